@@ -1,0 +1,1 @@
+"""The `mistborn` command line: click commands and Rich screens over the library."""

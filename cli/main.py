@@ -1,0 +1,87 @@
+"""Entry point of the ``mistborn`` command.
+
+Subcommands live in their own modules and are imported only when used, so that
+``mistborn odds --json`` never pays for Rich or SQLite. Every user mistake — a click
+usage error or a library error — ends as one line on standard error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any, NoReturn
+
+import click
+
+# name -> "module:attribute"; each module owns one command or group.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "roll": ("cli.roll:roll", "Roll a dice pool, or judge dice rolled by hand."),
+    "odds": ("cli.odds:odds", "Exact odds of a pool, a Contest, or the whole table."),
+    "char": ("cli.char:char", "Character sheets and Extra groups in the table."),
+}
+
+
+def _user_errors() -> tuple[type[BaseException], ...]:
+    from characters.errors import CharacterError
+    from conflict.errors import ConflictError
+
+    return (ConflictError, CharacterError, UserError)
+
+
+class UserError(Exception):
+    """A mistake by the person at the keyboard, reported as one line (exit status 2)."""
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the command with a one-line error and exit status 2."""
+    raise UserError(message)
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*COMMANDS, *super().list_commands(ctx)})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS:
+            module_name, attr = COMMANDS[cmd_name][0].split(":")
+            command = getattr(importlib.import_module(module_name), attr)
+            assert isinstance(command, click.Command)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # Short help straight from the table above: listing commands stays import-free.
+        rows = [(name, COMMANDS[name][1]) for name in sorted(COMMANDS)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        kwargs["standalone_mode"] = False
+        try:
+            result = super().main(*args, **kwargs)
+        except click.exceptions.Abort:
+            click.echo("mistborn: aborted", err=True)
+            sys.exit(1)
+        except click.ClickException as error:
+            message = error.format_message().replace("\n", " ")
+            click.echo(f"mistborn: {message}", err=True)
+            sys.exit(2)
+        except _user_errors() as error:
+            message = str(error).replace("\n", " ")
+            click.echo(f"mistborn: {message}", err=True)
+            sys.exit(2)
+        except BrokenPipeError:
+            sys.exit(1)
+        except KeyboardInterrupt:
+            click.echo("mistborn: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mistborn-conflict", prog_name="mistborn")
+def main() -> None:
+    """A table tool for the Mistborn Adventure Game: dice, odds and Conflicts."""

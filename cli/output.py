@@ -1,0 +1,47 @@
+"""Shared pieces of every command's output: the ``--json`` option, the Rich console,
+and die glyphs."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+
+def json_option(function: F) -> F:
+    """The ``--json`` flag, the same on every command."""
+    return click.option(
+        "--json", "as_json", is_flag=True, help="Print one JSON document and nothing else."
+    )(function)
+
+
+def print_json(data: object) -> None:
+    """Print ``data`` as JSON on standard output (UTF-8, stable key order)."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def make_console(*, stderr: bool = False) -> Console:
+    """A Rich console that honours ``NO_COLOR`` and ``COLUMNS`` (phones read at 40)."""
+    from rich.console import Console
+
+    return Console(
+        stderr=stderr,
+        highlight=False,
+        no_color=bool(os.environ.get("NO_COLOR")) or None,
+        emoji=False,
+    )
+
+
+def die(face: int) -> str:
+    """A die face as glyph and digit, e.g. ``⚄5``: the glyph never stands alone."""
+    return f"{DIE_GLYPHS[face]}{face}"

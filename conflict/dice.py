@@ -1,0 +1,252 @@
+"""The Mistborn Adventure Game dice: pools, Nudges, Results, Challenges, Contests.
+
+Rules R-DICE-1 … R-DICE-8 of the project's rules reference. Everything here is pure:
+randomness comes in through a ``random.Random``-like object, and a roll can just as
+well be built from faces rolled by hand.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+import attrs
+
+from conflict.errors import BadValue
+
+MIN_POOL = 2  # R-DICE-1
+MAX_POOL = 10  # R-DICE-1
+MAX_DIFFICULTY = 5  # R-DICE-6
+NUDGE_FACE = 6  # R-DICE-4
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+class RandomSource(Protocol):
+    """Anything with ``randint`` like :class:`random.Random`."""
+
+    def randint(self, a: int, b: int) -> int: ...
+
+
+def check_count(value: object, what: str = "dice asked", rule: str = "R-DICE-1") -> int:
+    """Return ``value`` if it is a whole number ≥ 0, else raise :class:`BadValue`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadValue(f"{what} must be a whole number of 0 or more, got {value!r}", rule=rule)
+    if value < 0:
+        raise BadValue(f"{what} must be 0 or more, got {value}", rule=rule)
+    return value
+
+
+def check_difficulty(value: object) -> int | None:
+    """Return a valid Difficulty (0–5) or ``None``; raise :class:`BadValue` otherwise."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadValue(f"Difficulty must be a whole number 0–5, got {value!r}", rule="R-DICE-6")
+    if not 0 <= value <= MAX_DIFFICULTY:
+        raise BadValue(f"Difficulty must be 0–5, got {value}", rule="R-DICE-6")
+    return value
+
+
+def dice_rolled(asked: int) -> int:
+    """How many dice are physically rolled for a pool of ``asked`` (R-DICE-2, R-DICE-3)."""
+    check_count(asked)
+    return min(max(asked, MIN_POOL), MAX_POOL)
+
+
+def free_nudges_for(asked: int) -> int:
+    """Free Nudges from dice beyond 10 (R-DICE-2)."""
+    return max(0, check_count(asked) - MAX_POOL)
+
+
+def penalty_for(asked: int) -> int:
+    """Outcome penalty for dice below 2: one per missing die (R-DICE-3)."""
+    return max(0, MIN_POOL - check_count(asked))
+
+
+def result_of(faces: Iterable[int]) -> int:
+    """The Result: the highest face 1–5 that shows at least twice, else 0 (R-DICE-4/5)."""
+    seen: set[int] = set()
+    best = 0
+    for face in faces:
+        if face == NUDGE_FACE:  # R-DICE-4: a 6 never forms a set
+            continue
+        if face in seen and face > best:
+            best = face
+        seen.add(face)
+    return best
+
+
+def _check_faces(faces: object) -> tuple[int, ...]:
+    if isinstance(faces, (str, bytes)) or not isinstance(faces, Iterable):
+        raise BadValue(f"faces must be a list of numbers 1–6, got {faces!r}", rule="R-DICE-1")
+    out = tuple(faces)
+    for face in out:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+            raise BadValue(f"a die face must be 1–6, got {face!r}", rule="R-DICE-1")
+    return out
+
+
+def _validate_faces(instance: Roll, attribute: attrs.Attribute[object], value: object) -> None:
+    faces = _check_faces(value)
+    expected = dice_rolled(instance.asked)
+    if len(faces) != expected:
+        raise BadValue(
+            f"a pool of {instance.asked} rolls {expected} dice, got {len(faces)} faces",
+            rule="R-DICE-2" if instance.asked > MAX_POOL else "R-DICE-3"
+            if instance.asked < MIN_POOL else "R-DICE-1",
+        )
+
+
+@attrs.frozen
+class Roll:
+    """One roll of a dice pool, judged by the rules.
+
+    ``asked`` is the pool the rules asked for (0–any); ``faces`` are the dice actually
+    rolled (2–10 of them). Everything else is derived: Nudges, Result, the penalty and,
+    when a ``difficulty`` is given, the Challenge's Outcome and success.
+    """
+
+    asked: int = attrs.field(validator=lambda _i, _a, v: check_count(v))
+    faces: tuple[int, ...] = attrs.field(converter=_check_faces, validator=_validate_faces)
+    difficulty: int | None = attrs.field(
+        default=None, validator=lambda _i, _a, v: check_difficulty(v)
+    )
+
+    @classmethod
+    def from_faces(
+        cls, faces: Sequence[int], *, asked: int | None = None, difficulty: int | None = None
+    ) -> Roll:
+        """Judge dice rolled by hand. ``asked`` defaults to the number of faces."""
+        checked = _check_faces(faces)
+        return cls(asked=len(checked) if asked is None else asked, faces=checked,
+                   difficulty=difficulty)
+
+    @property
+    def sixes(self) -> int:
+        """Sixes rolled, each set aside as a Nudge (R-DICE-4)."""
+        return self.faces.count(NUDGE_FACE)
+
+    @property
+    def free_nudges(self) -> int:
+        """Nudges from dice asked beyond 10 (R-DICE-2)."""
+        return free_nudges_for(self.asked)
+
+    @property
+    def nudges(self) -> int:
+        """All Nudges: sixes plus free Nudges (R-DICE-2, R-DICE-4)."""
+        return self.sixes + self.free_nudges
+
+    @property
+    def result(self) -> int:
+        """The Result 0–5 (R-DICE-5)."""
+        return result_of(self.faces)
+
+    @property
+    def penalty(self) -> int:
+        """Outcome penalty for a pool below 2 dice (R-DICE-3)."""
+        return penalty_for(self.asked)
+
+    @property
+    def outcome(self) -> int | None:
+        """Result − Difficulty − penalty, or ``None`` without a Difficulty (R-DICE-6)."""
+        if self.difficulty is None:
+            return None
+        return self.result - self.difficulty - self.penalty
+
+    @property
+    def success(self) -> bool | None:
+        """Whether the Challenge succeeds; ``None`` without a Difficulty (R-DICE-6)."""
+        outcome = self.outcome
+        if outcome is None:
+            return None
+        return self.result >= 1 and outcome >= 0
+
+    def meets(self, difficulty: int) -> bool:
+        """Whether this roll would succeed as a Challenge of ``difficulty`` (R-DICE-6)."""
+        check_difficulty(difficulty)
+        return self.result >= 1 and self.result - difficulty - self.penalty >= 0
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        """How rolls compare: Result first, then Nudges (R-DICE-7, R-DICE-8)."""
+        return (self.result, self.nudges)
+
+
+def roll(asked: int, *, difficulty: int | None = None, rng: RandomSource | None = None) -> Roll:
+    """Roll a pool of ``asked`` dice.
+
+    ``rng`` defaults to the operating system's secure source; pass a seeded
+    :class:`random.Random` for repeatable rolls.
+    """
+    count = dice_rolled(asked)
+    check_difficulty(difficulty)
+    source: RandomSource = rng if rng is not None else random.SystemRandom()
+    faces = tuple(source.randint(1, 6) for _ in range(count))
+    return Roll(asked=asked, faces=faces, difficulty=difficulty)
+
+
+class ContestResult(enum.Enum):
+    """How a Contest between two rolls ends, seen from the first (R-DICE-7)."""
+
+    WIN = "win"
+    LOSE = "lose"
+    STALEMATE = "stalemate"
+
+
+def compare(first: Roll, second: Roll) -> ContestResult:
+    """Compare two rolls of a Contest (R-DICE-7).
+
+    A side with Result 0 cannot win; otherwise the higher Result wins, then more Nudges.
+    Equal Results and Nudges (or both without a set) is a stalemate.
+    """
+    a_can_win = first.result >= 1
+    b_can_win = second.result >= 1
+    if not a_can_win and not b_can_win:
+        return ContestResult.STALEMATE
+    if a_can_win and (not b_can_win or first.rank > second.rank):
+        return ContestResult.WIN
+    if b_can_win and (not a_can_win or second.rank > first.rank):
+        return ContestResult.LOSE
+    return ContestResult.STALEMATE
+
+
+class AttackResult(enum.Enum):
+    """How an attack against a defender ends (R-DICE-7 with R-CON-17)."""
+
+    WIN = "win"  # the attack succeeds
+    STALEMATE = "stalemate"  # the struggle continues
+    HOLD = "hold"  # the attack fails
+
+
+def attack(attacker: Roll, defender: Roll | None, difficulty: int = 0) -> AttackResult:
+    """Judge an attack: it succeeds when the attacker's Result is ≥ 1, meets the
+    Difficulty and beats the defender's roll (Nudges break ties).
+
+    Ruling: a stalemate needs an attacker's roll that would succeed on its own (a set
+    that meets the Difficulty) and ties the defender's Result and Nudges; every other
+    failure is a hold. With no defender the attack succeeds on any roll that meets the
+    Difficulty.
+    """
+    if not attacker.meets(difficulty):
+        return AttackResult.HOLD
+    if defender is None or defender.result == 0:
+        return AttackResult.WIN
+    if attacker.rank > defender.rank:
+        return AttackResult.WIN
+    if attacker.rank == defender.rank:
+        return AttackResult.STALEMATE
+    return AttackResult.HOLD
+
+
+def best_of(rolls: Iterable[Roll]) -> Roll:
+    """The best roll of characters acting together: highest Result, then most Nudges
+    (R-DICE-8). The first of equal rolls is kept."""
+    best: Roll | None = None
+    for candidate in rolls:
+        if best is None or candidate.rank > best.rank:
+            best = candidate
+    if best is None:
+        raise BadValue("acting together needs at least one roll", rule="R-DICE-8")
+    return best
