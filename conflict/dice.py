@@ -165,7 +165,8 @@ class Roll:
 
     def meets(self, difficulty: int) -> bool:
         """Whether this roll would succeed as a Challenge of ``difficulty`` (R-DICE-6)."""
-        check_difficulty(difficulty)
+        if check_difficulty(difficulty) is None:
+            raise BadValue("a Challenge needs a Difficulty 0–5, got None", rule="R-DICE-6")
         return self.result >= 1 and self.result - difficulty - self.penalty >= 0
 
     @property
