@@ -1,0 +1,132 @@
+"""The ``mistborn`` entry point: the command table, help, version, unknown commands,
+the installed console script, and a ``--json`` path that never loads Rich."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import COMMANDS, main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_command_has_short_help_in_the_table() -> None:
+    assert "roll" in COMMANDS
+    for name, (target, short_help) in COMMANDS.items():
+        assert ":" in target, name
+        assert short_help.strip(), f"{name} has no help text"
+
+
+def test_group_help_lists_every_command() -> None:
+    result = CliRunner().invoke(main, ["--help"])
+    assert result.exit_code == 0
+    for name, (_target, short_help) in COMMANDS.items():
+        assert name in result.stdout
+        assert short_help.split()[0] in result.stdout
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_command_help_works(name: str) -> None:
+    result = CliRunner().invoke(main, [name, "--help"])
+    assert result.exit_code == 0, result.stderr
+    assert "Usage:" in result.stdout
+    assert name in result.stdout
+    lines = [line for line in result.stdout.splitlines()[1:] if line.strip()]
+    assert lines, f"{name} --help shows no description"
+
+
+def test_unknown_command_is_one_line_and_exit_2() -> None:
+    result = CliRunner().invoke(main, ["rolll"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("mistborn: ")
+    assert "rolll" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_version() -> None:
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0
+    assert version("mistborn-conflict") in result.stdout
+    assert "mistborn" in result.stdout
+
+
+def _console_script() -> Path:
+    folder = Path(sys.executable).parent
+    for name in ("mistborn", "mistborn.exe"):
+        if (folder / name).exists():
+            return folder / name
+    pytest.fail(f"the mistborn console script is not installed beside {sys.executable}")
+
+
+def test_installed_console_script_runs_end_to_end() -> None:
+    done = subprocess.run(
+        [str(_console_script()), "roll", "--faces", "5,5,4,2", "--json"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    # R-DICE-5's worked example: 5 5 4 2 is Result 5 with no Nudges.
+    assert (data["result"], data["nudges"], data["faces"]) == (5, 0, [5, 5, 4, 2])
+
+
+def test_installed_console_script_reports_mistakes_on_one_line() -> None:
+    done = subprocess.run(
+        [str(_console_script()), "roll", "-3"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert "R-DICE-1" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+_PROBE = """
+import sys
+from cli.main import main
+sys.argv = ["mistborn", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as stop:
+    code = stop.code
+print(f"exit={code} rich={'rich' in sys.modules}", file=sys.stderr)
+"""
+
+
+def _probe(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+        cwd=ROOT,
+    )
+    return done.stderr.strip().splitlines()[-1]
+
+
+def test_json_path_does_not_import_rich() -> None:
+    assert _probe("roll", "--faces", "5,5,4,2", "--json") == "exit=0 rich=False"
+    assert _probe("roll", "4", "--seed", "1", "--difficulty", "2", "--json") == (
+        "exit=0 rich=False"
+    )
+    # The same probe sees Rich when the screen is drawn, so it can tell the difference.
+    assert _probe("roll", "--faces", "5,5,4,2") == "exit=0 rich=True"
