@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 
 import pytest
@@ -98,7 +99,7 @@ def test_r_dice_1_default_source_is_not_the_global_random_generator() -> None:
 
 @pytest.mark.parametrize("asked", [-1, -3, True, False, 2.5, 2.0, "4", None])
 def test_r_dice_1_bad_pool_sizes_are_rejected(asked: object) -> None:
-    calls = [
+    calls: list[Callable[[], object]] = [
         lambda: roll(asked),  # type: ignore[arg-type]
         lambda: dice_rolled(asked),  # type: ignore[arg-type]
         lambda: free_nudges_for(asked),  # type: ignore[arg-type]
@@ -117,7 +118,7 @@ def test_r_dice_1_faces_outside_1_to_6_are_rejected(face: object) -> None:
     with _expect_bad("R-DICE-1", _shown(face)):
         Roll.from_faces([4, 4, face])  # type: ignore[list-item]
     with _expect_bad("R-DICE-1", _shown(face)):
-        Roll(asked=3, faces=(face, 4, 4))  # type: ignore[arg-type]
+        Roll(asked=3, faces=(face, 4, 4))
 
 
 @pytest.mark.parametrize("faces", ["5542", b"55", 5, None])
