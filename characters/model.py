@@ -75,6 +75,18 @@ def _of_type(field: str, cls: type) -> Callable[[Any, Any, Any], None]:
     return check
 
 
+def _kind(value: Any) -> Kind:
+    """A Kind from itself or its name (any case); anything else names the field."""
+    if isinstance(value, Kind):
+        return value
+    if isinstance(value, str):
+        try:
+            return Kind(value.strip().lower())
+        except ValueError:
+            pass
+    raise SheetValueError("kind", "hero or villain", value)
+
+
 def _tuple(value: Any) -> tuple[Any, ...]:
     if isinstance(value, (str, bytes)):
         return (value,)
@@ -180,7 +192,7 @@ class Sheet:
     """A Hero's or Villain's sheet (R-CHAR-1). Heroes and Villains act alone (R-CON-2)."""
 
     name: str = attrs.field(validator=_text("name"))
-    kind: Kind = attrs.field(converter=Kind)
+    kind: Kind = attrs.field(converter=_kind)
     attributes: Attributes = attrs.field(validator=_of_type("attributes", Attributes))
     standings: Standings = attrs.field(validator=_of_type("standings", Standings))
     resiliences: Resiliences = attrs.field(validator=_of_type("resiliences", Resiliences))
