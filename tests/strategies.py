@@ -9,6 +9,20 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from characters.files import name_key
+from characters.model import (
+    Attributes,
+    Character,
+    Equipment,
+    ExtraGroup,
+    Kind,
+    Power,
+    Reaction,
+    Resilience,
+    Resiliences,
+    Sheet,
+    Standings,
+)
 from conflict.dice import Roll, dice_rolled
 
 # --- dice -------------------------------------------------------------------------
@@ -52,3 +66,98 @@ def rolls(
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 """Seeds for a repeatable ``random.Random``."""
+
+
+# --- character sheets and Extra groups (R-CHAR-1, R-CON-2, R-CON-6) ----------------
+
+names = st.text(min_size=1, max_size=24).filter(lambda text: bool(text.strip()))
+"""Names as people type them: any Unicode text that is not blank (quotes, SQL, …)."""
+
+attribute_scores = st.integers(min_value=2, max_value=6)
+"""An Attribute score, 2–6 (R-CHAR-1)."""
+
+standing_scores = st.integers(min_value=2, max_value=10)
+"""A Standing score, 2–10 (R-CHAR-1)."""
+
+
+@st.composite
+def attributes(draw: st.DrawFn) -> Attributes:
+    """Physique, Charm and Wits."""
+    return Attributes(draw(attribute_scores), draw(attribute_scores), draw(attribute_scores))
+
+
+@st.composite
+def standings(draw: st.DrawFn) -> Standings:
+    """Resources, Influence and Spirit."""
+    return Standings(draw(standing_scores), draw(standing_scores), draw(standing_scores))
+
+
+@st.composite
+def resilience_values(draw: st.DrawFn) -> Resilience:
+    """A full score (≥ 1) and the damage taken, which may exceed it."""
+    return Resilience(
+        full=draw(st.integers(min_value=1, max_value=30)),
+        damage=draw(st.integers(min_value=0, max_value=40)),
+    )
+
+
+@st.composite
+def resiliences(draw: st.DrawFn) -> Resiliences:
+    """Health, Reputation and Willpower."""
+    return Resiliences(
+        draw(resilience_values()), draw(resilience_values()), draw(resilience_values())
+    )
+
+
+powers = st.builds(Power, names, st.integers(min_value=1, max_value=10))
+equipment = st.builds(Equipment, names, st.integers(min_value=0, max_value=10))
+reactions = st.builds(Reaction, names, st.integers(min_value=1, max_value=10))
+notes = st.text(max_size=80)
+
+
+@st.composite
+def sheets(draw: st.DrawFn, name: st.SearchStrategy[str] = names) -> Sheet:
+    """A Hero's or Villain's sheet, every field drawn."""
+    return Sheet(
+        name=draw(name),
+        kind=draw(st.sampled_from([Kind.HERO, Kind.VILLAIN])),
+        attributes=draw(attributes()),
+        standings=draw(standings()),
+        resiliences=draw(resiliences()),
+        powers=draw(st.lists(powers, max_size=3)),
+        traits=draw(st.lists(names, max_size=3)),
+        burdens=draw(st.lists(names, max_size=2)),
+        equipment=draw(st.lists(equipment, max_size=2)),
+        reactions=draw(st.lists(reactions, max_size=2)),
+        notes=draw(notes),
+        player=draw(st.none() | names),
+    )
+
+
+@st.composite
+def extra_groups(draw: st.DrawFn, name: st.SearchStrategy[str] = names) -> ExtraGroup:
+    """A group of Extras; sometimes each member has its own Wits (R-CON-6)."""
+    count = draw(st.integers(min_value=1, max_value=12))
+    member_wits = draw(st.none() | st.lists(attribute_scores, min_size=count, max_size=count))
+    return ExtraGroup(
+        name=draw(name),
+        count=count,
+        attributes=draw(attributes()),
+        standings=draw(st.none() | standings()),
+        powers=draw(st.lists(powers, max_size=2)),
+        traits=draw(st.lists(names, max_size=2)),
+        equipment=draw(st.lists(equipment, max_size=2)),
+        reactions=draw(st.lists(reactions, max_size=1)),
+        member_wits=member_wits or (),
+        notes=draw(notes),
+    )
+
+
+def characters(name: st.SearchStrategy[str] = names) -> st.SearchStrategy[Character]:
+    """A Hero or Villain sheet, or an Extra group."""
+    return st.one_of(sheets(name), extra_groups(name))
+
+
+def rosters(max_size: int = 6) -> st.SearchStrategy[list[Character]]:
+    """Several characters whose names differ even ignoring case (as a table holds them)."""
+    return st.lists(characters(), max_size=max_size, unique_by=lambda c: name_key(c.name))

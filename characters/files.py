@@ -1,0 +1,482 @@
+"""Sheet files: Hero, Villain and Extra-group sheets as TOML or JSON.
+
+A sheet file holds any number of characters and Extra groups. In TOML each Hero or
+Villain is a ``[[character]]`` table and each group of Extras a ``[[group]]`` table::
+
+    [[character]]
+    name = "Kell"
+    kind = "hero"                  # hero or villain
+    player = "Alice"               # optional: who controls the character
+    traits = ["Quick", "Sly"]
+    powers = [{ name = "Steelpushing", rating = 5 }]
+
+    [character.attributes]         # 2–6 each
+    physique = 3
+    charm = 4
+    wits = 5
+
+    [character.standings]          # 2–10 each
+    resources = 4
+    influence = 4
+    spirit = 6
+
+    [character.resiliences]        # full scores; damage is kept apart
+    health = 8                     # or { full = 8, damage = 2 }
+    reputation = 6
+    willpower = 7
+
+    [[group]]
+    name = "Hazekillers"
+    count = 8
+    attributes = { physique = 4, charm = 2, wits = 3 }
+
+A JSON file holds the same document: ``{"character": [...], "group": [...]}``.
+A single ``[character]`` table (not an array) is read as one character.
+
+Everything is checked strictly: an unknown field, a missing field, a value of the wrong
+type or out of range is reported as :class:`SheetFileError` naming the file, the entry,
+the dotted field (list items counted from 1, e.g. ``powers[2].rating``) and the reason.
+Nothing here prints or opens a database.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import tomllib
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final, Literal, get_args, get_origin, overload
+
+import attrs
+import cattrs
+import tomli_w
+from cattrs.errors import (
+    AttributeValidationNote,
+    BaseValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from characters.errors import CharacterError, SheetValueError
+from characters.model import Character, ExtraGroup, Kind, Resilience, Sheet
+
+Format = Literal["toml", "json"]
+FORMATS: Final[tuple[Format, ...]] = ("toml", "json")
+SECTIONS: Final[dict[str, type[Sheet] | type[ExtraGroup]]] = {
+    "character": Sheet,
+    "group": ExtraGroup,
+}
+_LABELS: Final = {"character": "character", "group": "group"}
+
+
+@attrs.frozen
+class Problem:
+    """One thing wrong with a sheet: the dotted field ("" for the whole entry) and why."""
+
+    field: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.field} {self.reason}" if self.field else self.reason
+
+
+class SheetDataError(CharacterError):
+    """Data that does not make a valid sheet or group.
+
+    ``problems`` lists everything found; the message shows the first on one line,
+    prefixed by ``where`` (e.g. ``character 'Kell'``) when given.
+    """
+
+    def __init__(self, problems: Sequence[Problem], *, where: str = "") -> None:
+        self.problems = tuple(problems) or (Problem("", "is not a valid sheet"),)
+        self.where = where
+        super().__init__(self._line())
+
+    def _line(self, prefix: str = "") -> str:
+        head = f"{prefix}{self.where}: " if self.where else prefix
+        more = len(self.problems) - 1
+        tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        return f"{head}{self.problems[0]}{tail}"
+
+
+class SheetFileError(SheetDataError):
+    """A sheet file that cannot be read: bad TOML/JSON, or an entry that is not valid.
+
+    ``source`` is the file as the user named it, ``line`` the line of a syntax error.
+    """
+
+    def __init__(
+        self,
+        source: str,
+        problems: Sequence[Problem],
+        *,
+        where: str = "",
+        line: int | None = None,
+    ) -> None:
+        self.source = source
+        self.line = line
+        super().__init__(problems, where=where)
+        at = f"line {line}: " if line is not None else ""
+        self.args = (self._line(f"{source}: {at}"),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class _Invalid(Exception):
+    """Raised inside structuring hooks: the value at this place is of the wrong shape."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+def show(value: object) -> str:
+    """A value as an error message quotes it: short, on one line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+# --- the converter ---------------------------------------------------------------
+
+
+def _is_tuple_of(type_: Any) -> bool:
+    args = get_args(type_)
+    return get_origin(type_) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def make_converter() -> cattrs.Converter:
+    """A cattrs converter for sheets that rejects unknown fields and wrong shapes.
+
+    Whole numbers and text pass through untouched so that the model's validators judge
+    them (a float or a ``"5"`` is an error naming the field, never silently converted).
+    """
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+
+    def passthrough(value: Any, _type: Any) -> Any:
+        return value
+
+    converter.register_structure_hook(int, passthrough)
+    converter.register_structure_hook(str, passthrough)
+
+    def structure_kind(value: Any, _type: Any) -> Kind:
+        if isinstance(value, str):
+            try:
+                return Kind(value.strip().lower())
+            except ValueError:
+                pass
+        raise _Invalid(f"must be hero or villain, got {show(value)} (R-CHAR-1)")
+
+    converter.register_structure_hook(Kind, structure_kind)
+
+    def attrs_factory(cls: type[Any]) -> Callable[[Any, Any], Any]:
+        inner = make_dict_structure_fn(cls, converter)
+
+        def structure(value: Any, _type: Any) -> Any:
+            if not isinstance(value, Mapping):
+                raise _Invalid(f"must be a table of fields, got {show(value)}")
+            return inner(value, cls)
+
+        if cls is Resilience:
+
+            def structure_resilience(value: Any, _type: Any) -> Any:
+                # A bare whole number is the full score with no damage taken.
+                if isinstance(value, int) and not isinstance(value, bool):
+                    return Resilience(full=value)
+                return structure(value, _type)
+
+            return structure_resilience
+        return structure
+
+    converter.register_structure_hook_factory(attrs.has, attrs_factory)
+
+    def tuple_factory(type_: Any) -> Callable[[Any, Any], Any]:
+        item_type = get_args(type_)[0]
+
+        def structure(value: Any, _type: Any) -> tuple[Any, ...]:
+            if not isinstance(value, (list, tuple)):
+                raise _Invalid(f"must be a list, got {show(value)}")
+            items: list[Any] = []
+            errors: list[Exception] = []
+            for index, item in enumerate(value):
+                try:
+                    items.append(converter.structure(item, item_type))
+                except Exception as error:
+                    error.add_note(IterableValidationNote(f"item {index}", index, item_type))
+                    errors.append(error)
+            if errors:
+                raise IterableValidationError(f"While structuring {type_!r}", errors, type_)
+            return tuple(items)
+
+        return structure
+
+    converter.register_structure_hook_factory(_is_tuple_of, tuple_factory)
+
+    # Absent optional values are left out, so TOML (which has no null) can hold them.
+    converter.register_unstructure_hook(
+        Sheet,
+        make_dict_unstructure_fn(Sheet, converter, player=override(omit_if_default=True)),
+    )
+    converter.register_unstructure_hook(
+        ExtraGroup,
+        make_dict_unstructure_fn(ExtraGroup, converter, standings=override(omit_if_default=True)),
+    )
+    return converter
+
+
+CONVERTER: Final = make_converter()
+
+
+def _note_segment(error: BaseException) -> tuple[str | int, ...]:
+    for note in getattr(error, "__notes__", ()):
+        if isinstance(note, AttributeValidationNote):
+            return (note.name,)
+        if isinstance(note, IterableValidationNote):
+            return (int(note.index),)
+    return ()
+
+
+def dotted(path: Sequence[str | int]) -> str:
+    """``("powers", 1, "rating")`` → ``powers[2].rating`` (list items count from 1)."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part + 1}]"
+        else:
+            text += f".{part}" if text else part
+    return text
+
+
+def _expected(cls: type[Any], unknown: str) -> str:
+    names = [field.name for field in attrs.fields(cls)]
+    close = difflib.get_close_matches(unknown, names, n=1)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    return "expected " + ", ".join(names)
+
+
+def problems_of(error: BaseException, path: tuple[str | int, ...] = ()) -> Iterator[Problem]:
+    """Every problem in a structuring error, each with its dotted field path."""
+    if isinstance(error, ForbiddenExtraKeysError):
+        for key in sorted(error.extra_fields):
+            hint = _expected(error.cl, key)
+            yield Problem(dotted((*path, key)), f"is not a known field ({hint})")
+    elif isinstance(error, BaseValidationError):
+        for sub in error.exceptions:
+            yield from _problems_below(sub, path)
+    elif isinstance(error, SheetValueError):
+        # Raised by a class's validators: the model names the field from that class.
+        last = error.field.rsplit(".", 1)[-1]
+        field = dotted((*path, last)) if path else error.field
+        yield Problem(field, f"must be {error.allowed}, got {show(error.value)} ({error.rule})")
+    else:
+        yield from _leaf(error, path)
+
+
+def _problems_below(error: BaseException, path: tuple[str | int, ...]) -> Iterator[Problem]:
+    segment = _note_segment(error)
+    here = (*path, *segment)
+    if segment and isinstance(error, SheetValueError):
+        # Raised by a hook for exactly this place (e.g. a bare number as a Resilience).
+        yield Problem(
+            dotted(here), f"must be {error.allowed}, got {show(error.value)} ({error.rule})"
+        )
+    elif segment and not isinstance(error, (BaseValidationError, ForbiddenExtraKeysError)):
+        yield from _leaf(error, here)
+    else:
+        yield from problems_of(error, here)
+
+
+def _leaf(error: BaseException, path: tuple[str | int, ...]) -> Iterator[Problem]:
+    if isinstance(error, KeyError):
+        yield Problem(dotted(path), "is missing")
+    elif isinstance(error, _Invalid):
+        yield Problem(dotted(path), error.reason)
+    else:
+        yield Problem(dotted(path), f"is not valid: {error}")
+
+
+@overload
+def structure(data: object, cls: type[Sheet]) -> Sheet: ...
+@overload
+def structure(data: object, cls: type[ExtraGroup]) -> ExtraGroup: ...
+@overload
+def structure(data: object, cls: type[Sheet] | type[ExtraGroup]) -> Character: ...
+def structure(data: object, cls: type[Sheet] | type[ExtraGroup]) -> Character:
+    """Build a :class:`Sheet` or :class:`ExtraGroup` from plain data, strictly.
+
+    Raises :class:`SheetDataError` listing every problem found.
+    """
+    try:
+        character: Character = CONVERTER.structure(data, cls)
+        return character
+    except (
+        BaseValidationError,
+        ForbiddenExtraKeysError,
+        SheetValueError,
+        _Invalid,
+        KeyError,
+    ) as error:
+        raise SheetDataError(list(problems_of(error))) from None
+
+
+def unstructure(character: Character) -> dict[str, Any]:
+    """Plain data (JSON- and TOML-ready) for a sheet or group; :func:`structure` undoes it."""
+    data: dict[str, Any] = CONVERTER.unstructure(character)
+    return data
+
+
+def section_of(character: Character) -> str:
+    """``"character"`` for a Hero or Villain, ``"group"`` for an Extra group."""
+    return "group" if isinstance(character, ExtraGroup) else "character"
+
+
+# --- documents and files -----------------------------------------------------------
+
+
+def _entry_label(section: str, entry: object, index: int) -> str:
+    name = entry.get("name") if isinstance(entry, Mapping) else None
+    if isinstance(name, str) and name.strip():
+        return f"{_LABELS[section]} {name!r}"
+    return f"{_LABELS[section]} #{index + 1}"
+
+
+def from_document(document: object, source: str) -> list[Character]:
+    """The characters and groups in a parsed sheet file, all checked.
+
+    Raises :class:`SheetFileError` for the first entry with problems.
+    """
+    if not isinstance(document, Mapping):
+        raise SheetFileError(source, [Problem("", "must hold character and group entries")])
+    for key in document:
+        if key not in SECTIONS:
+            close = difflib.get_close_matches(str(key), list(SECTIONS), n=1)
+            hint = f"did you mean {close[0]!r}?" if close else "expected character or group"
+            raise SheetFileError(source, [Problem(str(key), f"is not a known section ({hint})")])
+    found: list[Character] = []
+    for section, cls in SECTIONS.items():
+        entries = document.get(section, [])
+        if isinstance(entries, Mapping):
+            entries = [entries]
+        if not isinstance(entries, list):
+            raise SheetFileError(
+                source, [Problem(section, f"must be a list of tables, got {show(entries)}")]
+            )
+        for index, entry in enumerate(entries):
+            try:
+                found.append(structure(entry, cls))
+            except SheetDataError as error:
+                raise SheetFileError(
+                    source, error.problems, where=_entry_label(section, entry, index)
+                ) from None
+    if not found:
+        raise SheetFileError(
+            source, [Problem("", "holds no characters or groups ([[character]] or [[group]])")]
+        )
+    return found
+
+
+def to_document(characters: Sequence[Character]) -> dict[str, list[dict[str, Any]]]:
+    """The file document for ``characters``: ``{"character": [...], "group": [...]}``."""
+    document: dict[str, list[dict[str, Any]]] = {}
+    for character in characters:
+        document.setdefault(section_of(character), []).append(unstructure(character))
+    return document
+
+
+_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"key {key!r} appears twice")
+        result[key] = value
+    return result
+
+
+def loads(text: str, fmt: Format, *, source: str = "<text>") -> list[Character]:
+    """The characters and groups in the text of a sheet file."""
+    document: object
+    if fmt == "toml":
+        try:
+            document = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            message = str(error)
+            match = _TOML_WHERE.search(message)
+            line = int(match.group(1)) if match else None
+            reason = _TOML_WHERE.sub("", message)
+            raise SheetFileError(source, [Problem("", f"bad TOML: {reason}")], line=line) from None
+    elif fmt == "json":
+        try:
+            document = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        except json.JSONDecodeError as error:
+            raise SheetFileError(
+                source, [Problem("", f"bad JSON: {error.msg}")], line=error.lineno
+            ) from None
+        except ValueError as error:
+            raise SheetFileError(source, [Problem("", f"bad JSON: {error}")]) from None
+    else:
+        raise SheetFileError(source, [Problem("", f"unknown format {fmt!r} (toml or json)")])
+    return from_document(document, source)
+
+
+_TOML_HEADER = (
+    "# Mistborn Adventure Game sheets. Edit by hand if you like, then bring them back\n"
+    "# with `mistborn char import FILE --replace`. Damage is kept apart from each\n"
+    "# Resilience's full score.\n\n"
+)
+
+
+def dumps(characters: Sequence[Character], fmt: Format) -> str:
+    """The text of a sheet file holding ``characters`` (read back with :func:`loads`)."""
+    document = to_document(characters)
+    if fmt == "toml":
+        return _TOML_HEADER + tomli_w.dumps(document)
+    if fmt == "json":
+        return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    raise SheetFileError("<output>", [Problem("", f"unknown format {fmt!r} (toml or json)")])
+
+
+def format_of(path: str | Path) -> Format:
+    """The format a file's name implies: ``.toml`` or ``.json``."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".toml":
+        return "toml"
+    if suffix == ".json":
+        return "json"
+    raise SheetFileError(str(path), [Problem("", "is not a .toml or .json file")])
+
+
+def read(path: str | Path) -> list[Character]:
+    """The characters and groups in a sheet file (format from its name)."""
+    source = str(path)
+    fmt = format_of(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as error:
+        raise SheetFileError(source, [Problem("", f"cannot be read: {error.strerror}")]) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise SheetFileError(
+            source, [Problem("", f"is not UTF-8 text (byte {error.start})")]
+        ) from None
+    return loads(text, fmt, source=source)
+
+
+def write(path: str | Path, characters: Sequence[Character], fmt: Format | None = None) -> None:
+    """Write ``characters`` to a sheet file (format from its name unless given)."""
+    Path(path).write_text(dumps(characters, fmt or format_of(path)), encoding="utf-8")
+
+
+def name_key(name: str) -> str:
+    """The form two names share when they differ only in case (any script) or spacing
+    at the ends: names are unique ignoring case."""
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", name.strip()).casefold())
