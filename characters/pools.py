@@ -69,7 +69,7 @@ def dice_for(
             raise SheetValueError("source", f"one of {known}", source, rule="R-DICE-1")
         base = DiceSource("power", power.name, power.rating)
     extra: list[DiceSource] = []
-    own_traits = {t.casefold(): t for t in character.traits}
+    own_traits = {t.strip().casefold(): t for t in character.traits}
     for trait in traits:
         found = own_traits.get(trait.strip().casefold())
         if found is None:
