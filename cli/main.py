@@ -81,7 +81,18 @@ class LazyGroup(click.Group):
         sys.exit(result if isinstance(result, int) else 0)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def _help_width() -> int:
+    """Help text wraps to the real terminal (phones are ~40 columns wide); click alone
+    would never go below 50."""
+    import shutil
+
+    return min(shutil.get_terminal_size((80, 24)).columns, 100)
+
+
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()},
+)
 @click.version_option(package_name="mistborn-conflict", prog_name="mistborn")
 def main() -> None:
     """A table tool for the Mistborn Adventure Game: dice, odds and Conflicts."""

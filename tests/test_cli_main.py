@@ -130,3 +130,19 @@ def test_json_path_does_not_import_rich() -> None:
     )
     # The same probe sees Rich when the screen is drawn, so it can tell the difference.
     assert _probe("roll", "--faces", "5,5,4,2") == "exit=0 rich=True"
+
+
+@pytest.mark.parametrize("name", [None, *sorted(COMMANDS)])
+def test_help_fits_a_40_column_phone(name: str | None) -> None:
+    # click on its own never wraps help narrower than 50 columns; the group passes the
+    # real terminal width down so help reads on a phone too.
+    import os
+
+    import rich.cells
+
+    args = [str(_console_script())] + ([name] if name else []) + ["--help"]
+    env = {**os.environ, "COLUMNS": "40", "NO_COLOR": "1"}
+    done = subprocess.run(args, capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    wide = [line for line in done.stdout.splitlines() if rich.cells.cell_len(line) > 40]
+    assert not wide, wide
