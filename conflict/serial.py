@@ -1,0 +1,125 @@
+"""Events to and from JSON-ready dicts, through cattrs, with a type tag and a schema.
+
+Every event becomes a dict such as::
+
+    {"schema": 1, "type": "declare", "name": "Vin", "kind": "action", "dice": 6, ...}
+
+``schema`` is the version of this layout (:data:`SCHEMA`); a later version of the
+program reads older schemas it knows and refuses others. Enums are stored as their
+values, tuples as lists; the sheet or Extra group inside ``add`` events is stored
+whole (a group is told apart by its ``count``). Anything unreadable — unknown type,
+unknown schema, a missing or bad field — raises :class:`~conflict.errors.BadValue`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import cattrs
+
+from characters.errors import CharacterError
+from characters.model import ExtraGroup, Kind, Sheet
+from conflict.errors import BadValue, ConflictError
+from conflict.events import EVENT_BY_TYPE, Event
+
+SCHEMA = 1
+"""The version of the event layout written by this program."""
+
+SCHEMAS_READ = frozenset({1})
+"""The versions this program can read."""
+
+
+def _make_converter() -> cattrs.Converter:
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_unstructure_hook(Kind, lambda kind: kind.value)
+    converter.register_structure_hook(Kind, lambda value, _type: Kind(value))
+
+    def structure_character(value: Any, _type: Any) -> Sheet | ExtraGroup:
+        if not isinstance(value, Mapping):
+            raise BadValue(f"a character must be an object, got {value!r}", rule="R-CON-2")
+        cls: type[Sheet | ExtraGroup] = ExtraGroup if "count" in value else Sheet
+        result: Sheet | ExtraGroup = converter.structure(value, cls)
+        return result
+
+    def unstructure_character(value: Sheet | ExtraGroup) -> Any:
+        return converter.unstructure(value, type(value))
+
+    converter.register_structure_hook(Sheet | ExtraGroup, structure_character)
+    converter.register_unstructure_hook(Sheet | ExtraGroup, unstructure_character)
+    return converter
+
+
+converter = _make_converter()
+"""The cattrs converter for events (and the sheets inside them)."""
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """A JSON-ready dict of ``event`` with its ``schema`` and ``type`` tag."""
+    cls = type(event)
+    if EVENT_BY_TYPE.get(getattr(cls, "TYPE", "")) is not cls:
+        raise BadValue(f"not a Conflict event: {event!r}")
+    body = converter.unstructure(event, cls)
+    return {"schema": SCHEMA, "type": cls.TYPE, **body}
+
+
+def event_from_dict(data: Mapping[str, Any]) -> Event:
+    """The event a dict from :func:`event_to_dict` describes; :class:`BadValue` if it
+    cannot be read."""
+    if not isinstance(data, Mapping):
+        raise BadValue(f"an event must be an object, got {data!r}")
+    schema = data.get("schema")
+    if schema not in SCHEMAS_READ or isinstance(schema, bool):
+        raise BadValue(f"unknown event schema {schema!r} (this program reads "
+                       f"{', '.join(map(str, sorted(SCHEMAS_READ)))})")
+    kind = data.get("type")
+    cls = EVENT_BY_TYPE.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise BadValue(f"unknown event type {kind!r} (known: {', '.join(EVENT_BY_TYPE)})")
+    body = {k: v for k, v in data.items() if k not in ("schema", "type")}
+    try:
+        event: Event = converter.structure(body, cls)
+    except ConflictError:
+        raise
+    except (CharacterError, cattrs.BaseValidationError, ValueError, TypeError,
+            KeyError, AttributeError) as error:
+        raise BadValue(f"cannot read {kind} event: {_reason(error)}") from None
+    return event
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, cattrs.BaseValidationError):
+        inner = error.exceptions
+        if inner:
+            return "; ".join(_reason(e) for e in inner)
+    if isinstance(error, KeyError):
+        return f"missing field {error.args[0]!r}" if error.args else "missing field"
+    return str(error) or type(error).__name__
+
+
+def event_to_json(event: Event) -> str:
+    """``event`` as one line of JSON."""
+    return json.dumps(event_to_dict(event), ensure_ascii=False, separators=(",", ":"))
+
+
+def event_from_json(text: str) -> Event:
+    """The event in a line of JSON; :class:`BadValue` if it cannot be read."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadValue(f"an event must be JSON: {error}") from None
+    return event_from_dict(data)
+
+
+def events_to_json(events: Iterable[Event]) -> str:
+    """Events as JSON lines, one event per line."""
+    return "".join(event_to_json(e) + "\n" for e in events)
+
+
+def events_from_json(text: str) -> list[Event]:
+    """Events from JSON lines (blank lines are skipped)."""
+    return [event_from_json(line) for line in text.splitlines() if line.strip()]
+
+
+

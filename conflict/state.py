@@ -1,0 +1,349 @@
+"""The state of a Conflict: frozen values, a pure function of the events applied.
+
+:class:`State` holds the set-up, the participants (each with its
+:class:`RoundState`: dice and counters for the current round), the actions of the
+current round and where the round stands. States compare with ``==``; applying the
+same events to the same state always gives an equal state. Build them only through
+:func:`conflict.engine.apply` (or :class:`conflict.engine.Conflict`).
+
+Dice conservation (checked by :meth:`RoundState.dice_balanced` after every event)::
+
+    action_gained  == action_dice + action_rolled + action_defended
+                      + action_to_defense + action_discarded
+    defense_dice   == defense_gained - defense_spent
+    every counter  >= 0
+
+Action Dice are gained by declaring (R-CON-7a) or changing (R-CON-12, halved); they
+leave by being rolled in the action's pool (R-CON-11), spent defending or added to a
+Reaction (R-CON-15a, R-CON-16), turned into Defense Dice (R-CON-11 leftovers,
+R-CON-13 hold) or dropped when the action is changed (R-CON-12). Defense Dice are
+gained by full defence (R-CON-7b), by being attacked after an action needing no roll
+(R-CON-7c) and from turned Action Dice; they leave by being spent defending or in a
+Reaction. A Reaction's own dice are not counted: they are lost after the roll
+(R-CON-16). Unspent dice are lost at the end of the round (R-CON-21): the next round
+starts with a fresh :class:`RoundState`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import TypeVar
+
+import attrs
+
+from characters.model import ExtraGroup, Resilience, Resiliences, Sheet
+from conflict.dice import Roll
+from conflict.errors import BadValue
+from conflict.events import DeclarationKind, Nature
+
+T = TypeVar("T")
+
+
+class Phase(enum.Enum):
+    """Where a Conflict stands."""
+
+    NOT_STARTED = "not_started"  # no Start event yet
+    DECLARATION = "declaration"  # step 1 of a round (R-CON-3); participants may be added
+    RESOLUTION = "resolution"  # step 2 (R-CON-3)
+    ROUND_OVER = "round_over"  # everything resolved: waiting for EndRound (R-CON-21)
+    ENDED = "ended"  # EndConflict applied: only undo is left
+
+
+class Turn(enum.Enum):
+    """A participant's part in this round's resolution."""
+
+    WAITING = "waiting"  # not acted yet (or has nothing to act with)
+    ACTED = "acted"  # rolled its action (R-CON-11)
+    HELD = "held"  # chose not to act (R-CON-13)
+    CHANGED = "changed"  # changed its action and acts at the very end (R-CON-12)
+
+
+class DiceFrom(enum.Enum):
+    """Which of a participant's dice pay for a defence or a Reaction (R-CON-15)."""
+
+    ACTION = "action"  # (a) not yet acted
+    DEFENSE = "defense"  # (b) already acted, or never had Action Dice
+
+
+class DefenceKind(enum.Enum):
+    """The target's choice against a Contest (R-CON-15)."""
+
+    DEFEND = "defend"
+    REACT = "react"
+    TAKE_IT = "take_it"
+
+
+class Outcome(enum.Enum):
+    """How an action ended (R-CON-14, R-CON-17)."""
+
+    SUCCESS = "success"
+    FAILURE = "failure"
+    STALEMATE = "stalemate"  # Contest tied on Result and Nudges: nothing happens
+
+
+class ActionStatus(enum.Enum):
+    """Where an action stands."""
+
+    DECLARED = "declared"  # waiting for its actor's turn
+    PENDING = "pending"  # being resolved: defence, roll or damage to come
+    DONE = "done"  # rolled (and damage applied, if any)
+    ABANDONED = "abandoned"  # the actor held, changed it, or never got to act
+
+
+@attrs.frozen
+class RoundState:
+    """One participant's dice and choices in the current round, with the counters of
+    the dice conservation invariant (see the module docstring)."""
+
+    declared: DeclarationKind | None = None
+    action: int | None = None  # number of its current action this round
+    turn: Turn = Turn.WAITING
+    changed: bool = False  # R-CON-12: at most once per round
+    granted: bool = False  # R-CON-7c: Defense Dice gained when first attacked
+    action_dice: int = 0
+    defense_dice: int = 0
+    action_gained: int = 0
+    action_rolled: int = 0
+    action_defended: int = 0
+    action_to_defense: int = 0
+    action_discarded: int = 0
+    defense_gained: int = 0
+    defense_spent: int = 0
+
+    def dice_balanced(self) -> bool:
+        """Whether the dice conservation invariant holds (module docstring)."""
+        counters = (self.action_dice, self.defense_dice, self.action_gained,
+                    self.action_rolled, self.action_defended, self.action_to_defense,
+                    self.action_discarded, self.defense_gained, self.defense_spent)
+        return (
+            min(counters) >= 0
+            and self.action_gained == self.action_dice + self.action_rolled
+            + self.action_defended + self.action_to_defense + self.action_discarded
+            and self.defense_dice == self.defense_gained - self.defense_spent
+        )
+
+    @property
+    def has_acted(self) -> bool:
+        """Whether its chance to act this round is over (acted or held)."""
+        return self.turn is Turn.ACTED or self.turn is Turn.HELD
+
+    @property
+    def defends_with(self) -> DiceFrom:
+        """Which dice it defends with now (R-CON-15a/b)."""
+        if self.declared is DeclarationKind.ACTION and not self.has_acted:
+            return DiceFrom.ACTION
+        return DiceFrom.DEFENSE
+
+    def dice_for_defence(self) -> int:
+        """How many dice it could spend on a defence now (R-CON-15)."""
+        if self.defends_with is DiceFrom.ACTION:
+            return self.action_dice
+        return self.defense_dice
+
+
+EMPTY_ROUND = RoundState()
+
+
+@attrs.frozen
+class Participant:
+    """A Hero, Villain or Extra group taking part, with a side and this round's state.
+
+    ``members`` counts the Extras of a group still standing (1 for a sheet);
+    ``resiliences`` are a sheet's Resiliences with damage kept apart from the full
+    scores, accumulating from the sheet's own damage (R-CON-20); ``None`` for groups.
+    """
+
+    name: str
+    character: Sheet | ExtraGroup
+    side: str
+    surprised: bool = False
+    tiebreak: int = 0  # stable order among participants tied on Wits (R-CON-4)
+    members: int = 1
+    resiliences: Resiliences | None = None
+    defeated: bool = False
+    defeat_reason: str = ""
+    round: RoundState = EMPTY_ROUND
+
+    @property
+    def key(self) -> str:
+        """The name as events match it (ignoring case)."""
+        return self.name.casefold()
+
+    @property
+    def is_group(self) -> bool:
+        """Whether this is an Extra group (R-CON-2)."""
+        return isinstance(self.character, ExtraGroup)
+
+    @property
+    def wits(self) -> int:
+        """The Wits it declares at; for a group, its lowest member's (R-CON-4, R-CON-6)."""
+        return self.character.wits
+
+    def resilience(self, name: str) -> Resilience | None:
+        """A sheet's Resilience with damage taken; ``None`` for an Extra group."""
+        if self.resiliences is None:
+            return None
+        return self.resiliences.get(name)
+
+    def equipment_bonus(self, name: str | None) -> int | None:
+        """The damage bonus of the equipment called ``name`` (0 for none); ``None`` when
+        the character has no such equipment."""
+        if name is None:
+            return 0
+        for item in self.character.equipment:
+            if item.name.casefold() == name.casefold():
+                return item.damage
+        return None
+
+
+@attrs.frozen
+class Defence:
+    """The target's committed choice against a Contest (R-CON-15, R-CON-16).
+
+    ``pool`` is the pool rolled (0 when taking it), ``spent`` the target's own dice
+    paid from ``paid_from``, ``reaction`` the Reaction used, ``members`` how many roll
+    (a group's remaining members, R-CON-2)."""
+
+    kind: DefenceKind
+    pool: int = 0
+    spent: int = 0
+    paid_from: DiceFrom | None = None
+    reaction: str | None = None
+    members: int = 1
+
+
+@attrs.frozen
+class Action:
+    """An action declared this round (R-CON-7), numbered over the whole Conflict.
+
+    ``target`` and ``actor`` are participant indexes (see :meth:`State.participant`).
+    Filled in as the action resolves: ``pool`` and ``members`` when its actor acts,
+    ``defence`` when the target chooses, ``outcome`` and the best rolls when the dice
+    are in, ``damage`` when applied.
+    """
+
+    number: int
+    actor: int
+    dice: int  # Action Dice declared, or figured before halving for a change
+    source: str = ""
+    description: str = ""
+    target: int | None = None
+    resilience: str | None = None
+    equipment: str | None = None
+    bonus: int = 0  # equipment damage bonus (R-CON-18)
+    contest: bool = False
+    difficulty: int = 0
+    changed: bool = False  # declared by a Change (R-CON-12)
+    status: ActionStatus = ActionStatus.DECLARED
+    pool: int | None = None
+    members: int = 1
+    defence: Defence | None = None
+    outcome: Outcome | None = None
+    attacker_roll: Roll | None = None
+    defender_roll: Roll | None = None
+    damage: int | None = None
+
+    @property
+    def is_attack(self) -> bool:
+        """Whether the action attacks a target (R-CON-8)."""
+        return self.target is not None
+
+    @property
+    def awaiting(self) -> str | None:
+        """What a pending action waits for: ``"defence"``, ``"roll"`` or ``"damage"``."""
+        if self.status is not ActionStatus.PENDING:
+            return None
+        if self.outcome is None:
+            if self.contest and self.defence is None:
+                return "defence"
+            return "roll"
+        return "damage"
+
+
+def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with the item at ``index`` replaced."""
+    return (*items[:index], value, *items[index + 1:])
+
+
+@attrs.frozen
+class State:
+    """A Conflict at one moment (see the module docstring).
+
+    ``declare_order`` lists participant indexes in this round's declaration order and
+    ``declare_pos`` where declaring has reached (R-CON-4/5). ``queue`` holds, as
+    ``(-action_dice, index)`` pairs sorted, the participants still to act who are not
+    in the current step, so the next step is its front (R-CON-10). ``step`` holds the
+    participants of the current simultaneous step of resolution still to act, with
+    ``step_members`` the members each group had when the step began (R-CON-10);
+    ``changed_queue`` those who changed their action, in order, to act at the end
+    (R-CON-12). ``actions`` are this round's actions, numbered from ``first_action``.
+    """
+
+    phase: Phase = Phase.NOT_STARTED
+    nature: Nature = Nature.PHYSICAL
+    stakes: str = ""
+    scope: str = ""
+    round: int = 0
+    participants: tuple[Participant, ...] = ()
+    index: dict[str, int] = attrs.field(factory=dict, eq=False, repr=False)
+    declare_order: tuple[int, ...] = ()
+    declare_pos: int = 0
+    declared: int = 0  # participants who have declared this round
+    actions: tuple[Action, ...] = ()
+    first_action: int = 1
+    next_action: int = 1
+    queue: tuple[tuple[int, int], ...] = ()
+    step: tuple[int, ...] = ()
+    step_members: tuple[int, ...] = ()
+    changed_queue: tuple[int, ...] = ()
+    pending: int | None = None
+    outcome: str | None = None
+
+    def find(self, name: str) -> int | None:
+        """The index of the participant called ``name`` (any case), or ``None``."""
+        return self.index.get(name.casefold())
+
+    def participant(self, name_or_index: str | int) -> Participant:
+        """The participant with that name (any case) or index; :class:`BadValue` if none."""
+        if isinstance(name_or_index, int):
+            return self.participants[name_or_index]
+        found = self.find(name_or_index)
+        if found is None:
+            known = ", ".join(p.name for p in self.participants[:8])
+            more = ", …" if len(self.participants) > 8 else ""
+            raise BadValue(f"no participant called {name_or_index!r} (known: "
+                           f"{known or 'none yet'}{more})", rule="R-CON-2")
+        return self.participants[found]
+
+    def action(self, number: int) -> Action | None:
+        """This round's action numbered ``number``, or ``None``."""
+        offset = number - self.first_action
+        if 0 <= offset < len(self.actions):
+            return self.actions[offset]
+        return None
+
+    @property
+    def pending_action(self) -> Action | None:
+        """The action being resolved, if any."""
+        return None if self.pending is None else self.action(self.pending)
+
+    def sides(self) -> tuple[str, ...]:
+        """The sides, in the order their first participant joined."""
+        return tuple(dict.fromkeys(p.side for p in self.participants))
+
+    def sides_defeated(self) -> tuple[str, ...]:
+        """Sides with no undefeated participant left (R-CON-21)."""
+        standing = {p.side for p in self.participants if not p.defeated}
+        return tuple(side for side in self.sides() if side not in standing)
+
+    def dice_balanced(self) -> bool:
+        """Whether every participant's dice conservation invariant holds."""
+        return all(p.round.dice_balanced() for p in self.participants)
+
+    def __iter__(self) -> Iterator[Participant]:
+        return iter(self.participants)
+
+
+EMPTY = State()
+"""The state before the Start event."""
