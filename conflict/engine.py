@@ -102,6 +102,7 @@ from conflict.state import (
     RoundState,
     State,
     Turn,
+    count_side,
     replace_at,
 )
 
@@ -398,8 +399,12 @@ def _add(state: State, event: AddParticipant) -> State:
                              members=character.count)
     index = dict(state.index)
     index[person.key] = len(state.participants)
-    state = _evolve(state, participants=(*state.participants, person), index=index)
-    return _evolve(state, declare_order=_declare_order(state), declare_pos=0)
+    people = (*state.participants, person)
+    order = list(state.declare_order)
+    bisect.insort(order, len(state.participants),
+                  key=lambda i: _declare_key(people[i], state.round))
+    return _evolve(state, participants=people, index=index, declare_order=tuple(order),
+                   declare_pos=0, standing=count_side(state.standing, person.side, 1))
 
 
 def _reorder(state: State, event: Reorder) -> State:
@@ -788,7 +793,8 @@ def _damage(state: State, event: ApplyDamage) -> State:
         # Ruling: a participant in the current step still acts; others no longer do.
         state = _evolve(state,
                         queue=_queue_remove(state.queue, person.round.action_dice, index),
-                        changed_queue=tuple(i for i in state.changed_queue if i != index))
+                        changed_queue=tuple(i for i in state.changed_queue if i != index),
+                        standing=count_side(state.standing, person.side, -1))
     action = _evolve(action, status=ActionStatus.DONE, damage=amount)
     state = _evolve(state, participants=_set_participant(state, index, person),
                     actions=_set_action(state, action), pending=None)
@@ -811,7 +817,8 @@ def _defeat(state: State, event: Defeat) -> State:
     state = _drop_from_step(state, index)
     state = _evolve(state, participants=_set_participant(state, index, person),
                     queue=_queue_remove(state.queue, person.round.action_dice, index),
-                    changed_queue=tuple(i for i in state.changed_queue if i != index))
+                    changed_queue=tuple(i for i in state.changed_queue if i != index),
+                    standing=count_side(state.standing, person.side, -1))
     if state.phase is Phase.DECLARATION:
         return _after_declaration(state)
     return _advance(state)

@@ -261,6 +261,16 @@ class Action:
         return "damage"
 
 
+def count_side(standing: tuple[tuple[str, int], ...], side: str, delta: int
+               ) -> tuple[tuple[str, int], ...]:
+    """``standing`` with ``delta`` added to the undefeated count of ``side`` (a new side
+    is appended)."""
+    for at, (name, count) in enumerate(standing):
+        if name == side:
+            return replace_at(standing, at, (name, count + delta))
+    return (*standing, (side, delta))
+
+
 def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``items`` with the item at ``index`` replaced."""
     return (*items[:index], value, *items[index + 1:])
@@ -299,6 +309,7 @@ class State:
     changed_queue: tuple[int, ...] = ()
     pending: int | None = None
     outcome: str | None = None
+    standing: tuple[tuple[str, int], ...] = ()  # (side, undefeated participants), join order
 
     def find(self, name: str) -> int | None:
         """The index of the participant called ``name`` (any case), or ``None``."""
@@ -330,12 +341,11 @@ class State:
 
     def sides(self) -> tuple[str, ...]:
         """The sides, in the order their first participant joined."""
-        return tuple(dict.fromkeys(p.side for p in self.participants))
+        return tuple(side for side, _ in self.standing)
 
     def sides_defeated(self) -> tuple[str, ...]:
         """Sides with no undefeated participant left (R-CON-21)."""
-        standing = {p.side for p in self.participants if not p.defeated}
-        return tuple(side for side in self.sides() if side not in standing)
+        return tuple(side for side, count in self.standing if count == 0)
 
     def dice_balanced(self) -> bool:
         """Whether every participant's dice conservation invariant holds."""

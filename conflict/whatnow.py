@@ -177,8 +177,9 @@ class WhatNow:
 
     ``who`` are the participants expected to move (several when acting
     simultaneously), ``action`` the pending action's number, ``options`` every legal
-    choice. ``ties`` lists groups of participants still to declare who are tied on Wits
-    and may be reordered (R-CON-4); ``can_add`` whether participants may join now;
+    choice. ``ties`` lists the participants still to declare who are tied on Wits with
+    the next to declare, in their current order: the Narrator may reorder them
+    (R-CON-4); ``can_add`` whether participants may join now;
     ``sides_defeated`` the sides with no undefeated participant left (the Conflict may
     end, R-CON-21); ``can_end`` whether EndConflict is allowed.
     """
@@ -189,7 +190,7 @@ class WhatNow:
     who: tuple[str, ...] = ()
     action: int | None = None
     options: tuple[Option, ...] = ()
-    ties: tuple[tuple[str, ...], ...] = ()
+    ties: tuple[str, ...] = ()
     can_add: bool = False
     sides_defeated: tuple[str, ...] = ()
     can_end: bool = True
@@ -228,20 +229,29 @@ def _declaration(state: State, defeated_sides: tuple[str, ...]) -> WhatNow:
         default_resilience=state.nature.resilience,
         equipment=tuple(e.name for e in person.character.equipment))
     return WhatNow(state.phase, Expect.DECLARE, state.round, who=(person.name,),
-                   options=(option,), ties=_ties(state), can_add=can_add,
+                   options=(option,), ties=_ties(state, who), can_add=can_add,
                    sides_defeated=defeated_sides)
 
 
-def _ties(state: State) -> tuple[tuple[str, ...], ...]:
-    groups: dict[tuple[bool, int], list[str]] = {}
+def _ties(state: State, first: int) -> tuple[str, ...]:
+    """The participants still to declare who are tied with ``first`` (the next to
+    declare), in their current order; empty when it is tied with no one."""
+    people = state.participants
     first_round = state.round == 1
+
+    def key(person: Participant) -> tuple[bool, int]:
+        return (person.surprised and first_round, person.wits)
+
+    wanted = key(people[first])
+    names = []
     for i in state.declare_order[state.declare_pos:]:
-        person = state.participants[i]
+        person = people[i]
         if person.defeated or person.round.declared is not None:
             continue
-        key = (person.surprised and first_round, person.wits)
-        groups.setdefault(key, []).append(person.name)
-    return tuple(tuple(names) for names in groups.values() if len(names) > 1)
+        if key(person) != wanted:
+            break
+        names.append(person.name)
+    return tuple(names) if len(names) > 1 else ()
 
 
 def _acting(state: State, defeated_sides: tuple[str, ...]) -> WhatNow:
