@@ -229,6 +229,12 @@ class AddParticipant:
         return self.character.name
 
 
+def _as_tuple(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise BadValue(f"names must be a list of names, got {value!r}", rule="R-CON-4")
+    return tuple(value)
+
+
 @attrs.frozen
 class Reorder:
     """The Narrator orders participants tied on Wits: they declare in the order given
@@ -236,7 +242,7 @@ class Reorder:
 
     TYPE: ClassVar[str] = "reorder"
 
-    names: tuple[str, ...] = attrs.field(converter=tuple)
+    names: tuple[str, ...] = attrs.field(converter=_as_tuple)
 
     @names.validator
     def _names(self, _attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
