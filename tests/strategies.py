@@ -23,6 +23,7 @@ from characters.model import (
     Sheet,
     Standings,
 )
+from conflict import events as ev
 from conflict.dice import Roll, dice_rolled
 
 # --- dice -------------------------------------------------------------------------
@@ -161,3 +162,74 @@ def characters(name: st.SearchStrategy[str] = names) -> st.SearchStrategy[Charac
 def rosters(max_size: int = 6) -> st.SearchStrategy[list[Character]]:
     """Several characters whose names differ even ignoring case (as a table holds them)."""
     return st.lists(characters(), max_size=max_size, unique_by=lambda c: name_key(c.name))
+
+
+# --- Conflict events (conflict.events; R-CON-*) -------------------------------------
+
+action_numbers = st.integers(min_value=1, max_value=500)
+"""An action's number in a Conflict."""
+
+resilience_names = st.sampled_from(["health", "reputation", "willpower"])
+"""A Resilience an attack can target (R-CON-8)."""
+
+maybe_granted = st.none() | st.integers(min_value=0, max_value=12)
+"""Defense Dice the Narrator grants a participant whose action needs no roll (R-CON-7c)."""
+
+
+def face_rows(pool: int | None = None, max_rollers: int = 4
+              ) -> st.SearchStrategy[list[list[int]]]:
+    """Faces for a roll event: one list of faces per roller (2–10 dice each)."""
+    size = st.just(pool) if pool is not None else st.integers(min_value=2, max_value=10)
+    return size.flatmap(lambda n: st.lists(st.lists(faces, min_size=n, max_size=n),
+                                           min_size=1, max_size=max_rollers))
+
+
+@st.composite
+def declarations(draw: st.DrawFn) -> ev.Declare:
+    """Any well-formed declaration: an action (maybe an attack), full defence, or an
+    action needing no roll (R-CON-7)."""
+    kind = draw(st.sampled_from(ev.DeclarationKind))
+    if kind is ev.DeclarationKind.NO_ROLL:
+        return ev.Declare(draw(names), kind, 0, "", draw(notes))
+    dice = draw(st.integers(min_value=1, max_value=15))
+    target = draw(st.none() | names) if kind is ev.DeclarationKind.ACTION else None
+    resilience = draw(st.none() | resilience_names) if target is not None else None
+    gear = draw(st.none() | names) if target is not None else None
+    return ev.Declare(draw(names), kind, dice, draw(notes), draw(notes), target, resilience,
+                      gear)
+
+
+@st.composite
+def changes(draw: st.DrawFn) -> ev.Change:
+    """A well-formed change of action (R-CON-12)."""
+    target = draw(st.none() | names)
+    return ev.Change(draw(names), draw(st.integers(min_value=0, max_value=15)), draw(notes),
+                     draw(notes), target,
+                     draw(st.none() | resilience_names) if target is not None else None,
+                     draw(st.none() | names) if target is not None else None)
+
+
+def conflict_events() -> st.SearchStrategy[ev.Event]:
+    """Any well-formed event of every type (not necessarily legal in a given state)."""
+    pool = st.integers(min_value=2, max_value=10)
+    return st.one_of(
+        st.builds(ev.Start, st.sampled_from(ev.Nature), notes, notes),
+        st.builds(ev.AddParticipant, characters(), names, st.booleans()),
+        st.builds(ev.Reorder, st.lists(names, min_size=2, max_size=4,
+                                       unique_by=lambda n: n.casefold())),
+        declarations(),
+        st.builds(ev.SetTest, action_numbers, st.booleans(), difficulties),
+        st.builds(ev.SwapResilience, action_numbers, resilience_names),
+        st.builds(ev.Act, names, pool),
+        changes(),
+        st.builds(ev.Hold, names),
+        st.builds(ev.Defend, names, action_numbers, pool, maybe_granted),
+        st.builds(ev.React, names, action_numbers, names, st.integers(0, 10), maybe_granted),
+        st.builds(ev.TakeIt, names, action_numbers, maybe_granted),
+        st.builds(ev.RollDice, action_numbers, face_rows(),
+                  st.just([]) | face_rows()),
+        st.builds(ev.ApplyDamage, action_numbers, st.none() | st.integers(0, 10)),
+        st.builds(ev.Defeat, names, notes),
+        st.just(ev.EndRound()),
+        st.builds(ev.EndConflict, notes),
+    )
