@@ -1,0 +1,64 @@
+"""The ``--db PATH`` option: which table database a command uses.
+
+Every command that reads or writes the table takes ``--db PATH``; a group can take it
+too, and its subcommands inherit it (``mistborn char --db t.db list`` and
+``mistborn char list --db t.db`` are the same). Without it, the ``MISTBORN_DB``
+environment variable names the file, and without that the table lives in the user's
+data directory. The file is created on first use.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from conflict.storage import Table
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DB_ENV = "MISTBORN_DB"
+_META_KEY = "mistborn_conflict.db"
+
+
+def _remember(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    # ctx.meta is shared by a group's context and its subcommands': the innermost
+    # --db given wins.
+    if value:
+        ctx.meta[_META_KEY] = value
+
+
+def table_option(function: F) -> F:
+    """Add ``--db PATH`` to a command or group."""
+    return click.option(
+        "--db",
+        metavar="PATH",
+        expose_value=False,
+        callback=_remember,
+        help=f"The table database file (else ${DB_ENV}, else one in your data directory).",
+    )(function)
+
+
+def table_path(ctx: click.Context | None = None) -> Path:
+    """The table file this command uses: ``--db``, else ``$MISTBORN_DB``, else the
+    default in the user's data directory (whose folder is made if missing)."""
+    ctx = ctx or click.get_current_context()
+    chosen = ctx.meta.get(_META_KEY) or os.environ.get(DB_ENV)
+    if chosen:
+        return Path(chosen).expanduser()
+    from conflict.storage import default_path
+
+    path = default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def open_table(ctx: click.Context | None = None) -> Table:
+    """Open (creating if needed) the table this command uses."""
+    from conflict.storage import Table
+
+    return Table(table_path(ctx))
