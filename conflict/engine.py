@@ -930,7 +930,7 @@ class Conflict:
     def pop(self) -> Event:
         """Undo the last event, restoring the state before it exactly; returns it."""
         if not self._events:
-            raise RuleViolation("nothing to undo", rule="R-CON-1")
+            raise RuleViolation("nothing to undo: no event has been pushed")
         self._states.pop()
         return self._events.pop()
 
