@@ -91,7 +91,7 @@ def import_(files: Sequence[Path], replace: bool) -> None:
     for entry in added:
         verb = "replaced" if entry.replaced else "added"
         click.echo(f"{verb} {entry.character.name} ({_kind_text(entry.character)})")
-    click.echo(f"{len(added)} in the table at {location}")
+    click.echo(f"{len(added)} imported into the table at {location}")
 
 
 # --- list -------------------------------------------------------------------------------

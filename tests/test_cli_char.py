@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -12,7 +13,12 @@ from typing import Any
 import pytest
 import rich.cells
 from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+from strategies import characters
 
+from characters.model import Character
 from cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,7 +101,7 @@ def test_import_examples_then_list_shows_the_crew(db: Path) -> None:
     assert not db.exists()
     out = ok(db, "import", *EXAMPLES)
     assert db.exists()
-    assert f"{len(CREW_NAMES)} in the table at {db}" in out
+    assert f"{len(CREW_NAMES)} imported into the table at {db}" in out
     listing = ok(db, "list")
     for name in CREW_NAMES:
         assert name in listing
@@ -484,3 +490,15 @@ def test_list_json_does_not_import_rich(db: Path) -> None:
     )
     assert done.stderr.strip().splitlines()[-1] == "False 0"
     assert json.loads(done.stdout) == []
+
+
+@settings(max_examples=60)
+@given(characters(), st.sampled_from([40, 120]))
+def test_any_sheet_fits_the_screen(character: Character, columns: int) -> None:
+    from cli.char import roster_view, sheet_view
+
+    for view in (sheet_view(character, columns), roster_view([character], columns)):
+        console = Console(width=columns, file=io.StringIO(), no_color=True, emoji=False)
+        with console.capture() as captured:
+            console.print(view)
+        assert widest(captured.get()) <= columns
