@@ -348,8 +348,9 @@ def roll_event(state: State, rng: RandomSource | None = None) -> RollDice:
     def faces(pool: int, rollers: int) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(source.randint(1, 6) for _ in range(pool)) for _ in range(rollers))
 
+    attacker = faces(action.pool, action.members)  # the actor's dice first
     defence = action.defence
     defender: tuple[tuple[int, ...], ...] = ()
     if defence is not None and defence.kind is not DefenceKind.TAKE_IT:
         defender = faces(defence.pool, defence.members)
-    return RollDice(action.number, faces(action.pool, action.members), defender)
+    return RollDice(action.number, attacker, defender)
