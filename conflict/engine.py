@@ -52,6 +52,8 @@ Rulings (where the rules leave a choice, the engine does this; each is marked
 * Extras have no Resiliences: each point of damage defeats one, whatever Resilience
   the attack named (R-CON-19).
 * The Narrator cannot defeat someone while an action is pending.
+* The engine never ends a Conflict by itself: what-now flags the sides with no one
+  standing, and the Narrator ends it with an outcome (R-CON-21).
 """
 
 from __future__ import annotations
@@ -377,7 +379,7 @@ def _start(state: State, event: Start) -> State:
 
 def _add(state: State, event: AddParticipant) -> State:
     name = event.character.name
-    if state.phase is not Phase.DECLARATION or state.declared:
+    if state.phase is not Phase.DECLARATION or state.declared_count:
         # Ruling: participants join only before anyone declares in a round.
         raise RuleViolation(f"cannot add {name} now: participants join before anyone "
                             f"declares in a round ({_describe_phase(state)})", rule="R-CON-3")
@@ -474,7 +476,8 @@ def _declare(state: State, event: Declare) -> State:
         r = RoundState(declared=event.kind)
     state = _evolve(state, participants=_set_participant(state, index,
                                                          _evolve(person, round=r)),
-                    actions=actions, next_action=next_action, declared=state.declared + 1)
+                    actions=actions, next_action=next_action,
+                    declared_count=state.declared_count + 1)
     return _after_declaration(state)
 
 
@@ -833,7 +836,7 @@ def _end_round(state: State, event: EndRound) -> State:
     state = _evolve(state, phase=Phase.DECLARATION, round=state.round + 1,
                     participants=participants, actions=(), first_action=state.next_action,
                     queue=(), step=(), step_members=(), changed_queue=(), pending=None,
-                    declared=0, declare_pos=0)
+                    declared_count=0, declare_pos=0)
     state = _evolve(state, declare_order=_declare_order(state))
     return _after_declaration(state)
 

@@ -299,7 +299,7 @@ class State:
     index: dict[str, int] = attrs.field(factory=dict, eq=False, repr=False)
     declare_order: tuple[int, ...] = ()
     declare_pos: int = 0
-    declared: int = 0  # participants who have declared this round
+    declared_count: int = 0  # participants who have declared this round
     actions: tuple[Action, ...] = ()
     first_action: int = 1
     next_action: int = 1

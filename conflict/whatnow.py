@@ -217,7 +217,7 @@ def what_now(state: State) -> WhatNow:
 
 def _declaration(state: State, defeated_sides: tuple[str, ...]) -> WhatNow:
     who = next_declarer(state)
-    can_add = state.declared == 0
+    can_add = state.declared_count == 0
     if who is None:
         return WhatNow(state.phase, Expect.PARTICIPANTS, state.round, can_add=can_add,
                        sides_defeated=defeated_sides)
