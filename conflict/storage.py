@@ -46,15 +46,31 @@ class TableError(ConflictError):
     """The table file cannot be used: not a database, from a newer version, damaged."""
 
 
+def closest_name(name: str, known: Sequence[str]) -> str | None:
+    """The known name a person most likely meant by ``name``, or ``None``.
+
+    A close spelling wins (``Kel`` → ``Kell``); failing that, the shortest name that
+    contains what was typed (``hazekillers`` → ``Hazekillers of House Orrell``), since
+    Narrators type the word they remember of a long name.
+    """
+    by_key = {name_key(k): k for k in known}
+    typed = name_key(name).strip()
+    close = difflib.get_close_matches(typed, list(by_key), n=1, cutoff=0.6)
+    if close:
+        return by_key[close[0]]
+    if not typed:
+        return None
+    containing = sorted((k for k in by_key if typed in k), key=lambda k: (len(k), k))
+    return by_key[containing[0]] if containing else None
+
+
 class UnknownCharacter(BadValue):
     """No character or group in the table has that name; ``suggestion`` is the closest."""
 
     def __init__(self, name: str, known: Sequence[str]) -> None:
         self.name = name
         self.known = tuple(known)
-        by_key = {name_key(k): k for k in known}
-        close = difflib.get_close_matches(name_key(name), list(by_key), n=1, cutoff=0.6)
-        self.suggestion = by_key[close[0]] if close else None
+        self.suggestion = closest_name(name, known)
         if self.suggestion is not None:
             message = f"no character named {name!r} — did you mean {self.suggestion!r}?"
         elif not known:

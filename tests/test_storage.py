@@ -341,3 +341,16 @@ def test_a_process_killed_mid_write_leaves_no_half_written_sheet(tmp_path: Path)
         assert len(roster) == 63
         # Each write replaced all of them in one transaction: they always agree.
         assert len({c.notes for c in roster}) == 1, sorted({c.notes for c in roster})
+
+
+def test_unknown_names_suggest_a_name_containing_the_word_typed() -> None:
+    from conflict.storage import closest_name
+
+    known = ["Hazekillers of House Orrell", "Canton guards", "Kell"]
+    # Too far from any whole name for a spelling match, but one name holds the word.
+    assert closest_name("hazekillers", known) == "Hazekillers of House Orrell"
+    assert closest_name("GUARDS", known) == "Canton guards"
+    # A close spelling still wins, and nothing alike gives no suggestion.
+    assert closest_name("Kel", known) == "Kell"
+    assert closest_name("Zzyzx", known) is None
+    assert closest_name("  ", known) is None
