@@ -3,6 +3,9 @@
 Pure code: nothing here prints, touches a database or a network.
 """
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from conflict.dice import (
     AttackResult,
     ContestResult,
@@ -14,32 +17,34 @@ from conflict.dice import (
     result_of,
     roll,
 )
-from conflict.engine import Conflict, apply, replay
 from conflict.errors import BadValue, ConflictError, RuleViolation
-from conflict.events import (
-    Act,
-    AddParticipant,
-    ApplyDamage,
-    Change,
-    DeclarationKind,
-    Declare,
-    Defeat,
-    Defend,
-    EndConflict,
-    EndRound,
-    Event,
-    Hold,
-    Nature,
-    React,
-    Reorder,
-    RollDice,
-    SetTest,
-    Start,
-    SwapResilience,
-    TakeIt,
-)
-from conflict.state import EMPTY, Phase, State
-from conflict.whatnow import Expect, WhatNow, roll_event, what_now
+
+if TYPE_CHECKING:
+    from conflict.engine import Conflict, apply, replay
+    from conflict.events import (
+        Act,
+        AddParticipant,
+        ApplyDamage,
+        Change,
+        DeclarationKind,
+        Declare,
+        Defeat,
+        Defend,
+        EndConflict,
+        EndRound,
+        Event,
+        Hold,
+        Nature,
+        React,
+        Reorder,
+        RollDice,
+        SetTest,
+        Start,
+        SwapResilience,
+        TakeIt,
+    )
+    from conflict.state import EMPTY, Phase, State
+    from conflict.whatnow import Expect, WhatNow, roll_event, what_now
 
 __all__ = [
     "EMPTY",
@@ -85,3 +90,47 @@ __all__ = [
     "roll_event",
     "what_now",
 ]
+
+# The Conflict engine is imported on first use, so that `mistborn roll --json` and other
+# dice-only paths do not pay for it at start-up.
+_LAZY: dict[str, str] = {
+    "Conflict": "conflict.engine",
+    "apply": "conflict.engine",
+    "replay": "conflict.engine",
+    "Act": "conflict.events",
+    "AddParticipant": "conflict.events",
+    "ApplyDamage": "conflict.events",
+    "Change": "conflict.events",
+    "DeclarationKind": "conflict.events",
+    "Declare": "conflict.events",
+    "Defeat": "conflict.events",
+    "Defend": "conflict.events",
+    "EndConflict": "conflict.events",
+    "EndRound": "conflict.events",
+    "Event": "conflict.events",
+    "Hold": "conflict.events",
+    "Nature": "conflict.events",
+    "React": "conflict.events",
+    "Reorder": "conflict.events",
+    "RollDice": "conflict.events",
+    "SetTest": "conflict.events",
+    "Start": "conflict.events",
+    "SwapResilience": "conflict.events",
+    "TakeIt": "conflict.events",
+    "EMPTY": "conflict.state",
+    "Phase": "conflict.state",
+    "State": "conflict.state",
+    "Expect": "conflict.whatnow",
+    "WhatNow": "conflict.whatnow",
+    "roll_event": "conflict.whatnow",
+    "what_now": "conflict.whatnow",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'conflict' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
