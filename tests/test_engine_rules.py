@@ -927,3 +927,42 @@ def test_apply_is_pure() -> None:
     after = apply(before, Act("Vin", 4))
     assert before == c.state and after != before
     assert before.participant("Vin").round.action_dice == 6
+
+
+def test_r_con_10_ruling_a_group_wiped_out_in_its_step_rolls_with_its_step_members() -> None:
+    c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 3, wits=2), "ministry"))
+    c.push(Declare.action("Guards", 4, target="Vin"))
+    c.push(Declare.action("Vin", 4, target="Guards"))
+    c.push(Act("Vin", 4))
+    c.push(TakeIt("Guards", 2))
+    c.push(RollDice(2, [(2, 2, 6, 6)]))  # 1 + 2 Nudges = 3 damage: all three fall
+    c.push(ApplyDamage(2))
+    guards = c.state.participant("Guards")
+    assert guards.defeated and guards.members == 0
+    c.push(Act("Guards", 4))  # simultaneous with Vin: the three still swing
+    c.push(TakeIt("Vin", 1))
+    roll = what_now(c.state).options[0]
+    assert roll.actor_rollers == 3  # type: ignore[union-attr]
+
+
+def test_r_con_10_a_participant_the_narrator_defeats_leaves_its_step_at_once() -> None:
+    c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 3, wits=2), "ministry"))
+    c.push(Declare.action("Guards", 4))
+    c.push(Declare.action("Vin", 4))
+    c.push(Defeat("Guards", "they run"))
+    assert what_now(c.state).who == ("Vin",)
+    refused(c, Act("Guards", 4), RuleViolation, "R-CON-20")
+
+
+def test_r_con_21_the_narrator_cannot_defeat_during_an_action() -> None:
+    c = duel()
+    c.push(Act("Vin", 6))
+    refused(c, Defeat("Inquisitor", "flees"), RuleViolation, "R-CON-21", "action 2")
+
+
+def test_r_con_5_surprised_participants_tied_among_themselves_can_be_reordered() -> None:
+    c = table((sheet("Vin", wits=4), "crew", True), (sheet("Kelsier", wits=4), "crew", True),
+              (group("Guards", 3, wits=2), "ministry"))
+    assert what_now(c.state).ties == ("Vin", "Kelsier")
+    c.push(Reorder(["Kelsier", "Vin"]))
+    assert what_now(c.state).who == ("Kelsier",)
