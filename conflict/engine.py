@@ -38,7 +38,9 @@ Rulings (where the rules leave a choice, the engine does this; each is marked
   (R-CON-9); an attack cannot target its own actor.
 * Every member of a simultaneous step still acts even if another member's action
   defeats it in that step; a group then rolls with the members it had when the step
-  began (R-CON-10, R-CON-2). A participant the Narrator defeats leaves at once.
+  began (R-CON-10, R-CON-2). It acts as declared or holds; it cannot change its
+  action, which would come after the step (R-CON-20). A participant the Narrator
+  defeats leaves at once.
 * A participant in a step who spends Action Dice on a defence leaves the step and
   takes its new place by its remaining dice (R-CON-15a).
 * Changed actions act one by one at the end, in the order changed (R-CON-12).
@@ -550,6 +552,11 @@ def _change(state: State, event: Change) -> State:
     index = _in_turn(state, event.name, "R-CON-10")
     person = state.participants[index]
     r = person.round
+    if person.defeated:
+        # Ruling: defeated in its step, it may still act as declared or hold, but a
+        # changed action would come at the end of the round, where it takes no part.
+        raise RuleViolation(f"{person.name} is defeated: it may act as declared or hold, "
+                            f"not change its action", rule="R-CON-20")
     if r.changed:
         raise RuleViolation(f"{person.name} already changed its action this round",
                             rule="R-CON-12")

@@ -266,7 +266,7 @@ def _acting(state: State, defeated_sides: tuple[str, ...]) -> WhatNow:
         if r.action_dice >= MIN_POOL and action is not None and not target_down:
             options.append(ActOption(person.name, action.number, MIN_POOL,
                                      min(MAX_POOL, r.action_dice)))
-        if r.turn is not Turn.CHANGED and not r.changed:
+        if r.turn is not Turn.CHANGED and not r.changed and not person.defeated:
             options.append(ChangeOption(person.name))
         options.append(HoldOption(person.name, r.action_dice))
     return WhatNow(state.phase, Expect.ACT, state.round,

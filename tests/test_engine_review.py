@@ -1,0 +1,51 @@
+"""An adversarial review of the Conflict engine against R-CON-1 … R-CON-21 and the dice
+rules it leans on (R-DICE-6/7/8): the nasty cases, each worked out by hand from
+RULES.md.
+
+Faces are chosen so the answer is plain to see: ``(4, 4, 1)`` is Result 4 with no
+Nudge, every 6 is a Nudge and never part of a set. Every refusal is pushed through
+:func:`refused`, which also checks that the state and the events did not change.
+"""
+
+from __future__ import annotations
+
+from test_engine_rules import refused, sheet, table
+
+from conflict.errors import RuleViolation
+from conflict.events import (
+    Act,
+    ApplyDamage,
+    Change,
+    Declare,
+    RollDice,
+    TakeIt,
+)
+from conflict.whatnow import ActOption, ChangeOption, Expect, HoldOption, what_now
+
+# --- R-CON-12 with R-CON-20: a defeated participant does not change its action -------
+
+
+def test_r_con_20_a_participant_defeated_in_its_step_cannot_change_its_action() -> None:
+    # Vin and the Inquisitor (Health 1) both have 4 Action Dice: one step (R-CON-10).
+    # Vin's blow lands first and defeats him; by the step ruling he still swings at
+    # Vin, or holds. Changing would move him to the end of the round, where a
+    # defeated participant takes no further part (R-CON-20): it must be refused
+    # rather than accepted and silently dropped.
+    c = table((sheet("Vin", wits=5), "crew"),
+              (sheet("Inquisitor", kind="villain", wits=4, health=1), "ministry"),
+              (sheet("Ham", wits=3), "crew"))
+    c.push(Declare.action("Ham", 2))
+    c.push(Declare.action("Inquisitor", 4, target="Vin"))
+    c.push(Declare.action("Vin", 4, target="Inquisitor"))
+    c.push(Act("Vin", 2))
+    c.push(TakeIt("Inquisitor", 3))
+    c.push(RollDice(3, [(3, 3)]))
+    c.push(ApplyDamage(3))  # 1 damage: Health 1 - 1 = 0
+    assert c.state.participant("Inquisitor").defeated
+    now = what_now(c.state)
+    assert now.expect is Expect.ACT and now.who == ("Inquisitor",)
+    assert now.options == (ActOption("Inquisitor", 2, 2, 4), HoldOption("Inquisitor", 4))
+    assert not any(isinstance(o, ChangeOption) for o in now.options)
+    message = refused(c, Change("Inquisitor", 6, target="Ham"), RuleViolation, "R-CON-20")
+    assert "Inquisitor" in message and "defeated" in message
+    c.push(Act("Inquisitor", 4))  # still allowed: the step ruling
