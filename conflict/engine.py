@@ -487,8 +487,9 @@ def _test_changeable(state: State, number: int, rule: str) -> Action:
     action = state.action(number)
     if action is None:
         raise RuleViolation(f"no action {number} in round {state.round}", rule=rule)
-    if action.status not in (ActionStatus.DECLARED, ActionStatus.PENDING) or (
-            action.outcome is not None):
+    if action.outcome is not None:
+        raise RuleViolation(f"action {number} has already rolled", rule=rule)
+    if action.status not in (ActionStatus.DECLARED, ActionStatus.PENDING):
         raise RuleViolation(f"action {number} is already {action.status.value}", rule=rule)
     if action.defence is not None:
         target = state.participants[action.target] if action.target is not None else None

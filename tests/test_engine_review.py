@@ -18,6 +18,8 @@ from conflict.events import (
     Change,
     Declare,
     RollDice,
+    SetTest,
+    SwapResilience,
     TakeIt,
 )
 from conflict.whatnow import ActOption, ChangeOption, Expect, HoldOption, what_now
@@ -49,3 +51,20 @@ def test_r_con_20_a_participant_defeated_in_its_step_cannot_change_its_action() 
     message = refused(c, Change("Inquisitor", 6, target="Ham"), RuleViolation, "R-CON-20")
     assert "Inquisitor" in message and "defeated" in message
     c.push(Act("Inquisitor", 4))  # still allowed: the step ruling
+
+
+# --- R-CON-8/9: the Narrator's calls come before the roll ------------------------------
+
+
+def test_r_con_9_set_test_after_the_roll_says_the_action_has_rolled() -> None:
+    c = table((sheet("Vin", wits=5), "crew"),
+              (sheet("Inquisitor", kind="villain", wits=4), "ministry"))
+    c.push(Declare.no_roll("Inquisitor"))
+    c.push(Declare.action("Vin", 3, target="Inquisitor"))
+    c.push(SetTest(1, contest=False))  # he is bound: a Challenge, no defence
+    c.push(Act("Vin", 3))
+    c.push(RollDice(1, [(3, 3, 1)]))  # Result 3 meets Difficulty 0: awaits damage
+    message = refused(c, SetTest(1, contest=False, difficulty=4), RuleViolation, "R-CON-9")
+    assert message == "R-CON-9: action 1 has already rolled"
+    message = refused(c, SwapResilience(1, "willpower"), RuleViolation, "R-CON-8")
+    assert message == "R-CON-8: action 1 has already rolled"
