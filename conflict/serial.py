@@ -14,10 +14,11 @@ unknown schema, a missing or bad field — raises :class:`~conflict.errors.BadVa
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, get_args, get_origin
 
 import cattrs
+from cattrs.errors import AttributeValidationNote
 
 from characters.errors import CharacterError
 from characters.model import ExtraGroup, Kind, Sheet
@@ -31,8 +32,45 @@ SCHEMAS_READ = frozenset({1})
 """The versions this program can read."""
 
 
+def _strict(kind: type[Any], accepts: Callable[[Any], bool], expected: str
+            ) -> Callable[[Any, Any], Any]:
+    """A structure hook that passes ``kind`` values through untouched and refuses any
+    other JSON value, instead of converting it (``"false"`` would read as true, ``2.7``
+    as 2)."""
+
+    def structure(value: Any, _type: Any) -> Any:
+        if not accepts(value):
+            raise ValueError(f"expected {expected}, got {value!r}")
+        return value
+
+    return structure
+
+
+def _is_tuple_of(type_: Any) -> bool:
+    args = get_args(type_)
+    return get_origin(type_) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
 def _make_converter() -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_structure_hook(int, _strict(
+        int, lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"))
+    converter.register_structure_hook(bool, _strict(
+        bool, lambda v: isinstance(v, bool), "true or false"))
+    converter.register_structure_hook(str, _strict(
+        str, lambda v: isinstance(v, str), "text"))
+
+    def tuple_of(type_: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
+        item = get_args(type_)[0]
+
+        def structure(value: Any, _type: Any) -> tuple[Any, ...]:
+            if not isinstance(value, (list, tuple)):
+                raise ValueError(f"expected a list, got {value!r}")
+            return tuple(converter.structure(v, item) for v in value)
+
+        return structure
+
+    converter.register_structure_hook_factory(_is_tuple_of, tuple_of)
     converter.register_unstructure_hook(Kind, lambda kind: kind.value)
     converter.register_structure_hook(Kind, lambda value, _type: Kind(value))
 
@@ -95,7 +133,13 @@ def _reason(error: BaseException) -> str:
             return "; ".join(_reason(e) for e in inner)
     if isinstance(error, KeyError):
         return f"missing field {error.args[0]!r}" if error.args else "missing field"
-    return str(error) or type(error).__name__
+    text = str(error) or type(error).__name__
+    if isinstance(error, ValueError) and not isinstance(error, ConflictError):
+        fields = [n.name for n in getattr(error, "__notes__", ())
+                  if isinstance(n, AttributeValidationNote)]
+        if fields:
+            return f"{fields[0]}: {text}"
+    return text
 
 
 def event_to_json(event: Event) -> str:

@@ -9,9 +9,12 @@ Nudge, every 6 is a Nudge and never part of a set. Every refusal is pushed throu
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from test_engine_rules import refused, sheet, table
 
-from conflict.errors import RuleViolation
+from conflict.errors import BadValue, RuleViolation
 from conflict.events import (
     Act,
     ApplyDamage,
@@ -22,6 +25,7 @@ from conflict.events import (
     SwapResilience,
     TakeIt,
 )
+from conflict.serial import event_from_dict
 from conflict.whatnow import ActOption, ChangeOption, Expect, HoldOption, what_now
 
 # --- R-CON-12 with R-CON-20: a defeated participant does not change its action -------
@@ -68,3 +72,31 @@ def test_r_con_9_set_test_after_the_roll_says_the_action_has_rolled() -> None:
     assert message == "R-CON-9: action 1 has already rolled"
     message = refused(c, SwapResilience(1, "willpower"), RuleViolation, "R-CON-8")
     assert message == "R-CON-8: action 1 has already rolled"
+
+
+# --- events read back from JSON: nothing is silently converted ---------------------------
+
+
+@pytest.mark.parametrize(("data", "field"), [
+    # "false" is not false: read as a flag it would turn a Challenge into a Contest.
+    ({"schema": 1, "type": "set_test", "action": 1, "contest": "false"}, "contest"),
+    ({"schema": 1, "type": "set_test", "action": 1, "contest": 0}, "contest"),
+    ({"schema": 1, "type": "add", "side": "crew", "surprised": "no",
+      "character": {"name": "Guards", "count": 2,
+                    "attributes": {"physique": 3, "charm": 2, "wits": 2}}}, "surprised"),
+    ({"schema": 1, "type": "defend", "name": "Vin", "action": 1, "dice": 2.7}, "dice"),
+    ({"schema": 1, "type": "defend", "name": "Vin", "action": "1", "dice": 3}, "action"),
+    ({"schema": 1, "type": "damage", "action": 1, "nudges": True}, "nudges"),
+    ({"schema": 1, "type": "hold", "name": 5}, "name"),
+    ({"schema": 1, "type": "start", "nature": "physical", "stakes": None}, "stakes"),
+    ({"schema": 1, "type": "reorder", "names": "Vin"}, "names"),
+    ({"schema": 1, "type": "roll", "action": 1, "attacker": [[1, "2"]]}, "attacker"),
+    ({"schema": 1, "type": "roll", "action": 1, "attacker": [[1, 2.0]]}, "attacker"),
+])
+def test_r_con_9_r_con_15_json_values_of_the_wrong_kind_are_refused_not_converted(
+        data: dict[str, Any], field: str) -> None:
+    with pytest.raises(BadValue) as caught:
+        event_from_dict(data)
+    message = str(caught.value)
+    assert message.startswith(f"cannot read {data['type']} event: {field}: expected")
+    assert "\n" not in message
