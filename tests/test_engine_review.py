@@ -9,24 +9,63 @@ Nudge, every 6 is a Nudge and never part of a set. Every refusal is pushed throu
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
-from test_engine_rules import refused, sheet, table
+from hypothesis import given, settings
+from strategies import seeds
+from test_engine_conflict import random_table
+from test_engine_rules import group, refused, sheet, table
 
-from conflict.errors import BadValue, RuleViolation
+from characters.model import Equipment, Reaction, Resilience
+from conflict.engine import Conflict, apply, replay
+from conflict.errors import BadValue, ConflictError, RuleViolation
 from conflict.events import (
+    EVENT_TYPES,
     Act,
+    AddParticipant,
     ApplyDamage,
     Change,
     Declare,
+    Defeat,
+    Defend,
+    EndConflict,
+    EndRound,
+    Event,
+    Hold,
+    Nature,
+    React,
+    Reorder,
     RollDice,
     SetTest,
+    Start,
     SwapResilience,
     TakeIt,
 )
-from conflict.serial import event_from_dict
-from conflict.whatnow import ActOption, ChangeOption, Expect, HoldOption, what_now
+from conflict.serial import event_from_dict, events_from_json, events_to_json
+from conflict.state import ActionStatus, DiceFrom, Outcome, Phase, State, Turn
+from conflict.whatnow import (
+    ActOption,
+    ChangeOption,
+    DamageOption,
+    DeclareOption,
+    DefendOption,
+    EndRoundOption,
+    Expect,
+    HoldOption,
+    ReactOption,
+    RollOption,
+    TakeItOption,
+    what_now,
+)
+
+
+def health(c: Conflict, name: str) -> Resilience:
+    resiliences = c.state.participant(name).resiliences
+    assert resiliences is not None
+    return resiliences.health
+
 
 # --- R-CON-12 with R-CON-20: a defeated participant does not change its action -------
 
@@ -100,3 +139,730 @@ def test_r_con_9_r_con_15_json_values_of_the_wrong_kind_are_refused_not_converte
     message = str(caught.value)
     assert message.startswith(f"cannot read {data['type']} event: {field}: expected")
     assert "\n" not in message
+
+
+# --- R-CON-2 / R-DICE-8: groups roll with every remaining member, keep the best ------
+
+
+def test_r_dice_8_r_con_2_an_attacking_group_keeps_its_best_roll_result_then_nudges() -> None:
+    c = table((sheet("Vin", wits=5, health=9), "crew"), (group("Guards", 3, wits=2), "ministry"))
+    c.push(Declare.action("Guards", 4, target="Vin"))  # action 1
+    c.push(Declare.defense("Vin", 2))
+    c.push(Act("Guards", 4))
+    c.push(TakeIt("Vin", 1))
+    # Result 2 with 2 Nudges < Result 3 with none < Result 3 with 1 Nudge.
+    c.push(RollDice(1, [(2, 2, 6, 6), (3, 3, 1, 2), (3, 3, 6, 1)]))
+    action = c.state.action(1)
+    assert action is not None and action.attacker_roll is not None
+    assert action.attacker_roll.faces == (3, 3, 6, 1)
+    c.push(ApplyDamage(1))
+    assert health(c, "Vin") == Resilience(9, 2)  # 1 + 1 Nudge
+
+
+def test_r_dice_8_r_con_2_a_defending_group_breaks_ties_among_its_rolls_by_nudges() -> None:
+    c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 3, wits=2), "ministry"))
+    c.push(Declare.defense("Guards", 3))
+    c.push(Declare.action("Vin", 3, target="Guards"))  # action 1
+    c.push(Act("Vin", 3))
+    c.push(Defend("Guards", 1, 3))
+    # Vin: Result 4, no Nudge. The Guards' first roll only ties her; their best,
+    # Result 4 with a Nudge, beats her (R-DICE-7): the attack fails.
+    c.push(RollDice(1, [(4, 4, 1)], [(4, 4, 2), (1, 2, 3), (4, 4, 6)]))
+    action = c.state.action(1)
+    assert action is not None and action.defender_roll is not None
+    assert action.defender_roll.faces == (4, 4, 6)
+    assert action.outcome is Outcome.FAILURE
+    assert c.state.participant("Guards").members == 3
+
+
+def test_r_con_19_r_con_2_a_group_cut_down_to_one_member_rolls_once() -> None:
+    c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 4, wits=2), "ministry"))
+    c.push(Declare.defense("Guards", 2))
+    c.push(Declare.action("Vin", 4, target="Guards"))  # action 1
+    c.push(Act("Vin", 4))
+    c.push(TakeIt("Guards", 1))
+    c.push(RollDice(1, [(5, 5, 6, 6)]))  # Result 5, 2 Nudges
+    c.push(ApplyDamage(1))  # 1 + 2 = 3 damage: three of the four fall
+    guards = c.state.participant("Guards")
+    assert (guards.members, guards.defeated) == (1, False)
+    c.push(EndRound())
+    c.push(Declare.action("Guards", 3, target="Vin"))  # action 2
+    c.push(Declare.defense("Vin", 2))
+    c.push(Act("Guards", 3))
+    c.push(Defend("Vin", 2, 2))
+    assert what_now(c.state).options == (RollOption(2, "Guards", 3, 1, "Vin", 2, 1, True, 0),)
+    refused(c, RollDice(2, [(1, 2, 3)] * 4, [(1, 2)]), BadValue, "R-CON-2", "got 4")
+    c.push(RollDice(2, [(1, 2, 3)], [(1, 2)]))
+
+
+def test_r_con_19_damage_beyond_the_members_left_leaves_the_group_gone() -> None:
+    vin = sheet("Vin", wits=5, equipment=(Equipment("Glass daggers", 1),))
+    c = table((vin, "crew"), (group("Guards", 2, wits=2), "ministry"))
+    c.push(Declare.no_roll("Guards"))
+    c.push(Declare.action("Vin", 3, target="Guards", equipment="Glass daggers"))
+    c.push(Act("Vin", 3))
+    c.push(TakeIt("Guards", 1))
+    c.push(RollDice(1, [(1, 1, 6)]))  # Result 1, 1 Nudge
+    assert what_now(c.state).options == (DamageOption(1, "Guards", None, 1, 1),)
+    c.push(ApplyDamage(1, nudges=0))  # 1 + 0 Nudges + 1 for the daggers = 2
+    guards = c.state.participant("Guards")
+    assert (guards.members, guards.defeated) == (0, True)
+    assert c.state.sides_defeated() == ("ministry",)
+    c.push(EndRound())
+    option = what_now(c.state).options[0]
+    assert isinstance(option, DeclareOption) and option.targets == ()
+    refused(c, Declare.action("Vin", 3, target="Guards"), RuleViolation, "R-CON-20")
+
+
+# --- R-CON-4 / 5 / 6: declaration order ------------------------------------------------
+
+
+def test_r_con_4_the_narrator_orders_a_later_tie_and_the_favoured_declares_last() -> None:
+    c = table((sheet("Vin", wits=3), "crew"), (sheet("Kelsier", wits=3), "crew"),
+              (sheet("Marsh", wits=2), "crew"), (group("Guards", 2, wits=3), "ministry"))
+    # Marsh (Wits 2) declares first; Vin, Kelsier and the Guards tie at Wits 3.
+    refused(c, Reorder(("Marsh", "Vin")), RuleViolation, "R-CON-4", "Marsh (Wits 2)")
+    c.push(Reorder(("Guards", "Kelsier", "Vin")))  # Vin is favoured: she declares last
+    order = []
+    while what_now(c.state).expect is Expect.DECLARE:
+        name = what_now(c.state).who[0]
+        order.append(name)
+        c.push(Declare.no_roll(name))
+    assert order == ["Marsh", "Guards", "Kelsier", "Vin"]
+    assert c.state.phase is Phase.ROUND_OVER  # no one has Action Dice: nothing to resolve
+
+
+def test_r_con_5_a_surprised_group_declares_before_a_hero_of_lower_wits_in_round_1_only(
+        ) -> None:
+    c = table((sheet("Vin", wits=2), "crew"), (group("Guards", 3, wits=5), "ministry", True))
+    assert what_now(c.state).who == ("Guards",)
+    refused(c, Declare.no_roll("Vin"), RuleViolation, "R-CON-5", "Guards is surprised")
+    c.push(Declare.no_roll("Guards"))
+    c.push(Declare.no_roll("Vin"))
+    c.push(EndRound())
+    assert what_now(c.state).who == ("Vin",)
+
+
+def test_r_con_6_a_group_at_its_lowest_members_wits_ties_with_a_hero() -> None:
+    c = table((sheet("Vin", wits=2), "crew"),
+              (group("Thugs", 3, wits=4, member_wits=(4, 2, 5)), "ministry"))
+    now = what_now(c.state)
+    assert now.who == ("Vin",) and now.ties == ("Vin", "Thugs")
+    c.push(Reorder(("Thugs", "Vin")))
+    assert what_now(c.state).who == ("Thugs",)
+
+
+def test_r_con_20_the_defeated_are_left_out_of_reorders() -> None:
+    c = table((sheet("Vin", wits=3), "crew"), (sheet("Kelsier", wits=3), "crew"),
+              (sheet("Ham", wits=3), "crew"))
+    c.push(Defeat("Ham", "knocked out"))
+    assert what_now(c.state).ties == ("Vin", "Kelsier")
+    refused(c, Reorder(("Ham", "Vin")), RuleViolation, "R-CON-20", "Ham is defeated")
+
+
+# --- R-CON-7: kinds of declaration -------------------------------------------------------
+
+
+def test_r_con_7_a_swapped_resilience_sets_the_attribute_a_no_roll_target_defends_with(
+        ) -> None:
+    # A physical Conflict, but the Narrator swaps the attack to Willpower: Ham defends
+    # with his Wits (6), not his Physique (2).
+    c = table((sheet("Ham", physique=2, charm=3, wits=6), "crew"),
+              (sheet("Inquisitor", kind="villain", wits=2), "ministry"))
+    c.push(Declare.action("Inquisitor", 5, target="Ham"))  # action 1
+    c.push(Declare.no_roll("Ham"))
+    c.push(SwapResilience(1, "willpower"))
+    c.push(Act("Inquisitor", 5))
+    assert what_now(c.state).options[0] == DefendOption("Ham", 1, DiceFrom.DEFENSE, 2, 6, 6)
+    c.push(Defend("Ham", 1, 6))
+    ham = c.state.participant("Ham").round
+    assert (ham.defense_gained, ham.defense_spent, ham.defense_dice) == (6, 6, 0)
+
+
+def test_r_con_7_r_con_16_the_narrator_adjusts_the_dice_of_a_no_roll_target_that_reacts(
+        ) -> None:
+    # A social Conflict: Ham (Charm 3) is reading; the Narrator grants him 4 Defense
+    # Dice instead of 3. He reacts with a 2-die Reaction and adds all 4.
+    c = table((sheet("Ham", charm=3, wits=4, reactions=(Reaction("Soothe", 2),)), "crew"),
+              (sheet("Inquisitor", kind="villain", wits=2), "ministry"),
+              nature=Nature.SOCIAL)
+    c.push(Declare.action("Inquisitor", 5, target="Ham"))
+    c.push(Declare.no_roll("Ham"))
+    c.push(Act("Inquisitor", 5))
+    react = next(o for o in what_now(c.state).options if isinstance(o, ReactOption))
+    assert react == ReactOption("Ham", 1, "Soothe", 2, DiceFrom.DEFENSE, 0, 3, 3)
+    refused(c, React("Ham", 1, "Soothe", 5, granted=4), RuleViolation, "R-CON-16",
+            "has 4 Defense Dice")
+    c.push(React("Ham", 1, "Soothe", 4, granted=4))
+    ham = c.state.participant("Ham").round
+    assert (ham.defense_gained, ham.defense_spent, ham.defense_dice) == (4, 4, 0)
+    action = c.state.action(1)
+    assert action is not None and action.defence is not None and action.defence.pool == 6
+
+
+def test_r_con_7_full_defence_gains_no_attribute_dice_when_attacked() -> None:
+    c = table((sheet("Ham", physique=5, wits=4), "crew"),
+              (sheet("Inquisitor", kind="villain", wits=2), "ministry"))
+    c.push(Declare.action("Inquisitor", 5, target="Ham"))
+    c.push(Declare.defense("Ham", 3))
+    c.push(Act("Inquisitor", 5))
+    assert what_now(c.state).options[0] == DefendOption("Ham", 1, DiceFrom.DEFENSE, 2, 3)
+    refused(c, Defend("Ham", 1, 3, granted=5), RuleViolation, "R-CON-7")
+
+
+# --- R-CON-10 / R-CON-15a: the acting order moves when Action Dice defend -----------------
+
+
+def _inquisitor_attacks_kelsier(kelsier_dice: int, ham_dice: int) -> Conflict:
+    """The Inquisitor (6 Action Dice) attacks Kelsier, who has not acted yet (action 1);
+    Ham's action is 2, Kelsier's 3."""
+    c = table((sheet("Inquisitor", kind="villain", wits=2), "ministry"),
+              (sheet("Kelsier", wits=4), "crew"), (sheet("Ham", wits=3), "crew"))
+    c.push(Declare.action("Inquisitor", 6, target="Kelsier"))
+    c.push(Declare.action("Ham", ham_dice))
+    c.push(Declare.action("Kelsier", kelsier_dice))
+    assert what_now(c.state).who == ("Inquisitor",)
+    c.push(Act("Inquisitor", 6))
+    return c
+
+
+def _no_sets(c: Conflict, defended: int = 2) -> None:
+    # Neither side rolls a set: the attack on Kelsier fails.
+    c.push(RollDice(1, [(1, 2, 3, 4, 5, 6)], [(1, 2, 3, 4, 5)[:defended]]))
+
+
+def test_r_con_10_r_con_15_a_target_spending_action_dice_joins_a_lower_tie() -> None:
+    c = _inquisitor_attacks_kelsier(kelsier_dice=5, ham_dice=3)
+    c.push(Defend("Kelsier", 1, 2))  # 5 - 2 = 3, as many as Ham
+    _no_sets(c)
+    assert what_now(c.state).who == ("Kelsier", "Ham")  # simultaneous
+    c.push(Act("Ham", 3))  # either may go first
+    c.push(RollDice(2, [(1, 2, 3)]))
+    assert what_now(c.state).who == ("Kelsier",)
+
+
+def test_r_con_10_r_con_15_a_target_spending_action_dice_leaves_its_tie() -> None:
+    c = _inquisitor_attacks_kelsier(kelsier_dice=4, ham_dice=4)
+    c.push(Defend("Kelsier", 1, 2))  # 4 - 2 = 2: no longer level with Ham
+    _no_sets(c)
+    assert what_now(c.state).who == ("Ham",)
+    c.push(Hold("Ham"))
+    assert what_now(c.state).options == (ActOption("Kelsier", 3, 2, 2), ChangeOption("Kelsier"),
+                                          HoldOption("Kelsier", 2))
+
+
+def test_r_con_10_r_con_15_a_target_left_with_0_action_dice_never_acts() -> None:
+    c = _inquisitor_attacks_kelsier(kelsier_dice=3, ham_dice=2)
+    c.push(Defend("Kelsier", 1, 3))
+    _no_sets(c, defended=3)
+    assert what_now(c.state).who == ("Ham",)
+    refused(c, Act("Kelsier", 2), RuleViolation, "R-CON-10", "no Action Dice left")
+    c.push(Hold("Ham"))
+    assert c.state.phase is Phase.ROUND_OVER
+    kelsier = c.state.action(3)
+    assert kelsier is not None and kelsier.status is ActionStatus.ABANDONED
+
+
+def test_r_con_10_r_con_15_a_target_left_with_1_action_die_may_only_change_or_hold() -> None:
+    c = _inquisitor_attacks_kelsier(kelsier_dice=3, ham_dice=2)
+    c.push(Defend("Kelsier", 1, 2))
+    _no_sets(c)
+    c.push(Hold("Ham"))
+    now = what_now(c.state)
+    assert now.options == (ChangeOption("Kelsier"), HoldOption("Kelsier", 1))
+    refused(c, Act("Kelsier", 2), RuleViolation, "R-CON-11", "1 Action Die")
+    c.push(Hold("Kelsier"))  # R-CON-13: the die left becomes a Defense Die
+    kelsier = c.state.participant("Kelsier").round
+    assert (kelsier.action_dice, kelsier.defense_dice, kelsier.action_defended) == (0, 1, 2)
+
+
+def test_r_con_10_r_con_15_a_step_member_that_defends_with_action_dice_leaves_the_step(
+        ) -> None:
+    # Vin and the Inquisitor both have 5 Action Dice: one step. He strikes first; Vin,
+    # who has not acted, spends 2 Action Dice and drops to 3, level with Ham.
+    c = table((sheet("Vin", wits=5), "crew"),
+              (sheet("Inquisitor", kind="villain", wits=4), "ministry"),
+              (sheet("Ham", wits=3), "crew"))
+    c.push(Declare.action("Ham", 3))  # action 1
+    c.push(Declare.action("Inquisitor", 5, target="Vin"))  # action 2
+    c.push(Declare.action("Vin", 5, target="Inquisitor"))  # action 3
+    assert what_now(c.state).who == ("Vin", "Inquisitor")
+    c.push(Act("Inquisitor", 5))
+    c.push(Defend("Vin", 2, 2))
+    c.push(RollDice(2, [(1, 2, 3, 4, 5)], [(1, 2)]))
+    assert what_now(c.state).who == ("Vin", "Ham")
+    assert c.state.participant("Vin").round.action_dice == 3
+
+
+# --- R-CON-11: act as declared -------------------------------------------------------------
+
+
+def test_r_con_11_twelve_action_dice_make_a_pool_of_10_and_2_defense_dice() -> None:
+    c = table((sheet("Vin", wits=5), "crew"))
+    c.push(Declare.action("Vin", 12))  # any count: not yet a pool
+    assert what_now(c.state).options[0] == ActOption("Vin", 1, 2, 10)
+    c.push(Act("Vin", 10))
+    vin = c.state.participant("Vin").round
+    assert (vin.action_dice, vin.action_rolled, vin.defense_dice) == (0, 10, 2)
+
+
+@pytest.mark.parametrize(("build", "rule"), [
+    (lambda: Act("Vin", 1), "R-CON-11"), (lambda: Act("Vin", 11), "R-CON-11"),
+    (lambda: Defend("Vin", 1, 1), "R-CON-15"), (lambda: Defend("Vin", 1, 11), "R-CON-15"),
+])
+def test_r_con_11_r_con_15_pools_of_1_or_11_dice_are_refused(build: Any, rule: str) -> None:
+    with pytest.raises(BadValue) as caught:
+        build()
+    assert caught.value.rule == rule and "2–10" in str(caught.value)
+
+
+# --- R-CON-12: change the action --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("figured", "halved"), [(3, 2), (4, 2), (5, 3), (10, 5), (11, 6)])
+def test_r_con_12_new_action_dice_are_halved_rounding_up(figured: int, halved: int) -> None:
+    c = table((sheet("Vin", wits=5), "crew"))
+    c.push(Declare.action("Vin", 4))
+    c.push(Change("Vin", figured))
+    assert c.state.participant("Vin").round.action_dice == halved
+    assert what_now(c.state).options == (ActOption("Vin", 2, 2, halved),
+                                          HoldOption("Vin", halved))
+
+
+@pytest.mark.parametrize("figured", [0, 1, 2])
+def test_r_con_12_a_new_action_of_2_dice_or_fewer_is_refused(figured: int) -> None:
+    c = table((sheet("Vin", wits=5), "crew"))
+    c.push(Declare.action("Vin", 4))
+    refused(c, Change("Vin", figured), RuleViolation, "R-CON-12",
+            f"a new action of {figured} dice")
+
+
+def test_r_con_12_a_changed_action_comes_after_everyone_even_with_the_most_dice() -> None:
+    # Vin (8) changes to a new action of 9 dice: 5, more than anyone, yet she acts
+    # after Kelsier (2) and after Ham, who has 1 Action Die.
+    c = table((sheet("Vin", wits=6), "crew"), (sheet("Kelsier", wits=5), "crew"),
+              (sheet("Ham", wits=4), "crew"))
+    c.push(Declare.action("Ham", 1))  # action 1
+    c.push(Declare.action("Kelsier", 2))  # action 2
+    c.push(Declare.action("Vin", 8))  # action 3
+    c.push(Change("Vin", 9, description="dives for the door"))  # action 4
+    assert what_now(c.state).who == ("Kelsier",)
+    c.push(Act("Kelsier", 2))
+    c.push(RollDice(2, [(1, 2)]))
+    now = what_now(c.state)
+    assert now.options == (ChangeOption("Ham"), HoldOption("Ham", 1))
+    c.push(Hold("Ham"))
+    now = what_now(c.state)
+    assert now.options == (ActOption("Vin", 4, 2, 5), HoldOption("Vin", 5))
+    refused(c, Change("Vin", 6), RuleViolation, "R-CON-12", "already changed")
+    c.push(Act("Vin", 3))
+    vin = c.state.participant("Vin").round
+    # The 2 dice left after the new action's roll become Defense Dice; the 8 declared
+    # Action Dice were dropped by the change.
+    assert (vin.defense_dice, vin.action_discarded, vin.action_rolled) == (2, 8, 3)
+    c.push(RollDice(4, [(1, 2, 3)]))
+    assert c.state.phase is Phase.ROUND_OVER
+
+
+def test_r_con_12_ruling_two_changed_actions_act_one_by_one_in_the_order_changed() -> None:
+    c = table((sheet("Vin", wits=5), "crew"), (sheet("Kelsier", wits=4), "crew"))
+    c.push(Declare.action("Kelsier", 6))
+    c.push(Declare.action("Vin", 6))
+    c.push(Change("Kelsier", 4))
+    c.push(Change("Vin", 10))
+    assert what_now(c.state).who == ("Kelsier",)
+    c.push(Hold("Kelsier"))
+    assert what_now(c.state).who == ("Vin",)
+
+
+def test_r_con_12_r_con_15_a_changed_participant_defends_with_action_dice_and_still_acts_last(
+        ) -> None:
+    c = table((sheet("Vin", wits=5), "crew"),
+              (sheet("Inquisitor", kind="villain", wits=2), "ministry"),
+              (sheet("Ham", wits=3), "crew"))
+    c.push(Declare.action("Inquisitor", 3, target="Vin"))  # action 1
+    c.push(Declare.action("Ham", 2))  # action 2
+    c.push(Declare.action("Vin", 6))  # action 3
+    c.push(Change("Vin", 7))  # action 4: 4 Action Dice, at the end of the round
+    assert what_now(c.state).who == ("Inquisitor",)
+    c.push(Act("Inquisitor", 3))
+    # Vin has not acted yet: she defends with her (new) Action Dice (R-CON-15a).
+    assert what_now(c.state).options[0] == DefendOption("Vin", 1, DiceFrom.ACTION, 2, 4)
+    c.push(Defend("Vin", 1, 2))
+    c.push(RollDice(1, [(1, 2, 3)], [(1, 2)]))
+    assert what_now(c.state).who == ("Ham",)  # Vin, level with Ham at 2, still goes last
+    c.push(Hold("Ham"))
+    assert what_now(c.state).options == (ActOption("Vin", 4, 2, 2), HoldOption("Vin", 2))
+
+
+def test_r_con_12_the_change_is_allowed_again_next_round() -> None:
+    c = table((sheet("Vin", wits=5), "crew"))
+    c.push(Declare.action("Vin", 4))
+    c.push(Change("Vin", 4))
+    c.push(Hold("Vin"))
+    c.push(EndRound())
+    c.push(Declare.action("Vin", 4))
+    c.push(Change("Vin", 6))
+    assert c.state.participant("Vin").round.action_dice == 3
+
+
+# --- R-CON-13: hold ---------------------------------------------------------------------
+
+
+def test_r_con_13_hold_after_defending_turns_the_action_dice_left_into_defense_dice() -> None:
+    c = _inquisitor_attacks_kelsier(kelsier_dice=5, ham_dice=2)
+    c.push(Defend("Kelsier", 1, 2))
+    _no_sets(c)
+    c.push(Hold("Kelsier"))
+    kelsier = c.state.participant("Kelsier").round
+    assert kelsier.turn is Turn.HELD
+    assert (kelsier.action_dice, kelsier.defense_dice, kelsier.action_to_defense) == (0, 3, 3)
+    action = c.state.action(3)
+    assert action is not None and action.status is ActionStatus.ABANDONED
+
+
+# --- R-CON-15 / R-CON-16: one defence or Reaction per action -----------------------------
+
+
+def _vin_attacked(vin_dice: int = 5, steelpush: int = 3) -> Conflict:
+    """The Inquisitor (6) attacks Vin, who has not acted (action 1); Vin's own action,
+    with no target, is 2."""
+    vin = sheet("Vin", wits=5, reactions=(Reaction("Steelpush", steelpush),))
+    c = table((vin, "crew"), (sheet("Inquisitor", kind="villain", wits=2), "ministry"))
+    c.push(Declare.action("Inquisitor", 6, target="Vin"))
+    c.push(Declare.action("Vin", vin_dice))
+    c.push(Act("Inquisitor", 6))
+    return c
+
+
+def test_r_con_15_r_con_16_after_taking_it_there_is_no_defence_or_reaction() -> None:
+    c = _vin_attacked()
+    c.push(TakeIt("Vin", 1))
+    for event in (Defend("Vin", 1, 2), React("Vin", 1, "Steelpush", 1), TakeIt("Vin", 1)):
+        message = refused(c, event, RuleViolation, "R-CON-15")
+        assert message == "R-CON-15: Vin already chose not to defend against action 1"
+
+
+def test_r_con_16_a_reaction_pool_is_capped_at_10_and_its_dice_are_lost_after_the_roll(
+        ) -> None:
+    c = _vin_attacked(vin_dice=5, steelpush=8)
+    react = next(o for o in what_now(c.state).options if isinstance(o, ReactOption))
+    assert react == ReactOption("Vin", 1, "Steelpush", 8, DiceFrom.ACTION, 0, 2)
+    refused(c, React("Vin", 1, "Steelpush", 3), RuleViolation, "R-CON-16", "11 dice")
+    c.push(React("Vin", 1, "Steelpush", 2))  # 8 + 2 = 10 dice
+    assert what_now(c.state).options == (RollOption(1, "Inquisitor", 6, 1, "Vin", 10, 1, True,
+                                                    0),)
+    c.push(RollDice(1, [(1, 2, 3, 4, 5, 6)], [(1, 2, 3, 4, 5, 1, 2, 3, 4, 5)]))
+    vin = c.state.participant("Vin").round
+    # Her 3 Action Dice left still act; the 8 Steelpush dice are gone, none became
+    # Defense Dice.
+    assert (vin.action_dice, vin.defense_dice, vin.action_defended) == (3, 0, 2)
+    assert what_now(c.state).options[0] == ActOption("Vin", 2, 2, 3)
+
+
+# --- R-CON-17: Contest outcome ------------------------------------------------------------
+
+
+def _vin_strikes(difficulty: int) -> Conflict:
+    """Vin attacks the Inquisitor (action 1); he defends with 3 Defense Dice."""
+    c = table((sheet("Vin", wits=5), "crew"),
+              (sheet("Inquisitor", kind="villain", wits=2, health=9), "ministry"))
+    c.push(Declare.defense("Inquisitor", 3))
+    c.push(Declare.action("Vin", 3, target="Inquisitor"))
+    c.push(SetTest(1, contest=True, difficulty=difficulty))
+    c.push(Act("Vin", 3))
+    c.push(Defend("Inquisitor", 1, 3))
+    return c
+
+
+@pytest.mark.parametrize(("attacker", "defender", "difficulty", "hits"), [
+    ((1, 2, 3), (1, 2, 4), 0, False),  # neither side has a set: Result 0 cannot win
+    ((1, 2, 6), (4, 5, 6), 0, False),  # the attacker's Nudge does not help without a set
+    ((3, 3, 1), (1, 2, 4), 0, True),  # a set beats no set
+    ((3, 3, 1), (1, 1, 2), 4, False),  # beats the defender, misses Difficulty 4
+    ((3, 3, 1), (1, 1, 2), 3, True),  # meets Difficulty 3 exactly
+    ((5, 5, 1), (5, 5, 6), 5, False),  # equal Results: the defender's Nudge wins
+    ((5, 5, 6), (5, 5, 1), 5, True),  # a Result of 5 meets Difficulty 5; Nudge wins
+])
+def test_r_con_17_r_dice_7_contest_outcomes(attacker: tuple[int, ...],
+                                            defender: tuple[int, ...], difficulty: int,
+                                            hits: bool) -> None:
+    c = _vin_strikes(difficulty)
+    c.push(RollDice(1, [attacker], [defender]))
+    action = c.state.action(1)
+    assert action is not None
+    assert (action.outcome is Outcome.SUCCESS) is hits
+    assert (what_now(c.state).expect is Expect.DAMAGE) is hits
+
+
+def test_r_con_17_a_stalemate_changes_nothing_and_the_struggle_goes_on() -> None:
+    c = _vin_strikes(0)
+    c.push(RollDice(1, [(4, 4, 6)], [(4, 4, 6)]))  # Result 4 and 1 Nudge each
+    action = c.state.action(1)
+    assert action is not None and action.outcome is Outcome.STALEMATE
+    assert action.damage is None and c.state.pending is None
+    assert health(c, "Inquisitor") == Resilience(9, 0)
+    assert what_now(c.state).expect is Expect.END_ROUND
+    refused(c, ApplyDamage(1), RuleViolation, "R-CON-18")
+    c.push(EndRound())  # the struggle continues next round
+    c.push(Declare.no_roll("Inquisitor"))
+    c.push(Declare.action("Vin", 3, target="Inquisitor"))
+    assert what_now(c.state).who == ("Vin",)
+
+
+# --- R-CON-20: Heroes and Villains ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("earlier", "defeated"), [(1, True), (0, False)])
+def test_r_con_20_damage_adds_to_the_sheets_own_and_defeats_at_exactly_0(
+        earlier: int, defeated: bool) -> None:
+    # Health 4 with `earlier` damage on the sheet; Vin's hit deals 1 + 2 Nudges = 3.
+    inquisitor = sheet("Inquisitor", kind="villain", wits=2, health=4, health_damage=earlier)
+    c = table((sheet("Vin", wits=5), "crew"), (inquisitor, "ministry"),
+              (sheet("Ham", wits=3), "crew"))
+    c.push(Declare.action("Inquisitor", 3, target="Ham"))  # action 1
+    c.push(Declare.defense("Ham", 2))
+    c.push(Declare.action("Vin", 4, target="Inquisitor"))  # action 2
+    c.push(Act("Vin", 4))
+    c.push(TakeIt("Inquisitor", 2))
+    c.push(RollDice(2, [(2, 2, 6, 6)]))
+    c.push(ApplyDamage(2))
+    assert health(c, "Inquisitor") == Resilience(4, earlier + 3)
+    assert c.state.participant("Inquisitor").defeated is defeated
+    if not defeated:
+        assert what_now(c.state).who == ("Inquisitor",)
+        return
+    # Defeated before his turn: his attack on Ham never happens (R-CON-20).
+    assert c.state.phase is Phase.ROUND_OVER
+    refused(c, Act("Inquisitor", 3), RuleViolation, "R-CON-10")
+    c.push(EndRound())
+    assert "Inquisitor" not in what_now(c.state).who
+    refused(c, Declare.action("Inquisitor", 3), RuleViolation, "R-CON-20")
+    c.push(Declare.action("Ham", 3))
+    refused(c, Declare.action("Vin", 3, target="Inquisitor"), RuleViolation, "R-CON-20",
+            "cannot be targeted")
+    c.push(Declare.action("Vin", 3))
+    refused(c, Change("Vin", 4, target="Inquisitor"), RuleViolation, "R-CON-20")
+    refused(c, Defeat("Inquisitor"), RuleViolation, "R-CON-20", "already defeated")
+
+
+# --- R-CON-21: end of round ----------------------------------------------------------------
+
+
+def test_r_con_21_unspent_action_and_defense_dice_are_lost_at_the_end_of_the_round() -> None:
+    c = table((sheet("Vin", wits=5), "crew"), (sheet("Ham", wits=3), "crew"),
+              (group("Guards", 3, wits=2), "ministry"))
+    c.push(Declare.no_roll("Guards"))
+    c.push(Declare.defense("Ham", 4))
+    c.push(Declare.action("Vin", 7))
+    c.push(Hold("Vin"))
+    assert c.state.phase is Phase.ROUND_OVER
+    assert what_now(c.state).options == (EndRoundOption(),)
+    refused(c, Act("Vin", 2), RuleViolation, "R-CON-10", "round 1 is over")
+    assert [p.round.defense_dice for p in c.state] == [7, 4, 0]
+    c.push(EndRound())
+    assert c.state.round == 2 and c.state.phase is Phase.DECLARATION
+    assert all((p.round.action_dice, p.round.defense_dice) == (0, 0) for p in c.state)
+
+
+# --- undo and replay ---------------------------------------------------------------------
+
+
+def _every_kind_of_event() -> list[Event]:
+    """A short Conflict that uses each of the 17 kinds of event at least once."""
+    vin = sheet("Vin", wits=5, reactions=(Reaction("Steelpush", 2),))
+    return [
+        Start(Nature.PHYSICAL, "the stash", "one alley"),
+        AddParticipant(vin, "crew"),
+        AddParticipant(sheet("Kelsier", wits=3), "crew"),
+        AddParticipant(sheet("Inquisitor", kind="villain", wits=3, health=3), "ministry"),
+        AddParticipant(group("Guards", 3, wits=2), "ministry"),
+        Reorder(("Inquisitor", "Kelsier")),
+        Declare.action("Guards", 4, target="Vin"),  # action 1
+        Declare.action("Inquisitor", 6, target="Vin"),  # action 2
+        Declare.defense("Kelsier", 4),
+        Declare.action("Vin", 5, target="Inquisitor"),  # action 3
+        SetTest(3, contest=True, difficulty=1),
+        SwapResilience(2, "willpower"),
+        Act("Inquisitor", 6),
+        React("Vin", 2, "Steelpush", 1),  # Vin: 4 Action Dice, level with the Guards
+        RollDice(2, [(1, 2, 3, 4, 5, 6)], [(1, 2, 3)]),
+        Act("Vin", 4),
+        TakeIt("Inquisitor", 3),
+        RollDice(3, [(2, 2, 6, 1)]),
+        ApplyDamage(3, nudges=1),
+        Change("Guards", 6, target="Kelsier"),  # action 4
+        Act("Guards", 2),
+        Defend("Kelsier", 4, 3),
+        RollDice(4, [(1, 2), (1, 2), (1, 2)], [(1, 1, 2)]),
+        Defeat("Inquisitor", "flees"),
+        EndRound(),
+        Declare.action("Guards", 3),  # action 5
+        Declare.no_roll("Kelsier"),
+        Declare.action("Vin", 3),  # action 6
+        Hold("Guards"),
+        Hold("Vin"),
+        EndConflict("the Inquisitor flees; the crew keeps the stash"),
+    ]
+
+
+def test_r_con_21_undo_of_every_kind_of_event_restores_the_state_before_it() -> None:
+    events = _every_kind_of_event()
+    assert {type(e) for e in events} == set(EVENT_TYPES)
+    before = [replay(events[:i]) for i in range(len(events))]
+    c = Conflict(events)
+    assert c.state.phase is Phase.ENDED
+    for i in reversed(range(len(events))):
+        assert c.pop() == events[i]
+        assert c.state == before[i]
+        assert c.state.index == before[i].index  # the name index is left out of ==
+    assert c.state == replay([])
+
+
+def test_r_con_21_replay_and_json_give_equal_states_after_every_event() -> None:
+    events = _every_kind_of_event()
+    c = Conflict()
+    for i, event in enumerate(events):
+        c.push(event)
+        assert replay(events[:i + 1]) == c.state
+    assert replay(events_from_json(events_to_json(events))) == c.state
+    assert Conflict.replay(c.events).state == c.state
+
+
+# --- what-now offers exactly the legal choices ------------------------------------------
+
+
+def _around(state: State) -> range:
+    return range(max(1, state.first_action - 1), state.next_action + 1)
+
+
+def _candidates(state: State) -> list[Event]:
+    """Events of every kind a player might try now, legal or not."""
+    names = [p.name for p in state.participants]
+    out: list[Event] = [EndRound()]
+    for name in names:
+        person = state.participant(name)
+        out += [Act(name, pool) for pool in range(2, 11)]
+        out += [Hold(name), Declare.no_roll(name), Declare.defense(name, 3),
+                Declare.action(name, 3)]
+        out += [Change(name, dice) for dice in range(13)]
+        out += [Change(name, 4, target=t) for t in names]
+        out += [Declare.action(name, 3, target=t) for t in names]
+        for number in _around(state):
+            out += [Defend(name, number, dice) for dice in range(2, 11)]
+            out.append(TakeIt(name, number))
+            for reaction in person.character.reactions:
+                out += [React(name, number, reaction.name, k) for k in range(11)]
+    for number in _around(state):
+        out += [ApplyDamage(number, k) for k in range(8)] + [ApplyDamage(number)]
+    action = state.pending_action
+    if action is not None and action.pool is not None:
+        defence = action.defence
+        pool = defence.pool if defence is not None and defence.pool else 0
+        rollers = defence.members if pool else 0
+        for actors in (action.members, action.members + 1):
+            for defenders in (rollers, rollers + 1):
+                out.append(RollDice(action.number, [(1,) * action.pool] * actors,
+                                    [(2,) * max(pool, 2)] * defenders))
+    return out
+
+
+def _offered(state: State) -> set[Event]:
+    """The same kinds of events, built only from what-now's options."""
+    out: set[Event] = set()
+    for o in what_now(state).options:
+        if isinstance(o, DeclareOption):
+            out |= {Declare.no_roll(o.name), Declare.defense(o.name, 3),
+                    Declare.action(o.name, 3)}
+            out |= {Declare.action(o.name, 3, target=t) for t in o.targets}
+        elif isinstance(o, ActOption):
+            out |= {Act(o.name, pool) for pool in range(o.min_pool, o.max_pool + 1)}
+        elif isinstance(o, ChangeOption):
+            out |= {Change(o.name, dice) for dice in range(o.min_dice, 13)}
+            out |= {Change(o.name, 4, target=p.name) for p in state.participants
+                    if p.name != o.name and not p.defeated}
+        elif isinstance(o, HoldOption):
+            out.add(Hold(o.name))
+        elif isinstance(o, DefendOption):
+            out |= {Defend(o.name, o.action, d) for d in range(o.min_dice, o.max_dice + 1)}
+        elif isinstance(o, ReactOption):
+            out |= {React(o.name, o.action, o.reaction, k)
+                    for k in range(o.min_added, o.max_added + 1)}
+        elif isinstance(o, TakeItOption):
+            out.add(TakeIt(o.name, o.action))
+        elif isinstance(o, RollOption):
+            out.add(RollDice(o.action, [(1,) * o.actor_pool] * o.actor_rollers,
+                             [(2,) * max(o.defender_pool, 2)] * o.defender_rollers))
+        elif isinstance(o, DamageOption):
+            out |= {ApplyDamage(o.action, k) for k in range(o.max_nudges + 1)}
+            out.add(ApplyDamage(o.action))
+        else:
+            assert isinstance(o, EndRoundOption)
+            out.add(EndRound())
+    return out
+
+
+def _check_options_to_the_defeated(state: State) -> None:
+    """What-now offers nothing to a defeated participant, except acting as declared or
+    holding within the step in which it fell (the step ruling, R-CON-10/20)."""
+    now = what_now(state)
+    step = {state.participants[i].name for i in state.step}
+    for option in now.options:
+        name = getattr(option, "name", None)
+        if name is not None and state.participant(name).defeated:
+            assert name in step and isinstance(option, (ActOption, HoldOption)), option
+        if isinstance(option, DeclareOption):
+            assert not any(state.participant(t).defeated for t in option.targets)
+    for name in now.who:
+        assert not state.participant(name).defeated or name in step
+
+
+def _narrator(state: State, rng: random.Random) -> Event | None:
+    if state.phase is not Phase.RESOLUTION or state.pending is not None:
+        return None
+    roll = rng.random()
+    if roll < 0.04:
+        standing = [p.name for p in state.participants if not p.defeated]
+        return Defeat(rng.choice(standing), "yields") if standing else None
+    open_actions = [a for a in state.actions if a.outcome is None and a.defence is None
+                    and a.status in (ActionStatus.DECLARED, ActionStatus.PENDING)]
+    if roll < 0.15 and open_actions:
+        action = rng.choice(open_actions)
+        if action.target is not None and rng.random() < 0.3:
+            return SwapResilience(action.number, rng.choice(["health", "reputation",
+                                                             "willpower"]))
+        return SetTest(action.number, action.target is not None and rng.random() < 0.7,
+                       rng.randint(0, 3))
+    return None
+
+
+@settings(max_examples=25)
+@given(seeds)
+def test_r_con_3_what_now_offers_exactly_the_events_the_engine_accepts(seed: int) -> None:
+    """Every candidate event is accepted exactly when what-now offers it; every refusal
+    is one line naming its rule; play goes on by choosing among the accepted events."""
+    rng = random.Random(seed)
+    c = Conflict(random_table(rng))
+    for _ in range(120):
+        state = c.state
+        accepted: list[Event] = []
+        for event in _candidates(state):
+            try:
+                apply(state, event)
+            except ConflictError as error:
+                message = str(error)
+                assert error.rule is not None and message.startswith(f"{error.rule}: ")
+                assert "\n" not in message
+            else:
+                accepted.append(event)
+        assert set(accepted) == _offered(state)
+        _check_options_to_the_defeated(state)
+        if state.phase is Phase.ROUND_OVER and (state.round >= 6 or rng.random() < 0.2):
+            break
+        event = _narrator(state, rng) or rng.choice(accepted)
+        if isinstance(event, RollDice):
+            event = RollDice(event.action,
+                             [tuple(rng.randint(1, 6) for _ in row) for row in event.attacker],
+                             [tuple(rng.randint(1, 6) for _ in row) for row in event.defender])
+        c.push(event)
+        assert c.state.dice_balanced()
