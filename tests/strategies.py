@@ -233,3 +233,52 @@ def conflict_events() -> st.SearchStrategy[ev.Event]:
         st.just(ev.EndRound()),
         st.builds(ev.EndConflict, notes),
     )
+
+
+# --- whole Conflict tables: a Start and the participants (R-CON-1, R-CON-2, R-CON-5) ---
+
+TABLE_NAMES = ("Tamsin", "Brannoch", "Orrin", "Veradine", "Rattle", "Vance", "Guards",
+               "Thugs", "Hazekillers")
+"""Short, distinct names for participants of generated Conflicts."""
+
+TABLE_SIDES = ("crew", "ministry", "thieves")
+
+
+@st.composite
+def table_participants(draw: st.DrawFn, name: str, side: str) -> ev.AddParticipant:
+    """A small Hero, Villain or Extra group, built to make ties (Wits 2–4), Reactions,
+    equipment and early defeats (Resiliences 1–5) likely."""
+    attrs_ = Attributes(draw(st.integers(2, 4)), draw(st.integers(2, 4)),
+                        draw(st.integers(2, 4)))
+    gear = draw(st.lists(st.builds(Equipment, st.sampled_from(["Knife", "Cudgel", "Coins"]),
+                                   st.integers(0, 2)), max_size=1))
+    reaction = draw(st.lists(st.builds(Reaction, st.just("Steelpush"), st.integers(1, 4)),
+                             max_size=1))
+    character: Character
+    if draw(st.integers(0, 2)) == 0:
+        count = draw(st.integers(1, 4))
+        character = ExtraGroup(name=name, count=count, attributes=attrs_, equipment=gear,
+                               reactions=reaction)
+    else:
+        scores = st.integers(1, 5)
+        character = Sheet(
+            name=name, kind=draw(st.sampled_from([Kind.HERO, Kind.VILLAIN])),
+            attributes=attrs_, standings=Standings(3, 3, 3),
+            resiliences=Resiliences(Resilience(draw(scores)), Resilience(draw(scores)),
+                                    Resilience(draw(scores))),
+            equipment=gear, reactions=reaction)
+    return ev.AddParticipant(character, side, surprised=draw(st.integers(0, 4)) == 0)
+
+
+@st.composite
+def conflict_tables(draw: st.DrawFn, min_size: int = 2, max_size: int = 5) -> list[ev.Event]:
+    """A Start event and ``min_size``–``max_size`` participants on two or three sides,
+    ready to push in order: a Conflict waiting for its first declaration."""
+    count = draw(st.integers(min_size, max_size))
+    chosen = draw(st.permutations(TABLE_NAMES))[:count]
+    events: list[ev.Event] = [ev.Start(draw(st.sampled_from(ev.Nature)))]
+    for i, name in enumerate(chosen):
+        # The first two take different sides, so there is always someone to fight.
+        side = TABLE_SIDES[i] if i < 2 else draw(st.sampled_from(TABLE_SIDES))
+        events.append(draw(table_participants(name, side)))
+    return events

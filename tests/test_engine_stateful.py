@@ -1,0 +1,484 @@
+"""The Conflict engine as a hypothesis state machine: random Conflicts driven by legal
+events taken from what-now, deliberately illegal events, garbage events and undo, with
+the engine's invariants checked after every step:
+
+* dice are conserved for every participant (the engine's own check, and the same sums
+  recomputed here from the counters and from the round's action records);
+* no Resilience below 0, no negative damage, groups between 0 and their count;
+* a defeated participant never declares, defends or is offered a move, and never acts
+  after its defeat — except as the ruling allows: a member of the simultaneous step
+  it was defeated in still acts (see :mod:`conflict.engine`);
+* ``replay(events)`` equals the state, also after a JSON round trip of every event;
+* an illegal event raises a :class:`ConflictError` and changes neither state nor events;
+* undo restores exactly the state before the undone event.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+
+from hypothesis import event as note
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+)
+from strategies import conflict_events, conflict_tables, resilience_names, seeds
+
+from characters.model import Attributes, ExtraGroup, Resilience, Resiliences, Sheet, Standings
+from conflict.engine import Conflict, replay
+from conflict.errors import ConflictError
+from conflict.events import (
+    Act,
+    AddParticipant,
+    ApplyDamage,
+    Change,
+    DeclarationKind,
+    Declare,
+    Defeat,
+    Defend,
+    EndConflict,
+    EndRound,
+    Event,
+    Hold,
+    React,
+    Reorder,
+    RollDice,
+    SetTest,
+    Start,
+    SwapResilience,
+    TakeIt,
+)
+from conflict.serial import event_from_json, event_to_json, events_from_json
+from conflict.state import Action, ActionStatus, DefenceKind, DiceFrom, Phase, State
+from conflict.whatnow import (
+    ActOption,
+    ChangeOption,
+    DamageOption,
+    DeclareOption,
+    DefendOption,
+    Expect,
+    HoldOption,
+    ReactOption,
+    RollOption,
+    TakeItOption,
+    roll_event,
+    what_now,
+)
+
+Data = st.DataObject
+
+
+def faces_for(data: Data, pool: int, rollers: int) -> list[list[int]]:
+    """One list of ``pool`` faces per roller, drawn by hypothesis."""
+    row = st.lists(st.integers(1, 6), min_size=pool, max_size=pool)
+    return data.draw(st.lists(row, min_size=rollers, max_size=rollers))
+
+
+def open_actions(state: State) -> list[Action]:
+    """Actions whose test and Resilience the Narrator may still set (R-CON-8/9)."""
+    return [a for a in state.actions if a.outcome is None and a.defence is None
+            and a.status in (ActionStatus.DECLARED, ActionStatus.PENDING)]
+
+
+def reinforcement(number: int) -> AddParticipant:
+    group = ExtraGroup(name=f"Reinforcements {number}", count=2,
+                       attributes=Attributes(3, 2, 3))
+    return AddParticipant(group, "ministry")
+
+
+# --- legal events, built only from what-now's options ---------------------------------
+
+
+def narrator_call(state: State, data: Data) -> Event | None:
+    """Sometimes a Narrator's call: a test, a Resilience swap, or a defeat."""
+    choice = data.draw(st.integers(0, 29), label="narrator")
+    actions = open_actions(state)
+    if choice == 0 and actions:
+        action = data.draw(st.sampled_from(actions))
+        contest = action.target is not None and data.draw(st.booleans())
+        return SetTest(action.number, contest, data.draw(st.integers(0, 3)))
+    attacks = [a for a in actions if a.target is not None]
+    if choice == 1 and attacks:
+        action = data.draw(st.sampled_from(attacks))
+        return SwapResilience(action.number, data.draw(resilience_names))
+    standing = [p.name for p in state.participants if not p.defeated]
+    if choice == 2 and state.pending is None and standing:
+        return Defeat(data.draw(st.sampled_from(standing)), "yields")
+    return None
+
+
+def declaration(option: DeclareOption, data: Data) -> Event:
+    kind = data.draw(st.sampled_from(option.kinds))
+    if kind is DeclarationKind.NO_ROLL:
+        return Declare.no_roll(option.name)
+    dice = data.draw(st.integers(1, 12))
+    if kind is DeclarationKind.DEFENSE:
+        return Declare.defense(option.name, dice)
+    target = data.draw(st.none() | st.sampled_from(option.targets)) if option.targets else None
+    if target is None:
+        return Declare.action(option.name, dice)
+    gear = data.draw(st.none() | st.sampled_from(option.equipment)) if option.equipment \
+        else None
+    return Declare.action(option.name, dice, target=target, equipment=gear,
+                          resilience=data.draw(st.none() | resilience_names))
+
+
+def from_option(state: State, option: object, data: Data) -> Event:
+    """An event choosing ``option``, with numbers drawn inside its allowed ranges."""
+    if isinstance(option, ActOption):
+        return Act(option.name, data.draw(st.integers(option.min_pool, option.max_pool)))
+    if isinstance(option, ChangeOption):
+        others = [p.name for p in state.participants if not p.defeated
+                  and p.name != option.name]
+        target = data.draw(st.none() | st.sampled_from(others)) if others else None
+        return Change(option.name, data.draw(st.integers(option.min_dice, 12)), target=target)
+    if isinstance(option, HoldOption):
+        return Hold(option.name)
+    if isinstance(option, DefendOption):
+        return Defend(option.name, option.action,
+                      data.draw(st.integers(option.min_dice, option.max_dice)))
+    if isinstance(option, ReactOption):
+        return React(option.name, option.action, option.reaction,
+                     data.draw(st.integers(option.min_added, option.max_added)))
+    if isinstance(option, TakeItOption):
+        granted = None
+        if option.granted and data.draw(st.booleans()):
+            granted = data.draw(st.integers(0, 8))  # the Narrator adjusts (R-CON-7c)
+        return TakeIt(option.name, option.action, granted)
+    if isinstance(option, RollOption):
+        if data.draw(st.integers(0, 2)) > 0:  # mostly from a seed: less data to draw
+            return roll_event(state, random.Random(data.draw(seeds)))
+        attacker = faces_for(data, option.actor_pool, option.actor_rollers)
+        defender = faces_for(data, option.defender_pool, option.defender_rollers) \
+            if option.defender_rollers else []
+        return RollDice(option.action, attacker, defender)
+    if isinstance(option, DamageOption):
+        return ApplyDamage(option.action,
+                           data.draw(st.none() | st.integers(0, option.max_nudges)))
+    assert isinstance(option, DeclareOption), option
+    return declaration(option, data)
+
+
+# --- events that must be refused ------------------------------------------------------
+
+
+def illegal_events(state: State) -> list[tuple[str, Event]]:
+    """Events the rules forbid in ``state``, each with what is wrong with it."""
+    now = what_now(state)
+    people = state.participants
+    bad: list[tuple[str, Event]] = [("start again", Start(state.nature))]
+    if state.phase is not Phase.ROUND_OVER:
+        bad.append(("end round too early", EndRound()))
+    if state.phase is Phase.ENDED:
+        bad.append(("anything after the end", EndConflict("again")))
+        bad.extend(("act after the end", Hold(p.name)) for p in people)
+        return bad
+    if not now.can_add:
+        bad.append(("join too late", reinforcement(len(people))))
+    if people:
+        bad.append(("a name twice", AddParticipant(
+            Sheet(name=people[0].name.upper(), kind="hero", attributes=Attributes(3, 3, 3),
+                  standings=Standings(3, 3, 3),
+                  resiliences=Resiliences(Resilience(3), Resilience(3), Resilience(3))),
+            "crew")))
+    # Declarations out of turn, twice, by the defeated, or outside declarations (R-CON-3/4/20).
+    expected = now.who[0] if now.expect is Expect.DECLARE else None
+    for person in people:
+        if person.name != expected:
+            bad.append(("declare out of turn", Declare.no_roll(person.name)))
+        if person.defeated:
+            bad.append(("a defeated participant declares", Declare.no_roll(person.name)))
+            bad.append(("defeat twice", Defeat(person.name)))
+    if state.phase is Phase.DECLARATION:
+        defeated = [p.name for p in people if p.defeated]
+        if defeated and expected is not None:
+            bad.append(("reorder the defeated", Reorder((expected, defeated[0]))))
+    else:
+        bad.extend(("reorder outside declarations", Reorder((a.name, b.name)))
+                   for a, b in itertools.pairwise(people))
+    # Acting out of turn (R-CON-10), too big or too small a pool (R-CON-11), changing
+    # twice or to 2 dice (R-CON-12).
+    step = {people[i].name for i in state.step} if now.expect is Expect.ACT else set()
+    for person in people:
+        if person.name not in step:
+            bad.append(("act out of turn", Hold(person.name)))
+            bad.append(("act out of turn", Act(person.name, 2)))
+    for name in step:
+        bad.append(("change to 2 dice", Change(name, 2)))
+        if not any(isinstance(o, ActOption) and o.name == name for o in now.options):
+            bad.append(("act without a pool", Act(name, 2)))
+        if not any(isinstance(o, ChangeOption) and o.name == name for o in now.options):
+            bad.append(("change twice", Change(name, 6)))
+    for option in now.options:
+        if isinstance(option, ActOption) and option.max_pool < 10:
+            bad.append(("pool too big", Act(option.name, option.max_pool + 1)))
+        if isinstance(option, DefendOption) and option.max_dice < 10:
+            bad.append(("defend with too many", Defend(option.name, option.action,
+                                                       option.max_dice + 1)))
+        if isinstance(option, ReactOption) and option.max_added < 10:
+            bad.append(("react with too many", React(option.name, option.action,
+                                                     option.reaction, option.max_added + 1)))
+        if isinstance(option, DamageOption):
+            bad.append(("too many Nudges", ApplyDamage(option.action, option.max_nudges + 1)))
+    if now.expect is Expect.DEFENCE and not any(isinstance(o, DefendOption)
+                                                for o in now.options):
+        assert now.action is not None
+        bad.append(("defend with too few", Defend(now.who[0], now.action, 2)))
+    # The pending action: wrong numbers, a second defence, rolling too early or with the
+    # wrong number of rollers, a test set after the defence (R-CON-9/14/15/18).
+    pending = state.pending_action
+    wrong = (pending.number + 1) if pending is not None else state.next_action
+    target = people[pending.target].name if pending is not None and pending.target is not None \
+        else (people[0].name if people else "nobody")
+    bad.extend([("wrong action number", Defend(target, wrong, 2)),
+                ("wrong action number", TakeIt(target, wrong)),
+                ("wrong action number", RollDice(wrong, [[1, 1]])),
+                ("wrong action number", ApplyDamage(wrong))])
+    if pending is not None:
+        number = pending.number
+        if pending.awaiting == "defence":
+            bad.append(("roll before the defence", RollDice(number, [[1] * (pending.pool or 2)]
+                                                            * pending.members)))
+        if pending.defence is not None or not pending.contest:
+            bad.append(("a second defence", TakeIt(target, number)))
+            bad.append(("a second defence", Defend(target, number, 2)))
+        if pending.defence is not None:
+            bad.append(("test after the defence", SetTest(number, pending.contest, 1)))
+        if pending.awaiting == "roll":
+            assert pending.pool is not None
+            bad.append(("one roller too many", RollDice(
+                number, [[1] * pending.pool] * (pending.members + 1),
+                [[1] * pending.defence.pool] * pending.defence.members
+                if pending.defence is not None
+                and pending.defence.kind is not DefenceKind.TAKE_IT else [])))
+        if pending.awaiting != "damage":
+            bad.append(("damage too early", ApplyDamage(number)))
+        for person in people:
+            if not person.defeated:
+                bad.append(("defeat while an action is pending", Defeat(person.name)))
+    return bad
+
+
+def surely_illegal(event: Event, state: State) -> bool:
+    """Whether a random well-formed event cannot be legal in ``state``: it names someone
+    who is not taking part, or an action that is not in this round, or is of a kind
+    that cannot come now."""
+    if state.phase is Phase.ENDED or isinstance(event, Start):
+        return True
+    if isinstance(event, EndConflict):
+        return False
+    if isinstance(event, EndRound):
+        return state.phase is not Phase.ROUND_OVER
+    if isinstance(event, AddParticipant):
+        joining = state.phase is Phase.DECLARATION and state.declared_count == 0
+        return not joining or state.find(event.name) is not None
+    if isinstance(event, Reorder):
+        return any(state.find(name) is None for name in event.names)
+    if isinstance(event, (SetTest, SwapResilience, RollDice, ApplyDamage)):
+        return state.action(event.action) is None
+    return state.find(event.name) is None
+
+
+# --- the machine ----------------------------------------------------------------------
+
+
+class ConflictMachine(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.c = Conflict()
+        self.before: list[State] = []  # the state before each push, for undo
+        self.setup = 0
+        self.added = 0
+
+    def push(self, event: Event) -> None:
+        state = self.c.state
+        self.c.push(event)
+        note(f"pushed {type(event).TYPE}")  # see pytest --hypothesis-show-statistics
+        self.before.append(state)
+        self.check_no_act_after_defeat(state, event)
+        assert event_from_json(event_to_json(event)) == event
+
+    @initialize(table=conflict_tables())
+    def build(self, table: list[Event]) -> None:
+        for event in table:
+            self.push(event)
+        self.setup = len(self.c)
+        assert self.c.next().expect is Expect.DECLARE
+
+    # Rules have no preconditions (a rule that cannot run does nothing instead):
+    # hypothesis gives up on a run when it draws disabled rules several times in a row.
+
+    @rule(data=st.data(), count=st.integers(1, 12))
+    def legal(self, data: Data, count: int) -> None:
+        """Push ``count`` legal events in a row (checking the invariants after each), so
+        that runs reach deep into resolution and later rounds."""
+        for _ in range(count):
+            if self.c.state.phase is Phase.ENDED:
+                break
+            self.push(self.legal_event(data))
+            self.check_state()
+            if data.draw(st.integers(0, 2)) == 0:  # now and then, something refused
+                self.try_illegal(data)
+
+    def legal_event(self, data: Data) -> Event:
+        state = self.c.state
+        now = what_now(state)
+        event: Event | None = None
+        if state.phase in (Phase.DECLARATION, Phase.RESOLUTION):
+            event = narrator_call(state, data)
+        if event is None and now.expect is Expect.DECLARE:
+            if now.ties and data.draw(st.integers(0, 3)) == 0:
+                event = Reorder(tuple(data.draw(st.permutations(now.ties))))
+            elif now.can_add and self.added < 2 and data.draw(st.integers(0, 9)) == 0:
+                self.added += 1
+                event = reinforcement(self.added)
+        if event is None and now.expect is Expect.END_ROUND:
+            if data.draw(st.integers(0, 11)) == 0:
+                event = EndConflict("the Narrator calls it")
+            else:
+                event = EndRound()
+        if event is None and now.expect is Expect.PARTICIPANTS:
+            event = EndConflict("no one is left to declare")
+        if event is None:
+            assert now.options, now
+            option = data.draw(st.sampled_from(now.options))
+            event = from_option(state, option, data)
+        return event
+
+    @rule(data=st.data())
+    def illegal(self, data: Data) -> None:
+        self.try_illegal(data)
+
+    def try_illegal(self, data: Data) -> None:
+        bad = illegal_events(self.c.state)
+        why = data.draw(st.sampled_from(sorted({why for why, _ in bad})))  # each kind alike
+        event = data.draw(st.sampled_from([e for w, e in bad if w == why]))
+        self.refused(why, event)
+
+    @rule(data=st.data())
+    def garbage(self, data: Data) -> None:
+        event = data.draw(conflict_events())
+        if surely_illegal(event, self.c.state):
+            self.refused("garbage", event)
+        else:  # it might be legal here: no claim either way
+            note("garbage that might be legal: skipped")
+
+    def refused(self, why: str, event: Event) -> None:
+        state, events, count = self.c.state, self.c.events, len(self.c)
+        try:
+            self.c.push(event)
+        except ConflictError:
+            pass
+        else:
+            raise AssertionError(f"{why}: {event!r} was accepted")
+        note(f"refused: {why}")
+        assert self.c.state is state and self.c.state == state
+        assert self.c.events == events and len(self.c) == count
+
+    @rule()
+    def undo(self) -> None:
+        if len(self.c) <= self.setup:
+            return
+        last = self.c.events[-1]
+        assert self.c.pop() == last
+        assert self.c.state == self.before.pop()
+
+    # --- invariants ---------------------------------------------------------------
+
+    def check_no_act_after_defeat(self, before: State, event: Event) -> None:
+        name = getattr(event, "name", None)
+        if not isinstance(name, str) or isinstance(event, (AddParticipant, Defeat)):
+            return
+        index = before.find(name)
+        assert index is not None
+        if not before.participants[index].defeated:
+            return
+        # Ruling: a member of the current simultaneous step still acts.
+        assert isinstance(event, (Act, Change, Hold)) and index in before.step, (
+            f"{name} is defeated but {type(event).__name__} was accepted")
+
+    @invariant()
+    def invariants_hold(self) -> None:
+        self.check_all()
+
+    def check_all(self) -> None:
+        self.check_state()
+        self.replay_gives_the_same_state()
+
+    def check_state(self) -> None:
+        self.dice_are_conserved()
+        self.resiliences_and_groups_stay_in_range()
+        self.the_defeated_are_never_offered_a_move()
+
+    def dice_are_conserved(self) -> None:
+        state = self.c.state
+        assert state.dice_balanced()
+        for index, person in enumerate(state.participants):
+            r = person.round
+            counters = (r.action_dice, r.defense_dice, r.action_gained, r.action_rolled,
+                        r.action_defended, r.action_to_defense, r.action_discarded,
+                        r.defense_gained, r.defense_spent)
+            assert min(counters) >= 0, person
+            assert r.action_gained == (r.action_dice + r.action_rolled + r.action_defended
+                                       + r.action_to_defense + r.action_discarded), person
+            assert r.defense_dice == r.defense_gained - r.defense_spent, person
+            # The same sums from the round's action records: pools rolled, and dice paid
+            # for defences and Reactions from Action or Defense Dice.
+            rolled = sum(a.pool or 0 for a in state.actions if a.actor == index)
+            paid = {DiceFrom.ACTION: 0, DiceFrom.DEFENSE: 0}
+            for action in state.actions:
+                defence = action.defence
+                if action.target == index and defence is not None \
+                        and defence.paid_from is not None:
+                    paid[defence.paid_from] += defence.spent
+            assert rolled == r.action_rolled, (person.name, rolled, r)
+            assert paid[DiceFrom.ACTION] == r.action_defended, (person.name, paid, r)
+            assert paid[DiceFrom.DEFENSE] == r.defense_spent, (person.name, paid, r)
+
+    def resiliences_and_groups_stay_in_range(self) -> None:
+        for person in self.c.state.participants:
+            if person.resiliences is not None:
+                for name in ("health", "reputation", "willpower"):
+                    resilience = person.resiliences.get(name)
+                    assert resilience.current >= 0 and resilience.damage >= 0
+                    if resilience.current == 0:
+                        assert person.defeated, person  # R-CON-20
+            else:
+                assert isinstance(person.character, ExtraGroup)
+                assert 0 <= person.members <= person.character.count
+                if person.members == 0:
+                    assert person.defeated, person  # R-CON-19
+
+    def the_defeated_are_never_offered_a_move(self) -> None:
+        state = self.c.state
+        now = what_now(state)
+        for name in now.who:
+            person = state.participant(name)
+            if person.defeated:
+                # Ruling: only a member of the simultaneous step it was defeated in.
+                assert now.expect is Expect.ACT and state.find(name) in state.step, name
+        for option in now.options:
+            if isinstance(option, DeclareOption):
+                assert all(not state.participant(t).defeated for t in option.targets)
+
+    def replay_gives_the_same_state(self) -> None:
+        if not len(self.c):
+            return
+        events = self.c.events
+        assert replay(events) == self.c.state
+        text = "".join(event_to_json(e) + "\n" for e in events)
+        assert replay(events_from_json(text)) == self.c.state
+
+
+THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
+ConflictMachine.TestCase.settings = settings(
+    max_examples=1000 if THOROUGH else 60,
+    stateful_step_count=80 if THOROUGH else 40,
+)
+TestConflictMachine = ConflictMachine.TestCase
