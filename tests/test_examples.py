@@ -1,0 +1,63 @@
+"""The example scripts run as a tool author would run them: as their own process."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+PLAY = EXAMPLES / "play_conflict.py"
+END = re.compile(r"^The Conflict ends in round (\d+): (.+) \((\d+) events\)$")
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(PLAY), *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=60, check=False)
+
+
+@pytest.mark.parametrize("seed", [None, "1", "99", "100"])
+def test_play_conflict_runs_a_whole_conflict_to_its_end(seed: str | None,
+                                                         tmp_path: Path) -> None:
+    done = run(*([seed] if seed else []), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Round 1"
+    end = END.match(lines[-1])
+    assert end, lines[-1]
+    rounds, outcome, events = int(end[1]), end[2], int(end[3])
+    round_lines = [line for line in lines if line.startswith("Round ")]
+    assert round_lines == [f"Round {n}" for n in range(1, rounds + 1)]
+    # One log line per event played; besides them: Start, 3 participants, an EndRound
+    # between rounds and the EndConflict (R-CON-21).
+    played = len(lines) - len(round_lines) - 1
+    assert events == 4 + played + (rounds - 1) + 1
+    losses = [line for line in lines if " lose " in line]
+    if outcome == "the hazekillers side is beaten":
+        assert losses and losses[-1].endswith("all out")  # R-CON-19: no Extra left
+    elif outcome == "the crew side is beaten":  # R-CON-20: both Heroes at Health 0
+        for hero in ("Tamsin Vey", "Brannoch"):
+            assert any(line.startswith(f"  {hero} takes") and line.endswith("defeated")
+                       for line in lines), hero
+    else:
+        assert outcome == "no side gives in after 6 rounds" and rounds == 6
+
+
+def test_play_conflict_is_the_same_fight_for_the_same_seed(tmp_path: Path) -> None:
+    first, second = run("5", cwd=tmp_path), run("5", cwd=tmp_path)
+    assert first.stdout == second.stdout
+    assert first.stdout != run("6", cwd=tmp_path).stdout
+
+
+def test_play_conflict_uses_the_library_alone() -> None:
+    tree = ast.parse(PLAY.read_text(encoding="utf-8"))
+    roots = {alias.name.split(".")[0] for node in ast.walk(tree)
+             if isinstance(node, ast.Import) for alias in node.names}
+    roots |= {node.module.split(".")[0] for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and node.module}
+    assert roots <= {"__future__", "random", "sys", "characters", "conflict"}, roots
