@@ -610,6 +610,28 @@ def test_r_con_17_a_stalemate_changes_nothing_and_the_struggle_goes_on() -> None
     assert what_now(c.state).who == ("Vin",)
 
 
+# --- R-CON-14: Challenges ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rolls", "difficulty", "succeeds"), [
+    ([(2, 2, 1), (3, 3, 1)], 3, True),  # the second Guard's Result 3 meets Difficulty 3
+    ([(2, 2, 6), (1, 2, 6)], 3, False),  # the best is Result 2: short of 3
+    ([(6, 6, 6), (1, 2, 3)], 0, False),  # sixes never make a set: Result 0 fails
+])
+def test_r_con_14_r_dice_8_a_group_challenge_uses_its_best_roll(
+        rolls: list[tuple[int, ...]], difficulty: int, succeeds: bool) -> None:
+    c = table((group("Guards", 2, wits=2), "ministry"))
+    c.push(Declare.action("Guards", 3, description="bar the gate"))
+    c.push(SetTest(1, contest=False, difficulty=difficulty))
+    c.push(Act("Guards", 3))
+    refused(c, TakeIt("Guards", 1), RuleViolation, "R-CON-15", "not the target")
+    c.push(RollDice(1, rolls))
+    action = c.state.action(1)
+    assert action is not None and action.status is ActionStatus.DONE
+    assert (action.outcome is Outcome.SUCCESS) is succeeds
+    assert c.state.phase is Phase.ROUND_OVER  # no damage step: it is not an attack
+
+
 # --- R-CON-20: Heroes and Villains ----------------------------------------------------------
 
 
@@ -656,12 +678,11 @@ def test_r_con_21_unspent_action_and_defense_dice_are_lost_at_the_end_of_the_rou
     c.push(Declare.defense("Ham", 4))
     c.push(Declare.action("Vin", 7))
     c.push(Hold("Vin"))
-    assert c.state.phase is Phase.ROUND_OVER
     assert what_now(c.state).options == (EndRoundOption(),)
     refused(c, Act("Vin", 2), RuleViolation, "R-CON-10", "round 1 is over")
     assert [p.round.defense_dice for p in c.state] == [7, 4, 0]
     c.push(EndRound())
-    assert c.state.round == 2 and c.state.phase is Phase.DECLARATION
+    assert (c.state.round, c.state.phase) == (2, Phase.DECLARATION)
     assert all((p.round.action_dice, p.round.defense_dice) == (0, 0) for p in c.state)
 
 
@@ -758,8 +779,8 @@ def _candidates(state: State) -> list[Event]:
     action = state.pending_action
     if action is not None and action.pool is not None:
         defence = action.defence
-        pool = defence.pool if defence is not None and defence.pool else 0
-        rollers = defence.members if pool else 0
+        pool, rollers = (0, 0) if defence is None or not defence.pool else (
+            defence.pool, defence.members)
         for actors in (action.members, action.members + 1):
             for defenders in (rollers, rollers + 1):
                 out.append(RollDice(action.number, [(1,) * action.pool] * actors,
@@ -813,6 +834,9 @@ def _check_options_to_the_defeated(state: State) -> None:
             assert name in step and isinstance(option, (ActOption, HoldOption)), option
         if isinstance(option, DeclareOption):
             assert not any(state.participant(t).defeated for t in option.targets)
+    pending = state.pending_action
+    if pending is not None:  # a participant that fell in its step may still be rolling
+        step.add(state.participants[pending.actor].name)
     for name in now.who:
         assert not state.participant(name).defeated or name in step
 
