@@ -8,6 +8,7 @@ what was given.
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -45,13 +46,20 @@ def _whole(field: str, low: int, high: int | None = None) -> Callable[[Any, Any,
     return check
 
 
-def _text(field: str, *, empty: bool = False) -> Callable[[Any, Any, Any], None]:
+def _text(
+    field: str, *, empty: bool = False, one_line: bool = True
+) -> Callable[[Any, Any, Any], None]:
     def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         name = field or attribute.name
         if not isinstance(value, str):
             raise SheetValueError(name, "text", value)
         if not empty and not value.strip():
             raise SheetValueError(name, "non-empty text", value)
+        # Names show up inside one-line messages and table rows: no line breaks, tabs
+        # or other control characters.
+        if one_line and any(unicodedata.category(c) == "Cc" for c in value):
+            raise SheetValueError(name, "text on one line, without control characters",
+                                  value)
 
     return check
 
@@ -61,6 +69,7 @@ def _names(field: str) -> Callable[[Any, Any, Any], None]:
         for item in value:
             if not isinstance(item, str) or not item.strip():
                 raise SheetValueError(field or attribute.name, "a list of non-empty names", item)
+            _text(field or attribute.name)(_instance, attribute, item)
 
     return check
 
@@ -211,7 +220,7 @@ class Sheet:
     reactions: tuple[Reaction, ...] = attrs.field(
         default=(), converter=_tuple, validator=_of_type("reactions", Reaction)
     )
-    notes: str = attrs.field(default="", validator=_text("notes", empty=True))
+    notes: str = attrs.field(default="", validator=_text("notes", empty=True, one_line=False))
     player: str | None = attrs.field(default=None)
 
     @kind.validator
@@ -224,6 +233,8 @@ class Sheet:
     def _player_text(self, _attribute: attrs.Attribute[str | None], value: str | None) -> None:
         if value is not None and (not isinstance(value, str) or not value.strip()):
             raise SheetValueError("player", "a non-empty name or absent", value)
+        if value is not None:
+            _text("player")(self, _attribute, value)
 
     @property
     def wits(self) -> int:
@@ -264,7 +275,7 @@ class ExtraGroup:
         default=(), converter=_tuple, validator=_of_type("reactions", Reaction)
     )
     member_wits: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
-    notes: str = attrs.field(default="", validator=_text("notes", empty=True))
+    notes: str = attrs.field(default="", validator=_text("notes", empty=True, one_line=False))
 
     @standings.validator
     def _standings_type(self, _attribute: attrs.Attribute[Any], value: Any) -> None:

@@ -140,6 +140,11 @@ def _index(state: State, name: str) -> int:
     return found
 
 
+def _dice(count: int, kind: str) -> str:
+    """``1 Action Die``, ``3 Defense Dice``: counts in messages read as English."""
+    return f"{count} {kind} {'Die' if count == 1 else 'Dice'}"
+
+
 def _names(state: State, indexes: Iterable[int]) -> str:
     return ", ".join(state.participants[i].name for i in indexes)
 
@@ -352,8 +357,8 @@ def _in_turn(state: State, name: str, rule: str) -> int:
         raise RuleViolation(f"{person.name} changed its action and acts at the end of the "
                             f"round; now: {_names(state, state.step)}", rule="R-CON-12")
     now = state.participants[state.step[0]].round.action_dice if state.step else 0
-    raise RuleViolation(f"not {person.name}'s turn ({r.action_dice} Action Dice): "
-                        f"{_names(state, state.step)} act now ({now} Action Dice)",
+    raise RuleViolation(f"not {person.name}'s turn ({_dice(r.action_dice, 'Action')}): "
+                        f"{_names(state, state.step)} act now ({_dice(now, 'Action')})",
                         rule=rule)
 
 
@@ -526,7 +531,7 @@ def _act(state: State, event: Act) -> State:
         raise RuleViolation(f"{person.name} has {r.action_dice} Action Die left, too few "
                             f"for a pool of 2: hold instead", rule="R-CON-11")
     if event.pool > r.action_dice:
-        raise RuleViolation(f"{person.name} has {r.action_dice} Action Dice: a pool of "
+        raise RuleViolation(f"{person.name} has {_dice(r.action_dice, 'Action')}: a pool of "
                             f"{event.pool} is too large (2–{min(10, r.action_dice)})",
                             rule="R-CON-11")
     assert r.action is not None
@@ -659,7 +664,7 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
     have = r.action_dice if source is DiceFrom.ACTION else r.defense_dice
     if dice > have:
         label = "Action" if source is DiceFrom.ACTION else "Defense"
-        raise RuleViolation(f"{person.name} has {have} {label} Dice, cannot spend {dice} "
+        raise RuleViolation(f"{person.name} has {_dice(have, label)}, cannot spend {dice} "
                             f"to {what}", rule=rule)
     if source is DiceFrom.DEFENSE:
         return state, _evolve(r, defense_dice=r.defense_dice - dice,
@@ -718,7 +723,7 @@ def _react(state: State, event: React) -> State:
 
 def _take_it(state: State, event: TakeIt) -> State:
     index, person, action = _defence_target(state, event.name, event.action, "R-CON-15",
-                                            "take")
+                                            "leave undefended")
     r = _grant(person, action, event.granted)
     defence = Defence(DefenceKind.TAKE_IT, members=0)
     return _commit_defence(state, index, person, r, action, defence)

@@ -71,7 +71,10 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 # --- character sheets and Extra groups (R-CHAR-1, R-CON-2, R-CON-6) ----------------
 
-names = st.text(min_size=1, max_size=24).filter(lambda text: bool(text.strip()))
+# Any Unicode text on one line (R-CHAR-1 names refuse control characters).
+names = st.text(
+    st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=24
+).filter(lambda text: bool(text.strip()))
 """Names as people type them: any Unicode text that is not blank (quotes, SQL, …)."""
 
 attribute_scores = st.integers(min_value=2, max_value=6)

@@ -614,7 +614,7 @@ def test_r_con_15_after_acting_only_defense_dice_defend() -> None:
     c.push(Act("Inquisitor", 5))
     now = what_now(c.state)
     assert [type(o) for o in now.options] == [TakeItOption]
-    refused(c, Defend("Vin", 1, 2), RuleViolation, "R-CON-15", "has 1 Defense Dice")
+    refused(c, Defend("Vin", 1, 2), RuleViolation, "R-CON-15", "has 1 Defense Die")
 
 
 def test_r_con_15_the_defence_comes_before_any_roll_and_only_from_the_target() -> None:

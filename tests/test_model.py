@@ -4,6 +4,7 @@ value given."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -279,3 +280,32 @@ def test_r_dice_1_count_is_base_plus_one_per_extra(
     traits = list(character.traits)
     pool = dice_for(character, source, traits=traits, tools=["t"] * tools)
     assert pool.count == base + len(traits) + tools
+
+
+@pytest.mark.parametrize("bad", ["Vin\nValette", "Kell\t", "Sazed\x00", "Marsh\r"])
+@pytest.mark.parametrize("where", ["name", "traits", "player", "powers.name"])
+def test_r_char_1_names_are_one_line_without_control_characters(bad: str, where: str) -> None:
+    # Names appear inside one-line error messages and screen rows; a line break there
+    # would split a message in two.
+    fields: dict[str, object] = {
+        "name": "Vin", "kind": "hero",
+        "attributes": Attributes(3, 4, 5), "standings": Standings(3, 3, 3),
+        "resiliences": Resiliences(Resilience(5), Resilience(5), Resilience(5)),
+    }
+    if where == "powers.name":
+        with pytest.raises(SheetValueError, match=r"powers\.name"):
+            Power(bad, 3)
+        return
+    fields[where] = [bad] if where == "traits" else bad
+    with pytest.raises(SheetValueError, match=re.escape(where)):
+        Sheet(**fields)  # type: ignore[arg-type]
+
+
+def test_r_char_1_notes_may_span_lines() -> None:
+    sheet = Sheet(
+        name="Vin", kind="hero", attributes=Attributes(3, 4, 5),
+        standings=Standings(3, 3, 3),
+        resiliences=Resiliences(Resilience(5), Resilience(5), Resilience(5)),
+        notes="Street urchin.\nTrusts no one.",
+    )
+    assert sheet.notes.count("\n") == 1
