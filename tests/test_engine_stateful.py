@@ -7,7 +7,8 @@ the engine's invariants checked after every step:
 * no Resilience below 0, no negative damage, groups between 0 and their count;
 * a defeated participant never declares, defends or is offered a move, and never acts
   after its defeat — except as the ruling allows: a member of the simultaneous step
-  it was defeated in still acts (see :mod:`conflict.engine`);
+  it was defeated in still acts as declared or holds, but never changes its action
+  (see :mod:`conflict.engine`);
 * ``replay(events)`` equals the state, also after a JSON round trip of every event;
 * an illegal event raises a :class:`ConflictError` and changes neither state nor events;
 * undo restores exactly the state before the undone event.
@@ -211,6 +212,8 @@ def illegal_events(state: State) -> list[tuple[str, Event]]:
             bad.append(("act out of turn", Act(person.name, 2)))
     for name in step:
         bad.append(("change to 2 dice", Change(name, 2)))
+        if state.participant(name).defeated:
+            bad.append(("a defeated participant changes", Change(name, 6)))
         if not any(isinstance(o, ActOption) and o.name == name for o in now.options):
             bad.append(("act without a pool", Act(name, 2)))
         if not any(isinstance(o, ChangeOption) and o.name == name for o in now.options):
@@ -399,8 +402,9 @@ class ConflictMachine(RuleBasedStateMachine):
         assert index is not None
         if not before.participants[index].defeated:
             return
-        # Ruling: a member of the current simultaneous step still acts.
-        assert isinstance(event, (Act, Change, Hold)) and index in before.step, (
+        # Ruling: a member of the simultaneous step it fell in still acts as declared
+        # or holds; it cannot change its action (that would come after the step).
+        assert isinstance(event, (Act, Hold)) and index in before.step, (
             f"{name} is defeated but {type(event).__name__} was accepted")
 
     @invariant()
@@ -466,6 +470,8 @@ class ConflictMachine(RuleBasedStateMachine):
         for option in now.options:
             if isinstance(option, DeclareOption):
                 assert all(not state.participant(t).defeated for t in option.targets)
+            if isinstance(option, ChangeOption):
+                assert not state.participant(option.name).defeated, option
 
     def replay_gives_the_same_state(self) -> None:
         if not len(self.c):
