@@ -85,3 +85,14 @@ def test_readme_output_is_real(command: str, expected: str) -> None:
     )
     assert result.exit_code == 0, result.output
     assert result.output.rstrip("\n") == expected
+
+
+def test_readme_python_examples_print_what_the_readme_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code_blocks, printed = _blocks("python"), _blocks("text")
+    assert code_blocks, "the README shows no library example"
+    assert len(code_blocks) == len(printed)
+    for code, expected in zip(code_blocks, printed, strict=True):
+        exec(compile(code, "README.md", "exec"), {"__name__": "readme_example"})
+        assert capsys.readouterr().out == expected
