@@ -115,13 +115,17 @@ def narrator_call(state: State, data: Data) -> Event | None:
 
 
 def declaration(option: DeclareOption, data: Data) -> Event:
-    kind = data.draw(st.sampled_from(option.kinds))
+    # Mostly attacks on someone: fights that reach damage and defeats.
+    kind = DeclarationKind.ACTION if data.draw(st.integers(0, 2)) \
+        else data.draw(st.sampled_from(option.kinds))
     if kind is DeclarationKind.NO_ROLL:
         return Declare.no_roll(option.name)
-    dice = data.draw(st.integers(1, 12))
+    # Often exactly 4, so that equal Action Dice (simultaneous steps) are common.
+    dice = data.draw(st.just(4) | st.integers(1, 12))
     if kind is DeclarationKind.DEFENSE:
         return Declare.defense(option.name, dice)
-    target = data.draw(st.none() | st.sampled_from(option.targets)) if option.targets else None
+    attack = bool(option.targets) and data.draw(st.integers(0, 4)) > 0  # mostly
+    target = data.draw(st.sampled_from(option.targets)) if attack else None
     if target is None:
         return Declare.action(option.name, dice)
     gear = data.draw(st.none() | st.sampled_from(option.equipment)) if option.equipment \
@@ -307,12 +311,15 @@ class ConflictMachine(RuleBasedStateMachine):
         self.check_no_act_after_defeat(state, event)
         assert event_from_json(event_to_json(event)) == event
 
-    @initialize(table=conflict_tables())
-    def build(self, table: list[Event]) -> None:
+    @initialize(table=conflict_tables(), data=st.data(), head_start=st.integers(0, 40))
+    def build(self, table: list[Event], data: Data, head_start: int) -> None:
+        """The table, then a head start of legal events: runs of a few steps would
+        otherwise rarely get past the first declarations."""
         for event in table:
             self.push(event)
         self.setup = len(self.c)
         assert self.c.next().expect is Expect.DECLARE
+        self.play_legal(data, head_start)
 
     # Rules have no preconditions (a rule that cannot run does nothing instead):
     # hypothesis gives up on a run when it draws disabled rules several times in a row.
@@ -321,13 +328,16 @@ class ConflictMachine(RuleBasedStateMachine):
     def legal(self, data: Data, count: int) -> None:
         """Push ``count`` legal events in a row (checking the invariants after each), so
         that runs reach deep into resolution and later rounds."""
+        self.play_legal(data, count)
+
+    def play_legal(self, data: Data, count: int) -> None:
         for _ in range(count):
             if self.c.state.phase is Phase.ENDED:
                 break
             self.push(self.legal_event(data))
             self.check_state()
-            if data.draw(st.integers(0, 2)) == 0:  # now and then, something refused
-                self.try_illegal(data)
+            if data.draw(st.integers(0, 2)) == 0:  # now and then, refusals of every kind
+                self.try_every_illegal_kind(data)
 
     def legal_event(self, data: Data) -> Event:
         state = self.c.state
@@ -350,13 +360,25 @@ class ConflictMachine(RuleBasedStateMachine):
             event = EndConflict("no one is left to declare")
         if event is None:
             assert now.options, now
-            option = data.draw(st.sampled_from(now.options))
+            acts = [o for o in now.options if isinstance(o, ActOption)]
+            take = [o for o in now.options if isinstance(o, TakeItOption)]
+            if acts and data.draw(st.integers(0, 2)) > 0:  # acting as declared is usual
+                option: object = data.draw(st.sampled_from(acts))
+            elif take and data.draw(st.booleans()) is True:  # no defence: attacks land, and
+                option = take[0]  # a target in the acting step stays in it
+            else:
+                option = data.draw(st.sampled_from(now.options))
             event = from_option(state, option, data)
         return event
 
     @rule(data=st.data())
     def illegal(self, data: Data) -> None:
         self.try_illegal(data)
+
+    def try_every_illegal_kind(self, data: Data) -> None:
+        bad = illegal_events(self.c.state)
+        for why in sorted({why for why, _ in bad}):
+            self.refused(why, data.draw(st.sampled_from([e for w, e in bad if w == why])))
 
     def try_illegal(self, data: Data) -> None:
         bad = illegal_events(self.c.state)
@@ -464,9 +486,16 @@ class ConflictMachine(RuleBasedStateMachine):
         now = what_now(state)
         for name in now.who:
             person = state.participant(name)
-            if person.defeated:
-                # Ruling: only a member of the simultaneous step it was defeated in.
-                assert now.expect is Expect.ACT and state.find(name) in state.step, name
+            if not person.defeated:
+                continue
+            # Ruling: only a member of the simultaneous step it was defeated in, to act
+            # (its Act was checked when pushed) and then to roll its action's dice.
+            pending = state.pending_action
+            if now.expect is Expect.ACT:
+                assert state.find(name) in state.step, name
+            else:
+                assert now.expect in (Expect.ROLL, Expect.DAMAGE), (name, now.expect)
+                assert pending is not None and pending.actor == state.find(name), name
         for option in now.options:
             if isinstance(option, DeclareOption):
                 assert all(not state.participant(t).defeated for t in option.targets)
