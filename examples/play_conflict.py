@@ -12,7 +12,9 @@ prints what happens. The Narrator's one job left is to end the Conflict.
 from __future__ import annotations
 
 import random
+import shutil
 import sys
+import textwrap
 
 from characters.model import (
     Attributes,
@@ -183,6 +185,14 @@ def describe_roll(conflict: Conflict, number: int) -> str:
 # --- 4. The game loop ---------------------------------------------------------------
 
 
+def say(text: str) -> None:
+    """Print a log line wrapped to the terminal (or $COLUMNS): phones show 40 columns."""
+    width = max(20, shutil.get_terminal_size((80, 24)).columns)
+    indent = " " * (len(text) - len(text.lstrip()) + 2)
+    print(textwrap.fill(text, width=width, subsequent_indent=indent, break_on_hyphens=False))
+
+
+
 def main(seed: int) -> str:
     rng = random.Random(seed)  # seeded: the same fight every time
     conflict = Conflict()
@@ -190,7 +200,7 @@ def main(seed: int) -> str:
     for character, side in ((TAMSIN, "crew"), (BRANNOCH, "crew"),
                             (HAZEKILLERS, "hazekillers")):
         conflict.push(AddParticipant(character, side))
-    print(f"Round {conflict.state.round}")
+    say(f"Round {conflict.state.round}")
     while True:
         now = conflict.next()
         if now.expect is Expect.END_ROUND:
@@ -202,18 +212,18 @@ def main(seed: int) -> str:
                 conflict.push(EndConflict(outcome))
                 break
             conflict.push(EndRound())  # unspent dice are lost
-            print(f"Round {conflict.state.round}")
+            say(f"Round {conflict.state.round}")
             continue
         if now.expect is Expect.ROLL:
             rolled = conflict.roll(rng)  # faces drawn and pushed in one call
-            print(describe_roll(conflict, rolled.action))
+            say(describe_roll(conflict, rolled.action))
             continue
         event = choose(conflict, rng)
         conflict.push(event)  # a refused event would raise and change nothing
-        print(describe(conflict, event))
+        say(describe(conflict, event))
     line = (f"The Conflict ends in round {conflict.state.round}: {conflict.state.outcome} "
             f"({len(conflict)} events)")
-    print(line)
+    say(line)
     return line
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
 import subprocess
 import sys
@@ -15,9 +16,10 @@ PLAY = EXAMPLES / "play_conflict.py"
 END = re.compile(r"^The Conflict ends in round (\d+): (.+) \((\d+) events\)$")
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def run(*args: str, cwd: Path, columns: int = 200) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": str(columns)}
     return subprocess.run([sys.executable, str(PLAY), *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=60, check=False)
+                          text=True, timeout=60, check=False, env=env)
 
 
 @pytest.mark.parametrize("seed", [None, "1", "99", "100"])
@@ -54,10 +56,20 @@ def test_play_conflict_is_the_same_fight_for_the_same_seed(tmp_path: Path) -> No
     assert first.stdout != run("6", cwd=tmp_path).stdout
 
 
+def test_play_conflict_reads_at_40_columns(tmp_path: Path) -> None:
+    done = run("1", cwd=tmp_path, columns=40)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 40
+    wide = run("1", cwd=tmp_path).stdout
+    assert " ".join(done.stdout.split()) == " ".join(wide.split())  # only wrapped
+
+
 def test_play_conflict_uses_the_library_alone() -> None:
     tree = ast.parse(PLAY.read_text(encoding="utf-8"))
     roots = {alias.name.split(".")[0] for node in ast.walk(tree)
              if isinstance(node, ast.Import) for alias in node.names}
     roots |= {node.module.split(".")[0] for node in ast.walk(tree)
               if isinstance(node, ast.ImportFrom) and node.module}
-    assert roots <= {"__future__", "random", "sys", "characters", "conflict"}, roots
+    assert roots <= {"__future__", "random", "shutil", "sys", "textwrap", "characters",
+                     "conflict"}, roots
