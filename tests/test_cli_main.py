@@ -4,6 +4,7 @@ the installed console script, and a ``--json`` path that never loads Rich."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from importlib.metadata import version
@@ -146,3 +147,33 @@ def test_help_fits_a_40_column_phone(name: str | None) -> None:
     assert done.returncode == 0, done.stderr
     wide = [line for line in done.stdout.splitlines() if rich.cells.cell_len(line) > 40]
     assert not wide, wide
+
+
+COLOUR = re.compile(r"\x1b\[[0-9;]*(3[0-79]|38;[0-9;]+)m")
+
+SCREENS = [
+    ["roll", "--faces", "5,5,4,2", "--difficulty", "5"],
+    ["odds", "4"],
+    ["odds", "5", "vs", "4"],
+    ["odds", "--table"],
+    ["char", "list"],
+    ["char", "show", "Brannoch"],
+]
+
+
+@pytest.mark.parametrize("args", SCREENS, ids=" ".join)
+def test_every_screen_honours_no_color(args: list[str], tmp_path: Path) -> None:
+    db = str(tmp_path / "table.db")
+    runner = CliRunner()
+    examples = sorted(str(p) for p in (ROOT / "examples").glob("*.toml"))
+    imported = runner.invoke(main, ["char", "--db", db, "import", *examples])
+    assert imported.exit_code == 0, imported.output
+    env = {"MISTBORN_DB": db, "FORCE_COLOR": "1", "COLUMNS": "60"}
+    coloured = runner.invoke(main, args, env={**env, "NO_COLOR": ""})
+    assert coloured.exit_code == 0, coloured.output
+    # Styling is really being written here (some screens use bold alone) …
+    assert "\x1b[" in coloured.stdout
+    # … and NO_COLOR takes every colour away, whatever else stays.
+    plain = runner.invoke(main, args, env={**env, "NO_COLOR": "1"})
+    assert plain.exit_code == 0, plain.output
+    assert not COLOUR.search(plain.stdout)
