@@ -444,11 +444,33 @@ def _field_type(cls: type[Any], path: Sequence[str | int], text: str) -> Any:
             fail(f"{text}: there is no field {part!r} there")
         fields = attrs.fields_dict(attrs.resolve_types(current))
         if part not in fields:
+            nested = _nested_field(fields, part)
             close = difflib.get_close_matches(part, list(fields), n=1)
-            hint = f"did you mean {close[0]!r}?" if close else "expected " + ", ".join(fields)
+            if nested:
+                prefix = _dotted(path, part)[: -len(part)]
+                hint = f"did you mean {prefix + nested!r}?"
+            elif close:
+                hint = f"did you mean {close[0]!r}?"
+            else:
+                hint = "expected " + ", ".join(fields)
             fail(f"{text}: {part!r} is not a known field ({hint})")
         current = fields[part].type
     return current
+
+
+def _nested_field(fields: dict[str, Any], name: str) -> str | None:
+    """``attributes.wits`` for ``wits``: the one field a level down called ``name``."""
+    import attrs
+
+    found = []
+    for outer, field in fields.items():
+        inner = field.type
+        for candidate in (inner, *getattr(inner, "__args__", ())):
+            if isinstance(candidate, type) and attrs.has(candidate):
+                if name in attrs.fields_dict(candidate):
+                    found.append(f"{outer}.{name}")
+                break
+    return found[0] if len(found) == 1 else None
 
 
 def _dotted(path: Sequence[str | int], upto: str | int) -> str:
@@ -649,7 +671,14 @@ def _after_change(sheet: Sheet, resilience: str, as_json: bool, said: str) -> No
         click.echo(f"{sheet.name} is defeated: {label} is 0 (R-CON-20).")
 
 
-@char.command("damage", short_help="Record damage to a Resilience.")
+# A negative AMOUNT reaches the model's own check ("must be ≥ 0") instead of being
+# taken for an unknown option.
+AMOUNT_SETTINGS = {"ignore_unknown_options": True}
+
+
+@char.command(
+    "damage", context_settings=AMOUNT_SETTINGS, short_help="Record damage to a Resilience."
+)
 @click.argument("name")
 @click.argument("resilience")
 @click.argument("amount", type=int)
@@ -664,7 +693,9 @@ def damage(name: str, resilience: str, amount: int, as_json: bool) -> None:
     _after_change(sheet, key, as_json, f"takes {amount} {RESILIENCE_LABELS[key]} damage")
 
 
-@char.command("heal", short_help="Heal damage to a Resilience.")
+@char.command(
+    "heal", context_settings=AMOUNT_SETTINGS, short_help="Heal damage to a Resilience."
+)
 @click.argument("name")
 @click.argument("resilience")
 @click.argument("amount", type=int)

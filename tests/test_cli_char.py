@@ -371,6 +371,10 @@ def test_set_group_fields(db: Path) -> None:
         ("kind=extra", "(R-CON-2)"),
         ("attributes.wit=5", "'wit' is not a known field (did you mean 'wits'?)"),
         ("strength=5", "'strength' is not a known field"),
+        # A bare Attribute, Standing or Resilience name points to where it lives.
+        ("wits=5", "'wits' is not a known field (did you mean 'attributes.wits'?)"),
+        ("spirit=5", "(did you mean 'standings.spirit'?)"),
+        ("resiliences.full=5", "'full' is not a known field"),
         ("powers[3].rating=2", "powers has 1 item(s)"),
         ("powers[0].rating=2", "list items count from 1"),
         ("name=Brannoch", "'Brannoch' is already in the table"),
@@ -418,6 +422,10 @@ def test_damage_needs_a_known_resilience_and_a_whole_number(db: Path) -> None:
     assert "one of health, reputation, willpower" in refused(db, "damage", "Brannoch", "luck", "1")
     refused(db, "damage", "Brannoch", "health", "lots")
     refused(db, "damage", "Brannoch", "health", "--", "-2")
+    # Written plainly, a negative amount is a bad amount, not an unknown option.
+    for command in ("damage", "heal"):
+        message = refused(db, command, "Brannoch", "health", "-2")
+        assert f"{command} must be a whole number ≥ 0, got -2" in message
     assert sheet(db, "Brannoch")["resiliences"]["health"]["damage"] == 0
 
 
