@@ -3,12 +3,12 @@
 Sheets come in from TOML or JSON files (see :mod:`characters.files`), live in the
 table database (:mod:`conflict.storage`) and go out again as files, screens or JSON.
 This module reads the command line and draws; the rules and the checks live in the
-library. Rich and SQLite are imported only inside the commands.
+library (field edits in :mod:`characters.edits`). Rich and SQLite are imported only
+inside the commands.
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -392,183 +392,6 @@ def export(names: Sequence[str], everyone: bool, fmt: str) -> None:
 
 # --- set ----------------------------------------------------------------------------------
 
-_PATH_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
-
-
-def parse_field(text: str) -> list[str | int]:
-    """``powers[2].rating`` → ``["powers", 1, "rating"]`` (list items count from 1;
-    ``powers.2.rating`` works too)."""
-    parts: list[str | int] = []
-    position = 0
-    for match in _PATH_PART.finditer(text):
-        between = text[position : match.start()]
-        if between not in ("", "."):
-            fail(f"cannot read the field {text!r}")
-        position = match.end()
-        name, index = match.group(1), match.group(2)
-        if index is None and name.isdigit():
-            index = name
-        if index is not None:
-            if int(index) < 1:
-                fail(f"{text}: list items count from 1")
-            parts.append(int(index) - 1)
-        else:
-            parts.append(name.strip())
-    if not parts or position != len(text) or isinstance(parts[0], int):
-        fail(f"cannot read the field {text!r} (e.g. attributes.wits or powers[1].rating)")
-    return parts
-
-
-def _field_type(cls: type[Any], path: Sequence[str | int], text: str) -> Any:
-    """The declared type at ``path`` inside attrs class ``cls``; unknown fields are
-    refused by name."""
-    import difflib
-    import types
-    import typing
-
-    import attrs
-
-    current: Any = cls
-    for part in path:
-        origin = typing.get_origin(current)
-        args = typing.get_args(current)
-        if origin in (typing.Union, types.UnionType):
-            current = next(arg for arg in args if arg is not type(None))
-            origin, args = typing.get_origin(current), typing.get_args(current)
-        if isinstance(part, int):
-            if origin is not tuple:
-                fail(f"{text}: {_dotted(path, part)} is not a list")
-            current = args[0]
-            continue
-        if not (isinstance(current, type) and attrs.has(current)):
-            fail(f"{text}: there is no field {part!r} there")
-        fields = attrs.fields_dict(attrs.resolve_types(current))
-        if part not in fields:
-            nested = _nested_field(fields, part)
-            close = difflib.get_close_matches(part, list(fields), n=1)
-            if nested:
-                prefix = _dotted(path, part)[: -len(part)]
-                hint = f"did you mean {prefix + nested!r}?"
-            elif close:
-                hint = f"did you mean {close[0]!r}?"
-            else:
-                hint = "expected " + ", ".join(fields)
-            fail(f"{text}: {part!r} is not a known field ({hint})")
-        current = fields[part].type
-    return current
-
-
-def _nested_field(fields: dict[str, Any], name: str) -> str | None:
-    """``attributes.wits`` for ``wits``: the one field a level down called ``name``."""
-    import attrs
-
-    found = []
-    for outer, field in fields.items():
-        inner = field.type
-        for candidate in (inner, *getattr(inner, "__args__", ())):
-            if isinstance(candidate, type) and attrs.has(candidate):
-                if name in attrs.fields_dict(candidate):
-                    found.append(f"{outer}.{name}")
-                break
-    return found[0] if len(found) == 1 else None
-
-
-def _dotted(path: Sequence[str | int], upto: str | int) -> str:
-    from characters.files import dotted
-
-    return dotted(list(path)[: list(path).index(upto) + 1])
-
-
-def parse_value(kind: Any, text: str, field: str, current: Any) -> Any:
-    """The command line's VALUE as plain sheet data for a field of type ``kind``."""
-    import enum
-    import tomllib
-    import types
-    import typing
-
-    from characters.model import Resilience
-
-    args = typing.get_args(kind)
-    optional = typing.get_origin(kind) in (typing.Union, types.UnionType) and type(None) in args
-    if optional:
-        if text.strip() == "":
-            return None
-        kind = next(arg for arg in args if arg is not type(None))
-    if kind is str:
-        return text
-    whole = re.fullmatch(r"\s*[+-]?\d+\s*", text)
-    if kind is int:
-        return int(text) if whole else text  # the model names the field if it is not
-    if kind is Resilience and whole:
-        # A bare number is the full score; the damage taken is kept.
-        damage = current.get("damage", 0) if isinstance(current, dict) else 0
-        return {"full": int(text), "damage": damage}
-    if typing.get_origin(kind) is tuple and typing.get_args(kind)[0] is str:
-        try:
-            parsed = tomllib.loads(f"value = {text}")["value"]
-        except tomllib.TOMLDecodeError:
-            return [item.strip() for item in text.split(",") if item.strip()]
-        return parsed if isinstance(parsed, list) else [parsed]
-    if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        return text
-    try:
-        return tomllib.loads(f"value = {text}")["value"]
-    except tomllib.TOMLDecodeError:
-        fail(
-            f"{field}: cannot read {text!r}; write a TOML value, "
-            'e.g. [{ name = "Pewter", rating = 3 }]'
-        )
-
-
-def _apply(data: Any, path: Sequence[str | int], value: Any, text: str) -> Any:
-    """``data`` with ``value`` placed at ``path``; returns the value it replaced."""
-    target = data
-    for depth, part in enumerate(path[:-1]):
-        target = _step(target, part, path, depth, text)
-    last = path[-1]
-    if isinstance(last, int):
-        if not isinstance(target, list) or last >= len(target):
-            size = len(target) if isinstance(target, list) else 0
-            fail(f"{text}: there {'is' if size == 1 else 'are'} {size} item(s) there")
-        old = target[last]
-        target[last] = value
-        return old
-    if not isinstance(target, dict):
-        fail(f"{text}: there is no field {last!r} there")
-    old = target.get(last)
-    if value is None:
-        target.pop(last, None)
-    else:
-        target[last] = value
-    return old
-
-
-def _step(target: Any, part: str | int, path: Sequence[str | int], depth: int, text: str) -> Any:
-    if isinstance(part, int):
-        if isinstance(target, list) and part < len(target):
-            return target[part]
-        size = len(target) if isinstance(target, list) else 0
-        fail(f"{text}: {_dotted_prefix(path, depth)} has {size} item(s)")
-    if isinstance(target, dict):
-        if target.get(part) is None:
-            target[part] = {}
-        return target[part]
-    fail(f"{text}: there is no field {part!r} there")
-
-
-def _dotted_prefix(path: Sequence[str | int], depth: int) -> str:
-    from characters.files import dotted
-
-    return dotted(list(path)[:depth])
-
-
-def _show_value(value: Any) -> str:
-    import json
-
-    if value is None:
-        return "(none)"
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-
 
 @char.command("set", short_help="Change fields of a sheet.")
 @click.argument("name")
@@ -591,53 +414,21 @@ def set_(name: str, assignments: Sequence[str]) -> None:
     powers[1].rating=6
     powers='[{name="Pewter", rating=3}]'
     """
-    import copy
+    from characters.edits import Change, apply_assignments, parse_assignment
 
-    from characters.files import SheetDataError, section_of, structure, unstructure
-    from characters.model import ExtraGroup, Sheet
-
-    parsed: list[tuple[str, list[str | int], str]] = []
-    for assignment in assignments:
-        field, equals, text = assignment.partition("=")
-        if not equals or not field.strip():
-            fail(f"{assignment!r}: write FIELD=VALUE, e.g. attributes.wits=5")
-        parsed.append((field.strip(), parse_field(field.strip()), text))
-    changes: list[tuple[str, Any, Any]] = []
+    # Read every assignment before touching the table: a typo is reported as such.
+    parsed = [parse_assignment(assignment) for assignment in assignments]
+    changes: list[Change] = []
 
     def edit(character: Character) -> Character:
-        cls = ExtraGroup if isinstance(character, ExtraGroup) else Sheet
-        data = unstructure(character)
-        changes.clear()
-        for field, path, text in parsed:
-            kind = _field_type(cls, path, field)
-            current = _peek(data, path)
-            value = parse_value(kind, text, field, copy.deepcopy(current))
-            old = _apply(data, path, value, field)
-            changes.append((field, old, value))
-        try:
-            return structure(data, cls)
-        except SheetDataError as error:
-            raise SheetDataError(
-                error.problems, where=f"{section_of(character)} {character.name!r}"
-            ) from None
+        changed, done = apply_assignments(character, parsed)
+        changes[:] = done
+        return changed
 
     with open_table() as table:
         new = table.change(name, edit)
-    for field, old, value in changes:
-        click.echo(f"{new.name}: {field} = {_show_value(value)} (was {_show_value(old)})")
-
-
-def _peek(data: Any, path: Sequence[str | int]) -> Any:
-    for part in path:
-        if isinstance(part, int):
-            if not isinstance(data, list) or part >= len(data):
-                return None
-            data = data[part]
-        else:
-            if not isinstance(data, dict):
-                return None
-            data = data.get(part)
-    return data
+    for change in changes:
+        click.echo(f"{new.name}: {change}")
 
 
 # --- damage and heal --------------------------------------------------------------------
