@@ -2,9 +2,9 @@
 
 Sheets come in from TOML or JSON files (see :mod:`characters.files`), live in the
 table database (:mod:`conflict.storage`) and go out again as files, screens or JSON.
-This module reads the command line and draws; the rules and the checks live in the
-library (field edits in :mod:`characters.edits`). Rich and SQLite are imported only
-inside the commands.
+The commands here only read the command line, call the library and print: field edits
+live in :mod:`characters.edits`, screens and JSON shapes in :mod:`cli.sheet_screens`.
+Rich and SQLite are imported only inside the commands.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,17 +21,7 @@ from cli.output import json_option, make_console, print_json
 from cli.table_option import open_table, table_option, table_path
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from characters.model import Character, Resilience, Sheet
-
-RESILIENCE_LABELS: Final = {
-    "health": "Health",
-    "reputation": "Reputation",
-    "willpower": "Willpower",
-}
-SHEET_WIDTH: Final = 72  # a sheet never grows wider than this, however wide the screen
-BAR_CELLS: Final = 12  # longest Resilience bar; one cell per point up to this
+    from characters.model import Character, Sheet
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -64,6 +54,7 @@ def import_(files: Sequence[Path], replace: bool) -> None:
     Every file is checked first; if any sheet is wrong, nothing is imported.
     """
     from characters.files import name_key, read
+    from cli.sheet_screens import kind_text
     from conflict.storage import NameTaken
 
     roster: list[Character] = []
@@ -90,7 +81,7 @@ def import_(files: Sequence[Path], replace: bool) -> None:
         location = table.path
     for entry in added:
         verb = "replaced" if entry.replaced else "added"
-        click.echo(f"{verb} {entry.character.name} ({_kind_text(entry.character)})")
+        click.echo(f"{verb} {entry.character.name} ({kind_text(entry.character)})")
     click.echo(f"{len(added)} imported into the table at {location}")
 
 
@@ -102,6 +93,8 @@ def import_(files: Sequence[Path], replace: bool) -> None:
 @table_option
 def list_(as_json: bool) -> None:
     """List the characters and Extra groups in the table."""
+    from cli.sheet_screens import roster_view, summary
+
     with open_table() as table:
         roster = table.characters()
     if as_json:
@@ -114,106 +107,6 @@ def list_(as_json: bool) -> None:
     console = make_console()
     console.print(roster_view(roster, console.width))
 
-
-def summary(character: Character) -> dict[str, Any]:
-    """One line of ``char list --json``."""
-    from characters.model import ExtraGroup
-
-    data: dict[str, Any] = {
-        "name": character.name,
-        "kind": character.kind.value,
-        "wits": character.wits,
-    }
-    if isinstance(character, ExtraGroup):
-        data["count"] = character.count
-    else:
-        data["player"] = character.player
-        data["resiliences"] = _resiliences_json(character)
-        data["defeated"] = _defeated(character)
-    return data
-
-
-def _resiliences_json(sheet: Sheet) -> dict[str, dict[str, int]]:
-    return {
-        name: {"full": value.full, "damage": value.damage, "current": value.current}
-        for name in RESILIENCE_LABELS
-        for value in [sheet.resiliences.get(name)]
-    }
-
-
-def _defeated(sheet: Sheet) -> bool:
-    # R-CON-20: a Resilience at 0 defeats the character.
-    return any(sheet.resiliences.get(name).defeated for name in RESILIENCE_LABELS)
-
-
-def _kind_text(character: Character) -> str:
-    from characters.model import ExtraGroup
-
-    if isinstance(character, ExtraGroup):
-        return f"{character.count} Extra{'s' if character.count != 1 else ''}"
-    return character.kind.value
-
-
-def roster_view(roster: Sequence[Character], width: int) -> RenderableType:
-    """The roster of ``char list``: a table on wide screens, short cards on phones."""
-    from rich import box
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    from characters.model import ExtraGroup
-
-    def state(character: Character, letters: bool) -> Text:
-        if isinstance(character, ExtraGroup):
-            return Text(_kind_text(character))
-        labels = ("H", "R", "W") if letters else ("", "", "")
-        shown = []
-        for label, name in zip(labels, RESILIENCE_LABELS, strict=True):
-            value = character.resiliences.get(name)
-            shown.append(f"{label} {value.current}/{value.full}".strip())
-        text = Text(" · ".join(shown))
-        if _defeated(character):
-            text.append(" defeated", style="bold")
-        return text
-
-    if width < 60:
-        cards: list[RenderableType] = [Text("H Health · R Reputation · W Willpower")]
-        for character in roster:
-            if isinstance(character, ExtraGroup):
-                about = f"extras · Wits {character.wits}"
-            else:
-                player = f" · {character.player}" if character.player else ""
-                about = f"{character.kind.value}{player} · Wits {character.wits}"
-            figures = state(character, letters=True)
-            line = Text("  ") + Text(about, overflow="fold")
-            if len(about) + len(figures) + 5 <= width:
-                lines = [line + Text(" · ") + figures]
-            else:
-                lines = [line, Text("  ") + figures]
-            cards += [Text(""), Text(character.name, style="bold", overflow="fold"), *lines]
-        return Group(*cards)
-
-    view = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    view.add_column("Name", overflow="fold")
-    view.add_column("Kind")
-    view.add_column("Player", overflow="fold")
-    view.add_column("Wits", justify="right", no_wrap=True)
-    view.add_column("Health · Rep · Will", overflow="fold")
-    for character in roster:
-        if isinstance(character, ExtraGroup):
-            kind, player = "extras", "—"
-        else:
-            kind, player = character.kind.value, character.player or "—"
-        view.add_row(
-            Text(character.name, style="bold"),
-            kind,
-            player,
-            str(character.wits),
-            state(character, letters=False),
-        )
-    return view
-
-
 # --- show -------------------------------------------------------------------------------
 
 
@@ -223,6 +116,8 @@ def roster_view(roster: Sequence[Character], width: int) -> RenderableType:
 @table_option
 def show(name: str, as_json: bool) -> None:
     """Show one sheet or Extra group."""
+    from cli.sheet_screens import details, sheet_view
+
     with open_table() as table:
         character = table.get(name)
     if as_json:
@@ -230,136 +125,6 @@ def show(name: str, as_json: bool) -> None:
         return
     console = make_console()
     console.print(sheet_view(character, console.width))
-
-
-def details(character: Character) -> dict[str, Any]:
-    """``char show --json``: the sheet as its file holds it, with figures added —
-    each Resilience's current score, a group's kind and the Wits it declares at."""
-    from characters.files import unstructure
-    from characters.model import ExtraGroup
-
-    data = unstructure(character)
-    if isinstance(character, ExtraGroup):
-        data = {"kind": character.kind.value, **data, "declares_at_wits": character.wits}
-    else:
-        data["resiliences"] = _resiliences_json(character)
-        data["defeated"] = _defeated(character)
-    return data
-
-
-def resilience_bar(value: Resilience) -> str:
-    """``████░░``: one cell per point (scaled down past BAR_CELLS points); filled cells
-    are what is left, light ones the damage taken."""
-    cells = min(value.full, BAR_CELLS)
-    filled = round(cells * value.current / value.full)
-    if value.current > 0:
-        filled = max(filled, 1)  # never looks empty while the character still stands
-    return "█" * filled + "░" * (cells - filled)
-
-
-def sheet_view(character: Character, width: int) -> RenderableType:
-    """The sheet of ``char show``: reads at 40 columns and at 120."""
-    from rich import box
-    from rich.console import Group
-    from rich.panel import Panel
-    from rich.table import Table
-    from rich.text import Text
-
-    from characters.model import ExtraGroup
-
-    parts: list[RenderableType] = [Text(character.name, style="bold")]
-    if isinstance(character, ExtraGroup):
-        lowest = " (lowest member)" if character.member_wits else ""
-        parts.append(Text(f"Extra group · {_kind_text(character)}"))
-        parts.append(Text(f"Declares at Wits {character.wits}{lowest}"))
-    else:
-        controller = f"played by {character.player}" if character.player else "Narrator's"
-        parts.append(Text(f"{character.kind.value.capitalize()} · {controller}"))
-
-    def heading(text: str) -> Text:
-        return Text(f"\n{text}", style="bold")
-
-    stats = Table.grid(padding=(0, 1))
-    standings = character.standings
-    headings = [Text("Attributes", style="bold"), Text("")]
-    if standings is not None:
-        headings += [Text(" Standings", style="bold"), Text("")]
-    stats.add_row(*headings)
-    attrs_rows = [
-        ("Physique", character.attributes.physique),
-        ("Charm", character.attributes.charm),
-        ("Wits", character.attributes.wits),
-    ]
-    standing_rows = (
-        [
-            ("Resources", standings.resources),
-            ("Influence", standings.influence),
-            ("Spirit", standings.spirit),
-        ]
-        if standings is not None
-        else []
-    )
-    for index, (label, score) in enumerate(attrs_rows):
-        row = [label, str(score).rjust(2)]
-        if standing_rows:
-            row += [f" {standing_rows[index][0]}", str(standing_rows[index][1]).rjust(2)]
-        stats.add_row(*row)
-    parts += [Text(""), stats]
-
-    if isinstance(character, ExtraGroup):
-        if character.member_wits:
-            parts.append(Text("Member Wits: " + " ".join(map(str, character.member_wits))))
-        parts.append(heading("Resiliences"))
-        parts.append(Text("None tracked: 1 damage defeats one Extra (R-CON-19)"))
-    else:
-        parts.append(heading("Resiliences"))
-        bars = Table.grid(padding=(0, 1))
-        bars.add_column(no_wrap=True)
-        bars.add_column(no_wrap=True)
-        bars.add_column(no_wrap=True, justify="right")
-        bars.add_column()
-        for name, label in RESILIENCE_LABELS.items():
-            value = character.resiliences.get(name)
-            style = "red" if value.current * 3 <= value.full else "green"
-            bars.add_row(
-                label,
-                Text(resilience_bar(value), style=style),
-                f"{value.current}/{value.full}",
-                Text("defeated", style="bold") if value.defeated else "",
-            )
-        parts.append(bars)
-
-    if character.powers:
-        parts.append(heading("Powers"))
-        powers = Table.grid(padding=(0, 1))
-        powers.add_column(overflow="fold")
-        powers.add_column(justify="right", no_wrap=True)
-        for power in character.powers:
-            powers.add_row(power.name, str(power.rating))
-        parts.append(powers)
-    lists: list[tuple[str, Sequence[str]]] = [("Traits", character.traits)]
-    if not isinstance(character, ExtraGroup):
-        lists.append(("Burdens", character.burdens))
-    for title, names in lists:
-        if names:
-            parts.append(heading(title))
-            parts.append(Text(" · ".join(names), overflow="fold"))
-    if character.equipment:
-        parts.append(heading("Equipment"))
-        parts.extend(
-            Text(f"{item.name} (+{item.damage} damage)", overflow="fold")
-            for item in character.equipment
-        )
-    if character.reactions:
-        parts.append(heading("Reactions"))
-        parts.extend(
-            Text(f"{reaction.name} ({reaction.dice} dice)", overflow="fold")
-            for reaction in character.reactions
-        )
-    if character.notes.strip():
-        parts.append(heading("Notes"))
-        parts.append(Text(character.notes.strip(), overflow="fold"))
-    return Panel(Group(*parts), box=box.ROUNDED, width=min(width, SHEET_WIDTH), padding=(0, 1))
 
 
 # --- export -------------------------------------------------------------------------------
@@ -436,30 +201,20 @@ def set_(name: str, assignments: Sequence[str]) -> None:
 
 def _resilience_name(text: str) -> str:
     """health, reputation or willpower from any case or a unique beginning (``rep``)."""
+    from characters.model import RESILIENCES
+
     key = text.strip().casefold()
-    matches = [name for name in RESILIENCE_LABELS if name.startswith(key)] if key else []
+    matches = [name for name in RESILIENCES if name.startswith(key)] if key else []
     return matches[0] if len(matches) == 1 else text
 
 
-def _after_change(sheet: Sheet, resilience: str, as_json: bool, said: str) -> None:
-    value = sheet.resiliences.get(resilience)
+def _report(sheet: Sheet, resilience: str, as_json: bool, said: str) -> None:
+    from cli.sheet_screens import resilience_json, resilience_lines
+
     if as_json:
-        print_json(
-            {
-                "name": sheet.name,
-                "resilience": resilience,
-                "full": value.full,
-                "damage": value.damage,
-                "current": value.current,
-                "defeated": value.defeated,
-            }
-        )
-        return
-    label = RESILIENCE_LABELS[resilience]
-    click.echo(f"{sheet.name} {said}.")
-    click.echo(f"{label} {resilience_bar(value)} {value.current}/{value.full}")
-    if value.defeated:
-        click.echo(f"{sheet.name} is defeated: {label} is 0 (R-CON-20).")
+        print_json(resilience_json(sheet, resilience))
+    else:
+        click.echo("\n".join(resilience_lines(sheet, resilience, said)))
 
 
 # A negative AMOUNT reaches the model's own check ("must be ≥ 0") instead of being
@@ -478,10 +233,12 @@ AMOUNT_SETTINGS = {"ignore_unknown_options": True}
 def damage(name: str, resilience: str, amount: int, as_json: bool) -> None:
     """Record AMOUNT damage to a Hero's or Villain's RESILIENCE (health,
     reputation, willpower). Damage is kept apart from the full score and adds up."""
+    from cli.sheet_screens import RESILIENCE_LABELS
+
     key = _resilience_name(resilience)
     with open_table() as table:
         sheet = table.damage(name, key, amount)
-    _after_change(sheet, key, as_json, f"takes {amount} {RESILIENCE_LABELS[key]} damage")
+    _report(sheet, key, as_json, f"takes {amount} {RESILIENCE_LABELS[key]} damage")
 
 
 @char.command(
@@ -495,10 +252,12 @@ def damage(name: str, resilience: str, amount: int, as_json: bool) -> None:
 def heal(name: str, resilience: str, amount: int, as_json: bool) -> None:
     """Take AMOUNT damage off a Hero's or Villain's RESILIENCE (never below no
     damage)."""
+    from cli.sheet_screens import RESILIENCE_LABELS
+
     key = _resilience_name(resilience)
     with open_table() as table:
         sheet = table.heal(name, key, amount)
-    _after_change(sheet, key, as_json, f"heals {amount} {RESILIENCE_LABELS[key]}")
+    _report(sheet, key, as_json, f"heals {amount} {RESILIENCE_LABELS[key]}")
 
 
 # --- rm -------------------------------------------------------------------------------------
@@ -510,13 +269,15 @@ def heal(name: str, resilience: str, amount: int, as_json: bool) -> None:
 @table_option
 def rm(name: str, yes: bool) -> None:
     """Remove a sheet or Extra group from the table (asks first, unless --yes)."""
+    from cli.sheet_screens import kind_text
+
     with open_table() as table:
         character = table.get(name)
         if not yes:
             if not sys.stdin.isatty():
                 fail(f"not removing {character.name!r} without --yes: no terminal to ask")
             click.confirm(
-                f"Remove {character.name} ({_kind_text(character)}) from the table?",
+                f"Remove {character.name} ({kind_text(character)}) from the table?",
                 abort=True,
             )
         table.remove(character.name)
