@@ -200,14 +200,16 @@ def _field_type(cls: type[Any], path: FieldPath, text: str) -> Any:
 
 
 def _nested_field(fields: dict[str, Any], name: str) -> str | None:
-    """``attributes.wits`` for ``wits``: the one field a level down called ``name``."""
+    """``attributes.wits`` for ``wits``: the one field a level down called ``name``;
+    inside a list it names the first item, as ``powers[1].rating``."""
     found = []
     for outer, field in fields.items():
         inner = field.type
-        for candidate in (inner, *getattr(inner, "__args__", ())):
+        in_list = typing.get_origin(inner) is tuple
+        for candidate in (inner, *typing.get_args(inner)):
             if isinstance(candidate, type) and attrs.has(candidate):
                 if name in attrs.fields_dict(candidate):
-                    found.append(f"{outer}.{name}")
+                    found.append(f"{outer}[1].{name}" if in_list else f"{outer}.{name}")
                 break
     return found[0] if len(found) == 1 else None
 

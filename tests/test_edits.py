@@ -238,6 +238,9 @@ def test_assignments_that_cannot_be_read(assignment: str, message: str) -> None:
         ("health=5", "health: 'health' is not a known field "
                      "(did you mean 'resiliences.health'?)"),
         ("full=5", f"full: 'full' is not a known field (expected {TAMSIN_FIELDS})"),
+        # Inside a list the hint is a path that works: items count from 1.
+        ("rating=3", "rating: 'rating' is not a known field "
+                     "(did you mean 'powers[1].rating'?)"),
         ("resiliences.full=5", "resiliences.full: 'full' is not a known field "
                                "(expected health, reputation, willpower)"),
         ("standings.x=4", "standings.x: 'x' is not a known field "
