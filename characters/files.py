@@ -66,7 +66,6 @@ from characters.errors import CharacterError, SheetValueError
 from characters.model import Character, ExtraGroup, Kind, Resilience, Sheet
 
 Format = Literal["toml", "json"]
-FORMATS: Final[tuple[Format, ...]] = ("toml", "json")
 SECTIONS: Final[dict[str, type[Sheet] | type[ExtraGroup]]] = {
     "character": Sheet,
     "group": ExtraGroup,

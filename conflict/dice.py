@@ -20,7 +20,6 @@ MIN_POOL = 2  # R-DICE-1
 MAX_POOL = 10  # R-DICE-1
 MAX_DIFFICULTY = 5  # R-DICE-6
 NUDGE_FACE = 6  # R-DICE-4
-FACES = (1, 2, 3, 4, 5, 6)
 
 
 class RandomSource(Protocol):

@@ -661,7 +661,7 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
     """Pay ``dice`` of a target's dice for a defence or Reaction (R-CON-15a/b)."""
     person = state.participants[index]
     source = r.defends_with
-    have = r.action_dice if source is DiceFrom.ACTION else r.defense_dice
+    have = r.dice_for_defence()
     if dice > have:
         label = "Action" if source is DiceFrom.ACTION else "Defense"
         raise RuleViolation(f"{person.name} has {_dice(have, label)}, cannot spend {dice} "

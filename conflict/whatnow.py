@@ -320,7 +320,7 @@ def _defence_options(target: Participant, action: Action) -> tuple[Option, ...]:
     granted = default_grant(target, action)
     r = target.round
     source = r.defends_with
-    have = (r.action_dice if source is DiceFrom.ACTION else r.defense_dice + granted)
+    have = r.dice_for_defence() + (0 if source is DiceFrom.ACTION else granted)
     options: list[Option] = []
     if have >= MIN_POOL:
         options.append(DefendOption(target.name, action.number, source, MIN_POOL,
