@@ -1,0 +1,230 @@
+"""A game in progress as a list of events: push, undo, replay — for every board game.
+
+Each game module (``stuffed``, ``deckbuilding``, ``housewar``) defines frozen event
+values and a pure ``apply(state, event) -> state`` that validates the event against the
+rules and returns the new state, raising :class:`~boardgames.errors.RuleViolation` or
+:class:`~boardgames.errors.BadValue` and changing nothing otherwise. :class:`Session`
+wraps that function the way a chess board wraps its moves: ``push`` validates and
+applies, ``pop`` undoes the last event by restoring the state before it (a snapshot, no
+reverse logic), ``replay`` rebuilds a session from saved events. The dice faces and
+every choice live inside the events, so a replay never rolls again.
+
+:class:`Codec` turns a game's events into JSON-ready dicts tagged with the game, the
+event's ``TYPE`` and a schema version, and reads them back strictly (an unknown field,
+a value of the wrong type, deep nesting or a giant number is a ``BadValue``, never a
+crash). The table database stores these dicts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+import cattrs
+
+from boardgames.errors import BadValue, GameError, RuleViolation, shown
+
+S = TypeVar("S")
+E = TypeVar("E")
+
+MAX_JSON_BYTES = 1_000_000  # one saved event is far smaller
+MAX_JSON_DEPTH = 16
+MAX_NUMBER_DIGITS = 18
+
+
+class Session(Generic[S, E]):
+    """A game being played: the events so far and the state they give."""
+
+    def __init__(self, apply: Callable[[S, E], S], initial: S, events: Iterable[E] = ()) -> None:
+        self._apply = apply
+        self._events: list[E] = []
+        self._states: list[S] = [initial]
+        for event in events:
+            self.push(event)
+
+    @property
+    def state(self) -> S:
+        """The current state."""
+        return self._states[-1]
+
+    @property
+    def events(self) -> tuple[E, ...]:
+        """Every event pushed so far, oldest first."""
+        return tuple(self._events)
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def push(self, event: E) -> S:
+        """Validate and apply ``event``; on error raise and change nothing. Returns the
+        new state."""
+        state = self._apply(self._states[-1], event)
+        self._states.append(state)
+        self._events.append(event)
+        return state
+
+    def pop(self) -> E:
+        """Undo the last event, restoring the state before it exactly; returns it."""
+        if not self._events:
+            raise RuleViolation("nothing to undo: no event has been pushed")
+        self._states.pop()
+        return self._events.pop()
+
+    def is_legal(self, event: E) -> bool:
+        """Whether ``event`` could be pushed now."""
+        try:
+            self._apply(self._states[-1], event)
+        except GameError:
+            return False
+        return True
+
+
+# --- JSON ---------------------------------------------------------------------------
+
+
+def _number(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > MAX_NUMBER_DIGITS:
+        raise BadValue(f"a number of {len(digits)} digits is too large to be meant")
+    return int(text)
+
+
+def _no_float(text: str) -> float:
+    raise BadValue(f"expected a whole number, got {shown(text)}")
+
+
+def _no_constant(text: str) -> float:
+    raise BadValue(f"expected a whole number, got {text}")
+
+
+def _check_depth(value: object, depth: int = 0) -> None:
+    if depth > MAX_JSON_DEPTH:
+        raise BadValue(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
+    if isinstance(value, Mapping):
+        for item in value.values():
+            _check_depth(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _check_depth(item, depth + 1)
+
+
+def read_json(text: str | bytes) -> Any:
+    """JSON text as Python values, refusing what no saved game holds: more than
+    :data:`MAX_JSON_BYTES`, nesting deeper than :data:`MAX_JSON_DEPTH`, numbers of more
+    than :data:`MAX_NUMBER_DIGITS` digits, fractions, NaN. Always :class:`BadValue`."""
+    if len(text) > MAX_JSON_BYTES:
+        raise BadValue(f"JSON of {len(text)} bytes is larger than {MAX_JSON_BYTES}")
+    try:
+        value = json.loads(text, parse_int=_number, parse_float=_no_float,
+                           parse_constant=_no_constant)
+    except RecursionError:
+        raise BadValue(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise BadValue(f"not JSON: {error}") from None
+    _check_depth(value)
+    return value
+
+
+def _strict(accepts: Callable[[Any], bool], expected: str) -> Callable[[Any, Any], Any]:
+    def structure(value: Any, _type: Any) -> Any:
+        if not accepts(value):
+            raise BadValue(f"expected {expected}, got {shown(value)}")
+        return value
+
+    return structure
+
+
+def make_converter() -> cattrs.Converter:
+    """The board games' cattrs converter: JSON values pass through only when they
+    already have the right type (``"false"`` is never read as true, nor 2.7 as 2)."""
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_structure_hook(int, _strict(
+        lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"))
+    converter.register_structure_hook(bool, _strict(lambda v: isinstance(v, bool),
+                                                    "true or false"))
+    converter.register_structure_hook(str, _strict(lambda v: isinstance(v, str), "text"))
+    return converter
+
+
+CONVERTER = make_converter()
+"""The one converter of the `boardgames` package; games register their own hooks on it."""
+
+
+class Codec(Generic[E]):
+    """Events of one game to and from JSON-ready dicts.
+
+    ``game`` names the game (``"stuffed"``), ``events`` are its event classes, each with
+    a ``TYPE`` class attribute used as the tag; ``schema`` is the version of the layout
+    written, and ``upgrades`` maps an older version to a function that turns a dict of
+    that version into one of the next.
+    """
+
+    def __init__(self, game: str, events: Sequence[type[E]], *, schema: int = 1,
+                 upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]
+                 | None = None) -> None:
+        self.game = game
+        self.schema = schema
+        self.upgrades = dict(upgrades or {})
+        self.by_type: dict[str, type[E]] = {}
+        for cls in events:
+            tag = getattr(cls, "TYPE", None)
+            if not isinstance(tag, str) or tag in self.by_type:
+                raise TypeError(f"{cls!r} needs a unique TYPE tag")
+            self.by_type[tag] = cls
+
+    def to_dict(self, event: E) -> dict[str, Any]:
+        """A JSON-ready dict of ``event`` with its game, schema and type tag."""
+        cls = type(event)
+        tag = getattr(cls, "TYPE", None)
+        if not isinstance(tag, str) or self.by_type.get(tag) is not cls:
+            raise BadValue(f"not a {self.game} event: {shown(event)}")
+        body: dict[str, Any] = CONVERTER.unstructure(event, cls)
+        return {"game": self.game, "schema": self.schema, "type": tag, **body}
+
+    def from_dict(self, data: object) -> E:
+        """The event a dict from :meth:`to_dict` describes; :class:`BadValue` if it
+        cannot be read."""
+        if not isinstance(data, Mapping):
+            raise BadValue(f"an event must be an object, got {shown(data)}")
+        if data.get("game", self.game) != self.game:
+            raise BadValue(f"not a {self.game} event: it belongs to {shown(data.get('game'))}")
+        schema = data.get("schema")
+        if isinstance(schema, bool) or not isinstance(schema, int) or not (
+                schema == self.schema or schema in self.upgrades):
+            raise BadValue(f"unknown {self.game} event schema {shown(schema)} "
+                           f"(this program reads {self.schema})")
+        body = dict(data)
+        while body["schema"] != self.schema:
+            body = self.upgrades[body["schema"]](body)
+        tag = body.get("type")
+        cls = self.by_type.get(tag) if isinstance(tag, str) else None
+        if cls is None:
+            raise BadValue(f"unknown {self.game} event type {shown(tag)} "
+                           f"(known: {', '.join(self.by_type)})")
+        fields = {k: v for k, v in body.items() if k not in ("game", "schema", "type")}
+        try:
+            event: E = CONVERTER.structure(fields, cls)
+        except GameError:
+            raise
+        except cattrs.BaseValidationError as error:
+            raise BadValue(f"cannot read {tag} event: {_reason(error)}") from None
+        except (ValueError, TypeError, KeyError, AttributeError) as error:
+            raise BadValue(f"cannot read {tag} event: {_reason(error)}") from None
+        return event
+
+    def to_json(self, event: E) -> str:
+        """``event`` as one line of JSON."""
+        return json.dumps(self.to_dict(event), ensure_ascii=False, separators=(",", ":"))
+
+    def from_json(self, text: str | bytes) -> E:
+        """The event in a line of JSON; :class:`BadValue` if it cannot be read."""
+        return self.from_dict(read_json(text))
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, cattrs.BaseValidationError) and error.exceptions:
+        return "; ".join(_reason(e) for e in error.exceptions)
+    if isinstance(error, KeyError):
+        return f"missing field {shown(error.args[0])}" if error.args else "missing field"
+    return str(error) or type(error).__name__
