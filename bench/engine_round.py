@@ -2,7 +2,7 @@
 
 A Conflict of 200 participants — 4 Heroes and 98 Extra groups on one side, 2 Villains
 and 96 Extra groups on the other, groups of 1–12 Extras — plays one whole round:
-every declaration, every action with its defence, Reaction or no defence, every roll
+every declaration, every action with its defense, Reaction or no defense, every roll
 (faces from a seeded ``random.Random``), every damage, and the end of the round.
 Targets: a round in under 50 ms; 10,000 events replayed in under 1 s.
 
@@ -44,6 +44,15 @@ from characters.model import (
     Sheet,
     Standings,
 )
+from conflict import (
+    ActOption,
+    DeclareOption,
+    DefendOption,
+    Expect,
+    ReactOption,
+    roll_event,
+    what_now,
+)
 from conflict.engine import Conflict, apply, replay
 from conflict.events import (
     Act,
@@ -61,15 +70,6 @@ from conflict.events import (
 )
 from conflict.serial import events_from_json, events_to_json
 from conflict.state import State
-from conflict.whatnow import (
-    ActOption,
-    DeclareOption,
-    DefendOption,
-    Expect,
-    ReactOption,
-    roll_event,
-    what_now,
-)
 
 ROUND_TARGET_MS = 50.0
 REPLAY_TARGET_MS = 1000.0
@@ -136,21 +136,26 @@ def choose(state: State, rng: random.Random) -> Event:
         acts = [o for o in now.options if isinstance(o, ActOption)]
         if acts:
             option = acts[0]
-            return Act(option.name, rng.randint(option.min_pool, option.max_pool))
+            return Act(option.name, pool=rng.randint(option.min_pool, option.max_pool))
         return Hold(now.who[0])
-    if now.expect is Expect.DEFENCE:
+    if now.expect is Expect.DEFENSE:
         for option in now.options:
             if isinstance(option, ReactOption) and rng.random() < 0.3:
-                return React(option.name, option.action, option.reaction, option.min_added)
+                return React(
+                    option.name,
+                    action=option.action,
+                    reaction=option.reaction,
+                    added=option.min_added,
+                )
             if isinstance(option, DefendOption) and rng.random() < 0.6:
-                return Defend(option.name, option.action, min(3, option.max_dice))
+                return Defend(option.name, action=option.action, dice=min(3, option.max_dice))
         assert now.action is not None
-        return TakeIt(now.who[0], now.action)
+        return TakeIt(now.who[0], action=now.action)
     if now.expect is Expect.ROLL:
         return roll_event(state, rng)
     if now.expect is Expect.DAMAGE:
         assert now.action is not None
-        return ApplyDamage(now.action)
+        return ApplyDamage(action=now.action)
     assert now.expect is Expect.END_ROUND, now.expect
     return EndRound()
 

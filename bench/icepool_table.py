@@ -39,7 +39,7 @@ class ResultAndNudges(icepool.MultisetEvaluator):
 
 
 def judge(attacker: tuple[int, int], defender: tuple[int, int]) -> tuple[int, int]:
-    """One attack at Difficulty 0: (2 win / 1 stalemate / 0 hold, damage dealt).
+    """One attack at Difficulty 0: (2 win / 1 stalemate / 0 fail, damage dealt).
 
     R-DICE-7 and R-CON-17: the attacker needs a set; a defender without a set never
     blocks; higher (Result, Nudges) wins; equal is a stalemate. R-CON-18: a win deals
@@ -73,7 +73,7 @@ def main() -> None:
                     "defender": d,
                     "win": str(verdict.probability(2)),
                     "stalemate": str(verdict.probability(1)),
-                    "hold": str(verdict.probability(0)),
+                    "fail": str(verdict.probability(0)),
                     "expected_damage": str(Fraction(damage.mean())),
                 }
             )

@@ -86,7 +86,7 @@ def _contest_fields(odds: ContestOdds) -> dict[str, Any]:
     return {
         "win": _exact(odds.win),
         "stalemate": _exact(odds.stalemate),
-        "hold": _exact(odds.hold),
+        "fail": _exact(odds.fail),
         "expected_damage": _exact(odds.expected_damage),
     }
 
@@ -228,7 +228,7 @@ def pool_screen(odds: PoolOdds, difficulty: int | None, width: int) -> Renderabl
 
 
 def contest_screen(odds: ContestOdds, width: int) -> RenderableType:
-    """Win, stalemate and hold as bars, and the damage an attack deals on average."""
+    """Win, stalemate and fail as bars, and the damage an attack deals on average."""
     from rich.console import Group
     from rich.text import Text
 
@@ -243,7 +243,7 @@ def contest_screen(odds: ContestOdds, width: int) -> RenderableType:
     parts.append(Text(""))
     parts.append(_bar_line("Win      ", odds.win, width))
     parts.append(_bar_line("Stalemate", odds.stalemate, width))
-    parts.append(_bar_line("Hold     ", odds.hold, width))
+    parts.append(_bar_line("Fail     ", odds.fail, width))
     parts.append(Text(""))
     damage = Text("Damage per attack: ")
     damage.append(f"{float(odds.expected_damage):.2f}", style="bold")
@@ -275,7 +275,7 @@ def _matrix(
 
 def table_screen(table: OddsTable, width: int) -> RenderableType:
     """The reference sheet: a Challenge grid and four Contest grids (win, stalemate,
-    hold, damage), each fitting 40 columns; wider screens get one more digit."""
+    fail, damage), each fitting 40 columns; wider screens get one more digit."""
     from rich.console import Group
     from rich.text import Text
 
@@ -301,7 +301,7 @@ def table_screen(table: OddsTable, width: int) -> RenderableType:
     note = "Contest, Difficulty 0: rows = attacker's dice, columns = defender's"
     lines.append(Text(""))
     lines.extend(Text(part, style="italic") for part in _wrap(note, width))
-    for title, field in (("Win %", "win"), ("Stalemate %", "stalemate"), ("Hold %", "hold")):
+    for title, field in (("Win %", "win"), ("Stalemate %", "stalemate"), ("Fail %", "fail")):
         lines.append(Text(""))
         lines.extend(_matrix(title, grid(field), cell_width))
     damage = [

@@ -1,136 +1,90 @@
 """Rules of the Mistborn Adventure Game: dice, exact odds and the Conflict engine.
 
-Pure code: nothing here prints, touches a database or a network.
+Pure code: nothing here prints, touches a database or a network (the table database,
+:mod:`conflict.table`, is the one exception, and is never imported from here).
+
+Everything a script needs is importable from here: the dice (:mod:`conflict.dice`),
+the events (:mod:`conflict.events`), the state (:mod:`conflict.state`), the engine
+(:mod:`conflict.engine`), what-now and its options (:mod:`conflict.whatnow`,
+:mod:`conflict.options`) and narration (:mod:`conflict.narrate`)::
+
+    from conflict import Conflict, Declare, Expect, Nature, Start, describe
+
+The dice and errors load at once; the rest loads on first use, so that
+``mistborn roll`` never pays for the engine. Each module's ``__all__`` is the one
+list of what it exports; this package re-exports them all.
 """
 
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from conflict.dice import (
-    AttackResult,
-    ContestResult,
-    Roll,
-    attack,
-    best_of,
-    compare,
-    dice_rolled,
-    result_of,
-    roll,
-)
-from conflict.errors import BadValue, ConflictError, RuleViolation
+from conflict.dice import ContestResult as ContestResult
+from conflict.dice import Roll as Roll
+from conflict.dice import attack as attack
+from conflict.dice import best_of as best_of
+from conflict.dice import compare as compare
+from conflict.dice import dice_rolled as dice_rolled
+from conflict.dice import result_of as result_of
+from conflict.dice import roll as roll
+from conflict.errors import BadValue as BadValue
+from conflict.errors import ConflictError as ConflictError
+from conflict.errors import RuleViolation as RuleViolation
 
 if TYPE_CHECKING:
-    from conflict.engine import Conflict, apply, replay
-    from conflict.events import (
-        Act,
-        AddParticipant,
-        ApplyDamage,
-        Change,
-        DeclarationKind,
-        Declare,
-        Defeat,
-        Defend,
-        EndConflict,
-        EndRound,
-        Event,
-        Hold,
-        Nature,
-        React,
-        Reorder,
-        RollDice,
-        SetTest,
-        Start,
-        SwapResilience,
-        TakeIt,
-    )
-    from conflict.state import EMPTY, Phase, State
-    from conflict.whatnow import Expect, WhatNow, roll_event, what_now
+    from conflict.engine import *  # noqa: F403
+    from conflict.events import *  # noqa: F403
+    from conflict.narrate import *  # noqa: F403
+    from conflict.options import *  # noqa: F403
+    from conflict.state import *  # noqa: F403
+    from conflict.whatnow import *  # noqa: F403
 
-__all__ = [
-    "EMPTY",
-    "Act",
-    "AddParticipant",
-    "ApplyDamage",
-    "AttackResult",
+_EAGER = [
     "BadValue",
-    "Change",
-    "Conflict",
     "ConflictError",
     "ContestResult",
-    "DeclarationKind",
-    "Declare",
-    "Defeat",
-    "Defend",
-    "EndConflict",
-    "EndRound",
-    "Event",
-    "Expect",
-    "Hold",
-    "Nature",
-    "Phase",
-    "React",
-    "Reorder",
     "Roll",
-    "RollDice",
     "RuleViolation",
-    "SetTest",
-    "Start",
-    "State",
-    "SwapResilience",
-    "TakeIt",
-    "WhatNow",
-    "apply",
     "attack",
     "best_of",
     "compare",
     "dice_rolled",
-    "replay",
     "result_of",
     "roll",
-    "roll_event",
-    "what_now",
 ]
 
-# The Conflict engine is imported on first use, so that `mistborn roll --json` and other
-# dice-only paths do not pay for it at start-up.
-_LAZY: dict[str, str] = {
-    "Conflict": "conflict.engine",
-    "apply": "conflict.engine",
-    "replay": "conflict.engine",
-    "Act": "conflict.events",
-    "AddParticipant": "conflict.events",
-    "ApplyDamage": "conflict.events",
-    "Change": "conflict.events",
-    "DeclarationKind": "conflict.events",
-    "Declare": "conflict.events",
-    "Defeat": "conflict.events",
-    "Defend": "conflict.events",
-    "EndConflict": "conflict.events",
-    "EndRound": "conflict.events",
-    "Event": "conflict.events",
-    "Hold": "conflict.events",
-    "Nature": "conflict.events",
-    "React": "conflict.events",
-    "Reorder": "conflict.events",
-    "RollDice": "conflict.events",
-    "SetTest": "conflict.events",
-    "Start": "conflict.events",
-    "SwapResilience": "conflict.events",
-    "TakeIt": "conflict.events",
-    "EMPTY": "conflict.state",
-    "Phase": "conflict.state",
-    "State": "conflict.state",
-    "Expect": "conflict.whatnow",
-    "WhatNow": "conflict.whatnow",
-    "roll_event": "conflict.whatnow",
-    "what_now": "conflict.whatnow",
-}
+LAZY_MODULES = (
+    "conflict.events",
+    "conflict.state",
+    "conflict.options",
+    "conflict.engine",
+    "conflict.whatnow",
+    "conflict.narrate",
+)
+"""The modules whose ``__all__`` this package re-exports on first use."""
+
+_lazy: dict[str, str] = {}
+
+
+def _exports() -> dict[str, str]:
+    """Name → module of every lazy export (importing the modules, once)."""
+    if not _lazy:
+        for module_name in LAZY_MODULES:
+            module = importlib.import_module(module_name)
+            for name in module.__all__:
+                _lazy.setdefault(name, module_name)
+    return _lazy
 
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
+    if name == "__all__":
+        return sorted({*_EAGER, *_exports()})
+    module = _exports().get(name)
     if module is None:
         raise AttributeError(f"module 'conflict' has no attribute {name!r}")
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_exports()})

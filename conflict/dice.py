@@ -188,56 +188,44 @@ def roll(asked: int, *, difficulty: int | None = None, rng: RandomSource | None 
 
 
 class ContestResult(enum.Enum):
-    """How a Contest between two rolls ends, seen from the first (R-DICE-7)."""
+    """How a Contest ends for the side that acts (R-DICE-7, R-CON-17)."""
 
-    WIN = "win"
-    LOSE = "lose"
-    STALEMATE = "stalemate"
+    WIN = "win"  # it succeeds
+    STALEMATE = "stalemate"  # tied Result and Nudges: the struggle continues
+    FAIL = "fail"  # it fails: the other side wins, or neither rolls a set
 
 
 def compare(first: Roll, second: Roll) -> ContestResult:
-    """Compare two rolls of a Contest (R-DICE-7).
+    """Judge a Contest between two rolls, seen from ``first``, the side that acts
+    (R-DICE-7).
 
-    A side with Result 0 cannot win; otherwise the higher Result wins, then more Nudges.
-    Equal Results and Nudges (or both without a set) is a stalemate.
+    A side with Result 0 cannot win; otherwise the higher Result wins, then more Nudges;
+    equal Results and Nudges is a stalemate. Ruling (R-CON-17): when neither side rolls
+    a set, the acting side fails; there is no stalemate without a set. Difficulty and
+    the penalty for a pool under 2 dice are :func:`attack`'s business.
     """
-    a_can_win = first.result >= 1
-    b_can_win = second.result >= 1
-    if not a_can_win and not b_can_win:
-        return ContestResult.STALEMATE
-    if a_can_win and (not b_can_win or first.rank > second.rank):
+    if first.result == 0:
+        return ContestResult.FAIL
+    if second.result == 0 or first.rank > second.rank:
         return ContestResult.WIN
-    if b_can_win and (not a_can_win or second.rank > first.rank):
-        return ContestResult.LOSE
-    return ContestResult.STALEMATE
+    if first.rank == second.rank:
+        return ContestResult.STALEMATE
+    return ContestResult.FAIL
 
 
-class AttackResult(enum.Enum):
-    """How an attack against a defender ends (R-DICE-7 with R-CON-17)."""
-
-    WIN = "win"  # the attack succeeds
-    STALEMATE = "stalemate"  # the struggle continues
-    HOLD = "hold"  # the attack fails
-
-
-def attack(attacker: Roll, defender: Roll | None, difficulty: int = 0) -> AttackResult:
-    """Judge an attack: it succeeds when the attacker's Result is ≥ 1, meets the
-    Difficulty and beats the defender's roll (Nudges break ties).
-
-    Ruling: a stalemate needs an attacker's roll that would succeed on its own (a set
-    that meets the Difficulty) and ties the defender's Result and Nudges; every other
-    failure is a hold. With no defender the attack succeeds on any roll that meets the
-    Difficulty.
+def attack(attacker: Roll, defender: Roll | None, difficulty: int = 0) -> ContestResult:
+    """Judge an action against the best opposing roll (R-CON-17): it succeeds when the
+    attacker's roll meets the Difficulty (a set, its Outcome ≥ 0, R-DICE-6) and beats
+    the defender's roll (:func:`compare`, Nudges breaking ties); equal Results and
+    Nudges are a stalemate. Every other case fails, including neither side rolling a
+    set (Ruling, R-CON-17). With no defender (``None``) the action succeeds on any roll
+    that meets the Difficulty.
     """
     if not attacker.meets(difficulty):
-        return AttackResult.HOLD
-    if defender is None or defender.result == 0:
-        return AttackResult.WIN
-    if attacker.rank > defender.rank:
-        return AttackResult.WIN
-    if attacker.rank == defender.rank:
-        return AttackResult.STALEMATE
-    return AttackResult.HOLD
+        return ContestResult.FAIL
+    if defender is None:
+        return ContestResult.WIN
+    return compare(attacker, defender)
 
 
 def best_of(rolls: Iterable[Roll]) -> Roll:

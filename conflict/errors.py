@@ -28,3 +28,14 @@ class BadValue(ConflictError):
 
 class RuleViolation(ConflictError):
     """A well-formed request that the rules do not allow in the current state."""
+
+
+QUOTE = 60
+"""The most characters of a bad value an error message quotes."""
+
+
+def shown(value: object, limit: int = QUOTE) -> str:
+    """``value`` as an error message quotes it: its repr, on one line, at most ``limit``
+    characters (a 10 MB name never makes a 10 MB message)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -205,7 +205,7 @@ class PoolOdds:
 class ContestOdds:
     """One attack in a Contest: attacker's pool against defender's pool.
 
-    ``win``, ``stalemate`` and ``hold`` are judged exactly as
+    ``win``, ``stalemate`` and ``fail`` are judged exactly as
     :func:`conflict.dice.attack` judges one roll each, and sum to 1.
     ``expected_damage`` is the mean damage per attack, 1 + the attacker's Nudges on a
     win (R-CON-18, no equipment bonus), 0 otherwise.
@@ -216,7 +216,7 @@ class ContestOdds:
     difficulty: int
     win: Fraction
     stalemate: Fraction
-    hold: Fraction
+    fail: Fraction
     expected_damage: Fraction
 
 
@@ -280,7 +280,7 @@ def _contest_odds(attacker: int, defender: int, difficulty: int) -> ContestOdds:
     for rank, count in _pool_counts(attacker).items():
         result, nudges = rank
         if not _meets(result, difficulty, penalty):
-            continue  # a hold, whatever the defender rolls
+            continue  # a failure, whatever the defender rolls
         # Every defender rank below ours loses to us, including all Result-0 rolls
         # (a defender without a set never blocks); an equal rank is a stalemate.
         beaten = below[bisect_left(ranks, rank)]
@@ -296,7 +296,7 @@ def _contest_odds(attacker: int, defender: int, difficulty: int) -> ContestOdds:
         difficulty=difficulty,
         win=win,
         stalemate=stalemate,
-        hold=Fraction(total - wins - stalemates, total),
+        fail=Fraction(total - wins - stalemates, total),
         expected_damage=Fraction(damage, total),
     )
 

@@ -25,10 +25,28 @@ from characters.model import ExtraGroup, Kind, Sheet
 from conflict.errors import BadValue, ConflictError
 from conflict.events import EVENT_BY_TYPE, Event
 
-SCHEMA = 1
-"""The version of the event layout written by this program."""
+SCHEMA = 2
+"""The version of the event layout written by this program.
 
-SCHEMAS_READ = frozenset({1})
+Version 2 added an attack's ``harm`` and ``attack_kind`` (R-CON-8, R-CON-8a), Nudges
+``spent`` with a ``note`` (R-CON-18), and a roll's ``defenders`` (one entry per
+participant rolling against the action, R-CON-16) in place of version 1's single
+``defender``."""
+
+
+def _from_schema_1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 event as version 2: only the roll changed."""
+    data = {**data, "schema": 2}
+    if data.get("type") == "roll" and "defender" in data:
+        faces = data.pop("defender")
+        data["defenders"] = [{"faces": faces, "name": None}] if faces else []
+    return data
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_schema_1}
+"""Older layouts this program reads, each turned into the next version."""
+
+SCHEMAS_READ = frozenset({SCHEMA, *UPGRADES})
 """The versions this program can read."""
 
 
@@ -111,6 +129,9 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     if schema not in SCHEMAS_READ or isinstance(schema, bool):
         raise BadValue(f"unknown event schema {schema!r} (this program reads "
                        f"{', '.join(map(str, sorted(SCHEMAS_READ)))})")
+    data = dict(data)
+    while data["schema"] != SCHEMA:
+        data = UPGRADES[data["schema"]](data)
     kind = data.get("type")
     cls = EVENT_BY_TYPE.get(kind) if isinstance(kind, str) else None
     if cls is None:

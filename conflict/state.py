@@ -6,6 +6,12 @@ current round and where the round stands. States compare with ``==``; applying t
 same events to the same state always gives an equal state. Build them only through
 :func:`conflict.engine.apply` (or :class:`conflict.engine.Conflict`).
 
+Public values name participants by name: an :class:`Action`'s ``actor`` and
+``target``, a :class:`Defense`'s ``by``. The order fields of :class:`State`
+(``declare_order``, ``queue``, ``step``, ``changed_queue``) are the engine's
+bookkeeping and hold positions in ``participants``; read them through
+:attr:`State.declaration_order` and :attr:`State.acting_now`.
+
 Dice conservation (checked by :meth:`RoundState.dice_balanced` after every event)::
 
     action_gained  == action_dice + action_rolled + action_defended
@@ -17,7 +23,7 @@ Action Dice are gained by declaring (R-CON-7a) or changing (R-CON-12, halved); t
 leave by being rolled in the action's pool (R-CON-11), spent defending or added to a
 Reaction (R-CON-15a, R-CON-16), turned into Defense Dice (R-CON-11 leftovers,
 R-CON-13 hold) or dropped when the action is changed (R-CON-12). Defense Dice are
-gained by full defence (R-CON-7b), by being attacked after an action needing no roll
+gained by full defense (R-CON-7b), by being attacked after an action needing no roll
 (R-CON-7c) and from turned Action Dice; they leave by being spent defending or in a
 Reaction. A Reaction's own dice are not counted: they are lost after the roll
 (R-CON-16). Unspent dice are lost at the end of the round (R-CON-21): the next round
@@ -33,9 +39,25 @@ from typing import TypeVar
 import attrs
 
 from characters.model import ExtraGroup, Resilience, Resiliences, Sheet
+from characters.names import name_key
 from conflict.dice import Roll
-from conflict.errors import BadValue
+from conflict.errors import BadValue, shown
 from conflict.events import DeclarationKind, Nature
+
+__all__ = [
+    "EMPTY",
+    "Action",
+    "ActionStatus",
+    "Defense",
+    "DefenseKind",
+    "DiceFrom",
+    "Outcome",
+    "Participant",
+    "Phase",
+    "RoundState",
+    "State",
+    "Turn",
+]
 
 T = TypeVar("T")
 
@@ -60,14 +82,14 @@ class Turn(enum.Enum):
 
 
 class DiceFrom(enum.Enum):
-    """Which of a participant's dice pay for a defence or a Reaction (R-CON-15)."""
+    """Which of a participant's dice pay for a defense or a Reaction (R-CON-15)."""
 
     ACTION = "action"  # (a) not yet acted
     DEFENSE = "defense"  # (b) already acted, or never had Action Dice
 
 
-class DefenceKind(enum.Enum):
-    """The target's choice against a Contest (R-CON-15)."""
+class DefenseKind(enum.Enum):
+    """A choice against a Contest (R-CON-15, R-CON-16)."""
 
     DEFEND = "defend"
     REACT = "react"
@@ -86,7 +108,7 @@ class ActionStatus(enum.Enum):
     """Where an action stands."""
 
     DECLARED = "declared"  # waiting for its actor's turn
-    PENDING = "pending"  # being resolved: defence, roll or damage to come
+    PENDING = "pending"  # being resolved: defense, roll or damage to come
     DONE = "done"  # rolled (and damage applied, if any)
     ABANDONED = "abandoned"  # the actor held, changed it, or never got to act
 
@@ -130,13 +152,13 @@ class RoundState:
 
     @property
     def defends_with(self) -> DiceFrom:
-        """Which dice it defends with now (R-CON-15a/b)."""
+        """Which dice it defends or reacts with now (R-CON-15a/b)."""
         if self.declared is DeclarationKind.ACTION and not self.has_acted:
             return DiceFrom.ACTION
         return DiceFrom.DEFENSE
 
-    def dice_for_defence(self) -> int:
-        """How many dice it could spend on a defence now (R-CON-15)."""
+    def dice_for_defense(self) -> int:
+        """How many dice it could spend on a defense or Reaction now (R-CON-15)."""
         if self.defends_with is DiceFrom.ACTION:
             return self.action_dice
         return self.defense_dice
@@ -167,8 +189,8 @@ class Participant:
 
     @property
     def key(self) -> str:
-        """The name as events match it (ignoring case)."""
-        return self.name.casefold()
+        """The name as events match it (:func:`characters.names.name_key`)."""
+        return name_key(self.name)
 
     @property
     def is_group(self) -> bool:
@@ -192,43 +214,57 @@ class Participant:
         if name is None:
             return 0
         for item in self.character.equipment:
-            if item.name.casefold() == name.casefold():
+            if name_key(item.name) == name_key(name):
                 return item.damage
         return None
 
 
 @attrs.frozen
-class Defence:
-    """The target's committed choice against a Contest (R-CON-15, R-CON-16).
+class Defense:
+    """A participant's committed choice against a Contest (R-CON-15, R-CON-16).
 
-    ``pool`` is the pool rolled (0 when taking it), ``spent`` the target's own dice
-    paid from ``paid_from``, ``reaction`` the Reaction used, ``members`` how many roll
-    (a group's remaining members, R-CON-2)."""
+    ``by`` is who chose it: the action's target, or another participant reacting for
+    it (Ruling, R-CON-16). ``pool`` is the pool rolled (0 when taking it), ``spent``
+    the participant's own dice paid from ``paid_from``, ``reaction`` the Reaction used,
+    ``members`` how many roll (a group's remaining members, R-CON-2); ``roll`` is the
+    best of its rolls once the dice are in (R-DICE-8)."""
 
-    kind: DefenceKind
+    by: str
+    kind: DefenseKind
     pool: int = 0
     spent: int = 0
     paid_from: DiceFrom | None = None
     reaction: str | None = None
     members: int = 1
+    roll: Roll | None = None
+
+    @property
+    def rolls(self) -> bool:
+        """Whether this defense rolls dice (taking it does not)."""
+        return self.kind is not DefenseKind.TAKE_IT
 
 
 @attrs.frozen
 class Action:
     """An action declared this round (R-CON-7), numbered over the whole Conflict.
 
-    ``target`` and ``actor`` are participant indexes (see :meth:`State.participant`).
-    Filled in as the action resolves: ``pool`` and ``members`` when its actor acts,
-    ``defence`` when the target chooses, ``outcome`` and the best rolls when the dice
-    are in, ``damage`` when applied.
+    ``actor`` and ``target`` are participants' names. With a ``target`` the action is
+    aimed at someone: an attack (R-CON-8) when it does ``harm``, else an opposed action
+    that only records success (R-CON-8a); ``attack_kind`` is physical, social or
+    mental. Filled in as the action resolves: ``pool`` and ``members`` when its actor
+    acts, ``defenses`` as the target (and anyone reacting for it) commit,
+    ``outcome``, ``attacker_roll`` and the best opposing roll when the dice are in,
+    ``damage`` (and Nudges applied or spent) when applied.
     """
 
     number: int
-    actor: int
+    actor: str
     dice: int  # Action Dice declared, or figured before halving for a change
     source: str = ""
     description: str = ""
-    target: int | None = None
+    target: str | None = None
+    harm: bool = True
+    attack_kind: Nature | None = None
     resilience: str | None = None
     equipment: str | None = None
     bonus: int = 0  # equipment damage bonus (R-CON-18)
@@ -238,25 +274,45 @@ class Action:
     status: ActionStatus = ActionStatus.DECLARED
     pool: int | None = None
     members: int = 1
-    defence: Defence | None = None
+    defenses: tuple[Defense, ...] = ()
     outcome: Outcome | None = None
     attacker_roll: Roll | None = None
-    defender_roll: Roll | None = None
+    opposing_roll: Roll | None = None  # the best roll against it (R-CON-16, R-DICE-8)
+    opposed_by: str | None = None  # who rolled it
     damage: int | None = None
+    nudges_applied: int | None = None
+    nudges_spent: int = 0
+    note: str = ""
 
     @property
     def is_attack(self) -> bool:
-        """Whether the action attacks a target (R-CON-8)."""
-        return self.target is not None
+        """Whether the action is meant to harm its target (R-CON-8, R-CON-8a)."""
+        return self.target is not None and self.harm
+
+    @property
+    def target_defense(self) -> Defense | None:
+        """The target's own choice against this action, once made (R-CON-15)."""
+        for defense in self.defenses:
+            if defense.by == self.target:
+                return defense
+        return None
+
+    def defense_by(self, name: str) -> Defense | None:
+        """The defense or Reaction ``name`` committed against this action, if any."""
+        key = name_key(name)
+        for defense in self.defenses:
+            if defense.by == name or name_key(defense.by) == key:
+                return defense
+        return None
 
     @property
     def awaiting(self) -> str | None:
-        """What a pending action waits for: ``"defence"``, ``"roll"`` or ``"damage"``."""
+        """What a pending action waits for: ``"defense"``, ``"roll"`` or ``"damage"``."""
         if self.status is not ActionStatus.PENDING:
             return None
         if self.outcome is None:
-            if self.contest and self.defence is None:
-                return "defence"
+            if self.contest and self.target_defense is None:
+                return "defense"
             return "roll"
         return "damage"
 
@@ -280,14 +336,15 @@ def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 class State:
     """A Conflict at one moment (see the module docstring).
 
-    ``declare_order`` lists participant indexes in this round's declaration order and
+    ``declare_order`` lists participant positions in this round's declaration order and
     ``declare_pos`` where declaring has reached (R-CON-4/5). ``queue`` holds, as
-    ``(-action_dice, index)`` pairs sorted, the participants still to act who are not
+    ``(-action_dice, position)`` pairs sorted, the participants still to act who are not
     in the current step, so the next step is its front (R-CON-10). ``step`` holds the
     participants of the current simultaneous step of resolution still to act, with
     ``step_members`` the members each group had when the step began (R-CON-10);
     ``changed_queue`` those who changed their action, in order, to act at the end
     (R-CON-12). ``actions`` are this round's actions, numbered from ``first_action``.
+    ``index`` finds a participant's position by its name or its name's key.
     """
 
     phase: Phase = Phase.NOT_STARTED
@@ -310,20 +367,24 @@ class State:
     pending: int | None = None
     outcome: str | None = None
     standing: tuple[tuple[str, int], ...] = ()  # (side, undefeated participants), join order
+    reactors: tuple[int, ...] = ()  # positions of participants with a Reaction (R-CON-16)
 
     def find(self, name: str) -> int | None:
-        """The index of the participant called ``name`` (any case), or ``None``."""
-        return self.index.get(name.casefold())
+        """The position of the participant called ``name`` (any spelling of its name,
+        :func:`characters.names.name_key`), or ``None``."""
+        found = self.index.get(name)
+        if found is None and isinstance(name, str):
+            found = self.index.get(name_key(name))
+        return found
 
-    def participant(self, name_or_index: str | int) -> Participant:
-        """The participant with that name (any case) or index; :class:`BadValue` if none."""
-        if isinstance(name_or_index, int):
-            return self.participants[name_or_index]
-        found = self.find(name_or_index)
+    def participant(self, name: str) -> Participant:
+        """The participant called ``name``; :class:`BadValue` listing the names known
+        if there is none."""
+        found = self.find(name)
         if found is None:
             known = ", ".join(p.name for p in self.participants[:8])
             more = ", …" if len(self.participants) > 8 else ""
-            raise BadValue(f"no participant called {name_or_index!r} (known: "
+            raise BadValue(f"no participant called {shown(name)} (known: "
                            f"{known or 'none yet'}{more})", rule="R-CON-2")
         return self.participants[found]
 
@@ -338,6 +399,16 @@ class State:
     def pending_action(self) -> Action | None:
         """The action being resolved, if any."""
         return None if self.pending is None else self.action(self.pending)
+
+    @property
+    def declaration_order(self) -> tuple[str, ...]:
+        """Every participant's name in this round's declaration order (R-CON-4/5/6)."""
+        return tuple(self.participants[i].name for i in self.declare_order)
+
+    @property
+    def acting_now(self) -> tuple[str, ...]:
+        """The participants of the current simultaneous step still to act (R-CON-10)."""
+        return tuple(self.participants[i].name for i in self.step)
 
     def sides(self) -> tuple[str, ...]:
         """The sides, in the order their first participant joined."""

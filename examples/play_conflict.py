@@ -2,8 +2,10 @@
 
 Two Heroes and a band of hazekillers fight on the rooftops. The script never applies a
 rule itself: it asks the engine what comes next (``conflict.next()``), picks one of the
-legal options with a simple policy, rolls the dice from a seeded random source and
-prints what happens. The Narrator's one job left is to end the Conflict.
+legal options with a simple policy, builds the event from the option
+(``option.event(...)``), rolls the dice from a seeded random source and prints the
+library's own sentence for each event (``describe``). The Narrator's one job left is to
+end the Conflict.
 
     python examples/play_conflict.py        # seed 7
     python examples/play_conflict.py 42     # another fight
@@ -16,7 +18,7 @@ import shutil
 import sys
 import textwrap
 
-from characters.model import (
+from characters import (
     Attributes,
     Equipment,
     ExtraGroup,
@@ -25,26 +27,25 @@ from characters.model import (
     Resiliences,
     Sheet,
     Standings,
+    dice_for,
 )
-from characters.pools import dice_for
-from conflict.engine import Conflict
-from conflict.events import (
-    Act,
+from conflict import (
+    ActOption,
     AddParticipant,
-    ApplyDamage,
-    Declare,
-    Defend,
+    Conflict,
+    DefendOption,
+    DiceFrom,
     EndConflict,
     EndRound,
     Event,
-    Hold,
+    Expect,
+    HoldOption,
     Nature,
-    React,
+    ReactOption,
     Start,
-    TakeIt,
+    TakeItOption,
+    describe,
 )
-from conflict.state import DiceFrom
-from conflict.whatnow import ActOption, DeclareOption, DefendOption, Expect, ReactOption
 
 MAX_ROUNDS = 6
 
@@ -84,113 +85,59 @@ def choose(conflict: Conflict, rng: random.Random) -> Event:
     state = conflict.state
     now = conflict.next()
     if now.expect is Expect.DECLARE:
-        option = now.options[0]
-        assert isinstance(option, DeclareOption)
+        option = now.option
         me = state.participant(option.name)
         foes = [t for t in option.targets if state.participant(t).side != me.side]
         if me.is_group:
             # The Narrator's Extras: Physique and their bows (a Tool) at a random Hero.
-            pool = dice_for(me.character, "physique", tools=["Bows"])
-            return Declare.action(me.name, pool, target=rng.choice(foes),
-                                  equipment="Obsidian-tipped arrows")
+            bows = dice_for(me.character, "physique", tools=["Bows"])
+            return option.action(bows, target=rng.choice(foes),
+                                 equipment="Obsidian-tipped arrows")
         health = me.resilience("health")
         if health is not None and health.current <= 3:
-            # Badly hurt: full defence with Physique dice (R-CON-7b).
-            return Declare.defense(me.name, dice_for(me.character, "physique"))
+            # Badly hurt: full defense with Physique dice (R-CON-7b).
+            return option.defense(dice_for(me.character, "physique"))
         # Physique plus the Hero's first Trait, with the Hero's weapon.
         pool = dice_for(me.character, "physique", traits=me.character.traits[:1])
-        return Declare.action(me.name, pool, target=rng.choice(foes),
-                              equipment=me.character.equipment[0].name)
+        return option.action(pool, target=rng.choice(foes),
+                             equipment=me.character.equipment[0].name)
     if now.expect is Expect.ACT:
-        for option in now.options:
-            if isinstance(option, ActOption):
-                # Keep a die back for defence when there are plenty.
-                size = option.max_pool - 1 if option.max_pool > 4 else option.max_pool
-                return Act(option.name, size)
-        return Hold(now.who[0])  # nothing to roll with (or the target is down): hold
-    if now.expect is Expect.DEFENCE:
-        for option in now.options:
-            if isinstance(option, ReactOption):
-                return React(option.name, option.action, option.reaction, option.min_added)
-            if isinstance(option, DefendOption):
-                if option.dice_from is DiceFrom.DEFENSE:
-                    return Defend(option.name, option.action, min(3, option.max_dice))
-                if option.max_dice >= 4:  # defend with 2, keep 2 or more to act
-                    return Defend(option.name, option.action, 2)
-        assert now.action is not None
-        return TakeIt(now.who[0], now.action)
+        for act in now.options:
+            if isinstance(act, ActOption):
+                # Keep a die back for defense when there are plenty.
+                return act.event(act.max_pool - 1 if act.max_pool > 4 else act.max_pool)
+        # Nothing to roll with (or the target is down): hold.
+        return next(o for o in now.options if isinstance(o, HoldOption)).event()
+    if now.expect is Expect.DEFENSE:
+        for choice in now.options:
+            if isinstance(choice, ReactOption) and choice.on_behalf_of is None:
+                return choice.event(choice.min_added)
+            if isinstance(choice, DefendOption):
+                if choice.dice_from is DiceFrom.DEFENSE:
+                    return choice.event(min(3, choice.max_dice))
+                if choice.max_dice >= 4:  # defend with 2, keep 2 or more to act
+                    return choice.event(2)
+        take = [o for o in now.options if isinstance(o, TakeItOption)]
+        return take[0].event()
     if now.expect is Expect.DAMAGE:
-        assert now.action is not None
-        return ApplyDamage(now.action)  # all the Nudges rolled
+        return now.damage.event()  # all the Nudges rolled
     raise AssertionError(f"the policy does not handle {now.expect}")
 
 
-# --- 3. A plain-text log line for each event ------------------------------------------
-
-
-def faces(roll: object) -> str:
-    return " ".join(str(face) for face in getattr(roll, "faces", ()))
-
-
-def describe(conflict: Conflict, event: Event) -> str:
-    state = conflict.state
-    if isinstance(event, Declare):
-        if event.target is not None:
-            return f"{event.name} declares an attack on {event.target} ({event.source})"
-        return f"{event.name} declares {event.kind.value} ({event.source})"
-    if isinstance(event, Act):
-        kept = state.participant(event.name).round.defense_dice
-        return f"{event.name} acts with a pool of {event.pool} ({kept} kept for defence)"
-    if isinstance(event, Hold):
-        return f"{event.name} holds"
-    if isinstance(event, Defend):
-        return f"{event.name} defends with {event.dice} dice"
-    if isinstance(event, React):
-        return f"{event.name} reacts: {event.reaction} (+{event.added} dice)"
-    if isinstance(event, TakeIt):
-        return f"{event.name} does not defend"
-    if isinstance(event, ApplyDamage):
-        action = state.action(event.action)
-        assert action is not None and action.target is not None
-        target = state.participants[action.target]
-        if target.is_group:
-            left = f"{target.members} left" if target.members else "all out"
-            return f"  {target.name} lose {action.damage} of their number: {left}"
-        health = target.resilience("health")
-        assert health is not None
-        down = " — defeated" if target.defeated else ""
-        return (f"  {target.name} takes {action.damage} damage: Health "
-                f"{health.current}/{health.full}{down}")
-    return type(event).__name__
-
-
-def describe_roll(conflict: Conflict, number: int) -> str:
-    action = conflict.state.action(number)
-    assert action is not None and action.attacker_roll is not None
-
-    def best(rollers: int) -> str:  # a group rolls once per member and keeps the best
-        return f" (best of {rollers})" if rollers > 1 else ""
-
-    mine = action.attacker_roll
-    text = (f"  roll {faces(mine)}{best(action.members)}: Result {mine.result}, "
-            f"{mine.nudges} Nudge(s)")
-    if action.defender_roll is not None and action.defence is not None:
-        theirs = action.defender_roll
-        text += (f" against {faces(theirs)}{best(action.defence.members)}: Result "
-                 f"{theirs.result}, {theirs.nudges} Nudge(s)")
-    assert action.outcome is not None
-    return f"{text} -> {action.outcome.value}"
-
-
-# --- 4. The game loop ---------------------------------------------------------------
+# --- 3. The game loop ---------------------------------------------------------------
 
 
 def say(text: str) -> None:
     """Print a log line wrapped to the terminal (or $COLUMNS): phones show 40 columns."""
     width = max(20, shutil.get_terminal_size((80, 24)).columns)
-    indent = " " * (len(text) - len(text.lstrip()) + 2)
-    print(textwrap.fill(text, width=width, subsequent_indent=indent, break_on_hyphens=False))
+    print(textwrap.fill(text, width=width, subsequent_indent="  ", break_on_hyphens=False))
 
+
+def play(conflict: Conflict, event: Event) -> None:
+    """Push ``event`` (a refused event would raise and change nothing) and narrate it."""
+    before = conflict.state
+    conflict.push(event)
+    say(describe(before, event, conflict.state))
 
 
 def main(seed: int) -> str:
@@ -215,12 +162,9 @@ def main(seed: int) -> str:
             say(f"Round {conflict.state.round}")
             continue
         if now.expect is Expect.ROLL:
-            rolled = conflict.roll(rng)  # faces drawn and pushed in one call
-            say(describe_roll(conflict, rolled.action))
+            play(conflict, now.roll.event(rng))  # faces drawn from the seeded source
             continue
-        event = choose(conflict, rng)
-        conflict.push(event)  # a refused event would raise and change nothing
-        say(describe(conflict, event))
+        play(conflict, choose(conflict, rng))
     line = (f"The Conflict ends in round {conflict.state.round}: {conflict.state.outcome} "
             f"({len(conflict)} events)")
     say(line)

@@ -188,50 +188,74 @@ def face_rows(pool: int | None = None, max_rollers: int = 4
 
 
 @st.composite
+def aims(draw: st.DrawFn) -> dict[str, object]:
+    """The fields of an action aimed at someone, or at no one (R-CON-8, R-CON-8a)."""
+    target = draw(st.none() | names)
+    if target is None:
+        return {}
+    harm = draw(st.booleans())
+    aim: dict[str, object] = {"target": target, "harm": harm,
+                              "attack_kind": draw(st.none() | st.sampled_from(ev.Nature))}
+    if harm:
+        aim["resilience"] = draw(st.none() | resilience_names)
+        aim["equipment"] = draw(st.none() | names)
+    return aim
+
+
+@st.composite
 def declarations(draw: st.DrawFn) -> ev.Declare:
-    """Any well-formed declaration: an action (maybe an attack), full defence, or an
-    action needing no roll (R-CON-7)."""
+    """Any well-formed declaration: an action (maybe aimed at someone), full defense, or
+    an action needing no roll (R-CON-7)."""
     kind = draw(st.sampled_from(ev.DeclarationKind))
     if kind is ev.DeclarationKind.NO_ROLL:
-        return ev.Declare(draw(names), kind, 0, "", draw(notes))
+        return ev.Declare(draw(names), kind, description=draw(notes))
     dice = draw(st.integers(min_value=1, max_value=15))
-    target = draw(st.none() | names) if kind is ev.DeclarationKind.ACTION else None
-    resilience = draw(st.none() | resilience_names) if target is not None else None
-    gear = draw(st.none() | names) if target is not None else None
-    return ev.Declare(draw(names), kind, dice, draw(notes), draw(notes), target, resilience,
-                      gear)
+    aim = draw(aims()) if kind is ev.DeclarationKind.ACTION else {}
+    return ev.Declare(draw(names), kind, dice=dice, source=draw(notes),
+                      description=draw(notes), **aim)  # type: ignore[arg-type]
 
 
 @st.composite
 def changes(draw: st.DrawFn) -> ev.Change:
     """A well-formed change of action (R-CON-12)."""
-    target = draw(st.none() | names)
-    return ev.Change(draw(names), draw(st.integers(min_value=0, max_value=15)), draw(notes),
-                     draw(notes), target,
-                     draw(st.none() | resilience_names) if target is not None else None,
-                     draw(st.none() | names) if target is not None else None)
+    return ev.Change(draw(names), dice=draw(st.integers(min_value=0, max_value=15)),
+                     source=draw(notes), description=draw(notes),
+                     **draw(aims()))  # type: ignore[arg-type]
+
+
+@st.composite
+def rolls_of_dice(draw: st.DrawFn) -> ev.RollDice:
+    """A roll event: the actor's faces, and none, one or several defenders' (R-CON-16)."""
+    defenders = draw(st.lists(st.builds(ev.DefenseRoll, face_rows(), st.none() | names),
+                              max_size=3))
+    return ev.RollDice(action=draw(action_numbers), attacker=draw(face_rows()),
+                       defenders=defenders)
 
 
 def conflict_events() -> st.SearchStrategy[ev.Event]:
     """Any well-formed event of every type (not necessarily legal in a given state)."""
     pool = st.integers(min_value=2, max_value=10)
+    nudges = st.integers(0, 10)
     return st.one_of(
         st.builds(ev.Start, st.sampled_from(ev.Nature), notes, notes),
-        st.builds(ev.AddParticipant, characters(), names, st.booleans()),
+        st.builds(ev.AddParticipant, characters(), names, surprised=st.booleans()),
         st.builds(ev.Reorder, st.lists(names, min_size=2, max_size=4,
-                                       unique_by=lambda n: n.casefold())),
+                                       unique_by=lambda n: name_key(n))),
         declarations(),
-        st.builds(ev.SetTest, action_numbers, st.booleans(), difficulties),
-        st.builds(ev.SwapResilience, action_numbers, resilience_names),
-        st.builds(ev.Act, names, pool),
+        st.builds(ev.SetTest, action=action_numbers, contest=st.booleans(),
+                  difficulty=difficulties),
+        st.builds(ev.SwapResilience, action=action_numbers, resilience=resilience_names),
+        st.builds(ev.Act, names, pool=pool),
         changes(),
         st.builds(ev.Hold, names),
-        st.builds(ev.Defend, names, action_numbers, pool, maybe_granted),
-        st.builds(ev.React, names, action_numbers, names, st.integers(0, 10), maybe_granted),
-        st.builds(ev.TakeIt, names, action_numbers, maybe_granted),
-        st.builds(ev.RollDice, action_numbers, face_rows(),
-                  st.just([]) | face_rows()),
-        st.builds(ev.ApplyDamage, action_numbers, st.none() | st.integers(0, 10)),
+        st.builds(ev.Defend, names, action=action_numbers, dice=pool, granted=maybe_granted),
+        st.builds(ev.React, names, action=action_numbers, reaction=names,
+                  added=st.integers(0, 10), granted=maybe_granted),
+        st.builds(ev.TakeIt, names, action=action_numbers, granted=maybe_granted),
+        rolls_of_dice(),
+        st.builds(ev.ApplyDamage, action=action_numbers, nudges=st.none() | nudges),
+        st.builds(ev.ApplyDamage, action=action_numbers, nudges=st.none() | nudges,
+                  spent=st.integers(1, 10), note=notes),
         st.builds(ev.Defeat, names, notes),
         st.just(ev.EndRound()),
         st.builds(ev.EndConflict, notes),

@@ -131,15 +131,15 @@ def test_r_dice_7_contest_json_matches_the_library(
         args += ["--difficulty", str(difficulty)]
     data = run_json(*args)
     assert set(data) == {
-        "attacker", "defender", "difficulty", "win", "stalemate", "hold", "expected_damage"
+        "attacker", "defender", "difficulty", "win", "stalemate", "fail", "expected_damage"
     }
     expected = contest_odds(attacker, defender, difficulty or 0)
     assert data["attacker"] == attacker
     assert data["defender"] == defender
     assert data["difficulty"] == (difficulty or 0)
-    win, stalemate, hold = (Fraction(data[k]) for k in ("win", "stalemate", "hold"))
-    assert win + stalemate + hold == 1
-    assert (win, stalemate, hold) == (expected.win, expected.stalemate, expected.hold)
+    win, stalemate, fail = (Fraction(data[k]) for k in ("win", "stalemate", "fail"))
+    assert win + stalemate + fail == 1
+    assert (win, stalemate, fail) == (expected.win, expected.stalemate, expected.fail)
     assert Fraction(data["expected_damage"]) == expected.expected_damage
 
 
@@ -156,7 +156,7 @@ def test_r_con_18_contest_screen_fits_40_columns() -> None:
     assert result.exit_code == 0, result.output
     assert_narrow(result.stdout)
     odds = contest_odds(5, 4)
-    for label, p in (("Win", odds.win), ("Stalemate", odds.stalemate), ("Hold", odds.hold)):
+    for label, p in (("Win", odds.win), ("Stalemate", odds.stalemate), ("Fail", odds.fail)):
         line = next(line for line in result.stdout.splitlines() if line.startswith(label))
         assert f"{float(p) * 100:.1f}%" in line
     assert f"{float(odds.expected_damage):.2f}" in result.stdout
@@ -178,12 +178,12 @@ def test_table_json_has_every_pool_and_every_pair() -> None:
     assert pairs == [(a, d) for a in range(2, 11) for d in range(2, 11)]
     for row in data["contest"]:
         assert set(row) == {
-            "attacker", "defender", "win", "stalemate", "hold", "expected_damage"
+            "attacker", "defender", "win", "stalemate", "fail", "expected_damage"
         }
         expected = contest_odds(row["attacker"], row["defender"], 0)
         assert Fraction(row["win"]) == expected.win
         assert Fraction(row["stalemate"]) == expected.stalemate
-        assert Fraction(row["hold"]) == expected.hold
+        assert Fraction(row["fail"]) == expected.fail
         assert Fraction(row["expected_damage"]) == expected.expected_damage
 
 
@@ -191,7 +191,7 @@ def test_table_screen_fits_40_columns_and_wider_screens_get_more_digits() -> Non
     narrow = run("--table")
     assert narrow.exit_code == 0, narrow.output
     assert_narrow(narrow.stdout)
-    for title in ("Challenge", "Win %", "Stalemate %", "Hold %", "Damage per attack"):
+    for title in ("Challenge", "Win %", "Stalemate %", "Fail %", "Damage per attack"):
         assert title in narrow.stdout
     wide = run("--table", env={"COLUMNS": "100", "NO_COLOR": "1"})
     assert wide.exit_code == 0, wide.output

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from strategies import difficulties, face_lists, maybe_difficulties, pools, rolls, seeds
 
 from conflict.dice import (
-    AttackResult,
     ContestResult,
     Roll,
     attack,
@@ -332,17 +331,16 @@ def test_r_dice_6_bad_difficulty_draws_no_dice() -> None:
 
 
 def _contest_by_rule(first: Roll, second: Roll) -> ContestResult:
-    """R-DICE-7 read literally, written apart from the library."""
-    if first.result == 0 and second.result == 0:
-        return ContestResult.STALEMATE
+    """R-DICE-7 read literally, with the R-CON-17 ruling, written apart from the
+    library: seen from ``first``, the side that acts."""
+    if first.result == 0:
+        return ContestResult.FAIL  # no set never wins; neither set: the action fails
     if second.result == 0:
         return ContestResult.WIN
-    if first.result == 0:
-        return ContestResult.LOSE
     if first.result != second.result:
-        return ContestResult.WIN if first.result > second.result else ContestResult.LOSE
+        return ContestResult.WIN if first.result > second.result else ContestResult.FAIL
     if first.nudges != second.nudges:
-        return ContestResult.WIN if first.nudges > second.nudges else ContestResult.LOSE
+        return ContestResult.WIN if first.nudges > second.nudges else ContestResult.FAIL
     return ContestResult.STALEMATE
 
 
@@ -352,8 +350,8 @@ def _contest_by_rule(first: Roll, second: Roll) -> ContestResult:
         ((4, 4, 1), (3, 3, 6), ContestResult.WIN),  # higher Result wins over Nudges
         ((4, 4, 6), (4, 4, 1), ContestResult.WIN),  # equal Results: more Nudges
         ((4, 4, 6), (4, 4, 6), ContestResult.STALEMATE),  # all equal
-        ((6, 6, 1, 2), (1, 1, 2, 3), ContestResult.LOSE),  # Result 0 cannot win
-        ((1, 2, 6), (3, 4, 6), ContestResult.STALEMATE),  # neither has a set
+        ((6, 6, 1, 2), (1, 1, 2, 3), ContestResult.FAIL),  # Result 0 cannot win
+        ((3, 3, 1), (4, 4, 1), ContestResult.FAIL),  # the other side wins
     ],
 )
 def test_r_dice_7_contest_examples(
@@ -362,28 +360,40 @@ def test_r_dice_7_contest_examples(
     assert compare(Roll.from_faces(first), Roll.from_faces(second)) is expected
 
 
+def test_r_con_17_neither_side_rolls_a_set_the_action_fails_one_way() -> None:
+    # Ruling (R-CON-17): no stalemate without a set. compare and attack agree.
+    acting, opposing = Roll.from_faces([1, 2, 6]), Roll.from_faces([3, 4, 6])
+    assert compare(acting, opposing) is ContestResult.FAIL
+    assert compare(opposing, acting) is ContestResult.FAIL
+    assert attack(acting, opposing) is ContestResult.FAIL
+    assert attack(acting, opposing, 0) is compare(acting, opposing)
+
+
 @given(rolls(), rolls())
 def test_r_dice_7_compare_follows_the_rule(first: Roll, second: Roll) -> None:
     assert compare(first, second) is _contest_by_rule(first, second)
 
 
 @given(rolls(), rolls())
-def test_r_dice_7_compare_is_antisymmetric(first: Roll, second: Roll) -> None:
-    mirror = {
-        ContestResult.WIN: ContestResult.LOSE,
-        ContestResult.LOSE: ContestResult.WIN,
-        ContestResult.STALEMATE: ContestResult.STALEMATE,
-    }
-    assert compare(second, first) is mirror[compare(first, second)]
-    assert compare(first, first) is ContestResult.STALEMATE
+def test_r_dice_7_compare_mirrors_except_when_neither_has_a_set(first: Roll,
+                                                                  second: Roll) -> None:
+    there, back = compare(first, second), compare(second, first)
+    if first.result == 0 and second.result == 0:
+        assert there is back is ContestResult.FAIL
+    elif there is ContestResult.STALEMATE:
+        assert back is ContestResult.STALEMATE
+    else:
+        assert {there, back} == {ContestResult.WIN, ContestResult.FAIL}
+    if first.result:
+        assert compare(first, first) is ContestResult.STALEMATE
 
 
 @given(rolls(), rolls())
 def test_r_dice_7_a_side_without_a_set_never_wins(first: Roll, second: Roll) -> None:
     if first.result == 0:
-        assert compare(first, second) is not ContestResult.WIN
-    if second.result == 0:
-        assert compare(first, second) is not ContestResult.LOSE
+        assert compare(first, second) is ContestResult.FAIL
+    if second.result == 0 and first.result:
+        assert compare(first, second) is ContestResult.WIN
 
 
 # attack(): R-DICE-7 with R-CON-17 and the ruling in its docstring.
@@ -392,22 +402,22 @@ def test_r_dice_7_a_side_without_a_set_never_wins(first: Roll, second: Roll) -> 
 @pytest.mark.parametrize(
     ("attacker", "defender", "difficulty", "expected"),
     [
-        ((3, 3), None, 3, AttackResult.WIN),  # undefended: any set meeting Difficulty
-        ((3, 3), None, 4, AttackResult.HOLD),  # does not meet the Difficulty
-        ((1, 2), None, 0, AttackResult.HOLD),  # no set at all
-        ((2, 2), (1, 3), 0, AttackResult.WIN),  # defender without a set
-        ((3, 3, 6), (3, 3, 6), 0, AttackResult.STALEMATE),  # tie on Result and Nudges
-        ((3, 3), (3, 3, 6), 0, AttackResult.HOLD),  # defender's Nudge breaks the tie
-        ((1, 2), (3, 4), 0, AttackResult.HOLD),  # ruling: no set on both sides holds
-        ((4, 4), (4, 4), 5, AttackResult.HOLD),  # ruling: tie but Difficulty unmet holds
-        ((5, 5), (2, 2, 6, 6), 5, AttackResult.WIN),
+        ((3, 3), None, 3, ContestResult.WIN),  # undefended: any set meeting Difficulty
+        ((3, 3), None, 4, ContestResult.FAIL),  # does not meet the Difficulty
+        ((1, 2), None, 0, ContestResult.FAIL),  # no set at all
+        ((2, 2), (1, 3), 0, ContestResult.WIN),  # defender without a set
+        ((3, 3, 6), (3, 3, 6), 0, ContestResult.STALEMATE),  # tie on Result and Nudges
+        ((3, 3), (3, 3, 6), 0, ContestResult.FAIL),  # defender's Nudge breaks the tie
+        ((1, 2), (3, 4), 0, ContestResult.FAIL),  # ruling: no set on both sides fails
+        ((4, 4), (4, 4), 5, ContestResult.FAIL),  # ruling: tie but Difficulty unmet fails
+        ((5, 5), (2, 2, 6, 6), 5, ContestResult.WIN),
     ],
 )
 def test_r_dice_7_attack_examples(
     attacker: tuple[int, ...],
     defender: tuple[int, ...] | None,
     difficulty: int,
-    expected: AttackResult,
+    expected: ContestResult,
 ) -> None:
     defending = None if defender is None else Roll.from_faces(defender)
     assert attack(Roll.from_faces(attacker), defending, difficulty) is expected
@@ -419,17 +429,12 @@ def test_r_dice_7_attack_agrees_with_its_ruling(
 ) -> None:
     outcome = attack(attacker, defender, difficulty)
     if not attacker.meets(difficulty):
-        assert outcome is AttackResult.HOLD
+        assert outcome is ContestResult.FAIL
     elif defender is None:
-        assert outcome is AttackResult.WIN
+        assert outcome is ContestResult.WIN
     else:
-        contest = compare(attacker, defender)
-        assert outcome is {
-            ContestResult.WIN: AttackResult.WIN,
-            ContestResult.STALEMATE: AttackResult.STALEMATE,
-            ContestResult.LOSE: AttackResult.HOLD,
-        }[contest]
-    if outcome is AttackResult.STALEMATE:
+        assert outcome is compare(attacker, defender)
+    if outcome is ContestResult.STALEMATE:
         assert defender is not None
         assert (attacker.result, attacker.nudges) == (defender.result, defender.nudges)
 

@@ -20,6 +20,19 @@ from characters.model import (
     Sheet,
     Standings,
 )
+from conflict import (
+    ActOption,
+    ChangeOption,
+    DamageOption,
+    DeclareOption,
+    DefendOption,
+    Expect,
+    HoldOption,
+    ReactOption,
+    TakeItOption,
+    roll_event,
+    what_now,
+)
 from conflict.engine import Conflict, apply, replay
 from conflict.errors import BadValue, ConflictError, RuleViolation
 from conflict.events import (
@@ -45,19 +58,6 @@ from conflict.events import (
 )
 from conflict.serial import events_from_json, events_to_json
 from conflict.state import EMPTY, ActionStatus, Outcome, Phase, State
-from conflict.whatnow import (
-    ActOption,
-    ChangeOption,
-    DamageOption,
-    DeclareOption,
-    DefendOption,
-    Expect,
-    HoldOption,
-    ReactOption,
-    TakeItOption,
-    roll_event,
-    what_now,
-)
 
 # --- a random table and a random player that only uses what-now's options ---------
 
@@ -90,15 +90,17 @@ def random_table(rng: random.Random) -> list[Event]:
 def narrator_call(state: State, rng: random.Random) -> Event | None:
     """Sometimes the Narrator sets a test or swaps a Resilience, before the roll."""
     open_actions = [a for a in state.actions if a.status is ActionStatus.DECLARED
-                    or (a.status is ActionStatus.PENDING and a.defence is None
+                    or (a.status is ActionStatus.PENDING and not a.defenses
                         and a.outcome is None)]
     if not open_actions or rng.random() > 0.15:
         return None
     action = rng.choice(open_actions)
     if action.target is not None and rng.random() < 0.3:
-        return SwapResilience(action.number, rng.choice(["health", "reputation", "willpower"]))
+        return SwapResilience(
+            action=action.number, resilience=rng.choice(["health", "reputation", "willpower"])
+        )
     contest = action.target is not None and rng.random() < 0.8
-    return SetTest(action.number, contest, rng.randint(0, 3))
+    return SetTest(action=action.number, contest=contest, difficulty=rng.randint(0, 3))
 
 
 def choose(state: State, rng: random.Random) -> Event | None:
@@ -134,24 +136,31 @@ def choose(state: State, rng: random.Random) -> Event | None:
     acts = [o for o in now.options if isinstance(o, ActOption)]
     option = rng.choice(acts) if acts and rng.random() < 0.7 else rng.choice(now.options)
     if isinstance(option, ActOption):
-        return Act(option.name, rng.randint(option.min_pool, option.max_pool))
+        return Act(option.name, pool=rng.randint(option.min_pool, option.max_pool))
     if isinstance(option, ChangeOption):
         people = [p.name for p in state.participants
                   if not p.defeated and p.name != option.name]
         target = rng.choice(people) if people and rng.random() < 0.7 else None
-        return Change(option.name, rng.randint(option.min_dice, 12), target=target)
+        return Change(option.name, dice=rng.randint(option.min_dice, 12), target=target)
     if isinstance(option, HoldOption):
         return Hold(option.name)
     if isinstance(option, DefendOption):
-        return Defend(option.name, option.action, rng.randint(option.min_dice,
-                                                               option.max_dice))
+        return Defend(
+            option.name, action=option.action, dice=rng.randint(option.min_dice, option.max_dice)
+        )
     if isinstance(option, ReactOption):
-        return React(option.name, option.action, option.reaction,
-                     rng.randint(option.min_added, option.max_added))
+        return React(
+            option.name,
+            action=option.action,
+            reaction=option.reaction,
+            added=rng.randint(option.min_added, option.max_added),
+        )
     if isinstance(option, TakeItOption):
-        return TakeIt(option.name, option.action)
+        return TakeIt(option.name, action=option.action)
     assert isinstance(option, DamageOption)
-    return ApplyDamage(option.action, rng.choice([None, rng.randint(0, option.max_nudges)]))
+    return ApplyDamage(
+        action=option.action, nudges=rng.choice([None, rng.randint(0, option.max_nudges)])
+    )
 
 
 def beyond_the_options(state: State) -> list[Event]:
@@ -160,12 +169,18 @@ def beyond_the_options(state: State) -> list[Event]:
     wrong: list[Event] = []
     for option in now.options:
         if isinstance(option, ActOption) and option.max_pool < 10:
-            wrong.append(Act(option.name, option.max_pool + 1))
+            wrong.append(Act(option.name, pool=option.max_pool + 1))
         if isinstance(option, DefendOption) and option.max_dice < 10:
-            wrong.append(Defend(option.name, option.action, option.max_dice + 1,
-                                granted=None if option.granted == 0 else option.granted))
+            wrong.append(
+                Defend(
+                    option.name,
+                    action=option.action,
+                    dice=option.max_dice + 1,
+                    granted=None if option.granted == 0 else option.granted,
+                )
+            )
         if isinstance(option, DamageOption):
-            wrong.append(ApplyDamage(option.action, option.max_nudges + 1))
+            wrong.append(ApplyDamage(action=option.action, nudges=option.max_nudges + 1))
     if now.expect is Expect.ACT:
         acting = set(now.who)
         for person in state.participants:
@@ -173,7 +188,7 @@ def beyond_the_options(state: State) -> list[Event]:
                 wrong.append(Hold(person.name))
                 break
         if not any(isinstance(o, ActOption) for o in now.options):
-            wrong.append(Act(now.who[0], 2))
+            wrong.append(Act(now.who[0], pool=2))
     if now.expect is not Expect.END_ROUND:
         wrong.append(EndRound())
     return wrong
@@ -227,7 +242,7 @@ def test_random_conflicts_reach_every_kind_of_step() -> None:
             seen.add(what_now(state).expect)
             state = apply(state, event)
             outcomes.update(a.outcome for a in state.actions if a.outcome is not None)
-    assert seen >= {Expect.START, Expect.DECLARE, Expect.ACT, Expect.DEFENCE, Expect.ROLL,
+    assert seen >= {Expect.START, Expect.DECLARE, Expect.ACT, Expect.DEFENSE, Expect.ROLL,
                     Expect.DAMAGE, Expect.END_ROUND}
     assert len(outcomes) == 3
 
@@ -265,7 +280,7 @@ def test_replay_gives_an_equal_state_and_never_rolls() -> None:
 def test_an_illegal_event_leaves_state_and_events_unchanged() -> None:
     c = Conflict([Start(Nature.PHYSICAL)])
     state, events = c.state, c.events
-    for event in (Act("Vin", 4), EndRound(), Start(Nature.SOCIAL)):
+    for event in (Act("Vin", pool=4), EndRound(), Start(Nature.SOCIAL)):
         with pytest.raises(ConflictError):
             c.push(event)
         assert c.state is state and c.events == events
@@ -282,7 +297,7 @@ def test_events_is_a_public_tuple_and_the_wrapper_rolls_with_an_injected_rng() -
         name="Vin", kind="hero", attributes=Attributes(3, 3, 5), standings=Standings(3, 3, 3),
         resiliences=Resiliences(Resilience(5), Resilience(5), Resilience(5))), "crew"))
     c.push(Declare.action("Vin", 4, description="climbs"))
-    c.push(Act("Vin", 4))
+    c.push(Act("Vin", pool=4))
     event = c.roll(random.Random(3))
     expected_rng = random.Random(3)
     assert event.attacker == (tuple(expected_rng.randint(1, 6) for _ in range(4)),)

@@ -19,6 +19,21 @@ from test_engine_conflict import random_table
 from test_engine_rules import group, refused, sheet, table
 
 from characters.model import Equipment, Reaction, Resilience
+from conflict import (
+    ActOption,
+    ChangeOption,
+    DamageOption,
+    DeclareOption,
+    DefendOption,
+    EndRoundOption,
+    Expect,
+    HoldOption,
+    ReactOption,
+    Roller,
+    RollOption,
+    TakeItOption,
+    what_now,
+)
 from conflict.engine import Conflict, apply, replay
 from conflict.errors import BadValue, ConflictError, RuleViolation
 from conflict.events import (
@@ -30,6 +45,7 @@ from conflict.events import (
     Declare,
     Defeat,
     Defend,
+    DefenseRoll,
     EndConflict,
     EndRound,
     Event,
@@ -45,20 +61,6 @@ from conflict.events import (
 )
 from conflict.serial import event_from_dict, events_from_json, events_to_json
 from conflict.state import ActionStatus, DiceFrom, Outcome, Phase, State, Turn
-from conflict.whatnow import (
-    ActOption,
-    ChangeOption,
-    DamageOption,
-    DeclareOption,
-    DefendOption,
-    EndRoundOption,
-    Expect,
-    HoldOption,
-    ReactOption,
-    RollOption,
-    TakeItOption,
-    what_now,
-)
 
 
 def health(c: Conflict, name: str) -> Resilience:
@@ -82,18 +84,18 @@ def test_r_con_20_a_participant_defeated_in_its_step_cannot_change_its_action() 
     c.push(Declare.action("Ham", 2))
     c.push(Declare.action("Inquisitor", 4, target="Vin"))
     c.push(Declare.action("Vin", 4, target="Inquisitor"))
-    c.push(Act("Vin", 2))
-    c.push(TakeIt("Inquisitor", 3))
-    c.push(RollDice(3, [(3, 3)]))
-    c.push(ApplyDamage(3))  # 1 damage: Health 1 - 1 = 0
+    c.push(Act("Vin", pool=2))
+    c.push(TakeIt("Inquisitor", action=3))
+    c.push(RollDice(action=3, attacker=[(3, 3)]))
+    c.push(ApplyDamage(action=3))  # 1 damage: Health 1 - 1 = 0
     assert c.state.participant("Inquisitor").defeated
     now = what_now(c.state)
     assert now.expect is Expect.ACT and now.who == ("Inquisitor",)
     assert now.options == (ActOption("Inquisitor", 2, 2, 4), HoldOption("Inquisitor", 4))
     assert not any(isinstance(o, ChangeOption) for o in now.options)
-    message = refused(c, Change("Inquisitor", 6, target="Ham"), RuleViolation, "R-CON-20")
+    message = refused(c, Change("Inquisitor", dice=6, target="Ham"), RuleViolation, "R-CON-20")
     assert "Inquisitor" in message and "defeated" in message
-    c.push(Act("Inquisitor", 4))  # still allowed: the step ruling
+    c.push(Act("Inquisitor", pool=4))  # still allowed: the step ruling
 
 
 # --- R-CON-8/9: the Narrator's calls come before the roll ------------------------------
@@ -104,12 +106,12 @@ def test_r_con_9_set_test_after_the_roll_says_the_action_has_rolled() -> None:
               (sheet("Inquisitor", kind="villain", wits=4), "ministry"))
     c.push(Declare.no_roll("Inquisitor"))
     c.push(Declare.action("Vin", 3, target="Inquisitor"))
-    c.push(SetTest(1, contest=False))  # he is bound: a Challenge, no defence
-    c.push(Act("Vin", 3))
-    c.push(RollDice(1, [(3, 3, 1)]))  # Result 3 meets Difficulty 0: awaits damage
-    message = refused(c, SetTest(1, contest=False, difficulty=4), RuleViolation, "R-CON-9")
+    c.push(SetTest(action=1, contest=False))  # he is bound: a Challenge, no defense
+    c.push(Act("Vin", pool=3))
+    c.push(RollDice(action=1, attacker=[(3, 3, 1)]))  # Result 3 meets Difficulty 0: awaits damage
+    message = refused(c, SetTest(action=1, contest=False, difficulty=4), RuleViolation, "R-CON-9")
     assert message == "R-CON-9: action 1 has already rolled"
-    message = refused(c, SwapResilience(1, "willpower"), RuleViolation, "R-CON-8")
+    message = refused(c, SwapResilience(action=1, resilience="willpower"), RuleViolation, "R-CON-8")
     assert message == "R-CON-8: action 1 has already rolled"
 
 
@@ -148,14 +150,14 @@ def test_r_dice_8_r_con_2_an_attacking_group_keeps_its_best_roll_result_then_nud
     c = table((sheet("Vin", wits=5, health=9), "crew"), (group("Guards", 3, wits=2), "ministry"))
     c.push(Declare.action("Guards", 4, target="Vin"))  # action 1
     c.push(Declare.defense("Vin", 2))
-    c.push(Act("Guards", 4))
-    c.push(TakeIt("Vin", 1))
+    c.push(Act("Guards", pool=4))
+    c.push(TakeIt("Vin", action=1))
     # Result 2 with 2 Nudges < Result 3 with none < Result 3 with 1 Nudge.
-    c.push(RollDice(1, [(2, 2, 6, 6), (3, 3, 1, 2), (3, 3, 6, 1)]))
+    c.push(RollDice(action=1, attacker=[(2, 2, 6, 6), (3, 3, 1, 2), (3, 3, 6, 1)]))
     action = c.state.action(1)
     assert action is not None and action.attacker_roll is not None
     assert action.attacker_roll.faces == (3, 3, 6, 1)
-    c.push(ApplyDamage(1))
+    c.push(ApplyDamage(action=1))
     assert health(c, "Vin") == Resilience(9, 2)  # 1 + 1 Nudge
 
 
@@ -163,14 +165,20 @@ def test_r_dice_8_r_con_2_a_defending_group_breaks_ties_among_its_rolls_by_nudge
     c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 3, wits=2), "ministry"))
     c.push(Declare.defense("Guards", 3))
     c.push(Declare.action("Vin", 3, target="Guards"))  # action 1
-    c.push(Act("Vin", 3))
-    c.push(Defend("Guards", 1, 3))
+    c.push(Act("Vin", pool=3))
+    c.push(Defend("Guards", action=1, dice=3))
     # Vin: Result 4, no Nudge. The Guards' first roll only ties her; their best,
     # Result 4 with a Nudge, beats her (R-DICE-7): the attack fails.
-    c.push(RollDice(1, [(4, 4, 1)], [(4, 4, 2), (1, 2, 3), (4, 4, 6)]))
+    c.push(
+        RollDice(
+            action=1,
+            attacker=[(4, 4, 1)],
+            defenders=[DefenseRoll([(4, 4, 2), (1, 2, 3), (4, 4, 6)])],
+        )
+    )
     action = c.state.action(1)
-    assert action is not None and action.defender_roll is not None
-    assert action.defender_roll.faces == (4, 4, 6)
+    assert action is not None and action.opposing_roll is not None
+    assert action.opposing_roll.faces == (4, 4, 6)
     assert action.outcome is Outcome.FAILURE
     assert c.state.participant("Guards").members == 3
 
@@ -179,20 +187,28 @@ def test_r_con_19_r_con_2_a_group_cut_down_to_one_member_rolls_once() -> None:
     c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 4, wits=2), "ministry"))
     c.push(Declare.defense("Guards", 2))
     c.push(Declare.action("Vin", 4, target="Guards"))  # action 1
-    c.push(Act("Vin", 4))
-    c.push(TakeIt("Guards", 1))
-    c.push(RollDice(1, [(5, 5, 6, 6)]))  # Result 5, 2 Nudges
-    c.push(ApplyDamage(1))  # 1 + 2 = 3 damage: three of the four fall
+    c.push(Act("Vin", pool=4))
+    c.push(TakeIt("Guards", action=1))
+    c.push(RollDice(action=1, attacker=[(5, 5, 6, 6)]))  # Result 5, 2 Nudges
+    c.push(ApplyDamage(action=1))  # 1 + 2 = 3 damage: three of the four fall
     guards = c.state.participant("Guards")
     assert (guards.members, guards.defeated) == (1, False)
     c.push(EndRound())
     c.push(Declare.action("Guards", 3, target="Vin"))  # action 2
     c.push(Declare.defense("Vin", 2))
-    c.push(Act("Guards", 3))
-    c.push(Defend("Vin", 2, 2))
-    assert what_now(c.state).options == (RollOption(2, "Guards", 3, 1, "Vin", 2, 1, True, 0),)
-    refused(c, RollDice(2, [(1, 2, 3)] * 4, [(1, 2)]), BadValue, "R-CON-2", "got 4")
-    c.push(RollDice(2, [(1, 2, 3)], [(1, 2)]))
+    c.push(Act("Guards", pool=3))
+    c.push(Defend("Vin", action=2, dice=2))
+    assert what_now(c.state).options == (
+        RollOption(2, "Guards", 3, 1, (Roller("Vin", 2, 1),), True, 0),
+    )
+    refused(
+        c,
+        RollDice(action=2, attacker=[(1, 2, 3)] * 4, defenders=[DefenseRoll([(1, 2)])]),
+        BadValue,
+        "R-CON-2",
+        "got 4",
+    )
+    c.push(RollDice(action=2, attacker=[(1, 2, 3)], defenders=[DefenseRoll([(1, 2)])]))
 
 
 def test_r_con_19_damage_beyond_the_members_left_leaves_the_group_gone() -> None:
@@ -200,11 +216,11 @@ def test_r_con_19_damage_beyond_the_members_left_leaves_the_group_gone() -> None
     c = table((vin, "crew"), (group("Guards", 2, wits=2), "ministry"))
     c.push(Declare.no_roll("Guards"))
     c.push(Declare.action("Vin", 3, target="Guards", equipment="Glass daggers"))
-    c.push(Act("Vin", 3))
-    c.push(TakeIt("Guards", 1))
-    c.push(RollDice(1, [(1, 1, 6)]))  # Result 1, 1 Nudge
+    c.push(Act("Vin", pool=3))
+    c.push(TakeIt("Guards", action=1))
+    c.push(RollDice(action=1, attacker=[(1, 1, 6)]))  # Result 1, 1 Nudge
     assert what_now(c.state).options == (DamageOption(1, "Guards", None, 1, 1),)
-    c.push(ApplyDamage(1, nudges=0))  # 1 + 0 Nudges + 1 for the daggers = 2
+    c.push(ApplyDamage(action=1, nudges=0))  # 1 + 0 Nudges + 1 for the daggers = 2
     guards = c.state.participant("Guards")
     assert (guards.members, guards.defeated) == (0, True)
     assert c.state.sides_defeated() == ("ministry",)
@@ -263,51 +279,82 @@ def test_r_con_20_the_defeated_are_left_out_of_reorders() -> None:
 # --- R-CON-7: kinds of declaration -------------------------------------------------------
 
 
-def test_r_con_7_a_swapped_resilience_sets_the_attribute_a_no_roll_target_defends_with(
-        ) -> None:
-    # A physical Conflict, but the Narrator swaps the attack to Willpower: Ham defends
-    # with his Wits (6), not his Physique (2).
+def test_r_con_8_a_swapped_resilience_keeps_the_attack_kind_for_no_roll_dice() -> None:
+    # A physical beating aimed at Willpower stays a physical attack (R-CON-8): Ham, whose
+    # action needs no roll, gains his Physique (2) in Defense Dice, not his Wits (6).
     c = table((sheet("Ham", physique=2, charm=3, wits=6), "crew"),
               (sheet("Inquisitor", kind="villain", wits=2), "ministry"))
     c.push(Declare.action("Inquisitor", 5, target="Ham"))  # action 1
     c.push(Declare.no_roll("Ham"))
-    c.push(SwapResilience(1, "willpower"))
-    c.push(Act("Inquisitor", 5))
-    assert what_now(c.state).options[0] == DefendOption("Ham", 1, DiceFrom.DEFENSE, 2, 6, 6)
-    c.push(Defend("Ham", 1, 6))
+    c.push(SwapResilience(action=1, resilience="willpower"))
+    action = c.state.action(1)
+    assert action is not None
+    assert (action.attack_kind, action.resilience) == (Nature.PHYSICAL, "willpower")
+    c.push(Act("Inquisitor", pool=5))
+    assert what_now(c.state).options[0] == DefendOption("Ham", 1, DiceFrom.DEFENSE, 2, 2, 2)
+    c.push(Defend("Ham", action=1, dice=2))
     ham = c.state.participant("Ham").round
-    assert (ham.defense_gained, ham.defense_spent, ham.defense_dice) == (6, 6, 0)
+    assert (ham.defense_gained, ham.defense_spent, ham.defense_dice) == (2, 2, 0)
+
+
+def test_r_con_8_a_mental_attack_in_a_physical_conflict_grants_wits_dice() -> None:
+    # The kind, not the Conflict's nature, picks the Attribute (R-CON-7c) and the default
+    # Resilience (R-CON-8): a mental attack on Ham targets Willpower and he gains Wits 6.
+    c = table((sheet("Ham", physique=2, charm=3, wits=6), "crew"),
+              (sheet("Inquisitor", kind="villain", wits=2), "ministry"))
+    c.push(Declare.action("Inquisitor", 5, target="Ham", attack_kind="mental"))
+    action = c.state.action(1)
+    assert action is not None
+    assert (action.attack_kind, action.resilience) == (Nature.MENTAL, "willpower")
+    c.push(Declare.no_roll("Ham"))
+    c.push(Act("Inquisitor", pool=5))
+    assert what_now(c.state).options[0] == DefendOption("Ham", 1, DiceFrom.DEFENSE, 2, 6, 6)
+    c.push(TakeIt("Ham", action=1))
+    c.push(RollDice(action=1, attacker=[(4, 4, 1, 2, 3)]))
+    c.push(ApplyDamage(action=1))
+    ham = c.state.participant("Ham")
+    assert ham.resilience("willpower") == Resilience(5, 1)
+    assert ham.resilience("health") == Resilience(5, 0)
 
 
 def test_r_con_7_r_con_16_the_narrator_adjusts_the_dice_of_a_no_roll_target_that_reacts(
         ) -> None:
     # A social Conflict: Ham (Charm 3) is reading; the Narrator grants him 4 Defense
     # Dice instead of 3. He reacts with a 2-die Reaction and adds all 4.
-    c = table((sheet("Ham", charm=3, wits=4, reactions=(Reaction("Soothe", 2),)), "crew"),
-              (sheet("Inquisitor", kind="villain", wits=2), "ministry"),
-              nature=Nature.SOCIAL)
+    c = table(
+        (sheet("Ham", charm=3, wits=4, reactions=(Reaction("Soothe", 2),)), "crew"),
+        (sheet("Inquisitor", kind="villain", wits=2), "ministry"),
+        nature=Nature.SOCIAL,
+    )
     c.push(Declare.action("Inquisitor", 5, target="Ham"))
     c.push(Declare.no_roll("Ham"))
-    c.push(Act("Inquisitor", 5))
+    c.push(Act("Inquisitor", pool=5))
     react = next(o for o in what_now(c.state).options if isinstance(o, ReactOption))
     assert react == ReactOption("Ham", 1, "Soothe", 2, DiceFrom.DEFENSE, 0, 3, 3)
-    refused(c, React("Ham", 1, "Soothe", 5, granted=4), RuleViolation, "R-CON-16",
-            "has 4 Defense Dice")
-    c.push(React("Ham", 1, "Soothe", 4, granted=4))
+    refused(
+        c,
+        React("Ham", action=1, reaction="Soothe", added=5, granted=4),
+        RuleViolation,
+        "R-CON-16",
+        "has 4 Defense Dice",
+    )
+    c.push(React("Ham", action=1, reaction="Soothe", added=4, granted=4))
     ham = c.state.participant("Ham").round
     assert (ham.defense_gained, ham.defense_spent, ham.defense_dice) == (4, 4, 0)
     action = c.state.action(1)
-    assert action is not None and action.defence is not None and action.defence.pool == 6
+    assert (
+        action is not None and action.target_defense is not None and action.target_defense.pool == 6
+    )
 
 
-def test_r_con_7_full_defence_gains_no_attribute_dice_when_attacked() -> None:
+def test_r_con_7_full_defense_gains_no_attribute_dice_when_attacked() -> None:
     c = table((sheet("Ham", physique=5, wits=4), "crew"),
               (sheet("Inquisitor", kind="villain", wits=2), "ministry"))
     c.push(Declare.action("Inquisitor", 5, target="Ham"))
     c.push(Declare.defense("Ham", 3))
-    c.push(Act("Inquisitor", 5))
+    c.push(Act("Inquisitor", pool=5))
     assert what_now(c.state).options[0] == DefendOption("Ham", 1, DiceFrom.DEFENSE, 2, 3)
-    refused(c, Defend("Ham", 1, 3, granted=5), RuleViolation, "R-CON-7")
+    refused(c, Defend("Ham", action=1, dice=3, granted=5), RuleViolation, "R-CON-7")
 
 
 # --- R-CON-10 / R-CON-15a: the acting order moves when Action Dice defend -----------------
@@ -322,55 +369,64 @@ def _inquisitor_attacks_kelsier(kelsier_dice: int, ham_dice: int) -> Conflict:
     c.push(Declare.action("Ham", ham_dice))
     c.push(Declare.action("Kelsier", kelsier_dice))
     assert what_now(c.state).who == ("Inquisitor",)
-    c.push(Act("Inquisitor", 6))
+    c.push(Act("Inquisitor", pool=6))
     return c
 
 
 def _no_sets(c: Conflict, defended: int = 2) -> None:
     # Neither side rolls a set: the attack on Kelsier fails.
-    c.push(RollDice(1, [(1, 2, 3, 4, 5, 6)], [(1, 2, 3, 4, 5)[:defended]]))
+    c.push(
+        RollDice(
+            action=1,
+            attacker=[(1, 2, 3, 4, 5, 6)],
+            defenders=[DefenseRoll([(1, 2, 3, 4, 5)[:defended]])],
+        )
+    )
 
 
 def test_r_con_10_r_con_15_a_target_spending_action_dice_joins_a_lower_tie() -> None:
     c = _inquisitor_attacks_kelsier(kelsier_dice=5, ham_dice=3)
-    c.push(Defend("Kelsier", 1, 2))  # 5 - 2 = 3, as many as Ham
+    c.push(Defend("Kelsier", action=1, dice=2))  # 5 - 2 = 3, as many as Ham
     _no_sets(c)
     assert what_now(c.state).who == ("Kelsier", "Ham")  # simultaneous
-    c.push(Act("Ham", 3))  # either may go first
-    c.push(RollDice(2, [(1, 2, 3)]))
+    c.push(Act("Ham", pool=3))  # either may go first
+    c.push(RollDice(action=2, attacker=[(1, 2, 3)]))
     assert what_now(c.state).who == ("Kelsier",)
 
 
 def test_r_con_10_r_con_15_a_target_spending_action_dice_leaves_its_tie() -> None:
     c = _inquisitor_attacks_kelsier(kelsier_dice=4, ham_dice=4)
-    c.push(Defend("Kelsier", 1, 2))  # 4 - 2 = 2: no longer level with Ham
+    c.push(Defend("Kelsier", action=1, dice=2))  # 4 - 2 = 2: no longer level with Ham
     _no_sets(c)
     assert what_now(c.state).who == ("Ham",)
     c.push(Hold("Ham"))
-    assert what_now(c.state).options == (ActOption("Kelsier", 3, 2, 2), ChangeOption("Kelsier"),
+    assert what_now(c.state).options == (ActOption("Kelsier", 3, 2, 2),
+                                          ChangeOption("Kelsier", max_dice=2),
                                           HoldOption("Kelsier", 2))
 
 
 def test_r_con_10_r_con_15_a_target_left_with_0_action_dice_never_acts() -> None:
     c = _inquisitor_attacks_kelsier(kelsier_dice=3, ham_dice=2)
-    c.push(Defend("Kelsier", 1, 3))
+    c.push(Defend("Kelsier", action=1, dice=3))
     _no_sets(c, defended=3)
     assert what_now(c.state).who == ("Ham",)
-    refused(c, Act("Kelsier", 2), RuleViolation, "R-CON-10", "no Action Dice left")
+    refused(c, Act("Kelsier", pool=2), RuleViolation, "R-CON-10", "no Action Dice left")
     c.push(Hold("Ham"))
     assert c.state.phase is Phase.ROUND_OVER
     kelsier = c.state.action(3)
     assert kelsier is not None and kelsier.status is ActionStatus.ABANDONED
 
 
-def test_r_con_10_r_con_15_a_target_left_with_1_action_die_may_only_change_or_hold() -> None:
+def test_r_con_10_r_con_12_r_con_15_a_target_left_with_1_action_die_may_only_hold() -> None:
     c = _inquisitor_attacks_kelsier(kelsier_dice=3, ham_dice=2)
-    c.push(Defend("Kelsier", 1, 2))
+    c.push(Defend("Kelsier", action=1, dice=2))
     _no_sets(c)
     c.push(Hold("Ham"))
     now = what_now(c.state)
-    assert now.options == (ChangeOption("Kelsier"), HoldOption("Kelsier", 1))
-    refused(c, Act("Kelsier", 2), RuleViolation, "R-CON-11", "1 Action Die")
+    # R-CON-12 ruling: a change never brings more dice than the 1 Action Die held.
+    assert now.options == (HoldOption("Kelsier", 1),)
+    refused(c, Change("Kelsier", dice=8), RuleViolation, "R-CON-12", "1 Action Die")
+    refused(c, Act("Kelsier", pool=2), RuleViolation, "R-CON-11", "1 Action Die")
     c.push(Hold("Kelsier"))  # R-CON-13: the die left becomes a Defense Die
     kelsier = c.state.participant("Kelsier").round
     assert (kelsier.action_dice, kelsier.defense_dice, kelsier.action_defended) == (0, 1, 2)
@@ -387,9 +443,9 @@ def test_r_con_10_r_con_15_a_step_member_that_defends_with_action_dice_leaves_th
     c.push(Declare.action("Inquisitor", 5, target="Vin"))  # action 2
     c.push(Declare.action("Vin", 5, target="Inquisitor"))  # action 3
     assert what_now(c.state).who == ("Vin", "Inquisitor")
-    c.push(Act("Inquisitor", 5))
-    c.push(Defend("Vin", 2, 2))
-    c.push(RollDice(2, [(1, 2, 3, 4, 5)], [(1, 2)]))
+    c.push(Act("Inquisitor", pool=5))
+    c.push(Defend("Vin", action=2, dice=2))
+    c.push(RollDice(action=2, attacker=[(1, 2, 3, 4, 5)], defenders=[DefenseRoll([(1, 2)])]))
     assert what_now(c.state).who == ("Vin", "Ham")
     assert c.state.participant("Vin").round.action_dice == 3
 
@@ -401,15 +457,20 @@ def test_r_con_11_twelve_action_dice_make_a_pool_of_10_and_2_defense_dice() -> N
     c = table((sheet("Vin", wits=5), "crew"))
     c.push(Declare.action("Vin", 12))  # any count: not yet a pool
     assert what_now(c.state).options[0] == ActOption("Vin", 1, 2, 10)
-    c.push(Act("Vin", 10))
+    c.push(Act("Vin", pool=10))
     vin = c.state.participant("Vin").round
     assert (vin.action_dice, vin.action_rolled, vin.defense_dice) == (0, 10, 2)
 
 
-@pytest.mark.parametrize(("build", "rule"), [
-    (lambda: Act("Vin", 1), "R-CON-11"), (lambda: Act("Vin", 11), "R-CON-11"),
-    (lambda: Defend("Vin", 1, 1), "R-CON-15"), (lambda: Defend("Vin", 1, 11), "R-CON-15"),
-])
+@pytest.mark.parametrize(
+    ("build", "rule"),
+    [
+        (lambda: Act("Vin", pool=1), "R-CON-11"),
+        (lambda: Act("Vin", pool=11), "R-CON-11"),
+        (lambda: Defend("Vin", action=1, dice=1), "R-CON-15"),
+        (lambda: Defend("Vin", action=1, dice=11), "R-CON-15"),
+    ],
+)
 def test_r_con_11_r_con_15_pools_of_1_or_11_dice_are_refused(build: Any, rule: str) -> None:
     with pytest.raises(BadValue) as caught:
         build()
@@ -422,8 +483,8 @@ def test_r_con_11_r_con_15_pools_of_1_or_11_dice_are_refused(build: Any, rule: s
 @pytest.mark.parametrize(("figured", "halved"), [(3, 2), (4, 2), (5, 3), (10, 5), (11, 6)])
 def test_r_con_12_new_action_dice_are_halved_rounding_up(figured: int, halved: int) -> None:
     c = table((sheet("Vin", wits=5), "crew"))
-    c.push(Declare.action("Vin", 4))
-    c.push(Change("Vin", figured))
+    c.push(Declare.action("Vin", 12))  # plenty held: only the halving counts
+    c.push(Change("Vin", dice=figured))
     assert c.state.participant("Vin").round.action_dice == halved
     assert what_now(c.state).options == (ActOption("Vin", 2, 2, halved),
                                           HoldOption("Vin", halved))
@@ -433,7 +494,7 @@ def test_r_con_12_new_action_dice_are_halved_rounding_up(figured: int, halved: i
 def test_r_con_12_a_new_action_of_2_dice_or_fewer_is_refused(figured: int) -> None:
     c = table((sheet("Vin", wits=5), "crew"))
     c.push(Declare.action("Vin", 4))
-    refused(c, Change("Vin", figured), RuleViolation, "R-CON-12",
+    refused(c, Change("Vin", dice=figured), RuleViolation, "R-CON-12",
             f"a new action of {figured} dice")
 
 
@@ -445,22 +506,22 @@ def test_r_con_12_a_changed_action_comes_after_everyone_even_with_the_most_dice(
     c.push(Declare.action("Ham", 1))  # action 1
     c.push(Declare.action("Kelsier", 2))  # action 2
     c.push(Declare.action("Vin", 8))  # action 3
-    c.push(Change("Vin", 9, description="dives for the door"))  # action 4
+    c.push(Change("Vin", dice=9, description="dives for the door"))  # action 4
     assert what_now(c.state).who == ("Kelsier",)
-    c.push(Act("Kelsier", 2))
-    c.push(RollDice(2, [(1, 2)]))
+    c.push(Act("Kelsier", pool=2))
+    c.push(RollDice(action=2, attacker=[(1, 2)]))
     now = what_now(c.state)
-    assert now.options == (ChangeOption("Ham"), HoldOption("Ham", 1))
+    assert now.options == (HoldOption("Ham", 1),)  # R-CON-12 ruling: 1 die, no change
     c.push(Hold("Ham"))
     now = what_now(c.state)
     assert now.options == (ActOption("Vin", 4, 2, 5), HoldOption("Vin", 5))
-    refused(c, Change("Vin", 6), RuleViolation, "R-CON-12", "already changed")
-    c.push(Act("Vin", 3))
+    refused(c, Change("Vin", dice=6), RuleViolation, "R-CON-12", "already changed")
+    c.push(Act("Vin", pool=3))
     vin = c.state.participant("Vin").round
     # The 2 dice left after the new action's roll become Defense Dice; the 8 declared
     # Action Dice were dropped by the change.
     assert (vin.defense_dice, vin.action_discarded, vin.action_rolled) == (2, 8, 3)
-    c.push(RollDice(4, [(1, 2, 3)]))
+    c.push(RollDice(action=4, attacker=[(1, 2, 3)]))
     assert c.state.phase is Phase.ROUND_OVER
 
 
@@ -468,8 +529,8 @@ def test_r_con_12_ruling_two_changed_actions_act_one_by_one_in_the_order_changed
     c = table((sheet("Vin", wits=5), "crew"), (sheet("Kelsier", wits=4), "crew"))
     c.push(Declare.action("Kelsier", 6))
     c.push(Declare.action("Vin", 6))
-    c.push(Change("Kelsier", 4))
-    c.push(Change("Vin", 10))
+    c.push(Change("Kelsier", dice=4))
+    c.push(Change("Vin", dice=10))
     assert what_now(c.state).who == ("Kelsier",)
     c.push(Hold("Kelsier"))
     assert what_now(c.state).who == ("Vin",)
@@ -483,13 +544,13 @@ def test_r_con_12_r_con_15_a_changed_participant_defends_with_action_dice_and_st
     c.push(Declare.action("Inquisitor", 3, target="Vin"))  # action 1
     c.push(Declare.action("Ham", 2))  # action 2
     c.push(Declare.action("Vin", 6))  # action 3
-    c.push(Change("Vin", 7))  # action 4: 4 Action Dice, at the end of the round
+    c.push(Change("Vin", dice=7))  # action 4: 4 Action Dice, at the end of the round
     assert what_now(c.state).who == ("Inquisitor",)
-    c.push(Act("Inquisitor", 3))
+    c.push(Act("Inquisitor", pool=3))
     # Vin has not acted yet: she defends with her (new) Action Dice (R-CON-15a).
     assert what_now(c.state).options[0] == DefendOption("Vin", 1, DiceFrom.ACTION, 2, 4)
-    c.push(Defend("Vin", 1, 2))
-    c.push(RollDice(1, [(1, 2, 3)], [(1, 2)]))
+    c.push(Defend("Vin", action=1, dice=2))
+    c.push(RollDice(action=1, attacker=[(1, 2, 3)], defenders=[DefenseRoll([(1, 2)])]))
     assert what_now(c.state).who == ("Ham",)  # Vin, level with Ham at 2, still goes last
     c.push(Hold("Ham"))
     assert what_now(c.state).options == (ActOption("Vin", 4, 2, 2), HoldOption("Vin", 2))
@@ -498,11 +559,11 @@ def test_r_con_12_r_con_15_a_changed_participant_defends_with_action_dice_and_st
 def test_r_con_12_the_change_is_allowed_again_next_round() -> None:
     c = table((sheet("Vin", wits=5), "crew"))
     c.push(Declare.action("Vin", 4))
-    c.push(Change("Vin", 4))
+    c.push(Change("Vin", dice=4))
     c.push(Hold("Vin"))
     c.push(EndRound())
     c.push(Declare.action("Vin", 4))
-    c.push(Change("Vin", 6))
+    c.push(Change("Vin", dice=6))
     assert c.state.participant("Vin").round.action_dice == 3
 
 
@@ -511,7 +572,7 @@ def test_r_con_12_the_change_is_allowed_again_next_round() -> None:
 
 def test_r_con_13_hold_after_defending_turns_the_action_dice_left_into_defense_dice() -> None:
     c = _inquisitor_attacks_kelsier(kelsier_dice=5, ham_dice=2)
-    c.push(Defend("Kelsier", 1, 2))
+    c.push(Defend("Kelsier", action=1, dice=2))
     _no_sets(c)
     c.push(Hold("Kelsier"))
     kelsier = c.state.participant("Kelsier").round
@@ -521,7 +582,7 @@ def test_r_con_13_hold_after_defending_turns_the_action_dice_left_into_defense_d
     assert action is not None and action.status is ActionStatus.ABANDONED
 
 
-# --- R-CON-15 / R-CON-16: one defence or Reaction per action -----------------------------
+# --- R-CON-15 / R-CON-16: one defense or Reaction per action -----------------------------
 
 
 def _vin_attacked(vin_dice: int = 5, steelpush: int = 3) -> Conflict:
@@ -531,28 +592,43 @@ def _vin_attacked(vin_dice: int = 5, steelpush: int = 3) -> Conflict:
     c = table((vin, "crew"), (sheet("Inquisitor", kind="villain", wits=2), "ministry"))
     c.push(Declare.action("Inquisitor", 6, target="Vin"))
     c.push(Declare.action("Vin", vin_dice))
-    c.push(Act("Inquisitor", 6))
+    c.push(Act("Inquisitor", pool=6))
     return c
 
 
-def test_r_con_15_r_con_16_after_taking_it_there_is_no_defence_or_reaction() -> None:
+def test_r_con_15_r_con_16_after_taking_it_there_is_no_defense_or_reaction() -> None:
     c = _vin_attacked()
-    c.push(TakeIt("Vin", 1))
-    for event in (Defend("Vin", 1, 2), React("Vin", 1, "Steelpush", 1), TakeIt("Vin", 1)):
+    c.push(TakeIt("Vin", action=1))
+    for event in (
+        Defend("Vin", action=1, dice=2),
+        React("Vin", action=1, reaction="Steelpush", added=1),
+        TakeIt("Vin", action=1),
+    ):
         message = refused(c, event, RuleViolation, "R-CON-15")
         assert message == "R-CON-15: Vin already chose not to defend against action 1"
 
 
-def test_r_con_16_a_reaction_pool_is_capped_at_10_and_its_dice_are_lost_after_the_roll(
-        ) -> None:
+def test_r_con_16_a_reaction_pool_is_capped_at_10_and_its_dice_are_lost_after_the_roll() -> None:
     c = _vin_attacked(vin_dice=5, steelpush=8)
     react = next(o for o in what_now(c.state).options if isinstance(o, ReactOption))
     assert react == ReactOption("Vin", 1, "Steelpush", 8, DiceFrom.ACTION, 0, 2)
-    refused(c, React("Vin", 1, "Steelpush", 3), RuleViolation, "R-CON-16", "11 dice")
-    c.push(React("Vin", 1, "Steelpush", 2))  # 8 + 2 = 10 dice
-    assert what_now(c.state).options == (RollOption(1, "Inquisitor", 6, 1, "Vin", 10, 1, True,
-                                                    0),)
-    c.push(RollDice(1, [(1, 2, 3, 4, 5, 6)], [(1, 2, 3, 4, 5, 1, 2, 3, 4, 5)]))
+    refused(
+        c,
+        React("Vin", action=1, reaction="Steelpush", added=3),
+        RuleViolation,
+        "R-CON-16",
+        "11 dice",
+    )
+    c.push(React("Vin", action=1, reaction="Steelpush", added=2))  # 8 + 2 = 10 dice
+    assert what_now(c.state).options == (RollOption(1, "Inquisitor", 6, 1,
+                                                    (Roller("Vin", 10, 1),), True, 0),)
+    c.push(
+        RollDice(
+            action=1,
+            attacker=[(1, 2, 3, 4, 5, 6)],
+            defenders=[DefenseRoll([(1, 2, 3, 4, 5, 1, 2, 3, 4, 5)])],
+        )
+    )
     vin = c.state.participant("Vin").round
     # Her 3 Action Dice left still act; the 8 Steelpush dice are gone, none became
     # Defense Dice.
@@ -569,9 +645,9 @@ def _vin_strikes(difficulty: int) -> Conflict:
               (sheet("Inquisitor", kind="villain", wits=2, health=9), "ministry"))
     c.push(Declare.defense("Inquisitor", 3))
     c.push(Declare.action("Vin", 3, target="Inquisitor"))
-    c.push(SetTest(1, contest=True, difficulty=difficulty))
-    c.push(Act("Vin", 3))
-    c.push(Defend("Inquisitor", 1, 3))
+    c.push(SetTest(action=1, contest=True, difficulty=difficulty))
+    c.push(Act("Vin", pool=3))
+    c.push(Defend("Inquisitor", action=1, dice=3))
     return c
 
 
@@ -588,7 +664,7 @@ def test_r_con_17_r_dice_7_contest_outcomes(attacker: tuple[int, ...],
                                             defender: tuple[int, ...], difficulty: int,
                                             hits: bool) -> None:
     c = _vin_strikes(difficulty)
-    c.push(RollDice(1, [attacker], [defender]))
+    c.push(RollDice(action=1, attacker=[attacker], defenders=[DefenseRoll([defender])]))
     action = c.state.action(1)
     assert action is not None
     assert (action.outcome is Outcome.SUCCESS) is hits
@@ -597,13 +673,15 @@ def test_r_con_17_r_dice_7_contest_outcomes(attacker: tuple[int, ...],
 
 def test_r_con_17_a_stalemate_changes_nothing_and_the_struggle_goes_on() -> None:
     c = _vin_strikes(0)
-    c.push(RollDice(1, [(4, 4, 6)], [(4, 4, 6)]))  # Result 4 and 1 Nudge each
+    c.push(
+        RollDice(action=1, attacker=[(4, 4, 6)], defenders=[DefenseRoll([(4, 4, 6)])])
+    )  # Result 4 and 1 Nudge each
     action = c.state.action(1)
     assert action is not None and action.outcome is Outcome.STALEMATE
     assert action.damage is None and c.state.pending is None
     assert health(c, "Inquisitor") == Resilience(9, 0)
     assert what_now(c.state).expect is Expect.END_ROUND
-    refused(c, ApplyDamage(1), RuleViolation, "R-CON-18")
+    refused(c, ApplyDamage(action=1), RuleViolation, "R-CON-18")
     c.push(EndRound())  # the struggle continues next round
     c.push(Declare.no_roll("Inquisitor"))
     c.push(Declare.action("Vin", 3, target="Inquisitor"))
@@ -622,10 +700,10 @@ def test_r_con_14_r_dice_8_a_group_challenge_uses_its_best_roll(
         rolls: list[tuple[int, ...]], difficulty: int, succeeds: bool) -> None:
     c = table((group("Guards", 2, wits=2), "ministry"))
     c.push(Declare.action("Guards", 3, description="bar the gate"))
-    c.push(SetTest(1, contest=False, difficulty=difficulty))
-    c.push(Act("Guards", 3))
-    refused(c, TakeIt("Guards", 1), RuleViolation, "R-CON-15", "not the target")
-    c.push(RollDice(1, rolls))
+    c.push(SetTest(action=1, contest=False, difficulty=difficulty))
+    c.push(Act("Guards", pool=3))
+    refused(c, TakeIt("Guards", action=1), RuleViolation, "R-CON-15", "not the target")
+    c.push(RollDice(action=1, attacker=rolls))
     action = c.state.action(1)
     assert action is not None and action.status is ActionStatus.DONE
     assert (action.outcome is Outcome.SUCCESS) is succeeds
@@ -645,10 +723,10 @@ def test_r_con_20_damage_adds_to_the_sheets_own_and_defeats_at_exactly_0(
     c.push(Declare.action("Inquisitor", 3, target="Ham"))  # action 1
     c.push(Declare.defense("Ham", 2))
     c.push(Declare.action("Vin", 4, target="Inquisitor"))  # action 2
-    c.push(Act("Vin", 4))
-    c.push(TakeIt("Inquisitor", 2))
-    c.push(RollDice(2, [(2, 2, 6, 6)]))
-    c.push(ApplyDamage(2))
+    c.push(Act("Vin", pool=4))
+    c.push(TakeIt("Inquisitor", action=2))
+    c.push(RollDice(action=2, attacker=[(2, 2, 6, 6)]))
+    c.push(ApplyDamage(action=2))
     assert health(c, "Inquisitor") == Resilience(4, earlier + 3)
     assert c.state.participant("Inquisitor").defeated is defeated
     if not defeated:
@@ -656,7 +734,7 @@ def test_r_con_20_damage_adds_to_the_sheets_own_and_defeats_at_exactly_0(
         return
     # Defeated before his turn: his attack on Ham never happens (R-CON-20).
     assert c.state.phase is Phase.ROUND_OVER
-    refused(c, Act("Inquisitor", 3), RuleViolation, "R-CON-10")
+    refused(c, Act("Inquisitor", pool=3), RuleViolation, "R-CON-10")
     c.push(EndRound())
     assert "Inquisitor" not in what_now(c.state).who
     refused(c, Declare.action("Inquisitor", 3), RuleViolation, "R-CON-20")
@@ -664,7 +742,7 @@ def test_r_con_20_damage_adds_to_the_sheets_own_and_defeats_at_exactly_0(
     refused(c, Declare.action("Vin", 3, target="Inquisitor"), RuleViolation, "R-CON-20",
             "cannot be targeted")
     c.push(Declare.action("Vin", 3))
-    refused(c, Change("Vin", 4, target="Inquisitor"), RuleViolation, "R-CON-20")
+    refused(c, Change("Vin", dice=4, target="Inquisitor"), RuleViolation, "R-CON-20")
     refused(c, Defeat("Inquisitor"), RuleViolation, "R-CON-20", "already defeated")
 
 
@@ -679,7 +757,7 @@ def test_r_con_21_unspent_action_and_defense_dice_are_lost_at_the_end_of_the_rou
     c.push(Declare.action("Vin", 7))
     c.push(Hold("Vin"))
     assert what_now(c.state).options == (EndRoundOption(),)
-    refused(c, Act("Vin", 2), RuleViolation, "R-CON-10", "round 1 is over")
+    refused(c, Act("Vin", pool=2), RuleViolation, "R-CON-10", "round 1 is over")
     assert [p.round.defense_dice for p in c.state] == [7, 4, 0]
     c.push(EndRound())
     assert (c.state.round, c.state.phase) == (2, Phase.DECLARATION)
@@ -703,19 +781,21 @@ def _every_kind_of_event() -> list[Event]:
         Declare.action("Inquisitor", 6, target="Vin"),  # action 2
         Declare.defense("Kelsier", 4),
         Declare.action("Vin", 5, target="Inquisitor"),  # action 3
-        SetTest(3, contest=True, difficulty=1),
-        SwapResilience(2, "willpower"),
-        Act("Inquisitor", 6),
-        React("Vin", 2, "Steelpush", 1),  # Vin: 4 Action Dice, level with the Guards
-        RollDice(2, [(1, 2, 3, 4, 5, 6)], [(1, 2, 3)]),
-        Act("Vin", 4),
-        TakeIt("Inquisitor", 3),
-        RollDice(3, [(2, 2, 6, 1)]),
-        ApplyDamage(3, nudges=1),
-        Change("Guards", 6, target="Kelsier"),  # action 4
-        Act("Guards", 2),
-        Defend("Kelsier", 4, 3),
-        RollDice(4, [(1, 2), (1, 2), (1, 2)], [(1, 1, 2)]),
+        SetTest(action=3, contest=True, difficulty=1),
+        SwapResilience(action=2, resilience="willpower"),
+        Act("Inquisitor", pool=6),
+        React(
+            "Vin", action=2, reaction="Steelpush", added=1
+        ),  # Vin: 4 Action Dice, level with the Guards
+        RollDice(action=2, attacker=[(1, 2, 3, 4, 5, 6)], defenders=[DefenseRoll([(1, 2, 3)])]),
+        Act("Vin", pool=4),
+        TakeIt("Inquisitor", action=3),
+        RollDice(action=3, attacker=[(2, 2, 6, 1)]),
+        ApplyDamage(action=3, nudges=1),
+        Change("Guards", dice=6, target="Kelsier"),  # action 4
+        Act("Guards", pool=2),
+        Defend("Kelsier", action=4, dice=3),
+        RollDice(action=4, attacker=[(1, 2), (1, 2), (1, 2)], defenders=[DefenseRoll([(1, 1, 2)])]),
         Defeat("Inquisitor", "flees"),
         EndRound(),
         Declare.action("Guards", 3),  # action 5
@@ -763,28 +843,38 @@ def _candidates(state: State) -> list[Event]:
     out: list[Event] = [EndRound()]
     for name in names:
         person = state.participant(name)
-        out += [Act(name, pool) for pool in range(2, 11)]
-        out += [Hold(name), Declare.no_roll(name), Declare.defense(name, 3),
-                Declare.action(name, 3)]
-        out += [Change(name, dice) for dice in range(13)]
-        out += [Change(name, 4, target=t) for t in names]
+        out += [Act(name, pool=pool) for pool in range(2, 11)]
+        out += [
+            Hold(name),
+            Declare.no_roll(name),
+            Declare.defense(name, 3),
+            Declare.action(name, 3),
+        ]
+        out += [Change(name, dice=dice) for dice in range(13)]
+        out += [Change(name, dice=4, target=t) for t in names]
         out += [Declare.action(name, 3, target=t) for t in names]
         for number in _around(state):
-            out += [Defend(name, number, dice) for dice in range(2, 11)]
-            out.append(TakeIt(name, number))
+            out += [Defend(name, action=number, dice=dice) for dice in range(2, 11)]
+            out.append(TakeIt(name, action=number))
             for reaction in person.character.reactions:
-                out += [React(name, number, reaction.name, k) for k in range(11)]
+                out += [
+                    React(name, action=number, reaction=reaction.name, added=k) for k in range(11)
+                ]
     for number in _around(state):
-        out += [ApplyDamage(number, k) for k in range(8)] + [ApplyDamage(number)]
+        out += [ApplyDamage(action=number, nudges=k) for k in range(8)] + [
+            ApplyDamage(action=number)
+        ]
     action = state.pending_action
     if action is not None and action.pool is not None:
-        defence = action.defence
-        pool, rollers = (0, 0) if defence is None or not defence.pool else (
-            defence.pool, defence.members)
+        rolling = [d for d in action.defenses if d.rolls]
         for actors in (action.members, action.members + 1):
-            for defenders in (rollers, rollers + 1):
-                out.append(RollDice(action.number, [(1,) * action.pool] * actors,
-                                    [(2,) * max(pool, 2)] * defenders))
+            for extra in (0, 1):  # one roller too many for the first defender
+                defenders = [DefenseRoll([(2,) * d.pool] * (d.members + (extra if i == 0 else 0)),
+                                         name=d.by) for i, d in enumerate(rolling)]
+                if not rolling and extra:
+                    defenders = [DefenseRoll([(2, 2)])]
+                out.append(RollDice(action=action.number, attacker=[(1,) * action.pool] * actors,
+                                    defenders=defenders))
     return out
 
 
@@ -797,26 +887,29 @@ def _offered(state: State) -> set[Event]:
                     Declare.action(o.name, 3)}
             out |= {Declare.action(o.name, 3, target=t) for t in o.targets}
         elif isinstance(o, ActOption):
-            out |= {Act(o.name, pool) for pool in range(o.min_pool, o.max_pool + 1)}
+            out |= {Act(o.name, pool=pool) for pool in range(o.min_pool, o.max_pool + 1)}
         elif isinstance(o, ChangeOption):
-            out |= {Change(o.name, dice) for dice in range(o.min_dice, 13)}
-            out |= {Change(o.name, 4, target=p.name) for p in state.participants
+            out |= {Change(o.name, dice=dice) for dice in range(o.min_dice, 13)}
+            out |= {Change(o.name, dice=4, target=p.name) for p in state.participants
                     if p.name != o.name and not p.defeated}
         elif isinstance(o, HoldOption):
             out.add(Hold(o.name))
         elif isinstance(o, DefendOption):
-            out |= {Defend(o.name, o.action, d) for d in range(o.min_dice, o.max_dice + 1)}
+            out |= {
+                Defend(o.name, action=o.action, dice=d) for d in range(o.min_dice, o.max_dice + 1)
+            }
         elif isinstance(o, ReactOption):
-            out |= {React(o.name, o.action, o.reaction, k)
+            out |= {React(o.name, action=o.action, reaction=o.reaction, added=k)
                     for k in range(o.min_added, o.max_added + 1)}
         elif isinstance(o, TakeItOption):
-            out.add(TakeIt(o.name, o.action))
+            out.add(TakeIt(o.name, action=o.action))
         elif isinstance(o, RollOption):
-            out.add(RollDice(o.action, [(1,) * o.actor_pool] * o.actor_rollers,
-                             [(2,) * max(o.defender_pool, 2)] * o.defender_rollers))
+            out.add(RollDice(action=o.action, attacker=[(1,) * o.actor_pool] * o.actor_rollers,
+                             defenders=[DefenseRoll([(2,) * d.pool] * d.rollers, name=d.name)
+                                        for d in o.defenders]))
         elif isinstance(o, DamageOption):
-            out |= {ApplyDamage(o.action, k) for k in range(o.max_nudges + 1)}
-            out.add(ApplyDamage(o.action))
+            out |= {ApplyDamage(action=o.action, nudges=k) for k in range(o.max_nudges + 1)}
+            out.add(ApplyDamage(action=o.action))
         else:
             assert isinstance(o, EndRoundOption)
             out.add(EndRound())
@@ -836,7 +929,7 @@ def _check_options_to_the_defeated(state: State) -> None:
             assert not any(state.participant(t).defeated for t in option.targets)
     pending = state.pending_action
     if pending is not None:  # a participant that fell in its step may still be rolling
-        step.add(state.participants[pending.actor].name)
+        step.add(pending.actor)
     for name in now.who:
         assert not state.participant(name).defeated or name in step
 
@@ -848,15 +941,19 @@ def _narrator(state: State, rng: random.Random) -> Event | None:
     if roll < 0.04:
         standing = [p.name for p in state.participants if not p.defeated]
         return Defeat(rng.choice(standing), "yields") if standing else None
-    open_actions = [a for a in state.actions if a.outcome is None and a.defence is None
+    open_actions = [a for a in state.actions if a.outcome is None and not a.defenses
                     and a.status in (ActionStatus.DECLARED, ActionStatus.PENDING)]
     if roll < 0.15 and open_actions:
         action = rng.choice(open_actions)
         if action.target is not None and rng.random() < 0.3:
-            return SwapResilience(action.number, rng.choice(["health", "reputation",
-                                                             "willpower"]))
-        return SetTest(action.number, action.target is not None and rng.random() < 0.7,
-                       rng.randint(0, 3))
+            return SwapResilience(
+                action=action.number, resilience=rng.choice(["health", "reputation", "willpower"])
+            )
+        return SetTest(
+            action=action.number,
+            contest=action.target is not None and rng.random() < 0.7,
+            difficulty=rng.randint(0, 3),
+        )
     return None
 
 
@@ -885,8 +982,11 @@ def test_r_con_3_what_now_offers_exactly_the_events_the_engine_accepts(seed: int
             break
         event = _narrator(state, rng) or rng.choice(accepted)
         if isinstance(event, RollDice):
-            event = RollDice(event.action,
-                             [tuple(rng.randint(1, 6) for _ in row) for row in event.attacker],
-                             [tuple(rng.randint(1, 6) for _ in row) for row in event.defender])
+            def faces(rows: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
+                return [tuple(rng.randint(1, 6) for _ in row) for row in rows]
+
+            event = RollDice(action=event.action, attacker=faces(event.attacker),
+                             defenders=[DefenseRoll(faces(d.faces), name=d.name)
+                                        for d in event.defenders])
         c.push(event)
         assert c.state.dice_balanced()

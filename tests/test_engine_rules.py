@@ -19,6 +19,16 @@ from characters.model import (
     Sheet,
     Standings,
 )
+from conflict import (
+    ActOption,
+    ChangeOption,
+    DefendOption,
+    Expect,
+    HoldOption,
+    ReactOption,
+    TakeItOption,
+    what_now,
+)
 from conflict.engine import Conflict, apply
 from conflict.errors import BadValue, ConflictError, RuleViolation
 from conflict.events import (
@@ -30,6 +40,7 @@ from conflict.events import (
     Declare,
     Defeat,
     Defend,
+    DefenseRoll,
     EndConflict,
     EndRound,
     Event,
@@ -44,16 +55,6 @@ from conflict.events import (
     TakeIt,
 )
 from conflict.state import EMPTY, ActionStatus, DiceFrom, Outcome, Phase, Turn
-from conflict.whatnow import (
-    ActOption,
-    ChangeOption,
-    DefendOption,
-    Expect,
-    HoldOption,
-    ReactOption,
-    TakeItOption,
-    what_now,
-)
 
 # --- builders ----------------------------------------------------------------------
 
@@ -82,7 +83,7 @@ def table(*entries: tuple[Sheet | ExtraGroup, str] | tuple[Sheet | ExtraGroup, s
     c.push(Start(nature, stakes="the stash", scope="one alley"))
     for entry in entries:
         surprised = len(entry) == 3 and bool(entry[2])
-        c.push(AddParticipant(entry[0], entry[1], surprised))
+        c.push(AddParticipant(entry[0], entry[1], surprised=surprised))
     return c
 
 
@@ -145,13 +146,13 @@ def test_r_con_2_a_group_rolls_once_per_remaining_member_and_keeps_the_best() ->
     c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 3), "ministry"))
     c.push(Declare.action("Guards", 4, target="Vin"))
     c.push(Declare.defense("Vin", 2))
-    c.push(Act("Guards", 4))
-    c.push(TakeIt("Vin", 1))
+    c.push(Act("Guards", pool=4))
+    c.push(TakeIt("Vin", action=1))
     roll = what_now(c.state).options[0]
     assert roll.actor_rollers == 3 and roll.actor_pool == 4  # type: ignore[union-attr]
-    refused(c, RollDice(1, [(1, 2, 3, 4), (1, 2, 3, 4)]), BadValue, "R-CON-2")
+    refused(c, RollDice(action=1, attacker=[(1, 2, 3, 4), (1, 2, 3, 4)]), BadValue, "R-CON-2")
     # The best of three rolls is the middle one: Result 3 beats Result 2 and no set.
-    c.push(RollDice(1, [(2, 2, 1, 5), (3, 3, 1, 4), (1, 2, 4, 5)]))
+    c.push(RollDice(action=1, attacker=[(2, 2, 1, 5), (3, 3, 1, 4), (1, 2, 4, 5)]))
     action = c.state.action(1)
     assert action is not None and action.attacker_roll is not None
     assert action.attacker_roll.result == 3
@@ -183,9 +184,9 @@ def test_r_con_3_one_declaration_and_one_action_per_round() -> None:
     refused(c, Declare.action("Kelsier", 5), RuleViolation, "R-CON-3", "already declared")
     c.push(Declare.action("Guards", 3))
     c.push(Declare.action("Vin", 2))
-    c.push(Act("Kelsier", 5))
-    c.push(RollDice(1, [(1, 1, 2, 3, 4)]))
-    refused(c, Act("Kelsier", 2), RuleViolation, "R-CON-3", "already acted")
+    c.push(Act("Kelsier", pool=5))
+    c.push(RollDice(action=1, attacker=[(1, 1, 2, 3, 4)]))
+    refused(c, Act("Kelsier", pool=2), RuleViolation, "R-CON-3", "already acted")
 
 
 def test_r_con_3_participants_join_only_before_anyone_declares() -> None:
@@ -304,13 +305,13 @@ def test_r_con_7_each_kind_gives_its_dice() -> None:
 
 def test_r_con_7_malformed_declarations_are_bad_values() -> None:
     with pytest.raises(BadValue, match="R-CON-7"):
-        Declare("Vin", DeclarationKind.ACTION, 0)
+        Declare("Vin", DeclarationKind.ACTION, dice=0)
     with pytest.raises(BadValue, match="R-CON-7"):
-        Declare("Vin", DeclarationKind.NO_ROLL, 3)
+        Declare("Vin", DeclarationKind.NO_ROLL, dice=3)
     with pytest.raises(BadValue, match="R-CON-7"):
         Declare("Vin", DeclarationKind.NO_ROLL, target="Kelsier")
     with pytest.raises(BadValue, match="R-CON-7"):
-        Declare("Vin", DeclarationKind.DEFENSE, 3, target="Kelsier")
+        Declare("Vin", DeclarationKind.DEFENSE, dice=3, target="Kelsier")
 
 
 @pytest.mark.parametrize(("nature", "expected"), [
@@ -322,14 +323,14 @@ def test_r_con_7_no_roll_defends_with_the_attribute_of_the_attack(
               (sheet("Inquisitor", kind="villain", wits=2), "ministry"), nature=nature)
     c.push(Declare.action("Inquisitor", 5, target="Ham"))
     c.push(Declare.no_roll("Ham"))
-    c.push(Act("Inquisitor", 5))
+    c.push(Act("Inquisitor", pool=5))
     defend = what_now(c.state).options[0]
     assert isinstance(defend, DefendOption)
     assert (defend.dice_from, defend.granted, defend.max_dice) == (
         DiceFrom.DEFENSE, expected, expected)
     if expected > 2:
-        refused(c, Defend("Ham", 1, expected + 1), RuleViolation, "R-CON-15")
-    c.push(Defend("Ham", 1, 2))
+        refused(c, Defend("Ham", action=1, dice=expected + 1), RuleViolation, "R-CON-15")
+    c.push(Defend("Ham", action=1, dice=2))
     ham = c.state.participant("Ham").round
     assert ham.defense_gained == expected and ham.defense_dice == expected - 2
     assert ham.dice_balanced()
@@ -342,15 +343,15 @@ def test_r_con_7_the_narrator_adjusts_no_roll_defense_dice_once_per_round() -> N
     c.push(Declare.action("Inquisitor", 5, target="Ham"))
     c.push(Declare.action("Guards", 3, target="Ham"))
     c.push(Declare.no_roll("Ham"))
-    c.push(Act("Inquisitor", 5))
-    c.push(TakeIt("Ham", 1, granted=6))  # a Tool and a Circumstance: Physique 4 + 2
+    c.push(Act("Inquisitor", pool=5))
+    c.push(TakeIt("Ham", action=1, granted=6))  # a Tool and a Circumstance: Physique 4 + 2
     assert c.state.participant("Ham").round.defense_dice == 6
-    c.push(RollDice(1, [(1, 2, 3, 4, 5)]))  # no set: the attack fails
-    c.push(Act("Guards", 3))
+    c.push(RollDice(action=1, attacker=[(1, 2, 3, 4, 5)]))  # no set: the attack fails
+    c.push(Act("Guards", pool=3))
     defend = what_now(c.state).options[0]
     assert isinstance(defend, DefendOption) and defend.granted == 0 and defend.max_dice == 6
-    refused(c, Defend("Ham", 2, 2, granted=4), RuleViolation, "R-CON-7")
-    c.push(Defend("Ham", 2, 6))
+    refused(c, Defend("Ham", action=2, dice=2, granted=4), RuleViolation, "R-CON-7")
+    c.push(Defend("Ham", action=2, dice=6))
     assert c.state.participant("Ham").round.defense_dice == 0
 
 
@@ -364,11 +365,11 @@ def test_r_con_8_an_attack_names_one_resilience_which_the_narrator_may_swap() ->
     c.push(Declare.action("Vin", 4, target="Inquisitor", resilience="Reputation"))
     action = c.state.action(1)
     assert action is not None and action.resilience == "reputation"
-    c.push(SwapResilience(1, "willpower"))
-    c.push(Act("Vin", 4))
-    c.push(TakeIt("Inquisitor", 1))
-    c.push(RollDice(1, [(5, 5, 6, 1)]))
-    c.push(ApplyDamage(1))
+    c.push(SwapResilience(action=1, resilience="willpower"))
+    c.push(Act("Vin", pool=4))
+    c.push(TakeIt("Inquisitor", action=1))
+    c.push(RollDice(action=1, attacker=[(5, 5, 6, 1)]))
+    c.push(ApplyDamage(action=1))
     inquisitor = c.state.participant("Inquisitor")
     assert inquisitor.resiliences is not None
     assert inquisitor.resiliences.willpower == Resilience(6, 2)  # 1 + 1 Nudge
@@ -379,13 +380,15 @@ def test_r_con_8_bad_targets_and_resiliences_are_refused() -> None:
     with pytest.raises(BadValue, match="R-CON-8"):
         Declare.action("Vin", 4, target="Inquisitor", resilience="luck")
     with pytest.raises(BadValue, match="R-CON-8"):
-        Declare("Vin", DeclarationKind.ACTION, 4, resilience="health")
+        Declare("Vin", DeclarationKind.ACTION, dice=4, resilience="health")
     c = table((sheet("Vin", wits=5), "crew"), (sheet("Inquisitor", wits=4), "ministry"))
     c.push(Declare.no_roll("Inquisitor"))
     refused(c, Declare.action("Vin", 4, target="vin"), RuleViolation, "R-CON-8", "itself")
     refused(c, Declare.action("Vin", 4, target="Elend"), BadValue, "R-CON-2")
     c.push(Declare.action("Vin", 4))
-    refused(c, SwapResilience(1, "health"), RuleViolation, "R-CON-8", "not an attack")
+    refused(
+        c, SwapResilience(action=1, resilience="health"), RuleViolation, "R-CON-8", "not an attack"
+    )
 
 
 # --- R-CON-9 Challenge or Contest; Difficulty --------------------------------------------
@@ -402,11 +405,11 @@ def test_r_con_9_attacks_are_contests_other_actions_challenges_of_difficulty_0()
 
 def test_r_con_9_a_challenge_attack_cannot_be_defended_and_meets_its_difficulty() -> None:
     c = duel()
-    c.push(SetTest(2, contest=False, difficulty=3))  # the Inquisitor is bound
-    c.push(Act("Vin", 6))
+    c.push(SetTest(action=2, contest=False, difficulty=3))  # the Inquisitor is bound
+    c.push(Act("Vin", pool=6))
     assert what_now(c.state).expect is Expect.ROLL
-    refused(c, Defend("Inquisitor", 2, 2), RuleViolation, "R-CON-9", "is a Challenge")
-    c.push(RollDice(2, [(3, 3, 1, 2, 4, 5)]))  # Result 3 meets Difficulty 3
+    refused(c, Defend("Inquisitor", action=2, dice=2), RuleViolation, "R-CON-9", "is a Challenge")
+    c.push(RollDice(action=2, attacker=[(3, 3, 1, 2, 4, 5)]))  # Result 3 meets Difficulty 3
     action = c.state.action(2)
     assert action is not None and action.outcome is Outcome.SUCCESS
 
@@ -415,11 +418,11 @@ def test_r_con_9_set_test_checks() -> None:
     c = table((sheet("Vin", wits=5), "crew"), (sheet("Inquisitor", wits=4), "ministry"))
     c.push(Declare.no_roll("Inquisitor"))
     c.push(Declare.action("Vin", 4))
-    refused(c, SetTest(1, contest=True), RuleViolation, "R-CON-9", "no target")
-    refused(c, SetTest(7, contest=False), RuleViolation, "R-CON-9", "no action 7")
+    refused(c, SetTest(action=1, contest=True), RuleViolation, "R-CON-9", "no target")
+    refused(c, SetTest(action=7, contest=False), RuleViolation, "R-CON-9", "no action 7")
     with pytest.raises(BadValue, match="R-CON-9"):
-        SetTest(1, contest=False, difficulty=6)
-    c.push(SetTest(1, contest=False, difficulty=5))
+        SetTest(action=1, contest=False, difficulty=6)
+    c.push(SetTest(action=1, contest=False, difficulty=5))
     action = c.state.action(1)
     assert action is not None and action.difficulty == 5
 
@@ -435,10 +438,10 @@ def test_r_con_10_most_action_dice_act_first_equal_dice_together() -> None:
     c.push(Declare.action("Kelsier", 7))
     c.push(Declare.action("Vin", 4))
     assert what_now(c.state).who == ("Kelsier",)
-    refused(c, Act("Vin", 4), RuleViolation, "R-CON-10", "Kelsier act now (7 Action Dice)")
-    refused(c, Act("Ham", 2), RuleViolation, "R-CON-10", "full defence")
-    c.push(Act("Kelsier", 7))
-    c.push(RollDice(2, [(1, 2, 3, 4, 5, 1, 2)]))
+    refused(c, Act("Vin", pool=4), RuleViolation, "R-CON-10", "Kelsier act now (7 Action Dice)")
+    refused(c, Act("Ham", pool=2), RuleViolation, "R-CON-10", "full defense")
+    c.push(Act("Kelsier", pool=7))
+    c.push(RollDice(action=2, attacker=[(1, 2, 3, 4, 5, 1, 2)]))
     now = what_now(c.state)
     assert now.expect is Expect.ACT and set(now.who) == {"Guards", "Vin"}
     c.push(Hold("Vin"))
@@ -452,7 +455,7 @@ def test_r_con_10_most_action_dice_act_first_equal_dice_together() -> None:
 
 def test_r_con_11_pool_from_action_dice_leftovers_become_defense_dice() -> None:
     c = duel(vin_dice=7)
-    c.push(Act("Vin", 5))
+    c.push(Act("Vin", pool=5))
     vin = c.state.participant("Vin").round
     assert (vin.action_dice, vin.defense_dice, vin.turn) == (0, 2, Turn.ACTED)
     action = c.state.action(2)
@@ -461,28 +464,32 @@ def test_r_con_11_pool_from_action_dice_leftovers_become_defense_dice() -> None:
 
 def test_r_con_11_pool_limits() -> None:
     with pytest.raises(BadValue, match="R-CON-11"):
-        Act("Vin", 1)
+        Act("Vin", pool=1)
     with pytest.raises(BadValue, match="R-CON-11"):
-        Act("Vin", 11)
+        Act("Vin", pool=11)
     c = duel(vin_dice=12)
     option = what_now(c.state).options[0]
     assert isinstance(option, ActOption) and (option.min_pool, option.max_pool) == (2, 10)
     c = duel(vin_dice=4)
-    c.push(Act("Inquisitor", 5))
-    c.push(TakeIt("Vin", 1))
-    c.push(RollDice(1, [(1, 2, 3, 4, 5)]))
-    refused(c, Act("Vin", 5), RuleViolation, "R-CON-11", "4 Action Dice")
+    c.push(Act("Inquisitor", pool=5))
+    c.push(TakeIt("Vin", action=1))
+    c.push(RollDice(action=1, attacker=[(1, 2, 3, 4, 5)]))
+    refused(c, Act("Vin", pool=5), RuleViolation, "R-CON-11", "4 Action Dice")
 
 
-def test_r_con_11_one_action_die_left_can_only_hold() -> None:
+def test_r_con_11_r_con_12_one_action_die_left_can_only_hold() -> None:
     c = duel(vin_dice=5, inq_dice=6)
-    c.push(Act("Inquisitor", 6))
-    c.push(Defend("Vin", 1, 4))  # Vin has 1 Action Die left
-    c.push(RollDice(1, [(1, 2, 3, 4, 5, 1)], [(2, 2, 3, 4)]))
+    c.push(Act("Inquisitor", pool=6))
+    c.push(Defend("Vin", action=1, dice=4))  # Vin has 1 Action Die left
+    c.push(
+        RollDice(action=1, attacker=[(1, 2, 3, 4, 5, 1)], defenders=[DefenseRoll([(2, 2, 3, 4)])])
+    )
     now = what_now(c.state)
     assert now.who == ("Vin",)
-    assert [type(o) for o in now.options] == [ChangeOption, HoldOption]
-    refused(c, Act("Vin", 2), RuleViolation, "R-CON-11", "1 Action Die")
+    # R-CON-12 ruling: a change never brings more than the 1 Action Die held.
+    assert [type(o) for o in now.options] == [HoldOption]
+    refused(c, Act("Vin", pool=2), RuleViolation, "R-CON-11", "1 Action Die")
+    refused(c, Change("Vin", dice=6), RuleViolation, "R-CON-12", "1 Action Die")
     c.push(Hold("Vin"))
     assert c.state.participant("Vin").round.defense_dice == 1
 
@@ -496,29 +503,29 @@ def test_r_con_12_change_halves_rounding_up_and_acts_at_the_end() -> None:
     c.push(Declare.action("Inquisitor", 2))
     c.push(Declare.action("Kelsier", 3))
     c.push(Declare.action("Vin", 8))
-    c.push(Change("Vin", 7, target="Inquisitor", description="leaps at the Inquisitor"))
+    c.push(Change("Vin", dice=7, target="Inquisitor", description="leaps at the Inquisitor"))
     vin = c.state.participant("Vin").round
     assert (vin.action_dice, vin.turn, vin.action) == (4, Turn.CHANGED, 4)  # ceil(7/2)
     old = c.state.action(3)
     assert old is not None and old.status is ActionStatus.ABANDONED
     # Vin now has 4 Action Dice but acts after Kelsier (3) and the Inquisitor (2).
     assert what_now(c.state).who == ("Kelsier",)
-    refused(c, Act("Vin", 4), RuleViolation, "R-CON-12", "at the end of the round")
+    refused(c, Act("Vin", pool=4), RuleViolation, "R-CON-12", "at the end of the round")
     c.push(Hold("Kelsier"))
     c.push(Hold("Inquisitor"))
     now = what_now(c.state)
     assert now.who == ("Vin",)
     assert [type(o) for o in now.options] == [ActOption, HoldOption]  # no second change
-    refused(c, Change("Vin", 6), RuleViolation, "R-CON-12", "already changed")
-    c.push(Act("Vin", 3))
+    refused(c, Change("Vin", dice=6), RuleViolation, "R-CON-12", "already changed")
+    c.push(Act("Vin", pool=3))
     vin = c.state.participant("Vin").round
     assert vin.defense_dice == 1 and vin.dice_balanced()  # the die left after its roll
 
 
 def test_r_con_12_no_change_to_two_dice_or_fewer() -> None:
     c = duel()
-    refused(c, Change("Vin", 2), RuleViolation, "R-CON-12", "halves to 1")
-    c.push(Change("Vin", 3))
+    refused(c, Change("Vin", dice=2), RuleViolation, "R-CON-12", "halves to 1")
+    c.push(Change("Vin", dice=3))
     assert c.state.participant("Vin").round.action_dice == 2
 
 
@@ -530,7 +537,7 @@ def test_r_con_13_hold_turns_all_action_dice_into_defense_dice() -> None:
     c.push(Hold("Vin"))
     vin = c.state.participant("Vin").round
     assert (vin.action_dice, vin.defense_dice, vin.turn) == (0, 7, Turn.HELD)
-    c.push(Act("Inquisitor", 5))
+    c.push(Act("Inquisitor", pool=5))
     option = what_now(c.state).options[0]
     assert isinstance(option, DefendOption)
     assert (option.dice_from, option.max_dice) == (DiceFrom.DEFENSE, 7)
@@ -550,9 +557,9 @@ def test_r_con_14_a_challenge_succeeds_on_a_set_meeting_the_difficulty(
         faces: tuple[int, ...], difficulty: int, outcome: Outcome) -> None:
     c = table((sheet("Vin", wits=5), "crew"))
     c.push(Declare.action("Vin", 3, description="climbs the wall"))
-    c.push(SetTest(1, contest=False, difficulty=difficulty))
-    c.push(Act("Vin", 3))
-    c.push(RollDice(1, [faces]))
+    c.push(SetTest(action=1, contest=False, difficulty=difficulty))
+    c.push(Act("Vin", pool=3))
+    c.push(RollDice(action=1, attacker=[faces]))
     action = c.state.action(1)
     assert action is not None and action.outcome is outcome
     assert action.status is ActionStatus.DONE and c.state.pending is None
@@ -567,11 +574,13 @@ def test_r_con_15_defending_with_action_dice_moves_the_target_down_the_order() -
     c.push(Declare.action("Inquisitor", 6, target="Vin"))
     c.push(Declare.action("Kelsier", 3))
     c.push(Declare.action("Vin", 5))
-    c.push(Act("Inquisitor", 6))
-    c.push(Defend("Vin", 1, 4))  # 5 - 4 = 1: Vin now acts after Kelsier (3)
+    c.push(Act("Inquisitor", pool=6))
+    c.push(Defend("Vin", action=1, dice=4))  # 5 - 4 = 1: Vin now acts after Kelsier (3)
     vin = c.state.participant("Vin").round
     assert (vin.action_dice, vin.action_defended) == (1, 4)
-    c.push(RollDice(1, [(1, 2, 3, 4, 5, 6)], [(1, 2, 3, 4)]))
+    c.push(
+        RollDice(action=1, attacker=[(1, 2, 3, 4, 5, 6)], defenders=[DefenseRoll([(1, 2, 3, 4)])])
+    )
     assert what_now(c.state).who == ("Kelsier",)
     c.push(Hold("Kelsier"))
     assert what_now(c.state).who == ("Vin",)
@@ -579,13 +588,13 @@ def test_r_con_15_defending_with_action_dice_moves_the_target_down_the_order() -
 
 def test_r_con_15_a_target_defends_once_per_action() -> None:
     c = duel()
-    c.push(Act("Vin", 4))
-    c.push(Defend("Inquisitor", 2, 2))
-    message = refused(c, Defend("Inquisitor", 2, 2), RuleViolation, "R-CON-15")
+    c.push(Act("Vin", pool=4))
+    c.push(Defend("Inquisitor", action=2, dice=2))
+    message = refused(c, Defend("Inquisitor", action=2, dice=2), RuleViolation, "R-CON-15")
     assert message == "R-CON-15: Inquisitor already defended against action 2"
-    refused(c, React("Inquisitor", 2, "Push", 2), RuleViolation, "R-CON-15",
+    refused(c, React("Inquisitor", action=2, reaction="Push", added=2), RuleViolation, "R-CON-15",
             "already defended")
-    refused(c, TakeIt("Inquisitor", 2), RuleViolation, "R-CON-15", "already defended")
+    refused(c, TakeIt("Inquisitor", action=2), RuleViolation, "R-CON-15", "already defended")
 
 
 def test_r_con_15_a_target_defends_against_many_actions_while_it_has_dice() -> None:
@@ -594,52 +603,76 @@ def test_r_con_15_a_target_defends_against_many_actions_while_it_has_dice() -> N
     c.push(Declare.action("Guards", 3, target="Vin"))
     c.push(Declare.action("Thugs", 3, target="Vin"))
     c.push(Declare.defense("Vin", 5))
-    c.push(Act("Guards", 3))
-    c.push(Defend("Vin", 1, 3))
-    c.push(RollDice(1, [(1, 2, 3), (1, 2, 4)], [(4, 4, 1)]))
-    c.push(Act("Thugs", 3))
+    c.push(Act("Guards", pool=3))
+    c.push(Defend("Vin", action=1, dice=3))
+    c.push(
+        RollDice(action=1, attacker=[(1, 2, 3), (1, 2, 4)], defenders=[DefenseRoll([(4, 4, 1)])])
+    )
+    c.push(Act("Thugs", pool=3))
     option = what_now(c.state).options[0]
     assert isinstance(option, DefendOption) and option.max_dice == 2
-    refused(c, Defend("Vin", 2, 3), RuleViolation, "R-CON-15", "has 2 Defense Dice")
-    c.push(Defend("Vin", 2, 2))
+    refused(c, Defend("Vin", action=2, dice=3), RuleViolation, "R-CON-15", "has 2 Defense Dice")
+    c.push(Defend("Vin", action=2, dice=2))
     vin = c.state.participant("Vin").round
     assert (vin.defense_dice, vin.defense_spent) == (0, 5)
 
 
 def test_r_con_15_after_acting_only_defense_dice_defend() -> None:
     c = duel(vin_dice=6, inq_dice=5)
-    c.push(Act("Vin", 5))  # 1 Action Die left becomes 1 Defense Die
-    c.push(TakeIt("Inquisitor", 2))
-    c.push(RollDice(2, [(1, 2, 3, 4, 5)]))
-    c.push(Act("Inquisitor", 5))
+    c.push(Act("Vin", pool=5))  # 1 Action Die left becomes 1 Defense Die
+    c.push(TakeIt("Inquisitor", action=2))
+    c.push(RollDice(action=2, attacker=[(1, 2, 3, 4, 5)]))
+    c.push(Act("Inquisitor", pool=5))
     now = what_now(c.state)
     assert [type(o) for o in now.options] == [TakeItOption]
-    refused(c, Defend("Vin", 1, 2), RuleViolation, "R-CON-15", "has 1 Defense Die")
+    refused(c, Defend("Vin", action=1, dice=2), RuleViolation, "R-CON-15", "has 1 Defense Die")
 
 
-def test_r_con_15_the_defence_comes_before_any_roll_and_only_from_the_target() -> None:
+def test_r_con_15_the_defense_comes_before_any_roll_and_only_from_the_target() -> None:
     c = table((sheet("Vin", wits=5), "crew"), (sheet("Kelsier", wits=4), "crew"),
               (sheet("Inquisitor", kind="villain", wits=2), "ministry"))
     c.push(Declare.action("Inquisitor", 5, target="Vin"))
     c.push(Declare.defense("Kelsier", 4))
     c.push(Declare.defense("Vin", 4))
-    c.push(Act("Inquisitor", 5))
-    refused(c, RollDice(1, [(1, 2, 3, 4, 5)]), RuleViolation, "R-CON-15", "before anyone")
-    refused(c, Defend("Kelsier", 1, 2), RuleViolation, "R-CON-15", "not the target")
-    refused(c, Defend("Vin", 2, 2), RuleViolation, "R-CON-15", "action 1 is being")
-    c.push(Defend("Vin", 1, 3))
-    refused(c, RollDice(1, [(1, 2, 3, 4, 5)]), BadValue, "R-CON-2")
-    refused(c, RollDice(1, [(1, 2, 3, 4, 5)], [(1, 2)]), BadValue, "R-CON-11")
-    refused(c, SetTest(1, contest=False), RuleViolation, "R-CON-15", "committed")
-    c.push(RollDice(1, [(1, 2, 3, 4, 5)], [(1, 2, 3)]))
+    c.push(Act("Inquisitor", pool=5))
+    refused(
+        c,
+        RollDice(action=1, attacker=[(1, 2, 3, 4, 5)]),
+        RuleViolation,
+        "R-CON-15",
+        "before anyone",
+    )
+    refused(c, Defend("Kelsier", action=1, dice=2), RuleViolation, "R-CON-15", "not the target")
+    refused(c, Defend("Vin", action=2, dice=2), RuleViolation, "R-CON-15", "action 1 is being")
+    c.push(Defend("Vin", action=1, dice=3))
+    refused(
+        c,
+        RollDice(action=1, attacker=[(1, 2, 3, 4, 5)]),
+        BadValue,
+        "R-CON-15",
+        "the faces Vin rolled to defend",
+    )
+    refused(
+        c,
+        RollDice(action=1, attacker=[(1, 2, 3, 4, 5)], defenders=[DefenseRoll([(1, 2)])]),
+        BadValue,
+        "R-CON-11",
+    )
+    refused(c, SetTest(action=1, contest=False), RuleViolation, "R-CON-15", "committed")
+    c.push(RollDice(action=1, attacker=[(1, 2, 3, 4, 5)], defenders=[DefenseRoll([(1, 2, 3)])]))
 
 
 def test_r_con_15_taking_it_lets_any_set_succeed() -> None:
     c = duel()
-    c.push(Act("Vin", 2))
-    c.push(TakeIt("Inquisitor", 2))
-    refused(c, RollDice(2, [(1, 1)], [(5, 5)]), BadValue, "R-CON-15")
-    c.push(RollDice(2, [(1, 1)]))
+    c.push(Act("Vin", pool=2))
+    c.push(TakeIt("Inquisitor", action=2))
+    refused(
+        c,
+        RollDice(action=2, attacker=[(1, 1)], defenders=[DefenseRoll([(5, 5)])]),
+        BadValue,
+        "R-CON-15",
+    )
+    c.push(RollDice(action=2, attacker=[(1, 1)]))
     action = c.state.action(2)
     assert action is not None and action.outcome is Outcome.SUCCESS
 
@@ -653,18 +686,22 @@ def _reactor() -> Sheet:
 
 def test_r_con_16_a_reaction_adds_its_dice_to_action_or_defense_dice() -> None:
     c = duel(vin=_reactor(), vin_dice=4, inq_dice=6)
-    c.push(Act("Inquisitor", 6))
+    c.push(Act("Inquisitor", pool=6))
     option = next(o for o in what_now(c.state).options if isinstance(o, ReactOption))
     assert (option.reaction_dice, option.added_from, option.min_added, option.max_added) == (
         3, DiceFrom.ACTION, 0, 4)
-    c.push(React("Vin", 1, "steelpush", added=2))
+    c.push(React("Vin", action=1, reaction="steelpush", added=2))
     vin = c.state.participant("Vin").round
     assert (vin.action_dice, vin.action_defended) == (2, 2)
     action = c.state.action(1)
-    assert action is not None and action.defence is not None
-    assert (action.defence.pool, action.defence.reaction) == (5, "Steelpush")
+    assert action is not None and action.target_defense is not None
+    assert (action.target_defense.pool, action.target_defense.reaction) == (5, "Steelpush")
     # The defender rolls the whole pool of 5: Result 4 beats the attacker's 3.
-    c.push(RollDice(1, [(3, 3, 1, 2, 5, 6)], [(4, 4, 1, 2, 3)]))
+    c.push(
+        RollDice(
+            action=1, attacker=[(3, 3, 1, 2, 5, 6)], defenders=[DefenseRoll([(4, 4, 1, 2, 3)])]
+        )
+    )
     assert action is not None
     action = c.state.action(1)
     assert action is not None and action.outcome is Outcome.FAILURE
@@ -673,23 +710,35 @@ def test_r_con_16_a_reaction_adds_its_dice_to_action_or_defense_dice() -> None:
 
 def test_r_con_16_a_reaction_pool_is_capped_at_10_and_needs_the_ability() -> None:
     c = duel(vin=_reactor(), vin_dice=9, inq_dice=10)
-    c.push(Act("Inquisitor", 10))
-    refused(c, React("Vin", 1, "Steelpush", added=8), RuleViolation, "R-CON-16", "11 dice")
-    refused(c, React("Vin", 1, "Pull", added=1), BadValue, "R-CON-16", "Steelpush")
-    c.push(React("Vin", 1, "Steelpush", added=7))
-    refused(c, Defend("Vin", 1, 2), RuleViolation, "R-CON-15", "already reacted")
+    c.push(Act("Inquisitor", pool=10))
+    refused(
+        c,
+        React("Vin", action=1, reaction="Steelpush", added=8),
+        RuleViolation,
+        "R-CON-16",
+        "11 dice",
+    )
+    refused(c, React("Vin", action=1, reaction="Pull", added=1), BadValue, "R-CON-16", "Steelpush")
+    c.push(React("Vin", action=1, reaction="Steelpush", added=7))
+    refused(c, Defend("Vin", action=1, dice=2), RuleViolation, "R-CON-15", "already reacted")
     c = duel()
-    c.push(Act("Vin", 6))
-    refused(c, React("Inquisitor", 2, "Steelpush"), RuleViolation, "R-CON-16", "no Reaction")
+    c.push(Act("Vin", pool=6))
+    refused(
+        c,
+        React("Inquisitor", action=2, reaction="Steelpush"),
+        RuleViolation,
+        "R-CON-16",
+        "no Reaction",
+    )
 
 
 def test_r_con_16_unused_reaction_dice_are_lost_after_acting() -> None:
     c = duel(vin=_reactor(), vin_dice=6, inq_dice=5)
-    c.push(Act("Vin", 4))  # 2 Defense Dice left
-    c.push(TakeIt("Inquisitor", 2))
-    c.push(RollDice(2, [(1, 2, 3, 4)]))
-    c.push(Act("Inquisitor", 5))
-    c.push(React("Vin", 1, "Steelpush", added=1))
+    c.push(Act("Vin", pool=4))  # 2 Defense Dice left
+    c.push(TakeIt("Inquisitor", action=2))
+    c.push(RollDice(action=2, attacker=[(1, 2, 3, 4)]))
+    c.push(Act("Inquisitor", pool=5))
+    c.push(React("Vin", action=1, reaction="Steelpush", added=1))
     vin = c.state.participant("Vin").round
     assert (vin.defense_dice, vin.defense_spent) == (1, 1)  # the 3 Reaction dice count not
     assert vin.dice_balanced()
@@ -712,10 +761,10 @@ def test_r_con_17_contest_outcomes(attacker: tuple[int, ...], defender: tuple[in
                                    difficulty: int, outcome: Outcome) -> None:
     c = duel(vin_dice=3, inq_dice=6)
     c.push(Hold("Inquisitor"))
-    c.push(SetTest(2, contest=True, difficulty=difficulty))
-    c.push(Act("Vin", 3))
-    c.push(Defend("Inquisitor", 2, 3))
-    c.push(RollDice(2, [attacker], [defender]))
+    c.push(SetTest(action=2, contest=True, difficulty=difficulty))
+    c.push(Act("Vin", pool=3))
+    c.push(Defend("Inquisitor", action=2, dice=3))
+    c.push(RollDice(action=2, attacker=[attacker], defenders=[DefenseRoll([defender])]))
     action = c.state.action(2)
     assert action is not None and action.outcome is outcome
     inquisitor = c.state.participant("Inquisitor")
@@ -738,17 +787,17 @@ def test_r_con_18_damage_is_one_plus_nudges_applied_plus_equipment() -> None:
     refused(c, Declare.action("Vin", 4, target="Inquisitor", equipment="Spear"), BadValue,
             "R-CON-18", "(has: Glass daggers)")
     c.push(Declare.action("Vin", 4, target="Inquisitor", equipment="glass daggers"))
-    c.push(Act("Vin", 4))
-    c.push(TakeIt("Inquisitor", 1))
-    c.push(RollDice(1, [(5, 5, 6, 6)]))  # Result 5, 2 Nudges
+    c.push(Act("Vin", pool=4))
+    c.push(TakeIt("Inquisitor", action=1))
+    c.push(RollDice(action=1, attacker=[(5, 5, 6, 6)]))  # Result 5, 2 Nudges
     option = what_now(c.state).options[0]
     assert option.damage() == 5  # type: ignore[union-attr]  # 1 + 2 + 2
-    refused(c, ApplyDamage(1, nudges=3), RuleViolation, "R-CON-18", "2 Nudge")
-    c.push(ApplyDamage(1, nudges=1))  # 1 + 1 + 2
+    refused(c, ApplyDamage(action=1, nudges=3), RuleViolation, "R-CON-18", "2 Nudge")
+    c.push(ApplyDamage(action=1, nudges=1))  # 1 + 1 + 2
     hurt = c.state.participant("Inquisitor").resiliences
     assert hurt is not None and hurt.health.damage == 4
     c.pop()
-    c.push(ApplyDamage(1))  # default: all Nudges
+    c.push(ApplyDamage(action=1))  # default: all Nudges
     hurt = c.state.participant("Inquisitor").resiliences
     assert hurt is not None and hurt.health.damage == 5
 
@@ -760,10 +809,10 @@ def _attack_group(count: int, faces: tuple[int, ...]) -> Conflict:
     c = table((sheet("Vin", wits=5), "crew"), (group("Guards", count, wits=2), "ministry"))
     c.push(Declare.no_roll("Guards"))
     c.push(Declare.action("Vin", len(faces), target="Guards"))
-    c.push(Act("Vin", len(faces)))
-    c.push(TakeIt("Guards", 1))
-    c.push(RollDice(1, [faces]))
-    c.push(ApplyDamage(1))
+    c.push(Act("Vin", pool=len(faces)))
+    c.push(TakeIt("Guards", action=1))
+    c.push(RollDice(action=1, attacker=[faces]))
+    c.push(ApplyDamage(action=1))
     return c
 
 
@@ -785,12 +834,23 @@ def test_r_con_19_a_defending_group_rolls_with_its_remaining_members() -> None:
     c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 3, wits=2), "ministry"))
     c.push(Declare.defense("Guards", 3))
     c.push(Declare.action("Vin", 4, target="Guards"))
-    c.push(Act("Vin", 4))
-    c.push(Defend("Guards", 1, 3))
-    refused(c, RollDice(1, [(1, 1, 2, 3)], [(1, 2, 3)]), BadValue, "R-CON-2")
-    c.push(RollDice(1, [(1, 1, 2, 3)], [(1, 2, 3), (2, 2, 1), (4, 5, 6)]))
+    c.push(Act("Vin", pool=4))
+    c.push(Defend("Guards", action=1, dice=3))
+    refused(
+        c,
+        RollDice(action=1, attacker=[(1, 1, 2, 3)], defenders=[DefenseRoll([(1, 2, 3)])]),
+        BadValue,
+        "R-CON-2",
+    )
+    c.push(
+        RollDice(
+            action=1,
+            attacker=[(1, 1, 2, 3)],
+            defenders=[DefenseRoll([(1, 2, 3), (2, 2, 1), (4, 5, 6)])],
+        )
+    )
     action = c.state.action(1)
-    assert action is not None and action.outcome is Outcome.FAILURE  # best defence: 2 vs 1
+    assert action is not None and action.outcome is Outcome.FAILURE  # best defense: 2 vs 1
 
 
 # --- R-CON-20 Heroes and Villains ----------------------------------------------------------------
@@ -799,10 +859,10 @@ def test_r_con_19_a_defending_group_rolls_with_its_remaining_members() -> None:
 def test_r_con_20_damage_accumulates_apart_from_the_full_score() -> None:
     inquisitor = sheet("Inquisitor", kind="villain", wits=4, health=6, health_damage=1)
     c = duel(inquisitor=inquisitor, vin_dice=3, inq_dice=2)
-    c.push(Act("Vin", 3))
-    c.push(TakeIt("Inquisitor", 2))
-    c.push(RollDice(2, [(2, 2, 6)]))
-    c.push(ApplyDamage(2))  # 2 damage on top of the 1 already taken
+    c.push(Act("Vin", pool=3))
+    c.push(TakeIt("Inquisitor", action=2))
+    c.push(RollDice(action=2, attacker=[(2, 2, 6)]))
+    c.push(ApplyDamage(action=2))  # 2 damage on top of the 1 already taken
     hurt = c.state.participant("Inquisitor").resiliences
     assert hurt is not None and hurt.health == Resilience(6, 3) and hurt.health.current == 3
     assert not c.state.participant("Inquisitor").defeated
@@ -815,10 +875,10 @@ def _defeat_inquisitor() -> Conflict:
     c.push(Declare.action("Inquisitor", 5, target="Vin"))
     c.push(Declare.action("Vin", 7, target="Inquisitor"))
     c.push(Declare.action("Kelsier", 3, target="Inquisitor"))
-    c.push(Act("Vin", 5))
-    c.push(TakeIt("Inquisitor", 2))
-    c.push(RollDice(2, [(4, 4, 6, 1, 2)]))
-    c.push(ApplyDamage(2))  # 2 damage: Health 0
+    c.push(Act("Vin", pool=5))
+    c.push(TakeIt("Inquisitor", action=2))
+    c.push(RollDice(action=2, attacker=[(4, 4, 6, 1, 2)]))
+    c.push(ApplyDamage(action=2))  # 2 damage: Health 0
     return c
 
 
@@ -830,9 +890,9 @@ def test_r_con_20_a_resilience_at_0_defeats_the_character() -> None:
     now = what_now(c.state)
     assert now.who == ("Kelsier",)
     assert [type(o) for o in now.options] == [ChangeOption, HoldOption]
-    refused(c, Act("Inquisitor", 5), RuleViolation, "R-CON-20", "defeated")
-    refused(c, Act("Kelsier", 3), RuleViolation, "R-CON-20", "cannot be targeted")
-    refused(c, Change("Kelsier", 6, target="Inquisitor"), RuleViolation, "R-CON-20")
+    refused(c, Act("Inquisitor", pool=5), RuleViolation, "R-CON-20", "defeated")
+    refused(c, Act("Kelsier", pool=3), RuleViolation, "R-CON-20", "cannot be targeted")
+    refused(c, Change("Kelsier", dice=6, target="Inquisitor"), RuleViolation, "R-CON-20")
 
 
 def test_r_con_20_the_defeated_cannot_declare_or_be_targeted_next_round() -> None:
@@ -857,14 +917,14 @@ def test_r_con_20_ruling_a_defeated_member_of_a_simultaneous_step_still_acts() -
     c.push(Declare.action("Inquisitor", 4, target="Vin"))
     c.push(Declare.action("Vin", 4, target="Inquisitor"))
     assert set(what_now(c.state).who) == {"Vin", "Inquisitor"}
-    c.push(Act("Vin", 2))
-    c.push(TakeIt("Inquisitor", 2))
-    c.push(RollDice(2, [(3, 3)]))
-    c.push(ApplyDamage(2))
+    c.push(Act("Vin", pool=2))
+    c.push(TakeIt("Inquisitor", action=2))
+    c.push(RollDice(action=2, attacker=[(3, 3)]))
+    c.push(ApplyDamage(action=2))
     assert c.state.participant("Inquisitor").defeated
-    c.push(Act("Inquisitor", 4))  # simultaneous: his blow still lands
-    refused(c, Defend("Vin", 1, 3), RuleViolation, "R-CON-15", "has 2 Defense Dice")
-    c.push(Defend("Vin", 1, 2))
+    c.push(Act("Inquisitor", pool=4))  # simultaneous: his blow still lands
+    refused(c, Defend("Vin", action=1, dice=3), RuleViolation, "R-CON-15", "has 2 Defense Dice")
+    c.push(Defend("Vin", action=1, dice=2))
 
 
 def test_r_con_20_the_narrator_defeats_with_a_reason() -> None:
@@ -882,10 +942,10 @@ def test_r_con_20_the_narrator_defeats_with_a_reason() -> None:
 def test_r_con_21_end_round_only_when_everything_is_resolved() -> None:
     c = duel()
     refused(c, EndRound(), RuleViolation, "R-CON-21", "Vin")
-    c.push(Act("Vin", 6))
-    refused(c, EndRound(), RuleViolation, "R-CON-21", "action 2 awaits defence")
-    c.push(TakeIt("Inquisitor", 2))
-    c.push(RollDice(2, [(1, 2, 3, 4, 5, 6)]))
+    c.push(Act("Vin", pool=6))
+    refused(c, EndRound(), RuleViolation, "R-CON-21", "action 2 awaits defense")
+    c.push(TakeIt("Inquisitor", action=2))
+    c.push(RollDice(action=2, attacker=[(1, 2, 3, 4, 5, 6)]))
     refused(c, EndRound(), RuleViolation, "R-CON-21", "Inquisitor to act")
     c.push(Hold("Inquisitor"))
     assert what_now(c.state).expect is Expect.END_ROUND
@@ -904,8 +964,8 @@ def test_r_con_21_unspent_dice_are_lost_and_declarations_start_again() -> None:
         assert person.round.defense_dice == 0 and person.round.declared is None
     c.push(Declare.action("Inquisitor", 3, target="Vin"))
     action = c.state.action(3)  # numbers go on counting across rounds
-    assert action is not None and action.actor == c.state.find("Inquisitor")
-    refused(c, SetTest(1, contest=False), RuleViolation, "R-CON-9", "no action 1")
+    assert action is not None and action.actor == "Inquisitor"
+    refused(c, SetTest(action=1, contest=False), RuleViolation, "R-CON-9", "no action 1")
 
 
 def test_r_con_21_the_conflict_ends_with_its_outcome_and_then_only_undo_works() -> None:
@@ -914,9 +974,9 @@ def test_r_con_21_the_conflict_ends_with_its_outcome_and_then_only_undo_works() 
     assert c.state.phase is Phase.ENDED
     assert c.state.outcome == "The Inquisitor retreats; the crew keeps the stash."
     assert what_now(c.state).expect is Expect.ENDED
-    refused(c, Act("Vin", 6), RuleViolation, "R-CON-21", "only undo")
+    refused(c, Act("Vin", pool=6), RuleViolation, "R-CON-21", "only undo")
     c.pop()
-    c.push(Act("Vin", 6))
+    c.push(Act("Vin", pool=6))
 
 
 def test_apply_is_pure() -> None:
@@ -924,7 +984,7 @@ def test_apply_is_pure() -> None:
     before = c.state
     copy = apply(EMPTY, Start(Nature.PHYSICAL))
     assert apply(EMPTY, Start(Nature.PHYSICAL)) == copy
-    after = apply(before, Act("Vin", 4))
+    after = apply(before, Act("Vin", pool=4))
     assert before == c.state and after != before
     assert before.participant("Vin").round.action_dice == 6
 
@@ -933,14 +993,14 @@ def test_r_con_10_ruling_a_group_wiped_out_in_its_step_rolls_with_its_step_membe
     c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 3, wits=2), "ministry"))
     c.push(Declare.action("Guards", 4, target="Vin"))
     c.push(Declare.action("Vin", 4, target="Guards"))
-    c.push(Act("Vin", 4))
-    c.push(TakeIt("Guards", 2))
-    c.push(RollDice(2, [(2, 2, 6, 6)]))  # 1 + 2 Nudges = 3 damage: all three fall
-    c.push(ApplyDamage(2))
+    c.push(Act("Vin", pool=4))
+    c.push(TakeIt("Guards", action=2))
+    c.push(RollDice(action=2, attacker=[(2, 2, 6, 6)]))  # 1 + 2 Nudges = 3 damage: all three fall
+    c.push(ApplyDamage(action=2))
     guards = c.state.participant("Guards")
     assert guards.defeated and guards.members == 0
-    c.push(Act("Guards", 4))  # simultaneous with Vin: the three still swing
-    c.push(TakeIt("Vin", 1))
+    c.push(Act("Guards", pool=4))  # simultaneous with Vin: the three still swing
+    c.push(TakeIt("Vin", action=1))
     roll = what_now(c.state).options[0]
     assert roll.actor_rollers == 3  # type: ignore[union-attr]
 
@@ -951,12 +1011,12 @@ def test_r_con_10_a_participant_the_narrator_defeats_leaves_its_step_at_once() -
     c.push(Declare.action("Vin", 4))
     c.push(Defeat("Guards", "they run"))
     assert what_now(c.state).who == ("Vin",)
-    refused(c, Act("Guards", 4), RuleViolation, "R-CON-20")
+    refused(c, Act("Guards", pool=4), RuleViolation, "R-CON-20")
 
 
 def test_r_con_21_the_narrator_cannot_defeat_during_an_action() -> None:
     c = duel()
-    c.push(Act("Vin", 6))
+    c.push(Act("Vin", pool=6))
     refused(c, Defeat("Inquisitor", "flees"), RuleViolation, "R-CON-21", "action 2")
 
 

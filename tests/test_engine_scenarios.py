@@ -18,7 +18,7 @@ A scenario file (TOML) holds:
 
 Expectations (every key optional; only what is written is checked):
 
-* ``phase``, ``round``, ``next`` (what-now's Expect: declare, act, defence, roll,
+* ``phase``, ``round``, ``next`` (what-now's Expect: declare, act, defense, roll,
   damage, end_round, ended), ``who`` (names expected to move, in any order),
   ``ties`` (in order), ``action`` (the pending action's number), ``sides_defeated``,
   ``outcome`` (the Conflict's), ``can_add``;
@@ -27,7 +27,7 @@ Expectations (every key optional; only what is written is checked):
   ``declared``, ``turn``, ``changed``, ``damage.RESILIENCE``, ``current.RESILIENCE``;
 * ``actions.N``: ``actor``, ``target``, ``resilience``, ``dice``, ``bonus``,
   ``contest``, ``difficulty``, ``changed``, ``status``, ``pool``, ``rollers``,
-  ``defence`` (defend, react, take_it), ``defence_pool``, ``defence_rollers``,
+  ``defense`` (defend, react, take_it), ``defense_pool``, ``defense_rollers``,
   ``result``, ``nudges``, ``defender_result``, ``defender_nudges``, ``outcome``,
   ``damage``. A fact that does not exist yet (no pool, no roll, no damage) is
   written ``"none"``.
@@ -45,12 +45,7 @@ import pytest
 
 from characters.files import structure
 from characters.model import ExtraGroup, Sheet
-from conflict.engine import Conflict, replay
-from conflict.errors import BadValue, ConflictError, RuleViolation
-from conflict.events import AddParticipant, Event, Nature, Start
-from conflict.serial import SCHEMA, event_from_dict, events_from_json, events_to_json
-from conflict.state import EMPTY, Action, Participant, State
-from conflict.whatnow import (
+from conflict import (
     ActOption,
     ChangeOption,
     DamageOption,
@@ -64,6 +59,11 @@ from conflict.whatnow import (
     TakeItOption,
     what_now,
 )
+from conflict.engine import Conflict, replay
+from conflict.errors import BadValue, ConflictError, RuleViolation
+from conflict.events import AddParticipant, Event, Nature, Start
+from conflict.serial import SCHEMA, event_from_dict, events_from_json, events_to_json
+from conflict.state import EMPTY, Action, Participant, State
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.toml"))
@@ -93,7 +93,9 @@ def setup_events(data: Mapping[str, Any]) -> list[Event]:
             character = structure(entry["character"], Sheet)
         else:
             character = structure(entry["group"], ExtraGroup)
-        events.append(AddParticipant(character, entry["side"], entry.get("surprised", False)))
+        events.append(
+            AddParticipant(character, entry["side"], surprised=entry.get("surprised", False))
+        )
     return events
 
 
@@ -127,15 +129,16 @@ def option_text(option: Option) -> str:
                 f"{option.dice_from.value}{granted}")
     if isinstance(option, ReactOption):
         granted = f" granted {option.granted}" if option.granted else ""
-        return (f"react {option.name} {option.reaction} {option.reaction_dice} + "
+        behalf = f" for {option.on_behalf_of}" if option.on_behalf_of else ""
+        return (f"react {option.name}{behalf} {option.reaction} {option.reaction_dice} + "
                 f"{option.min_added}-{option.max_added} from {option.added_from.value}{granted}")
     if isinstance(option, TakeItOption):
         granted = f" granted {option.granted}" if option.granted else ""
         return f"take_it {option.name}{granted}"
     if isinstance(option, RollOption):
         text = f"roll {option.action}: {option.actor_pool}x{option.actor_rollers}"
-        if option.defender_rollers:
-            text += f" vs {option.defender_pool}x{option.defender_rollers}"
+        for defender in option.defenders:
+            text += f" vs {defender.pool}x{defender.rollers}"
         kind = "contest" if option.contest else "challenge"
         return f"{text} {kind} difficulty {option.difficulty}"
     if isinstance(option, DamageOption):
@@ -167,18 +170,17 @@ def person_facts(person: Participant, wanted: Mapping[str, Any]) -> dict[str, An
 
 
 def action_facts(state: State, action: Action, wanted: Mapping[str, Any]) -> dict[str, Any]:
-    names = state.participants
-    attacker, defender, defence = action.attacker_roll, action.defender_roll, action.defence
+    attacker, defender, defense = action.attacker_roll, action.opposing_roll, action.target_defense
     known: dict[str, Any] = {
-        "actor": names[action.actor].name,
-        "target": names[action.target].name if action.target is not None else "none",
+        "actor": action.actor,
+        "target": action.target if action.target is not None else "none",
         "resilience": action.resilience or "none",
         "dice": action.dice, "bonus": action.bonus, "contest": action.contest,
         "difficulty": action.difficulty, "changed": action.changed,
         "status": action.status.value, "pool": action.pool, "rollers": action.members,
-        "defence": defence.kind.value if defence is not None else "none",
-        "defence_pool": defence.pool if defence is not None else None,
-        "defence_rollers": defence.members if defence is not None else None,
+        "defense": defense.kind.value if defense is not None else "none",
+        "defense_pool": defense.pool if defense is not None else None,
+        "defense_rollers": defense.members if defense is not None else None,
         "result": attacker.result if attacker is not None else None,
         "nudges": attacker.nudges if attacker is not None else None,
         "defender_result": defender.result if defender is not None else None,

@@ -17,7 +17,9 @@ from conflict.events import (
     EVENT_TYPES,
     Act,
     AddParticipant,
+    ApplyDamage,
     Declare,
+    DefenseRoll,
     EndRound,
     Event,
     Nature,
@@ -69,17 +71,39 @@ def test_the_layout_is_plain_json() -> None:
     event = Declare.action("Vin", 6, target="Inquisitor", resilience="Willpower",
                            description="taunts him")
     assert event_to_dict(event) == {
-        "schema": 1, "type": "declare", "name": "Vin", "kind": "action", "dice": 6,
-        "source": "", "description": "taunts him", "target": "Inquisitor",
-        "resilience": "willpower", "equipment": None,
+        "schema": 2, "type": "declare", "name": "Vin", "kind": "action", "dice": 6,
+        "source": "", "description": "taunts him", "target": "Inquisitor", "harm": True,
+        "attack_kind": None, "resilience": "willpower", "equipment": None,
     }
-    assert event_to_dict(RollDice(3, [(1, 2), (6, 6)])) == {
-        "schema": 1, "type": "roll", "action": 3, "attacker": [[1, 2], [6, 6]],
-        "defender": []}
-    assert event_to_dict(EndRound()) == {"schema": 1, "type": "end_round"}
+    assert event_to_dict(RollDice(action=3, attacker=[(1, 2), (6, 6)],
+                                  defenders=[DefenseRoll([(3, 3)], name="Vin")])) == {
+        "schema": 2, "type": "roll", "action": 3, "attacker": [[1, 2], [6, 6]],
+        "defenders": [{"faces": [[3, 3]], "name": "Vin"}]}
+    assert event_to_dict(ApplyDamage(action=3, spent=1, note="disarms him")) == {
+        "schema": 2, "type": "damage", "action": 3, "nudges": None, "spent": 1,
+        "note": "disarms him"}
+    assert event_to_dict(EndRound()) == {"schema": 2, "type": "end_round"}
     assert event_to_dict(Start(Nature.SOCIAL, "a seat", "the Assembly")) == {
-        "schema": 1, "type": "start", "nature": "social", "stakes": "a seat",
+        "schema": 2, "type": "start", "nature": "social", "stakes": "a seat",
         "scope": "the Assembly"}
+
+
+def test_schema_1_events_are_still_read() -> None:
+    # Version 1 had no harm, attack kind or spent Nudges, and one "defender" per roll.
+    old = {"schema": 1, "type": "declare", "name": "Vin", "kind": "action", "dice": 6,
+           "source": "", "description": "", "target": "Inquisitor",
+           "resilience": "willpower", "equipment": None}
+    assert event_from_dict(old) == Declare.action("Vin", 6, target="Inquisitor",
+                                                  resilience="willpower")
+    roll = {"schema": 1, "type": "roll", "action": 3, "attacker": [[1, 2]],
+            "defender": [[4, 4], [5, 1]]}
+    assert event_from_dict(roll) == RollDice(action=3, attacker=[(1, 2)],
+                                             defenders=[DefenseRoll([(4, 4), (5, 1)])])
+    undefended = {"schema": 1, "type": "roll", "action": 3, "attacker": [[1, 2]],
+                  "defender": []}
+    assert event_from_dict(undefended) == RollDice(action=3, attacker=[(1, 2)])
+    assert event_from_dict({"schema": 1, "type": "damage", "action": 2, "nudges": 1}) == \
+        ApplyDamage(action=2, nudges=1)
 
 
 def test_a_sheet_is_stored_with_its_kind_as_text_and_lists() -> None:
@@ -97,7 +121,7 @@ def test_a_sheet_is_stored_with_its_kind_as_text_and_lists() -> None:
 
 @pytest.mark.parametrize(("data", "fragment"), [
     ({"schema": 1, "type": "jump", "name": "Vin"}, "unknown event type 'jump'"),
-    ({"schema": 2, "type": "hold", "name": "Vin"}, "unknown event schema 2"),
+    ({"schema": 3, "type": "hold", "name": "Vin"}, "unknown event schema 3"),
     ({"type": "hold", "name": "Vin"}, "unknown event schema None"),
     ({"schema": True, "type": "hold", "name": "Vin"}, "unknown event schema True"),
     ({"schema": 1, "type": "hold"}, "cannot read hold event"),
@@ -139,7 +163,7 @@ def test_not_json_or_not_an_object_is_a_bad_value() -> None:
 
 
 def test_json_lines_hold_many_events() -> None:
-    events: list[Event] = [Start(Nature.PHYSICAL), Act("Vin", 4), EndRound()]
+    events: list[Event] = [Start(Nature.PHYSICAL), Act("Vin", pool=4), EndRound()]
     text = events_to_json(events)
     assert text.count("\n") == 3
     assert events_from_json(text + "\n\n") == events

@@ -32,32 +32,7 @@ from hypothesis.stateful import (
 from strategies import conflict_events, conflict_tables, resilience_names, seeds
 
 from characters.model import Attributes, ExtraGroup, Resilience, Resiliences, Sheet, Standings
-from conflict.engine import Conflict, replay
-from conflict.errors import ConflictError
-from conflict.events import (
-    Act,
-    AddParticipant,
-    ApplyDamage,
-    Change,
-    DeclarationKind,
-    Declare,
-    Defeat,
-    Defend,
-    EndConflict,
-    EndRound,
-    Event,
-    Hold,
-    React,
-    Reorder,
-    RollDice,
-    SetTest,
-    Start,
-    SwapResilience,
-    TakeIt,
-)
-from conflict.serial import event_from_json, event_to_json, events_from_json
-from conflict.state import Action, ActionStatus, DefenceKind, DiceFrom, Phase, State
-from conflict.whatnow import (
+from conflict import (
     ActOption,
     ChangeOption,
     DamageOption,
@@ -71,6 +46,32 @@ from conflict.whatnow import (
     roll_event,
     what_now,
 )
+from conflict.engine import Conflict, replay
+from conflict.errors import ConflictError
+from conflict.events import (
+    Act,
+    AddParticipant,
+    ApplyDamage,
+    Change,
+    DeclarationKind,
+    Declare,
+    Defeat,
+    Defend,
+    DefenseRoll,
+    EndConflict,
+    EndRound,
+    Event,
+    Hold,
+    React,
+    Reorder,
+    RollDice,
+    SetTest,
+    Start,
+    SwapResilience,
+    TakeIt,
+)
+from conflict.serial import event_from_json, event_to_json, events_from_json
+from conflict.state import Action, ActionStatus, DiceFrom, Phase, State
 
 Data = st.DataObject
 
@@ -83,7 +84,7 @@ def faces_for(data: Data, pool: int, rollers: int) -> list[list[int]]:
 
 def open_actions(state: State) -> list[Action]:
     """Actions whose test and Resilience the Narrator may still set (R-CON-8/9)."""
-    return [a for a in state.actions if a.outcome is None and a.defence is None
+    return [a for a in state.actions if a.outcome is None and not a.defenses
             and a.status in (ActionStatus.DECLARED, ActionStatus.PENDING)]
 
 
@@ -103,11 +104,13 @@ def narrator_call(state: State, data: Data) -> Event | None:
     if choice == 0 and actions:
         action = data.draw(st.sampled_from(actions))
         contest = action.target is not None and data.draw(st.booleans())
-        return SetTest(action.number, contest, data.draw(st.integers(0, 3)))
+        return SetTest(
+            action=action.number, contest=contest, difficulty=data.draw(st.integers(0, 3))
+        )
     attacks = [a for a in actions if a.target is not None]
     if choice == 1 and attacks:
         action = data.draw(st.sampled_from(attacks))
-        return SwapResilience(action.number, data.draw(resilience_names))
+        return SwapResilience(action=action.number, resilience=data.draw(resilience_names))
     standing = [p.name for p in state.participants if not p.defeated]
     if choice == 2 and state.pending is None and standing:
         return Defeat(data.draw(st.sampled_from(standing)), "yields")
@@ -137,35 +140,43 @@ def declaration(option: DeclareOption, data: Data) -> Event:
 def from_option(state: State, option: object, data: Data) -> Event:
     """An event choosing ``option``, with numbers drawn inside its allowed ranges."""
     if isinstance(option, ActOption):
-        return Act(option.name, data.draw(st.integers(option.min_pool, option.max_pool)))
+        return Act(option.name, pool=data.draw(st.integers(option.min_pool, option.max_pool)))
     if isinstance(option, ChangeOption):
         others = [p.name for p in state.participants if not p.defeated
                   and p.name != option.name]
         target = data.draw(st.none() | st.sampled_from(others)) if others else None
-        return Change(option.name, data.draw(st.integers(option.min_dice, 12)), target=target)
+        return Change(option.name, dice=data.draw(st.integers(option.min_dice, 12)), target=target)
     if isinstance(option, HoldOption):
         return Hold(option.name)
     if isinstance(option, DefendOption):
-        return Defend(option.name, option.action,
-                      data.draw(st.integers(option.min_dice, option.max_dice)))
+        return Defend(
+            option.name,
+            action=option.action,
+            dice=data.draw(st.integers(option.min_dice, option.max_dice)),
+        )
     if isinstance(option, ReactOption):
-        return React(option.name, option.action, option.reaction,
-                     data.draw(st.integers(option.min_added, option.max_added)))
+        return React(
+            option.name,
+            action=option.action,
+            reaction=option.reaction,
+            added=data.draw(st.integers(option.min_added, option.max_added)),
+        )
     if isinstance(option, TakeItOption):
         granted = None
         if option.granted and data.draw(st.booleans()):
             granted = data.draw(st.integers(0, 8))  # the Narrator adjusts (R-CON-7c)
-        return TakeIt(option.name, option.action, granted)
+        return TakeIt(option.name, action=option.action, granted=granted)
     if isinstance(option, RollOption):
         if data.draw(st.integers(0, 2)) > 0:  # mostly from a seed: less data to draw
             return roll_event(state, random.Random(data.draw(seeds)))
         attacker = faces_for(data, option.actor_pool, option.actor_rollers)
-        defender = faces_for(data, option.defender_pool, option.defender_rollers) \
-            if option.defender_rollers else []
-        return RollDice(option.action, attacker, defender)
+        return RollDice(action=option.action, attacker=attacker,
+                        defenders=[DefenseRoll(faces_for(data, d.pool, d.rollers), name=d.name)
+                                   for d in option.defenders])
     if isinstance(option, DamageOption):
-        return ApplyDamage(option.action,
-                           data.draw(st.none() | st.integers(0, option.max_nudges)))
+        return ApplyDamage(
+            action=option.action, nudges=data.draw(st.none() | st.integers(0, option.max_nudges))
+        )
     assert isinstance(option, DeclareOption), option
     return declaration(option, data)
 
@@ -213,59 +224,86 @@ def illegal_events(state: State) -> list[tuple[str, Event]]:
     for person in people:
         if person.name not in step:
             bad.append(("act out of turn", Hold(person.name)))
-            bad.append(("act out of turn", Act(person.name, 2)))
+            bad.append(("act out of turn", Act(person.name, pool=2)))
     for name in step:
-        bad.append(("change to 2 dice", Change(name, 2)))
+        bad.append(("change to 2 dice", Change(name, dice=2)))
         if state.participant(name).defeated:
-            bad.append(("a defeated participant changes", Change(name, 6)))
+            bad.append(("a defeated participant changes", Change(name, dice=6)))
         if not any(isinstance(o, ActOption) and o.name == name for o in now.options):
-            bad.append(("act without a pool", Act(name, 2)))
+            bad.append(("act without a pool", Act(name, pool=2)))
         if not any(isinstance(o, ChangeOption) and o.name == name for o in now.options):
-            bad.append(("change twice", Change(name, 6)))
+            bad.append(("change twice", Change(name, dice=6)))
     for option in now.options:
         if isinstance(option, ActOption) and option.max_pool < 10:
-            bad.append(("pool too big", Act(option.name, option.max_pool + 1)))
+            bad.append(("pool too big", Act(option.name, pool=option.max_pool + 1)))
         if isinstance(option, DefendOption) and option.max_dice < 10:
-            bad.append(("defend with too many", Defend(option.name, option.action,
-                                                       option.max_dice + 1)))
+            bad.append(
+                (
+                    "defend with too many",
+                    Defend(option.name, action=option.action, dice=option.max_dice + 1),
+                )
+            )
         if isinstance(option, ReactOption) and option.max_added < 10:
-            bad.append(("react with too many", React(option.name, option.action,
-                                                     option.reaction, option.max_added + 1)))
+            bad.append(
+                (
+                    "react with too many",
+                    React(
+                        option.name,
+                        action=option.action,
+                        reaction=option.reaction,
+                        added=option.max_added + 1,
+                    ),
+                )
+            )
         if isinstance(option, DamageOption):
-            bad.append(("too many Nudges", ApplyDamage(option.action, option.max_nudges + 1)))
-    if now.expect is Expect.DEFENCE and not any(isinstance(o, DefendOption)
+            bad.append(
+                ("too many Nudges", ApplyDamage(action=option.action, nudges=option.max_nudges + 1))
+            )
+    if now.expect is Expect.DEFENSE and not any(isinstance(o, DefendOption)
                                                 for o in now.options):
         assert now.action is not None
-        bad.append(("defend with too few", Defend(now.who[0], now.action, 2)))
-    # The pending action: wrong numbers, a second defence, rolling too early or with the
-    # wrong number of rollers, a test set after the defence (R-CON-9/14/15/18).
+        bad.append(("defend with too few", Defend(now.who[0], action=now.action, dice=2)))
+    # The pending action: wrong numbers, a second defense, rolling too early or with the
+    # wrong number of rollers, a test set after the defense (R-CON-9/14/15/18).
     pending = state.pending_action
     wrong = (pending.number + 1) if pending is not None else state.next_action
-    target = people[pending.target].name if pending is not None and pending.target is not None \
+    target = pending.target if pending is not None and pending.target is not None \
         else (people[0].name if people else "nobody")
-    bad.extend([("wrong action number", Defend(target, wrong, 2)),
-                ("wrong action number", TakeIt(target, wrong)),
-                ("wrong action number", RollDice(wrong, [[1, 1]])),
-                ("wrong action number", ApplyDamage(wrong))])
+    bad.extend(
+        [
+            ("wrong action number", Defend(target, action=wrong, dice=2)),
+            ("wrong action number", TakeIt(target, action=wrong)),
+            ("wrong action number", RollDice(action=wrong, attacker=[[1, 1]])),
+            ("wrong action number", ApplyDamage(action=wrong)),
+        ]
+    )
     if pending is not None:
         number = pending.number
-        if pending.awaiting == "defence":
-            bad.append(("roll before the defence", RollDice(number, [[1] * (pending.pool or 2)]
-                                                            * pending.members)))
-        if pending.defence is not None or not pending.contest:
-            bad.append(("a second defence", TakeIt(target, number)))
-            bad.append(("a second defence", Defend(target, number, 2)))
-        if pending.defence is not None:
-            bad.append(("test after the defence", SetTest(number, pending.contest, 1)))
+        if pending.awaiting == "defense":
+            bad.append(
+                (
+                    "roll before the defense",
+                    RollDice(action=number, attacker=[[1] * (pending.pool or 2)] * pending.members),
+                )
+            )
+        if pending.target_defense is not None or not pending.contest:
+            bad.append(("a second defense", TakeIt(target, action=number)))
+            bad.append(("a second defense", Defend(target, action=number, dice=2)))
+        if pending.target_defense is not None:
+            bad.append(
+                (
+                    "test after the defense",
+                    SetTest(action=number, contest=pending.contest, difficulty=1),
+                )
+            )
         if pending.awaiting == "roll":
             assert pending.pool is not None
             bad.append(("one roller too many", RollDice(
-                number, [[1] * pending.pool] * (pending.members + 1),
-                [[1] * pending.defence.pool] * pending.defence.members
-                if pending.defence is not None
-                and pending.defence.kind is not DefenceKind.TAKE_IT else [])))
+                action=number, attacker=[[1] * pending.pool] * (pending.members + 1),
+                defenders=[DefenseRoll([[1] * d.pool] * d.members, name=d.by)
+                           for d in pending.defenses if d.rolls])))
         if pending.awaiting != "damage":
-            bad.append(("damage too early", ApplyDamage(number)))
+            bad.append(("damage too early", ApplyDamage(action=number)))
         for person in people:
             if not person.defeated:
                 bad.append(("defeat while an action is pending", Defeat(person.name)))
@@ -364,7 +402,7 @@ class ConflictMachine(RuleBasedStateMachine):
             take = [o for o in now.options if isinstance(o, TakeItOption)]
             if acts and data.draw(st.integers(0, 2)) > 0:  # acting as declared is usual
                 option: object = data.draw(st.sampled_from(acts))
-            elif take and data.draw(st.booleans()) is True:  # no defence: attacks land, and
+            elif take and data.draw(st.booleans()) is True:  # no defense: attacks land, and
                 option = take[0]  # a target in the acting step stays in it
             else:
                 option = data.draw(st.sampled_from(now.options))
@@ -445,7 +483,7 @@ class ConflictMachine(RuleBasedStateMachine):
     def dice_are_conserved(self) -> None:
         state = self.c.state
         assert state.dice_balanced()
-        for index, person in enumerate(state.participants):
+        for person in state.participants:
             r = person.round
             counters = (r.action_dice, r.defense_dice, r.action_gained, r.action_rolled,
                         r.action_defended, r.action_to_defense, r.action_discarded,
@@ -455,14 +493,13 @@ class ConflictMachine(RuleBasedStateMachine):
                                        + r.action_to_defense + r.action_discarded), person
             assert r.defense_dice == r.defense_gained - r.defense_spent, person
             # The same sums from the round's action records: pools rolled, and dice paid
-            # for defences and Reactions from Action or Defense Dice.
-            rolled = sum(a.pool or 0 for a in state.actions if a.actor == index)
+            # for defenses and Reactions from Action or Defense Dice.
+            rolled = sum(a.pool or 0 for a in state.actions if a.actor == person.name)
             paid = {DiceFrom.ACTION: 0, DiceFrom.DEFENSE: 0}
-            for action in state.actions:
-                defence = action.defence
-                if action.target == index and defence is not None \
-                        and defence.paid_from is not None:
-                    paid[defence.paid_from] += defence.spent
+            for action in state.actions:  # its own defenses and Reactions for others
+                for defense in action.defenses:
+                    if defense.by == person.name and defense.paid_from is not None:
+                        paid[defense.paid_from] += defense.spent
             assert rolled == r.action_rolled, (person.name, rolled, r)
             assert paid[DiceFrom.ACTION] == r.action_defended, (person.name, paid, r)
             assert paid[DiceFrom.DEFENSE] == r.defense_spent, (person.name, paid, r)
@@ -495,7 +532,7 @@ class ConflictMachine(RuleBasedStateMachine):
                 assert state.find(name) in state.step, name
             else:
                 assert now.expect in (Expect.ROLL, Expect.DAMAGE), (name, now.expect)
-                assert pending is not None and pending.actor == state.find(name), name
+                assert pending is not None and pending.actor == name, name
         for option in now.options:
             if isinstance(option, DeclareOption):
                 assert all(not state.participant(t).defeated for t in option.targets)

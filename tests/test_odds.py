@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conflict.dice import AttackResult, Roll, attack, dice_rolled
+from conflict.dice import ContestResult, Roll, attack, dice_rolled
 from conflict.errors import BadValue
 from conflict.odds import (
     ContestOdds,
@@ -83,7 +83,7 @@ def representative(asked: int, rank: Rank) -> Roll:
 def contest_from_distributions(attacker: int, defender: int, difficulty: int) -> ContestOdds:
     """Contest odds from the two (Result, Nudges) distributions, each pair of ranks
     judged by `attack` on a roll that shows it."""
-    win = stalemate = hold = damage = Fraction(0)
+    win = stalemate = fail = damage = Fraction(0)
     a_dist = pool_odds(attacker).distribution
     d_dist = pool_odds(defender).distribution
     for a_rank, pa in a_dist.items():
@@ -91,14 +91,14 @@ def contest_from_distributions(attacker: int, defender: int, difficulty: int) ->
         for d_rank, pd in d_dist.items():
             verdict = attack(a_roll, representative(defender, d_rank), difficulty)
             p = pa * pd
-            if verdict is AttackResult.WIN:
+            if verdict is ContestResult.WIN:
                 win += p
                 damage += p * (1 + a_roll.nudges)
-            elif verdict is AttackResult.STALEMATE:
+            elif verdict is ContestResult.STALEMATE:
                 stalemate += p
             else:
-                hold += p
-    return ContestOdds(attacker, defender, difficulty, win, stalemate, hold, damage)
+                fail += p
+    return ContestOdds(attacker, defender, difficulty, win, stalemate, fail, damage)
 
 
 # --- pools ---------------------------------------------------------------------------------
@@ -178,22 +178,22 @@ def test_r_dice_6_success_never_falls_with_more_dice(asked: int, difficulty: int
 def brute_contest(attacker: int, defender: int, difficulty: int) -> ContestOdds:
     a_rolls = brute_rolls(attacker)
     d_rolls = brute_rolls(defender)
-    tally: Counter[AttackResult] = Counter()
+    tally: Counter[ContestResult] = Counter()
     damage = 0
     for a in a_rolls:
         for d in d_rolls:
             verdict = attack(a, d, difficulty)
             tally[verdict] += 1
-            if verdict is AttackResult.WIN:
+            if verdict is ContestResult.WIN:
                 damage += 1 + a.nudges
     total = len(a_rolls) * len(d_rolls)
     return ContestOdds(
         attacker,
         defender,
         difficulty,
-        Fraction(tally[AttackResult.WIN], total),
-        Fraction(tally[AttackResult.STALEMATE], total),
-        Fraction(tally[AttackResult.HOLD], total),
+        Fraction(tally[ContestResult.WIN], total),
+        Fraction(tally[ContestResult.STALEMATE], total),
+        Fraction(tally[ContestResult.FAIL], total),
         Fraction(damage, total),
     )
 
@@ -227,7 +227,7 @@ def test_r_dice_7_two_against_two_by_hand() -> None:
     win = sum(Fraction(1, 36) * Fraction(31 + (r - 1), 36) for r in range(1, 6))
     assert odds.win == win == Fraction(165, 1296)
     assert odds.stalemate == Fraction(5, 1296)
-    assert odds.hold == 1 - win - Fraction(5, 1296)
+    assert odds.fail == 1 - win - Fraction(5, 1296)
     assert odds.expected_damage == win  # a pair of two dice leaves no Nudge: 1 damage
 
 
@@ -244,12 +244,12 @@ def test_r_dice_2_r_con_18_contests_with_free_nudges_agree_with_attack(
 
 
 @given(pools, pools, difficulties)
-def test_r_dice_7_win_stalemate_hold_sum_to_one(
+def test_r_dice_7_win_stalemate_fail_sum_to_one(
     attacker: int, defender: int, difficulty: int
 ) -> None:
     odds = contest_odds(attacker, defender, difficulty)
-    assert odds.win + odds.stalemate + odds.hold == 1
-    assert all(0 <= p <= 1 for p in (odds.win, odds.stalemate, odds.hold))
+    assert odds.win + odds.stalemate + odds.fail == 1
+    assert all(0 <= p <= 1 for p in (odds.win, odds.stalemate, odds.fail))
     # R-CON-18: every win deals at least 1 damage.
     assert odds.expected_damage >= odds.win
 

@@ -1,0 +1,147 @@
+"""Field checks for the Conflict's events, and the limits of what a person may type.
+
+Each check raises :class:`~conflict.errors.BadValue` naming the field, what is allowed
+and what was given (quoted to at most :data:`QUOTE` characters, so a huge value never
+makes a huge message). The ceilings below are far beyond any real table and keep a
+typo or a hostile program from storing absurd values; ``docs/limits.md`` lists them.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable
+from typing import Any, Final, TypeVar
+
+import attrs
+
+from characters.errors import CharacterError, SheetValueError
+from characters.names import check_name
+from conflict.errors import BadValue, shown
+
+MAX_DICE: Final = 40  # Action or Defense Dice declared (R-CON-7): far above any sheet
+MAX_GRANTED: Final = 20  # Defense Dice a Narrator grants (R-CON-7c)
+MAX_NUDGES: Final = 20  # Nudges applied or spent in one attack (R-CON-18)
+MAX_ACTION_NUMBER: Final = 1_000_000  # actions are numbered over the whole Conflict
+MAX_TEXT: Final = 500  # stakes, scope, descriptions, sources, notes, outcomes, reasons
+MAX_REORDER: Final = 1000  # names in one Reorder (R-CON-4)
+
+Check = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+E = TypeVar("E", bound=enum.Enum)
+
+
+def name(rule: str) -> Check:
+    """A participant's or side's name: one line of text, see :mod:`characters.names`."""
+
+    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        try:
+            check_name(value, field=attribute.name)
+        except SheetValueError as error:
+            raise BadValue(f"{attribute.name} must be {error.allowed}, got "
+                           f"{shown(error.value)}", rule=rule) from None
+        except CharacterError as error:
+            raise BadValue(str(error), rule=rule) from None
+
+    return check
+
+
+def text(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """Free text of at most :data:`MAX_TEXT` characters."""
+    if not isinstance(value, str):
+        raise BadValue(f"{attribute.name} must be text, got {shown(value)}")
+    if len(value) > MAX_TEXT:
+        raise BadValue(f"{attribute.name} must be at most {MAX_TEXT} characters, got "
+                       f"{len(value)}")
+
+
+def whole(low: int, high: int, rule: str) -> Check:
+    """A whole number ``low``–``high`` (a bool is not a number)."""
+    allowed = f"{low}–{high}"
+
+    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadValue(f"{attribute.name} must be a whole number {allowed}, got "
+                           f"{shown(value)}", rule=rule)
+        if not low <= value <= high:
+            raise BadValue(f"{attribute.name} must be {allowed}, got {shown(value)}",
+                           rule=rule)
+
+    return check
+
+
+def optional(check: Check) -> Check:
+    """``check``, but ``None`` is allowed."""
+
+    def inner(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is not None:
+            check(instance, attribute, value)
+
+    return inner
+
+
+def flag(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """``True`` or ``False``, nothing else (``"false"`` is not false)."""
+    if not isinstance(value, bool):
+        raise BadValue(f"{attribute.name} must be true or false, got {shown(value)}")
+
+
+def lower(value: Any) -> Any:
+    """Text trimmed and lower-cased (Resilience names); anything else unchanged."""
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+def to_enum(cls: type[E]) -> Callable[[Any], E]:
+    """A converter to ``cls`` from a member or its value; else :class:`BadValue`."""
+
+    def convert(value: Any) -> E:
+        if isinstance(value, cls):
+            return value
+        try:
+            return cls(value.strip().lower() if isinstance(value, str) else value)
+        except (ValueError, TypeError):
+            allowed = ", ".join(str(m.value) for m in cls)
+            raise BadValue(f"{cls.__name__} must be one of {allowed}, got "
+                           f"{shown(value)}") from None
+
+    return convert
+
+
+
+
+Faces = tuple[tuple[int, ...], ...]
+"""Faces per roller: one tuple of die faces for each character rolling (R-DICE-8)."""
+
+
+def to_faces(value: Any) -> Faces:
+    """Faces per roller from lists of die faces 1–6 (R-DICE-1); at most 1,000 rollers
+    (an Extra group's members) of at most 10 dice each (R-DICE-2)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise BadValue(f"faces must be a list of lists of die faces, got {shown(value)}",
+                       rule="R-DICE-1")
+    out: list[tuple[int, ...]] = []
+    for row in value:
+        if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
+            raise BadValue(f"each roller's faces must be a list of die faces, got "
+                           f"{shown(row)}", rule="R-DICE-1")
+        faces = tuple(row)
+        if len(faces) > 10:
+            raise BadValue(f"a roller rolls at most 10 dice, got {len(faces)}",
+                           rule="R-DICE-2")
+        for face in faces:
+            if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+                raise BadValue(f"a die face must be 1–6, got {shown(face)}", rule="R-DICE-1")
+        out.append(faces)
+        if len(out) > 1000:
+            raise BadValue("at most 1,000 rollers act together", rule="R-DICE-8")
+    return tuple(out)
+
+
+def to_names(value: Any) -> tuple[str, ...]:
+    """A list of names (never a string read as a list of letters)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise BadValue(f"names must be a list of names, got {shown(value)}", rule="R-CON-4")
+    names = []
+    for item in value:
+        names.append(item)
+        if len(names) > MAX_REORDER:
+            raise BadValue(f"at most {MAX_REORDER} names", rule="R-CON-4")
+    return tuple(names)

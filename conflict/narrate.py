@@ -1,0 +1,349 @@
+"""Every event as one plain sentence: the board, the log, the written account of a
+fight and the player shell all narrate through :func:`describe`.
+
+``describe(before, event, after)`` reads the state before the event and after it (the
+event's effects — a defeat, dice left, a roll's verdict — are in ``after``) and
+returns one line of plain text: no markup, no colours, no die glyphs (screens add
+their own). For example::
+
+    Kell attacks Marsh: 5 dice, Contest, Difficulty 1; 1 die kept for defense.
+    Action 3: Kell rolls 5 5 3 1 6 (Result 5, 1 Nudge) against Marsh's 4 4 2 (Result 4): success.
+    Marsh takes 3 Health damage (1 + 1 Nudge + 1 for the Glass dagger): Health 2/8.
+
+:func:`describe_all` narrates a whole list of events from the start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TypeVar
+
+from characters.model import ExtraGroup
+from conflict.dice import Roll
+from conflict.engine import apply
+from conflict.events import (
+    EVENT_TYPES,
+    Act,
+    AddParticipant,
+    ApplyDamage,
+    Change,
+    DeclarationKind,
+    Declare,
+    Defeat,
+    Defend,
+    EndConflict,
+    EndRound,
+    Event,
+    Hold,
+    Nature,
+    React,
+    Reorder,
+    RollDice,
+    SetTest,
+    Start,
+    SwapResilience,
+    TakeIt,
+)
+from conflict.state import EMPTY, Action, Outcome, Participant, State
+
+__all__ = ["describe", "describe_all", "dice_count", "roll_text"]
+
+E = TypeVar("E", bound=Event)
+Sentence = Callable[[State, Any, State], str]
+_SENTENCES: dict[type[Any], Sentence] = {}
+
+
+def _says(cls: type[E]) -> Callable[[Callable[[State, E, State], str]],
+                                    Callable[[State, E, State], str]]:
+    def register(function: Callable[[State, E, State], str]) -> Callable[[State, E, State], str]:
+        _SENTENCES[cls] = function
+        return function
+
+    return register
+
+
+def describe(before: State, event: Event, after: State) -> str:
+    """``event`` as one plain sentence, given the states before and after it."""
+    sentence = _SENTENCES.get(type(event))
+    if sentence is None:
+        return f"{type(event).__name__}."
+    return sentence(before, event, after)
+
+
+def describe_all(events: Iterable[Event], state: State = EMPTY) -> list[str]:
+    """One sentence per event, applying them in order from ``state``."""
+    lines = []
+    for event in events:
+        after = apply(state, event)
+        lines.append(describe(state, event, after))
+        state = after
+    return lines
+
+
+# --- words ----------------------------------------------------------------------------
+
+
+def dice_count(count: int, kind: str = "") -> str:
+    """``1 die``, ``3 Action Dice``: counts read as English."""
+    if kind:
+        return f"{count} {kind} {'Die' if count == 1 else 'Dice'}"
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
+def _does(state: State, name: str, singular: str, plural: str) -> str:
+    """``Vin declares`` but ``Hazekillers declare``: the verb agrees with a group."""
+    person = state.participant(name)
+    return f"{person.name} {plural if person.is_group else singular}"
+
+
+def _nudges(count: int) -> str:
+    return f"{count} Nudge{'' if count == 1 else 's'}"
+
+
+def roll_text(roll: Roll) -> str:
+    """``5 5 3 1 6 (Result 5, 1 Nudge)``: the faces and what they mean (R-DICE-4/5)."""
+    faces = " ".join(str(face) for face in roll.faces)
+    result = f"Result {roll.result}" if roll.result else "no set"
+    nudges = f", {_nudges(roll.nudges)}" if roll.nudges else ""
+    return f"{faces} ({result}{nudges})"
+
+
+def _action_after(after: State, before: State, number: int) -> Action | None:
+    return after.action(number) or before.action(number)
+
+
+def _aim(action: Action | Declare | Change) -> str:
+    if action.target is None:
+        return ""
+    if not action.harm:
+        return f" against {action.target}, without harm"
+    return f" on {action.target}"
+
+
+def _terms(action: Action, nature: Nature) -> str:
+    """What differs from the defaults: a kind other than the Conflict's nature, a
+    Resilience other than the kind's (R-CON-8), the equipment (R-CON-18)."""
+    parts = []
+    kind = action.attack_kind
+    if action.target is not None and kind is not None:
+        if kind is not nature:
+            parts.append(f"a {kind.value} attack" if action.harm else kind.value)
+        if action.harm and action.resilience not in (None, kind.resilience):
+            parts.append(f"against {str(action.resilience).capitalize()}")
+    if action.equipment:
+        parts.append(f"with the {action.equipment}")
+    return (", " + ", ".join(parts)) if parts else ""
+
+
+# --- one sentence per event -------------------------------------------------------------
+
+
+@_says(Start)
+def _start(before: State, event: Start, after: State) -> str:
+    stakes = f" over {event.stakes}" if event.stakes else ""
+    scope = f" ({event.scope})" if event.scope else ""
+    return f"A {event.nature.value} Conflict begins{stakes}{scope}."
+
+
+@_says(AddParticipant)
+def _add(before: State, event: AddParticipant, after: State) -> str:
+    character = event.character
+    surprised = ", surprised" if event.surprised else ""
+    if isinstance(character, ExtraGroup):
+        return (f"{character.name} join the {event.side}: {character.count} Extras, Wits "
+                f"{character.wits}{surprised}.")
+    return (f"{character.name} joins the {event.side}: {character.kind.value}, Wits "
+            f"{character.wits}{surprised}.")
+
+
+@_says(Reorder)
+def _reorder(before: State, event: Reorder, after: State) -> str:
+    names = [after.participant(name).name for name in event.names]
+    return f"The Narrator orders the tied participants: {', then '.join(names)}."
+
+
+@_says(Declare)
+def _declare(before: State, event: Declare, after: State) -> str:
+    who = after.participant(event.name).name
+    what = f": {event.description}" if event.description else ""
+    if event.kind is DeclarationKind.DEFENSE:
+        source = f" ({event.source})" if event.source else ""
+        return (f"{_does(after, who, 'declares', 'declare')} full defense: "
+                f"{dice_count(event.dice, 'Defense')}{source}{what}.")
+    if event.kind is DeclarationKind.NO_ROLL:
+        return f"{_does(after, who, 'declares', 'declare')} an action that needs no roll{what}."
+    action = after.actions[-1]
+    verb = "an attack" if action.is_attack else "an action"
+    source = f" ({event.source})" if event.source else ""
+    return (f"{_does(after, who, 'declares', 'declare')} {verb}{_aim(action)}: "
+            f"{dice_count(event.dice, 'Action')}{source}{_terms(action, after.nature)}{what}.")
+
+
+@_says(SetTest)
+def _set_test(before: State, event: SetTest, after: State) -> str:
+    kind = "a Contest" if event.contest else "a Challenge"
+    return f"The Narrator makes action {event.action} {kind}, Difficulty {event.difficulty}."
+
+
+@_says(SwapResilience)
+def _swap(before: State, event: SwapResilience, after: State) -> str:
+    return f"The Narrator turns action {event.action} against {event.resilience.capitalize()}."
+
+
+@_says(Act)
+def _act(before: State, event: Act, after: State) -> str:
+    person = after.participant(event.name)
+    assert after.pending is not None
+    action = after.action(after.pending)
+    assert action is not None
+    if action.is_attack:
+        verb = _does(after, person.name, "attacks", "attack")
+    else:
+        verb = _does(after, person.name, "acts", "act") + (" against" if action.target else "")
+    target = f" {action.target}" if action.target else ""
+    test = "Contest" if action.contest else "Challenge"
+    kept = person.round.defense_dice - before.participant(event.name).round.defense_dice
+    keep = f"; {dice_count(kept)} kept for defense" if kept else ""
+    return (f"{verb}{target}: {dice_count(event.pool)}, {test}, Difficulty "
+            f"{action.difficulty}{keep}.")
+
+
+@_says(Change)
+def _change(before: State, event: Change, after: State) -> str:
+    person = after.participant(event.name)
+    action = after.actions[-1]
+    aim = _aim(action)
+    what = f": {event.description}" if event.description else ""
+    return (f"{_does(after, person.name, 'changes', 'change')} its action{aim}: "
+            f"{dice_count(person.round.action_dice)} "
+            f"({event.dice} halved), acting at the end of the round{what}.")
+
+
+@_says(Hold)
+def _hold(before: State, event: Hold, after: State) -> str:
+    held = before.participant(event.name).round.action_dice
+    who = _does(after, event.name, "holds", "hold")
+    return f"{who}: {dice_count(held, 'Action')} become Defense Dice."
+
+
+def _granted(before: State, after: State, name: str) -> str:
+    gained = (after.participant(name).round.defense_gained
+              - before.participant(name).round.defense_gained)
+    was = before.participant(name).round
+    if gained and not was.granted and after.participant(name).round.granted:
+        return f" (gains {dice_count(gained, 'Defense')})"
+    return ""
+
+
+@_says(Defend)
+def _defend(before: State, event: Defend, after: State) -> str:
+    name = after.participant(event.name).name
+    action = after.action(event.action)
+    assert action is not None
+    defense = action.defense_by(name)
+    assert defense is not None and defense.paid_from is not None
+    kind = defense.paid_from.value.capitalize()
+    return (f"{_does(after, name, 'defends', 'defend')}{_granted(before, after, name)} "
+            f"against action {event.action} with {dice_count(event.dice, kind)}.")
+
+
+@_says(React)
+def _react(before: State, event: React, after: State) -> str:
+    name = after.participant(event.name).name
+    action = after.action(event.action)
+    assert action is not None
+    defense = action.defense_by(name)
+    assert defense is not None
+    reaction_dice = defense.pool - event.added
+    sum_ = f"{reaction_dice} + {event.added} = " if event.added else ""
+    behalf = f" for {action.target}" if name != action.target else ""
+    return (f"{_does(after, name, 'reacts', 'react')}{_granted(before, after, name)}{behalf} "
+            f"against action {event.action} with {defense.reaction}: "
+            f"{sum_}{dice_count(defense.pool)}.")
+
+
+@_says(TakeIt)
+def _take_it(before: State, event: TakeIt, after: State) -> str:
+    name = after.participant(event.name).name
+    return (f"{_does(after, name, 'does', 'do')} not defend{_granted(before, after, name)} "
+            f"against action {event.action}.")
+
+
+def _rolled(roll: Roll, rollers: int) -> str:
+    best = f", best of {rollers}" if rollers > 1 else ""
+    text = roll_text(roll)
+    return text[:-1] + best + ")"
+
+
+@_says(RollDice)
+def _roll(before: State, event: RollDice, after: State) -> str:
+    action = _action_after(after, before, event.action)
+    assert action is not None and action.attacker_roll is not None
+    parts = [f"Action {action.number}: {_does(after, action.actor, 'rolls', 'roll')} "
+             f"{_rolled(action.attacker_roll, len(event.attacker))}"]
+    for defense in action.defenses:
+        if defense.roll is not None:
+            parts.append(f"{_does(after, defense.by, 'rolls', 'roll')} "
+                         f"{_rolled(defense.roll, defense.members)}")
+    verdict = {
+        Outcome.SUCCESS: "success" if not action.is_attack else "the attack succeeds",
+        Outcome.FAILURE: "it fails",
+        Outcome.STALEMATE: "stalemate: the struggle continues",
+    }[action.outcome or Outcome.FAILURE]
+    return "; ".join(parts) + f": {verdict}."
+
+
+def _standing(person: Participant, resilience: str | None) -> str:
+    if person.resiliences is None or resilience is None:
+        return f"{person.members} left" if person.members else "none left"
+    value = person.resiliences.get(resilience)
+    return f"{resilience.capitalize()} {value.current}/{value.full}"
+
+
+@_says(ApplyDamage)
+def _damage(before: State, event: ApplyDamage, after: State) -> str:
+    action = _action_after(after, before, event.action)
+    assert action is not None and action.damage is not None and action.target is not None
+    person = after.participant(action.target)
+    applied = action.nudges_applied or 0
+    parts = ["1"]
+    if applied:
+        parts.append(_nudges(applied))
+    if action.bonus:
+        parts.append(f"{action.bonus} for the {action.equipment}")
+    working = f" ({' + '.join(parts)})" if len(parts) > 1 else ""
+    if person.is_group:
+        fallen = before.participant(action.target).members - person.members
+        head = f"{fallen} of {person.name} fall{working}: {_standing(person, None)}"
+    else:
+        label = (action.resilience or "health").capitalize()
+        head = (f"{person.name} takes {action.damage} {label} damage{working}: "
+                f"{_standing(person, action.resilience)}")
+    defeated = f"; {person.name} {'are' if person.is_group else 'is'} defeated" \
+        if person.defeated else ""
+    spent = ""
+    if action.nudges_spent:
+        note = f": {action.note}" if action.note else ""
+        spent = f"; {_nudges(action.nudges_spent)} spent{note}"
+    return f"{head}{defeated}{spent}."
+
+
+@_says(Defeat)
+def _defeat(before: State, event: Defeat, after: State) -> str:
+    why = f": {event.reason}" if event.reason else ""
+    return f"The Narrator takes {after.participant(event.name).name} out{why}."
+
+
+@_says(EndRound)
+def _end_round(before: State, event: EndRound, after: State) -> str:
+    return f"Round {before.round} ends; unspent dice are lost. Round {after.round} begins."
+
+
+@_says(EndConflict)
+def _end(before: State, event: EndConflict, after: State) -> str:
+    outcome = f": {event.outcome}" if event.outcome else ""
+    return f"The Conflict ends{outcome}."
+
+
+MISSING: Final[Sequence[type[Event]]] = tuple(c for c in EVENT_TYPES if c not in _SENTENCES)
+assert not MISSING, f"events without a sentence: {MISSING}"

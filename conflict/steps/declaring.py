@@ -1,0 +1,90 @@
+"""Step 1 of a round, declarations, and the Narrator's calls on them: Declare, SetTest,
+SwapResilience (R-CON-4 … R-CON-9)."""
+
+from __future__ import annotations
+
+from conflict.errors import RuleViolation
+from conflict.events import DeclarationKind, Declare, SetTest, SwapResilience
+from conflict.order import after_declaration, describe_phase, evolve, next_declarer
+from conflict.state import Action, ActionStatus, Phase, RoundState, State
+from conflict.steps.common import new_action, position, set_action, set_participant
+
+
+def declare(state: State, event: Declare) -> State:
+    """A participant declares, in the declaration order (R-CON-4 … R-CON-8a)."""
+    index = position(state, event.name)
+    person = state.participants[index]
+    if state.phase is not Phase.DECLARATION:
+        raise RuleViolation(f"{person.name} cannot declare now: {describe_phase(state)}",
+                            rule="R-CON-4")
+    if person.defeated:
+        raise RuleViolation(f"{person.name} is defeated and takes no further part",
+                            rule="R-CON-20")
+    if person.round.declared is not None:
+        raise RuleViolation(f"{person.name} has already declared in round {state.round}",
+                            rule="R-CON-3")
+    expected = next_declarer(state)
+    if expected != index:
+        assert expected is not None
+        other = state.participants[expected]
+        surprised = other.surprised and state.round == 1
+        if surprised and not (person.surprised and state.round == 1):
+            raise RuleViolation(f"{other.name} is surprised and declares before "
+                                f"{person.name}", rule="R-CON-5")
+        raise RuleViolation(f"{other.name} (Wits {other.wits}) declares before "
+                            f"{person.name} (Wits {person.wits})", rule="R-CON-4")
+    actions = state.actions
+    next_action = state.next_action
+    if event.kind is DeclarationKind.ACTION:
+        action = new_action(state, index, event, event.dice, changed=False)
+        actions = (*actions, action)
+        next_action += 1
+        r = RoundState(declared=event.kind, action=action.number, action_dice=event.dice,
+                       action_gained=event.dice)
+    elif event.kind is DeclarationKind.DEFENSE:
+        r = RoundState(declared=event.kind, defense_dice=event.dice,
+                       defense_gained=event.dice)
+    else:
+        r = RoundState(declared=event.kind)
+    state = evolve(state, participants=set_participant(state, index, evolve(person, round=r)),
+                   actions=actions, next_action=next_action,
+                   declared_count=state.declared_count + 1)
+    return after_declaration(state)
+
+
+def _changeable(state: State, number: int, rule: str) -> Action:
+    action = state.action(number)
+    if action is None:
+        raise RuleViolation(f"no action {number} in round {state.round}", rule=rule)
+    if action.outcome is not None:
+        raise RuleViolation(f"action {number} has already rolled", rule=rule)
+    if action.status not in (ActionStatus.DECLARED, ActionStatus.PENDING):
+        raise RuleViolation(f"action {number} is already {action.status.value}", rule=rule)
+    if action.defenses:
+        by = action.defenses[0].by
+        raise RuleViolation(f"{by} has committed a defense against action {number}: its "
+                            f"terms are fixed", rule="R-CON-15")
+    return action
+
+
+def set_test(state: State, event: SetTest) -> State:
+    """The Narrator sets Challenge or Contest and the Difficulty (R-CON-9)."""
+    action = _changeable(state, event.action, "R-CON-9")
+    if event.contest and action.target is None:
+        # Ruling: a Contest is opposed by the action's target.
+        raise RuleViolation(f"action {event.action} has no target to oppose it: it "
+                            f"can only be a Challenge", rule="R-CON-9")
+    action = evolve(action, contest=event.contest, difficulty=event.difficulty)
+    return evolve(state, actions=set_action(state, action))
+
+
+def swap_resilience(state: State, event: SwapResilience) -> State:
+    """The Narrator swaps an attack's Resilience; its kind stays (R-CON-8)."""
+    action = _changeable(state, event.action, "R-CON-8")
+    if not action.is_attack:
+        why = "aimed at no one" if action.target is None else "does no harm, R-CON-8a"
+        raise RuleViolation(f"action {event.action} is not an attack ({why}): no "
+                            f"Resilience to swap",
+                            rule="R-CON-8")
+    action = evolve(action, resilience=event.resilience)
+    return evolve(state, actions=set_action(state, action))

@@ -1,0 +1,171 @@
+"""Choices against a Contest before anyone rolls: Defend, React, TakeIt (R-CON-7c,
+R-CON-15, R-CON-16), including Reactions for another participant (Ruling, R-CON-16)."""
+
+from __future__ import annotations
+
+from characters.names import name_key
+from conflict.errors import BadValue, RuleViolation
+from conflict.events import DeclarationKind, Defend, React, TakeIt
+from conflict.order import drop_from_step, evolve, queue_insert, queue_remove
+from conflict.state import (
+    Action,
+    Defense,
+    DefenseKind,
+    DiceFrom,
+    Participant,
+    RoundState,
+    State,
+    Turn,
+)
+from conflict.steps.common import dice_text, pending_for, position, set_action, set_participant
+
+_DONE = {DefenseKind.DEFEND: "defended", DefenseKind.REACT: "reacted",
+         DefenseKind.TAKE_IT: "chose not to defend"}
+
+
+def default_grant(person: Participant, action: Action) -> int:
+    """Defense Dice ``person`` gains when ``action`` is aimed at it (R-CON-7c): its
+    Physique, Charm or Wits by the action's kind (R-CON-8: the kind, not the
+    Resilience), if its own action needs no roll and it has not gained them yet this
+    round; else 0."""
+    r = person.round
+    if r.declared is not DeclarationKind.NO_ROLL or r.granted or action.attack_kind is None:
+        return 0
+    value: int = getattr(person.character.attributes, action.attack_kind.defense_attribute)
+    return value
+
+
+def _chooser(state: State, name: str, number: int, rule: str, doing: str, *,
+             others: bool = False) -> tuple[int, Participant, Action]:
+    """The participant choosing against the pending action ``number``: its target, or
+    with ``others`` anyone reacting for it (R-CON-15, R-CON-16)."""
+    action = pending_for(state, number, rule, doing)
+    index = position(state, name)
+    person = state.participants[index]
+    if action.target is None:
+        raise RuleViolation(f"{person.name} is not the target of action {number}: it is "
+                            f"aimed at no one", rule=rule)
+    is_target = person.name == action.target
+    if not is_target and not others:
+        raise RuleViolation(f"{person.name} is not the target of action {number} (it "
+                            f"targets {action.target})", rule=rule)
+    if person.name == action.actor:
+        raise RuleViolation(f"{person.name} cannot react to its own action {number}",
+                            rule="R-CON-16")
+    if not is_target and person.side != state.participant(action.target).side:
+        # Ruling (R-CON-16): a Reaction for another protects an ally, on the target's side.
+        raise RuleViolation(f"{person.name} is not on {action.target}'s side: only an ally "
+                            f"reacts for another", rule="R-CON-16")
+    if person.defeated:
+        raise RuleViolation(f"{person.name} is defeated and takes no further part",
+                            rule="R-CON-20")
+    if not action.contest:
+        raise RuleViolation(f"action {number} is a Challenge: no one defends or reacts "
+                            f"against it", rule="R-CON-9")
+    if action.outcome is not None:
+        raise RuleViolation(f"action {number} has already rolled", rule="R-CON-15")
+    done = action.defense_by(person.name)
+    if done is not None:
+        raise RuleViolation(f"{person.name} already {_DONE[done.kind]} against action "
+                            f"{number}", rule="R-CON-15")
+    return index, person, action
+
+
+def _grant(person: Participant, action: Action, granted: int | None) -> RoundState:
+    """The target's round with the Defense Dice of R-CON-7c added, if it gains them."""
+    r = person.round
+    if r.declared is not DeclarationKind.NO_ROLL or r.granted:
+        if granted is not None:
+            raise RuleViolation(f"{person.name}'s dice are already figured: granted Defense "
+                                f"Dice apply only to a target whose action needs no roll, "
+                                f"when first attacked", rule="R-CON-7")
+        return r
+    gain = granted if granted is not None else default_grant(person, action)
+    return evolve(r, granted=True, defense_dice=r.defense_dice + gain,
+                  defense_gained=r.defense_gained + gain)
+
+
+def _not_the_target(person: Participant, action: Action, granted: int | None) -> None:
+    if granted is not None:
+        raise RuleViolation(f"granted Defense Dice are the target's ({action.target}), not "
+                            f"{person.name}'s", rule="R-CON-7")
+
+
+def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
+           what: str) -> tuple[State, RoundState, DiceFrom]:
+    """Pay ``dice`` of a participant's dice for a defense or Reaction (R-CON-15a/b)."""
+    person = state.participants[index]
+    source = r.defends_with
+    have = r.dice_for_defense()
+    if dice > have:
+        label = "Action" if source is DiceFrom.ACTION else "Defense"
+        raise RuleViolation(f"{person.name} has {dice_text(have, label)}, cannot spend "
+                            f"{dice} to {what}", rule=rule)
+    if source is DiceFrom.DEFENSE:
+        return state, evolve(r, defense_dice=r.defense_dice - dice,
+                             defense_spent=r.defense_spent + dice), source
+    # R-CON-15a: the remaining Action Dice set its new place in the acting order at once.
+    new = evolve(r, action_dice=r.action_dice - dice, action_defended=r.action_defended + dice)
+    if dice:
+        if index in state.step:
+            state = drop_from_step(state, index)
+        else:
+            state = evolve(state, queue=queue_remove(state.queue, r.action_dice, index))
+        if new.action_dice > 0 and new.turn is Turn.WAITING:
+            state = evolve(state, queue=queue_insert(state.queue, new.action_dice, index))
+    return state, new, source
+
+
+def _commit(state: State, index: int, person: Participant, r: RoundState, action: Action,
+            defense: Defense) -> State:
+    return evolve(state,
+                  participants=set_participant(state, index, evolve(person, round=r)),
+                  actions=set_action(state, evolve(action,
+                                                   defenses=(*action.defenses, defense))))
+
+
+def defend(state: State, event: Defend) -> State:
+    """The target spends 2–10 dice to defend (R-CON-15a/b)."""
+    index, person, action = _chooser(state, event.name, event.action, "R-CON-15", "defend")
+    r = _grant(person, action, event.granted)
+    state, r, source = _spend(state, index, r, event.dice, "R-CON-15", "defend")
+    defense = Defense(by=person.name, kind=DefenseKind.DEFEND, pool=event.dice,
+                      spent=event.dice, paid_from=source, members=person.members)
+    return _commit(state, index, person, r, action, defense)
+
+
+def react(state: State, event: React) -> State:
+    """A Reaction, by the target instead of defending or by another for it (R-CON-16)."""
+    index, person, action = _chooser(state, event.name, event.action, "R-CON-16", "react to",
+                                     others=True)
+    reactions = person.character.reactions
+    if not reactions:
+        raise RuleViolation(f"{person.name} has no Reaction", rule="R-CON-16")
+    found = [x for x in reactions if name_key(x.name) == name_key(event.reaction)]
+    if not found:
+        names = ", ".join(x.name for x in reactions)
+        raise BadValue(f"{person.name} has no Reaction called {event.reaction!r} (has: "
+                       f"{names})", rule="R-CON-16")
+    reaction = found[0]
+    pool = reaction.dice + event.added
+    if not 2 <= pool <= 10:
+        raise RuleViolation(f"a Reaction pool of {reaction.dice} + {event.added} = {pool} "
+                            f"dice is outside 2–10", rule="R-CON-16")
+    if person.name == action.target:
+        r = _grant(person, action, event.granted)
+    else:
+        _not_the_target(person, action, event.granted)
+        r = person.round
+    state, r, source = _spend(state, index, r, event.added, "R-CON-16", "react")
+    defense = Defense(by=person.name, kind=DefenseKind.REACT, pool=pool, spent=event.added,
+                      paid_from=source, reaction=reaction.name, members=person.members)
+    return _commit(state, index, person, r, action, defense)
+
+
+def take_it(state: State, event: TakeIt) -> State:
+    """The target does not defend (R-CON-15d)."""
+    index, person, action = _chooser(state, event.name, event.action, "R-CON-15",
+                                     "leave undefended")
+    r = _grant(person, action, event.granted)
+    defense = Defense(by=person.name, kind=DefenseKind.TAKE_IT, members=0)
+    return _commit(state, index, person, r, action, defense)

@@ -1,0 +1,151 @@
+"""The dice and what follows: RollDice, ApplyDamage (R-CON-14, R-CON-17 … R-CON-20)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from characters.model import Resilience
+from characters.names import name_key
+from conflict.dice import ContestResult, Roll, best_of
+from conflict.dice import attack as judge
+from conflict.errors import BadValue, RuleViolation
+from conflict.events import ApplyDamage, DefenseRoll, RollDice
+from conflict.order import advance, evolve
+from conflict.state import ActionStatus, Defense, Outcome, State
+from conflict.steps.common import (
+    out_of_the_round,
+    pending_for,
+    position,
+    set_action,
+    set_participant,
+)
+
+_OUTCOME = {ContestResult.WIN: Outcome.SUCCESS, ContestResult.FAIL: Outcome.FAILURE,
+            ContestResult.STALEMATE: Outcome.STALEMATE}
+
+
+def _best(faces: Sequence[Sequence[int]], pool: int, rollers: int, who: str,
+          number: int) -> Roll:
+    if len(faces) != rollers:
+        raise BadValue(f"{who} of action {number} needs {rollers} list(s) of faces "
+                       f"(one per roller), got {len(faces)}", rule="R-CON-2")
+    for row in faces:
+        if len(row) != pool:
+            raise BadValue(f"{who} of action {number} rolls a pool of {pool}: got "
+                           f"{len(row)} faces", rule="R-CON-11")
+    return best_of(Roll(asked=pool, faces=tuple(row)) for row in faces)  # R-DICE-8
+
+
+def _match_defenders(rolling: list[Defense], given: tuple[DefenseRoll, ...],
+                     number: int) -> list[DefenseRoll]:
+    """The faces given for each rolling defense, in the order they were committed."""
+    if len(given) == 1 and given[0].name is None and len(rolling) == 1:
+        return [given[0]]
+    by_name: dict[str, DefenseRoll] = {}
+    for item in given:
+        if item.name is None:
+            raise BadValue(f"{len(rolling)} participants roll against action {number}: "
+                           f"name the defender of each list of faces", rule="R-CON-16")
+        by_name[name_key(item.name)] = item
+    out = []
+    for defense in rolling:
+        found = by_name.pop(name_key(defense.by), None)
+        if found is None:
+            raise BadValue(f"action {number} needs the faces {defense.by} rolled to "
+                           f"{'react' if defense.reaction else 'defend'}", rule="R-CON-15")
+        out.append(found)
+    if by_name:
+        extra = ", ".join(item.name or "" for item in given
+                          if item.name is not None and name_key(item.name) in by_name)
+        raise BadValue(f"no one else rolls against action {number}, got faces for "
+                       f"{extra}", rule="R-CON-15")
+    return out
+
+
+def roll(state: State, event: RollDice) -> State:
+    """The faces for the pending action, judged (R-CON-14, R-CON-16, R-CON-17)."""
+    action = pending_for(state, event.action, "R-CON-14", "roll")
+    if action.awaiting == "defense":
+        raise RuleViolation(f"{action.target} must choose a defense against action "
+                            f"{action.number} before anyone rolls", rule="R-CON-15")
+    if action.awaiting != "roll":
+        raise RuleViolation(f"action {action.number} has already rolled", rule="R-CON-14")
+    assert action.pool is not None
+    attacker = _best(event.attacker, action.pool, action.members, "the actor", action.number)
+    rolling = [d for d in action.defenses if d.rolls]
+    if not rolling and event.defenders:
+        raise BadValue(f"no one rolls against action {action.number}, got "
+                       f"{len(event.defenders)} defender's roll(s)", rule="R-CON-15")
+    defenses = list(action.defenses)
+    opposing: list[tuple[Roll, str]] = []
+    for defense, given in zip(rolling, _match_defenders(rolling, event.defenders,
+                                                        action.number), strict=True):
+        best = _best(given.faces, defense.pool, defense.members, defense.by, action.number)
+        defenses[defenses.index(defense)] = evolve(defense, roll=best)
+        opposing.append((best, defense.by))
+    opposed: Roll | None = None
+    opposed_by: str | None = None
+    if opposing:
+        # R-CON-16 ruling: opposed by the best roll among the target's defense and every
+        # Reaction against the action (R-DICE-8: the first of equal rolls is kept).
+        opposed = best_of(r for r, _ in opposing)
+        opposed_by = next(name for r, name in opposing if r is opposed)
+    if action.contest:
+        # R-CON-17: Result ≥ 1, meets the Difficulty, beats the best opposing roll.
+        outcome = _OUTCOME[judge(attacker, opposed, action.difficulty)]
+    else:
+        # R-CON-14: a Challenge, as R-DICE-6.
+        outcome = Outcome.SUCCESS if attacker.meets(action.difficulty) else Outcome.FAILURE
+    # R-CON-8a: an action that does no harm ends with its success recorded.
+    done = not (outcome is Outcome.SUCCESS and action.is_attack)
+    action = evolve(action, outcome=outcome, attacker_roll=attacker, defenses=tuple(defenses),
+                    opposing_roll=opposed, opposed_by=opposed_by,
+                    status=ActionStatus.DONE if done else ActionStatus.PENDING)
+    state = evolve(state, actions=set_action(state, action),
+                   pending=None if done else action.number)
+    return advance(state)
+
+
+def damage(state: State, event: ApplyDamage) -> State:
+    """The damage of a successful attack (R-CON-18, R-CON-19, R-CON-20)."""
+    action = pending_for(state, event.action, "R-CON-18", "apply damage of")
+    if action.awaiting != "damage":
+        raise RuleViolation(f"action {action.number} awaits {action.awaiting}, not "
+                            f"damage", rule="R-CON-18")
+    assert action.attacker_roll is not None and action.target is not None
+    rolled = action.attacker_roll.nudges
+    nudges = rolled - event.spent if event.nudges is None else event.nudges
+    if nudges < 0 or nudges + event.spent > rolled:
+        asked = [f"apply {nudges}"] if event.nudges is not None else []
+        if event.spent:
+            asked.append(f"spend {event.spent}")
+        raise RuleViolation(f"the attacker rolled {rolled} Nudge(s); cannot "
+                            f"{' and '.join(asked)}", rule="R-CON-18")
+    amount = 1 + nudges + action.bonus  # R-CON-18
+    index = position(state, action.target)
+    person = state.participants[index]
+    if person.resiliences is None:
+        # R-CON-19: each point of damage defeats one Extra; the group is gone at 0.
+        members = max(0, person.members - amount)
+        person = evolve(person, members=members, defeated=members == 0,
+                        defeat_reason=f"defeated by action {action.number}"
+                        if members == 0 else "")
+    else:
+        # R-CON-20: damage is kept apart from the full score and accumulates; a
+        # Resilience stops at 0 (damage never past the full score).
+        name = action.resilience or "health"
+        before = person.resiliences.get(name)
+        hurt = Resilience(full=before.full, damage=min(before.full, before.damage + amount))
+        person = evolve(person, resiliences=person.resiliences.replace(name, hurt))
+        if hurt.defeated:
+            person = evolve(person, defeated=True,
+                            defeat_reason=f"{name.capitalize()} 0 after action "
+                                          f"{action.number}")
+    if person.defeated:
+        # Ruling: a participant in the current step still acts; others no longer do.
+        state = out_of_the_round(state, index, person)
+    action = evolve(action, status=ActionStatus.DONE, damage=amount, nudges_applied=nudges,
+                    nudges_spent=event.spent, note=event.note)
+    state = evolve(state, participants=set_participant(state, index, person),
+                   actions=set_action(state, action), pending=None)
+    return advance(state)
