@@ -62,11 +62,19 @@ class LazyGroup(click.Group):
         kwargs["standalone_mode"] = False
         try:
             result = super().main(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as error:
+            # A bare `mistborn` or `mistborn char`: its help, as --help shows it.
+            click.echo(error.ctx.get_help() if error.ctx else "")
+            sys.exit(0)
         except click.exceptions.Abort:
-            click.echo("mistborn: aborted", err=True)
-            sys.exit(1)
+            sys.exit(1)  # "no" at a confirmation: nothing was done, nothing to report
+        except click.NoSuchOption as error:
+            from cli.options import no_such_option_line
+
+            click.echo(f"mistborn: {no_such_option_line(error)}", err=True)
+            sys.exit(2)
         except click.ClickException as error:
-            message = error.format_message().replace("\n", " ")
+            message = " ".join(error.format_message().split())
             click.echo(f"mistborn: {message}", err=True)
             sys.exit(2)
         except _user_errors() as error:

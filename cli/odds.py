@@ -7,7 +7,6 @@ probabilities are exact fraction strings ("5/36"). The JSON paths never import R
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.main import fail
+from cli.options import NumbersCommand, difficulty_option, number_or_text
 from cli.output import die, json_option, make_console, print_json
 from conflict.odds import (
     DIFFICULTIES,
@@ -22,7 +22,6 @@ from conflict.odds import (
     ContestOdds,
     OddsTable,
     PoolOdds,
-    check_odds_difficulty,
     check_pool,
     contest_odds,
     odds_table,
@@ -33,7 +32,6 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
-_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 _VERSUS = {"vs", "v", "vs."}
 _MINUS = "\N{MINUS SIGN}"
 _EIGHTHS = " ▏▎▍▌▋▊▉"
@@ -43,23 +41,9 @@ _USAGE = "give a pool (odds 4), a Contest (odds 4 vs 3) or --table"
 # --- reading the command line ---------------------------------------------------------
 
 
-def _number_or_text(text: str) -> int | str:
-    """The whole number ``text`` spells, or the text itself for the library to refuse
-    by rule."""
-    stripped = text.strip()
-    return int(stripped) if _WHOLE_NUMBER.fullmatch(stripped) else text
-
-
 def parse_pool(text: str) -> int:
     """A pool asked, 0–20 dice (R-DICE-1, R-DICE-2)."""
-    if text.startswith("--") or (text.startswith("-") and not _WHOLE_NUMBER.fullmatch(text)):
-        fail(f"no such option: {text}")
-    return check_pool(_number_or_text(text))
-
-
-def parse_difficulty(text: str | None) -> int | None:
-    """A Difficulty 0–5 (R-DICE-6), or ``None`` when not given."""
-    return None if text is None else check_odds_difficulty(_number_or_text(text))
+    return check_pool(number_or_text(text))
 
 
 # --- JSON -----------------------------------------------------------------------------
@@ -326,12 +310,12 @@ def _wrap(text: str, width: int) -> list[str]:
 # --- the command ----------------------------------------------------------------------
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+@click.command(cls=NumbersCommand)
 @click.argument("args", nargs=-1, metavar="[N | A vs D]")
-@click.option("--difficulty", "-d", metavar="D", help="Difficulty 0–5 (default 0 for Contests).")
+@difficulty_option("Difficulty 0–5 (default 0 for Contests).")
 @click.option("--table", is_flag=True, help="The whole reference sheet: pools 2–10, all pairs.")
 @json_option
-def odds(args: tuple[str, ...], difficulty: str | None, table: bool, as_json: bool) -> None:
+def odds(args: tuple[str, ...], difficulty: int | None, table: bool, as_json: bool) -> None:
     """Exact odds of a pool of N dice, of a Contest A vs D, or the whole table.
 
     A pool shows its chance of success at each Difficulty and the Results and Nudges
@@ -344,7 +328,7 @@ def odds(args: tuple[str, ...], difficulty: str | None, table: bool, as_json: bo
       mistborn odds 5 vs 4
       mistborn odds --table --json
     """
-    target = parse_difficulty(difficulty)
+    target = difficulty
     if table:
         if args or target is not None:
             fail("--table covers every pool and Difficulty; give it no pool or --difficulty")
@@ -374,8 +358,5 @@ def odds(args: tuple[str, ...], difficulty: str | None, table: bool, as_json: bo
         console.print(contest_screen(contest, console.width))
         return
 
-    for arg in args:
-        if arg.startswith("--"):
-            fail(f"no such option: {arg}")
     got = " ".join(args) if args else "nothing"
     fail(f"{_USAGE}; got {got}")

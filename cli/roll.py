@@ -8,63 +8,22 @@ JSON. The JSON path never imports Rich.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from cli.main import fail
+from cli.options import POOL, NumbersCommand, difficulty_option, faces_option
 from cli.output import die, json_option, make_console, print_json
-from conflict.dice import (
-    MAX_POOL,
-    MIN_POOL,
-    NUDGE_FACE,
-    Roll,
-    check_count,
-    check_difficulty,
-)
+from conflict.dice import MAX_POOL, MIN_POOL, NUDGE_FACE, Roll
 from conflict.dice import roll as roll_pool
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.text import Text
 
-_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
-_FACE_SEPARATORS = re.compile(r"[\s,]+")
 _MINUS = "\N{MINUS SIGN}"
-
-
-def _number_or_text(text: str) -> int | str:
-    """The whole number ``text`` spells, or ``text`` itself.
-
-    Anything that is not a plain whole number goes on to the library unchanged, whose
-    checks reject it with a message naming the rule and the value.
-    """
-    stripped = text.strip()
-    return int(stripped) if _WHOLE_NUMBER.fullmatch(stripped) else text
-
-
-def parse_pool(text: str) -> int:
-    """The pool size N from the command line (R-DICE-1: a whole number, 0 or more)."""
-    if text.startswith("-") and not re.fullmatch(r"-[0-9.]+", text):
-        fail(f"no such option: {text}")
-    return check_count(_number_or_text(text))
-
-
-def parse_difficulty(text: str | None) -> int | None:
-    """The Difficulty from the command line (R-DICE-6: 0–5), or ``None``."""
-    return None if text is None else check_difficulty(_number_or_text(text))
-
-
-def parse_faces(text: str) -> list[int]:
-    """Faces typed by hand, separated by commas and/or spaces: ``"5,5,4,2"``,
-    ``"5 5 4 2"`` or ``"5, 5, 4, 2"``. Each face is checked by the library."""
-    tokens = [token for token in _FACE_SEPARATORS.split(text) if token]
-    if not tokens:
-        fail("--faces needs the dice you rolled, e.g. --faces 5,5,4,2")
-    # Non-numbers stay text here; Roll.from_faces rejects them by rule (R-DICE-1).
-    return cast("list[int]", [_number_or_text(token) for token in tokens])
 
 
 def roll_as_json(judged: Roll) -> dict[str, Any]:
@@ -194,20 +153,17 @@ def screen(judged: Roll, *, by_hand: bool, seed: int | None) -> RenderableType:
     return Group(heading, rows)
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
-@click.argument("pool", required=False, metavar="[N]")
-@click.option(
-    "--difficulty", "-d", metavar="D", help="Judge the roll as a Challenge of Difficulty 0–5."
-)
+@click.command(cls=NumbersCommand)
+@click.argument("pool", type=POOL, required=False)
+@difficulty_option("Judge the roll as a Challenge of Difficulty 0–5.")
 @click.option(
     "--seed", type=int, metavar="S", help="Seed a repeatable roll (default: secure randomness)."
 )
-@click.option(
-    "--faces", metavar="F", help="Judge dice rolled by hand, e.g. 5,5,4,2 (commas or spaces)."
-)
+@faces_option("Judge dice rolled by hand, e.g. 5,5,4,2 (commas or spaces).")
 @json_option
 def roll(
-    pool: str | None, difficulty: str | None, seed: int | None, faces: str | None, as_json: bool
+    pool: int | None, difficulty: int | None, seed: int | None, faces: list[int] | None,
+    as_json: bool,
 ) -> None:
     """Roll a pool of N dice, or judge dice rolled by hand.
 
@@ -224,14 +180,12 @@ def roll(
         fail("roll needs a pool size N or --faces, e.g. mistborn roll 4")
     if faces is not None and seed is not None:
         fail("--seed is for rolling; --faces judges dice already rolled (use one)")
-    asked = None if pool is None else parse_pool(pool)
-    target = parse_difficulty(difficulty)
     if faces is not None:
-        judged = Roll.from_faces(parse_faces(faces), asked=asked, difficulty=target)
+        judged = Roll.from_faces(faces, asked=pool, difficulty=difficulty)
     else:
-        assert asked is not None
+        assert pool is not None
         rng = random.Random(seed) if seed is not None else None
-        judged = roll_pool(asked, difficulty=target, rng=rng)
+        judged = roll_pool(pool, difficulty=difficulty, rng=rng)
 
     if as_json:
         print_json(roll_as_json(judged))

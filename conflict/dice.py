@@ -14,7 +14,7 @@ from typing import Protocol
 
 import attrs
 
-from conflict.errors import BadValue
+from conflict.errors import BadValue, shown
 
 MIN_POOL = 2  # R-DICE-1
 MAX_POOL = 10  # R-DICE-1
@@ -31,7 +31,7 @@ class RandomSource(Protocol):
 def check_count(value: object, what: str = "dice asked", rule: str = "R-DICE-1") -> int:
     """Return ``value`` if it is a whole number ≥ 0, else raise :class:`BadValue`."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadValue(f"{what} must be a whole number of 0 or more, got {value!r}", rule=rule)
+        raise BadValue(f"{what} must be a whole number of 0 or more, got {shown(value)}", rule=rule)
     if value < 0:
         raise BadValue(f"{what} must be 0 or more, got {value}", rule=rule)
     return value
@@ -42,7 +42,8 @@ def check_difficulty(value: object) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadValue(f"Difficulty must be a whole number 0–5, got {value!r}", rule="R-DICE-6")
+        raise BadValue(f"Difficulty must be a whole number 0–5, got {shown(value)}",
+                       rule="R-DICE-6")
     if not 0 <= value <= MAX_DIFFICULTY:
         raise BadValue(f"Difficulty must be 0–5, got {value}", rule="R-DICE-6")
     return value
@@ -79,11 +80,11 @@ def result_of(faces: Iterable[int]) -> int:
 
 def _check_faces(faces: object) -> tuple[int, ...]:
     if isinstance(faces, (str, bytes)) or not isinstance(faces, Iterable):
-        raise BadValue(f"faces must be a list of numbers 1–6, got {faces!r}", rule="R-DICE-1")
+        raise BadValue(f"faces must be a list of numbers 1–6, got {shown(faces)}", rule="R-DICE-1")
     out = tuple(faces)
     for face in out:
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-            raise BadValue(f"a die face must be 1–6, got {face!r}", rule="R-DICE-1")
+            raise BadValue(f"a die face must be 1–6, got {shown(face)}", rule="R-DICE-1")
     return out
 
 

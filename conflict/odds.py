@@ -32,11 +32,12 @@ from conflict.dice import (
     MAX_DIFFICULTY,
     MAX_POOL,
     MIN_POOL,
+    check_difficulty,
     dice_rolled,
     free_nudges_for,
     penalty_for,
 )
-from conflict.errors import BadValue
+from conflict.errors import BadValue, shown
 
 MAX_ODDS_POOL = 20  # the largest pool asked that the odds cover (10 dice + 10 free Nudges)
 TABLE_POOLS = tuple(range(MIN_POOL, MAX_POOL + 1))  # the reference sheet's pools, 2–10
@@ -49,7 +50,7 @@ def check_pool(value: object) -> int:
     """Return ``value`` if it is a pool the odds cover (0–20 dice asked), else raise."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadValue(
-            f"a pool must be a whole number of dice 0–{MAX_ODDS_POOL}, got {value!r}",
+            f"a pool must be a whole number of dice 0–{MAX_ODDS_POOL}, got {shown(value)}",
             rule="R-DICE-1",
         )
     if value < 0:
@@ -67,11 +68,10 @@ def check_pool(value: object) -> int:
 
 def check_odds_difficulty(value: object) -> int:
     """Return ``value`` if it is a Difficulty 0–5, else raise (R-DICE-6)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadValue(f"Difficulty must be a whole number 0–5, got {value!r}", rule="R-DICE-6")
-    if not 0 <= value <= MAX_DIFFICULTY:
-        raise BadValue(f"Difficulty must be 0–5, got {value}", rule="R-DICE-6")
-    return value
+    checked = check_difficulty(value)
+    if checked is None:
+        raise BadValue("a Difficulty is needed, 0–5", rule="R-DICE-6")
+    return checked
 
 
 # --- integer counting ---------------------------------------------------------------

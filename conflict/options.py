@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from conflict.dice import RandomSource
-from conflict.errors import BadValue, RuleViolation
+from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import (
     Act,
     ApplyDamage,
@@ -55,7 +55,7 @@ __all__ = [
 
 def _within(value: int, low: int, high: int, what: str, rule: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadValue(f"{what} must be a whole number {low}–{high}, got {value!r}", rule=rule)
+        raise BadValue(f"{what} must be a whole number {low}–{high}, got {shown(value)}", rule=rule)
     if not low <= value <= high:
         raise RuleViolation(f"{what} must be {low}–{high} here, got {value}", rule=rule)
     return value
@@ -86,7 +86,7 @@ class DeclareOption:
 
             known = {name_key(t): t for t in self.targets}
             if name_key(target) not in known:
-                raise RuleViolation(f"{self.name} cannot aim an action at {target!r} "
+                raise RuleViolation(f"{self.name} cannot aim an action at {shown(target)} "
                                     f"(may: {', '.join(self.targets) or 'no one'})",
                                     rule="R-CON-8")
             target = known[name_key(target)]

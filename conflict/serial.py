@@ -22,7 +22,7 @@ from cattrs.errors import AttributeValidationNote
 
 from characters.errors import CharacterError
 from characters.model import ExtraGroup, Kind, Sheet
-from conflict.errors import BadValue, ConflictError
+from conflict.errors import BadValue, ConflictError, shown
 from conflict.events import EVENT_BY_TYPE, Event
 
 SCHEMA = 2
@@ -58,7 +58,7 @@ def _strict(kind: type[Any], accepts: Callable[[Any], bool], expected: str
 
     def structure(value: Any, _type: Any) -> Any:
         if not accepts(value):
-            raise ValueError(f"expected {expected}, got {value!r}")
+            raise ValueError(f"expected {expected}, got {shown(value)}")
         return value
 
     return structure
@@ -83,7 +83,7 @@ def _make_converter() -> cattrs.Converter:
 
         def structure(value: Any, _type: Any) -> tuple[Any, ...]:
             if not isinstance(value, (list, tuple)):
-                raise ValueError(f"expected a list, got {value!r}")
+                raise ValueError(f"expected a list, got {shown(value)}")
             return tuple(converter.structure(v, item) for v in value)
 
         return structure
@@ -94,7 +94,7 @@ def _make_converter() -> cattrs.Converter:
 
     def structure_character(value: Any, _type: Any) -> Sheet | ExtraGroup:
         if not isinstance(value, Mapping):
-            raise BadValue(f"a character must be an object, got {value!r}", rule="R-CON-2")
+            raise BadValue(f"a character must be an object, got {shown(value)}", rule="R-CON-2")
         cls: type[Sheet | ExtraGroup] = ExtraGroup if "count" in value else Sheet
         result: Sheet | ExtraGroup = converter.structure(value, cls)
         return result
@@ -115,7 +115,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     """A JSON-ready dict of ``event`` with its ``schema`` and ``type`` tag."""
     cls = type(event)
     if EVENT_BY_TYPE.get(getattr(cls, "TYPE", "")) is not cls:
-        raise BadValue(f"not a Conflict event: {event!r}")
+        raise BadValue(f"not a Conflict event: {shown(event)}")
     body = converter.unstructure(event, cls)
     return {"schema": SCHEMA, "type": cls.TYPE, **body}
 
@@ -124,10 +124,10 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     """The event a dict from :func:`event_to_dict` describes; :class:`BadValue` if it
     cannot be read."""
     if not isinstance(data, Mapping):
-        raise BadValue(f"an event must be an object, got {data!r}")
+        raise BadValue(f"an event must be an object, got {shown(data)}")
     schema = data.get("schema")
     if schema not in SCHEMAS_READ or isinstance(schema, bool):
-        raise BadValue(f"unknown event schema {schema!r} (this program reads "
+        raise BadValue(f"unknown event schema {shown(schema)} (this program reads "
                        f"{', '.join(map(str, sorted(SCHEMAS_READ)))})")
     data = dict(data)
     while data["schema"] != SCHEMA:
@@ -135,7 +135,7 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     kind = data.get("type")
     cls = EVENT_BY_TYPE.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise BadValue(f"unknown event type {kind!r} (known: {', '.join(EVENT_BY_TYPE)})")
+        raise BadValue(f"unknown event type {shown(kind)} (known: {', '.join(EVENT_BY_TYPE)})")
     body = {k: v for k, v in data.items() if k not in ("schema", "type")}
     try:
         event: Event = converter.structure(body, cls)
@@ -153,7 +153,7 @@ def _reason(error: BaseException) -> str:
         if inner:
             return "; ".join(_reason(e) for e in inner)
     if isinstance(error, KeyError):
-        return f"missing field {error.args[0]!r}" if error.args else "missing field"
+        return f"missing field {shown(error.args[0])}" if error.args else "missing field"
     text = str(error) or type(error).__name__
     if isinstance(error, ValueError) and not isinstance(error, ConflictError):
         fields = [n.name for n in getattr(error, "__notes__", ())

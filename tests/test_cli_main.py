@@ -177,3 +177,39 @@ def test_every_screen_honours_no_color(args: list[str], tmp_path: Path) -> None:
     plain = runner.invoke(main, args, env={**env, "NO_COLOR": "1"})
     assert plain.exit_code == 0, plain.output
     assert not COLOUR.search(plain.stdout)
+
+
+@pytest.mark.parametrize("args", [[], ["char"]])
+def test_a_bare_command_prints_its_help(args: list[str]) -> None:
+    result = CliRunner().invoke(main, args, prog_name="mistborn")
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    assert result.stdout == CliRunner().invoke(main, [*args, "--help"],
+                                               prog_name="mistborn").stdout
+    assert result.stdout.startswith("Usage: mistborn") and "Commands:" in result.stdout
+
+
+@pytest.mark.parametrize(("args", "hint"), [
+    (["roll", "3", "--jsn"], "No such option: --jsn (did you mean --json?)"),
+    (["odds", "4", "--tabel"], "No such option: --tabel (did you mean --table?)"),
+    (["roll", "--seeds", "3", "4"], "No such option: --seeds (did you mean --seed?)"),
+    (["odds", "--xyzzy"], "No such option: --xyzzy"),
+])
+def test_a_mistyped_option_keeps_clicks_hint(args: list[str], hint: str) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert result.stderr == f"mistborn: {hint}\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["roll", "-3"], "R-DICE-1: dice asked must be 0 or more, got -3"),
+    (["roll", "41"], "R-DICE-1: a pool must be 0–40 dice, got 41"),
+    (["roll", "9" * 5000], "R-DICE-1: dice asked must be a whole number of 0 or more, got"),
+    (["roll", "4", "-d", "x"], "R-DICE-6: Difficulty must be a whole number 0–5, got 'x'"),
+    (["odds", "21"], "R-DICE-2: odds cover pools of 0–20 dice"),
+])
+def test_bad_numbers_are_one_short_line_naming_the_rule(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"mistborn: {message}")
+    assert result.stderr.count("\n") == 1 and len(result.stderr) < 160

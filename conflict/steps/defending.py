@@ -4,7 +4,7 @@ R-CON-15, R-CON-16), including Reactions for another participant (Ruling, R-CON-
 from __future__ import annotations
 
 from characters.names import name_key
-from conflict.errors import BadValue, RuleViolation
+from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import DeclarationKind, Defend, React, TakeIt
 from conflict.order import drop_from_step, evolve, queue_insert, queue_remove
 from conflict.state import (
@@ -144,7 +144,7 @@ def react(state: State, event: React) -> State:
     found = [x for x in reactions if name_key(x.name) == name_key(event.reaction)]
     if not found:
         names = ", ".join(x.name for x in reactions)
-        raise BadValue(f"{person.name} has no Reaction called {event.reaction!r} (has: "
+        raise BadValue(f"{person.name} has no Reaction called {shown(event.reaction)} (has: "
                        f"{names})", rule="R-CON-16")
     reaction = found[0]
     pool = reaction.dice + event.added

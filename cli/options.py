@@ -1,0 +1,171 @@
+"""What the commands share on the command line: parameter types for pools,
+Difficulties and dice faces, the shared ``--difficulty`` and ``--faces`` options, and
+a command class that takes negative numbers as arguments yet still reports a
+mistyped option with click's "did you mean" hint.
+
+A bad value fails the way click fails — one line, exit status 2 — with the library's
+own message naming the rule (``R-DICE-1: …``). Nothing here imports Rich or SQLite.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+import click
+
+from conflict.dice import check_count, check_difficulty
+from conflict.errors import BadValue, ConflictError, shown
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+_NUMBER = re.compile(r"[+-]?[0-9]*\.?[0-9]+")
+_FACE_SEPARATORS = re.compile(r"[\s,]+")
+
+
+MAX_ROLL: Final = 40
+"""The largest pool ``mistborn roll`` takes: 10 dice and 30 free Nudges (R-DICE-2) is
+already far past any sheet; a larger number is a typo."""
+
+
+def number_or_text(text: str) -> int | str:
+    """The whole number ``text`` spells, or ``text`` itself: anything else goes on to
+    the library, whose checks refuse it with a message naming the rule."""
+    stripped = text.strip()
+    if _WHOLE_NUMBER.fullmatch(stripped):
+        try:
+            return int(stripped)
+        except ValueError:  # thousands of digits: Python refuses to read it
+            return text
+    return text
+
+
+def check_roll_pool(value: object) -> int:
+    """A pool ``mistborn roll`` may roll: 0–:data:`MAX_ROLL` dice (R-DICE-1/2)."""
+    count = check_count(value)
+    if count > MAX_ROLL:
+        raise BadValue(f"a pool must be 0–{MAX_ROLL} dice, got {shown(count)}",
+                       rule="R-DICE-1")
+    return count
+
+
+class LibraryType(click.ParamType[Any]):
+    """A parameter type whose conversion is one of the library's checks: its error
+    becomes click's one-line usage error."""
+
+    check: Callable[[object], object]
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        if not isinstance(value, str):
+            return value
+        try:
+            return self.check(number_or_text(value))
+        except ConflictError as error:
+            # The library's message names the rule and the value: it needs no prefix.
+            raise click.UsageError(str(error), ctx) from None
+
+
+class PoolType(LibraryType):
+    """A pool of dice asked: a whole number 0 or more (R-DICE-1); beyond 10 the rules
+    give free Nudges (R-DICE-2), below 2 a penalty (R-DICE-3)."""
+
+    name = "pool"
+
+    def __init__(self, check: Callable[[object], int] = check_roll_pool) -> None:
+        self.check = check
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "N"
+
+
+class DifficultyType(LibraryType):
+    """A Difficulty 0–5 (R-DICE-6)."""
+
+    name = "difficulty"
+    check = staticmethod(check_difficulty)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "D"
+
+
+class FacesType(click.ParamType[Any]):
+    """Dice rolled by hand: ``5,5,4,2``, ``5 5 4 2`` or ``5, 5, 4, 2``. Each face is
+    judged by the library (R-DICE-1); here they are only split."""
+
+    name = "faces"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        if not isinstance(value, str):
+            return value
+        tokens = [token for token in _FACE_SEPARATORS.split(value) if token]
+        if not tokens:
+            self.fail("needs the dice you rolled, e.g. 5,5,4,2", param, ctx)
+        return [number_or_text(token) for token in tokens]
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "F"
+
+
+POOL = PoolType()
+DIFFICULTY = DifficultyType()
+FACES = FacesType()
+
+
+def difficulty_option(help_text: str) -> Callable[[F], F]:
+    """``--difficulty/-d D``, checked by R-DICE-6."""
+    return click.option("--difficulty", "-d", type=DIFFICULTY, help=help_text)
+
+
+def faces_option(help_text: str) -> Callable[[F], F]:
+    """``--faces F``: dice rolled by hand instead of by the tool."""
+    return click.option("--faces", type=FACES, help=help_text)
+
+
+def _looks_numeric(token: str) -> bool:
+    return bool(_NUMBER.fullmatch(token))
+
+
+class NumbersCommand(click.Command):
+    """A command whose arguments may be negative numbers (``roll -3`` is reported as a
+    bad pool, by rule, not as an unknown option ``-3``) while a mistyped option is still
+    refused with click's "did you mean" hint."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        settings = dict(kwargs.get("context_settings") or {})
+        settings["ignore_unknown_options"] = True
+        kwargs["context_settings"] = settings
+        super().__init__(*args, **kwargs)
+
+    def _known(self, ctx: click.Context) -> set[str]:
+        names: set[str] = set()
+        for param in self.get_params(ctx):
+            names.update(getattr(param, "opts", ()))
+            names.update(getattr(param, "secondary_opts", ()))
+        return names
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        known = self._known(ctx)
+        for token in args:
+            if token == "--":
+                break
+            if not token.startswith("-") or token == "-" or _looks_numeric(token):
+                continue
+            name = token.split("=", 1)[0]
+            if name in known or (not token.startswith("--") and token[:2] in known):
+                continue
+            raise click.NoSuchOption(name, possibilities=sorted(
+                option for option in known if option.startswith("--")), ctx=ctx)
+        return super().parse_args(ctx, args)
+
+
+def no_such_option_line(error: click.NoSuchOption) -> str:
+    """``No such option: --jsn (did you mean --json?)`` — click's hint, on one line."""
+    import difflib
+
+    close = difflib.get_close_matches(error.option_name, list(error.possibilities or ()), n=1)
+    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+    return f"No such option: {error.option_name}{hint}"
