@@ -45,3 +45,28 @@ def make_console(*, stderr: bool = False) -> Console:
 def die(face: int) -> str:
     """A die face as glyph and digit, e.g. ``⚄5``: the glyph never stands alone."""
     return f"{DIE_GLYPHS[face]}{face}"
+
+
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                           "\u2066\u2067\u2068\u2069")
+
+
+def plain(text: str, *, lines: bool = False) -> str:
+    """Stored text made safe to print: control characters (escape sequences among them)
+    shown as ``\\x1b``-style escapes, bidi controls and line or paragraph separators
+    dropped, line breaks kept only when ``lines``. Markup is never parsed: screens put
+    this into Rich ``Text``, which prints square brackets as they are."""
+    out: list[str] = []
+    for ch in text:
+        code = ord(ch)
+        if ch == "\n" and lines:
+            out.append(ch)
+        elif ch == "\t":
+            out.append(" ")
+        elif code < 32 or 127 <= code < 160:
+            out.append(f"\\x{code:02x}")
+        elif ch in _BIDI_CONTROLS or ch in "\u2028\u2029":
+            continue
+        else:
+            out.append(ch)
+    return "".join(out)

@@ -205,3 +205,20 @@ def describe_phase(state: State) -> str:
     if state.phase is Phase.ROUND_OVER:
         return f"round {state.round} is over: end the round"
     return str(state.phase.value).replace("_", " ")
+
+
+def board_order(state: State) -> tuple[int, ...]:
+    """Every participant's position in the order a board shows them: the declaration
+    order while declaring; while resolving, the current step, then the rest by their
+    place in the acting order (R-CON-10), the changed actions last (R-CON-12), then
+    those with no turn left, in declaration order."""
+    if state.phase is not Phase.RESOLUTION:
+        return state.declare_order or tuple(range(len(state.participants)))
+    seen: set[int] = set()
+    order: list[int] = []
+    for index in (*state.step, *(i for _, i in state.queue), *state.changed_queue,
+                  *state.declare_order):
+        if index not in seen:
+            seen.add(index)
+            order.append(index)
+    return tuple(order)
