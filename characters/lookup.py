@@ -1,0 +1,94 @@
+"""Finding a character by what a Narrator types: the whole name, any unique beginning
+of it ("tam" → "Tamsin Vey"), or the beginning of any word in it ("hazekillers" →
+"Hazekillers of House Orrell", "orrell" too), in any case and spacing
+(:func:`characters.names.name_key`).
+
+Several matches list the candidates; none suggests the closest spelling. Pure code:
+the roster, the Conflict and the commands all look names up through :func:`resolve`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Sequence
+
+from characters.errors import CharacterError
+from characters.names import name_key
+
+_WORD = re.compile(r"[\w']+")
+
+
+class NameNotFound(CharacterError):
+    """No name matches what was typed; ``suggestion`` is the closest, if any."""
+
+    def __init__(self, typed: str, known: Sequence[str], *, what: str = "character") -> None:
+        self.typed = typed
+        self.known = tuple(known)
+        self.suggestion = closest(typed, known)
+        shown = _quote(typed)
+        if self.suggestion is not None:
+            message = f"no {what} named {shown} — did you mean {_quote(self.suggestion)}?"
+        elif not known:
+            message = f"no {what} named {shown}: there are none yet"
+        else:
+            listed = ", ".join(_quote(k) for k in sorted(known, key=name_key)[:5])
+            more = ", …" if len(known) > 5 else ""
+            message = f"no {what} named {shown} (there are {listed}{more})"
+        super().__init__(message)
+
+
+class NameAmbiguous(CharacterError):
+    """What was typed matches several names: ``candidates`` lists them."""
+
+    def __init__(self, typed: str, candidates: Sequence[str], *, what: str = "character"
+                 ) -> None:
+        self.typed = typed
+        self.candidates = tuple(candidates)
+        listed = ", ".join(_quote(c) for c in candidates[:6])
+        more = f" and {len(candidates) - 6} more" if len(candidates) > 6 else ""
+        super().__init__(f"{_quote(typed)} could be {listed}{more}: type more of the "
+                         f"{what}'s name")
+
+
+def _quote(name: str) -> str:
+    text = repr(name)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _words(name: str) -> list[str]:
+    return [name_key(word) for word in _WORD.findall(name)]
+
+
+def matches(typed: str, names: Iterable[str]) -> list[str]:
+    """Every name ``typed`` could mean: the same name if there is one; else every name
+    it begins, or with a word it begins. Empty when none."""
+    key = name_key(typed)
+    if not key:
+        return []
+    names = list(names)
+    exact = [n for n in names if name_key(n) == key]
+    if exact:
+        return exact
+    return [n for n in names if name_key(n).startswith(key)
+            or any(word.startswith(key) for word in _words(n))
+            or (" " in key and key in name_key(n))]
+
+
+def resolve(typed: str, names: Sequence[str], *, what: str = "character") -> str:
+    """The one name ``typed`` means; :class:`NameAmbiguous` listing the candidates,
+    or :class:`NameNotFound` suggesting the closest."""
+    found = matches(typed, names)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise NameAmbiguous(typed, found, what=what)
+    raise NameNotFound(typed, names, what=what)
+
+
+def closest(typed: str, known: Sequence[str]) -> str | None:
+    """The known name most like ``typed`` by spelling (``Kel`` → ``Kell``), or
+    ``None``."""
+    by_key = {name_key(k): k for k in known}
+    close = difflib.get_close_matches(name_key(typed), list(by_key), n=1, cutoff=0.6)
+    return by_key[close[0]] if close else None
