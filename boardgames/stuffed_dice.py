@@ -32,7 +32,6 @@ symbol (six charisma make both). Dice are numbered 1–8 as they lie on the tabl
 from __future__ import annotations
 
 import enum
-import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -183,7 +182,11 @@ class Die:
         source (pass a seeded :class:`random.Random` for repeatable rolls)."""
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= DICE:
             raise BadValue(f"roll 0–{DICE} Attribute dice, got {shown(count)}", rule="R-STF-1")
-        source: RandomSource = rng if rng is not None else random.SystemRandom()
+        if rng is None:
+            import random  # only when rolling for real: keeps the odds' start-up light
+
+            rng = random.SystemRandom()
+        source: RandomSource = rng
         return tuple(self.faces[source.randint(0, FACES - 1)] for _ in range(count))
 
     def __str__(self) -> str:

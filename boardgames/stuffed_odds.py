@@ -12,9 +12,12 @@ more of a symbol than the combination could ever use, is as good as a die to rer
 So a position is the capped count of each useful symbol (its *cap* is the most of it
 the combination can use), and the number of dice is fixed. Symbols the combination and
 the die treat alike (same faces on the die, same count named, both in sets or not) are
-interchangeable, so their counts are sorted. Rolling ``m`` dice is counted by
-multinomials over the useful symbols plus "the rest", never by listing ``6**m`` faces.
-Probabilities stay whole numbers over ``6**(dice × rolls)`` until the end.
+interchangeable, so their counts are sorted. Rolling ``m`` dice is never listed face by
+face (``6**m`` sequences): the dice are added one at a time, each landing on a useful
+symbol (up to its cap) or on nothing useful, weighted by the faces that show it, and
+what follows is remembered per (dice held, dice still to roll) — so every keep of the
+same dice shares the work. Probabilities stay whole numbers over ``6**(dice × rolls)``
+until the end.
 
 The recursion, with ``r`` rerolls left and the dice showing ``have``:
 ``value(r, have)`` is 1 when ``have`` makes the combination, 0 when ``r`` is 0, else
@@ -33,7 +36,6 @@ import functools
 import itertools
 from collections.abc import Sequence
 from fractions import Fraction
-from math import factorial
 
 import attrs
 
@@ -149,8 +151,9 @@ class _Solver:
         self._success: dict[Vector, bool] = {}
         self._value: dict[tuple[int, Vector], int] = {}
         self._best: dict[tuple[int, Vector], int] = {}
-        self._expect: dict[tuple[int, Vector], int] = {}
-        self._dist: dict[tuple[Vector, int], list[tuple[Vector, int]]] = {}
+        self._rolling: dict[tuple[int, Vector, int], int] = {}
+        self._moves: dict[Vector, tuple[int, tuple[tuple[Vector, int], ...]]] = {}
+        self._lowers: dict[Vector, tuple[Vector, ...]] = {}
 
     # -- positions -----------------------------------------------------------------
 
@@ -194,27 +197,10 @@ class _Solver:
                     return True
         return False
 
-    # -- rolling -------------------------------------------------------------------
-
-    def dist(self, keep: Vector, rolled: int) -> list[tuple[Vector, int]]:
-        """Positions after keeping ``keep`` and rolling ``rolled`` dice, each with the
-        number of the ``6**rolled`` face sequences that give it."""
-        key = (keep, rolled)
-        found = self._dist.get(key)
-        if found is None:
-            acc: dict[Vector, int] = {}
-            caps = self.caps
-            for counts, ways in _outcomes(self.weights, self.other, rolled):
-                have = self.canon([min(k + c, cap) for k, c, cap in zip(
-                    keep, counts, caps, strict=True)])
-                acc[have] = acc.get(have, 0) + ways
-            found = list(acc.items())
-            self._dist[key] = found
-        return found
-
     # -- the recursion (numerators over 6 ** (n * r)) -------------------------------
 
     def value(self, r: int, have: Vector) -> int:
+        """The chance with the dice showing ``have`` and ``r`` rerolls left."""
         if self.success(have):
             return self.scale(self.n * r)
         if r == 0:
@@ -232,35 +218,69 @@ class _Solver:
         found = self._best.get(key)
         if found is None:
             found = self.expect(r, have)
-            for i, h in enumerate(have):
-                if h and (i == 0 or have[i - 1] != h or not self._same_group(i - 1, i)):
-                    lower = list(have)
-                    lower[i] -= 1
-                    found = max(found, self.best(r, self.canon(lower)))
+            for lower in self.lowers(have):
+                found = max(found, self.best(r, lower))
             self._best[key] = found
         return found
 
-    def _same_group(self, i: int, j: int) -> bool:
-        return any(start <= i < stop and start <= j < stop for start, stop in self.groups)
+    def lowers(self, have: Vector) -> tuple[Vector, ...]:
+        """The positions with one die fewer than ``have``."""
+        found = self._lowers.get(have)
+        if found is None:
+            out = set()
+            for i, h in enumerate(have):
+                if h:
+                    lower = list(have)
+                    lower[i] -= 1
+                    out.add(self.canon(lower))
+            found = tuple(sorted(out))
+            self._lowers[have] = found
+        return found
 
     def expect(self, r: int, keep: Vector, rolled: int | None = None) -> int:
         """Keep ``keep`` and reroll ``rolled`` dice (default: all the others), then play
         on with ``r - 1`` rerolls; numerator over ``6 ** (n * r)``."""
         if rolled is None:
             rolled = self.n - sum(keep)
-            key = (r, keep)
-            found = self._expect.get(key)
-            if found is not None:
-                return found
-        else:
-            key = None
-        total = 0
-        for have, ways in self.dist(keep, rolled):
-            total += ways * self.value(r - 1, have)
-        total *= self.scale(self.n - rolled)
-        if key is not None:
-            self._expect[key] = total
-        return total
+        return self.rolling(r, keep, rolled) * self.scale(self.n - rolled)
+
+    def rolling(self, r: int, held: Vector, left: int) -> int:
+        """The chance once ``left`` more dice are rolled onto ``held``, then play goes on
+        with ``r - 1`` rerolls; numerator over ``6 ** (left + n * (r - 1))``. The dice
+        are rolled one at a time: each face lands on its symbol (up to the cap) or on
+        nothing useful, so no roll of several dice is ever listed face by face."""
+        if left == 0:
+            return self.value(r - 1, held)
+        key = (r, held, left)
+        found = self._rolling.get(key)
+        if found is None:
+            wasted, moves = self.moves(held)
+            found = wasted * self.rolling(r, held, left - 1) if wasted else 0
+            for nxt, weight in moves:
+                found += weight * self.rolling(r, nxt, left - 1)
+            self._rolling[key] = found
+        return found
+
+    def moves(self, held: Vector) -> tuple[int, tuple[tuple[Vector, int], ...]]:
+        """Where one more die takes ``held``: the faces that add nothing useful, and
+        each position it can reach with the faces that reach it."""
+        found = self._moves.get(held)
+        if found is None:
+            wasted = self.other
+            after: dict[Vector, int] = {}
+            for i, weight in enumerate(self.weights):
+                if not weight:
+                    continue
+                if held[i] >= self.caps[i]:
+                    wasted += weight  # one more of a symbol at its cap is no use
+                    continue
+                more = list(held)
+                more[i] += 1
+                nxt = self.canon(more)
+                after[nxt] = after.get(nxt, 0) + weight
+            found = (wasted, tuple(after.items()))
+            self._moves[held] = found
+        return found
 
     @staticmethod
     def scale(dice: int) -> int:
@@ -269,32 +289,6 @@ class _Solver:
 
     def fraction(self, numerator: int, rolls: int) -> Fraction:
         return Fraction(numerator, self.scale(self.n * rolls))
-
-
-@functools.cache
-def _outcomes(weights: Vector, other: int, rolled: int) -> tuple[tuple[Vector, int], ...]:
-    """Every count of each useful symbol among ``rolled`` dice, with how many of the
-    ``6**rolled`` face sequences show it (a multinomial times the face weights)."""
-    k = len(weights)
-    out: list[tuple[Vector, int]] = []
-    fact = [factorial(i) for i in range(rolled + 1)]
-
-    def walk(i: int, left: int, counts: list[int], ways: int) -> None:
-        if i == k:
-            if left and not other:
-                return
-            out.append((tuple(counts), ways * other**left // fact[left]))
-            return
-        w = weights[i]
-        for c in range(left + 1 if w else 1):
-            counts.append(c)
-            walk(i + 1, left - c, counts, ways * w**c // fact[c])
-            counts.pop()
-
-    # ways accumulates prod(w**c / c!) exactly: each division is of a multiple of c!
-    # only after multiplying by rolled! first, so start from rolled!.
-    walk(0, rolled, [], fact[rolled])
-    return tuple(out)
 
 
 @functools.lru_cache(maxsize=32)
@@ -311,7 +305,6 @@ def _solver(combo: Combo | str, die: Die | str, dice: int) -> _Solver:
 def clear_caches() -> None:
     """Forget everything worked out so far (for timing from a cold start)."""
     _cached_solver.cache_clear()
-    _outcomes.cache_clear()
 
 
 def chance(combo: Combo | str, *, dice: int = DICE, rerolls: int = 0,
