@@ -186,3 +186,10 @@ def test_r_stf_2_json_lines_name_the_bad_line() -> None:
     with pytest.raises(BadValue, match="too large"):
         events_from_json('{"game":"stuffed","schema":1,"type":"set","positions":['
                          + "9" * 40 + "]}")
+
+
+def test_r_stf_2_the_codec_s_hooks_live_on_the_package_s_one_converter() -> None:
+    from boardgames.session import CONVERTER, converter
+
+    assert CONVERTER is converter()
+    assert converter().unstructure(Roll("c c c c c c c c").faces[0]) == "coin"

@@ -178,6 +178,21 @@ def check_limits(state: Game) -> None:
     assert len(state.dice) in (0, 8)
 
 
+def check_team_moves(before: Game, event: Event, after: Game) -> None:
+    """Loyals are never stolen, discarded or swapped; a Mercenary leaves a team only
+    when stolen, to the thief; a Sacrifice only when her ability is used (R-STF-5)."""
+    for i, ledger in enumerate(before.players):
+        for mate in ledger.team:
+            if mate in after.players[i].team:
+                continue
+            if mate.kind is Kind.MERCENARY:
+                assert isinstance(event, Steal) and mate in after.current.team
+            else:
+                assert mate.kind is Kind.SACRIFICE and i == before.turn
+                assert isinstance(event, (Ability, Reroll))
+                assert event.character.casefold() == mate.name.casefold()
+
+
 def play_randomly(seed: int, players: int, mission: Mission, steps: int,
                   seen: dict[str, int] | None = None) -> None:
     """Random play with every check of the module docstring after each step."""
@@ -198,6 +213,7 @@ def play_randomly(seed: int, players: int, mission: Mission, steps: int,
         if seen is not None:
             seen[event.TYPE] = seen.get(event.TYPE, 0) + 1
         check_limits(after)
+        check_team_moves(state, event, after)
         assert CODEC.from_json(CODEC.to_json(event)) == event
         assert play.pop() == event and play.state == state  # undo: exactly as before
         assert play.push(event) == after
