@@ -6,6 +6,8 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -318,3 +320,12 @@ def test_r_stf_8_the_advice_beats_keeping_everything_useful() -> None:
         if odds.matched is None:
             useful = [p for p, s in enumerate(roll, start=1) if s is not B]
             assert odds.chance >= chance_if_kept(combo, list(roll), useful, rerolls=2)
+
+
+def test_r_stf_8_the_odds_import_no_heavy_library() -> None:
+    # A command that only computes odds must start fast: no cattrs, rich or click.
+    code = ("import sys, boardgames.stuffed_odds as o; print(o.chance('3-kind')); "
+            "print(sorted(m for m in ('cattrs', 'rich', 'click') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["339545/559872", "[]"]
