@@ -141,10 +141,9 @@ class _Solver:
                           for s, e in zip(useful, self.eligible, strict=True))
         # runs of interchangeable symbols, as (start, stop) slices
         groups: list[tuple[int, int]] = []
-        for key, run in itertools.groupby(range(len(useful)), key=lambda i: sort_key(
+        for _alike, run in itertools.groupby(range(len(useful)), key=lambda i: sort_key(
                 useful[i])[:3]):
             members = list(run)
-            del key
             if len(members) > 1:
                 groups.append((members[0], members[-1] + 1))
         self.groups = tuple(groups)
