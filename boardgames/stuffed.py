@@ -26,7 +26,7 @@ the Advantage cards My Birden, Sacrifice and Scouting.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
@@ -67,7 +67,6 @@ from boardgames.stuffed_state import EMPTY, Game, Ledger
 __all__ = ["EMPTY", "EVENTS", "Event", "Game", "apply", "new_session", "replay",
            "reroll_event", "roll_event"]
 
-T = TypeVar("T")
 
 
 def _plural(count: int, word: str, words: str = "") -> str:
