@@ -13,17 +13,22 @@ every choice live inside the events, so a replay never rolls again.
 event's ``TYPE`` and a schema version, and reads them back strictly (an unknown field,
 a value of the wrong type, deep nesting or a giant number is a ``BadValue``, never a
 crash). The table database stores these dicts.
+
+cattrs is imported on first use (:func:`converter`), not with this module, so that a
+command that never reads or writes events (e.g. odds) starts fast. ``CONVERTER`` is
+still importable from here as before.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
-
-import cattrs
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from boardgames.errors import BadValue, GameError, RuleViolation, shown
+
+if TYPE_CHECKING:
+    import cattrs
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -138,17 +143,37 @@ def _strict(accepts: Callable[[Any], bool], expected: str) -> Callable[[Any, Any
 def make_converter() -> cattrs.Converter:
     """The board games' cattrs converter: JSON values pass through only when they
     already have the right type (``"false"`` is never read as true, nor 2.7 as 2)."""
-    converter = cattrs.Converter(forbid_extra_keys=True)
-    converter.register_structure_hook(int, _strict(
+    import cattrs
+
+    made = cattrs.Converter(forbid_extra_keys=True)
+    made.register_structure_hook(int, _strict(
         lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"))
-    converter.register_structure_hook(bool, _strict(lambda v: isinstance(v, bool),
-                                                    "true or false"))
-    converter.register_structure_hook(str, _strict(lambda v: isinstance(v, str), "text"))
-    return converter
+    made.register_structure_hook(bool, _strict(lambda v: isinstance(v, bool),
+                                               "true or false"))
+    made.register_structure_hook(str, _strict(lambda v: isinstance(v, str), "text"))
+    return made
 
 
-CONVERTER = make_converter()
-"""The one converter of the `boardgames` package; games register their own hooks on it."""
+_CONVERTER: list[cattrs.Converter] = []
+
+
+def converter() -> cattrs.Converter:
+    """The one converter of the `boardgames` package, made on first use; games register
+    their own hooks on it. Also importable as ``CONVERTER``."""
+    if not _CONVERTER:
+        _CONVERTER.append(make_converter())
+    return _CONVERTER[0]
+
+
+if TYPE_CHECKING:
+    CONVERTER: cattrs.Converter
+    """The one converter of the `boardgames` package (see :func:`converter`)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CONVERTER":  # made on first use, so importing this module stays light
+        return converter()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Codec(Generic[E]):
@@ -179,7 +204,7 @@ class Codec(Generic[E]):
         tag = getattr(cls, "TYPE", None)
         if not isinstance(tag, str) or self.by_type.get(tag) is not cls:
             raise BadValue(f"not a {self.game} event: {shown(event)}")
-        body: dict[str, Any] = CONVERTER.unstructure(event, cls)
+        body: dict[str, Any] = converter().unstructure(event, cls)
         return {"game": self.game, "schema": self.schema, "type": tag, **body}
 
     def from_dict(self, data: object) -> E:
@@ -203,8 +228,10 @@ class Codec(Generic[E]):
             raise BadValue(f"unknown {self.game} event type {shown(tag)} "
                            f"(known: {', '.join(self.by_type)})")
         fields = {k: v for k, v in body.items() if k not in ("game", "schema", "type")}
+        import cattrs
+
         try:
-            event: E = CONVERTER.structure(fields, cls)
+            event: E = converter().structure(fields, cls)
         except GameError:
             raise
         except cattrs.BaseValidationError as error:
@@ -223,6 +250,8 @@ class Codec(Generic[E]):
 
 
 def _reason(error: BaseException) -> str:
+    import cattrs
+
     if isinstance(error, cattrs.BaseValidationError) and error.exceptions:
         return "; ".join(_reason(e) for e in error.exceptions)
     if isinstance(error, KeyError):

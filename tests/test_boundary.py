@@ -1,4 +1,6 @@
-"""The functional core stays pure: `conflict` and `characters` import no I/O library."""
+"""The functional core stays pure: `conflict`, `characters` and `boardgames` import no
+I/O library, and `boardgames` stands on its own (nothing from the Conflict engine or
+the character sheets)."""
 
 from __future__ import annotations
 
@@ -24,11 +26,19 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("package", ["conflict", "characters"])
+@pytest.mark.parametrize("package", ["conflict", "characters", "boardgames"])
 def test_core_imports_no_io(package: str) -> None:
     files = sorted((ROOT / package).rglob("*.py"))
     assert files, f"no modules found in {package}"
     for path in files:
         allowed = ALLOWED.get((package, path.name), set())
         bad = (_imports(path) & FORBIDDEN) - allowed
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_boardgames_imports_nothing_from_conflict_or_characters() -> None:
+    files = sorted((ROOT / "boardgames").rglob("*.py"))
+    assert files, "no modules found in boardgames"
+    for path in files:
+        bad = _imports(path) & {"conflict", "characters"}
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
