@@ -70,7 +70,7 @@ def check_odds_difficulty(value: object) -> int:
     """Return ``value`` if it is a Difficulty 0–5, else raise (R-DICE-6)."""
     checked = check_difficulty(value)
     if checked is None:
-        raise BadValue("a Difficulty is needed, 0–5", rule="R-DICE-6")
+        raise BadValue("Difficulty must be a whole number 0–5, got None", rule="R-DICE-6")
     return checked
 
 
