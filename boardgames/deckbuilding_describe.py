@@ -351,7 +351,7 @@ def _consequences(say: _Say, before: Game, event: Event, after: Game) -> list[st
                             leftover=pending.leftover))
     had_target = before.target is not None or before.turn.pending is not None
     if had_target and after.target is None and pending is None:
-        lost = before.turn.pending.leftover if before.turn.pending else 0
+        lost = _lost_leftover(before, event)
         said.append(say("target_gone_lost", leftover=lost) if lost
                     else say("target_gone"))
     if (after.turn.may_pass and not before.turn.may_pass and after.target is not None
@@ -360,6 +360,23 @@ def _consequences(say: _Say, before: Game, event: Event, after: Game) -> list[st
     if after.result is not None and before.result is None:
         said.append(_result(say, after))
     return said
+
+
+def _lost_leftover(before: Game, event: Event) -> int:
+    """Damage past 0 on a Target holder eliminated by a player when the Target then
+    leaves the game: it goes to no one (ruling R-DBG-4)."""
+    if isinstance(event, Attack) and before.target is not None:
+        holder = before.target
+        if holder == before.seat(event.attacker):
+            return 0
+        hit = event.amount - sum(b.amount for b in event.blocked
+                                 if before.seat(b.player) == holder)
+    elif isinstance(event, ChooseTarget) and before.turn.pending is not None:
+        holder = before.seat(event.player)
+        hit = before.turn.pending.leftover - event.blocked
+    else:
+        return 0
+    return max(0, hit - before.players[holder].health)
 
 
 def _result(say: _Say, game: Game) -> str:

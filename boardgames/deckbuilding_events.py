@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import enum
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -151,6 +151,12 @@ def _is_tuple(field: str, value: object, rule: str) -> tuple[Any, ...]:
     return value
 
 
+def _clashing(names: Sequence[str]) -> tuple[str, ...]:
+    """The names equal to another one ignoring case (e.g. "Vin" and "vin")."""
+    folded = [n.casefold() for n in names]
+    return tuple(n for n, f in zip(names, folded, strict=True) if folded.count(f) > 1)
+
+
 # --- the events ------------------------------------------------------------------------
 
 
@@ -189,17 +195,15 @@ class NewGame:
         if not (len(names) == 1 if solo else 2 <= len(names) <= 4):
             raise bad_value("bad.player_count_solo" if solo else "bad.player_count",
                             "R-DBG-1", count=len(names))
-        folded = [n.casefold() for n in names]
-        for name in names:
-            if folded.count(name.casefold()) > 1:
-                raise bad_value("bad.duplicate_player", "R-DBG-1", name=name)
+        clash = _clashing(names)
+        if clash:
+            raise bad_value("bad.duplicate_player", "R-DBG-1", names=clash)
         missions = _is_tuple("missions", self.missions, "R-DBG-3")
         if len(missions) != MISSIONS or not all(isinstance(m, MissionSpec) for m in missions):
             raise bad_value("bad.missions", "R-DBG-3", count=len(missions))
-        labels = [m.name.casefold() for m in missions if m.name]
-        if len(labels) != len(set(labels)):
-            raise bad_value("bad.duplicate_mission", "R-DBG-3",
-                            names=tuple(m.name for m in missions))
+        clash = _clashing([m.name for m in missions if m.name])
+        if clash:
+            raise bad_value("bad.duplicate_mission", "R-DBG-3", names=clash)
 
 
 @attrs.frozen

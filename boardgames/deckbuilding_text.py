@@ -23,8 +23,8 @@ EN: dict[str, str] = {
     "bad.rewards": "Mission reward steps must rise, each 1–11, got {value}",
     "bad.player_count": "a competitive or co-op game has 2–4 players, got {count}",
     "bad.player_count_solo": "a solo game has 1 player, got {count}",
-    "bad.duplicate_player": "two players are called {name} (names must differ in more "
-                            "than case)",
+    "bad.duplicate_player": "two players share a name: {names:list} (names must differ "
+                            "in more than case)",
     "bad.missions": "a game has 3 Missions, got {count}",
     "bad.duplicate_mission": "two Missions share a name: {names:list}",
     "bad.spend": "Mission points are spent as 3 whole numbers 0–12, one per Mission, not "
@@ -81,7 +81,7 @@ EN: dict[str, str] = {
     "say.mission": "Mission {number}",
     "say.mission_named": "Mission {number} ({name})",
     "say.seat": "{name} {health}",
-    "say.seat_boxings": "{name} {health} and {count:Boxing|Boxings}",
+    "say.seat_boxings": "{name} {health} with {count:Boxing|Boxings}",
     "say.new_competitive": "new competitive game, health: {seats:list}",
     "say.new_target": "new competitive game, health: {seats:list}; {holder} holds the "
                       "Target",
@@ -185,8 +185,8 @@ PL: dict[str, str] = {
     "bad.player_count": "gra rywalizacyjna lub kooperacyjna ma od 2 do 4 graczy, "
                         "podano: {count}",
     "bad.player_count_solo": "gra solo ma 1 gracza, podano: {count}",
-    "bad.duplicate_player": "dwóch graczy nazywa się {name} (nazwy muszą się różnić nie "
-                            "tylko wielkością liter)",
+    "bad.duplicate_player": "dwóch graczy ma tę samą nazwę: {names:list} (nazwy muszą "
+                            "się różnić nie tylko wielkością liter)",
     "bad.missions": "w grze są 3 misje, podano: {count}",
     "bad.duplicate_mission": "dwie misje mają tę samą nazwę: {names:list}",
     "bad.spend": "punkty misji wydaje się jako 3 liczby całkowite 0–12, po jednej na "
@@ -249,7 +249,7 @@ PL: dict[str, str] = {
     "say.mission": "misja {number}",
     "say.mission_named": "misja {number} ({name})",
     "say.seat": "{name} {health}",
-    "say.seat_boxings": "{name} {health} i {count:skrzyniec|skrzyńce|skrzyńców}",
+    "say.seat_boxings": "{name} {health} z {count:skrzyńcem|skrzyńcami|skrzyńcami}",
     "say.new_competitive": "nowa gra rywalizacyjna, zdrowie: {seats:list}",
     "say.new_target": "nowa gra rywalizacyjna, zdrowie: {seats:list}; cel ma {holder}",
     "say.new_coop": "nowa gra kooperacyjna, zdrowie: {seats:list}; Ostatni Imperator: "
