@@ -185,4 +185,4 @@ def test_r_dbg_6_adversary_shields() -> None:
     for shield in ("0", "x", "-1", "04", "2.5", "", "١"):
         _bad(lambda s=shield: DrawAdversary("Inquisitor", (s,)), "R-DBG-6")
     _bad(lambda: HitShield("Vin", 0, 3), "R-DBG-6")
-    assert DrawAdversary("Inquisitor", ["3", "X"]).shields == ("3", "X")  # type: ignore[arg-type]
+    assert DrawAdversary("Inquisitor", ["3", "X"]).shields == ("3", "X")

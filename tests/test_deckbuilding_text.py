@@ -107,6 +107,7 @@ def _keys_used() -> set[str]:
                 options = [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
                 for option in options:
                     assert isinstance(option, ast.Constant), f"{path.name}: key not a literal"
+                    assert isinstance(option.value, str)
                     used.add(option.value)
     return used
 
