@@ -85,6 +85,8 @@ from boardgames.deckbuilding_state import (
     Turn,
     completed_missions,
     dominance,
+    find_adversary,
+    find_mission,
     living,
     next_seat,
     standing,
@@ -107,8 +109,8 @@ __all__ = [
     "LordRuler", "Mission", "MissionSpec", "Mode", "NewGame", "PassTarget", "Pending",
     "Player", "RemoveShield", "Result", "Reward", "Sense", "SpendCoins", "SpendMission",
     "Standing", "Token", "Turn", "UseAtium", "apply", "completed_missions", "describe",
-    "dominance", "living", "localize", "new_game", "replay", "rewards_reached", "standing",
-    "start", "target_in_play",
+    "dominance", "find_adversary", "find_mission", "living", "localize", "new_game",
+    "replay", "rewards_reached", "standing", "start", "target_in_play",
 ]
 
 

@@ -16,6 +16,7 @@ import attrs
 
 from boardgames.deckbuilding_events import MISSIONS, TRACK_TOP, Mode
 from boardgames.deckbuilding_text import violation
+from boardgames.errors import shown
 
 START_HEALTH = 36
 """Every player's health at the start (R-DBG-1)."""
@@ -202,7 +203,7 @@ class Game:
         for index, player in enumerate(self.players):
             if player.name.casefold() == key:
                 return index
-        raise violation("no_player", "R-DBG-1", name=name,
+        raise violation("no_player", "R-DBG-1", name=shown(name),
                         players=tuple(p.name for p in self.players))
 
 
@@ -298,9 +299,30 @@ def standing(game: Game, mission: int) -> Standing:
                     frozenset(s for s in on if heights[s] == bottom))
 
 
-def mission_label(game: Game, mission: int) -> tuple[int, str]:
-    """Mission ``mission`` (0–2) as its number 1–3 and its name ("" if unnamed)."""
-    return mission + 1, game.missions[mission].name
+def find_mission(game: Game, text: str) -> int:
+    """The Mission (0–2) that ``text`` names: its number 1–3 or its name, ignoring
+    case; else a RuleViolation listing them."""
+    for index, mission in enumerate(game.missions):
+        if text.strip() == str(index + 1) or (
+                mission.name and mission.name.casefold() == text.strip().casefold()):
+            return index
+    raise violation("no_mission", "R-DBG-3", value=shown(text),
+                    names=tuple(m.name or str(i + 1) for i, m in enumerate(game.missions)))
+
+
+def find_adversary(game: Game, text: str) -> Adversary:
+    """The Adversary in play that ``text`` names: its number, or a name only one
+    Adversary in play has (ignoring case); else a RuleViolation."""
+    adversaries = game.lord_ruler.adversaries if game.lord_ruler else ()
+    found = [a for a in adversaries if text.strip() == str(a.number)] or [
+        a for a in adversaries if a.name.casefold() == text.strip().casefold()]
+    if len(found) == 1:
+        return found[0]
+    in_play = ", ".join(f"{a.number} {a.name}" for a in adversaries) or "—"
+    if found:
+        raise violation("adversary_ambiguous", "R-DBG-6", value=shown(text), numbers=in_play)
+    raise violation("no_adversary_named", "R-DBG-6", value=shown(text),
+                    numbers=in_play)
 
 
 def topped_all(game: Game, seat: int) -> bool:

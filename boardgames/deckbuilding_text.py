@@ -68,6 +68,10 @@ EN: dict[str, str] = {
     "edict_rows": "with {players:player|players} alive this Edict moves Dominance up "
                   "{ups:time|times}, so give {ups:row|rows}, got {shown}",
     "no_adversary": "no Adversary number {number} is in play (in play: {numbers})",
+    "no_mission": "no Mission {value} (Missions: {names:list})",
+    "no_adversary_named": "no Adversary {value} is in play (in play: {numbers})",
+    "adversary_ambiguous": "more than one Adversary in play is called {value}: give its "
+                           "number ({numbers})",
     "shield_needs": "shield {shield} of {name} needs at least {need:damage|damage}, "
                     "got {damage}",
     "draw_first": "{name} must draw a Lord Ruler card before the turn ends",
@@ -236,6 +240,10 @@ PL: dict[str, str] = {
                   "dominację {ups:raz|razy|razy}, więc podaj {ups:rząd|rzędy|rzędów}, "
                   "podano {shown}",
     "no_adversary": "w grze nie ma adwersarza nr {number} (w grze: {numbers})",
+    "no_mission": "nie ma misji {value} (misje: {names:list})",
+    "no_adversary_named": "w grze nie ma adwersarza {value} (w grze: {numbers})",
+    "adversary_ambiguous": "w grze jest więcej niż jeden adwersarz o nazwie {value}: "
+                           "podaj jego numer ({numbers})",
     "shield_needs": "tarcza {shield} adwersarza {name} wymaga co najmniej "
                     "{need:obrażenia|obrażeń|obrażeń}, podano {damage}",
     "draw_first": "{name} musi dobrać kartę Ostatniego Imperatora przed końcem tury",

@@ -174,8 +174,9 @@ def test_r_dbg_8_a_refusal_reads_in_english_and_polish() -> None:
     error = _error(session, Heal("Elend", 2))
     assert isinstance(error, LocalizedRuleViolation) and isinstance(error, RuleViolation)
     assert error.key == "no_player" and error.rule == "R-DBG-1"
-    assert str(error) == "R-DBG-1: no player called Elend (players: Vin, Kelsier and Marsh)"
-    assert localize(error, "pl") == "R-DBG-1: nie ma gracza Elend (gracze: Vin, Kelsier i Marsh)"
+    assert str(error) == "R-DBG-1: no player called 'Elend' (players: Vin, Kelsier and Marsh)"
+    assert localize(error, "pl") == (
+        "R-DBG-1: nie ma gracza 'Elend' (gracze: Vin, Kelsier i Marsh)")
     assert localize(error) == str(error)
 
 
