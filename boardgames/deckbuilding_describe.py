@@ -100,11 +100,14 @@ class _Say:
     def __call__(self, key: str, **params: Param) -> str:
         return CATALOG.render("say." + key, params, self.lang)
 
-    def mission(self, game: Game, index: int) -> str:
+    def mission(self, game: Game, index: int, *, of: bool = False) -> str:
+        """Mission ``index`` by number and name; ``of``: as in "the reward of …" (the
+        Polish genitive, "misji 2")."""
         name = game.missions[index].name
         if name:
-            return self("mission_named", number=index + 1, name=name)
-        return self("mission", number=index + 1)
+            return self("mission_named_of" if of else "mission_named", number=index + 1,
+                        name=name)
+        return self("mission_of" if of else "mission", number=index + 1)
 
 
 def _name(game: Game, seat: int) -> str:
@@ -157,7 +160,7 @@ def _spend_mission(say: _Say, before: Game, event: SpendMission, after: Game) ->
 
 
 def _reward(say: _Say, game: Game, reward: Reward) -> str:
-    mission = say.mission(game, reward.mission)
+    mission = say.mission(game, reward.mission, of=True)
     if reward.top:
         return say("reward_top_first" if reward.first else "reward_top", mission=mission)
     return say("reward_mid_first" if reward.first else "reward_mid", mission=mission,

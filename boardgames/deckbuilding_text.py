@@ -101,12 +101,14 @@ EN: dict[str, str] = {
     "say.mission_spend": "{name} spends {points:Mission point|Mission points}: "
                          "{moves:list} ({left} left to spend)",
     "say.rewards": "; reaches {rewards:list}",
+    "say.mission_of": "Mission {number}",
+    "say.mission_named_of": "Mission {number} ({name})",
     "say.reward_mid": "the step {step} reward of {mission}",
-    "say.reward_mid_first": "the step {step} reward of {mission} first, with its "
-                            "first-player reward",
-    "say.reward_top": "the top of {mission} and its reward",
-    "say.reward_top_first": "the top of {mission} first: its reward and the one-time "
-                            "first-player reward",
+    "say.reward_mid_first": "the step {step} reward of {mission} with its first-player "
+                            "reward",
+    "say.reward_top": "the top of {mission} with its reward",
+    "say.reward_top_first": "the top of {mission} first, with its reward and the "
+                            "one-time first-player reward",
     "say.sense": "Sense {amount} on {name}: {cancelled:Mission point|Mission points} "
                  "cancelled, {later} more to cancel this turn",
     "say.sense_by": "{by} plays Sense {amount} on {name}: "
@@ -273,13 +275,14 @@ PL: dict[str, str] = {
     "say.mission_move": "{mission}, pole {old} → {new}",
     "say.mission_spend": "{name} wydaje {points:punkt misji|punkty misji|punktów misji}: "
                          "{moves:list} (do wydania: {left})",
-    "say.rewards": "; osiąga {rewards:list}",
-    "say.reward_mid": "nagrodę pola {step} ({mission})",
-    "say.reward_mid_first": "nagrodę pola {step} ({mission}) jako pierwszy gracz, wraz z "
-                            "nagrodą dla 1. gracza",
-    "say.reward_top": "szczyt toru ({mission}) i jego nagrodę",
-    "say.reward_top_first": "szczyt toru ({mission}) jako pierwszy gracz: nagrodę "
-                            "szczytu i jednorazową nagrodę dla 1. gracza",
+    "say.rewards": "; zdobywa {rewards:list}",
+    "say.mission_of": "misji {number}",
+    "say.mission_named_of": "misji {number} ({name})",
+    "say.reward_mid": "nagrodę pola {step} {mission}",
+    "say.reward_mid_first": "nagrodę pola {step} {mission} wraz z nagrodą dla 1. gracza",
+    "say.reward_top": "szczyt toru {mission} z nagrodą szczytu",
+    "say.reward_top_first": "szczyt toru {mission} jako pierwszy gracz, z nagrodą "
+                            "szczytu i jednorazową nagrodą dla 1. gracza",
     "say.sense": "wyostrzenie {amount} na gracza {name}: anulowano "
                  "{cancelled:punkt misji|punkty misji|punktów misji}, do anulowania w tej "
                  "turze: {later}",

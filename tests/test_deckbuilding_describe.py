@@ -61,8 +61,8 @@ def test_a_competitive_turn_told_event_by_event() -> None:
     assert table.say(GainMission("Vin", 5)) == "Vin gains 5 Mission points (5 to spend)."
     assert table.say(SpendMission("Vin", (4, 1, 0))) == (
         "Vin spends 5 Mission points: Mission 1 (Eyes) step 0 → 4 and Mission 2 step "
-        "0 → 1 (0 left to spend); reaches the step 4 reward of Mission 1 (Eyes) first, "
-        "with its first-player reward.")
+        "0 → 1 (0 left to spend); reaches the step 4 reward of Mission 1 (Eyes) with its "
+        "first-player reward.")
     assert table.say(Sense("Vin", 2, by="Kelsier")) == (
         "Kelsier plays Sense 2 on Vin: 0 Mission points cancelled, 2 more to cancel this "
         "turn.")
@@ -224,11 +224,11 @@ def test_game_ends_told() -> None:
     race.say(GainMission("Vin", 36))
     assert race.say(SpendMission("Vin", (12, 12, 12))) == (
         "Vin spends 36 Mission points: Mission 1 step 0 → 12, Mission 2 step 0 → 12 and "
-        "Mission 3 step 0 → 12 (0 left to spend); reaches the top of Mission 1 first: its "
-        "reward and the one-time first-player reward, the top of Mission 2 first: its "
-        "reward and the one-time first-player reward and the top of Mission 3 first: its "
-        "reward and the one-time first-player reward; Vin wins: the top of all 3 Mission "
-        "tracks.")
+        "Mission 3 step 0 → 12 (0 left to spend); reaches the top of Mission 1 first, "
+        "with its reward and the one-time first-player reward, the top of Mission 2 "
+        "first, with its reward and the one-time first-player reward and the top of "
+        "Mission 3 first, with its reward and the one-time first-player reward; Vin "
+        "wins: the top of all 3 Mission tracks.")
     duel = Table(("Vin", "Kelsier", "Marsh"))
     duel.say(GainTokens("Vin", Token.ATIUM, 4))
     assert duel.say(Confrontation("Vin", 4), "pl") == (
@@ -253,3 +253,18 @@ def test_polish_numbers_in_descriptions() -> None:
     assert table.say(Sense("Vin", 3, by="Marsh"), "pl") == (
         "Marsh zagrywa wyostrzenie 3 na gracza Vin: anulowano 3 punkty misji, do "
         "anulowania w tej turze: 0.")
+
+
+def test_leftover_that_fells_the_next_holder_too() -> None:
+    table = Table(("Vin", "Kelsier", "Marsh", "Sazed"))
+    table.say(Damage("Sazed", 38))
+    table.say(EndTurn())
+    table.say(Damage("Vin", 30))
+    assert table.say(Attack("Kelsier", 15)) == (
+        "Kelsier attacks Sazed, who holds the Target, with 15 damage: Sazed 2 → 0; Sazed "
+        "is out of the game; Kelsier chooses who takes the Target and 13 damage left "
+        "over.")
+    assert table.say(ChooseTarget("Vin"), "pl") == (
+        "Kelsier przekazuje cel graczowi Vin wraz z pozostałymi obrażeniami (13): "
+        "Vin 6 → 0; Vin odpada z gry; figurka celu opuszcza grę, a pozostałe obrażenia "
+        "(7) przepadają.")

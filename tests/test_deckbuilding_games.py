@@ -148,12 +148,16 @@ def test_r_dbg_7_the_competitive_game_ends_in_words() -> None:
     assert dbg.describe(before, s.events[-1], s.state) == (
         "Vin spends 12 Mission points: Mission 3 (Well) step 0 → 12 (0 left to spend); "
         "reaches the step 3 reward of Mission 3 (Well), the step 7 reward of Mission 3 "
-        "(Well) first, with its first-player reward, the step 10 reward of Mission 3 "
-        "(Well) first, with its first-player reward and the top of Mission 3 (Well) "
-        "first: its reward and the one-time first-player reward; Vin wins: the top of "
-        "all 3 Mission tracks.")
-    assert dbg.describe(before, s.events[-1], s.state, "pl").endswith(
-        "Vin wygrywa: szczyt wszystkich 3 torów misji.")
+        "(Well) with its first-player reward, the step 10 reward of Mission 3 (Well) "
+        "with its first-player reward and the top of Mission 3 (Well) first, with its "
+        "reward and the one-time first-player reward; Vin wins: the top of all 3 Mission "
+        "tracks.")
+    assert dbg.describe(before, s.events[-1], s.state, "pl") == (
+        "Vin wydaje 12 punktów misji: misja 3 (Well), pole 0 → 12 (do wydania: 0); "
+        "zdobywa nagrodę pola 3 misji 3 (Well), nagrodę pola 7 misji 3 (Well) wraz z "
+        "nagrodą dla 1. gracza, nagrodę pola 10 misji 3 (Well) wraz z nagrodą dla 1. "
+        "gracza i szczyt toru misji 3 (Well) jako pierwszy gracz, z nagrodą szczytu i "
+        "jednorazową nagrodą dla 1. gracza; Vin wygrywa: szczyt wszystkich 3 torów misji.")
 
 
 def coop_game() -> Session[dbg.Game, dbg.Event]:
