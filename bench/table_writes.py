@@ -80,6 +80,16 @@ def inside_ms(action: Callable[[], object], runs: int) -> float:
     return statistics.median(times) * 1000
 
 
+def fill(table: Table, name: str) -> int:
+    """A new Conflict stream of 1,000 events (in appends of 100); returns its version."""
+    table.create_stream("conflict", name, who="Narrator")
+    version = 0
+    for start in range(0, 1000, 100):
+        events = [{"type": "note", "n": n, "text": "x" * 40} for n in range(start, start + 100)]
+        version = table.append("conflict", name, events, based_on=version, who="Narrator").version
+    return version
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="runs per figure (median)")
@@ -108,13 +118,7 @@ def main() -> None:
             print(f"  {label:<42} {process_ms(command, runs, env):7.1f}")
 
         with Table(path) as table:
-            table.create_stream("conflict", "Bench", who="Narrator")
-            version = 0
-            for start in range(0, 1000, 100):
-                events = [{"type": "note", "n": n, "text": "x" * 40} for n in range(start, start + 100)]
-                version = table.append(
-                    "conflict", "Bench", events, based_on=version, who="Narrator"
-                ).version
+            version = fill(table, "Bench")
             appends = max(runs, 50)
             state = {"version": version}
 
@@ -127,13 +131,7 @@ def main() -> None:
 
             print(f"(b) append 1 event to a stream of 1,000 (median of {appends}):"
                   f" {inside_ms(append_one, appends):.3f} ms")
-            table.create_stream("conflict", "Read", who="Narrator")
-            version = 0
-            for start in range(0, 1000, 100):
-                events = [{"type": "note", "n": n, "text": "x" * 40} for n in range(start, start + 100)]
-                version = table.append(
-                    "conflict", "Read", events, based_on=version, who="Narrator"
-                ).version
+            fill(table, "Read")
             reading = inside_ms(lambda: table.read("conflict", "Read"), runs)
             assert len(table.read("conflict", "Read").entries) == 1000
             print(f"(c) read a stream of 1,000 events (median of {runs}): {reading:.2f} ms")

@@ -34,6 +34,7 @@ from table_support import (
 )
 
 from conflict.dice import Roll
+from conflict.errors import BadValue
 from conflict.table import (
     Table,
     TableBusy,
@@ -340,6 +341,7 @@ def test_a_waiting_write_goes_through_when_the_other_finishes(
 WAITER = """
 import sys, time
 from conflict.dice import Roll
+from conflict.errors import BadValue
 from conflict.table import Table
 with Table(sys.argv[1], wait=30) as table:
     print("waiting", flush=True)
@@ -534,3 +536,10 @@ def test_unprivileged_children_really_are_unprivileged(shared_dir: Path) -> None
     # The permission tests above rely on this when the suite runs as root.
     done = python("import os; print(os.geteuid())", unprivileged=True)
     assert done.stdout == f"{NOBODY if RUNNING_AS_ROOT else os.geteuid()}\n"
+
+
+@pytest.mark.parametrize("wait", [-1, float("nan"), "10", True])
+def test_the_wait_must_be_seconds(tmp_path: Path, wait: object) -> None:
+    with pytest.raises(BadValue, match="wait must be a number of seconds, 0 or more"):
+        Table(tmp_path / "table.db", wait=wait)  # type: ignore[arg-type]
+    assert not (tmp_path / "table.db").exists()

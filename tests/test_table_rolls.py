@@ -5,11 +5,13 @@ from __future__ import annotations
 import datetime
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import rolls as any_roll
 from table_support import ROOT, plain
 
@@ -50,14 +52,13 @@ def test_r_dice_2_and_3_pools_outside_2_to_10_keep_what_was_asked(table: Table) 
     ]
 
 
-@settings(max_examples=25)
-@given(any_roll())
-def test_any_roll_reads_back_equal(roll: Roll) -> None:
-    import tempfile
-
+@settings(max_examples=10)
+@given(st.lists(any_roll(), min_size=1, max_size=30))
+def test_any_rolls_read_back_equal_in_order(rolls: list[Roll]) -> None:
     with tempfile.TemporaryDirectory() as folder, Table(Path(folder) / "t.db") as table:
-        table.record_roll(roll, who="Vin")
-        assert [entry.roll for entry in table.rolls()] == [roll]
+        for roll in rolls:
+            table.record_roll(roll, who="Vin")
+        assert [entry.roll for entry in table.rolls()] == rolls
 
 
 def test_rolls_are_listed_oldest_first_by_anyone_or_by_one_ignoring_case(table: Table) -> None:

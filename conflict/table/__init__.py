@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from conflict.errors import BadValue
 from conflict.table.connection import DEFAULT_WAIT, Connection
 from conflict.table.errors import (
     NameTaken,
@@ -174,6 +175,8 @@ class Table:
     ) -> None:
         if not str(path).strip():
             raise TableNotFound("no table file given: the path is empty")
+        if isinstance(wait, bool) or not isinstance(wait, int | float) or not wait >= 0:
+            raise BadValue(f"wait must be a number of seconds, 0 or more, got {wait!r}")
         self.path = Path(path)
         self._connection = Connection(self.path, create=create, wait=wait)
         try:
