@@ -1,7 +1,7 @@
 """``mistborn char``: character sheets and Extra groups in the table.
 
 Sheets come in from TOML or JSON files (see :mod:`characters.files`), live in the
-table database (:mod:`conflict.storage`) and go out again as files, screens or JSON.
+table database (:mod:`conflict.table`) and go out again as files, screens or JSON.
 The commands here only read the command line, call the library and print: field edits
 live in :mod:`characters.edits`, screens and JSON shapes in :mod:`cli.sheet_screens`.
 Rich and SQLite are imported only inside the commands.
@@ -55,7 +55,7 @@ def import_(files: Sequence[Path], replace: bool) -> None:
     """
     from characters.files import name_key, read
     from cli.sheet_screens import kind_text
-    from conflict.storage import NameTaken
+    from conflict.table import NameTaken
 
     roster: list[Character] = []
     origin: dict[str, Path] = {}

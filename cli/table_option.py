@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 if TYPE_CHECKING:
-    from conflict.storage import Table
+    from conflict.table import Table
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -50,15 +50,13 @@ def table_path(ctx: click.Context | None = None) -> Path:
     chosen = ctx.meta.get(_META_KEY) or os.environ.get(DB_ENV)
     if chosen:
         return Path(chosen).expanduser()
-    from conflict.storage import default_path
+    from conflict.table import default_path
 
-    path = default_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return path
+    return default_path(make_folder=True)
 
 
 def open_table(ctx: click.Context | None = None) -> Table:
     """Open (creating if needed) the table this command uses."""
-    from conflict.storage import Table
+    from conflict.table import Table
 
     return Table(table_path(ctx))

@@ -209,7 +209,7 @@ def test_table_json_does_not_load_rich_cattrs_or_sqlite() -> None:
         "    main()\n"
         "except SystemExit as stop:\n"
         "    code = stop.code\n"
-        "loaded = [m for m in ('rich', 'cattrs', 'sqlite_utils') if m in sys.modules]\n"
+        "loaded = [m for m in ('rich', 'cattrs', 'sqlite3') if m in sys.modules]\n"
         "print('LOADED', loaded, code, file=sys.stderr)\n"
     )
     done = subprocess.run(

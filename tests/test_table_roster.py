@@ -1,4 +1,4 @@
-"""The table database (conflict/storage.py): a real SQLite file per test."""
+"""The roster in the table (conflict/table/roster.py): a real SQLite file per test."""
 
 from __future__ import annotations
 
@@ -12,136 +12,37 @@ import sys
 import tempfile
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
 import pytest
-import sqlite_utils
 from hypothesis import given, settings
 from strategies import rosters
+from table_support import CREW, crew, plain
 
 from characters.errors import SheetValueError
-from characters.files import loads
 from characters.model import Character, ExtraGroup, Resilience, Sheet
 from conflict.errors import RuleViolation
-from conflict.storage import (
-    MIGRATIONS,
-    SCHEMA_VERSION,
+from conflict.table import (
     NameTaken,
+    SheetChanged,
     Table,
     TableError,
     UnknownCharacter,
-    default_path,
+    closest_name,
 )
-
-CREW = """
-[[character]]
-name = "Kell"
-kind = "hero"
-player = "Alice"
-attributes = { physique = 3, charm = 4, wits = 5 }
-standings = { resources = 4, influence = 4, spirit = 6 }
-resiliences = { health = 8, reputation = 6, willpower = 7 }
-
-[[character]]
-name = "Marsh"
-kind = "villain"
-attributes = { physique = 6, charm = 2, wits = 5 }
-standings = { resources = 5, influence = 8, spirit = 3 }
-resiliences = { health = 12, reputation = 9, willpower = 11 }
-
-[[group]]
-name = "Hazekillers"
-count = 8
-attributes = { physique = 4, charm = 2, wits = 3 }
-"""
-
-
-def crew() -> list[Character]:
-    return loads(CREW, "toml")
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Table:
+def table(tmp_path: Path) -> Iterator[Table]:
     with Table(tmp_path / "table.db") as opened:
-        yield opened  # type: ignore[misc]
+        yield opened
 
 
-def rows(path: Path) -> list[tuple[str, str]]:
+def rows(path: Path) -> list[tuple[object, ...]]:
     """The roster as plain sqlite3 sees it, without this project's code."""
-    with sqlite3.connect(path) as conn:
-        return list(conn.execute("SELECT name, kind FROM characters ORDER BY name"))
-
-
-# --- the file ----------------------------------------------------------------------------
-
-
-def test_created_on_first_use_with_schema_version_wal_and_busy_timeout(tmp_path: Path) -> None:
-    path = tmp_path / "table.db"
-    assert not path.exists()
-    with Table(path, busy_timeout_ms=1234) as table:
-        assert path.exists()
-        assert table.schema_version == SCHEMA_VERSION == len(MIGRATIONS)
-        conn = table.db.conn
-        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == 1234
-    with sqlite3.connect(path) as conn:
-        version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    assert version == (str(SCHEMA_VERSION),)
-
-
-def test_default_location_is_the_user_data_directory() -> None:
-    path = default_path()
-    assert path.name == "table.db"
-    assert "mistborn-conflict" in path.parts
-
-
-def test_later_migrations_run_once_in_order(tmp_path: Path) -> None:
-    path = tmp_path / "table.db"
-    Table(path).close()
-    calls: list[int] = []
-
-    def add_rolls(db: sqlite_utils.Database) -> None:
-        calls.append(1)
-        db.execute("CREATE TABLE rolls (id INTEGER PRIMARY KEY, faces TEXT)")
-
-    with Table(path, migrations=(*MIGRATIONS, add_rolls)) as table:
-        assert table.schema_version == SCHEMA_VERSION + 1
-        assert table.db["rolls"].exists()
-    with Table(path, migrations=(*MIGRATIONS, add_rolls)) as table:
-        assert table.schema_version == SCHEMA_VERSION + 1
-    assert calls == [1]
-
-
-def test_a_failing_migration_changes_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "table.db"
-    Table(path).close()
-
-    def broken(db: sqlite_utils.Database) -> None:
-        db.execute("CREATE TABLE half (id INTEGER)")
-        raise RuntimeError("disk on fire")
-
-    with pytest.raises(RuntimeError):
-        Table(path, migrations=(*MIGRATIONS, broken))
-    with Table(path) as table:
-        assert table.schema_version == SCHEMA_VERSION
-        assert not table.db["half"].exists()
-
-
-def test_a_table_from_a_newer_version_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "table.db"
-    Table(path, migrations=(*MIGRATIONS, lambda db: None)).close()
-    with pytest.raises(TableError, match="newer than this mistborn-conflict knows"):
-        Table(path)
-
-
-def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "notes.txt"
-    path.write_text("just some notes, not SQLite\n" * 100)
-    with pytest.raises(TableError, match="is not a usable table"):
-        Table(path)
-    with pytest.raises(TableError, match="no such directory"):
-        Table(tmp_path / "missing" / "table.db")
+    return plain(path, "SELECT name, kind FROM characters ORDER BY name")
 
 
 # --- the roster ---------------------------------------------------------------------------
@@ -261,8 +162,10 @@ def test_unknown_resilience_or_negative_amount_changes_nothing(table: Table) -> 
 
 def test_a_damaged_row_is_reported_not_crashed_on(table: Table) -> None:
     table.add(crew())
-    with sqlite3.connect(table.path) as conn:
+    conn = sqlite3.connect(table.path)
+    with conn:
         conn.execute("UPDATE characters SET sheet = '{\"name\": 1}' WHERE name = 'Kell'")
+    conn.close()
     with pytest.raises(TableError, match=r"the sheet of 'Kell' .* is damaged"):
         table.get("Kell")
 
@@ -275,6 +178,91 @@ def test_two_connections_see_each_others_writes(tmp_path: Path) -> None:
         second.damage("Kell", "willpower", 2)
         kell = first.get("Kell")
         assert isinstance(kell, Sheet) and kell.resiliences.willpower.damage == 2
+
+
+# --- versions: no blind overwrite ----------------------------------------------------------
+
+
+def test_every_change_to_a_sheet_raises_its_version_by_one(table: Table) -> None:
+    added = table.add(crew())
+    assert [(a.character.name, a.version) for a in added] == [
+        ("Kell", 1), ("Marsh", 1), ("Hazekillers", 1)
+    ]
+    table.damage("Kell", "health", 1)  # 2
+    table.heal("Kell", "health", 1)  # 3
+    table.change("Kell", lambda c: attrs.evolve(c, notes="owes Marsh"))  # 4
+    replaced = table.add([crew()[0]], replace=True)  # 5
+    assert replaced[0].version == 5 and replaced[0].replaced
+    kell, version = table.get_versioned("KELL")
+    assert kell == crew()[0] and version == 5
+    assert table.versions() == {"Kell": 5, "Marsh": 1, "Hazekillers": 1}
+    assert [v for _, v in table.characters_versioned()] == [5, 1, 1]
+    # The same numbers as plain sqlite3 sees them.
+    assert plain(table.path, "SELECT name, version FROM characters ORDER BY id") == [
+        ("Kell", 5), ("Marsh", 1), ("Hazekillers", 1)
+    ]
+    # A renamed sheet keeps its row and counts on.
+    table.change("Kell", lambda c: attrs.evolve(c, name="Kelsier"))
+    assert table.versions()["Kelsier"] == 6
+
+
+def test_an_import_refuses_sheets_changed_since_the_export(table: Table) -> None:
+    table.add(crew())
+    exported = table.versions()  # {"Kell": 1, "Marsh": 1, "Hazekillers": 1}
+    table.damage("Kell", "health", 2)  # someone else plays on: Kell is now version 3
+    table.damage("Kell", "health", 1)
+    edited = [attrs.evolve(c, notes="edited at home") for c in crew()]
+    with pytest.raises(SheetChanged) as caught:
+        table.add(edited, replace=True, expected_versions=exported)
+    assert str(caught.value) == "Kell changed in the table since the export (version 1, now 3)"
+    assert caught.value.changes == (("Kell", 1, 3),)
+    # Nothing was written, not even the sheets that had not changed.
+    assert table.versions() == {"Kell": 3, "Marsh": 1, "Hazekillers": 1}
+    assert all(c.notes == "" for c in table.characters())
+    # Names in expected_versions match ignoring case; force overwrites anyway.
+    added = table.add(edited, replace=True, expected_versions={"kell": 1}, force=True)
+    assert [a.version for a in added] == [4, 2, 2]
+    assert all(c.notes == "edited at home" for c in table.characters())
+
+
+def test_an_import_up_to_date_with_the_table_is_accepted(table: Table) -> None:
+    table.add(crew())
+    table.damage("Marsh", "willpower", 1)
+    exported = table.versions()
+    edited = [attrs.evolve(c, notes="v2") for c in crew()]
+    added = table.add(edited, replace=True, expected_versions=exported)
+    assert [(a.character.name, a.version) for a in added] == [
+        ("Kell", 2), ("Marsh", 3), ("Hazekillers", 2)
+    ]
+
+
+def test_an_import_refuses_to_bring_back_sheets_removed_since_the_export(table: Table) -> None:
+    table.add(crew())
+    table.damage("Marsh", "health", 1)
+    table.damage("Kell", "health", 1)
+    exported = table.versions()
+    table.remove("Marsh")
+    table.damage("Kell", "health", 1)
+    with pytest.raises(SheetChanged) as caught:
+        table.add(crew(), replace=True, expected_versions=exported)
+    assert str(caught.value) == (
+        "Kell changed in the table since the export (version 2, now 3); "
+        "Marsh was removed from the table since the export (version 2)"
+    )
+    assert table.names() == ["Kell", "Hazekillers"]
+    # Sheets the export did not list are checked only for their names.
+    newcomer = attrs.evolve(crew()[0], name="Vin")
+    assert table.add([newcomer], expected_versions=exported)[0].version == 1
+
+
+def test_a_version_1_row_reads_as_version_1(tmp_path: Path) -> None:
+    # Rows written before versions existed (schema 1) start at 1 (see test_table_schema).
+    path = tmp_path / "table.db"
+    shutil.copy(Path(__file__).parent / "data" / "table-v1.db", path)
+    with Table(path) as table:
+        assert table.versions() == {"Kell": 1, "Marsh": 1, "Hazekillers": 1}
+        assert table.damage("Kell", "health", 1).resiliences.health.damage == 4
+        assert table.get_versioned("Kell")[1] == 2
 
 
 # --- seen from outside ----------------------------------------------------------------------
@@ -306,7 +294,7 @@ WRITER = textwrap.dedent(
     """
     import sys, attrs
     from characters.files import loads
-    from conflict.storage import Table
+    from conflict.table import Table
     crew = loads(sys.argv[2], "toml")
     crew += [attrs.evolve(crew[-1], name=f"Guard {n}") for n in range(60)]
     with Table(sys.argv[1]) as table:
@@ -334,8 +322,7 @@ def test_a_process_killed_mid_write_leaves_no_half_written_sheet(tmp_path: Path)
         time.sleep(random.uniform(0, 0.01))
         child.send_signal(signal.SIGKILL)
         child.wait()
-        with sqlite3.connect(path) as conn:
-            assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert plain(path, "PRAGMA integrity_check") == [("ok",)]
         with Table(path) as table:
             roster = table.characters()
         assert len(roster) == 63
@@ -344,8 +331,6 @@ def test_a_process_killed_mid_write_leaves_no_half_written_sheet(tmp_path: Path)
 
 
 def test_unknown_names_suggest_a_name_containing_the_word_typed() -> None:
-    from conflict.storage import closest_name
-
     known = ["Hazekillers of House Orrell", "Canton guards", "Kell"]
     # Too far from any whole name for a spelling match, but one name holds the word.
     assert closest_name("hazekillers", known) == "Hazekillers of House Orrell"

@@ -1,0 +1,490 @@
+"""The table: one SQLite file holding everything a group keeps between sessions.
+
+It holds the roster (Hero and Villain sheets, Extra groups), event streams (Conflicts
+and board games, as append-only logs), the log of rolls made outside a Conflict, and
+the players who may join over SSH. This package is the only code of the project that
+touches SQLite; :class:`Table` is its one entry point.
+
+* Created on first use; opening applies the missing named migrations
+  (:mod:`.schema`) in one transaction.
+* Shared safely by many processes at once (:mod:`.connection`): write-ahead log,
+  every write one ``BEGIN IMMEDIATE`` transaction, waits for other writers in Python
+  (interruptible) up to ``wait`` seconds; a process killed at any moment leaves the
+  file as it was before its unfinished write.
+* Every failure of the file is a :class:`TableError` with a one-line message, and
+  leaves the file unchanged.
+
+Only the light modules load with this package; the roster (which needs the sheet
+codecs) and the rest load on first use, so a process that records one roll stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from conflict.errors import BadValue
+from conflict.table.connection import DEFAULT_WAIT, Connection
+from conflict.table.errors import (
+    NameTaken,
+    NothingToUndo,
+    SheetChanged,
+    StaleLog,
+    TableBusy,
+    TableCannotOpen,
+    TableDamaged,
+    TableError,
+    TableFull,
+    TableNotFound,
+    TableReadOnly,
+    TableTooNew,
+    UnknownCharacter,
+    UnknownName,
+    UnknownPlayer,
+    UnknownStream,
+    closest_name,
+)
+from conflict.table.schema import MIGRATIONS, SCHEMA_VERSION, Migration, migrate, read_version
+
+if TYPE_CHECKING:
+    from characters.model import Character, Sheet
+    from conflict.dice import Roll
+    from conflict.table.logs import (
+        DEFAULT_ATTEMPTS,
+        STREAM_KINDS,
+        Appended,
+        Build,
+        Entry,
+        Log,
+        StreamInfo,
+        Undone,
+    )
+    from conflict.table.players import KEY_TYPES, Player, check_passphrase, hash_passphrase
+    from conflict.table.rolls import RollEntry
+    from conflict.table.roster import Added, Versioned
+
+__all__ = [
+    "APP_NAME",
+    "DEFAULT_ATTEMPTS",
+    "DEFAULT_WAIT",
+    "KEY_TYPES",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "STREAM_KINDS",
+    "TABLE_FILE",
+    "Added",
+    "Appended",
+    "Build",
+    "Entry",
+    "Log",
+    "Migration",
+    "NameTaken",
+    "NothingToUndo",
+    "Player",
+    "RollEntry",
+    "SheetChanged",
+    "StaleLog",
+    "StreamInfo",
+    "Table",
+    "TableBusy",
+    "TableCannotOpen",
+    "TableDamaged",
+    "TableError",
+    "TableFull",
+    "TableNotFound",
+    "TableReadOnly",
+    "TableTooNew",
+    "Undone",
+    "UnknownCharacter",
+    "UnknownName",
+    "UnknownPlayer",
+    "UnknownStream",
+    "Versioned",
+    "check_passphrase",
+    "closest_name",
+    "default_path",
+    "hash_passphrase",
+]
+
+APP_NAME: Final = "mistborn-conflict"
+TABLE_FILE: Final = "table.db"
+
+_LAZY: Final = {
+    "Added": "roster",
+    "Versioned": "roster",
+    "DEFAULT_ATTEMPTS": "logs",
+    "STREAM_KINDS": "logs",
+    "Appended": "logs",
+    "Build": "logs",
+    "Entry": "logs",
+    "Log": "logs",
+    "StreamInfo": "logs",
+    "Undone": "logs",
+    "KEY_TYPES": "players",
+    "Player": "players",
+    "check_passphrase": "players",
+    "hash_passphrase": "players",
+    "RollEntry": "rolls",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"conflict.table.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def default_path(*, make_folder: bool = False) -> Path:
+    """Where the table lives unless told otherwise: the user's data directory.
+
+    With ``make_folder``, the folder is made if missing; a folder that cannot be made
+    (a file in the way, no permission) raises :class:`TableCannotOpen`.
+    """
+    import platformdirs
+
+    path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / TABLE_FILE
+    if make_folder:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise TableCannotOpen(
+                f"cannot make the folder for the table {str(path.parent)!r}: {reason}"
+            ) from None
+    return path
+
+
+class Table:
+    """An open table file. Use as a context manager, or call :meth:`close`.
+
+    ``create=False`` refuses a path with no file (:class:`TableNotFound`, for commands
+    that only read). ``wait`` is how long a write waits, in seconds, for another
+    program's write to finish before :class:`TableBusy`. ``migrations`` is for tests
+    of the schema machinery.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        create: bool = True,
+        wait: float = DEFAULT_WAIT,
+        migrations: Sequence[Migration] = MIGRATIONS,
+    ) -> None:
+        if not str(path).strip():
+            raise TableNotFound("no table file given: the path is empty")
+        if isinstance(wait, bool) or not isinstance(wait, int | float) or not wait >= 0:
+            raise BadValue(f"wait must be a number of seconds, 0 or more, got {wait!r}")
+        self.path = Path(path)
+        self._connection = Connection(self.path, create=create, wait=wait)
+        try:
+            migrate(self._connection, migrations)
+        except BaseException:
+            self._connection.close()
+            raise
+
+    def __repr__(self) -> str:
+        return f"Table({str(self.path)!r})"
+
+    def close(self) -> None:
+        """Close the file (again is harmless)."""
+        self._connection.close()
+
+    def __enter__(self) -> Table:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version the file is at."""
+        return self._connection.read(read_version)
+
+    def data_version(self) -> int:
+        """A number that changes whenever another connection (any process) commits a
+        change to the table: a watcher polls it and reloads when it moves. This
+        connection's own writes do not change it."""
+        return self._connection.data_version()
+
+    # --- the roster --------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        """Every name in the table, heroes first, then villains, then Extra groups."""
+        from conflict.table import roster
+        return list(self._connection.read(roster.names))
+
+    def characters(self) -> list[Character]:
+        """Every sheet and group, heroes first, then villains, then Extra groups."""
+        return [character for character, _ in self.characters_versioned()]
+
+    def characters_versioned(self) -> list[Versioned]:
+        """Every sheet and group with the version of its row, in the order of
+        :meth:`characters`."""
+        from conflict.table import roster
+        return list(self._connection.read(lambda db: roster.listing(db, self.path)))
+
+    def versions(self) -> dict[str, int]:
+        """Each name in the table with the version of its sheet (cheap: no sheet is
+        read), e.g. for an export to record."""
+        from conflict.table import roster
+        return dict(self._connection.read(roster.versions))
+
+    def find(self, name: str) -> Character | None:
+        """The character or group called ``name`` (any case), or None."""
+        from conflict.table import roster
+        found = self._connection.read(lambda db: roster.find(db, name, self.path))
+        return None if found is None else found[0]
+
+    def get(self, name: str) -> Character:
+        """The character or group called ``name`` (any case).
+
+        Raises :class:`UnknownCharacter`, suggesting the closest name.
+        """
+        return self.get_versioned(name)[0]
+
+    def get_versioned(self, name: str) -> Versioned:
+        """``(character, version)`` for ``name`` (any case); see :meth:`get`."""
+        from conflict.table import roster
+        found: Versioned = self._connection.read(lambda db: roster.get(db, name, self.path))
+        return found
+
+    def add(
+        self,
+        characters: Sequence[Character],
+        *,
+        replace: bool = False,
+        expected_versions: Mapping[str, int] | None = None,
+        force: bool = False,
+    ) -> list[Added]:
+        """Add sheets and groups, all in one transaction: all are written, or none.
+
+        A name already in the table raises :class:`NameTaken` unless ``replace``, which
+        overwrites that entry (sheet, kind and damage all come from the new value).
+        Two of ``characters`` with the same name always raise :class:`NameTaken`.
+
+        ``expected_versions`` maps names (any case) to the version each had when the
+        sheets were exported. A stored sheet whose version differs, or that has been
+        removed since, raises :class:`SheetChanged` naming each one, unless ``force``.
+        """
+        from conflict.table import roster
+        roster.check_distinct(characters)
+        expected = dict(expected_versions or {})
+        added: list[Added] = self._connection.write(
+            lambda db: roster.add(
+                db, characters, replace=replace, expected_versions=expected, force=force
+            )
+        )
+        return added
+
+    def change(self, name: str, edit: Callable[[Character], Character]) -> Character:
+        """Read the character called ``name``, apply ``edit`` and store the result, all in
+        one transaction (so two people changing one sheet never lose a change).
+
+        ``edit`` may rename the character; a name already used by another raises
+        :class:`NameTaken`. ``edit`` may be called more than once if the table is busy,
+        so it must not have side effects beyond its result. Returns the stored character.
+        """
+        from conflict.table import roster
+        changed: Versioned = self._connection.write(
+            lambda db: roster.change(db, name, edit, self.path)
+        )
+        return changed[0]
+
+    def remove(self, name: str) -> Character:
+        """Remove the character or group called ``name``; returns what was removed."""
+        from conflict.table import roster
+        removed: Character = self._connection.write(
+            lambda db: roster.remove(db, name, self.path)
+        )
+        return removed
+
+    def damage(self, name: str, resilience: str, amount: int) -> Sheet:
+        """Record ``amount`` damage to a Hero's or Villain's Resilience (R-CON-20)."""
+        from conflict.table import roster
+
+        return self._resilience(name, roster.resilience_edit(resilience, amount, heal=False))
+
+    def heal(self, name: str, resilience: str, amount: int) -> Sheet:
+        """Take ``amount`` damage off a Resilience; damage never goes below 0."""
+        from conflict.table import roster
+
+        return self._resilience(name, roster.resilience_edit(resilience, amount, heal=True))
+
+    def _resilience(self, name: str, edit: Callable[[Character], Sheet]) -> Sheet:
+        from characters.model import Sheet
+
+        changed = self.change(name, edit)
+        assert isinstance(changed, Sheet)  # the edit refuses Extra groups
+        return changed
+
+    # --- event streams -----------------------------------------------------------------
+
+    def create_stream(
+        self, kind: str, name: str, *, who: str, current: bool | None = None
+    ) -> StreamInfo:
+        """Start an empty stream of ``kind`` (see ``STREAM_KINDS``) called ``name``.
+
+        Names are unique within a kind ignoring case (:class:`NameTaken`). The new
+        stream becomes the current one of its kind if ``current``, or (by default) if
+        there is none yet.
+        """
+        from conflict.table import logs
+        made: StreamInfo = self._connection.write(
+            lambda db: logs.create(db, kind, name, who=who, current=current)
+        )
+        return made
+
+    def streams(self, kind: str | None = None) -> list[StreamInfo]:
+        """Every stream (of ``kind`` if given), oldest first."""
+        from conflict.table import logs
+        return list(self._connection.read(lambda db: logs.listing(db, kind)))
+
+    def stream(self, kind: str, name: str) -> StreamInfo:
+        """The stream of ``kind`` called ``name`` (any case); :class:`UnknownStream`
+        suggests the closest name."""
+        from conflict.table import logs
+        found: StreamInfo = self._connection.read(lambda db: logs.info(db, kind, name))
+        return found
+
+    def set_current(self, kind: str, name: str) -> StreamInfo:
+        """Make ``name`` the current stream of ``kind``."""
+        from conflict.table import logs
+        made: StreamInfo = self._connection.write(lambda db: logs.set_current(db, kind, name))
+        return made
+
+    def current(self, kind: str) -> StreamInfo | None:
+        """The current stream of ``kind``, or ``None``."""
+        from conflict.table import logs
+        found: StreamInfo | None = self._connection.read(lambda db: logs.current(db, kind))
+        return found
+
+    def read(self, kind: str, name: str, *, include_undone: bool = False) -> Log:
+        """The stream's log: its entries (live ones only, unless ``include_undone``) and
+        its version, read in one consistent snapshot."""
+        from conflict.table import logs
+        log: Log = self._connection.read(
+            lambda db: logs.read(db, kind, name, include_undone=include_undone)
+        )
+        return log
+
+    def append(
+        self,
+        kind: str,
+        name: str,
+        events: Sequence[Mapping[str, Any]],
+        *,
+        based_on: int,
+        who: str,
+    ) -> Appended:
+        """Append ``events`` (JSON objects) in one transaction: all or none.
+
+        If the stream's version is no longer ``based_on`` (another writer appended or
+        undid since it was read), raises :class:`StaleLog` and writes nothing.
+        """
+        from conflict.table import logs
+        texts = logs.encode(events)
+        appended: Appended = self._connection.write(
+            lambda db: logs.append(db, kind, name, texts, based_on=based_on, who=who)
+        )
+        return appended
+
+    def undo(self, kind: str, name: str, *, based_on: int, who: str) -> Undone:
+        """Mark the last live entry undone (the entry stays, with who and when).
+
+        :class:`StaleLog` as for :meth:`append`; :class:`NothingToUndo` on a log
+        with no live entry.
+        """
+        from conflict.table import logs
+        undone: Undone = self._connection.write(
+            lambda db: logs.undo(db, kind, name, based_on=based_on, who=who)
+        )
+        return undone
+
+    def commit(
+        self,
+        kind: str,
+        name: str,
+        build: Build,
+        *,
+        who: str,
+        attempts: int | None = None,
+    ) -> Appended:
+        """The loop writers use: read the live log, ``build(log)`` the events, append
+        them based on the version read; if another writer got in first, read and build
+        again. ``build`` raising aborts with nothing written (its exception propagates
+        unchanged); an empty result writes nothing. See :func:`.logs.commit`.
+        """
+        from conflict.table import logs
+        tries = logs.DEFAULT_ATTEMPTS if attempts is None else attempts
+        committed: Appended = logs.commit(
+            self._connection, kind, name, build, who=who, attempts=tries
+        )
+        return committed
+
+    # --- the roll log ------------------------------------------------------------------
+
+    def record_roll(self, roll: Roll, *, who: str, purpose: str = "") -> RollEntry:
+        """Add a roll made outside a Conflict to the roll log."""
+        from conflict.table import rolls
+        entry: RollEntry = self._connection.write(
+            lambda db: rolls.record(db, roll, who=who, purpose=purpose)
+        )
+        return entry
+
+    def rolls(self, *, who: str | None = None, limit: int | None = None) -> list[RollEntry]:
+        """The roll log, newest last: everyone's, or ``who``'s (ignoring case); with
+        ``limit``, only the last ``limit`` rolls."""
+        from conflict.table import rolls
+        return list(self._connection.read(lambda db: rolls.listing(db, who=who, limit=limit)))
+
+    # --- players -----------------------------------------------------------------------
+
+    def invite_player(
+        self,
+        name: str,
+        *,
+        keys: Sequence[str] = (),
+        passphrase_hash: str | None = None,
+        characters: Sequence[str] = (),
+        narrator: bool = False,
+    ) -> Player:
+        """Invite a player: OpenSSH public ``keys`` (lines as in ``id_ed25519.pub``), a
+        hash from :func:`hash_passphrase` (never the passphrase itself), the names of
+        the characters they control (each must be in the roster) and whether they are a
+        Narrator. Names are unique ignoring case among players not revoked."""
+        from conflict.table import players
+        checked_keys = players.parse_public_keys(keys)
+        players.check_hash(passphrase_hash)
+        invited: Player = self._connection.write(
+            lambda db: players.invite(
+                db,
+                name,
+                keys=checked_keys,
+                passphrase_hash=passphrase_hash,
+                characters=characters,
+                narrator=narrator,
+            )
+        )
+        return invited
+
+    def players(self, *, include_revoked: bool = False) -> list[Player]:
+        """The players in the order they were invited (revoked ones if asked)."""
+        from conflict.table import players
+        return list(
+            self._connection.read(lambda db: players.listing(db, include_revoked=include_revoked))
+        )
+
+    def player(self, name: str) -> Player:
+        """The player (not revoked) called ``name``; :class:`UnknownPlayer` otherwise."""
+        from conflict.table import players
+        found: Player = self._connection.read(lambda db: players.player(db, name))
+        return found
+
+    def revoke_player(self, name: str) -> Player:
+        """Stop ``name`` from joining (the row stays, with the time it was revoked)."""
+        from conflict.table import players
+        revoked: Player = self._connection.write(lambda db: players.revoke(db, name))
+        return revoked

@@ -1,0 +1,195 @@
+"""What the table refuses, and why.
+
+Two families, as everywhere in :mod:`conflict`:
+
+* :class:`TableError` and its subclasses – the table *file* cannot be used as asked:
+  missing, busy, read-only, full, damaged, from a newer version. Nothing was changed.
+* Refusals of a request against what the table holds, which are
+  :class:`~conflict.errors.BadValue` (an unknown name) or
+  :class:`~conflict.errors.RuleViolation` (a name taken, a log that moved on, a sheet
+  changed since it was exported).
+
+Every message is one line, fit to print as it is.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+
+from conflict.errors import BadValue, ConflictError, RuleViolation
+
+
+def name_key(name: str) -> str:
+    """The form two names share when they differ only in case or spacing at the ends.
+
+    The roster's own rule (:func:`characters.files.name_key`), imported when first
+    needed so that a process that only records a roll never loads the sheet codecs.
+    """
+    from characters.files import name_key as key
+
+    return key(name)
+
+
+def closest_name(name: str, known: Sequence[str]) -> str | None:
+    """The known name a person most likely meant by ``name``, or ``None``.
+
+    A close spelling wins (``Kel`` → ``Kell``); failing that, the shortest name that
+    contains what was typed (``hazekillers`` → ``Hazekillers of House Orrell``), since
+    Narrators type the word they remember of a long name.
+    """
+    by_key = {name_key(k): k for k in known}
+    typed = name_key(name).strip()
+    close = difflib.get_close_matches(typed, list(by_key), n=1, cutoff=0.6)
+    if close:
+        return by_key[close[0]]
+    if not typed:
+        return None
+    containing = sorted((k for k in by_key if typed in k), key=lambda k: (len(k), k))
+    return by_key[containing[0]] if containing else None
+
+
+def check_text(value: object, what: str) -> str:
+    """``value`` if it is text with something besides spaces, else :class:`BadValue`."""
+    if not isinstance(value, str) or not value.strip():
+        raise BadValue(f"{what} must be a non-empty text, got {repr(value)[:60]}")
+    return value
+
+
+# --- the file ----------------------------------------------------------------------------
+
+
+class TableError(ConflictError):
+    """The table file cannot be used as asked; nothing in it was changed."""
+
+
+class TableNotFound(TableError):
+    """No table file where one was expected (a command that only reads), or no path."""
+
+
+class TableCannotOpen(TableError):
+    """The table file or its folder cannot be opened or made."""
+
+
+class TableBusy(TableError):
+    """Another program kept the table locked for writing longer than the wait allowed."""
+
+
+class TableReadOnly(TableError):
+    """The table file (or its folder) may not be written."""
+
+
+class TableFull(TableError):
+    """The disk (or the table's size limit) is full; the write was not kept."""
+
+
+class TableDamaged(TableError):
+    """The file is not a table, or its contents are damaged."""
+
+
+class TableTooNew(TableError):
+    """The file was written by a newer mistborn-conflict, with a schema this one lacks."""
+
+
+# --- names ---------------------------------------------------------------------------------
+
+
+class UnknownName(BadValue):
+    """No entry of some sort has that name; ``suggestion`` is the closest known one."""
+
+    what = "entry"
+    empty = "the table has none"
+
+    def __init__(self, name: str, known: Sequence[str]) -> None:
+        self.name = name
+        self.known = tuple(known)
+        self.suggestion = closest_name(name, known)
+        if self.suggestion is not None:
+            message = f"no {self.what} named {name!r} — did you mean {self.suggestion!r}?"
+        elif not known:
+            message = f"no {self.what} named {name!r}: {self.empty}"
+        else:
+            shown = ", ".join(repr(k) for k in sorted(known, key=name_key)[:5])
+            more = ", …" if len(known) > 5 else ""
+            message = f"no {self.what} named {name!r} (the table holds {shown}{more})"
+        super().__init__(message)
+
+
+class UnknownCharacter(UnknownName):
+    """No character or group in the table has that name."""
+
+    what = "character"
+    empty = "the table is empty"
+
+
+class UnknownPlayer(UnknownName):
+    """No player (not revoked) has that name."""
+
+    what = "player"
+    empty = "no players have been invited"
+
+
+class UnknownStream(UnknownName):
+    """No event stream of that kind has that name."""
+
+    def __init__(self, kind: str, name: str, known: Sequence[str]) -> None:
+        self.kind = kind
+        self.what = kind
+        self.empty = f"the table holds no {kind} yet"
+        super().__init__(name, known)
+
+
+class NameTaken(RuleViolation):
+    """A name already used (names are unique ignoring case)."""
+
+    def __init__(self, name: str, existing: str, *, where: str = "in the table") -> None:
+        self.name = name
+        self.existing = existing
+        same = "" if existing == name else f" (as {existing!r})"
+        super().__init__(f"{name!r} is already {where}{same}; names are unique ignoring case")
+
+
+# --- concurrent writers ----------------------------------------------------------------------
+
+
+class StaleLog(RuleViolation):
+    """An append or undo was built on a version of the log that is no longer current.
+
+    ``version`` is the log's version now; read the log again and rebuild.
+    """
+
+    def __init__(self, kind: str, name: str, *, based_on: int, version: int) -> None:
+        self.kind = kind
+        self.name = name
+        self.based_on = based_on
+        self.version = version
+        super().__init__(
+            f"the {kind} {name!r} changed while you were deciding (version {based_on}, "
+            f"now {version}): look again and retry"
+        )
+
+
+class NothingToUndo(RuleViolation):
+    """Undo asked of a log with no live entry left."""
+
+    def __init__(self, kind: str, name: str) -> None:
+        self.kind = kind
+        self.name = name
+        super().__init__(f"nothing to undo in the {kind} {name!r}")
+
+
+class SheetChanged(RuleViolation):
+    """Sheets changed in the table since the file being imported was exported.
+
+    ``changes`` holds (name, version expected, version now or ``None`` if removed).
+    """
+
+    def __init__(self, changes: Sequence[tuple[str, int, int | None]]) -> None:
+        self.changes = tuple(changes)
+        parts = [
+            f"{name} changed in the table since the export (version {expected}, now {now})"
+            if now is not None
+            else f"{name} was removed from the table since the export (version {expected})"
+            for name, expected, now in self.changes
+        ]
+        super().__init__("; ".join(parts))

@@ -1,0 +1,399 @@
+"""Event streams: a Conflict, or a game of Stuffed, the Deckbuilding Game or House War,
+as an append-only log of events.
+
+A stream has a kind (:data:`STREAM_KINDS`), a name unique within its kind ignoring case,
+and entries numbered 1, 2, 3… Each entry holds one event (a JSON object the caller
+gives; this package stores it as text and gives back an equal ``dict``, and never
+interprets it), who sent it and when (UTC, microseconds). Undo marks the last live entry
+undone, saying who and when; history is never deleted. One stream per kind may be the
+current one.
+
+Optimistic concurrency: a stream's ``version`` goes up by one on every append and every
+undo. A writer reads the log (entries and version), decides, and appends "based on" the
+version it read; if another writer got there first the append raises
+:class:`~conflict.table.errors.StaleLog` and writes nothing. :func:`commit` is the loop
+writers use: read, build, append, and on a stale log read and build again.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from conflict.errors import BadValue
+from conflict.table import clock
+from conflict.table.connection import Connection
+from conflict.table.errors import (
+    NameTaken,
+    NothingToUndo,
+    StaleLog,
+    TableDamaged,
+    UnknownStream,
+    check_text,
+    name_key,
+)
+
+STREAM_KINDS: Final = ("conflict", "stuffed", "deckbuilding", "housewar")
+"""The kinds of event stream: a Conflict and the three board games."""
+
+DEFAULT_ATTEMPTS: Final = 5
+"""Optimistic tries :func:`commit` makes before building under the write lock."""
+
+Event = dict[str, Any]
+
+
+@attrs.frozen
+class Entry:
+    """One entry of a log: the event, who sent it and when, and whether it was undone."""
+
+    seq: int
+    event: Event = attrs.field(hash=False)
+    who: str
+    at: datetime.datetime
+    undone_by: str | None = None
+    undone_at: datetime.datetime | None = None
+
+    @property
+    def undone(self) -> bool:
+        """Whether a later undo took this entry back."""
+        return self.undone_at is not None
+
+
+@attrs.frozen
+class Log:
+    """A stream's entries (in order) and its version when they were read."""
+
+    kind: str
+    name: str
+    version: int
+    entries: tuple[Entry, ...]
+
+    @property
+    def events(self) -> list[Event]:
+        """The live events, in order: what a replay applies."""
+        return [entry.event for entry in self.entries if not entry.undone]
+
+
+@attrs.frozen
+class StreamInfo:
+    """One stream as listed: no entries, just where it stands."""
+
+    kind: str
+    name: str
+    version: int
+    current: bool
+    last_seq: int
+    created_by: str
+    created_at: datetime.datetime
+
+
+@attrs.frozen
+class Appended:
+    """What an append wrote, and the stream's version after it."""
+
+    entries: tuple[Entry, ...]
+    version: int
+
+
+@attrs.frozen
+class Undone:
+    """The entry an undo took back, and the stream's version after it."""
+
+    entry: Entry
+    version: int
+
+
+# --- checks --------------------------------------------------------------------------------
+
+
+def check_kind(kind: object) -> str:
+    """``kind`` if it is one of :data:`STREAM_KINDS`, else :class:`BadValue`."""
+    if kind not in STREAM_KINDS:
+        shown = repr(kind)[:60]
+        raise BadValue(f"a stream kind must be one of {', '.join(STREAM_KINDS)}, got {shown}")
+    assert isinstance(kind, str)
+    return kind
+
+
+def encode(events: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Each event as JSON text; :class:`BadValue` unless each is a JSON object that reads
+    back equal (no tuples, non-text keys, NaN or objects JSON lacks)."""
+    if isinstance(events, Mapping) or not events:
+        raise BadValue("an append needs a list of one or more events (JSON objects)")
+    texts: list[str] = []
+    for index, event in enumerate(events, start=1):
+        try:
+            if not isinstance(event, Mapping):
+                raise TypeError(f"not an object: {type(event).__name__}")
+            text = json.dumps(event, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+            if json.loads(text) != event:
+                raise TypeError("it does not read back equal (tuples or non-text keys?)")
+        except (TypeError, ValueError) as error:
+            raise BadValue(
+                f"event {index} must be a JSON object of plain values: {error}; "
+                f"got {repr(event)[:60]}"
+            ) from None
+        texts.append(text)
+    return texts
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+_INFO = (
+    "SELECT s.*, (SELECT coalesce(max(seq), 0) FROM entries e WHERE e.stream_id = s.id) "
+    "AS last_seq FROM streams s"
+)
+
+
+def _info(row: sqlite3.Row) -> StreamInfo:
+    return StreamInfo(
+        kind=row["kind"],
+        name=row["name"],
+        version=int(row["version"]),
+        current=bool(row["is_current"]),
+        last_seq=int(row["last_seq"]),
+        created_by=row["created_by"],
+        created_at=clock.parse(row["created_at"]),
+    )
+
+
+def _stream(db: sqlite3.Connection, kind: str, name: str) -> sqlite3.Row:
+    row: sqlite3.Row | None = db.execute(
+        "SELECT * FROM streams WHERE kind = ? AND name_key = ?", (check_kind(kind), name_key(name))
+    ).fetchone()
+    if row is None:
+        known = [r["name"] for r in db.execute("SELECT name FROM streams WHERE kind = ?", (kind,))]
+        raise UnknownStream(kind, name, known)
+    return row
+
+
+def listing(db: sqlite3.Connection, kind: str | None) -> list[StreamInfo]:
+    """Every stream (of ``kind``, if given), oldest first."""
+    if kind is None:
+        rows = db.execute(f"{_INFO} ORDER BY s.id").fetchall()
+    else:
+        rows = db.execute(
+            f"{_INFO} WHERE s.kind = ? ORDER BY s.id", (check_kind(kind),)
+        ).fetchall()
+    return [_info(row) for row in rows]
+
+
+def info(db: sqlite3.Connection, kind: str, name: str) -> StreamInfo:
+    """The stream ``name`` of ``kind``; :class:`UnknownStream` suggests the closest."""
+    stream_id = _stream(db, kind, name)["id"]
+    return _info(db.execute(f"{_INFO} WHERE s.id = ?", (stream_id,)).fetchone())
+
+
+def current(db: sqlite3.Connection, kind: str) -> StreamInfo | None:
+    """The current stream of ``kind``, or ``None``."""
+    row = db.execute(f"{_INFO} WHERE s.kind = ? AND s.is_current = 1", (check_kind(kind),))
+    found = row.fetchone()
+    return None if found is None else _info(found)
+
+
+def _damaged(kind: str, name: str, seq: int, why: object) -> TableDamaged:
+    return TableDamaged(f"entry {seq} of the {kind} {name!r} is damaged: {why}")
+
+
+def _events(rows: Sequence[sqlite3.Row], kind: str, name: str) -> list[Event]:
+    """The events of ``rows`` (``event`` is their second column), decoded all at once:
+    one JSON array costs far less to read than a thousand little objects."""
+    events: list[Event] | None
+    try:
+        events = json.loads("[" + ",".join([row[1] for row in rows]) + "]")
+    except ValueError:
+        events = None
+    if events is None or len(events) != len(rows):
+        for row in rows:  # find the damaged one, to name it
+            try:
+                json.loads(row[1])
+            except ValueError as error:
+                raise _damaged(kind, name, row[0], error) from None
+        raise _damaged(kind, name, rows[0][0], "the entries do not read as events")
+    for row, event in zip(rows, events, strict=True):
+        if type(event) is not dict:
+            raise _damaged(kind, name, row[0], "not a JSON object")
+    return events
+
+
+_ENTRY_COLUMNS = "seq, event, sent_by, sent_at, undone_by, undone_at"
+
+
+def _entries(rows: Sequence[sqlite3.Row], kind: str, name: str) -> tuple[Entry, ...]:
+    """Entries from rows of :data:`_ENTRY_COLUMNS` (a 1,000-entry log is read often:
+    positional access, one JSON parse, each distinct time parsed once)."""
+    times: dict[str, datetime.datetime] = {}  # the entries of one append share a time
+    for row in rows:
+        for text in (row[3], row[5]):
+            if text is not None and text not in times:
+                times[text] = clock.parse(text)
+    events = _events(rows, kind, name)
+    return tuple(
+        Entry(row[0], event, row[2], times[row[3]], row[4], times.get(row[5]))
+        for row, event in zip(rows, events, strict=True)
+    )
+
+
+def read(db: sqlite3.Connection, kind: str, name: str, *, include_undone: bool) -> Log:
+    """The stream's entries in order (live ones only unless ``include_undone``)."""
+    stream = _stream(db, kind, name)
+    live = "" if include_undone else " AND undone_at IS NULL"
+    rows = db.execute(
+        f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE stream_id = ?{live} ORDER BY seq",
+        (stream["id"],),
+    ).fetchall()
+    entries = _entries(rows, kind, stream["name"])
+    return Log(kind=kind, name=stream["name"], version=int(stream["version"]), entries=entries)
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def create(
+    db: sqlite3.Connection, kind: str, name: str, *, who: str, current: bool | None
+) -> StreamInfo:
+    """A new empty stream (see :meth:`conflict.table.Table.create_stream`)."""
+    check_kind(kind)
+    check_text(name, f"the name of a {kind}")
+    check_text(who, "who")
+    existing = db.execute(
+        "SELECT name FROM streams WHERE kind = ? AND name_key = ?", (kind, name_key(name))
+    ).fetchone()
+    if existing is not None:
+        raise NameTaken(name, existing["name"], where=f"a {kind} in the table")
+    if current is None:
+        found = db.execute("SELECT 1 FROM streams WHERE kind = ? AND is_current = 1", (kind,))
+        current = found.fetchone() is None
+    if current:
+        db.execute("UPDATE streams SET is_current = 0 WHERE kind = ? AND is_current = 1", (kind,))
+    db.execute(
+        "INSERT INTO streams (kind, name, name_key, version, is_current, created_by, created_at) "
+        "VALUES (?, ?, ?, 0, ?, ?, ?)",
+        (kind, name, name_key(name), int(current), who, clock.now()),
+    )
+    return info(db, kind, name)
+
+
+def set_current(db: sqlite3.Connection, kind: str, name: str) -> StreamInfo:
+    """Make ``name`` the current stream of its kind (the previous one no longer is)."""
+    stream = _stream(db, kind, name)
+    db.execute("UPDATE streams SET is_current = 0 WHERE kind = ? AND is_current = 1", (kind,))
+    db.execute("UPDATE streams SET is_current = 1 WHERE id = ?", (stream["id"],))
+    return info(db, kind, name)
+
+
+def _check_version(stream: sqlite3.Row, kind: str, based_on: int) -> None:
+    if isinstance(based_on, bool) or not isinstance(based_on, int):
+        raise BadValue(f"based_on must be a log version (a whole number), got {based_on!r}")
+    if int(stream["version"]) != based_on:
+        raise StaleLog(kind, stream["name"], based_on=based_on, version=int(stream["version"]))
+
+
+def append(
+    db: sqlite3.Connection,
+    kind: str,
+    name: str,
+    texts: Sequence[str],
+    *,
+    based_on: int,
+    who: str,
+) -> Appended:
+    """Append events already encoded by :func:`encode`, if the log is at ``based_on``."""
+    check_text(who, "who")
+    stream = _stream(db, kind, name)
+    _check_version(stream, kind, based_on)
+    last = db.execute(
+        "SELECT coalesce(max(seq), 0) FROM entries WHERE stream_id = ?", (stream["id"],)
+    ).fetchone()[0]
+    at = clock.now()
+    rows = [(stream["id"], last + n, text, who, at) for n, text in enumerate(texts, start=1)]
+    db.executemany(
+        "INSERT INTO entries (stream_id, seq, event, sent_by, sent_at) VALUES (?, ?, ?, ?, ?)",
+        rows,
+    )
+    version = based_on + 1
+    db.execute("UPDATE streams SET version = ? WHERE id = ?", (version, stream["id"]))
+    when = clock.parse(at)
+    entries = tuple(
+        Entry(seq=seq, event=json.loads(text), who=who, at=when) for _, seq, text, _, _ in rows
+    )
+    return Appended(entries=entries, version=version)
+
+
+def undo(db: sqlite3.Connection, kind: str, name: str, *, based_on: int, who: str) -> Undone:
+    """Mark the last live entry undone, if the log is at ``based_on``."""
+    check_text(who, "who")
+    stream = _stream(db, kind, name)
+    _check_version(stream, kind, based_on)
+    row = db.execute(
+        f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE stream_id = ? AND undone_at IS NULL "
+        "ORDER BY seq DESC LIMIT 1",
+        (stream["id"],),
+    ).fetchone()
+    if row is None:
+        raise NothingToUndo(kind, stream["name"])
+    at = clock.now()
+    db.execute(
+        "UPDATE entries SET undone_by = ?, undone_at = ? WHERE stream_id = ? AND seq = ?",
+        (who, at, stream["id"], row[0]),
+    )
+    version = based_on + 1
+    db.execute("UPDATE streams SET version = ? WHERE id = ?", (version, stream["id"]))
+    (entry,) = _entries([row], kind, stream["name"])
+    entry = attrs.evolve(entry, undone_by=who, undone_at=clock.parse(at))
+    return Undone(entry=entry, version=version)
+
+
+Build = Callable[[Log], Sequence[Mapping[str, Any]]]
+
+
+def commit(
+    connection: Connection,
+    kind: str,
+    name: str,
+    build: Build,
+    *,
+    who: str,
+    attempts: int = DEFAULT_ATTEMPTS,
+) -> Appended:
+    """Read the live log, ``build(log)`` the events to append, and append them based on
+    the version read; when another writer got there first, read and build again.
+
+    ``build`` re-validates against the log it is given (this is where the Conflict
+    engine checks the rules) and returns the events, or raises to abort: nothing is
+    written and its exception propagates unchanged. An empty result writes nothing.
+    After ``attempts`` stale tries, one last try reads, builds and appends inside the
+    write transaction, where no one can get in between: ``commit`` always finishes.
+    """
+    check_text(who, "who")
+    for _attempt in range(attempts):
+        log = connection.read(lambda db: read(db, kind, name, include_undone=False))
+        events = build(log)
+        if not events:
+            return Appended(entries=(), version=log.version)
+        texts = encode(events)
+
+        def optimistic(
+            db: sqlite3.Connection, texts: list[str] = texts, log: Log = log
+        ) -> Appended:
+            return append(db, kind, name, texts, based_on=log.version, who=who)
+
+        try:
+            return connection.write(optimistic)
+        except StaleLog:
+            continue
+
+    def locked(db: sqlite3.Connection) -> Appended:
+        log = read(db, kind, name, include_undone=False)
+        events = build(log)
+        if not events:
+            return Appended(entries=(), version=log.version)
+        return append(db, kind, name, encode(events), based_on=log.version, who=who)
+
+    return connection.write(locked)

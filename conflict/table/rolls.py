@@ -1,0 +1,84 @@
+"""The roll log: rolls made outside a Conflict (``mistborn roll N --as NAME --for TEXT``).
+
+Each row keeps who rolled, what for, the pool asked, the faces, and what the rules made
+of them (Result, Nudges, and with a Difficulty the success), so the ``sqlite3`` tool
+shows them as they are. Reading rebuilds the :class:`~conflict.dice.Roll` from the
+faces. Recording one roll imports nothing beyond the dice and this package's
+light modules: no sheet codecs, no engine.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sqlite3
+
+import attrs
+
+from conflict.dice import Roll
+from conflict.errors import BadValue, ConflictError
+from conflict.table import clock
+from conflict.table.errors import TableDamaged, check_text, name_key
+
+
+@attrs.frozen
+class RollEntry:
+    """One roll in the log."""
+
+    id: int
+    who: str
+    purpose: str
+    roll: Roll
+    at: datetime.datetime
+
+
+def record(db: sqlite3.Connection, roll: Roll, *, who: str, purpose: str) -> RollEntry:
+    """Add ``roll`` to the log."""
+    check_text(who, "who rolled")
+    if not isinstance(purpose, str):
+        raise BadValue(f"what the roll is for must be text, got {repr(purpose)[:60]}")
+    at = clock.now()
+    cursor = db.execute(
+        "INSERT INTO rolls (who, purpose, asked, faces, result, nudges, difficulty, success, "
+        "rolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            who,
+            purpose,
+            roll.asked,
+            json.dumps(list(roll.faces)),
+            roll.result,
+            roll.nudges,
+            roll.difficulty,
+            None if roll.success is None else int(roll.success),
+            at,
+        ),
+    )
+    assert cursor.lastrowid is not None
+    return RollEntry(cursor.lastrowid, who, purpose, roll, clock.parse(at))
+
+
+def _entry(row: sqlite3.Row) -> RollEntry:
+    try:
+        faces = json.loads(row["faces"])
+        roll = Roll(asked=row["asked"], faces=faces, difficulty=row["difficulty"])
+    except (ValueError, ConflictError) as error:
+        raise TableDamaged(f"roll {row['id']} in the roll log is damaged: {error}") from None
+    return RollEntry(row["id"], row["who"], row["purpose"], roll, clock.parse(row["rolled_at"]))
+
+
+def listing(db: sqlite3.Connection, *, who: str | None, limit: int | None) -> list[RollEntry]:
+    """The rolls (by ``who``, ignoring case, if given), newest last; with ``limit``, only
+    the last ``limit`` of them."""
+    where, params = "", []
+    if who is not None:
+        db.create_function("name_key", 1, name_key, deterministic=True)
+        where, params = " WHERE name_key(who) = ?", [name_key(who)]
+    last = ""
+    if limit is not None:
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            raise BadValue(f"limit must be a whole number of 0 or more, got {limit!r}")
+        last = f" LIMIT {limit}"
+    rows = db.execute(
+        f"SELECT * FROM (SELECT * FROM rolls{where} ORDER BY id DESC{last}) ORDER BY id", params
+    )
+    return [_entry(row) for row in rows]

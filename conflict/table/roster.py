@@ -1,0 +1,228 @@
+"""The roster: Hero and Villain sheets and Extra groups, each with a version number.
+
+Each sheet is stored as the JSON of its plain form (see :mod:`characters.files`),
+beside columns for the name, a case-folded ``name_key`` (unique: names are unique
+ignoring case, in any script), the kind, the player and a version that goes up by one
+on every change. Damage lives inside the sheet, apart from each Resilience's full
+score (R-CON-20).
+
+The functions here run inside one transaction of :class:`~.connection.Connection`
+and take its ``sqlite3.Connection``; :class:`conflict.table.Table` wraps them.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from characters.errors import CharacterError
+from characters.files import name_key, section_of, structure, unstructure
+from characters.model import Character, ExtraGroup, Kind, Sheet
+from conflict.errors import BadValue, RuleViolation
+from conflict.table import clock
+from conflict.table.errors import NameTaken, SheetChanged, TableDamaged, UnknownCharacter
+
+_KIND_ORDER: Final = {Kind.HERO.value: 0, Kind.VILLAIN.value: 1, Kind.EXTRA.value: 2}
+
+Versioned = tuple[Character, int]
+"""A character and the version of its row in the table."""
+
+
+@attrs.frozen
+class Added:
+    """One character written by :meth:`Table.add`; ``replaced`` when it overwrote one,
+    ``version`` the version its row now has."""
+
+    character: Character
+    replaced: bool
+    version: int = 1
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def _character(row: sqlite3.Row, path: Path) -> Character:
+    cls = ExtraGroup if row["kind"] == Kind.EXTRA.value else Sheet
+    try:
+        return structure(json.loads(row["sheet"]), cls)
+    except (ValueError, CharacterError) as error:
+        raise TableDamaged(
+            f"the sheet of {row['name']!r} in {str(path)!r} is damaged: {error}"
+        ) from None
+
+
+def _sorted_rows(db: sqlite3.Connection, columns: str = "*") -> list[sqlite3.Row]:
+    """Rows of the roster, heroes first, then villains, then Extra groups, by name."""
+    rows = db.execute(f"SELECT {columns} FROM characters").fetchall()
+    return sorted(rows, key=lambda r: (_KIND_ORDER.get(r["kind"], 9), r["name_key"]))
+
+
+def names(db: sqlite3.Connection) -> list[str]:
+    """Every name, heroes first, then villains, then Extra groups."""
+    return [row["name"] for row in _sorted_rows(db, "name, name_key, kind")]
+
+
+def listing(db: sqlite3.Connection, path: Path) -> list[Versioned]:
+    """Every sheet and group with its version, in the order of :func:`names`."""
+    return [(_character(row, path), int(row["version"])) for row in _sorted_rows(db)]
+
+
+def versions(db: sqlite3.Connection) -> dict[str, int]:
+    """Each name in the table with the version of its sheet."""
+    rows = _sorted_rows(db, "name, name_key, kind, version")
+    return {row["name"]: int(row["version"]) for row in rows}
+
+
+def _row(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
+    found: sqlite3.Row | None = db.execute(
+        "SELECT * FROM characters WHERE name_key = ?", (name_key(name),)
+    ).fetchone()
+    return found
+
+
+def find(db: sqlite3.Connection, name: str, path: Path) -> Versioned | None:
+    """The character called ``name`` (any case) with its version, or ``None``."""
+    row = _row(db, name)
+    return None if row is None else (_character(row, path), int(row["version"]))
+
+
+def get(db: sqlite3.Connection, name: str, path: Path) -> Versioned:
+    """Like :func:`find`, raising :class:`UnknownCharacter` (with a suggestion)."""
+    found = find(db, name, path)
+    if found is None:
+        raise UnknownCharacter(name, names(db))
+    return found
+
+
+def canonical_name(db: sqlite3.Connection, name: str) -> str:
+    """The name as the table spells it; :class:`UnknownCharacter` if absent."""
+    row = db.execute(
+        "SELECT name FROM characters WHERE name_key = ?", (name_key(name),)
+    ).fetchone()
+    if row is None:
+        raise UnknownCharacter(name, names(db))
+    return str(row["name"])
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def _columns(character: Character) -> dict[str, Any]:
+    return {
+        "name": character.name,
+        "name_key": name_key(character.name),
+        "kind": character.kind.value,
+        "player": character.player if isinstance(character, Sheet) else None,
+        "sheet": json.dumps(unstructure(character), ensure_ascii=False),
+        "updated_at": clock.now(),
+    }
+
+
+def _insert(db: sqlite3.Connection, character: Character) -> None:
+    db.execute(
+        "INSERT INTO characters (name, name_key, kind, player, sheet, updated_at, version) "
+        "VALUES (:name, :name_key, :kind, :player, :sheet, :updated_at, 1)",
+        _columns(character),
+    )
+
+
+def _overwrite(db: sqlite3.Connection, row: sqlite3.Row, character: Character) -> int:
+    version = int(row["version"]) + 1
+    db.execute(
+        "UPDATE characters SET name = :name, name_key = :name_key, kind = :kind, "
+        "player = :player, sheet = :sheet, updated_at = :updated_at, version = :version "
+        "WHERE id = :id",
+        {**_columns(character), "id": row["id"], "version": version},
+    )
+    return version
+
+
+def check_distinct(characters: Sequence[Character]) -> None:
+    """Raise :class:`NameTaken` if two of ``characters`` share a name ignoring case."""
+    seen: dict[str, str] = {}
+    for character in characters:
+        key = name_key(character.name)
+        if key in seen:
+            raise NameTaken(character.name, seen[key])
+        seen[key] = character.name
+
+
+def add(
+    db: sqlite3.Connection,
+    characters: Sequence[Character],
+    *,
+    replace: bool,
+    expected_versions: Mapping[str, int],
+    force: bool,
+) -> list[Added]:
+    """Write ``characters`` (see :meth:`conflict.table.Table.add`)."""
+    expected = {name_key(name): version for name, version in expected_versions.items()}
+    added: list[Added] = []
+    changed: list[tuple[str, int, int | None]] = []
+    for character in characters:
+        row = _row(db, character.name)
+        wanted = expected.get(name_key(character.name))
+        if row is None:
+            if wanted is not None and not force:
+                changed.append((character.name, wanted, None))
+            _insert(db, character)
+            added.append(Added(character, replaced=False, version=1))
+            continue
+        if not replace:
+            raise NameTaken(character.name, row["name"])
+        if wanted is not None and wanted != row["version"] and not force:
+            changed.append((row["name"], wanted, int(row["version"])))
+        version = _overwrite(db, row, character)
+        added.append(Added(character, replaced=True, version=version))
+    if changed:
+        raise SheetChanged(changed)  # the transaction is rolled back: nothing written
+    return added
+
+
+def change(
+    db: sqlite3.Connection, name: str, edit: Callable[[Character], Character], path: Path
+) -> Versioned:
+    """Read ``name``, apply ``edit``, store the result (see :meth:`Table.change`)."""
+    row = _row(db, name)
+    if row is None:
+        raise UnknownCharacter(name, names(db))
+    old = _character(row, path)
+    new = edit(old)
+    if section_of(new) != section_of(old):
+        raise BadValue(f"{old.name!r} is a {section_of(old)}; it cannot become a {section_of(new)}")
+    other = _row(db, new.name)
+    if other is not None and other["id"] != row["id"]:
+        raise NameTaken(new.name, other["name"])
+    return new, _overwrite(db, row, new)
+
+
+def remove(db: sqlite3.Connection, name: str, path: Path) -> Character:
+    """Remove ``name``; returns what was removed."""
+    row = _row(db, name)
+    if row is None:
+        raise UnknownCharacter(name, names(db))
+    removed = _character(row, path)
+    db.execute("DELETE FROM characters WHERE id = ?", (row["id"],))
+    return removed
+
+
+def resilience_edit(resilience: str, amount: int, *, heal: bool) -> Callable[[Character], Sheet]:
+    """The edit that records damage to (or heals) one Resilience (R-CON-19, R-CON-20)."""
+
+    def edit(character: Character) -> Sheet:
+        if isinstance(character, ExtraGroup):
+            raise RuleViolation(
+                f"{character.name!r} is a group of Extras, which have no tracked "
+                "Resiliences: each point of damage defeats one Extra",
+                rule="R-CON-19",
+            )
+        current = character.resiliences.get(resilience)
+        new = current.healed(amount) if heal else current.damaged(amount)
+        return attrs.evolve(character, resiliences=character.resiliences.replace(resilience, new))
+
+    return edit
