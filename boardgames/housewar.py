@@ -153,7 +153,8 @@ def _land(state: State, name: str, landing: Landing) -> State:
     an eruption (Vin's ends the game) or a return to the top of the deck (R-HW-2)."""
     state = attrs.evolve(state, track=landing.track)
     if landing.erupted:
-        state = _left_board(attrs.evolve(state, erupted=(*state.erupted, name)), name)
+        state = _left_board(attrs.evolve(state, erupted=(*state.erupted, name),
+                                         erupting=name), name)
         if is_vin(name):
             state = _end(state, End.VIN_ERUPTED)
     elif landing.to_deck:
@@ -334,6 +335,9 @@ def _collect(state: State, event: Collect) -> State:
         if key(source) == key(state.active.name):
             raise RuleViolation(f"{source} cannot steal from itself", rule="R-HW-5")
         stolen += steal.resources
+        if not lacking:
+            raise RuleViolation(f"the supply holds all {state.active.name} collects: "
+                                f"nothing to steal", rule="R-HW-5")
         if not lacking.covers(stolen):
             raise RuleViolation(f"the supply lacks only {lacking.text()} of what "
                                 f"{state.active.name} collects: it cannot steal "
@@ -509,6 +513,8 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
 }
 
 _SETUP_EVENTS = (AddProblem, Collect, Transfer)
+# Events that move the turn on: an eruption's effect has been applied by then.
+_TURN_EVENTS = (Worsen, Collect, Pass, Solve, NoDeal, EndTurn)
 _VIN_EFFECTS = (AddUnrest, Score)
 
 
@@ -559,6 +565,9 @@ def apply(state: State, event: Event) -> State:
     if handler is None:
         raise BadValue(f"not a House War event: {shown(event)}")
     _check_phase(state, event)
+    if state.erupting is not None and (isinstance(event, _TURN_EVENTS) or (
+            isinstance(event, AddProblem) and event.reason is Reason.TURN)):
+        state = attrs.evolve(state, erupting=None)
     new = handler(state, event)
     if new.phase is Phase.PLAYING and new.unrest >= UNREST_END:
         new = _end(new, End.UNREST)  # R-HW-1

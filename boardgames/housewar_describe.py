@@ -56,16 +56,22 @@ def _skipped(aim: int, end: int, direction: int) -> str:
     return f" ({_names(full)} full)" if len(full) > 1 else f" (column {full[0]} full)"
 
 
-def _gain_text(before: State, favor: int, disgrace: int, doubled: bool) -> str:
+def _gain_text(favor: int, disgrace: int, gained: tuple[int, int]) -> str:
+    """What a gain said, and that it was doubled when the House got twice as much."""
     parts = []
     if favor:
         parts.append(f"{favor:+d} Favor" if favor < 0 else f"{favor} Favor")
     if disgrace:
         parts.append(f"{disgrace:+d} Disgrace" if disgrace < 0 else f"{disgrace} Disgrace")
     text = " and ".join(parts) or "nothing"
-    if doubled and before.lord_ruler_in_play and (favor or disgrace):
+    if (favor or disgrace) and gained == (2 * favor, 2 * disgrace):
         text += " (doubled: the Lord Ruler is in play)"
     return text
+
+
+def _gained(before: State, after: State, house: str) -> tuple[int, int]:
+    old, new = before.house(house), after.house(house)
+    return new.favor - old.favor, new.disgrace - old.disgrace
 
 
 def _ending(before: State, after: State) -> str:
@@ -97,7 +103,9 @@ def _add_problem(before: State, event: AddProblem, after: State) -> str:
         verb = "returns to the board"
     column = after.track.column_of(card.name)
     if column is None:
-        where = "and erupts at once: no free space"
+        full = (_skipped(card.start, COLUMNS + 1, 1) if event.place is Place.START
+                else " (no free space)")
+        where = f"and erupts at once{full}: apply its eruption effect"
     elif event.place is Place.START:
         where = f"at {_at(column)}{_skipped(card.start, column, 1)}"
     else:
@@ -150,16 +158,19 @@ def _solve(before: State, event: Solve, after: State) -> str:
         how = payment.text() if payment is not None else share.covers.text()
         parts.append(f"{holder.name} pays {how}")
     gains = []
+    doubled = False
     for award in event.awards:
         if award.favor:
-            name_now = after.house(award.house)
-            gains.append(f"{name_now.name} {name_now.favor - before.house(award.house).favor}")
+            house = after.house(award.house)
+            gained = house.favor - before.house(house.name).favor
+            doubled = gained == 2 * award.favor
+            gains.append(f"{house.name} {gained}")
     text = f"{name} is solved"
     if parts:
         text += ": " + "; ".join(parts)
     if gains:
         text += "; Favor: " + ", ".join(gains)
-        if before.lord_ruler_in_play:
+        if doubled:
             text += " (doubled: the Lord Ruler is in play)"
     return text + "."
 
@@ -189,12 +200,13 @@ def _transfer(event: Transfer, after: State) -> str:
     target = key(event.target) if key(event.target) in (SUPPLY, DESTROYED) else \
         after.house(event.target).name
     if source == SUPPLY and target == DESTROYED:
-        return f"{tokens} from the supply are destroyed."
+        return f"{tokens} in the supply are destroyed (out of play)."
     if source == DESTROYED:
-        where = "the supply" if target == SUPPLY else target
-        return f"{tokens} come back from the destroyed resources to {where}."
+        if target == SUPPLY:
+            return f"{tokens} go back from the destroyed resources to the supply."
+        return f"{target} retrieves {tokens} from the destroyed resources."
     if target == DESTROYED:
-        return f"{source}'s {tokens} are destroyed (out of play)."
+        return f"{source} loses {tokens} to the destroyed resources (out of play)."
     if source == SUPPLY:
         return f"{target} takes {tokens} from the supply."
     if target == SUPPLY:
@@ -253,9 +265,8 @@ def _sentence(before: State, event: Event, after: State) -> str:
     if isinstance(event, Score):
         house = after.house(event.house)
         what = "adjusts its gain by" if event.modifier else "gains"
-        return (f"{house.name} {what} "
-                f"{_gain_text(before, event.favor, event.disgrace, not event.modifier)}: "
-                f"score {house.score}.")
+        gain = _gain_text(event.favor, event.disgrace, _gained(before, after, house.name))
+        return f"{house.name} {what} {gain}: score {house.score}."
     if isinstance(event, Transfer):
         return _transfer(event, after)
     if isinstance(event, FaceDown):
@@ -264,8 +275,8 @@ def _sentence(before: State, event: Event, after: State) -> str:
         return f"{after.house(event.house).name}'s face-down {event.card} is discarded."
     assert isinstance(event, Reveal)
     house = after.house(event.house)
-    return (f"{house.name} reveals {event.card}: "
-            f"{_gain_text(before, event.favor, event.disgrace, True)}, score {house.score}.")
+    gain = _gain_text(event.favor, event.disgrace, _gained(before, after, house.name))
+    return f"{house.name} reveals {event.card}: {gain}, score {house.score}."
 
 
 __all__ = ["describe"]

@@ -71,11 +71,12 @@ class Payment:
         return (self.spent.atium, self.spent.total)
 
     def text(self) -> str:
-        """How the cost is paid, e.g. ``1 Atium as Food; 1 Money + 1 Prestige as Food``."""
+        """How the cost is paid, e.g. ``1 Skaa, 1 Atium as Food, 1 Money + 1 Prestige as
+        Food``."""
         parts = [f"{n} {kind.title}" for kind, n in self.direct]
         parts += [f"{n} Atium as {kind.title}" for kind, n in self.by_atium]
         parts += [pair.text() for pair in self.pairs]
-        return "; ".join(parts) if parts else "nothing to pay"
+        return ", ".join(parts) if parts else "nothing"
 
 
 def check_cost(cost: Resources, what: str = "a cost") -> Resources:

@@ -147,6 +147,9 @@ class State:
     setup_problems: int = 0
     turn: Turn = Turn()
     ended_by: End | None = None
+    # The Problem whose eruption effect is being applied: it is discarded only once the
+    # effect is applied, so it is still in play until the turn goes on (R-HW-3 ruling).
+    erupting: str | None = None
 
     # --- Houses ---------------------------------------------------------------------
 
@@ -197,9 +200,11 @@ class State:
 
     @property
     def lord_ruler_in_play(self) -> bool:
-        """Whether the Lord Ruler Problem is on the board: Favor and Disgrace gained
-        are doubled (R-HW-3)."""
-        return any(is_lord_ruler(name) for name in self.track.names)
+        """Whether the Lord Ruler Problem is in play: Favor and Disgrace gained are
+        doubled (R-HW-3). It is in play on the board, and while its own eruption effect
+        is applied (the card is discarded after its effect)."""
+        return (any(is_lord_ruler(name) for name in self.track.names)
+                or (self.erupting is not None and is_lord_ruler(self.erupting)))
 
     @property
     def problems_needed(self) -> int:

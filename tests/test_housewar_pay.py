@@ -87,7 +87,7 @@ def test_r_hw_4_brandon_pays_two_food_with_atium_money_and_prestige() -> None:
     assert payment.spent == Resources(money=1, prestige=1, atium=1)
     assert payment.by_atium == Resources(food=1)
     assert payment.pairs == (Pair(Resource.FOOD, Resource.MONEY, Resource.PRESTIGE),)
-    assert payment.text() == "1 Atium as Food; 1 Money + 1 Prestige as Food"
+    assert payment.text() == "1 Atium as Food, 1 Money + 1 Prestige as Food"
 
 
 def test_r_hw_4_elariel_converts_money_and_warriors_for_the_missing_prestige() -> None:

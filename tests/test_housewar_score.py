@@ -74,13 +74,17 @@ def test_r_hw_3_solving_the_lord_ruler_itself_earns_double() -> None:
     assert game.state.house("Venture").favor == 1
 
 
-def test_r_hw_3_no_doubling_once_the_lord_ruler_has_erupted() -> None:
+def test_r_hw_3_ruling_the_lord_rulers_own_eruption_is_doubled_then_no_more() -> None:
     game = started(problems=(("The Lord Ruler", 4), ("Riot", 2), ("Famine", 3)))
     game.push(Collect("Tekiel"))
-    game.push(Score("Lekal", disgrace=1))  # still in play: 2
-    game.push(Worsen("The Lord Ruler"))  # erupts
+    game.push(Score("Lekal", disgrace=1))  # on the board: 2
+    game.push(Worsen("The Lord Ruler"))  # erupts; the card is discarded after its effect
+    assert game.state.lord_ruler_in_play
+    game.push(Score("Lekal", disgrace=1))  # its eruption effect: still doubled, 2
+    game.push(Worsen("Famine"))  # the turn goes on: the Lord Ruler is gone
+    assert not game.state.lord_ruler_in_play
     game.push(Score("Lekal", disgrace=1))  # 1
-    assert game.state.house("Lekal").disgrace == 3
+    assert game.state.house("Lekal").disgrace == 5
 
 
 def test_r_hw_3_names_of_the_special_problems() -> None:
