@@ -1,9 +1,11 @@
-"""House War events to and from JSON (game ``"housewar"``), through the board games'
-shared :class:`~boardgames.session.Codec`.
+"""House War as JSON: events to and from JSON (game ``"housewar"``) through the board
+games' shared :class:`~boardgames.session.Codec`, and a game's state as one JSON-ready
+:func:`snapshot` for screens and ``--json`` output.
 
-Token counts are written with only the kinds present (``{"food": 2, "atium": 1}``); a
-missing kind reads as 0. Enums are written as their values, tuples as lists. Lists must
-be JSON lists: a string where a list belongs is refused, never split into letters.
+In events, token counts are written with only the kinds present
+(``{"food": 2, "atium": 1}``); a missing kind reads as 0. Enums are written as their
+values, tuples as lists. Lists must be JSON lists: a string where a list belongs is
+refused, never split into letters.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from cattrs.gen import make_dict_structure_fn
 from boardgames.errors import BadValue, shown
 from boardgames.housewar_events import EVENTS, Award, Event, Share, Steal
 from boardgames.housewar_resources import RESOURCES, Resources
+from boardgames.housewar_score import outcome
+from boardgames.housewar_state import UNREST_END, State
+from boardgames.housewar_track import numeral
 from boardgames.session import CONVERTER, Codec
 
 SCHEMA = 1
@@ -57,3 +62,59 @@ _register()
 CODEC: Codec[Event] = Codec("housewar", EVENTS, schema=SCHEMA)
 """Writes and reads House War events (``CODEC.to_json(event)``,
 ``CODEC.from_json(line)``)."""
+
+
+def _all_kinds(tokens: Resources) -> dict[str, int]:
+    return {kind.value: tokens[kind] for kind in RESOURCES}
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """Everything a screen shows of ``state``, JSON-ready: the Houses (tokens with every
+    kind listed, Favor, Disgrace, score, face-down cards), the supply, Unrest, the
+    track and every Problem card's place, what the turn waits for, and the outcome once
+    the game is over."""
+    result = outcome(state)
+    cards = []
+    for card in state.cards:
+        column = state.track.column_of(card.name)
+        cards.append({
+            "name": card.name, "where": state.where(card.name),
+            "urgency": column, "start": numeral(card.start),
+            "cost": None if card.cost is None else _all_kinds(card.cost),
+            "cost_now": None if card.cost_now is None else _all_kinds(card.cost_now),
+            "favor": card.favor})
+    return {
+        "phase": state.phase.value,
+        "players": state.players,
+        "length": None if state.length is None else state.length.value,
+        "turn": state.turn.number,
+        "active": state.active.name if state.houses else None,
+        "next_step": state.next_step.value,
+        "to_move": list(state.to_move),
+        "problems_needed": state.problems_needed,
+        "unrest": state.unrest,
+        "unrest_end": UNREST_END,
+        "lord_ruler_in_play": state.lord_ruler_in_play,
+        "supply": _all_kinds(state.supply),
+        "destroyed": _all_kinds(state.destroyed),
+        "houses": [{"name": h.name, "resources": _all_kinds(h.resources),
+                    "tokens": h.resources.total, "favor": h.favor,
+                    "disgrace": h.disgrace, "score": h.score,
+                    "face_down": list(h.face_down), "revealed": list(h.revealed)}
+                   for h in state.houses],
+        "track": {"rows": state.track.rows,
+                  "columns": [list(column) for column in state.track.columns]},
+        "problems": cards,
+        "deck_top": list(state.deck_top),
+        "erupted": list(state.erupted),
+        "solved": list(state.solved),
+        "outcome": None if result is None else {
+            "ended_by": result.ended_by.value, "unrest": result.unrest,
+            "highest_wins": result.highest_wins, "decided": result.decided,
+            "winners": list(result.winners),
+            "unrevealed": [list(pair) for pair in result.unrevealed],
+            "standings": [{"house": s.house, "place": s.place, "score": s.score,
+                           "favor": s.favor, "disgrace": s.disgrace, "tokens": s.tokens}
+                          for s in result.standings],
+            "text": result.text()},
+    }

@@ -272,7 +272,9 @@ def _sentence(before: State, event: Event, after: State) -> str:
     if isinstance(event, FaceDown):
         return f"{after.house(event.house).name} plays {event.card} face down."
     if isinstance(event, DiscardFaceDown):
-        return f"{after.house(event.house).name}'s face-down {event.card} is discarded."
+        house = before.house(event.house)
+        card = next(c for c in house.face_down if key(c) == key(event.card))
+        return f"{house.name}'s face-down {card} is discarded."
     assert isinstance(event, Reveal)
     house = after.house(event.house)
     gain = _gain_text(event.favor, event.disgrace, _gained(before, after, house.name))

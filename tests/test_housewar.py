@@ -6,7 +6,9 @@ Helpers here are shared with the other House War test modules.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
@@ -458,3 +460,21 @@ def test_r_hw_1_an_eruption_adding_unrest_ends_the_game_mid_turn() -> None:
     game.push(AddUnrest(2))
     assert game.state.phase is Phase.ENDED
     refused(game, Worsen("Riot"), "game is over")
+
+
+# --- purity -----------------------------------------------------------------------------
+
+
+def test_house_war_modules_import_no_io() -> None:
+    forbidden = {"rich", "click", "sqlite3", "sqlite_utils", "asyncio", "asyncssh", "cli",
+                 "conflict", "characters"}
+    paths = sorted((Path(__file__).parent.parent / "boardgames").glob("housewar*.py"))
+    assert len(paths) >= 9
+    for path in paths:
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module.split(".")[0])
+        assert not found & forbidden, f"{path.name} imports {sorted(found & forbidden)}"

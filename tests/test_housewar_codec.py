@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from test_housewar import R
+from test_housewar_game import GAME
 
 from boardgames.errors import BadValue
 from boardgames.housewar import (
@@ -33,6 +34,9 @@ from boardgames.housewar import (
     Steal,
     Transfer,
     Worsen,
+    new_game,
+    replay,
+    snapshot,
 )
 from boardgames.housewar_resources import BASIC, RESOURCES, Resources
 
@@ -149,3 +153,27 @@ def test_other_games_and_schemas_are_refused() -> None:
         CODEC.from_dict({"game": "housewar", "schema": 7, "type": "end_turn"})
     with pytest.raises(BadValue, match="not a housewar event"):
         CODEC.to_dict(object())  # type: ignore[arg-type]
+
+
+def test_snapshot_of_a_new_game() -> None:
+    shown = json.loads(json.dumps(snapshot(new_game(4, "long").state)))
+    assert shown["phase"] == "setup" and shown["next_step"] == "setup_problems"
+    assert shown["supply"] == {"money": 10, "food": 10, "prestige": 10, "skaa": 10,
+                               "warriors": 10, "atium": 7}
+    assert shown["track"] == {"rows": 3, "columns": [[None, None, None]] * 4}
+    assert [h["name"] for h in shown["houses"]] == ["House 1", "House 2", "House 3",
+                                                    "House 4"]
+    assert shown["outcome"] is None and shown["length"] == "long"
+
+
+def test_snapshot_of_the_finished_game() -> None:
+    shown = json.loads(json.dumps(snapshot(replay(GAME).state)))
+    assert shown["outcome"]["winners"] == ["Tekiel"]
+    assert shown["outcome"]["ended_by"] == "vin_erupted" and shown["unrest"] == 6
+    assert [(h["name"], h["tokens"], h["score"]) for h in shown["houses"]] == [
+        ("Tekiel", 11, 0), ("Venture", 9, 0), ("Lekal", 7, 0)]
+    where = {p["name"]: p["where"] for p in shown["problems"]}
+    assert where == {"Ashfall": "solved", "Riot": "solved", "Famine": "erupted",
+                     "Vin": "erupted", "The Lord Ruler": "erupted",
+                     "Koloss Assault": "erupted", "Skaa Rebellion": "Urgency II"}
+    assert shown["next_step"] == "over"

@@ -170,7 +170,7 @@ def test_deals_costs_and_trades() -> None:
         "Lekal adjusts its gain by -1 Favor: score 1.")
     assert _say(game, FaceDown("Lekal", "Heir")) == "Lekal plays Heir face down."
     assert _say(game, DiscardFaceDown("Lekal", "heir")) == (
-        "Lekal's face-down heir is discarded.")
+        "Lekal's face-down Heir is discarded.")
 
 
 def test_what_the_supply_cannot_give_is_lost() -> None:
