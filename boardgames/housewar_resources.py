@@ -104,7 +104,7 @@ class Resources:
 
     def vector(self) -> tuple[int, ...]:
         """The six counts in :data:`RESOURCES` order."""
-        return tuple(self[kind] for kind in RESOURCES)
+        return (self.money, self.food, self.prestige, self.skaa, self.warriors, self.atium)
 
     @property
     def total(self) -> int:

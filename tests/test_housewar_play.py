@@ -267,12 +267,13 @@ def check(before: State, event: Event, after: State, tally: Tally) -> None:
     assert sentence and "\n" not in sentence
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)  # the profile sets how many games (thorough: 2000)
 @given(st.data())
 def test_random_games_keep_every_invariant(data: st.DataObject) -> None:
     players = data.draw(st.sampled_from([3, 4, 5]), label="players")
     game = new_game(players, data.draw(st.sampled_from(["short", "medium", "long"])))
     tally = Tally()
+    undone = 0
     steps = data.draw(st.integers(10, 160), label="steps")
     for _ in range(steps):
         before = game.state
@@ -291,7 +292,9 @@ def test_random_games_keep_every_invariant(data: st.DataObject) -> None:
         if data.draw(st.integers(0, 9), label="undo") == 0:
             assert game.pop() == event
             assert game.state == before
-            assert replay(game.events).state == before
+            if not undone:  # once a game (it replays everything): the same state anew
+                assert replay(game.events).state == before
+            undone += 1
             game.push(event)
     lines = [CODEC.to_json(event) for event in game.events]
     assert replay(game.events).state == game.state
