@@ -50,11 +50,18 @@ def _lists_only(cls: type[Any]) -> Callable[[Any, Any], Any]:
     return structure
 
 
+_READ_STRICTLY = frozenset((*EVENTS, Steal, Share, Award))
+
+
+def _strict_reader(cls: type[Any]) -> Callable[[Any, Any], Any]:
+    attrs.resolve_types(cls)
+    return _lists_only(cls)
+
+
 def _register() -> None:
     CONVERTER.register_unstructure_hook(Resources, _unstructure_resources)
-    for cls in (*EVENTS, Steal, Share, Award):
-        attrs.resolve_types(cls)
-        CONVERTER.register_structure_hook(cls, _lists_only(cls))
+    # Built on first use, not at import: reading events is rarer than starting up.
+    CONVERTER.register_structure_hook_factory(lambda t: t in _READ_STRICTLY, _strict_reader)
 
 
 _register()

@@ -35,6 +35,7 @@ Reveal             reveal              at the end, a face-down Personality is re
 from __future__ import annotations
 
 import enum
+import functools
 import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeAlias, TypeVar
@@ -89,6 +90,7 @@ class Reason(enum.Enum):
     EFFECT = "effect"
 
 
+@functools.lru_cache(maxsize=4096)
 def key(name: str) -> str:
     """How names are matched: ignoring case and repeated spaces."""
     return " ".join(name.split()).casefold()

@@ -386,7 +386,8 @@ def _end_turn(state: State, _event: EndTurn) -> State:
         raise RuleViolation(f"{state.active.name} passes or makes a deal (step 4) before "
                             f"the turn ends", rule="R-HW-5")
     # R-HW-4: cost changes last until the end of the turn.
-    cards = tuple(attrs.evolve(c, lowered=NOTHING, raised=NOTHING) for c in state.cards)
+    cards = tuple(attrs.evolve(c, lowered=NOTHING, raised=NOTHING) if c.lowered or c.raised
+                  else c for c in state.cards)
     active = (state.turn.active + 1) % state.players
     return attrs.evolve(state, cards=cards, turn=Turn(number=state.turn.number + 1,
                                                       active=active))
