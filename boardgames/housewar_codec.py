@@ -81,11 +81,16 @@ def snapshot(state: State) -> dict[str, Any]:
     track and every Problem card's place, what the turn waits for, and the outcome once
     the game is over."""
     result = outcome(state)
+    columns = dict(iter(state.track))
+    deck_top, erupted = set(state.deck_top), set(state.erupted)
     cards = []
     for card in state.cards:
-        column = state.track.column_of(card.name)
+        column = columns.get(card.name)
+        where = (f"Urgency {numeral(column)}" if column is not None
+                 else "on top of the Problem deck" if card.name in deck_top
+                 else "erupted" if card.name in erupted else "solved")
         cards.append({
-            "name": card.name, "where": state.where(card.name),
+            "name": card.name, "where": where,
             "urgency": column, "start": numeral(card.start),
             "cost": None if card.cost is None else _all_kinds(card.cost),
             "cost_now": None if card.cost_now is None else _all_kinds(card.cost_now),

@@ -191,11 +191,12 @@ def _problem_card(state: State, event: AddProblem) -> tuple[State, Card]:
     if event.urgency is not None and event.urgency != card.start:
         raise RuleViolation(f"{card.name} starts at Urgency {numeral(card.start)}, not "
                             f"{numeral(event.urgency)}", rule="R-HW-2")
-    for what, given, known in (("cost", event.cost, card.cost),
-                               ("Favor", event.favor, card.favor)):
-        if given is not None and known is not None and given != known:
-            raise RuleViolation(f"{card.name}'s printed {what} was given as {known}, not "
-                                f"{given}", rule="R-HW-2")
+    if event.cost is not None and card.cost is not None and event.cost != card.cost:
+        raise RuleViolation(f"{card.name}'s printed cost was given as {card.cost.text()}, "
+                            f"not {event.cost.text()}", rule="R-HW-2")
+    if event.favor is not None and card.favor is not None and event.favor != card.favor:
+        raise RuleViolation(f"{card.name}'s printed Favor was given as {card.favor}, not "
+                            f"{event.favor}", rule="R-HW-2")
     card = attrs.evolve(card, cost=card.cost if card.cost is not None else event.cost,
                         favor=card.favor if card.favor is not None else event.favor)
     state = _set_card(state, card)

@@ -8,6 +8,7 @@ from test_housewar_game import GAME
 
 from boardgames.housewar import (
     AddProblem,
+    AddUnrest,
     ChangeCost,
     Collect,
     DiscardFaceDown,
@@ -15,6 +16,7 @@ from boardgames.housewar import (
     FaceDown,
     MoveProblem,
     NoDeal,
+    Pass,
     Score,
     Share,
     Solve,
@@ -165,12 +167,23 @@ def test_deals_costs_and_trades() -> None:
         "Tekiel loses 1 Atium to the destroyed resources (out of play).")
     assert _say(game, Transfer("destroyed", "Lekal", R("1 atium"))) == (
         "Lekal retrieves 1 Atium from the destroyed resources.")
+    assert _say(game, Transfer("supply", "destroyed", R("1 skaa"))) == (
+        "1 Skaa in the supply are destroyed (out of play).")
+    assert _say(game, Transfer("destroyed", "supply", R("1 skaa"))) == (
+        "1 Skaa go back from the destroyed resources to the supply.")
+    assert _say(game, AddUnrest(3)) == "Unrest rises by 3 to 3."
+    assert _say(game, AddUnrest(-1)) == "Unrest falls by 1 to 2."
     assert _say(game, Score("Lekal", favor=2)) == "Lekal gains 2 Favor: score 2."
     assert _say(game, Score("Lekal", favor=-1, modifier=True)) == (
         "Lekal adjusts its gain by -1 Favor: score 1.")
     assert _say(game, FaceDown("Lekal", "Heir")) == "Lekal plays Heir face down."
     assert _say(game, DiscardFaceDown("Lekal", "heir")) == (
         "Lekal's face-down Heir is discarded.")
+
+
+def test_passing_for_a_card() -> None:
+    game = through_step3(started())
+    assert _say(game, Pass("Tekiel")) == "Tekiel passes and draws 1 Personality card."
 
 
 def test_what_the_supply_cannot_give_is_lost() -> None:

@@ -19,6 +19,7 @@ and at the end the replay of all events, from objects or from JSON, equals the s
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from hypothesis import given, settings
@@ -52,6 +53,7 @@ from boardgames.housewar import (
     new_game,
     replay,
     replay_json,
+    snapshot,
 )
 from boardgames.housewar_describe import describe
 from boardgames.housewar_pay import cheapest_payment
@@ -296,6 +298,10 @@ def test_random_games_keep_every_invariant(data: st.DataObject) -> None:
                 assert replay(game.events).state == before
             undone += 1
             game.push(event)
+    shown = json.loads(json.dumps(snapshot(game.state)))
+    assert {p["name"]: p["where"] for p in shown["problems"]} == {
+        card.name: game.state.where(card.name) for card in game.state.cards}
+    assert shown["unrest"] == game.state.unrest
     lines = [CODEC.to_json(event) for event in game.events]
     assert replay(game.events).state == game.state
     assert replay_json(lines).state == game.state
