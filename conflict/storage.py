@@ -30,8 +30,9 @@ import attrs
 import sqlite_utils
 
 from characters.errors import CharacterError
-from characters.files import name_key, section_of, structure, unstructure
+from characters.files import section_of, structure, unstructure
 from characters.model import Character, ExtraGroup, Kind, Sheet
+from characters.names import name_key
 from conflict.errors import BadValue, ConflictError, RuleViolation
 
 APP_NAME: Final = "mistborn-conflict"
@@ -381,7 +382,8 @@ class Table:
                     rule="R-CON-19",
                 )
             current = character.resiliences.get(resilience)
-            new = current.healed(amount) if heal else current.damaged(amount)
+            new = (current.healed(amount, clamp=True) if heal
+                   else current.damaged(amount, clamp=True))
             return attrs.evolve(
                 character, resiliences=character.resiliences.replace(resilience, new)
             )

@@ -161,8 +161,9 @@ def test_json_duplicate_key_is_an_error() -> None:
         ("charm = 4", "charm = 4.5", "attributes.charm", "2–6", "4.5"),
         ("spirit = 6", "spirit = 11", "standings.spirit", "2–10", "11"),
         ("resources = 4", 'resources = "4"', "standings.resources", "2–10", "'4'"),
-        ("health = 8", "health = 0", "resiliences.health", "≥ 1", "0"),
-        ("damage = 2", "damage = -1", "resiliences.reputation.damage", "≥ 0", "-1"),
+        ("health = 8", "health = 0", "resiliences.health", "1–100", "0"),
+        ("health = 8", "health = 101", "resiliences.health", "1–100", "101"),
+        ("damage = 2", "damage = -1", "resiliences.reputation.damage", "0–6", "-1"),
         ("rating = 4", "rating = 11", "powers[2].rating", "1–10", "11"),
         ('name = "Ironpulling"', 'name = " "', "powers[2].name", "non-empty", "' '"),
         ("wits = 5", "wits = true", "attributes.wits", "2–6", "True"),
@@ -209,7 +210,7 @@ def test_unknown_section_is_rejected() -> None:
         ("[character.attributes]\nphysique = 3\ncharm = 4\nwits = 5\n", "attributes = 5\n",
          "attributes", "must be a table"),
         ('kind = "hero"', 'kind = "wizard"', "kind", "must be hero or villain"),
-        ('player = "Alice"', "player = 5", "player", "must be a non-empty name"),
+        ('player = "Alice"', "player = 5", "player", "must be a name or absent"),
     ],
 )
 def test_wrong_type_is_named(old: str, new: str, field: str, reason: str) -> None:
