@@ -392,7 +392,7 @@ def read_json(text: str | bytes, *, max_bytes: int = SHEET_FILE_MAX_BYTES) -> An
             parse_constant=_not_finite,
         )
     except json.JSONDecodeError as error:
-        raise UnreadableData(f"bad JSON: {error.msg}", line=error.lineno) from None
+        raise UnreadableData(f"bad JSON: {error.msg}", line=error.lineno, syntax=True) from None
     except RecursionError:
         raise UnreadableData(_TOO_DEEP) from None
     _check_tree(data)
@@ -417,7 +417,8 @@ def read_toml(text: str | bytes, *, max_bytes: int = SHEET_FILE_MAX_BYTES) -> An
         message = str(error)
         match = _TOML_WHERE.search(message)
         line = int(match.group(1)) if match else None
-        raise UnreadableData(f"bad TOML: {_TOML_WHERE.sub('', message)}", line=line) from None
+        raise UnreadableData(f"bad TOML: {_TOML_WHERE.sub('', message)}", line=line,
+                             syntax=True) from None
     except UnreadableData:
         raise
     except RecursionError:

@@ -72,9 +72,12 @@ class NameLooksAlike(CharacterError):
 
 class UnreadableData(CharacterError):
     """Text that cannot be read safely: too big, nested too deep, a number too long,
-    not UTF-8, or not valid TOML/JSON. ``line`` is the line of a syntax error."""
+    not UTF-8, or not valid TOML/JSON. ``syntax`` is true for text that is not valid
+    TOML or JSON at all, ``line`` the line of such an error when known."""
 
-    def __init__(self, message: str, *, line: int | None = None) -> None:
+    def __init__(self, message: str, *, line: int | None = None, syntax: bool = False
+                 ) -> None:
         self.reason = message
         self.line = line
+        self.syntax = syntax
         super().__init__(message)

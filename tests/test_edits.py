@@ -493,3 +493,44 @@ def test_one_wrong_assignment_refuses_them_all_and_changes_nothing(
     assert isinstance(caught.value, (FieldError, SheetDataError))
     assert str(caught.value)
     assert character == before
+
+
+# --- hostile values: refused on one short line, never a crash ------------------------------
+
+
+@pytest.mark.parametrize(("assignment", "message"), [
+    ("powers=" + "[" * 500 + "]" * 500,
+     "powers: the value is nested too deeply (more than 32 levels of tables and lists)"),
+    ("traits=[" + "9" * 5000 + "]",
+     "traits: the value holds a number of 5,000 digits (at most 18)"),
+    ('powers=[{ name = "Tin", rating = nan }]',
+     "powers: the value holds a number that is not finite ('nan')"),
+])
+def test_values_that_cannot_be_read_safely_are_refused(assignment: str, message: str) -> None:
+    with pytest.raises(FieldError) as caught:
+        apply(tamsin(), assignment)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("field", ["attributes.wits", "resiliences.health"])
+def test_r_char_1_a_number_of_5000_digits_is_refused_by_the_field(field: str) -> None:
+    with pytest.raises(SheetDataError) as caught:
+        apply(tamsin(), f"{field}={'9' * 5000}")
+    shown_value = "'" + "9" * 58 + "…"
+    full = field + (".full" if field.startswith("resiliences") else "")
+    assert str(caught.value).startswith(f"character 'Tamsin Vey': {full} must be a whole number ")
+    assert str(caught.value).endswith(f"got {shown_value} (R-CHAR-1)")
+
+
+def test_a_huge_field_name_makes_a_short_message() -> None:
+    with pytest.raises(FieldError) as caught:
+        apply(tamsin(), "x" * 10_000 + "=3")
+    assert len(str(caught.value)) < 400
+    assert str(caught.value).startswith("x" * 59 + "…: 'x")
+
+
+def test_r_char_1_names_set_by_hand_are_trimmed_and_checked() -> None:
+    new, _ = apply(tamsin(), "name=  Tamsin  ")
+    assert new.name == "Tamsin"
+    with pytest.raises(SheetDataError, match=r"name must be text without bidirectional controls"):
+        apply(tamsin(), "name=Tamsin\u202e")
