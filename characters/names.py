@@ -58,7 +58,6 @@ _IGNORABLE_STARTS: Final = tuple(low for low, _high in DEFAULT_IGNORABLE)
 
 # Characters no name may hold: they reorder or break the text around them on screen.
 BIDI_CONTROLS: Final = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
-LINE_SEPARATORS: Final = frozenset({"\u2028", "\u2029"})
 
 
 def is_ignorable(char: str) -> bool:
