@@ -29,7 +29,6 @@ import difflib
 import enum
 import json
 import re
-import tomllib
 import types
 import typing
 from collections.abc import Sequence
@@ -37,8 +36,10 @@ from typing import Any, Final
 
 import attrs
 
-from characters.errors import CharacterError
+from characters.convert import read_toml
+from characters.errors import CharacterError, UnreadableData, shown
 from characters.files import SheetDataError, dotted, section_of, structure, unstructure
+from characters.limits import INTEGER_DIGITS_MAX, SHOWN_MAX
 from characters.model import Character, ExtraGroup, Resilience, Sheet
 
 FieldPath = tuple[str | int, ...]
@@ -82,6 +83,11 @@ class Change:
         return f"{self.field} = {show_value(self.new)} (was {show_value(self.old)})"
 
 
+def _brief(text: str) -> str:
+    """A field as a message names it: as written, cut to at most 60 characters."""
+    return text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 1] + "…"
+
+
 def show_value(value: Any) -> str:
     """Sheet data as one short line: text as it is, ``(none)`` for nothing, else JSON."""
     if value is None:
@@ -100,20 +106,20 @@ def parse_field(text: str) -> FieldPath:
     for match in _PATH_PART.finditer(text):
         between = text[position : match.start()]
         if between not in ("", "."):
-            raise FieldError(text, f"cannot read the field {text!r}")
+            raise FieldError(text, f"cannot read the field {shown(text)}")
         position = match.end()
         name, index = match.group(1), match.group(2)
         if index is None and name.isdigit():
             index = name
         if index is not None:
             if int(index) < 1:
-                raise FieldError(text, f"{text}: list items count from 1")
+                raise FieldError(text, f"{_brief(text)}: list items count from 1")
             parts.append(int(index) - 1)
         else:
             parts.append(name.strip())
     if not parts or position != len(text) or isinstance(parts[0], int):
         raise FieldError(
-            text, f"cannot read the field {text!r} (e.g. attributes.wits or powers[1].rating)"
+            text, f"cannot read the field {shown(text)} (e.g. attributes.wits or powers[1].rating)"
         )
     return tuple(parts)
 
@@ -126,7 +132,7 @@ def parse_assignment(text: str) -> Assignment:
     """
     field, equals, value = text.partition("=")
     if not equals or not field.strip():
-        raise FieldError(text, f"{text!r}: write FIELD=VALUE, e.g. attributes.wits=5")
+        raise FieldError(text, f"{shown(text)}: write FIELD=VALUE, e.g. attributes.wits=5")
     return Assignment(field.strip(), parse_field(field.strip()), value)
 
 
@@ -162,7 +168,7 @@ def apply_assignments(
         return structure(data, cls), changes
     except SheetDataError as error:
         raise SheetDataError(
-            error.problems, where=f"{section_of(character)} {character.name!r}"
+            error.problems, where=f"{section_of(character)} {shown(character.name)}"
         ) from None
 
 
@@ -178,11 +184,12 @@ def _field_type(cls: type[Any], path: FieldPath, text: str) -> Any:
             origin, args = typing.get_origin(current), typing.get_args(current)
         if isinstance(part, int):
             if origin is not tuple:
-                raise FieldError(text, f"{text}: {_dotted_upto(path, part)} is not a list")
+                where = _brief(_dotted_upto(path, part))
+                raise FieldError(text, f"{_brief(text)}: {where} is not a list")
             current = args[0]
             continue
         if not (isinstance(current, type) and attrs.has(current)):
-            raise FieldError(text, f"{text}: there is no field {part!r} there")
+            raise FieldError(text, f"{_brief(text)}: there is no field {shown(part)} there")
         fields = attrs.fields_dict(attrs.resolve_types(current))
         if part not in fields:
             nested = _nested_field(fields, part)
@@ -194,7 +201,7 @@ def _field_type(cls: type[Any], path: FieldPath, text: str) -> Any:
                 hint = f"did you mean {close[0]!r}?"
             else:
                 hint = "expected " + ", ".join(fields)
-            raise FieldError(text, f"{text}: {part!r} is not a known field ({hint})")
+            raise FieldError(text, f"{_brief(text)}: {shown(part)} is not a known field ({hint})")
         current = fields[part].type
     return current
 
@@ -229,29 +236,48 @@ def _parse_value(kind: Any, text: str, field: str, current: Any) -> Any:
         kind = next(arg for arg in args if arg is not type(None))
     if kind is str:
         return text
-    whole = re.fullmatch(r"\s*[+-]?\d+\s*", text)
+    whole = re.fullmatch(r"\s*[+-]?(\d+)\s*", text)
+    # A number too long to be any score reaches the model as text, which names the field.
+    number: int | str = (
+        int(text) if whole and len(whole.group(1)) <= INTEGER_DIGITS_MAX else text
+    )
     if kind is int:
-        return int(text) if whole else text  # the model names the field if it is not
+        return number  # the model names the field if it is not a whole number
     if kind is Resilience and whole:
         # A bare number is the full score; the damage taken is kept.
         damage = current.get("damage", 0) if isinstance(current, dict) else 0
-        return {"full": int(text), "damage": damage}
+        return {"full": number, "damage": damage}
     if typing.get_origin(kind) is tuple and typing.get_args(kind)[0] is str:
         try:
-            parsed = tomllib.loads(f"value = {text}")["value"]
-        except tomllib.TOMLDecodeError:
+            parsed = _toml_value(text, field)
+        except _NotToml:
             return [item.strip() for item in text.split(",") if item.strip()]
         return parsed if isinstance(parsed, list) else [parsed]
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return text
     try:
-        return tomllib.loads(f"value = {text}")["value"]
-    except tomllib.TOMLDecodeError:
+        return _toml_value(text, field)
+    except _NotToml:
         raise FieldError(
             field,
-            f"{field}: cannot read {text!r}; write a TOML value, "
+            f"{_brief(field)}: cannot read {shown(text)}; write a TOML value, "
             'e.g. [{ name = "Pewter", rating = 3 }]',
         ) from None
+
+
+class _NotToml(Exception):
+    """VALUE is not TOML at all (so it may be read another way)."""
+
+
+def _toml_value(text: str, field: str) -> Any:
+    """VALUE read as a TOML value, through the same safe reader as sheet files: text
+    too deep, a number too long or NaN is refused by :class:`FieldError`."""
+    try:
+        return read_toml(f"value = {text}")["value"]
+    except UnreadableData as error:
+        if error.syntax:
+            raise _NotToml from None
+        raise FieldError(field, f"{_brief(field)}: the value {error.reason}") from None
 
 
 def _peek(data: Any, path: FieldPath) -> Any:
@@ -279,13 +305,13 @@ def _place(data: Any, path: FieldPath, value: Any, text: str) -> Any:
         if not isinstance(target, list) or last >= len(target):
             size = len(target) if isinstance(target, list) else 0
             raise FieldError(
-                text, f"{text}: there {'is' if size == 1 else 'are'} {size} item(s) there"
+                text, f"{_brief(text)}: there {'is' if size == 1 else 'are'} {size} item(s) there"
             )
         old = target[last]
         target[last] = value
         return old
     if not isinstance(target, dict):
-        raise FieldError(text, f"{text}: there is no field {last!r} there")
+        raise FieldError(text, f"{_brief(text)}: there is no field {shown(last)} there")
     old = target.get(last)
     if value is None:
         target.pop(last, None)
@@ -300,9 +326,9 @@ def _step(target: Any, part: str | int, path: FieldPath, depth: int, text: str) 
         if isinstance(target, list) and part < len(target):
             return target[part]
         size = len(target) if isinstance(target, list) else 0
-        raise FieldError(text, f"{text}: {dotted(path[:depth])} has {size} item(s)")
+        raise FieldError(text, f"{_brief(text)}: {_brief(dotted(path[:depth]))} has {size} item(s)")
     if isinstance(target, dict):
         if target.get(part) is None:
             target[part] = {}
         return target[part]
-    raise FieldError(text, f"{text}: there is no field {part!r} there")
+    raise FieldError(text, f"{_brief(text)}: there is no field {shown(part)} there")

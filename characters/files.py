@@ -43,27 +43,25 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
-import tomllib
-import unicodedata
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import os
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final, Literal, get_args, get_origin, overload
+from typing import Any, Final, Literal, overload
 
 import attrs
-import cattrs
 import tomli_w
 from cattrs.errors import (
     AttributeValidationNote,
     BaseValidationError,
     ForbiddenExtraKeysError,
-    IterableValidationError,
     IterableValidationNote,
 )
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from characters.errors import CharacterError, SheetValueError
-from characters.model import Character, ExtraGroup, Kind, Resilience, Sheet
+from characters.convert import CONVERTER, Invalid, read_json, read_toml
+from characters.errors import CharacterError, SheetValueError, UnreadableData, shown
+from characters.limits import SHEET_FILE_MAX_BYTES, SHOWN_MAX
+from characters.model import Character, ExtraGroup, Sheet
+from characters.names import name_key
 
 Format = Literal["toml", "json"]
 SECTIONS: Final[dict[str, type[Sheet] | type[ExtraGroup]]] = {
@@ -81,7 +79,8 @@ class Problem:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.field} {self.reason}" if self.field else self.reason
+        field = self.field if len(self.field) <= SHOWN_MAX else self.field[: SHOWN_MAX - 1] + "…"
+        return f"{field} {self.reason}" if field else self.reason
 
 
 class SheetDataError(CharacterError):
@@ -127,110 +126,6 @@ class SheetFileError(SheetDataError):
         return str(self.args[0])
 
 
-class _Invalid(Exception):
-    """Raised inside structuring hooks: the value at this place is of the wrong shape."""
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(reason)
-
-
-def show(value: object) -> str:
-    """A value as an error message quotes it: short, on one line."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
-# --- the converter ---------------------------------------------------------------
-
-
-def _is_tuple_of(type_: Any) -> bool:
-    args = get_args(type_)
-    return get_origin(type_) is tuple and len(args) == 2 and args[1] is Ellipsis
-
-
-def make_converter() -> cattrs.Converter:
-    """A cattrs converter for sheets that rejects unknown fields and wrong shapes.
-
-    Whole numbers and text pass through untouched so that the model's validators judge
-    them (a float or a ``"5"`` is an error naming the field, never silently converted).
-    """
-    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
-
-    def passthrough(value: Any, _type: Any) -> Any:
-        return value
-
-    converter.register_structure_hook(int, passthrough)
-    converter.register_structure_hook(str, passthrough)
-
-    def structure_kind(value: Any, _type: Any) -> Kind:
-        if isinstance(value, str):
-            try:
-                return Kind(value.strip().lower())
-            except ValueError:
-                pass
-        raise _Invalid(f"must be hero or villain, got {show(value)} (R-CHAR-1)")
-
-    converter.register_structure_hook(Kind, structure_kind)
-
-    def attrs_factory(cls: type[Any]) -> Callable[[Any, Any], Any]:
-        inner = make_dict_structure_fn(cls, converter)
-
-        def structure(value: Any, _type: Any) -> Any:
-            if not isinstance(value, Mapping):
-                raise _Invalid(f"must be a table of fields, got {show(value)}")
-            return inner(value, cls)
-
-        if cls is Resilience:
-
-            def structure_resilience(value: Any, _type: Any) -> Any:
-                # A bare whole number is the full score with no damage taken.
-                if isinstance(value, int) and not isinstance(value, bool):
-                    return Resilience(full=value)
-                return structure(value, _type)
-
-            return structure_resilience
-        return structure
-
-    converter.register_structure_hook_factory(attrs.has, attrs_factory)
-
-    def tuple_factory(type_: Any) -> Callable[[Any, Any], Any]:
-        item_type = get_args(type_)[0]
-
-        def structure(value: Any, _type: Any) -> tuple[Any, ...]:
-            if not isinstance(value, (list, tuple)):
-                raise _Invalid(f"must be a list, got {show(value)}")
-            items: list[Any] = []
-            errors: list[Exception] = []
-            for index, item in enumerate(value):
-                try:
-                    items.append(converter.structure(item, item_type))
-                except Exception as error:
-                    error.add_note(IterableValidationNote(f"item {index}", index, item_type))
-                    errors.append(error)
-            if errors:
-                raise IterableValidationError(f"While structuring {type_!r}", errors, type_)
-            return tuple(items)
-
-        return structure
-
-    converter.register_structure_hook_factory(_is_tuple_of, tuple_factory)
-
-    # Absent optional values are left out, so TOML (which has no null) can hold them.
-    converter.register_unstructure_hook(
-        Sheet,
-        make_dict_unstructure_fn(Sheet, converter, player=override(omit_if_default=True)),
-    )
-    converter.register_unstructure_hook(
-        ExtraGroup,
-        make_dict_unstructure_fn(ExtraGroup, converter, standings=override(omit_if_default=True)),
-    )
-    return converter
-
-
-CONVERTER: Final = make_converter()
-
-
 def _note_segment(error: BaseException) -> tuple[str | int, ...]:
     for note in getattr(error, "__notes__", ()):
         if isinstance(note, AttributeValidationNote):
@@ -272,7 +167,7 @@ def problems_of(error: BaseException, path: tuple[str | int, ...] = ()) -> Itera
         # Raised by a class's validators: the model names the field from that class.
         last = error.field.rsplit(".", 1)[-1]
         field = dotted((*path, last)) if path else error.field
-        yield Problem(field, f"must be {error.allowed}, got {show(error.value)} ({error.rule})")
+        yield Problem(field, f"must be {error.allowed}, got {shown(error.value)} ({error.rule})")
     else:
         yield from _leaf(error, path)
 
@@ -283,7 +178,7 @@ def _problems_below(error: BaseException, path: tuple[str | int, ...]) -> Iterat
     if segment and isinstance(error, SheetValueError):
         # Raised by a hook for exactly this place (e.g. a bare number as a Resilience).
         yield Problem(
-            dotted(here), f"must be {error.allowed}, got {show(error.value)} ({error.rule})"
+            dotted(here), f"must be {error.allowed}, got {shown(error.value)} ({error.rule})"
         )
     elif segment and not isinstance(error, (BaseValidationError, ForbiddenExtraKeysError)):
         yield from _leaf(error, here)
@@ -294,7 +189,7 @@ def _problems_below(error: BaseException, path: tuple[str | int, ...]) -> Iterat
 def _leaf(error: BaseException, path: tuple[str | int, ...]) -> Iterator[Problem]:
     if isinstance(error, KeyError):
         yield Problem(dotted(path), "is missing")
-    elif isinstance(error, _Invalid):
+    elif isinstance(error, Invalid):
         yield Problem(dotted(path), error.reason)
     else:
         yield Problem(dotted(path), f"is not valid: {error}")
@@ -318,7 +213,7 @@ def structure(data: object, cls: type[Sheet] | type[ExtraGroup]) -> Character:
         BaseValidationError,
         ForbiddenExtraKeysError,
         SheetValueError,
-        _Invalid,
+        Invalid,
         KeyError,
     ) as error:
         raise SheetDataError(list(problems_of(error))) from None
@@ -340,8 +235,8 @@ def section_of(character: Character) -> str:
 
 def _entry_label(section: str, entry: object, index: int) -> str:
     name = entry.get("name") if isinstance(entry, Mapping) else None
-    if isinstance(name, str) and name.strip():
-        return f"{_LABELS[section]} {name!r}"
+    if isinstance(name, str) and name_key(name):
+        return f"{_LABELS[section]} {shown(name.strip())}"
     return f"{_LABELS[section]} #{index + 1}"
 
 
@@ -364,7 +259,7 @@ def from_document(document: object, source: str) -> list[Character]:
             entries = [entries]
         if not isinstance(entries, list):
             raise SheetFileError(
-                source, [Problem(section, f"must be a list of tables, got {show(entries)}")]
+                source, [Problem(section, f"must be a list of tables, got {shown(entries)}")]
             )
         for index, entry in enumerate(entries):
             try:
@@ -388,41 +283,24 @@ def to_document(characters: Sequence[Character]) -> dict[str, list[dict[str, Any
     return document
 
 
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+def loads(text: str | bytes, fmt: Format, *, source: str = "<text>") -> list[Character]:
+    """The characters and groups in the text of a sheet file.
 
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"key {key!r} appears twice")
-        result[key] = value
-    return result
-
-
-def loads(text: str, fmt: Format, *, source: str = "<text>") -> list[Character]:
-    """The characters and groups in the text of a sheet file."""
+    Text that cannot be read safely (too big, nested too deep, a number too long, not
+    UTF-8, bad TOML or JSON; see :mod:`characters.convert`) raises
+    :class:`SheetFileError` as well.
+    """
     document: object
-    if fmt == "toml":
-        try:
-            document = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            message = str(error)
-            match = _TOML_WHERE.search(message)
-            line = int(match.group(1)) if match else None
-            reason = _TOML_WHERE.sub("", message)
-            raise SheetFileError(source, [Problem("", f"bad TOML: {reason}")], line=line) from None
-    elif fmt == "json":
-        try:
-            document = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-        except json.JSONDecodeError as error:
-            raise SheetFileError(
-                source, [Problem("", f"bad JSON: {error.msg}")], line=error.lineno
-            ) from None
-        except ValueError as error:
-            raise SheetFileError(source, [Problem("", f"bad JSON: {error}")]) from None
-    else:
-        raise SheetFileError(source, [Problem("", f"unknown format {fmt!r} (toml or json)")])
+    try:
+        if fmt == "toml":
+            document = read_toml(text, max_bytes=SHEET_FILE_MAX_BYTES)
+        elif fmt == "json":
+            document = read_json(text, max_bytes=SHEET_FILE_MAX_BYTES)
+        else:
+            raise SheetFileError(source, [Problem("", f"unknown format {shown(fmt)} "
+                                                      "(toml or json)")])
+    except UnreadableData as error:
+        raise SheetFileError(source, [Problem("", error.reason)], line=error.line) from None
     return from_document(document, source)
 
 
@@ -458,24 +336,18 @@ def read(path: str | Path) -> list[Character]:
     source = str(path)
     fmt = format_of(path)
     try:
-        raw = Path(path).read_bytes()
+        with Path(path).open("rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            raw = file.read(SHEET_FILE_MAX_BYTES + 1)  # never more than the limit and 1
     except OSError as error:
         raise SheetFileError(source, [Problem("", f"cannot be read: {error.strerror}")]) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise SheetFileError(
-            source, [Problem("", f"is not UTF-8 text (byte {error.start})")]
-        ) from None
-    return loads(text, fmt, source=source)
+    if len(raw) > SHEET_FILE_MAX_BYTES:
+        size = max(size, len(raw))
+        raise SheetFileError(source, [Problem(
+            "", f"is too big: {size:,} bytes (at most {SHEET_FILE_MAX_BYTES:,})")])
+    return loads(raw, fmt, source=source)
 
 
 def write(path: str | Path, characters: Sequence[Character], fmt: Format | None = None) -> None:
     """Write ``characters`` to a sheet file (format from its name unless given)."""
     Path(path).write_text(dumps(characters, fmt or format_of(path)), encoding="utf-8")
-
-
-def name_key(name: str) -> str:
-    """The form two names share when they differ only in case (any script) or spacing
-    at the ends: names are unique ignoring case."""
-    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", name.strip()).casefold())

@@ -8,6 +8,7 @@ import attrs
 
 from characters.errors import SheetValueError
 from characters.model import ATTRIBUTES, STANDINGS, Character
+from characters.names import name_key
 
 
 @attrs.frozen
@@ -65,13 +66,15 @@ def dice_for(
     else:
         power = character.power(source)
         if power is None:
-            known = ", ".join([*ATTRIBUTES, *STANDINGS, *(p.name for p in character.powers)])
+            powers = [p.name for p in character.powers]
+            shown_powers = [*powers[:4], "…"] if len(powers) > 4 else powers
+            known = ", ".join([*ATTRIBUTES, *STANDINGS, *shown_powers])
             raise SheetValueError("source", f"one of {known}", source, rule="R-DICE-1")
         base = DiceSource("power", power.name, power.rating)
     extra: list[DiceSource] = []
-    own_traits = {t.strip().casefold(): t for t in character.traits}
+    own_traits = {name_key(t): t for t in character.traits}
     for trait in traits:
-        found = own_traits.get(trait.strip().casefold())
+        found = own_traits.get(name_key(trait))
         if found is None:
             raise SheetValueError("traits", f"a Trait on {character.name}'s sheet", trait,
                                   rule="R-DICE-1")

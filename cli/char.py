@@ -53,7 +53,8 @@ def import_(files: Sequence[Path], replace: bool) -> None:
 
     Every file is checked first; if any sheet is wrong, nothing is imported.
     """
-    from characters.files import name_key, read
+    from characters.files import read
+    from characters.names import name_key
     from cli.sheet_screens import kind_text
     from conflict.table import NameTaken
 

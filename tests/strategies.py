@@ -7,9 +7,11 @@ Add strategies for other parts of the game below, in their own section.
 
 from __future__ import annotations
 
+from typing import Any, TypeVar, cast
+
 from hypothesis import strategies as st
 
-from characters.files import name_key
+from characters.limits import RESILIENCE_RANGE
 from characters.model import (
     Attributes,
     Character,
@@ -23,8 +25,11 @@ from characters.model import (
     Sheet,
     Standings,
 )
+from characters.names import BIDI_CONTROLS, name_key
 from conflict import events as ev
 from conflict.dice import Roll, dice_rolled
+
+T = TypeVar("T")
 
 # --- dice -------------------------------------------------------------------------
 
@@ -71,10 +76,13 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 # --- character sheets and Extra groups (R-CHAR-1, R-CON-2, R-CON-6) ----------------
 
-# Any Unicode text on one line (R-CHAR-1 names refuse control characters).
+# Any Unicode text on one line that check_name accepts (R-CHAR-1 names refuse control
+# characters, line separators and bidirectional controls, and must show something).
 names = st.text(
-    st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=24
-).filter(lambda text: bool(text.strip()))
+    st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"),
+                  blacklist_characters=sorted(BIDI_CONTROLS)),
+    min_size=1, max_size=24,
+).filter(lambda text: bool(name_key(text)))
 """Names as people type them: any Unicode text that is not blank (quotes, SQL, …)."""
 
 attribute_scores = st.integers(min_value=2, max_value=6)
@@ -97,12 +105,10 @@ def standings(draw: st.DrawFn) -> Standings:
 
 
 @st.composite
-def resilience_values(draw: st.DrawFn) -> Resilience:
-    """A full score (≥ 1) and the damage taken, which may exceed it."""
-    return Resilience(
-        full=draw(st.integers(min_value=1, max_value=30)),
-        damage=draw(st.integers(min_value=0, max_value=40)),
-    )
+def resilience_values(draw: st.DrawFn, max_full: int = RESILIENCE_RANGE[1]) -> Resilience:
+    """A full score (1–100) and the damage taken, 0 up to the full score (R-CON-20)."""
+    full = draw(st.integers(min_value=1, max_value=max_full))
+    return Resilience(full=full, damage=draw(st.integers(min_value=0, max_value=full)))
 
 
 @st.composite
@@ -116,7 +122,19 @@ def resiliences(draw: st.DrawFn) -> Resiliences:
 powers = st.builds(Power, names, st.integers(min_value=1, max_value=10))
 equipment = st.builds(Equipment, names, st.integers(min_value=0, max_value=10))
 reactions = st.builds(Reaction, names, st.integers(min_value=1, max_value=10))
-notes = st.text(max_size=80)
+notes = st.text(
+    st.characters(blacklist_categories=("Cc", "Cs")) | st.sampled_from("\t\n\r"), max_size=80
+)
+"""Free text: anything but control characters other than tab and line breaks."""
+
+
+def name_lists(items: st.SearchStrategy[T], max_size: int) -> st.SearchStrategy[list[T]]:
+    """A list of named items (or names), no two sharing a name (as a sheet holds them)."""
+    def key(item: T) -> str:
+        name: str = item if isinstance(item, str) else cast(Any, item).name
+        return name_key(name)
+
+    return st.lists(items, max_size=max_size, unique_by=key)
 
 
 @st.composite
@@ -128,11 +146,11 @@ def sheets(draw: st.DrawFn, name: st.SearchStrategy[str] = names) -> Sheet:
         attributes=draw(attributes()),
         standings=draw(standings()),
         resiliences=draw(resiliences()),
-        powers=draw(st.lists(powers, max_size=3)),
-        traits=draw(st.lists(names, max_size=3)),
-        burdens=draw(st.lists(names, max_size=2)),
-        equipment=draw(st.lists(equipment, max_size=2)),
-        reactions=draw(st.lists(reactions, max_size=2)),
+        powers=draw(name_lists(powers, 3)),
+        traits=draw(name_lists(names, 3)),
+        burdens=draw(name_lists(names, 2)),
+        equipment=draw(name_lists(equipment, 2)),
+        reactions=draw(name_lists(reactions, 2)),
         notes=draw(notes),
         player=draw(st.none() | names),
     )
@@ -148,10 +166,10 @@ def extra_groups(draw: st.DrawFn, name: st.SearchStrategy[str] = names) -> Extra
         count=count,
         attributes=draw(attributes()),
         standings=draw(st.none() | standings()),
-        powers=draw(st.lists(powers, max_size=2)),
-        traits=draw(st.lists(names, max_size=2)),
-        equipment=draw(st.lists(equipment, max_size=2)),
-        reactions=draw(st.lists(reactions, max_size=1)),
+        powers=draw(name_lists(powers, 2)),
+        traits=draw(name_lists(names, 2)),
+        equipment=draw(name_lists(equipment, 2)),
+        reactions=draw(name_lists(reactions, 1)),
         member_wits=member_wits or (),
         notes=draw(notes),
     )

@@ -367,7 +367,7 @@ def test_set_group_fields(db: Path) -> None:
         ("attributes.wits=9", "attributes.wits must be a whole number 2–6, got 9 (R-CHAR-1)"),
         ("attributes.wits=five", "attributes.wits must be a whole number 2–6, got 'five'"),
         ("standings.spirit=1", "standings.spirit must be a whole number 2–10, got 1"),
-        ("resiliences.health.full=0", "resiliences.health.full must be a whole number ≥ 1"),
+        ("resiliences.health.full=0", "resiliences.health.full must be a whole number 1–100"),
         ("kind=extra", "(R-CON-2)"),
         ("attributes.wit=5", "'wit' is not a known field (did you mean 'wits'?)"),
         ("strength=5", "'strength' is not a known field"),
@@ -402,12 +402,17 @@ def test_r_con_20_damage_accumulates_and_heal_stops_at_no_damage(db: Path) -> No
     assert "Health █████░░░ 5/8" in out
     ok(db, "damage", "Tamsin Vey", "Health", "2")
     assert sheet(db, "Tamsin Vey")["resiliences"]["health"]["current"] == 3
-    out = ok(db, "damage", "Tamsin Vey", "h", "7")
+    # Past the full score, or healing more than was taken: one line, nothing changed.
+    assert "7 damage would take it past 0 (at most 3)" in refused(
+        db, "damage", "Tamsin Vey", "h", "7")
+    assert "R-CON-20" in refused(db, "heal", "Tamsin Vey", "health", "20")
+    assert sheet(db, "Tamsin Vey")["resiliences"]["health"]["current"] == 3
+    out = ok(db, "damage", "Tamsin Vey", "h", "3")
     assert "0/8" in out and "defeated" in out and "R-CON-20" in out
     assert sheet(db, "Tamsin Vey")["resiliences"]["health"] == {
-        "full": 8, "damage": 12, "current": 0
+        "full": 8, "damage": 8, "current": 0  # R-CON-20: damage stops at the full score
     }
-    healed = json.loads(ok(db, "heal", "Tamsin Vey", "health", "20", "--json"))
+    healed = json.loads(ok(db, "heal", "Tamsin Vey", "health", "8", "--json"))
     assert (healed["damage"], healed["current"], healed["defeated"]) == (0, 8, False)
 
 
@@ -425,7 +430,7 @@ def test_damage_needs_a_known_resilience_and_a_whole_number(db: Path) -> None:
     # Written plainly, a negative amount is a bad amount, not an unknown option.
     for command in ("damage", "heal"):
         message = refused(db, command, "Brannoch", "health", "-2")
-        assert f"{command} must be a whole number ≥ 0, got -2" in message
+        assert f"{command} must be a whole number 0–100, got -2" in message
     assert sheet(db, "Brannoch")["resiliences"]["health"]["damage"] == 0
 
 

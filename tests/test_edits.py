@@ -33,6 +33,10 @@ from characters.edits import (
 from characters.errors import CharacterError
 from characters.files import SheetDataError, dotted, read, unstructure
 from characters.model import Character, ExtraGroup, Resilience, Sheet
+from characters.names import name_key
+
+trimmed_names = names.map(str.strip)
+"""Names as the model stores them: trimmed at the ends."""
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = {
@@ -299,15 +303,19 @@ def test_r_con_19_groups_have_no_kind_or_resiliences(assignment: str, message: s
         ("Tamsin Vey", "standings.spirit=1", "character 'Tamsin Vey': standings.spirit must "
          "be a whole number 2–10, got 1 (R-CHAR-1)"),
         ("Tamsin Vey", "resiliences.health.full=0", "character 'Tamsin Vey': "
-         "resiliences.health.full must be a whole number ≥ 1, got 0 (R-CHAR-1)"),
+         "resiliences.health.full must be a whole number 1–100, got 0 (R-CHAR-1)"),
         ("Tamsin Vey", "resiliences.health.damage=-1", "character 'Tamsin Vey': "
-         "resiliences.health.damage must be a whole number ≥ 0, got -1 (R-CHAR-1)"),
+         "resiliences.health.damage must be a whole number 0–8, got -1 (R-CHAR-1)"),
+        ("Tamsin Vey", "resiliences.health.damage=9", "character 'Tamsin Vey': "
+         "resiliences.health.damage must be a whole number 0–8, got 9 (R-CON-20)"),
         ("Tamsin Vey", 'resiliences.health="x"', "character 'Tamsin Vey': "
          "resiliences.health must be a table of fields, got 'x'"),
         ("Tamsin Vey", "powers[1]=3", "character 'Tamsin Vey': powers[1] must be a table of "
          "fields, got 3"),
-        ("Tamsin Vey", "name=", "character 'Tamsin Vey': name must be non-empty text, "
-         "got '' (R-CHAR-1)"),
+        ("Tamsin Vey", "name=", "character 'Tamsin Vey': name must be non-empty text "
+         "(visible characters), got '' (R-CHAR-1)"),
+        ("Tamsin Vey", "traits=Quick, quick", "character 'Tamsin Vey': traits must be names "
+         "that differ (ignoring case), got 'quick' (R-CHAR-1)"),
         ("Tamsin Vey", "kind=extra", "character 'Tamsin Vey': kind must be hero or villain "
          "(Extras belong in an Extra group), got 'extra' (R-CON-2)"),
         ("Canton guards", "standings.spirit=5", None),  # passes: the group has Standings
@@ -390,14 +398,17 @@ def test_setting_any_field_to_what_it_holds_changes_nothing(
 
 
 def _settable(character: Character) -> list[tuple[str, st.SearchStrategy[Any]]]:
-    """Fields of ``character`` and values R-CHAR-1 (and R-CON-6) allow for them."""
+    """Fields of ``character`` and values R-CHAR-1 (and R-CON-6, R-CON-20) allow for
+    them. Names are drawn trimmed, as the model stores them, and lists of names never
+    repeat one."""
     fields: list[tuple[str, st.SearchStrategy[Any]]] = [
-        ("name", names),
+        ("name", trimmed_names),
         ("notes", notes),
         *((f"attributes.{a}", attribute_scores) for a in ("physique", "charm", "wits")),
-        ("traits", st.lists(names, max_size=3)),
+        ("traits", st.lists(trimmed_names, max_size=3, unique_by=name_key)),
         ("powers", st.lists(st.fixed_dictionaries(
-            {"name": names, "rating": st.integers(1, 10)}), max_size=3)),
+            {"name": trimmed_names, "rating": st.integers(1, 10)}), max_size=3,
+            unique_by=lambda power: name_key(power["name"]))),
     ]
     fields += [(f"powers[{i}].rating", st.integers(1, 10))
                for i in range(1, len(character.powers) + 1)]
@@ -409,10 +420,12 @@ def _settable(character: Character) -> list[tuple[str, st.SearchStrategy[Any]]]:
         fields += [(f"standings.{s}", standing_scores)
                    for s in ("resources", "influence", "spirit")]
     if isinstance(character, Sheet):
-        fields += [("player", names), ("burdens", st.lists(names, max_size=3))]
-        fields += [(f"resiliences.{r}.{part}", st.integers(low, 40))
-                   for r in ("health", "reputation", "willpower")
-                   for part, low in (("full", 1), ("damage", 0))]
+        fields += [("player", trimmed_names),
+                   ("burdens", st.lists(trimmed_names, max_size=3, unique_by=name_key))]
+        for r in ("health", "reputation", "willpower"):
+            held = character.resiliences.get(r)
+            fields += [(f"resiliences.{r}.full", st.integers(max(1, held.damage), 100)),
+                       (f"resiliences.{r}.damage", st.integers(0, held.full))]
     elif not character.member_wits:
         fields.append(("count", st.integers(1, 1000)))
     else:
@@ -437,7 +450,7 @@ def test_r_char_1_a_value_set_reads_back_as_given(
     assert changed == untouched  # nothing else moved
 
 
-@given(characters(), resilience_names, st.integers(1, 30))
+@given(characters(), resilience_names, st.integers(1, 100))
 def test_r_char_1_a_bare_number_never_touches_the_damage(
     character: Character, resilience: str, full: int
 ) -> None:
@@ -445,9 +458,15 @@ def test_r_char_1_a_bare_number_never_touches_the_damage(
         with pytest.raises(FieldError):  # R-CON-19: groups track no Resiliences
             apply_assignments(character, [f"resiliences.{resilience}={full}"])
         return
+    before = character.resiliences.get(resilience)
+    if full < before.damage:
+        # R-CON-20: the damage taken stays, and damage never exceeds the full score.
+        with pytest.raises(SheetDataError, match=r"damage must be a whole number 0–\d+, "
+                           rf"got {before.damage} \(R-CON-20\)"):
+            apply_assignments(character, [f"resiliences.{resilience} = {full} "])
+        return
     new, _ = apply_assignments(character, [f"resiliences.{resilience} = {full} "])
     assert isinstance(new, Sheet)
-    before = character.resiliences.get(resilience)
     assert new.resiliences.get(resilience) == Resilience(full=full, damage=before.damage)
 
 
@@ -474,3 +493,44 @@ def test_one_wrong_assignment_refuses_them_all_and_changes_nothing(
     assert isinstance(caught.value, (FieldError, SheetDataError))
     assert str(caught.value)
     assert character == before
+
+
+# --- hostile values: refused on one short line, never a crash ------------------------------
+
+
+@pytest.mark.parametrize(("assignment", "message"), [
+    ("powers=" + "[" * 500 + "]" * 500,
+     "powers: the value is nested too deeply (more than 32 levels of tables and lists)"),
+    ("traits=[" + "9" * 5000 + "]",
+     "traits: the value holds a number of 5,000 digits (at most 18)"),
+    ('powers=[{ name = "Tin", rating = nan }]',
+     "powers: the value holds a number that is not finite ('nan')"),
+])
+def test_values_that_cannot_be_read_safely_are_refused(assignment: str, message: str) -> None:
+    with pytest.raises(FieldError) as caught:
+        apply(tamsin(), assignment)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("field", ["attributes.wits", "resiliences.health"])
+def test_r_char_1_a_number_of_5000_digits_is_refused_by_the_field(field: str) -> None:
+    with pytest.raises(SheetDataError) as caught:
+        apply(tamsin(), f"{field}={'9' * 5000}")
+    shown_value = "'" + "9" * 58 + "…"
+    full = field + (".full" if field.startswith("resiliences") else "")
+    assert str(caught.value).startswith(f"character 'Tamsin Vey': {full} must be a whole number ")
+    assert str(caught.value).endswith(f"got {shown_value} (R-CHAR-1)")
+
+
+def test_a_huge_field_name_makes_a_short_message() -> None:
+    with pytest.raises(FieldError) as caught:
+        apply(tamsin(), "x" * 10_000 + "=3")
+    assert len(str(caught.value)) < 400
+    assert str(caught.value).startswith("x" * 59 + "…: 'x")
+
+
+def test_r_char_1_names_set_by_hand_are_trimmed_and_checked() -> None:
+    new, _ = apply(tamsin(), "name=  Tamsin  ")
+    assert new.name == "Tamsin"
+    with pytest.raises(SheetDataError, match=r"name must be text without bidirectional controls"):
+        apply(tamsin(), "name=Tamsin\u202e")

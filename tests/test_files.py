@@ -6,23 +6,27 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
-from strategies import characters, rosters
+from strategies import characters, names, rosters
 
+from characters.errors import shown
 from characters.files import (
     SheetDataError,
     SheetFileError,
     dumps,
     format_of,
     loads,
-    name_key,
     read,
     structure,
+    to_document,
     unstructure,
     write,
 )
-from characters.model import Character, ExtraGroup, Kind, Resilience, Sheet
+from characters.limits import LIST_MAX, NAME_MAX, NOTES_MAX, RESILIENCE_RANGE
+from characters.model import RESILIENCES, Character, ExtraGroup, Kind, Power, Resilience, Sheet
+from characters.names import check_name, name_key
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -116,12 +120,30 @@ def test_absent_player_is_left_out_of_files() -> None:
     assert "player" not in unstructure(kell)
 
 
-def test_names_unique_ignoring_case_in_any_script() -> None:
-    assert name_key("Kell") == name_key("KELL") == name_key(" kell ")
-    assert name_key("Straße") == name_key("STRASSE")
-    assert name_key("Σίσυφος") == name_key("ΣΊΣΥΦΟΣ")  # final sigma folds too
-    assert name_key("Ångström") == name_key("A\u030aNGSTRO\u0308M")  # composed or not
-    assert name_key("Kell") != name_key("Kel")
+@given(names)
+def test_r_char_1_any_name_check_name_accepts_round_trips_through_files(name: str) -> None:
+    (kell,) = loads(GOOD_SHEET, "toml")
+    assert isinstance(kell, Sheet)
+    named = attrs.evolve(kell, name=name, player=name, traits=(name,),
+                         powers=(Power(name, 3),))
+    assert named.name == check_name(name)
+    assert loads(dumps([named], "toml"), "toml") == [named]
+    assert loads(dumps([named], "json"), "json") == [named]
+
+
+@given(characters())
+def test_generated_sheets_respect_the_limits(character: Character) -> None:
+    named = [character.name, *character.traits, *(p.name for p in character.powers),
+             *(e.name for e in character.equipment), *(r.name for r in character.reactions)]
+    if isinstance(character, Sheet):
+        named += [*character.burdens, *([character.player] if character.player else [])]
+        for resilience in RESILIENCES:
+            held = character.resiliences.get(resilience)
+            assert 1 <= held.full <= RESILIENCE_RANGE[1] and 0 <= held.damage <= held.full
+    assert all(0 < len(name) <= NAME_MAX and check_name(name) == name for name in named)
+    assert len(character.notes) <= NOTES_MAX
+    for items in (character.powers, character.traits, character.equipment, character.reactions):
+        assert len(items) <= LIST_MAX
 
 
 # --- broken files: one line, file + entry + field + reason ---------------------------------
@@ -161,8 +183,9 @@ def test_json_duplicate_key_is_an_error() -> None:
         ("charm = 4", "charm = 4.5", "attributes.charm", "2–6", "4.5"),
         ("spirit = 6", "spirit = 11", "standings.spirit", "2–10", "11"),
         ("resources = 4", 'resources = "4"', "standings.resources", "2–10", "'4'"),
-        ("health = 8", "health = 0", "resiliences.health", "≥ 1", "0"),
-        ("damage = 2", "damage = -1", "resiliences.reputation.damage", "≥ 0", "-1"),
+        ("health = 8", "health = 0", "resiliences.health", "1–100", "0"),
+        ("health = 8", "health = 101", "resiliences.health", "1–100", "101"),
+        ("damage = 2", "damage = -1", "resiliences.reputation.damage", "0–6", "-1"),
         ("rating = 4", "rating = 11", "powers[2].rating", "1–10", "11"),
         ('name = "Ironpulling"', 'name = " "', "powers[2].name", "non-empty", "' '"),
         ("wits = 5", "wits = true", "attributes.wits", "2–6", "True"),
@@ -209,7 +232,7 @@ def test_unknown_section_is_rejected() -> None:
         ("[character.attributes]\nphysique = 3\ncharm = 4\nwits = 5\n", "attributes = 5\n",
          "attributes", "must be a table"),
         ('kind = "hero"', 'kind = "wizard"', "kind", "must be hero or villain"),
-        ('player = "Alice"', "player = 5", "player", "must be a non-empty name"),
+        ('player = "Alice"', "player = 5", "player", "must be a name or absent"),
     ],
 )
 def test_wrong_type_is_named(old: str, new: str, field: str, reason: str) -> None:
@@ -297,3 +320,140 @@ def test_examples_hold_the_crew_and_their_opposition() -> None:
     # A Steel Inquisitor: a Villain whose powers are Hemalurgic.
     assert any(has_power(c, "hemalurgic") for c in villains)
     assert any(g.count == 8 and "hazekiller" in g.name.casefold() for g in groups)
+
+
+# --- hostile files: refused with a short message, never a crash ------------------------------
+
+
+def test_a_sheet_nested_500_deep_is_refused() -> None:
+    deep = "[" * 500 + "]" * 500
+    error = broken(GOOD_SHEET.replace('traits = ["Quick"]', f"traits = {deep}"))
+    assert str(error) == (
+        "crew.toml: is nested too deeply (more than 32 levels of tables and lists)"
+    )
+    document = {"character": [{"name": "Kell", "notes": json.loads("[" * 500 + "]" * 500)}]}
+    error = broken(json.dumps(document), "json", "crew.json")
+    assert str(error) == (
+        "crew.json: is nested too deeply (more than 32 levels of tables and lists)"
+    )
+
+
+def test_an_integer_of_5000_digits_is_refused() -> None:
+    error = broken(GOOD_SHEET.replace("wits = 5", "wits = " + "7" * 5000))
+    assert str(error) == "crew.toml: holds a number of 5,000 digits (at most 18)"
+    text = json.dumps(to_document(loads(GOOD_SHEET, "toml"))).replace('"wits": 5',
+                                                                      '"wits": ' + "7" * 5000)
+    assert str(broken(text, "json", "crew.json")) == (
+        "crew.json: holds a number of 5,000 digits (at most 18)"
+    )
+
+
+def test_a_whole_number_of_19_digits_is_refused_but_18_reach_the_range_check() -> None:
+    assert str(broken(GOOD_SHEET.replace("wits = 5", "wits = " + "9" * 19))) == (
+        "crew.toml: holds a number of 19 digits (at most 18)"
+    )
+    assert str(broken(GOOD_SHEET.replace("wits = 5", "wits = " + "9" * 18))) == (
+        "crew.toml: character 'Kell': attributes.wits must be a whole number 2–6, "
+        "got 999999999999999999 (R-CHAR-1)"
+    )
+
+
+def test_nan_and_infinity_are_refused_where_sheets_hold_whole_numbers() -> None:
+    assert str(broken(GOOD_SHEET.replace("wits = 5", "wits = nan"))) == (
+        "crew.toml: holds a number that is not finite ('nan')"
+    )
+    text = json.dumps(to_document(loads(GOOD_SHEET, "toml"))).replace('"wits": 5',
+                                                                      '"wits": Infinity')
+    assert str(broken(text, "json", "crew.json")) == (
+        "crew.json: holds Infinity, which is not a number"
+    )
+
+
+def test_a_10_mb_notes_field_is_refused(tmp_path: Path) -> None:
+    huge = GOOD_SHEET.replace("[[character]]\n", '[[character]]\nnotes = "'
+                              + "x" * 10_000_000 + '"\n', 1)
+    assert str(broken(huge)) == f"crew.toml: is too big: {len(huge):,} bytes (at most 1,000,000)"
+    path = tmp_path / "huge.toml"
+    path.write_text(huge, encoding="utf-8")
+    with pytest.raises(SheetFileError) as caught:
+        read(path)
+    assert str(caught.value) == (
+        f"{path}: is too big: {path.stat().st_size:,} bytes (at most 1,000,000)"
+    )
+
+
+def test_r_char_1_notes_over_4000_characters_are_refused_with_a_short_message() -> None:
+    text = GOOD_SHEET.replace("[[character]]\n", '[[character]]\nnotes = "' + "x" * 5000
+                              + '"\n', 1)
+    message = str(broken(text))
+    assert message == (
+        "crew.toml: character 'Kell': notes must be text of at most 4000 characters, got "
+        f"'{'x' * 58}… (R-CHAR-1)"
+    )
+
+
+def test_invalid_utf8_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "crew.json"
+    path.write_bytes(b'{"character": [{"name": "Ren\xe9e"}]}')
+    with pytest.raises(SheetFileError) as caught:
+        read(path)
+    assert str(caught.value) == f"{path}: is not UTF-8 text (byte 28)"
+
+
+@pytest.mark.parametrize(("name", "reason"), [
+    ("\u200b\u200c\u200d\u2060\ufeff", "name must be non-empty text (visible characters), "
+                                       "got '\\u200b\\u200c\\u200d\\u2060\\ufeff' (R-CHAR-1)"),
+    ("Kell\u202eniV", "name must be text without bidirectional controls (U+202A–U+202E, "
+                     "U+2066–U+2069), got 'Kell\\u202eniV' (R-CHAR-1)"),
+    ("Kell\u2066x\u2069", "name must be text without bidirectional controls (U+202A–U+202E, "
+                         "U+2066–U+2069), got 'Kell\\u2066x\\u2069' (R-CHAR-1)"),
+])
+def test_r_char_1_invisible_and_bidi_names_are_refused(name: str, reason: str) -> None:
+    text = json.dumps({"character": [{**unstructure(loads(GOOD_SHEET, "toml")[0]),
+                                      "name": name}]})
+    error = broken(text, "json", "crew.json")
+    # The entry is labelled by its name quoted with escapes, or by number when the name
+    # shows nothing.
+    label = "#1" if name.startswith("\u200b") else shown(name)
+    assert str(error) == f"crew.json: character {label}: {reason}"
+
+
+def test_markup_looking_names_are_kept_as_text() -> None:
+    # Escaping markup is the screens' job; here "[/bold]" is a name like any other.
+    text = GOOD_SHEET.replace('name = "Kell"', 'name = "[/bold]"').replace(
+        'traits = ["Quick"]', 'traits = ["[red]Quick[/red]"]')
+    (character,) = loads(text, "toml")
+    assert character.name == "[/bold]" and character.traits == ("[red]Quick[/red]",)
+    assert loads(dumps([character], "json"), "json") == [character]
+
+
+def test_names_are_stored_trimmed_and_lists_never_repeat_a_name() -> None:
+    (kell,) = loads(GOOD_SHEET.replace('name = "Kell"', 'name = "  Kell  "'), "toml")
+    assert kell.name == "Kell"
+    message = str(broken(GOOD_SHEET.replace('traits = ["Quick"]', 'traits = ["Quick", "QUICK"]')))
+    assert message == (
+        "crew.toml: character 'Kell': traits must be names that differ (ignoring case), "
+        "got 'QUICK' (R-CHAR-1)"
+    )
+    message = str(broken(GOOD_SHEET.replace('"Ironpulling"', '"steelpushing"')))
+    assert message == (
+        "crew.toml: character 'Kell': powers must be names that differ (ignoring case), "
+        "got 'steelpushing' (R-CHAR-1)"
+    )
+
+
+def test_r_char_1_lists_hold_at_most_40_items() -> None:
+    many = ", ".join(f'"Trait {i}"' for i in range(41))
+    message = str(broken(GOOD_SHEET.replace('traits = ["Quick"]', f"traits = [{many}]")))
+    assert message == (
+        "crew.toml: character 'Kell': traits must be a list of at most 40 items, "
+        "got 41 (R-CHAR-1)"
+    )
+
+
+def test_an_entry_with_a_huge_name_is_labelled_briefly() -> None:
+    text = GOOD_SHEET.replace('name = "Kell"', 'name = "' + "K" * 5000 + '"')
+    message = str(broken(text))
+    assert len(message) < 220  # two quotes of at most 60 characters each
+    assert message.startswith(f"crew.toml: character '{'K' * 58}…: name must be a name of at "
+                              "most 60 characters")

@@ -122,31 +122,66 @@ def test_r_con_16_reaction_grants_1_to_10_dice() -> None:
 # --- R-CHAR-1 / R-CON-20: Resiliences, damage kept apart ------------------------------------
 
 
-def test_r_char_1_resilience_full_score_at_least_1_and_damage_at_least_0() -> None:
-    refused(lambda: Resilience(0), "full", "≥ 1", 0)
-    refused(lambda: Resilience(5, -1), "damage", "≥ 0", -1)
-    refused(lambda: Resilience(5.5), "full", "≥ 1", 5.5)  # type: ignore[arg-type]
+def test_r_char_1_resilience_full_score_1_to_100_and_damage_0_to_full() -> None:
+    refused(lambda: Resilience(0), "full", "1–100", 0)
+    refused(lambda: Resilience(101), "full", "1–100", 101)
+    refused(lambda: Resilience(5.5), "full", "1–100", 5.5)  # type: ignore[arg-type]
+    refused(lambda: Resilience(5, -1), "damage", "0–5", -1)
+    refused(lambda: Resilience(5, True), "damage", "0–5", True)
+    assert Resilience(100, 100).current == 0
+
+
+def test_r_con_20_damage_never_exceeds_the_full_score() -> None:
+    # A Resilience at 0 is defeated: it takes no further damage, so 9 on 8 is no sheet.
+    refused(lambda: Resilience(full=8, damage=9), "damage", "0–8", 9, rule="R-CON-20")
+    assert Resilience(full=8, damage=8).defeated
 
 
 @given(resilience_values())
-def test_r_con_20_current_is_full_less_damage_never_below_0(resilience: Resilience) -> None:
-    assert resilience.current == max(0, resilience.full - resilience.damage)
-    assert resilience.defeated == (resilience.damage >= resilience.full)
+def test_r_con_20_current_is_full_less_damage(resilience: Resilience) -> None:
+    assert resilience.current == resilience.full - resilience.damage >= 0
+    assert resilience.defeated == (resilience.damage == resilience.full)
 
 
-@given(resilience_values(), st.integers(0, 20), st.integers(0, 20))
-def test_r_con_20_damage_accumulates_and_healing_stops_at_0(
-    resilience: Resilience, hurt: int, healed: int
+@given(resilience_values(), st.integers(0, 100))
+def test_r_con_20_damage_past_the_full_score_is_refused_unless_clamped(
+    resilience: Resilience, amount: int
 ) -> None:
-    after = resilience.damaged(hurt)
-    assert after.full == resilience.full  # the full score is never touched
-    assert after.damage == resilience.damage + hurt
-    assert after.healed(healed).damage == max(0, after.damage - healed)
+    if amount <= resilience.current:
+        after = resilience.damaged(amount)
+        assert after.full == resilience.full  # the full score is never touched
+        assert after.damage == resilience.damage + amount
+    else:
+        with pytest.raises(SheetValueError) as caught:
+            resilience.damaged(amount)
+        assert caught.value.rule == "R-CON-20"
+        assert f"0–{resilience.current}" in caught.value.allowed
+    clamped = resilience.damaged(amount, clamp=True)
+    assert clamped.damage == min(resilience.full, resilience.damage + amount)
 
 
-def test_r_con_20_negative_damage_or_healing_is_refused() -> None:
-    refused(lambda: Resilience(5).damaged(-1), "damage", "≥ 0", -1)
-    refused(lambda: Resilience(5).healed(-2), "heal", "≥ 0", -2)
+@given(resilience_values(), st.integers(0, 100))
+def test_r_con_20_healing_more_than_the_damage_is_refused_unless_clamped(
+    resilience: Resilience, amount: int
+) -> None:
+    if amount <= resilience.damage:
+        assert resilience.healed(amount).damage == resilience.damage - amount
+    else:
+        with pytest.raises(SheetValueError) as caught:
+            resilience.healed(amount)
+        assert caught.value.rule == "R-CON-20"
+    assert resilience.healed(amount, clamp=True).damage == max(0, resilience.damage - amount)
+
+
+def test_r_con_20_amounts_are_whole_numbers_0_to_100() -> None:
+    refused(lambda: Resilience(5).damaged(-1), "damage", "0–100", -1)
+    refused(lambda: Resilience(5).healed(-2), "heal", "0–100", -2)
+    refused(lambda: Resilience(5).damaged(2.0), "damage", "0–100", 2.0)  # type: ignore[arg-type]
+    refused(lambda: Resilience(5).damaged(101, clamp=True), "damage", "0–100", 101)
+    huge = 99999999999999999999
+    with pytest.raises(SheetValueError) as caught:
+        Resilience(5).damaged(huge)
+    assert str(caught.value) == f"R-CHAR-1: damage must be a whole number 0–100, got {huge}"
 
 
 def test_r_char_1_resiliences_by_name() -> None:
@@ -171,13 +206,13 @@ def test_r_char_1_sheet_fields_are_checked() -> None:
     refused(lambda: sheet(standings=None), "standings", "Standings", None)
     refused(lambda: sheet(resiliences=8), "resiliences", "Resiliences", 8)
     refused(lambda: sheet(powers=["Steel"]), "powers", "Power", "Steel")
-    refused(lambda: sheet(traits=["Quick", ""]), "traits", "non-empty names", "")
-    refused(lambda: sheet(burdens=[7]), "burdens", "non-empty names", 7)
+    refused(lambda: sheet(traits=["Quick", ""]), "traits[2]", "non-empty text", "")
+    refused(lambda: sheet(burdens=[7]), "burdens[1]", "text", 7)
     refused(lambda: sheet(equipment=[Power("x", 1)]), "equipment", "Equipment", Power("x", 1))
     refused(lambda: sheet(reactions=["Push"]), "reactions", "Reaction", "Push")
     refused(lambda: sheet(notes=None), "notes", "text", None)
-    refused(lambda: sheet(player=""), "player", "non-empty name or absent", "")
-    refused(lambda: sheet(player=3), "player", "non-empty name or absent", 3)
+    refused(lambda: sheet(player=""), "player", "non-empty text", "")
+    refused(lambda: sheet(player=3), "player", "a name or absent", 3)
 
 
 def test_r_con_2_extras_never_have_a_sheet_of_their_own() -> None:

@@ -21,9 +21,8 @@ from hypothesis import given, settings
 from strategies import rosters
 from table_support import CREW, crew, plain
 
-from characters.errors import SheetValueError
+from characters.errors import SheetRuleViolation, SheetValueError
 from characters.model import Character, ExtraGroup, Resilience, Sheet
-from conflict.errors import RuleViolation
 from conflict.table import (
     NameTaken,
     SheetChanged,
@@ -139,13 +138,19 @@ def test_r_con_20_damage_is_kept_apart_and_accumulates(tmp_path: Path) -> None:
         kell = table.get("Kell")
         assert isinstance(kell, Sheet)
         assert kell.resiliences.health.current == 3
-        assert table.damage("Kell", "health", 9).resiliences.health.current == 0  # never < 0
-        assert table.heal("Kell", "health", 20).resiliences.health.damage == 0  # never < 0
+        # Never past 0 nor past no damage (R-CON-20): refused, nothing changed.
+        with pytest.raises(SheetRuleViolation, match="R-CON-20: Health of 'Kell' has 3 of 8"):
+            table.damage("Kell", "health", 9)
+        with pytest.raises(SheetRuleViolation, match="R-CON-20"):
+            table.heal("Kell", "health", 20)
+        assert table.get_versioned("Kell")[1] == 3  # two changes, no more
+        assert table.damage("Kell", "health", 3).resiliences.health.current == 0
+        assert table.heal("Kell", "health", 8).resiliences.health.damage == 0
 
 
 def test_r_con_19_extras_have_no_tracked_resiliences(table: Table) -> None:
     table.add(crew())
-    with pytest.raises(RuleViolation, match="R-CON-19"):
+    with pytest.raises(SheetRuleViolation, match="R-CON-19"):
         table.damage("Hazekillers", "health", 1)
     group = table.get("Hazekillers")
     assert isinstance(group, ExtraGroup) and group.count == 8

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from table_support import ROOT, plain
+from table_support import ROOT, crew, plain
 
-from characters.model import Sheet
+from characters.model import Resilience, Sheet
 from conflict.table import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -60,9 +60,9 @@ def schema_sql(path: Path) -> list[tuple[object, ...]]:
 
 def test_migrations_are_named_steps_in_order() -> None:
     assert [name for name, _ in MIGRATIONS] == [
-        "roster", "sheet_versions", "event_streams", "roll_log", "players"
+        "roster", "sheet_versions", "event_streams", "roll_log", "players", "name_keys"
     ]
-    assert SCHEMA_VERSION == 5
+    assert SCHEMA_VERSION == 6
 
 
 def test_a_new_file_gets_every_table_and_records_each_step(tmp_path: Path) -> None:
@@ -72,10 +72,10 @@ def test_a_new_file_gets_every_table_and_records_each_step(tmp_path: Path) -> No
         assert path.exists()
         assert table.schema_version == SCHEMA_VERSION
     assert columns(path) == COLUMNS
-    assert plain(path, "SELECT value FROM meta WHERE key = 'schema_version'") == [("5",)]
+    assert plain(path, "SELECT value FROM meta WHERE key = 'schema_version'") == [("6",)]
     steps = plain(path, "SELECT step, name, applied_at IS NOT NULL FROM migrations")
     assert steps == [(1, "roster", 1), (2, "sheet_versions", 1), (3, "event_streams", 1),
-                     (4, "roll_log", 1), (5, "players", 1)]
+                     (4, "roll_log", 1), (5, "players", 1), (6, "name_keys", 1)]
     assert plain(path, "PRAGMA journal_mode") == [("wal",)]  # kept in the file
     # Every table is STRICT: a wrong type is refused by SQLite itself.
     conn = sqlite3.connect(path)
@@ -101,7 +101,7 @@ def test_a_version_1_file_made_by_the_first_release_is_migrated(tmp_path: Path) 
     # Step 1 ran before steps were recorded: listed, undated.
     steps = plain(path, "SELECT step, name, applied_at IS NOT NULL FROM migrations")
     assert steps == [(1, "roster", 0), (2, "sheet_versions", 1), (3, "event_streams", 1),
-                     (4, "roll_log", 1), (5, "players", 1)]
+                     (4, "roll_log", 1), (5, "players", 1), (6, "name_keys", 1)]
     assert plain(path, "PRAGMA integrity_check") == [("ok",)]
     # The migrated file has exactly the schema of a new one (step 1 still writes the
     # very tables the first release wrote).
@@ -140,7 +140,7 @@ def test_later_migrations_run_once_in_order(tmp_path: Path) -> None:
         assert table.schema_version == SCHEMA_VERSION + 2
     assert calls == ["first", "second"]
     assert columns(path)["notes"] == ["id", "text", "author"]
-    assert plain(path, "SELECT name FROM migrations WHERE step > 5") == [
+    assert plain(path, f"SELECT name FROM migrations WHERE step > {SCHEMA_VERSION}") == [
         ("notes",), ("note_authors",)
     ]
 
@@ -168,7 +168,8 @@ def test_a_table_from_a_newer_version_is_refused_and_left_alone(tmp_path: Path) 
     with pytest.raises(TableTooNew) as caught:
         Table(path)
     assert str(caught.value) == (
-        f"{str(path)!r} has schema version 6, newer than this mistborn-conflict knows (5); "
+        f"{str(path)!r} has schema version {SCHEMA_VERSION + 1}, newer than this "
+        f"mistborn-conflict knows ({SCHEMA_VERSION}); "
         "upgrade mistborn-conflict"
     )
     assert path.read_bytes() == before
@@ -196,3 +197,30 @@ def test_processes_creating_the_same_new_table_at_once_all_succeed(tmp_path: Pat
         assert (opener.returncode, out, err) == (0, f"{SCHEMA_VERSION} []\n", "")
     assert columns(path) == COLUMNS
     assert plain(path, "SELECT count(*) FROM migrations") == [(SCHEMA_VERSION,)]
+
+
+def test_r_con_20_version_6_rekeys_names_and_stops_damage_at_the_full_score(
+        tmp_path: Path) -> None:
+    # A version-5 file written with the first release's NFD keys and a sheet whose
+    # damage had run past its full score.
+    import json
+    import unicodedata
+
+    path = tmp_path / "table.db"
+    with Table(path, migrations=MIGRATIONS[:5]) as table:
+        table.add(crew())
+    conn = sqlite3.connect(path)
+    sheet = json.loads(conn.execute("SELECT sheet FROM characters WHERE name = 'Kell'")
+                       .fetchone()[0])
+    sheet["name"] = "Kéll"
+    sheet["resiliences"]["health"] = {"full": 8, "damage": 12}
+    nfd = unicodedata.normalize("NFD", "kéll")
+    conn.execute("UPDATE characters SET name = 'Kéll', name_key = ?, sheet = ? "
+                 "WHERE name = 'Kell'", (nfd, json.dumps(sheet)))
+    conn.commit()
+    conn.close()
+    with Table(path) as table:
+        assert table.schema_version == 6
+        kell = table.get("KÉLL")  # found by the new key, typed precomposed
+        assert isinstance(kell, Sheet)
+        assert kell.resiliences.health == Resilience(8, 8)

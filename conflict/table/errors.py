@@ -21,12 +21,9 @@ from conflict.errors import BadValue, ConflictError, RuleViolation
 
 
 def name_key(name: str) -> str:
-    """The form two names share when they differ only in case or spacing at the ends.
-
-    The roster's own rule (:func:`characters.files.name_key`), imported when first
-    needed so that a process that only records a roll never loads the sheet codecs.
-    """
-    from characters.files import name_key as key
+    """The form two names share when they are the same name: the project's one rule
+    (:func:`characters.names.name_key`), imported when first needed."""
+    from characters.names import name_key as key
 
     return key(name)
 

@@ -21,9 +21,10 @@ from typing import Any, Final
 import attrs
 
 from characters.errors import CharacterError
-from characters.files import name_key, section_of, structure, unstructure
+from characters.files import section_of, structure, unstructure
 from characters.model import Character, ExtraGroup, Kind, Sheet
-from conflict.errors import BadValue, RuleViolation
+from characters.names import name_key, refuse_look_alike
+from conflict.errors import BadValue
 from conflict.table import clock
 from conflict.table.errors import NameTaken, SheetChanged, TableDamaged, UnknownCharacter
 
@@ -152,6 +153,19 @@ def check_distinct(characters: Sequence[Character]) -> None:
         seen[key] = character.name
 
 
+def _refuse_look_alikes(db: sqlite3.Connection, characters: Sequence[Character], *,
+                        replace: bool) -> None:
+    """Refuse a name that only looks like another in the table or in the same batch
+    (``Vіn`` with a Cyrillic і beside ``Vin``): two sheets must never print the same."""
+    known = names(db)
+    taken = {name_key(n) for n in known}
+    for character in characters:
+        if replace and name_key(character.name) in taken:
+            continue  # the same name, replaced: not a look-alike
+        refuse_look_alike(character.name, known)
+        known.append(character.name)
+
+
 def add(
     db: sqlite3.Connection,
     characters: Sequence[Character],
@@ -162,6 +176,7 @@ def add(
 ) -> list[Added]:
     """Write ``characters`` (see :meth:`conflict.table.Table.add`)."""
     expected = {name_key(name): version for name, version in expected_versions.items()}
+    _refuse_look_alikes(db, characters, replace=replace)
     added: list[Added] = []
     changed: list[tuple[str, int, int | None]] = []
     for character in characters:
@@ -198,6 +213,8 @@ def change(
     other = _row(db, new.name)
     if other is not None and other["id"] != row["id"]:
         raise NameTaken(new.name, other["name"])
+    if name_key(new.name) != row["name_key"]:
+        refuse_look_alike(new.name, [n for n in names(db) if n != row["name"]])
     return new, _overwrite(db, row, new)
 
 
@@ -212,17 +229,13 @@ def remove(db: sqlite3.Connection, name: str, path: Path) -> Character:
 
 
 def resilience_edit(resilience: str, amount: int, *, heal: bool) -> Callable[[Character], Sheet]:
-    """The edit that records damage to (or heals) one Resilience (R-CON-19, R-CON-20)."""
+    """The edit that records damage to (or heals) one Resilience: the rules are the
+    core's (:mod:`characters.wounds`: R-CON-19, R-CON-20)."""
+    from characters.wounds import damage_sheet, heal_sheet
 
     def edit(character: Character) -> Sheet:
-        if isinstance(character, ExtraGroup):
-            raise RuleViolation(
-                f"{character.name!r} is a group of Extras, which have no tracked "
-                "Resiliences: each point of damage defeats one Extra",
-                rule="R-CON-19",
-            )
-        current = character.resiliences.get(resilience)
-        new = current.healed(amount) if heal else current.damaged(amount)
-        return attrs.evolve(character, resiliences=character.resiliences.replace(resilience, new))
+        if heal:
+            return heal_sheet(character, resilience, amount)
+        return damage_sheet(character, resilience, amount)
 
     return edit

@@ -7,7 +7,7 @@ missing steps in one write transaction: a file is at one version or the next, ne
 between (a process killed mid-migration leaves the old version). Released steps are
 never changed; new features append steps.
 
-The schema (version 5)::
+The schema (version 6)::
 
     meta        key TEXT PRIMARY KEY, value TEXT          -- schema_version
     migrations  step INTEGER PRIMARY KEY, name TEXT, applied_at TEXT (NULL: before records)
@@ -130,12 +130,41 @@ def _players(db: sqlite3.Connection) -> None:
     )
 
 
+def _name_keys(db: sqlite3.Connection) -> None:
+    """Version 6: names compared by the project's one rule (NFKC, case-folded, invisible
+    characters dropped: :func:`characters.names.name_key`), which replaced the first
+    release's NFD keys; and damage never past a Resilience's full score (R-CON-20),
+    which the first release allowed."""
+    import json
+
+    from characters.names import name_key
+
+    for table in ("characters", "streams", "players"):
+        rows = db.execute(f"SELECT id, name FROM {table}").fetchall()
+        for row_id, name in rows:
+            db.execute(f"UPDATE {table} SET name_key = ? WHERE id = ?",
+                       (name_key(name), row_id))
+    for row_id, kind, sheet in db.execute("SELECT id, kind, sheet FROM characters").fetchall():
+        if kind == "extra":
+            continue
+        data = json.loads(sheet)
+        changed = False
+        for value in data.get("resiliences", {}).values():
+            if isinstance(value, dict) and value.get("damage", 0) > value.get("full", 0):
+                value["damage"] = value["full"]
+                changed = True
+        if changed:
+            db.execute("UPDATE characters SET sheet = ? WHERE id = ?",
+                       (json.dumps(data, ensure_ascii=False), row_id))
+
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     ("roster", _roster),
     ("sheet_versions", _sheet_versions),
     ("event_streams", _event_streams),
     ("roll_log", _roll_log),
     ("players", _players),
+    ("name_keys", _name_keys),
 )
 """Steps from an empty file to the current schema; step ``i`` makes version ``i + 1``."""
 

@@ -1,0 +1,430 @@
+"""The project's one cattrs converter, and safe readers for the JSON and TOML people
+and programs feed in.
+
+:data:`CONVERTER` turns plain data (what ``json`` and ``tomllib`` give) into the
+project's frozen values and back: sheets and Extra groups here, Conflict events and
+table rows in ``conflict``. It is strict, so that nothing is silently converted:
+
+* an attrs class must come from a mapping, and an unknown key is refused;
+* a tuple or list must come from a list (a string is never read as a list of letters);
+* whole numbers and text reach the model untouched wherever a field has its own
+  validator or converter, so the model names the field, the range and the rule
+  (``attributes.wits must be a whole number 2–6, got 4.5 (R-CHAR-1)``); anywhere
+  else a float, a ``"5"`` or a bool for a whole number is refused here;
+* a bool must be a real true or false; an enum is read from its value only;
+* every problem keeps its place (detailed validation), so a message can name
+  ``powers[2].rating``.
+
+Hooks are registered in groups by :func:`make_converter`; more can be registered on
+:data:`CONVERTER` later (a hook registered for one class wins over these general
+ones), as ``conflict.serial`` does for events.
+
+:func:`read_json` and :func:`read_toml` refuse hostile text with
+:class:`~characters.errors.UnreadableData` before it can crash anything: too big,
+nested too deep, a number too long, NaN or Infinity, not UTF-8.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import math
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from typing import Any, Final, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.errors import IterableValidationError, IterableValidationNote
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from characters.errors import UnreadableData, shown
+from characters.limits import INTEGER_DIGITS_MAX, NESTING_MAX, SHEET_FILE_MAX_BYTES
+from characters.model import ExtraGroup, Kind, Resilience, Sheet
+
+Hook = Callable[[Any, Any], Any]
+
+
+class Invalid(Exception):
+    """Raised by a structuring hook: the value at this place has the wrong shape.
+    ``reason`` completes a sentence whose subject is the field (``must be a list,
+    got 'Quick'``)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+# --- the converter ---------------------------------------------------------------------
+
+
+def _is_enum(type_: Any) -> bool:
+    return isinstance(type_, type) and issubclass(type_, enum.Enum)
+
+
+def _structure_enum(value: Any, type_: type[enum.Enum]) -> Any:
+    if isinstance(value, type_):
+        return value
+    if not isinstance(value, bool):
+        try:
+            return type_(value)
+        except (ValueError, TypeError):
+            pass
+    allowed = ", ".join(str(member.value) for member in type_)
+    raise Invalid(f"must be one of {allowed}, got {shown(value)}")
+
+
+def _strict(accepts: Callable[[Any], bool], expected: str) -> Hook:
+    """A hook passing values that ``accepts`` through untouched and refusing any
+    other (``"false"`` is not false, ``2.7`` is not 2)."""
+
+    def structure(value: Any, type_: Any) -> Any:
+        if _is_enum(type_):  # an IntEnum or StrEnum reaches the int or str hook first
+            return _structure_enum(value, type_)
+        if not accepts(value):
+            raise Invalid(f"must be {expected}, got {shown(value)}")
+        return value
+
+    return structure
+
+
+def _passthrough(value: Any, _type: Any) -> Any:
+    return value
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return (_is_whole(value) or isinstance(value, float)) and math.isfinite(value)
+
+
+def _register_scalars(converter: cattrs.Converter) -> None:
+    """Whole numbers, numbers, text and bools as they are, or refused; enums by value."""
+    converter.register_structure_hook(int, _strict(_is_whole, "a whole number"))
+    converter.register_structure_hook(float, _strict(_is_number, "a number"))
+    converter.register_structure_hook(str, _strict(lambda v: isinstance(v, str), "text"))
+    converter.register_structure_hook(bool, _strict(lambda v: isinstance(v, bool),
+                                                    "true or false"))
+    converter.register_structure_hook_func(_is_enum, _structure_enum)
+
+
+def _is_tuple_of(type_: Any) -> bool:
+    args = get_args(type_)
+    return get_origin(type_) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _is_fixed_tuple(type_: Any) -> bool:
+    return get_origin(type_) is tuple and not _is_tuple_of(type_)
+
+
+def _is_list_of(type_: Any) -> bool:
+    return get_origin(type_) is list
+
+
+def _is_dict_of(type_: Any) -> bool:
+    return get_origin(type_) is dict
+
+
+def _items(converter: cattrs.Converter, value: Any, types: Callable[[int], Any],
+           whole: Any) -> list[Any]:
+    """Each item of a list structured as ``types(index)``; every failure is kept with
+    its index, as detailed validation does."""
+    items: list[Any] = []
+    errors: list[Exception] = []
+    for index, item in enumerate(value):
+        item_type = types(index)
+        try:
+            items.append(converter.structure(item, item_type))
+        except Exception as error:
+            error.add_note(IterableValidationNote(f"item {index}", index, item_type))
+            errors.append(error)
+    if errors:
+        raise IterableValidationError(f"While structuring {whole!r}", errors, whole)
+    return items
+
+
+def _register_containers(converter: cattrs.Converter) -> None:
+    """Tuples and lists from lists only; dicts from mappings only."""
+
+    def tuple_of(type_: Any) -> Hook:
+        item_type = get_args(type_)[0]
+
+        def structure(value: Any, _type: Any) -> tuple[Any, ...]:
+            if not isinstance(value, (list, tuple)):
+                raise Invalid(f"must be a list, got {shown(value)}")
+            return tuple(_items(converter, value, lambda _i: item_type, type_))
+
+        return structure
+
+    def fixed_tuple(type_: Any) -> Hook:
+        item_types = get_args(type_)
+
+        def structure(value: Any, _type: Any) -> tuple[Any, ...]:
+            if not isinstance(value, (list, tuple)) or len(value) != len(item_types):
+                raise Invalid(f"must be a list of {len(item_types)}, got {shown(value)}")
+            return tuple(_items(converter, value, lambda i: item_types[i], type_))
+
+        return structure
+
+    def list_of(type_: Any) -> Hook:
+        args = get_args(type_)
+        item_type = args[0] if args else Any
+
+        def structure(value: Any, _type: Any) -> list[Any]:
+            if not isinstance(value, (list, tuple)):
+                raise Invalid(f"must be a list, got {shown(value)}")
+            return _items(converter, value, lambda _i: item_type, type_)
+
+        return structure
+
+    def dict_of(type_: Any) -> Hook:
+        args = get_args(type_)
+        key_type, value_type = args if len(args) == 2 else (Any, Any)
+
+        def structure(value: Any, _type: Any) -> dict[Any, Any]:
+            if not isinstance(value, Mapping):
+                raise Invalid(f"must be a table, got {shown(value)}")
+            return {converter.structure(k, key_type): converter.structure(v, value_type)
+                    for k, v in value.items()}
+
+        return structure
+
+    converter.register_structure_hook_factory(_is_tuple_of, tuple_of)
+    converter.register_structure_hook_factory(_is_fixed_tuple, fixed_tuple)
+    converter.register_structure_hook_factory(_is_list_of, list_of)
+    converter.register_structure_hook_factory(_is_dict_of, dict_of)
+
+
+_SCALARS: Final = (int, str)
+
+
+def _judged_by_model(type_: Any) -> Hook | None:
+    """The hook for a field whose own validator or converter judges its value:
+    whole numbers and text (alone, optional, or in a list) pass untouched."""
+    args = get_args(type_)
+    if type_ in _SCALARS:
+        return _passthrough
+    if args and type(None) in args and all(a in _SCALARS or a is type(None) for a in args):
+        return _passthrough
+    if _is_tuple_of(type_) and args[0] in _SCALARS:
+
+        def structure(value: Any, _type: Any) -> tuple[Any, ...]:
+            if not isinstance(value, (list, tuple)):
+                raise Invalid(f"must be a list, got {shown(value)}")
+            return tuple(value)
+
+        return structure
+    return None
+
+
+def attrs_structure(converter: cattrs.Converter, cls: type[Any]) -> Hook:
+    """The strict hook for attrs class ``cls``: a mapping with only known keys; fields
+    with their own validator or converter get whole numbers and text untouched."""
+    fields = attrs.fields(attrs.resolve_types(cls))
+    overrides: dict[str, Any] = {}
+    for field in fields:
+        if field.validator is None and field.converter is None:
+            continue
+        hook = _judged_by_model(field.type)
+        if hook is not None:
+            overrides[field.name] = override(struct_hook=hook)
+    inner = make_dict_structure_fn(cls, converter, **overrides)
+
+    def structure(value: Any, _type: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise Invalid(f"must be a table of fields, got {shown(value)}")
+        return inner(value, cls)
+
+    return structure
+
+
+def _register_attrs_classes(converter: cattrs.Converter) -> None:
+    """Every attrs class from a mapping, strictly (see :func:`attrs_structure`)."""
+    converter.register_structure_hook_factory(
+        attrs.has, lambda cls: attrs_structure(converter, cls)
+    )
+
+
+def _register_sheets(converter: cattrs.Converter) -> None:
+    """Sheet files' own shorthand: a Kind in any case, a Resilience as a bare full
+    score, and absent optional values left out (TOML has no null)."""
+
+    def structure_kind(value: Any, _type: Any) -> Kind:
+        if isinstance(value, str):
+            try:
+                return Kind(value.strip().lower())
+            except ValueError:
+                pass
+        raise Invalid(f"must be hero or villain, got {shown(value)} (R-CHAR-1)")
+
+    resilience = attrs_structure(converter, Resilience)
+
+    def structure_resilience(value: Any, _type: Any) -> Resilience:
+        # A bare whole number is the full score with no damage taken.
+        if _is_whole(value):
+            return Resilience(full=value)
+        result: Resilience = resilience(value, _type)
+        return result
+
+    converter.register_structure_hook(Kind, structure_kind)
+    converter.register_structure_hook(Resilience, structure_resilience)
+    converter.register_unstructure_hook(
+        Sheet,
+        make_dict_unstructure_fn(Sheet, converter, player=override(omit_if_default=True)),
+    )
+    converter.register_unstructure_hook(
+        ExtraGroup,
+        make_dict_unstructure_fn(ExtraGroup, converter, standings=override(omit_if_default=True)),
+    )
+
+
+def make_converter() -> cattrs.Converter:
+    """A new strict converter with every hook group above registered, in order from
+    the general to the particular."""
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    _register_scalars(converter)
+    _register_containers(converter)
+    _register_attrs_classes(converter)
+    _register_sheets(converter)
+    return converter
+
+
+CONVERTER: Final = make_converter()
+"""The project's converter: sheets, Conflict events and table rows."""
+
+
+# --- safe readers ----------------------------------------------------------------------
+
+
+def _check_size(text: str | bytes, max_bytes: int) -> str:
+    """``text`` as a string, if it is UTF-8 and at most ``max_bytes`` long."""
+    if len(text) > max_bytes:
+        raise UnreadableData(f"is too big: {len(text):,} bytes (at most {max_bytes:,})")
+    if isinstance(text, bytes):
+        try:
+            return text.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise UnreadableData(f"is not UTF-8 text (byte {error.start})") from None
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as error:
+        raise UnreadableData(f"is not valid text (character {error.start + 1})") from None
+    if size > max_bytes:
+        raise UnreadableData(f"is too big: {size:,} bytes (at most {max_bytes:,})")
+    return text
+
+
+_TOO_DEEP: Final = f"is nested too deeply (more than {NESTING_MAX} levels of tables and lists)"
+_INTEGER_LIMIT: Final = 10**INTEGER_DIGITS_MAX
+
+
+def _too_long(digits: int) -> UnreadableData:
+    return UnreadableData(
+        f"holds a number of {digits:,} digits (at most {INTEGER_DIGITS_MAX})"
+    )
+
+
+def _check_tree(data: Any) -> None:
+    """Refuse nesting deeper than :data:`NESTING_MAX` and whole numbers longer than
+    :data:`INTEGER_DIGITS_MAX` digits, without recursion."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, Mapping):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            if _is_whole(value) and abs(value) >= _INTEGER_LIMIT:
+                raise _too_long(len(str(abs(value))))
+            continue
+        if depth >= NESTING_MAX:
+            raise UnreadableData(_TOO_DEEP)
+        stack.extend((child, depth + 1) for child in children)
+
+
+def _json_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > INTEGER_DIGITS_MAX:
+        raise _too_long(digits)
+    return int(text)
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise UnreadableData(f"holds a number that is not finite ({shown(text)})")
+    return number
+
+
+def _not_finite(text: str) -> float:
+    raise UnreadableData(f"holds {text}, which is not a number")
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise UnreadableData(f"bad JSON: key {shown(key)} appears twice")
+        result[key] = value
+    return result
+
+
+def read_json(text: str | bytes, *, max_bytes: int = SHEET_FILE_MAX_BYTES) -> Any:
+    """The data in JSON ``text``, or :class:`~characters.errors.UnreadableData` with a
+    short reason (and ``line`` for a syntax error).
+
+    Refused: more than ``max_bytes``, not UTF-8, nesting deeper than
+    :data:`~characters.limits.NESTING_MAX`, a whole number of more than
+    :data:`~characters.limits.INTEGER_DIGITS_MAX` digits, NaN or Infinity, a key
+    given twice.
+    """
+    source = _check_size(text, max_bytes)
+    try:
+        data = json.loads(
+            source,
+            object_pairs_hook=_no_duplicate_keys,
+            parse_int=_json_int,
+            parse_float=_finite,
+            parse_constant=_not_finite,
+        )
+    except json.JSONDecodeError as error:
+        raise UnreadableData(f"bad JSON: {error.msg}", line=error.lineno, syntax=True) from None
+    except RecursionError:
+        raise UnreadableData(_TOO_DEEP) from None
+    _check_tree(data)
+    return data
+
+
+_TOML_WHERE: Final = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_TOML_LONG_INTEGER: Final = re.compile(r"value has (\d+) digits")
+
+
+def read_toml(text: str | bytes, *, max_bytes: int = SHEET_FILE_MAX_BYTES) -> Any:
+    """The data in TOML ``text``, or :class:`~characters.errors.UnreadableData` with a
+    short reason (and ``line`` for a syntax error).
+
+    Refused as :func:`read_json` refuses: too big, not UTF-8, nested too deep, a whole
+    number too long, ``nan`` or ``inf``.
+    """
+    source = _check_size(text, max_bytes)
+    try:
+        data = tomllib.loads(source, parse_float=_finite)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        match = _TOML_WHERE.search(message)
+        line = int(match.group(1)) if match else None
+        raise UnreadableData(f"bad TOML: {_TOML_WHERE.sub('', message)}", line=line,
+                             syntax=True) from None
+    except UnreadableData:
+        raise
+    except RecursionError:
+        raise UnreadableData(_TOO_DEEP) from None
+    except ValueError as error:  # a whole number past Python's own digit limit
+        digits = _TOML_LONG_INTEGER.search(str(error))
+        raise _too_long(int(digits.group(1)) if digits else 0) from None
+    _check_tree(data)
+    return data
