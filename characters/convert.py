@@ -220,15 +220,28 @@ def _judged_by_model(type_: Any) -> Hook | None:
     return None
 
 
+def _holds_attrs_class(type_: Any) -> bool:
+    """Whether values of ``type_`` contain an attrs class (which the converter builds)."""
+    if attrs.has(type_):
+        return True
+    return any(_holds_attrs_class(arg) for arg in get_args(type_) if arg is not Ellipsis)
+
+
 def attrs_structure(converter: cattrs.Converter, cls: type[Any]) -> Hook:
-    """The strict hook for attrs class ``cls``: a mapping with only known keys; fields
-    with their own validator or converter get whole numbers and text untouched."""
+    """The strict hook for attrs class ``cls``: a mapping with only known keys; a field
+    with its own converter gets the raw value, one with its own validator gets whole
+    numbers and text untouched."""
     fields = attrs.fields(attrs.resolve_types(cls))
     overrides: dict[str, Any] = {}
     for field in fields:
         if field.validator is None and field.converter is None:
             continue
+        # Whole numbers and text (alone, optional, in a list) reach the model untouched;
+        # any other field with its own converter (die faces, say) gets the raw value,
+        # unless it holds attrs values this converter must build.
         hook = _judged_by_model(field.type)
+        if hook is None and field.converter is not None and not _holds_attrs_class(field.type):
+            hook = _passthrough
         if hook is not None:
             overrides[field.name] = override(struct_hook=hook)
     inner = make_dict_structure_fn(cls, converter, **overrides)

@@ -139,8 +139,9 @@ def _resilience(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> 
                        f"got {shown(value)}", rule="R-CON-8")
 
 
-_NATURE = f.to_enum(Nature)
-_KIND = f.to_enum(DeclarationKind)
+_NATURE = f.to_enum(Nature, "nature")
+_KIND = f.to_enum(DeclarationKind, "kind")
+_ATTACK_KIND = f.to_enum(Nature, "attack_kind")
 
 
 def _to_nature(value: Any) -> Nature:
@@ -152,7 +153,7 @@ def _to_kind(value: Any) -> DeclarationKind:
 
 
 def _to_attack_kind(value: Any) -> Nature | None:
-    return None if value is None else _NATURE(value)
+    return None if value is None else _ATTACK_KIND(value)
 
 
 # The fields an action aimed at someone shares between Declare and Change (R-CON-8/8a).

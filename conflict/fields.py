@@ -89,8 +89,9 @@ def lower(value: Any) -> Any:
     return value.strip().lower() if isinstance(value, str) else value
 
 
-def to_enum(cls: type[E]) -> Callable[[Any], E]:
-    """A converter to ``cls`` from a member or its value; else :class:`BadValue`."""
+def to_enum(cls: type[E], field: str) -> Callable[[Any], E]:
+    """A converter to ``cls`` from a member or its value; else :class:`BadValue`
+    naming ``field``."""
 
     def convert(value: Any) -> E:
         if isinstance(value, cls):
@@ -99,7 +100,7 @@ def to_enum(cls: type[E]) -> Callable[[Any], E]:
             return cls(value.strip().lower() if isinstance(value, str) else value)
         except (ValueError, TypeError):
             allowed = ", ".join(str(m.value) for m in cls)
-            raise BadValue(f"{cls.__name__} must be one of {allowed}, got "
+            raise BadValue(f"{field} must be one of {allowed}, got "
                            f"{shown(value)}") from None
 
     return convert

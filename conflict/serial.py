@@ -15,15 +15,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, get_args, get_origin
+from typing import Any
 
 import cattrs
-from cattrs.errors import AttributeValidationNote
+from cattrs.errors import AttributeValidationNote, ForbiddenExtraKeysError
 
-from characters.errors import CharacterError
-from characters.model import ExtraGroup, Kind, Sheet
+from characters.convert import CONVERTER, read_json
+from characters.errors import CharacterError, UnreadableData
+from characters.model import ExtraGroup, Sheet
 from conflict.errors import BadValue, ConflictError, shown
 from conflict.events import EVENT_BY_TYPE, Event
+
+EVENT_MAX_BYTES = 200_000
+"""The largest event read: an ``add`` event carries a whole sheet (notes at most 4,000
+characters, lists at most 40 items), far below this."""
 
 SCHEMA = 2
 """The version of the event layout written by this program.
@@ -50,47 +55,9 @@ SCHEMAS_READ = frozenset({SCHEMA, *UPGRADES})
 """The versions this program can read."""
 
 
-def _strict(kind: type[Any], accepts: Callable[[Any], bool], expected: str
-            ) -> Callable[[Any, Any], Any]:
-    """A structure hook that passes ``kind`` values through untouched and refuses any
-    other JSON value, instead of converting it (``"false"`` would read as true, ``2.7``
-    as 2)."""
-
-    def structure(value: Any, _type: Any) -> Any:
-        if not accepts(value):
-            raise ValueError(f"expected {expected}, got {shown(value)}")
-        return value
-
-    return structure
-
-
-def _is_tuple_of(type_: Any) -> bool:
-    args = get_args(type_)
-    return get_origin(type_) is tuple and len(args) == 2 and args[1] is Ellipsis
-
-
-def _make_converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True)
-    converter.register_structure_hook(int, _strict(
-        int, lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"))
-    converter.register_structure_hook(bool, _strict(
-        bool, lambda v: isinstance(v, bool), "true or false"))
-    converter.register_structure_hook(str, _strict(
-        str, lambda v: isinstance(v, str), "text"))
-
-    def tuple_of(type_: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
-        item = get_args(type_)[0]
-
-        def structure(value: Any, _type: Any) -> tuple[Any, ...]:
-            if not isinstance(value, (list, tuple)):
-                raise ValueError(f"expected a list, got {shown(value)}")
-            return tuple(converter.structure(v, item) for v in value)
-
-        return structure
-
-    converter.register_structure_hook_factory(_is_tuple_of, tuple_of)
-    converter.register_unstructure_hook(Kind, lambda kind: kind.value)
-    converter.register_structure_hook(Kind, lambda value, _type: Kind(value))
+def _register_events(converter: cattrs.Converter) -> cattrs.Converter:
+    """Teach the project's one converter (:data:`characters.convert.CONVERTER`) the
+    sheet-or-group inside ``add`` events: a group is told apart by its ``count``."""
 
     def structure_character(value: Any, _type: Any) -> Sheet | ExtraGroup:
         if not isinstance(value, Mapping):
@@ -107,8 +74,8 @@ def _make_converter() -> cattrs.Converter:
     return converter
 
 
-converter = _make_converter()
-"""The cattrs converter for events (and the sheets inside them)."""
+converter = _register_events(CONVERTER)
+"""The project's one converter, which now reads and writes events too."""
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -148,19 +115,23 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
 
 
 def _reason(error: BaseException) -> str:
-    if isinstance(error, cattrs.BaseValidationError):
-        inner = error.exceptions
-        if inner:
-            return "; ".join(_reason(e) for e in inner)
+    """Every problem in a structuring error, each with its field: ``kind must be one
+    of action, defense, no_roll, got 'dance'``."""
+    from characters.convert import Invalid
+
+    if isinstance(error, cattrs.BaseValidationError) and error.exceptions:
+        return "; ".join(_reason(e) for e in error.exceptions)
+    if isinstance(error, ForbiddenExtraKeysError):
+        return f"no field called {', '.join(map(shown, sorted(error.extra_fields)))}"
+    fields = [n.name for n in getattr(error, "__notes__", ())
+              if isinstance(n, AttributeValidationNote)]
     if isinstance(error, KeyError):
-        return f"missing field {shown(error.args[0])}" if error.args else "missing field"
-    text = str(error) or type(error).__name__
-    if isinstance(error, ValueError) and not isinstance(error, ConflictError):
-        fields = [n.name for n in getattr(error, "__notes__", ())
-                  if isinstance(n, AttributeValidationNote)]
-        if fields:
-            return f"{fields[0]}: {text}"
-    return text
+        missing = fields[0] if fields else (error.args[0] if error.args else "a field")
+        return f"missing field {shown(missing)}"
+    if isinstance(error, (ConflictError, CharacterError)):
+        return str(error)  # the model's own message names the field and the rule
+    text = error.reason if isinstance(error, Invalid) else (str(error) or type(error).__name__)
+    return f"{fields[0]} {text}" if fields else text
 
 
 def event_to_json(event: Event) -> str:
@@ -171,8 +142,8 @@ def event_to_json(event: Event) -> str:
 def event_from_json(text: str) -> Event:
     """The event in a line of JSON; :class:`BadValue` if it cannot be read."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        data = read_json(text, max_bytes=EVENT_MAX_BYTES)  # refuses hostile text
+    except UnreadableData as error:
         raise BadValue(f"an event must be JSON: {error}") from None
     return event_from_dict(data)
 

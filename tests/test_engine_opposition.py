@@ -74,7 +74,7 @@ def test_r_con_8_a_social_attack_in_a_physical_conflict_grants_charm_dice() -> N
 def test_r_con_8_an_attack_kind_needs_a_target() -> None:
     with pytest.raises(BadValue, match="R-CON-8"):
         Declare.action("Vin", 4, attack_kind="mental")
-    with pytest.raises(BadValue, match="Nature must be one of"):
+    with pytest.raises(BadValue, match="attack_kind must be one of physical, social, mental"):
         Declare.action("Vin", 4, target="Marsh", attack_kind="fiery")
 
 
@@ -367,3 +367,29 @@ def test_r_con_20_damage_past_zero_stops_at_the_full_score() -> None:
     assert action is not None and action.damage == 4
     assert c.state.phase is Phase.ROUND_OVER
     c.push(EndRound())
+
+
+# --- R-CON-2: one name, one participant -------------------------------------------------
+
+
+def test_r_con_2_spacing_case_and_invisible_characters_do_not_make_a_new_name() -> None:
+    from conflict.events import AddParticipant
+
+    c = table((sheet("Vin", wits=5), "crew"))
+    for twin in (" Vin", "VIN", "Vi\u200bn", "ｖｉｎ"):
+        refused(c, AddParticipant(sheet(twin, wits=3), "ministry"), BadValue, "R-CON-2",
+                "Vin already takes part")
+    c.push(Declare.action("vin ", 3))  # found however it is typed
+    assert c.state.action(1) is not None and c.state.action(1).actor == "Vin"  # type: ignore[union-attr]
+
+
+def test_r_con_2_a_name_that_only_looks_like_one_taking_part_is_refused() -> None:
+    from conflict.events import AddParticipant
+
+    c = table((sheet("Vin", wits=5), "crew"), (sheet("Kell", wits=4), "crew"))
+    message = refused(c, AddParticipant(sheet("V\u0456n", wits=3), "ministry"), BadValue,
+                      "R-CON-2")
+    assert "looks like 'Vin'" in message and "Cyrillic" in message
+    message = refused(c, AddParticipant(sheet("\u039aell", wits=3), "ministry"), BadValue,
+                      "R-CON-2")
+    assert "looks like 'Kell'" in message and "Greek" in message

@@ -7,7 +7,7 @@ import bisect
 
 from characters.model import RESILIENCES, Sheet
 from characters.names import name_key
-from conflict.errors import BadValue, RuleViolation, shown
+from conflict.errors import BadValue, RuleViolation
 from conflict.events import AddParticipant, Defeat, EndConflict, EndRound, Reorder, Start
 from conflict.order import (
     advance,
@@ -73,12 +73,13 @@ def add(state: State, event: AddParticipant) -> State:
 def _refuse_look_alike(state: State, name: str) -> None:
     """A name that only looks like one already taking part is refused (R-CON-2): two
     participants must never print the same."""
-    from characters.names import look_alike
+    from characters.errors import NameLooksAlike
+    from characters.names import refuse_look_alike
 
-    other = look_alike(name, [p.name for p in state.participants])
-    if other is not None:
-        raise BadValue(f"{shown(name)} looks like {shown(other)}, already taking part: "
-                       f"choose another name", rule="R-CON-2")
+    try:
+        refuse_look_alike(name, [p.name for p in state.participants])
+    except NameLooksAlike as error:
+        raise BadValue(str(error), rule="R-CON-2") from None
 
 
 def reorder(state: State, event: Reorder) -> State:
