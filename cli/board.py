@@ -36,20 +36,25 @@ LETTERS = {"health": "H", "reputation": "R", "willpower": "W"}
 
 def next_line(state: State) -> str:
     """What the Conflict waits for, as a short line: "Brannoch acts (6 Action Dice)"."""
+    from conflict.narrate import does
+
     now = what_now(state)
-    who = " and ".join(plain(name) for name in now.who)
+    names = [plain(name) for name in now.who]
+    who = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
     if now.expect is Expect.START:
         return "Waiting for the Conflict to start"
     if now.expect is Expect.PARTICIPANTS:
         return "Add participants"
     if now.expect is Expect.DECLARE:
-        return f"{who} declares"
+        return plain(does(state, now.who[0], "declares", "declare"))
     if now.expect is Expect.ACT:
         dice = state.participant(now.who[0]).round.action_dice
-        verb = "act" if len(now.who) > 1 else "acts"
-        return f"{who} {verb} ({dice} Action {'Die' if dice == 1 else 'Dice'})"
+        single = plain(does(state, now.who[0], "acts", "act"))
+        verb = f"{who} act" if len(now.who) > 1 else single
+        return f"{verb} ({dice} Action {'Die' if dice == 1 else 'Dice'})"
     if now.expect is Expect.DEFENSE:
-        return f"{who} chooses a defense against action {now.action}"
+        chooser = plain(does(state, now.who[0], "chooses", "choose"))
+        return f"{chooser} a defense against action {now.action}"
     if now.expect is Expect.ROLL:
         return f"Action {now.action} rolls"
     if now.expect is Expect.DAMAGE:

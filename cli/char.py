@@ -22,6 +22,7 @@ from cli.table_option import open_table, table_option, table_path
 
 if TYPE_CHECKING:
     from characters.model import Character, Sheet
+    from conflict.table import Table
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -32,6 +33,14 @@ def char() -> None:
     Sheets are TOML or JSON files: [[character]] tables for Heroes and Villains,
     [[group]] tables for Extras (see examples/). Names are unique ignoring case.
     """
+
+
+def found(table: Table, typed: str) -> str:
+    """The name in the table that ``typed`` means: the whole name, or any unique
+    beginning or word of it ("tamsin", "hazekillers"); several list the candidates."""
+    from characters.lookup import resolve
+
+    return resolve(typed, table.names())
 
 
 # --- import ---------------------------------------------------------------------------
@@ -96,7 +105,7 @@ def list_(as_json: bool) -> None:
     """List the characters and Extra groups in the table."""
     from cli.sheet_screens import roster_view, summary
 
-    with open_table() as table:
+    with open_table(create=False) as table:
         roster = table.characters()
     if as_json:
         print_json([summary(character) for character in roster])
@@ -119,8 +128,8 @@ def show(name: str, as_json: bool) -> None:
     """Show one sheet or Extra group."""
     from cli.sheet_screens import details, sheet_view
 
-    with open_table() as table:
-        character = table.get(name)
+    with open_table(create=False) as table:
+        character = table.get(found(table, name))
     if as_json:
         print_json(details(character))
         return
@@ -149,8 +158,9 @@ def export(names: Sequence[str], everyone: bool, fmt: str) -> None:
 
     if not names and not everyone:
         fail("name at least one character to export, or use --all")
-    with open_table() as table:
-        chosen = table.characters() if everyone else [table.get(name) for name in names]
+    with open_table(create=False) as table:
+        chosen = table.characters() if everyone else [
+            table.get(found(table, name)) for name in names]
     if not chosen:
         fail("the table is empty: nothing to export")
     click.echo(dumps(chosen, "json" if fmt == "json" else "toml"), nl=False)
@@ -192,7 +202,7 @@ def set_(name: str, assignments: Sequence[str]) -> None:
         return changed
 
     with open_table() as table:
-        new = table.change(name, edit)
+        new = table.change(found(table, name), edit)
     for change in changes:
         click.echo(f"{new.name}: {change}")
 
@@ -238,7 +248,7 @@ def damage(name: str, resilience: str, amount: int, as_json: bool) -> None:
 
     key = _resilience_name(resilience)
     with open_table() as table:
-        sheet = table.damage(name, key, amount)
+        sheet = table.damage(found(table, name), key, amount)
     _report(sheet, key, as_json, f"takes {amount} {RESILIENCE_LABELS[key]} damage")
 
 
@@ -257,7 +267,7 @@ def heal(name: str, resilience: str, amount: int, as_json: bool) -> None:
 
     key = _resilience_name(resilience)
     with open_table() as table:
-        sheet = table.heal(name, key, amount)
+        sheet = table.heal(found(table, name), key, amount)
     _report(sheet, key, as_json, f"heals {amount} {RESILIENCE_LABELS[key]}")
 
 
@@ -273,7 +283,7 @@ def rm(name: str, yes: bool) -> None:
     from cli.sheet_screens import kind_text
 
     with open_table() as table:
-        character = table.get(name)
+        character = table.get(found(table, name))
         if not yes:
             if not sys.stdin.isatty():
                 fail(f"not removing {character.name!r} without --yes: no terminal to ask")

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "roll": ("cli.roll:roll", "Roll a dice pool, or judge dice rolled by hand."),
     "odds": ("cli.odds:odds", "Exact odds of a pool, a Contest, or the whole table."),
     "char": ("cli.char:char", "Character sheets and Extra groups in the table."),
+    "conflict": ("cli.conflict_steps:conflict", "Run a Conflict step by step, saved as it goes."),
 }
 
 

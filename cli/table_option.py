@@ -28,8 +28,11 @@ _META_KEY = "mistborn_conflict.db"
 def _remember(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
     # ctx.meta is shared by a group's context and its subcommands': the innermost
     # --db given wins.
-    if value:
-        ctx.meta[_META_KEY] = value
+    if value is None:
+        return
+    if not value.strip():
+        raise click.UsageError("--db needs the path of a table file, got an empty one", ctx)
+    ctx.meta[_META_KEY] = value
 
 
 def table_option(function: F) -> F:
@@ -55,8 +58,13 @@ def table_path(ctx: click.Context | None = None) -> Path:
     return default_path(make_folder=True)
 
 
-def open_table(ctx: click.Context | None = None) -> Table:
-    """Open (creating if needed) the table this command uses."""
+def open_table(ctx: click.Context | None = None, *, create: bool = True) -> Table:
+    """Open the table this command uses. A command that only reads passes
+    ``create=False``: a path the user named (``--db`` or ``$MISTBORN_DB``) that does not
+    exist is reported, not made — a typo must not start an empty table. The default
+    table in the data directory is made on first use either way."""
     from conflict.table import Table
 
-    return Table(table_path(ctx))
+    ctx = ctx or click.get_current_context()
+    named = bool(ctx.meta.get(_META_KEY) or os.environ.get(DB_ENV))
+    return Table(table_path(ctx), create=create or not named)

@@ -46,7 +46,7 @@ from conflict.events import (
 )
 from conflict.state import EMPTY, Action, Outcome, Participant, State
 
-__all__ = ["describe", "describe_all", "dice_count", "roll_text"]
+__all__ = ["describe", "describe_all", "dice_count", "does", "roll_text"]
 
 E = TypeVar("E", bound=Event)
 Sentence = Callable[[State, Any, State], str]
@@ -90,7 +90,7 @@ def dice_count(count: int, kind: str = "") -> str:
     return f"{count} {'die' if count == 1 else 'dice'}"
 
 
-def _does(state: State, name: str, singular: str, plural: str) -> str:
+def does(state: State, name: str, singular: str, plural: str) -> str:
     """``Vin declares`` but ``Hazekillers declare``: the verb agrees with a group."""
     person = state.participant(name)
     return f"{person.name} {plural if person.is_group else singular}"
@@ -168,14 +168,14 @@ def _declare(before: State, event: Declare, after: State) -> str:
     what = f": {event.description}" if event.description else ""
     if event.kind is DeclarationKind.DEFENSE:
         source = f" ({event.source})" if event.source else ""
-        return (f"{_does(after, who, 'declares', 'declare')} full defense: "
+        return (f"{does(after, who, 'declares', 'declare')} full defense: "
                 f"{dice_count(event.dice, 'Defense')}{source}{what}.")
     if event.kind is DeclarationKind.NO_ROLL:
-        return f"{_does(after, who, 'declares', 'declare')} an action that needs no roll{what}."
+        return f"{does(after, who, 'declares', 'declare')} an action that needs no roll{what}."
     action = after.actions[-1]
     verb = "an attack" if action.is_attack else "an action"
     source = f" ({event.source})" if event.source else ""
-    return (f"{_does(after, who, 'declares', 'declare')} {verb}{_aim(action)}: "
+    return (f"{does(after, who, 'declares', 'declare')} {verb}{_aim(action)}: "
             f"{dice_count(event.dice, 'Action')}{source}{_terms(action, after.nature)}{what}.")
 
 
@@ -197,9 +197,9 @@ def _act(before: State, event: Act, after: State) -> str:
     action = after.action(after.pending)
     assert action is not None
     if action.is_attack:
-        verb = _does(after, person.name, "attacks", "attack")
+        verb = does(after, person.name, "attacks", "attack")
     else:
-        verb = _does(after, person.name, "acts", "act") + (" against" if action.target else "")
+        verb = does(after, person.name, "acts", "act") + (" against" if action.target else "")
     target = f" {action.target}" if action.target else ""
     test = "Contest" if action.contest else "Challenge"
     kept = person.round.defense_dice - before.participant(event.name).round.defense_dice
@@ -214,7 +214,7 @@ def _change(before: State, event: Change, after: State) -> str:
     action = after.actions[-1]
     aim = _aim(action)
     what = f": {event.description}" if event.description else ""
-    return (f"{_does(after, person.name, 'changes', 'change')} its action{aim}: "
+    return (f"{does(after, person.name, 'changes', 'change')} its action{aim}: "
             f"{dice_count(person.round.action_dice)} "
             f"({event.dice} halved), acting at the end of the round{what}.")
 
@@ -222,7 +222,7 @@ def _change(before: State, event: Change, after: State) -> str:
 @_says(Hold)
 def _hold(before: State, event: Hold, after: State) -> str:
     held = before.participant(event.name).round.action_dice
-    who = _does(after, event.name, "holds", "hold")
+    who = does(after, event.name, "holds", "hold")
     return f"{who}: {dice_count(held, 'Action')} become Defense Dice."
 
 
@@ -243,7 +243,7 @@ def _defend(before: State, event: Defend, after: State) -> str:
     defense = action.defense_by(name)
     assert defense is not None and defense.paid_from is not None
     kind = defense.paid_from.value.capitalize()
-    return (f"{_does(after, name, 'defends', 'defend')}{_granted(before, after, name)} "
+    return (f"{does(after, name, 'defends', 'defend')}{_granted(before, after, name)} "
             f"against action {event.action} with {dice_count(event.dice, kind)}.")
 
 
@@ -257,7 +257,7 @@ def _react(before: State, event: React, after: State) -> str:
     reaction_dice = defense.pool - event.added
     sum_ = f"{reaction_dice} + {event.added} = " if event.added else ""
     behalf = f" for {action.target}" if name != action.target else ""
-    return (f"{_does(after, name, 'reacts', 'react')}{_granted(before, after, name)}{behalf} "
+    return (f"{does(after, name, 'reacts', 'react')}{_granted(before, after, name)}{behalf} "
             f"against action {event.action} with {defense.reaction}: "
             f"{sum_}{dice_count(defense.pool)}.")
 
@@ -265,7 +265,7 @@ def _react(before: State, event: React, after: State) -> str:
 @_says(TakeIt)
 def _take_it(before: State, event: TakeIt, after: State) -> str:
     name = after.participant(event.name).name
-    return (f"{_does(after, name, 'does', 'do')} not defend{_granted(before, after, name)} "
+    return (f"{does(after, name, 'does', 'do')} not defend{_granted(before, after, name)} "
             f"against action {event.action}.")
 
 
@@ -279,11 +279,11 @@ def _rolled(roll: Roll, rollers: int) -> str:
 def _roll(before: State, event: RollDice, after: State) -> str:
     action = _action_after(after, before, event.action)
     assert action is not None and action.attacker_roll is not None
-    parts = [f"Action {action.number}: {_does(after, action.actor, 'rolls', 'roll')} "
+    parts = [f"Action {action.number}: {does(after, action.actor, 'rolls', 'roll')} "
              f"{_rolled(action.attacker_roll, len(event.attacker))}"]
     for defense in action.defenses:
         if defense.roll is not None:
-            parts.append(f"{_does(after, defense.by, 'rolls', 'roll')} "
+            parts.append(f"{does(after, defense.by, 'rolls', 'roll')} "
                          f"{_rolled(defense.roll, defense.members)}")
     verdict = {
         Outcome.SUCCESS: "success" if not action.is_attack else "the attack succeeds",

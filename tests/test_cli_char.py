@@ -51,7 +51,12 @@ traits = ["Quick"]
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
-    return tmp_path / "table.db"
+    """A new, empty table file (commands that only read never make one)."""
+    path = tmp_path / "table.db"
+    from conflict.table import Table
+
+    Table(path).close()
+    return path
 
 
 def run(db: Path, *args: str, columns: int = 40, **env: str) -> Result:
@@ -97,9 +102,10 @@ def widest(text: str) -> int:
 # --- import and list: the example crew on a fresh machine ---------------------------------
 
 
-def test_import_examples_then_list_shows_the_crew(db: Path) -> None:
+def test_import_examples_then_list_shows_the_crew(tmp_path: Path) -> None:
+    db = tmp_path / "new.db"
     assert not db.exists()
-    out = ok(db, "import", *EXAMPLES)
+    out = ok(db, "import", *EXAMPLES)  # a command that writes makes the table
     assert db.exists()
     assert f"{len(CREW_NAMES)} imported into the table at {db}" in out
     listing = ok(db, "list")
@@ -515,3 +521,18 @@ def test_any_sheet_fits_the_screen(character: Character, columns: int) -> None:
         with console.capture() as captured:
             console.print(view)
         assert widest(captured.get()) <= columns
+
+
+@pytest.mark.parametrize("command", [["list"], ["show", "Kell"], ["export", "--all"]])
+def test_a_command_that_only_reads_never_makes_a_table(tmp_path: Path,
+                                                       command: list[str]) -> None:
+    missing = tmp_path / "typo.db"
+    message = refused(missing, *command)
+    assert message == f"no table at {str(missing)!r}"
+    assert not missing.exists()
+
+
+def test_an_empty_db_path_is_refused(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["char", "--db", "", "list"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 2
+    assert result.stderr == "mistborn: --db needs the path of a table file, got an empty one\n"

@@ -116,8 +116,9 @@ def test_unknown_streams_suggest_the_closest_name(table: Table) -> None:
     [
         ("chess", "A", "N", "a stream kind must be one of conflict, stuffed, deckbuilding, "
                             "housewar, got 'chess'"),
-        (KIND, "  ", "N", "the name of a conflict must be a non-empty text, got '  '"),
-        (KIND, "A", "", "who must be a non-empty text, got ''"),
+        (KIND, "  ", "N",
+         "the name of a conflict must be non-empty text (visible characters), got '  '"),
+        (KIND, "A", "", "who must be non-empty text (visible characters), got ''"),
     ],
 )
 def test_malformed_streams_are_refused(
@@ -359,7 +360,8 @@ with Table(sys.argv[1]) as table:
         batch += 1
 """
 
-ALL_TABLES = {"meta", "migrations", "characters", "streams", "entries", "rolls", "players"}
+ALL_TABLES = {"meta", "migrations", "characters", "streams", "entries", "rolls", "players",
+              "conflict_results"}
 
 
 def check_after_kill(path: Path) -> int:

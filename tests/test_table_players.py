@@ -77,7 +77,7 @@ def test_anything_but_a_hash_is_refused_as_a_stored_hash(stored: str) -> None:
 
 
 def test_an_empty_passphrase_is_refused() -> None:
-    with pytest.raises(BadValue, match="a passphrase must be a non-empty text"):
+    with pytest.raises(BadValue, match="a passphrase must be non-empty text"):
         hash_passphrase("   ")
 
 
@@ -146,7 +146,7 @@ def test_player_names_are_unique_ignoring_case_and_characters_must_exist(table: 
     )
     with pytest.raises(UnknownCharacter, match="did you mean 'Kell'"):
         table.invite_player("Bo", characters=["Kel"])
-    with pytest.raises(BadValue, match="a player's name must be a non-empty text"):
+    with pytest.raises(BadValue, match="a player's name must be non-empty text"):
         table.invite_player(" ")
     with pytest.raises(BadValue, match="narrator must be True or False"):
         table.invite_player("Bo", narrator="yes")  # type: ignore[arg-type]

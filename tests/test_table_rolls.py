@@ -75,7 +75,7 @@ def test_rolls_are_listed_oldest_first_by_anyone_or_by_one_ignoring_case(table: 
 @pytest.mark.parametrize(
     ("who", "purpose", "limit", "needle"),
     [
-        ("", "", None, "who rolled must be a non-empty text, got ''"),
+        ("", "", None, "who rolled must be non-empty text (visible characters), got ''"),
         ("Kell", 7, None, "what the roll is for must be text, got 7"),
         ("Kell", "", -1, "limit must be a whole number of 0 or more, got -1"),
     ],

@@ -43,6 +43,7 @@ COLUMNS = {
         "id", "name", "name_key", "public_keys", "passphrase_hash", "characters",
         "narrator", "created_at", "revoked_at",
     ],
+    "conflict_results": ["stream_id", "seq", "name_key", "before", "version_after"],
 }
 
 
@@ -60,9 +61,10 @@ def schema_sql(path: Path) -> list[tuple[object, ...]]:
 
 def test_migrations_are_named_steps_in_order() -> None:
     assert [name for name, _ in MIGRATIONS] == [
-        "roster", "sheet_versions", "event_streams", "roll_log", "players", "name_keys"
+        "roster", "sheet_versions", "event_streams", "roll_log", "players", "name_keys",
+        "conflict_results",
     ]
-    assert SCHEMA_VERSION == 6
+    assert SCHEMA_VERSION == 7
 
 
 def test_a_new_file_gets_every_table_and_records_each_step(tmp_path: Path) -> None:
@@ -72,10 +74,11 @@ def test_a_new_file_gets_every_table_and_records_each_step(tmp_path: Path) -> No
         assert path.exists()
         assert table.schema_version == SCHEMA_VERSION
     assert columns(path) == COLUMNS
-    assert plain(path, "SELECT value FROM meta WHERE key = 'schema_version'") == [("6",)]
+    assert plain(path, "SELECT value FROM meta WHERE key = 'schema_version'") == [("7",)]
     steps = plain(path, "SELECT step, name, applied_at IS NOT NULL FROM migrations")
     assert steps == [(1, "roster", 1), (2, "sheet_versions", 1), (3, "event_streams", 1),
-                     (4, "roll_log", 1), (5, "players", 1), (6, "name_keys", 1)]
+                     (4, "roll_log", 1), (5, "players", 1), (6, "name_keys", 1),
+                     (7, "conflict_results", 1)]
     assert plain(path, "PRAGMA journal_mode") == [("wal",)]  # kept in the file
     # Every table is STRICT: a wrong type is refused by SQLite itself.
     conn = sqlite3.connect(path)
@@ -101,7 +104,8 @@ def test_a_version_1_file_made_by_the_first_release_is_migrated(tmp_path: Path) 
     # Step 1 ran before steps were recorded: listed, undated.
     steps = plain(path, "SELECT step, name, applied_at IS NOT NULL FROM migrations")
     assert steps == [(1, "roster", 0), (2, "sheet_versions", 1), (3, "event_streams", 1),
-                     (4, "roll_log", 1), (5, "players", 1), (6, "name_keys", 1)]
+                     (4, "roll_log", 1), (5, "players", 1), (6, "name_keys", 1),
+                     (7, "conflict_results", 1)]
     assert plain(path, "PRAGMA integrity_check") == [("ok",)]
     # The migrated file has exactly the schema of a new one (step 1 still writes the
     # very tables the first release wrote).
@@ -220,7 +224,7 @@ def test_r_con_20_version_6_rekeys_names_and_stops_damage_at_the_full_score(
     conn.commit()
     conn.close()
     with Table(path) as table:
-        assert table.schema_version == 6
+        assert table.schema_version == SCHEMA_VERSION
         kell = table.get("KÉLL")  # found by the new key, typed precomposed
         assert isinstance(kell, Sheet)
         assert kell.resiliences.health == Resilience(8, 8)

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
         Entry,
         Log,
         StreamInfo,
+        Then,
         Undone,
     )
     from conflict.table.players import KEY_TYPES, Player, check_passphrase, hash_passphrase
@@ -96,6 +97,7 @@ __all__ = [
     "TableNotFound",
     "TableReadOnly",
     "TableTooNew",
+    "Then",
     "Undone",
     "UnknownCharacter",
     "UnknownName",
@@ -121,6 +123,7 @@ _LAZY: Final = {
     "Entry": "logs",
     "Log": "logs",
     "StreamInfo": "logs",
+    "Then": "logs",
     "Undone": "logs",
     "KEY_TYPES": "players",
     "Player": "players",
@@ -411,16 +414,18 @@ class Table:
         *,
         who: str,
         attempts: int | None = None,
+        then: Then | None = None,
     ) -> Appended:
         """The loop writers use: read the live log, ``build(log)`` the events, append
         them based on the version read; if another writer got in first, read and build
         again. ``build`` raising aborts with nothing written (its exception propagates
-        unchanged); an empty result writes nothing. See :func:`.logs.commit`.
+        unchanged); an empty result writes nothing; ``then`` runs in the same
+        transaction after the append. See :func:`.logs.commit`.
         """
         from conflict.table import logs
         tries = logs.DEFAULT_ATTEMPTS if attempts is None else attempts
         committed: Appended = logs.commit(
-            self._connection, kind, name, build, who=who, attempts=tries
+            self._connection, kind, name, build, who=who, attempts=tries, then=then
         )
         return committed
 

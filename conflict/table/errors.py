@@ -47,9 +47,31 @@ def closest_name(name: str, known: Sequence[str]) -> str | None:
 
 
 def check_text(value: object, what: str) -> str:
-    """``value`` if it is text with something besides spaces, else :class:`BadValue`."""
-    if not isinstance(value, str) or not value.strip():
-        raise BadValue(f"{what} must be a non-empty text, got {repr(value)[:60]}")
+    """``value`` if it is a name by the project's one rule (one line, no control or
+    bidi characters, at most 60 characters: :func:`characters.names.check_name`), else
+    :class:`BadValue` naming ``what``."""
+    from characters.errors import SheetValueError
+    from characters.names import check_name
+
+    try:
+        check_name(value, field=what)
+    except SheetValueError as error:
+        raise BadValue(f"{what} must be {error.allowed}, got {repr(value)[:60]}") from None
+    assert isinstance(value, str)
+    return value
+
+
+PURPOSE_MAX = 200
+"""The longest "what for" a roll may carry."""
+
+
+def check_purpose(value: object) -> str:
+    """What a roll is for: one line of text of at most :data:`PURPOSE_MAX` characters."""
+    if not isinstance(value, str):
+        raise BadValue(f"what the roll is for must be text, got {repr(value)[:60]}")
+    if len(value) > PURPOSE_MAX or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value):
+        raise BadValue(f"what the roll is for must be one line of at most {PURPOSE_MAX} "
+                       f"characters, got {repr(value)[:60]}")
     return value
 
 

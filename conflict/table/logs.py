@@ -351,6 +351,7 @@ def undo(db: sqlite3.Connection, kind: str, name: str, *, based_on: int, who: st
 
 
 Build = Callable[[Log], Sequence[Mapping[str, Any]]]
+Then = Callable[[sqlite3.Connection, Log, "Appended"], None]
 
 
 def commit(
@@ -361,6 +362,7 @@ def commit(
     *,
     who: str,
     attempts: int = DEFAULT_ATTEMPTS,
+    then: Then | None = None,
 ) -> Appended:
     """Read the live log, ``build(log)`` the events to append, and append them based on
     the version read; when another writer got there first, read and build again.
@@ -368,10 +370,19 @@ def commit(
     ``build`` re-validates against the log it is given (this is where the Conflict
     engine checks the rules) and returns the events, or raises to abort: nothing is
     written and its exception propagates unchanged. An empty result writes nothing.
+    ``then(db, log, appended)``, if given, runs inside the same write transaction after
+    the append (the roster's share of a Conflict's end): all is kept, or nothing.
     After ``attempts`` stale tries, one last try reads, builds and appends inside the
     write transaction, where no one can get in between: ``commit`` always finishes.
     """
     check_text(who, "who")
+
+    def finish(db: sqlite3.Connection, log: Log, texts: list[str]) -> Appended:
+        appended = append(db, kind, name, texts, based_on=log.version, who=who)
+        if then is not None:
+            then(db, log, appended)
+        return appended
+
     for _attempt in range(attempts):
         log = connection.read(lambda db: read(db, kind, name, include_undone=False))
         events = build(log)
@@ -382,7 +393,7 @@ def commit(
         def optimistic(
             db: sqlite3.Connection, texts: list[str] = texts, log: Log = log
         ) -> Appended:
-            return append(db, kind, name, texts, based_on=log.version, who=who)
+            return finish(db, log, texts)
 
         try:
             return connection.write(optimistic)
@@ -394,6 +405,6 @@ def commit(
         events = build(log)
         if not events:
             return Appended(entries=(), version=log.version)
-        return append(db, kind, name, encode(events), based_on=log.version, who=who)
+        return finish(db, log, encode(events))
 
     return connection.write(locked)

@@ -62,7 +62,8 @@ def _scrypt(text: str, salt: bytes, log2_n: int, r: int, p: int, size: int) -> b
 
 def hash_passphrase(text: str) -> str:
     """A salted scrypt hash of ``text``, as stored: ``$scrypt$ln=14,r=8,p=5$SALT$KEY``."""
-    check_text(text, "a passphrase")
+    if not isinstance(text, str) or not text.strip():
+        raise BadValue(f"a passphrase must be non-empty text, got {repr(text)[:20]}")
     salt = os.urandom(_SALT_BYTES)
     key = _scrypt(text, salt, _LOG2_N, _R, _P, _KEY_BYTES)
     return f"$scrypt$ln={_LOG2_N},r={_R},p={_P}${_b64(salt)}${_b64(key)}"

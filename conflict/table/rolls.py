@@ -18,7 +18,7 @@ import attrs
 from conflict.dice import Roll
 from conflict.errors import BadValue, ConflictError
 from conflict.table import clock
-from conflict.table.errors import TableDamaged, check_text, name_key
+from conflict.table.errors import TableDamaged, check_purpose, check_text, name_key
 
 
 @attrs.frozen
@@ -35,8 +35,7 @@ class RollEntry:
 def record(db: sqlite3.Connection, roll: Roll, *, who: str, purpose: str) -> RollEntry:
     """Add ``roll`` to the log."""
     check_text(who, "who rolled")
-    if not isinstance(purpose, str):
-        raise BadValue(f"what the roll is for must be text, got {repr(purpose)[:60]}")
+    check_purpose(purpose)
     at = clock.now()
     cursor = db.execute(
         "INSERT INTO rolls (who, purpose, asked, faces, result, nudges, difficulty, success, "

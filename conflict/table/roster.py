@@ -239,3 +239,24 @@ def resilience_edit(resilience: str, amount: int, *, heal: bool) -> Callable[[Ch
         return damage_sheet(character, resilience, amount)
 
     return edit
+
+
+def write_resiliences(db: sqlite3.Connection, name: str, resiliences: Any, path: Path
+                      ) -> tuple[Any, int] | None:
+    """Set the Resiliences (scores and damage) of the Hero or Villain ``name`` to
+    ``resiliences``; returns the Resiliences it had and the sheet's new version, or
+    ``None`` when the roster has no such sheet."""
+    row = _row(db, name)
+    if row is None or row["kind"] == Kind.EXTRA.value:
+        return None
+    sheet = _character(row, path)
+    assert isinstance(sheet, Sheet)
+    before = sheet.resiliences
+    version = _overwrite(db, row, attrs.evolve(sheet, resiliences=resiliences))
+    return before, version
+
+
+def version_of(db: sqlite3.Connection, name: str) -> int | None:
+    """The version of ``name``'s sheet, or ``None`` when it is not in the roster."""
+    row = _row(db, name)
+    return None if row is None else int(row["version"])

@@ -7,7 +7,7 @@ missing steps in one write transaction: a file is at one version or the next, ne
 between (a process killed mid-migration leaves the old version). Released steps are
 never changed; new features append steps.
 
-The schema (version 6)::
+The schema (version 7)::
 
     meta        key TEXT PRIMARY KEY, value TEXT          -- schema_version
     migrations  step INTEGER PRIMARY KEY, name TEXT, applied_at TEXT (NULL: before records)
@@ -22,6 +22,8 @@ The schema (version 6)::
     players     id, name, name_key (UNIQUE among players not revoked), public_keys
                 (JSON list), passphrase_hash, characters (JSON list), narrator (0/1),
                 created_at, revoked_at
+    conflict_results  stream_id → streams, seq (the end's entry), name_key, before
+                (the sheet's Resiliences as JSON), version_after
 
 Every table is STRICT; times are UTC ISO text with microseconds (:mod:`.clock`).
 """
@@ -158,6 +160,22 @@ def _name_keys(db: sqlite3.Connection) -> None:
                        (json.dumps(data, ensure_ascii=False), row_id))
 
 
+def _conflict_results(db: sqlite3.Connection) -> None:
+    """Version 7: what a Conflict's end wrote to the roster (each sheet's Resiliences
+    before, and the sheet's version after), so that undoing the end can put the roster
+    back — but never over a change made since."""
+    db.execute(
+        "CREATE TABLE conflict_results (\n"
+        "   stream_id INTEGER NOT NULL REFERENCES streams (id),\n"
+        "   seq INTEGER NOT NULL,\n"
+        "   name_key TEXT NOT NULL,\n"
+        "   before TEXT NOT NULL,\n"
+        "   version_after INTEGER NOT NULL,\n"
+        "   PRIMARY KEY (stream_id, seq, name_key)\n"
+        ") STRICT"
+    )
+
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     ("roster", _roster),
     ("sheet_versions", _sheet_versions),
@@ -165,6 +183,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     ("roll_log", _roll_log),
     ("players", _players),
     ("name_keys", _name_keys),
+    ("conflict_results", _conflict_results),
 )
 """Steps from an empty file to the current schema; step ``i`` makes version ``i + 1``."""
 

@@ -1,0 +1,450 @@
+"""The step commands of ``mistborn conflict``: one per step of the engine.
+
+Each reads the command line, says what it wants as events built against the Conflict
+as it stands when written (another process may have written first: the engine checks
+again, :mod:`conflict.table.sessions`), and prints the library's sentence for what
+happened and what comes next (``--json``: the same as JSON). Names are any unique
+beginning or word of a participant's name. The dice are rolled by the tool unless
+``roll --faces`` gives the dice rolled at the table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from cli.conflicts import (
+    common,
+    conflict,
+    participant,
+    record,
+    report_undone,
+    writer,
+)
+from cli.main import fail
+from cli.options import DIFFICULTY, number_or_text
+from cli.table_option import open_table
+
+if TYPE_CHECKING:
+    from characters.pools import DicePool
+    from conflict.events import Event
+    from conflict.state import State
+
+__all__ = ["conflict"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_ROLLERS = re.compile(r"\s*/\s*")
+_FACES = re.compile(r"[\s,]+")
+
+
+# --- reading the command line --------------------------------------------------------
+
+
+def faces_rows(text: str, what: str) -> list[list[int | str]]:
+    """Dice typed by hand: ``5,5,3`` for one roller, ``5,5,3/4,4,1`` for a group's
+    members (one list per roller); each face is judged by the engine (R-DICE-1)."""
+    rows = []
+    for chunk in _ROLLERS.split(text.strip()):
+        faces = [number_or_text(token) for token in _FACES.split(chunk) if token]
+        if not faces:
+            fail(f"{what} needs the dice rolled, e.g. 5,5,3 (a group: 5,5,3/4,4,1)")
+        rows.append(faces)
+    return rows
+
+
+def pending_or(state: State, number: int | None, doing: str) -> int:
+    """The action meant: the one given, else the one being resolved."""
+    if number is not None:
+        return number
+    if state.pending is None:
+        fail(f"no action is being resolved: say which to {doing} with --action N")
+    return state.pending
+
+
+def aim_options(function: F) -> F:
+    """What an action is aimed at, shared by ``declare`` and ``change`` (R-CON-8/8a)."""
+    for option in reversed([
+        click.option("--target", "-t", metavar="NAME", help="Whom it is aimed at."),
+        click.option("--no-harm", is_flag=True,
+                     help="Aimed at the target without harming it: a feint, a grab "
+                          "(R-CON-8a)."),
+        click.option("--kind", "attack_kind", type=click.Choice(["physical", "social",
+                                                                 "mental"]),
+                     help="The attack's kind (default: the Conflict's nature)."),
+        click.option("--resilience", "-r", type=click.Choice(["health", "reputation",
+                                                              "willpower"]),
+                     help="The Resilience it hurts (default: the kind's)."),
+        click.option("--with", "-w", "equipment", metavar="GEAR",
+                     help="Equipment on the sheet whose damage bonus it adds."),
+        click.option("--using", "-u", metavar="SOURCE",
+                     help="Figure the dice from the sheet: an Attribute, Standing or "
+                          "Power."),
+        click.option("--trait", "traits", multiple=True, metavar="TRAIT",
+                     help="A Trait that applies (+1 die; repeat for more)."),
+        click.option("--tool", "tools", multiple=True, metavar="TOOL",
+                     help="A Tool that applies (+1 die)."),
+        click.option("--circumstance", "circumstances", multiple=True, metavar="TEXT",
+                     help="A Circumstance that applies (+1 die)."),
+        click.option("--about", "-m", "description", default="", metavar="TEXT",
+                     help="What is done, in words."),
+    ]):
+        function = option(function)
+    return function
+
+
+def figured(state: State, name: str, dice: str | None, using: str | None,
+            traits: Sequence[str], tools: Sequence[str], circumstances: Sequence[str]
+            ) -> int | DicePool:
+    """The dice declared: a count, or figured from the sheet (R-DICE-1)."""
+    if using is not None:
+        from characters.pools import dice_for
+
+        pool = dice_for(state.participant(name).character, using, traits=traits, tools=tools,
+                        circumstances=circumstances)
+        if dice is not None and number_or_text(dice) != pool.count:
+            fail(f"DICE {dice} disagrees with --using: {pool.describe()}")
+        return pool
+    if traits or tools or circumstances:
+        fail("--trait, --tool and --circumstance add to --using SOURCE; give it too")
+    if dice is None:
+        fail("give the number of dice, or --using SOURCE to figure them from the sheet")
+    value = number_or_text(dice)
+    if not isinstance(value, int):
+        fail(f"dice must be a whole number, got {dice!r}"[:100])
+    return value
+
+
+def gear(state: State, who: str, typed: str | None) -> str | None:
+    """The equipment on ``who``'s sheet that ``typed`` means ("glass" → "Glass dagger")."""
+    if typed is None:
+        return None
+    from characters.lookup import resolve
+
+    owned = [item.name for item in state.participant(who).character.equipment]
+    return resolve(typed, owned, what=f"equipment of {who}")
+
+
+# --- step 1: declarations and the Narrator's calls ------------------------------------------
+
+
+@conflict.command("declare", short_help="Declare an action, full defense or no-roll action.")
+@click.argument("name")
+@click.argument("kind", type=click.Choice(["action", "attack", "defense", "no-roll"]))
+@click.argument("dice", required=False)
+@aim_options
+@common
+def declare(name: str, kind: str, dice: str | None, target: str | None, no_harm: bool,
+            attack_kind: str | None, resilience: str | None, equipment: str | None,
+            using: str | None, traits: Sequence[str], tools: Sequence[str],
+            circumstances: Sequence[str], description: str, as_json: bool) -> None:
+    """NAME declares (R-CON-7): an action needing a roll with DICE Action Dice (an
+    attack with --target), full defense with DICE Defense Dice, or an action that needs
+    no roll. --using figures the dice from the sheet."""
+    from conflict.events import Declare
+
+    if kind == "attack" and target is None:
+        fail("an attack needs --target NAME")
+
+    def build(state: State) -> list[Event]:
+        who = participant(state, name)
+        if kind == "no-roll":
+            return [Declare.no_roll(who, description=description)]
+        count = figured(state, who, dice, using, traits, tools, circumstances)
+        if kind == "defense":
+            return [Declare.defense(who, count, description=description)]
+        aimed = participant(state, target) if target is not None else None
+        return [Declare.action(who, count, target=aimed, harm=not no_harm,
+                               attack_kind=attack_kind, resilience=resilience,
+                               equipment=gear(state, who, equipment),
+                               description=description)]
+
+    with open_table() as table:
+        record(table, build, as_json=as_json)
+
+
+@conflict.command("test", short_help="Make an action a Contest or a Challenge.")
+@click.argument("action", type=int)
+@click.option("--contest/--challenge", default=True,
+              help="Opposed by its target (default), or not (R-CON-9).")
+@click.option("--difficulty", "-d", type=DIFFICULTY, default=0, help="Difficulty 0–5.")
+@common
+def test(action: int, contest: bool, difficulty: int, as_json: bool) -> None:
+    """The Narrator sets ACTION as a Contest or a Challenge, and its Difficulty (R-CON-9)."""
+    from conflict.events import SetTest
+
+    with open_table() as table:
+        record(table, lambda _state: [SetTest(action=action, contest=contest,
+                                              difficulty=difficulty)], as_json=as_json)
+
+
+@conflict.command("swap", short_help="Turn an attack against another Resilience.")
+@click.argument("action", type=int)
+@click.argument("resilience", type=click.Choice(["health", "reputation", "willpower"]))
+@common
+def swap(action: int, resilience: str, as_json: bool) -> None:
+    """The Narrator turns attack ACTION against RESILIENCE; it keeps its kind (R-CON-8)."""
+    from conflict.events import SwapResilience
+
+    with open_table() as table:
+        record(table, lambda _state: [SwapResilience(action=action, resilience=resilience)],
+               as_json=as_json)
+
+
+@conflict.command("reorder", short_help="Order participants tied on Wits.")
+@click.argument("names", nargs=-1, required=True, metavar="NAME...")
+@common
+def reorder(names: Sequence[str], as_json: bool) -> None:
+    """The Narrator orders NAME... (tied on Wits); the last declares last (R-CON-4)."""
+    from conflict.events import Reorder
+
+    with open_table() as table:
+        record(table, lambda state: [Reorder(tuple(participant(state, n) for n in names))],
+               as_json=as_json)
+
+
+# --- step 2: acting ------------------------------------------------------------------------
+
+
+@conflict.command("act", short_help="Act as declared, with a pool of Action Dice.")
+@click.argument("name")
+@click.argument("pool", type=int, required=False)
+@common
+def act(name: str, pool: int | None, as_json: bool) -> None:
+    """NAME acts as declared with a pool of POOL dice (default: all it may roll); the
+    Action Dice left become Defense Dice (R-CON-11)."""
+    from conflict.events import Act
+
+    def build(state: State) -> list[Event]:
+        who = participant(state, name)
+        size = pool if pool is not None else min(10, state.participant(who).round.action_dice)
+        return [Act(who, pool=size)]
+
+    with open_table() as table:
+        record(table, build, as_json=as_json)
+
+
+@conflict.command("change", short_help="Declare a new action instead (halved dice).")
+@click.argument("name")
+@click.argument("dice", required=False)
+@aim_options
+@common
+def change(name: str, dice: str | None, target: str | None, no_harm: bool,
+           attack_kind: str | None, resilience: str | None, equipment: str | None,
+           using: str | None, traits: Sequence[str], tools: Sequence[str],
+           circumstances: Sequence[str], description: str, as_json: bool) -> None:
+    """NAME declares a new action: DICE figured afresh, then halved (never more than it
+    holds); it acts at the end of the round (R-CON-12)."""
+    from characters.pools import DicePool
+    from conflict.events import Change
+
+    def build(state: State) -> list[Event]:
+        who = participant(state, name)
+        count = figured(state, who, dice, using, traits, tools, circumstances)
+        aimed = participant(state, target) if target is not None else None
+        source = count.describe() if isinstance(count, DicePool) else ""
+        number = count.count if isinstance(count, DicePool) else count
+        return [Change(who, dice=number, source=source, description=description,
+                       target=aimed, harm=not no_harm, attack_kind=attack_kind,
+                       resilience=resilience, equipment=gear(state, who, equipment))]
+
+    with open_table() as table:
+        record(table, build, as_json=as_json)
+
+
+@conflict.command("hold", short_help="Do nothing: Action Dice become Defense Dice.")
+@click.argument("name")
+@common
+def hold(name: str, as_json: bool) -> None:
+    """NAME holds: all its Action Dice become Defense Dice (R-CON-13)."""
+    from conflict.events import Hold
+
+    with open_table() as table:
+        record(table, lambda state: [Hold(participant(state, name))], as_json=as_json)
+
+
+# --- against an action: defense, Reactions, taking it ------------------------------------
+
+
+def _granted() -> Callable[[F], F]:
+    return click.option("--granted", type=click.IntRange(0, 20), metavar="N",
+                        help="Defense Dice the Narrator grants a target whose action needs "
+                             "no roll (R-CON-7c; default: its Attribute).")
+
+
+def _action_option() -> Callable[[F], F]:
+    return click.option("--action", "number", type=int, metavar="N",
+                        help="The action (default: the one being resolved).")
+
+
+@conflict.command("defend", short_help="The target spends dice to defend.")
+@click.argument("name")
+@click.argument("dice", type=int, required=False)
+@_action_option()
+@_granted()
+@common
+def defend(name: str, dice: int | None, number: int | None, granted: int | None,
+           as_json: bool) -> None:
+    """NAME defends with DICE of its Action or Defense Dice (R-CON-15). Default: every
+    Defense Die it may spend, or the fewest Action Dice."""
+    from conflict.events import Defend
+    from conflict.whatnow import AwaitingDefense, what_now
+
+    def build(state: State) -> list[Event]:
+        who = participant(state, name)
+        action = pending_or(state, number, "defend against")
+        count = dice
+        if count is None:
+            now = what_now(state)
+            option = now.defend if isinstance(now, AwaitingDefense) else None
+            if option is None or option.name != who:
+                fail(f"{who} has no defense to make now; say how many dice")
+            count = option.event().dice
+        return [Defend(who, action=action, dice=count, granted=granted)]
+
+    with open_table() as table:
+        record(table, build, as_json=as_json)
+
+
+@conflict.command("react", short_help="Use a Reaction, for oneself or an ally.")
+@click.argument("name")
+@click.argument("reaction")
+@click.argument("added", type=int, required=False, default=0)
+@_action_option()
+@_granted()
+@common
+def react(name: str, reaction: str, added: int, number: int | None, granted: int | None,
+          as_json: bool) -> None:
+    """NAME uses REACTION against the action, adding ADDED of its own dice (R-CON-16);
+    an ally of the target may react for it."""
+    from characters.lookup import resolve
+    from conflict.events import React
+
+    def build(state: State) -> list[Event]:
+        who = participant(state, name)
+        reactions = [r.name for r in state.participant(who).character.reactions]
+        chosen = resolve(reaction, reactions, what=f"Reaction of {who}")
+        return [React(who, action=pending_or(state, number, "react to"), reaction=chosen,
+                      added=added, granted=granted)]
+
+    with open_table() as table:
+        record(table, build, as_json=as_json)
+
+
+@conflict.command("take", short_help="The target does not defend.")
+@click.argument("name")
+@_action_option()
+@_granted()
+@common
+def take(name: str, number: int | None, granted: int | None, as_json: bool) -> None:
+    """NAME does not defend against the action (R-CON-15d)."""
+    from conflict.events import TakeIt
+
+    with open_table() as table:
+        record(table, lambda state: [TakeIt(participant(state, name),
+                                            action=pending_or(state, number, "take"),
+                                            granted=granted)], as_json=as_json)
+
+
+# --- the dice and what follows ----------------------------------------------------------------
+
+
+@conflict.command("roll", short_help="Roll the dice of the action being resolved.")
+@click.option("--faces", metavar="F", help="The actor's dice rolled at the table: 5,5,3 "
+                                            "(a group: 5,5,3/4,4,1).")
+@click.option("--against", "against", multiple=True, metavar="[NAME=]F",
+              help="A defender's dice rolled at the table (NAME= when several roll).")
+@_action_option()
+@common
+def roll(faces: str | None, against: Sequence[str], number: int | None, as_json: bool) -> None:
+    """Roll the action being resolved (R-CON-14/17): the tool rolls whatever is not
+    given with --faces and --against."""
+    from conflict.whatnow import AwaitingRoll, what_now
+
+    def build(state: State) -> list[Event]:
+        now = what_now(state)
+        if not isinstance(now, AwaitingRoll) or (number is not None and number != now.action):
+            fail(f"no action is waiting for its roll (next: {now.expect.value})")
+        given: dict[str, Any] = {}
+        for text in against:
+            name, _, dice = text.rpartition("=")
+            if not name:
+                if len(now.roll.defenders) != 1:
+                    fail("several roll against this action: write --against NAME=F")
+                name = now.roll.defenders[0].name
+            given[participant(state, name)] = faces_rows(dice, "--against")
+        attacker = faces_rows(faces, "--faces") if faces is not None else None
+        return [now.roll.event(attacker=attacker, defenders=given)]  # type: ignore[arg-type]
+
+    with open_table() as table:
+        record(table, build, as_json=as_json)
+
+
+@conflict.command("damage", short_help="Apply a successful attack's damage.")
+@click.option("--nudges", type=click.IntRange(0, 20), metavar="N",
+              help="Nudges applied to damage (default: all not spent).")
+@click.option("--spend", type=click.IntRange(0, 20), default=0, metavar="N",
+              help="Nudges spent on another effect instead (R-CON-18).")
+@click.option("--note", default="", metavar="TEXT", help="What the spent Nudges did.")
+@_action_option()
+@common
+def damage(nudges: int | None, spend: int, note: str, number: int | None,
+           as_json: bool) -> None:
+    """Apply the damage of the successful attack: 1 + Nudges + equipment (R-CON-18)."""
+    from conflict.events import ApplyDamage
+
+    with open_table() as table:
+        record(table, lambda state: [ApplyDamage(action=pending_or(state, number, "damage"),
+                                                 nudges=nudges, spent=spend, note=note)],
+               as_json=as_json)
+
+
+@conflict.command("defeat", short_help="Take a participant out (yields, flees…).")
+@click.argument("name")
+@click.option("--reason", default="", metavar="TEXT", help="Why, in words.")
+@common
+def defeat(name: str, reason: str, as_json: bool) -> None:
+    """The Narrator takes NAME out of the Conflict (R-CON-21)."""
+    from conflict.events import Defeat
+
+    with open_table() as table:
+        record(table, lambda state: [Defeat(participant(state, name), reason=reason)],
+               as_json=as_json)
+
+
+@conflict.command("end-round", short_help="End the round: unspent dice are lost.")
+@common
+def end_round(as_json: bool) -> None:
+    """End the round; the next starts with declarations (R-CON-21)."""
+    from conflict.events import EndRound
+
+    with open_table() as table:
+        record(table, lambda _state: [EndRound()], as_json=as_json)
+
+
+@conflict.command("end", short_help="End the Conflict with its outcome.")
+@click.argument("outcome", nargs=-1)
+@common
+def end(outcome: Sequence[str], as_json: bool) -> None:
+    """End the Conflict with OUTCOME in words (R-CON-21). Heroes' and Villains' damage
+    then reaches their sheets in the table."""
+    from conflict.events import EndConflict
+
+    with open_table() as table:
+        record(table, lambda _state: [EndConflict(" ".join(outcome))], as_json=as_json)
+
+
+@conflict.command("undo", short_help="Take back the last step (history keeps it).")
+@common
+def undo(as_json: bool) -> None:
+    """Take back the last step of the Conflict. It stays in the log, marked undone."""
+    from cli.conflicts import chosen_conflict
+    from conflict.table import conflicts
+
+    with open_table() as table:
+        name = conflicts.find(table, chosen_conflict())
+        undid = conflicts.undo(table, name, who=writer())
+    report_undone(undid, as_json=as_json)

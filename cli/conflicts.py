@@ -1,0 +1,322 @@
+"""``mistborn conflict``: Conflicts saved in the table, run step by step.
+
+Set-up (``new``, ``add``, ``list``, ``use``), the board (``show``), and what every step
+command shares: which Conflict (``--conflict``, else the current one), who is writing
+(``--as``, else ``$MISTBORN_AS``, else the login name), and the report each prints —
+the library's sentence for every event written, what changed meanwhile if another
+process wrote first, and what comes next. The step commands themselves live in
+:mod:`cli.conflict_steps`, which adds them to this group (the command table loads
+that module). Every rule is the engine's; nothing here applies one.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from cli.main import fail
+from cli.output import json_option, make_console, plain, print_json
+from cli.table_option import open_table, table_option
+
+if TYPE_CHECKING:
+    from characters.model import Character
+    from conflict.events import Event
+    from conflict.state import State
+    from conflict.table import Table
+    from conflict.table.sessions import Recorded, Undid
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+WHO_ENV = "MISTBORN_AS"
+_CONFLICT_KEY = "mistborn_conflict.conflict"
+_WHO_KEY = "mistborn_conflict.who"
+
+
+# --- shared options ----------------------------------------------------------------------
+
+
+def _keep(key: str) -> Callable[[click.Context, click.Parameter, str | None], None]:
+    def remember(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+        if value is not None:
+            if not value.strip():
+                raise click.UsageError(f"{_param.opts[0]} needs a name, got an empty one", ctx)
+            ctx.meta[key] = value
+
+    return remember
+
+
+def conflict_option(function: F) -> F:
+    """``--conflict/-c NAME``: which Conflict (default: the current one)."""
+    return click.option("--conflict", "-c", "conflict_name", metavar="NAME", expose_value=False,
+                        callback=_keep(_CONFLICT_KEY),
+                        help="The Conflict (default: the current one).")(function)
+
+
+def who_option(function: F) -> F:
+    """``--as NAME``: who is writing, for the log."""
+    return click.option("--as", "who", metavar="NAME", expose_value=False,
+                        callback=_keep(_WHO_KEY),
+                        help=f"Who is writing, for the log (else ${WHO_ENV}, else your "
+                             f"login name).")(function)
+
+
+def common(function: F) -> F:
+    """The options every Conflict command takes: --db, --conflict, --as, --json."""
+    return table_option(conflict_option(who_option(json_option(function))))
+
+
+def chosen_conflict() -> str | None:
+    """The Conflict named on the command line, if any."""
+    value = click.get_current_context().meta.get(_CONFLICT_KEY)
+    return value if isinstance(value, str) else None
+
+
+def writer() -> str:
+    """Who writes: ``--as``, else ``$MISTBORN_AS``, else the login name."""
+    value = click.get_current_context().meta.get(_WHO_KEY) or os.environ.get(WHO_ENV)
+    if value and str(value).strip():
+        return str(value).strip()
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "narrator"
+
+
+# --- reports --------------------------------------------------------------------------------
+
+
+def sentences(steps: Sequence[tuple[State, Event, State]]) -> list[str]:
+    """The library's sentence for each step."""
+    from conflict.narrate import describe
+
+    return [describe(before, event, after) for before, event, after in steps]
+
+
+def meanwhile_lines(recorded: Recorded[State, Event]) -> list[str]:
+    """What other writers did since this one last looked (see ``Recorded``)."""
+    from conflict.serial import event_from_dict
+
+    lines = [f"{plain(entry.who)}: {plain(event_from_dict(entry.event).TYPE)}"
+             for entry in recorded.meanwhile]
+    lines += [f"{plain(entry.who)}'s step was undone" for entry in recorded.taken_back]
+    return lines
+
+
+def report(said: Sequence[str], state: State, *, as_json: bool, version: int,
+           events: Sequence[Event] = (), meanwhile: Sequence[str] = (),
+           extra: dict[str, Any] | None = None) -> None:
+    """Print what happened and what comes next, or the same as JSON."""
+    from cli.board import next_line
+    from conflict.whatnow import what_now
+
+    if as_json:
+        from conflict.serial import event_to_dict
+
+        now = what_now(state)
+        print_json({
+            "said": list(said),
+            "events": [event_to_dict(event) for event in events],
+            "meanwhile": list(meanwhile),
+            "next": {"expect": now.expect.value, "who": list(now.who), "action": now.action,
+                     "line": next_line(state)},
+            "version": version,
+            **(extra or {}),
+        })
+        return
+    for line in meanwhile:
+        click.echo(f"Meanwhile: {line}")
+    for line in said:
+        click.echo(plain(line))
+    click.echo(f"Next: {next_line(state)}")
+
+
+def report_recorded(recorded: Recorded[State, Event], *, as_json: bool) -> None:
+    """Report a :class:`Recorded` write."""
+    report(sentences(recorded.steps), recorded.after, as_json=as_json,
+           version=recorded.version, events=recorded.events,
+           meanwhile=meanwhile_lines(recorded))
+
+
+def report_undone(undid: Undid[State, Event], *, as_json: bool) -> None:
+    """Report an undo."""
+    from conflict.narrate import describe
+
+    said = f"Undone: {describe(undid.after, undid.event, undid.before)}"
+    report([said], undid.after, as_json=as_json, version=undid.version, events=[undid.event],
+           extra={"undone": True})
+
+
+def record(table: Table, build: Callable[[State], Sequence[Event]], *, as_json: bool) -> None:
+    """Write what ``build(state)`` returns to the chosen Conflict, checked by the engine
+    against the Conflict as it stands at the moment of writing, and report it."""
+    from conflict.table import conflicts
+
+    name = conflicts.find(table, chosen_conflict())
+    recorded = conflicts.record(table, name, build, who=writer())
+    report_recorded(recorded, as_json=as_json)
+
+
+def participant(state: State, typed: str) -> str:
+    """The participant meant by ``typed`` (a unique beginning or word of its name)."""
+    from characters.lookup import resolve
+
+    return resolve(typed, [p.name for p in state.participants], what="participant")
+
+
+# --- the group ---------------------------------------------------------------------------------
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@table_option
+@conflict_option
+@who_option
+def conflict() -> None:
+    """Conflicts saved in the table, run step by step.
+
+    \b
+    Start: new NAME --physical
+           add tamsin hazekillers
+    Round: declare, test, act, change,
+           hold, defend, react, take,
+           roll, damage, end-round
+    Slip:  undo
+    See:   show; mistborn log
+
+    Characters are found by any unique beginning or word of their name. Every step is
+    saved at once; several people may write to the same table.
+    """
+
+
+_NATURES = {"physical": "physical", "social": "social", "mental": "mental"}
+
+
+@conflict.command("new", short_help="Start a Conflict and make it current.")
+@click.argument("name")
+@click.option("--physical", "nature", flag_value="physical", help="It hurts bodies (Health).")
+@click.option("--social", "nature", flag_value="social", help="It hurts names (Reputation).")
+@click.option("--mental", "nature", flag_value="mental", help="It hurts minds (Willpower).")
+@click.option("--stakes", default="", metavar="TEXT", help="What the fight is over.")
+@click.option("--scope", default="", metavar="TEXT", help="Where and how far it goes.")
+@common
+def new(name: str, nature: str | None, stakes: str, scope: str, as_json: bool) -> None:
+    """Start the Conflict NAME (R-CON-1) and make it the current one."""
+    from conflict.events import Nature
+    from conflict.table import conflicts
+
+    if nature is None:
+        fail("say what the Conflict hurts: --physical, --social or --mental")
+    with open_table() as table:
+        recorded = conflicts.start(table, name, Nature(nature), stakes=stakes, scope=scope,
+                                   who=writer())
+    report_recorded(recorded, as_json=as_json)
+
+
+def _default_side(character: Character) -> str:
+    from characters.model import Kind
+
+    return "crew" if character.kind is Kind.HERO else "opposition"
+
+
+@conflict.command("add", short_help="Bring characters from the table into the Conflict.")
+@click.argument("names", nargs=-1, required=True, metavar="NAME...")
+@click.option("--side", metavar="SIDE",
+              help="Their side (default: crew for Heroes, opposition for the rest).")
+@click.option("--surprised", is_flag=True, help="They are surprised: they declare first in "
+                                                "round 1 (R-CON-5).")
+@common
+def add(names: Sequence[str], side: str | None, surprised: bool, as_json: bool) -> None:
+    """Bring NAME... from the table's roster into the Conflict (R-CON-2). Each name may
+    be any unique beginning or word of a sheet's or group's name."""
+    from characters.lookup import resolve
+    from conflict.events import AddParticipant
+
+    with open_table() as table:
+        roster = table.names()
+        chosen = [table.get(resolve(typed, roster)) for typed in names]
+
+        def build(_state: State) -> list[Event]:
+            return [AddParticipant(character, side or _default_side(character),
+                                   surprised=surprised) for character in chosen]
+
+        record(table, build, as_json=as_json)
+
+
+@conflict.command("list", short_help="List the Conflicts in the table.")
+@table_option
+@json_option
+def list_(as_json: bool) -> None:
+    """List the Conflicts in the table; the current one is marked *."""
+    from conflict.table import conflicts
+
+    rows: list[dict[str, Any]] = []
+    with open_table(create=False) as table:
+        for info in table.streams(conflicts.KIND):
+            _saved, loaded = conflicts.load(table, info.name)
+            state = loaded.state
+            rows.append({"name": info.name, "current": info.current, "round": state.round,
+                         "phase": state.phase.value, "participants": len(state.participants),
+                         "outcome": state.outcome, "events": len(loaded.events),
+                         "version": info.version})
+    if as_json:
+        print_json(rows)
+        return
+    if not rows:
+        click.echo("No Conflicts yet. Start one with: mistborn conflict new NAME --physical")
+        return
+    for row in rows:
+        mark = "*" if row["current"] else " "
+        where = f"ended: {row['outcome']}" if row["phase"] == "ended" else \
+            f"round {row['round']}, {row['phase'].replace('_', ' ')}"
+        click.echo(f"{mark} {plain(row['name'])} — {plain(where)}, "
+                   f"{row['participants']} taking part")
+
+
+@conflict.command("use", short_help="Make another Conflict the current one.")
+@click.argument("name")
+@table_option
+@json_option
+def use(name: str, as_json: bool) -> None:
+    """Make the Conflict NAME the current one."""
+    from conflict.table import conflicts
+
+    with open_table(create=False) as table:
+        info = table.set_current(conflicts.KIND, conflicts.find(table, name))
+    if as_json:
+        print_json({"current": info.name})
+        return
+    click.echo(f"{plain(info.name)} is now the current Conflict.")
+
+
+@conflict.command("show", short_help="The board: who stands, with what dice, what's next.")
+@click.argument("name", required=False)
+@click.option("--last", default=5, show_default=True, metavar="N",
+              type=click.IntRange(0, 100), help="How many of the last events to show.")
+@table_option
+@json_option
+def show(name: str | None, last: int, as_json: bool) -> None:
+    """Show the board of the Conflict NAME (default: the current one)."""
+    from cli.board import board_json, board_view
+    from conflict.table import conflicts
+
+    with open_table(create=False) as table:
+        _saved, loaded = conflicts.load(table, name or chosen_conflict())
+    lines = last_lines(loaded.states, loaded.events, last)
+    if as_json:
+        print_json(board_json(loaded.state, lines))
+        return
+    console = make_console()
+    console.print(board_view(loaded.state, console.width, lines))
+
+
+def last_lines(states: Sequence[State], events: Sequence[Event], count: int) -> list[str]:
+    """The sentences of the last ``count`` events."""
+    from conflict.narrate import describe
+
+    if not count:
+        return []
+    start = max(0, len(events) - count)
+    return [describe(states[i], events[i], states[i + 1]) for i in range(start, len(events))]

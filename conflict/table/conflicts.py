@@ -1,0 +1,160 @@
+"""Conflicts saved in the table: the engine's events in an event stream of kind
+``"conflict"``, written by many processes at once (:mod:`.sessions`).
+
+Ruling (documented in the README): a Hero's or Villain's damage reaches the roster
+**when the Conflict ends**. During the Conflict the damage lives in its events (each
+participant joined with its sheet as the roster had it); the event that ends the
+Conflict also writes every participant's Resiliences back to its sheet in the roster,
+in the same transaction, and keeps what the sheet had before. Undoing the end puts
+those sheets back — and is refused, changing nothing, if a sheet changed since.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from typing import Any, Final
+
+from characters.lookup import resolve
+from characters.model import Character, Resiliences, Sheet
+from conflict.engine import apply
+from conflict.errors import RuleViolation
+from conflict.events import AddParticipant, EndConflict, Event, Nature, Start
+from conflict.serial import event_from_dict, event_to_dict
+from conflict.state import EMPTY, State
+from conflict.table import logs, roster
+from conflict.table.errors import name_key
+from conflict.table.sessions import Intent, Loaded, Recorded, Saved, Undid
+
+KIND: Final = "conflict"
+
+
+def saved(table: Any, name: str) -> Saved[State, Event]:
+    """The Conflict called ``name`` (as the table spells it), played by the engine."""
+    return Saved(table, KIND, name, apply=apply, initial=EMPTY, decode=event_from_dict,
+                 encode=event_to_dict)
+
+
+def names(table: Any) -> list[str]:
+    """Every Conflict in the table, oldest first."""
+    return [info.name for info in table.streams(KIND)]
+
+
+def find(table: Any, typed: str | None) -> str:
+    """The Conflict meant: the current one when ``typed`` is ``None``, else the one
+    whose name (or a unique beginning or word of it) was typed."""
+    if typed is None:
+        current = table.current(KIND)
+        if current is None:
+            raise RuleViolation("there is no Conflict yet: start one with "
+                                "mistborn conflict new NAME --physical", rule="R-CON-1")
+        return str(current.name)
+    return resolve(typed, names(table), what="Conflict")
+
+
+def load(table: Any, typed: str | None = None) -> tuple[Saved[State, Event], Loaded[State, Event]]:
+    """The Conflict meant (see :func:`find`), and its events replayed."""
+    conflict = saved(table, find(table, typed))
+    return conflict, conflict.load()
+
+
+def start(table: Any, name: str, nature: Nature, *, stakes: str = "", scope: str = "",
+          who: str) -> Recorded[State, Event]:
+    """A new Conflict, made current, with its Start event (R-CON-1), in one write."""
+    event = Start(nature, stakes=stakes, scope=scope)
+    after = apply(EMPTY, event)
+
+    def work(db: sqlite3.Connection) -> logs.Appended:
+        logs.create(db, KIND, name, who=who, current=True)
+        return logs.append(db, KIND, name, logs.encode([event_to_dict(event)]),
+                           based_on=0, who=who)
+
+    appended: logs.Appended = table._connection.write(work)
+    return Recorded(events=(event,), entries=appended.entries, before=EMPTY, after=after,
+                    steps=((EMPTY, event, after),), version=appended.version)
+
+
+def record(table: Any, name: str, intent: Intent[State, Event], *, who: str,
+           seen: Loaded[State, Event] | None = None) -> Recorded[State, Event]:
+    """Append the events ``intent(state)`` returns, checked by the engine (see
+    :meth:`.sessions.Saved.record`); an end of the Conflict writes the roster too."""
+    return saved(table, name).record(intent, who=who, seen=seen,
+                                     then=_end_to_roster(table, name))
+
+
+def add(table: Any, name: str, joining: Sequence[tuple[Character, str, bool]], *,
+        who: str) -> Recorded[State, Event]:
+    """Participants join: each ``(sheet or group, side, surprised)`` (R-CON-2/5)."""
+    events = [AddParticipant(character, side, surprised=surprised)
+              for character, side, surprised in joining]
+    return record(table, name, lambda _state: events, who=who)
+
+
+def undo(table: Any, name: str, *, who: str, based_on: int | None = None
+         ) -> Undid[State, Event]:
+    """Take back the last event; an undone end puts the roster back as it was."""
+    return saved(table, name).undo(who=who, based_on=based_on,
+                                   then=_roster_back(table, name))
+
+
+# --- the roster's share of an end (the ruling above) -------------------------------------
+
+
+def _resiliences_json(resiliences: Resiliences) -> str:
+    from characters.convert import CONVERTER
+
+    return json.dumps(CONVERTER.unstructure(resiliences), ensure_ascii=False)
+
+
+def _stream_id(db: sqlite3.Connection, name: str) -> int:
+    row = db.execute("SELECT id FROM streams WHERE kind = ? AND name_key = ?",
+                     (KIND, name_key(name))).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def _end_to_roster(table: Any, name: str) -> Any:
+    def then(db: sqlite3.Connection, recorded: Recorded[State, Event]) -> None:
+        ends = [entry for entry, event in zip(recorded.entries, recorded.events, strict=True)
+                if isinstance(event, EndConflict)]
+        if not ends:
+            return
+        stream_id = _stream_id(db, name)
+        for person in recorded.after.participants:
+            if not isinstance(person.character, Sheet) or person.resiliences is None:
+                continue
+            wrote = roster.write_resiliences(db, person.name, person.resiliences, table.path)
+            if wrote is None:
+                continue  # a sheet brought in from elsewhere: nothing in the roster
+            before, version = wrote
+            db.execute("INSERT INTO conflict_results (stream_id, seq, name_key, before, "
+                       "version_after) VALUES (?, ?, ?, ?, ?)",
+                       (stream_id, ends[-1].seq, name_key(person.name),
+                        _resiliences_json(before), version))
+
+    return then
+
+
+def _roster_back(table: Any, name: str) -> Any:
+    def then(db: sqlite3.Connection, undid: Undid[State, Event]) -> None:
+        if not isinstance(undid.event, EndConflict):
+            return
+        from characters.convert import CONVERTER
+
+        stream_id = _stream_id(db, name)
+        rows = db.execute("SELECT name_key, before, version_after FROM conflict_results "
+                          "WHERE stream_id = ? AND seq = ?",
+                          (stream_id, undid.entry.seq)).fetchall()
+        for key, before, version_after in rows:
+            person = next(p for p in undid.before.participants if name_key(p.name) == key)
+            if roster.version_of(db, person.name) != version_after:
+                raise RuleViolation(f"{person.name}'s sheet changed since the Conflict ended: "
+                                    f"undoing the end would lose that change; nothing undone",
+                                    rule="R-CON-21")
+            resiliences = CONVERTER.structure(json.loads(before), Resiliences)
+            roster.write_resiliences(db, person.name, resiliences, table.path)
+        db.execute("DELETE FROM conflict_results WHERE stream_id = ? AND seq = ?",
+                   (stream_id, undid.entry.seq))
+
+    return then

@@ -1,0 +1,227 @@
+"""A game saved in the table: its events replayed into state, and every new event
+checked by the rules before it is written — by many writers at once.
+
+:class:`Saved` joins an event stream of the table (:mod:`.logs`) to a game's rules: a
+pure ``apply(state, event) -> state``, its starting state, and a codec between events
+and JSON objects. The same machinery serves a Conflict (the engine) and the board games.
+
+Writing is optimistic (:meth:`Saved.record`): the writer says what it intends as a
+function of the current state; the log is read, replayed, the intent built and checked
+by ``apply``, and appended based on the version read. When another process got in
+first, the log is read again and the intent built again against the new state — so an
+event still legal is applied, and one no longer legal raises the rules' own error with
+nothing written. Whoever wrote meanwhile is reported back (:attr:`Recorded.meanwhile`),
+so a screen can tell the person at the keyboard what changed.
+
+Replays are cached per process: a writer that reads the same log again applies only
+the entries it has not seen.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from conflict.table.errors import NothingToUndo, StaleLog
+from conflict.table.logs import Appended, Entry, Log, Then
+
+S = TypeVar("S")
+E = TypeVar("E")
+
+Intent = Callable[[S], Sequence[E]]
+"""What a writer wants, given the state it is applied to: the events to append."""
+
+
+@attrs.frozen
+class Loaded(Generic[S, E]):
+    """A stream read and replayed: ``state`` after the live ``events``, the ``entries``
+    they came from (same order), and the log's ``version``."""
+
+    version: int
+    entries: tuple[Entry, ...]
+    events: tuple[E, ...]
+    state: S
+    states: tuple[S, ...]  # the state before each event, then after the last
+
+
+@attrs.frozen
+class Recorded(Generic[S, E]):
+    """What :meth:`Saved.record` wrote: ``events`` applied to ``before`` give ``after``
+    (``steps`` holds each event with the states before and after it); ``meanwhile``
+    lists the entries other writers appended since what the writer last saw, and
+    ``taken_back`` those it saw that were undone since; ``version`` is the log's
+    version now."""
+
+    events: tuple[E, ...]
+    entries: tuple[Entry, ...]
+    before: S
+    after: S
+    steps: tuple[tuple[S, E, S], ...]
+    version: int
+    meanwhile: tuple[Entry, ...] = ()
+    taken_back: tuple[Entry, ...] = ()
+
+    @property
+    def changed_meanwhile(self) -> bool:
+        """Whether someone else changed the log since the writer last looked."""
+        return bool(self.meanwhile or self.taken_back)
+
+
+@attrs.frozen
+class Undid(Generic[S, E]):
+    """What :meth:`Saved.undo` took back: ``event`` (its entry marked undone), the
+    state ``before`` the undo and ``after`` it; ``version`` is the log's version now."""
+
+    event: E
+    entry: Entry
+    before: S
+    after: S
+    version: int
+
+
+class Saved(Generic[S, E]):
+    """One stream of the table, played by a game's rules."""
+
+    def __init__(
+        self,
+        table: Any,
+        kind: str,
+        name: str,
+        *,
+        apply: Callable[[S, E], S],
+        initial: S,
+        decode: Callable[[Mapping[str, Any]], E],
+        encode: Callable[[E], dict[str, Any]],
+    ) -> None:
+        self.table = table
+        self.kind = kind
+        self.name = name
+        self._apply = apply
+        self._initial = initial
+        self._decode = decode
+        self._encode = encode
+        self._cache: Loaded[S, E] | None = None
+
+    # --- reading ----------------------------------------------------------------------
+
+    def replay(self, log: Log) -> Loaded[S, E]:
+        """``log`` replayed, reusing what this process replayed before when the log
+        only grew since."""
+        cached = self._cache
+        start = 0
+        if cached is not None and cached.version == log.version and \
+                len(cached.entries) == len(log.entries):
+            return cached
+        events: tuple[E, ...] = ()
+        states: tuple[S, ...] = (self._initial,)
+        if cached is not None and len(cached.entries) <= len(log.entries) and all(
+                a.seq == b.seq for a, b in zip(cached.entries, log.entries, strict=False)):
+            events, states = cached.events, cached.states
+            start = len(cached.entries)
+        new_events = list(events)
+        new_states = list(states)
+        state = new_states[-1]
+        for entry in log.entries[start:]:
+            event = self._decode(entry.event)
+            state = self._apply(state, event)
+            new_events.append(event)
+            new_states.append(state)
+        loaded = Loaded(version=log.version, entries=tuple(log.entries),
+                        events=tuple(new_events), state=state, states=tuple(new_states))
+        self._cache = loaded
+        return loaded
+
+    def load(self) -> Loaded[S, E]:
+        """The stream as it stands now, replayed."""
+        return self.replay(self.table.read(self.kind, self.name))
+
+    # --- writing -----------------------------------------------------------------------
+
+    def record(self, intent: Intent[S, E], *, who: str, seen: Loaded[S, E] | None = None,
+               then: Callable[[sqlite3.Connection, Recorded[S, E]], None] | None = None
+               ) -> Recorded[S, E]:
+        """Append what ``intent(state)`` returns, checked by the rules against the state
+        of the log at the moment of writing (see the module docstring). ``seen``: what
+        the writer last showed its user (what changed since is reported back); ``then``
+        runs inside the write transaction with the result."""
+        built: dict[str, Any] = {}
+
+        def build(log: Log) -> list[dict[str, Any]]:
+            loaded = self.replay(log)
+            events = tuple(intent(loaded.state))
+            state = loaded.state
+            steps = []
+            for event in events:
+                after = self._apply(state, event)  # raises, by rule, when not allowed
+                steps.append((state, event, after))
+                state = after
+            built.update(loaded=loaded, events=events, steps=tuple(steps), after=state)
+            return [self._encode(event) for event in events]
+
+        def finish(db: sqlite3.Connection, log: Log, appended: Appended) -> None:
+            if then is not None:
+                then(db, self._recorded(built, appended, seen))
+
+        hook: Then | None = finish if then is not None else None
+        appended = self.table.commit(self.kind, self.name, build, who=who, then=hook)
+        recorded = self._recorded(built, appended, seen)
+        if recorded.events:
+            loaded: Loaded[S, E] = built["loaded"]
+            self._cache = Loaded(
+                version=appended.version,
+                entries=(*loaded.entries, *appended.entries),
+                events=(*loaded.events, *recorded.events),
+                state=recorded.after,
+                states=(*loaded.states, *(after for _, _, after in recorded.steps)))
+        return recorded
+
+    def _recorded(self, built: Mapping[str, Any], appended: Appended,
+                  seen: Loaded[S, E] | None) -> Recorded[S, E]:
+        loaded: Loaded[S, E] = built["loaded"]
+        meanwhile: tuple[Entry, ...] = ()
+        taken_back: tuple[Entry, ...] = ()
+        if seen is not None and seen.version != loaded.version:
+            known = {entry.seq for entry in seen.entries}
+            live = {entry.seq for entry in loaded.entries}
+            meanwhile = tuple(e for e in loaded.entries if e.seq not in known)
+            taken_back = tuple(e for e in seen.entries if e.seq not in live)
+        return Recorded(events=built["events"], entries=appended.entries,
+                        before=loaded.state, after=built["after"], steps=built["steps"],
+                        version=appended.version, meanwhile=meanwhile, taken_back=taken_back)
+
+    def undo(self, *, who: str, based_on: int | None = None,
+             check: Callable[[E], None] | None = None,
+             then: Callable[[sqlite3.Connection, Undid[S, E]], None] | None = None
+             ) -> Undid[S, E]:
+        """Take back the last live event (history keeps it, marked undone).
+
+        ``based_on``: the version the writer's screen showed; if the log moved on since,
+        :class:`StaleLog` is raised and nothing changes (an undo must never take back
+        someone else's newer event by surprise). ``check(event)`` may refuse (raising)
+        before anything is written; ``then`` runs inside the write transaction.
+        """
+        from conflict.table import logs
+
+        def work(db: sqlite3.Connection) -> Undid[S, E]:
+            log = logs.read(db, self.kind, self.name, include_undone=False)
+            if based_on is not None and log.version != based_on:
+                raise StaleLog(self.kind, log.name, based_on=based_on, version=log.version)
+            if not log.entries:
+                raise NothingToUndo(self.kind, log.name)
+            loaded = self.replay(log)
+            event = loaded.events[-1]
+            if check is not None:
+                check(event)
+            undone = logs.undo(db, self.kind, self.name, based_on=log.version, who=who)
+            result = Undid(event=event, entry=undone.entry, before=loaded.state,
+                           after=loaded.states[-2], version=undone.version)
+            if then is not None:
+                then(db, result)
+            return result
+
+        result: Undid[S, E] = self.table._connection.write(work)
+        self._cache = None
+        return result
