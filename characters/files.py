@@ -240,11 +240,35 @@ def _entry_label(section: str, entry: object, index: int) -> str:
     return f"{_LABELS[section]} #{index + 1}"
 
 
+VERSION_KEY: Final = "version"
+"""An entry may say which version of its sheet the table held when it was exported
+(``mistborn char export`` writes it): importing with ``--replace`` then refuses to
+overwrite a sheet changed in the table since, unless forced."""
+
+Versioned = tuple[Character, "int | None"]
+
+
 def from_document(document: object, source: str) -> list[Character]:
     """The characters and groups in a parsed sheet file, all checked.
 
     Raises :class:`SheetFileError` for the first entry with problems.
     """
+    return [character for character, _ in from_document_versioned(document, source)]
+
+
+def _split_version(entry: object, source: str, where: str) -> tuple[object, int | None]:
+    if not isinstance(entry, Mapping) or VERSION_KEY not in entry:
+        return entry, None
+    version = entry[VERSION_KEY]
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise SheetFileError(source, [Problem(VERSION_KEY, f"must be a whole number 1 or "
+                                                           f"more, got {shown(version)}")],
+                             where=where)
+    return {k: v for k, v in entry.items() if k != VERSION_KEY}, version
+
+
+def from_document_versioned(document: object, source: str) -> list[Versioned]:
+    """As :func:`from_document`, with each entry's ``version`` (``None`` if it has none)."""
     if not isinstance(document, Mapping):
         raise SheetFileError(source, [Problem("", "must hold character and group entries")])
     for key in document:
@@ -252,7 +276,7 @@ def from_document(document: object, source: str) -> list[Character]:
             close = difflib.get_close_matches(str(key), list(SECTIONS), n=1)
             hint = f"did you mean {close[0]!r}?" if close else "expected character or group"
             raise SheetFileError(source, [Problem(str(key), f"is not a known section ({hint})")])
-    found: list[Character] = []
+    found: list[Versioned] = []
     for section, cls in SECTIONS.items():
         entries = document.get(section, [])
         if isinstance(entries, Mapping):
@@ -262,8 +286,10 @@ def from_document(document: object, source: str) -> list[Character]:
                 source, [Problem(section, f"must be a list of tables, got {shown(entries)}")]
             )
         for index, entry in enumerate(entries):
+            where = _entry_label(section, entry, index)
+            body, version = _split_version(entry, source, where)
             try:
-                found.append(structure(entry, cls))
+                found.append((structure(body, cls), version))
             except SheetDataError as error:
                 raise SheetFileError(
                     source, error.problems, where=_entry_label(section, entry, index)
@@ -275,16 +301,27 @@ def from_document(document: object, source: str) -> list[Character]:
     return found
 
 
-def to_document(characters: Sequence[Character]) -> dict[str, list[dict[str, Any]]]:
-    """The file document for ``characters``: ``{"character": [...], "group": [...]}``."""
+def to_document(characters: Sequence[Character],
+                versions: Mapping[str, int] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """The file document for ``characters``: ``{"character": [...], "group": [...]}``,
+    each entry with its ``version`` in the table when ``versions`` gives one."""
     document: dict[str, list[dict[str, Any]]] = {}
     for character in characters:
-        document.setdefault(section_of(character), []).append(unstructure(character))
+        entry = unstructure(character)
+        if versions and character.name in versions:
+            entry = {**entry, VERSION_KEY: versions[character.name]}
+        document.setdefault(section_of(character), []).append(entry)
     return document
 
 
 def loads(text: str | bytes, fmt: Format, *, source: str = "<text>") -> list[Character]:
-    """The characters and groups in the text of a sheet file.
+    """The characters and groups in the text of a sheet file (see :func:`loads_versioned`)."""
+    return [character for character, _ in loads_versioned(text, fmt, source=source)]
+
+
+def loads_versioned(text: str | bytes, fmt: Format, *, source: str = "<text>"
+                    ) -> list[Versioned]:
+    """The characters and groups in the text of a sheet file, each with its version.
 
     Text that cannot be read safely (too big, nested too deep, a number too long, not
     UTF-8, bad TOML or JSON; see :mod:`characters.convert`) raises
@@ -301,19 +338,22 @@ def loads(text: str | bytes, fmt: Format, *, source: str = "<text>") -> list[Cha
                                                       "(toml or json)")])
     except UnreadableData as error:
         raise SheetFileError(source, [Problem("", error.reason)], line=error.line) from None
-    return from_document(document, source)
+    return from_document_versioned(document, source)
 
 
 _TOML_HEADER = (
     "# Mistborn Adventure Game sheets. Edit by hand if you like, then bring them back\n"
     "# with `mistborn char import FILE --replace`. Damage is kept apart from each\n"
-    "# Resilience's full score.\n\n"
+    "# Resilience's full score. `version` is the sheet's version in the table when\n"
+    "# exported: the import refuses to overwrite a sheet changed since (--force does).\n\n"
 )
 
 
-def dumps(characters: Sequence[Character], fmt: Format) -> str:
-    """The text of a sheet file holding ``characters`` (read back with :func:`loads`)."""
-    document = to_document(characters)
+def dumps(characters: Sequence[Character], fmt: Format,
+          versions: Mapping[str, int] | None = None) -> str:
+    """The text of a sheet file holding ``characters`` (read back with :func:`loads`),
+    with each sheet's version in the table when ``versions`` gives one."""
+    document = to_document(characters, versions)
     if fmt == "toml":
         return _TOML_HEADER + tomli_w.dumps(document)
     if fmt == "json":
@@ -333,6 +373,11 @@ def format_of(path: str | Path) -> Format:
 
 def read(path: str | Path) -> list[Character]:
     """The characters and groups in a sheet file (format from its name)."""
+    return [character for character, _ in read_versioned(path)]
+
+
+def read_versioned(path: str | Path) -> list[Versioned]:
+    """The characters and groups in a sheet file, each with its version (if written)."""
     source = str(path)
     fmt = format_of(path)
     try:
@@ -345,7 +390,7 @@ def read(path: str | Path) -> list[Character]:
         size = max(size, len(raw))
         raise SheetFileError(source, [Problem(
             "", f"is too big: {size:,} bytes (at most {SHEET_FILE_MAX_BYTES:,})")])
-    return loads(raw, fmt, source=source)
+    return loads_versioned(raw, fmt, source=source)
 
 
 def write(path: str | Path, characters: Sequence[Character], fmt: Format | None = None) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.main import fail
-from cli.output import json_option, make_console, print_json
+from cli.output import json_option, make_console, plain, print_json
 from cli.table_option import open_table, table_option, table_path
 
 if TYPE_CHECKING:
@@ -56,21 +56,34 @@ def found(table: Table, typed: str) -> str:
     help="Overwrite sheets already in the table with the same name (damage included). "
     "Without it, such a name stops the import.",
 )
+@click.option(
+    "--force",
+    is_flag=True,
+    help="With --replace: overwrite even sheets changed in the table since the file was "
+    "exported (their version differs).",
+)
+@json_option
 @table_option
-def import_(files: Sequence[Path], replace: bool) -> None:
+def import_(files: Sequence[Path], replace: bool, force: bool, as_json: bool) -> None:
     """Add the sheets in FILE... (.toml or .json) to the table.
 
-    Every file is checked first; if any sheet is wrong, nothing is imported.
+    Every file is checked first; if any sheet is wrong, nothing is imported. A file
+    written by char export carries each sheet's version: --replace then refuses to
+    overwrite a sheet changed in the table since (a Conflict's damage, an edit),
+    naming it, unless --force.
     """
-    from characters.files import read
+    from characters.files import read_versioned
     from characters.names import name_key
     from cli.sheet_screens import kind_text
-    from conflict.table import NameTaken
+    from conflict.table import NameTaken, SheetChanged
 
+    if force and not replace:
+        fail("--force goes with --replace")
     roster: list[Character] = []
+    versions: dict[str, int] = {}
     origin: dict[str, Path] = {}
     for path in files:
-        for character in read(path):
+        for character, version in read_versioned(path):
             key = name_key(character.name)
             if key in origin:
                 fail(
@@ -79,19 +92,29 @@ def import_(files: Sequence[Path], replace: bool) -> None:
                 )
             origin[key] = path
             roster.append(character)
+            if version is not None:
+                versions[character.name] = version
     with open_table() as table:
         try:
-            added = table.add(roster, replace=replace)
+            added = table.add(roster, replace=replace,
+                              expected_versions=versions if replace else {}, force=force)
         except NameTaken as error:
             where = origin.get(name_key(error.name))
             fail(
                 f"{where}: {error.name!r} is already in the table; nothing imported "
                 "(use --replace to overwrite it)"
             )
+        except SheetChanged as error:
+            fail(f"{error}; nothing imported (export again, or --force to overwrite)")
         location = table.path
+    if as_json:
+        print_json({"imported": [{"name": entry.character.name, "replaced": entry.replaced,
+                                  "version": entry.version} for entry in added],
+                    "table": str(location)})
+        return
     for entry in added:
         verb = "replaced" if entry.replaced else "added"
-        click.echo(f"{verb} {entry.character.name} ({kind_text(entry.character)})")
+        click.echo(f"{verb} {plain(entry.character.name)} ({kind_text(entry.character)})")
     click.echo(f"{len(added)} imported into the table at {location}")
 
 
@@ -161,9 +184,10 @@ def export(names: Sequence[str], everyone: bool, fmt: str) -> None:
     with open_table(create=False) as table:
         chosen = table.characters() if everyone else [
             table.get(found(table, name)) for name in names]
+        versions = table.versions()
     if not chosen:
         fail("the table is empty: nothing to export")
-    click.echo(dumps(chosen, "json" if fmt == "json" else "toml"), nl=False)
+    click.echo(dumps(chosen, "json" if fmt == "json" else "toml", versions), nl=False)
 
 
 # --- set ----------------------------------------------------------------------------------
@@ -172,8 +196,9 @@ def export(names: Sequence[str], everyone: bool, fmt: str) -> None:
 @char.command("set", short_help="Change fields of a sheet.")
 @click.argument("name")
 @click.argument("assignments", nargs=-1, required=True, metavar="FIELD=VALUE...")
+@json_option
 @table_option
-def set_(name: str, assignments: Sequence[str]) -> None:
+def set_(name: str, assignments: Sequence[str], as_json: bool) -> None:
     """Change fields of a sheet or group: all of them, or none if one is wrong.
 
     FIELD is dotted; list items count from 1. A number given for a Resilience is its
@@ -203,8 +228,14 @@ def set_(name: str, assignments: Sequence[str]) -> None:
 
     with open_table() as table:
         new = table.change(found(table, name), edit)
+    if as_json:
+        from cli.sheet_screens import details
+
+        print_json({"changes": [{"field": c.field, "old": c.old, "new": c.new}
+                                for c in changes], "sheet": details(new)})
+        return
     for change in changes:
-        click.echo(f"{new.name}: {change}")
+        click.echo(plain(f"{new.name}: {change}"))
 
 
 # --- damage and heal --------------------------------------------------------------------
@@ -277,8 +308,9 @@ def heal(name: str, resilience: str, amount: int, as_json: bool) -> None:
 @char.command("rm", short_help="Remove a sheet or group.")
 @click.argument("name")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@json_option
 @table_option
-def rm(name: str, yes: bool) -> None:
+def rm(name: str, yes: bool, as_json: bool) -> None:
     """Remove a sheet or Extra group from the table (asks first, unless --yes)."""
     from cli.sheet_screens import kind_text
 
@@ -292,4 +324,7 @@ def rm(name: str, yes: bool) -> None:
                 abort=True,
             )
         table.remove(character.name)
-    click.echo(f"Removed {character.name}.")
+    if as_json:
+        print_json({"removed": character.name})
+        return
+    click.echo(plain(f"Removed {character.name}."))

@@ -61,6 +61,12 @@ class LazyGroup(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
+        given = kwargs.get("args", args[0] if args else None)
+        for number, arg in enumerate(sys.argv[1:] if given is None else given, start=1):
+            if not _utf8(arg):
+                click.echo(f"mistborn: argument {number} is not UTF-8 text; nothing was done",
+                           err=True)
+                sys.exit(2)
         try:
             result = super().main(*args, **kwargs)
         except click.exceptions.NoArgsIsHelpError as error:
@@ -79,7 +85,7 @@ class LazyGroup(click.Group):
             click.echo(f"mistborn: {message}", err=True)
             sys.exit(2)
         except _user_errors() as error:
-            message = str(error).replace("\n", " ")
+            message = " ".join(str(error).split())
             click.echo(f"mistborn: {message}", err=True)
             sys.exit(2)
         except BrokenPipeError:
@@ -88,6 +94,16 @@ class LazyGroup(click.Group):
             click.echo("mistborn: interrupted", err=True)
             sys.exit(130)
         sys.exit(result if isinstance(result, int) else 0)
+
+
+def _utf8(text: str) -> bool:
+    """Whether an argument was valid UTF-8 (Python keeps invalid bytes as lone
+    surrogates, which no terminal or table can take)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _help_width() -> int:

@@ -8,10 +8,11 @@ draw, so the ``--json`` paths never load it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from characters.model import Character, ExtraGroup, Resilience, Sheet
+from cli.output import plain
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -121,6 +122,20 @@ def resilience_lines(sheet: Sheet, resilience: str, said: str) -> list[str]:
 # --- Rich screens ---------------------------------------------------------------------------
 
 
+def _table_width(roster: Sequence[Character], figures: Callable[[Character], int]) -> int:
+    """The columns the roster's table needs without wrapping a cell."""
+    from rich.cells import cell_len
+
+    names = max((cell_len(plain(c.name)) for c in roster), default=4)
+    players = max((cell_len(plain(c.player or "—")) for c in roster
+                   if isinstance(c, Sheet)), default=1)
+    states = max((figures(c) for c in roster), default=19)
+    # Name, Kind, Player, Wits, Resiliences: each column's widest cell or heading,
+    # three spaces between columns.
+    return (max(names, 4) + len("villain") + max(players, 6) + len("Wits")
+            + max(states, len("Health · Rep · Will")) + 4 * 3)
+
+
 def roster_view(roster: Sequence[Character], width: int) -> RenderableType:
     """The roster of ``char list``: a table on wide screens, short cards on phones."""
     from rich import box
@@ -141,7 +156,8 @@ def roster_view(roster: Sequence[Character], width: int) -> RenderableType:
             text.append(" defeated", style="bold")
         return text
 
-    if width < 60:
+    if width < _table_width(roster, lambda c: state(c, letters=False).cell_len):
+        # The table would have to wrap: short cards read better, at any width.
         cards: list[RenderableType] = [Text("H Health · R Reputation · W Willpower")]
         for character in roster:
             if isinstance(character, ExtraGroup):
@@ -150,12 +166,13 @@ def roster_view(roster: Sequence[Character], width: int) -> RenderableType:
                 player = f" · {character.player}" if character.player else ""
                 about = f"{character.kind.value}{player} · Wits {character.wits}"
             figures = state(character, letters=True)
-            line = Text("  ") + Text(about, overflow="fold")
+            line = Text("  ") + Text(plain(about), overflow="fold")
             if len(about) + len(figures) + 5 <= width:
                 lines = [line + Text(" · ") + figures]
             else:
                 lines = [line, Text("  ") + figures]
-            cards += [Text(""), Text(character.name, style="bold", overflow="fold"), *lines]
+            cards += [Text(""), Text(plain(character.name), style="bold", overflow="fold"),
+                      *lines]
         return Group(*cards)
 
     view = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
@@ -170,9 +187,9 @@ def roster_view(roster: Sequence[Character], width: int) -> RenderableType:
         else:
             kind, player = character.kind.value, character.player or "—"
         view.add_row(
-            Text(character.name, style="bold"),
+            Text(plain(character.name), style="bold"),
             kind,
-            player,
+            Text(plain(player)),
             str(character.wits),
             state(character, letters=False),
         )
@@ -187,14 +204,14 @@ def sheet_view(character: Character, width: int) -> RenderableType:
     from rich.table import Table
     from rich.text import Text
 
-    parts: list[RenderableType] = [Text(character.name, style="bold")]
+    parts: list[RenderableType] = [Text(plain(character.name), style="bold")]
     if isinstance(character, ExtraGroup):
         lowest = " (lowest member)" if character.member_wits else ""
         parts.append(Text(f"Extra group · {kind_text(character)}"))
         parts.append(Text(f"Declares at Wits {character.wits}{lowest}"))
     else:
         controller = f"played by {character.player}" if character.player else "Narrator's"
-        parts.append(Text(f"{character.kind.value.capitalize()} · {controller}"))
+        parts.append(Text(plain(f"{character.kind.value.capitalize()} · {controller}")))
 
     def heading(text: str) -> Text:
         return Text(f"\n{text}", style="bold")
@@ -255,7 +272,7 @@ def sheet_view(character: Character, width: int) -> RenderableType:
         powers.add_column(overflow="fold")
         powers.add_column(justify="right", no_wrap=True)
         for power in character.powers:
-            powers.add_row(power.name, str(power.rating))
+            powers.add_row(Text(plain(power.name)), str(power.rating))
         parts.append(powers)
     lists: list[tuple[str, Sequence[str]]] = [("Traits", character.traits)]
     if not isinstance(character, ExtraGroup):
@@ -263,20 +280,20 @@ def sheet_view(character: Character, width: int) -> RenderableType:
     for title, names in lists:
         if names:
             parts.append(heading(title))
-            parts.append(Text(" · ".join(names), overflow="fold"))
+            parts.append(Text(plain(" · ".join(names)), overflow="fold"))
     if character.equipment:
         parts.append(heading("Equipment"))
         parts.extend(
-            Text(f"{item.name} (+{item.damage} damage)", overflow="fold")
+            Text(plain(f"{item.name} (+{item.damage} damage)"), overflow="fold")
             for item in character.equipment
         )
     if character.reactions:
         parts.append(heading("Reactions"))
         parts.extend(
-            Text(f"{reaction.name} ({reaction.dice} dice)", overflow="fold")
+            Text(plain(f"{reaction.name} ({reaction.dice} dice)"), overflow="fold")
             for reaction in character.reactions
         )
     if character.notes.strip():
         parts.append(heading("Notes"))
-        parts.append(Text(character.notes.strip(), overflow="fold"))
+        parts.append(Text(plain(character.notes.strip(), lines=True), overflow="fold"))
     return Panel(Group(*parts), box=box.ROUNDED, width=min(width, SHEET_WIDTH), padding=(0, 1))

@@ -536,3 +536,58 @@ def test_an_empty_db_path_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["char", "--db", "", "list"], env={"NO_COLOR": "1"})
     assert result.exit_code == 2
     assert result.stderr == "mistborn: --db needs the path of a table file, got an empty one\n"
+
+
+def test_list_reads_well_at_every_width_from_40_to_120(db: Path) -> None:
+    ok(db, "import", *EXAMPLES)
+    for columns in range(40, 121):
+        out = ok(db, "list", columns=columns)
+        lines = out.splitlines()
+        assert max(len(line) for line in lines) <= columns, columns
+        for name in CREW_NAMES:  # never wrapped mid-name
+            assert any(name in line for line in lines), (columns, name)
+
+
+def test_stored_text_is_shown_as_text_never_as_markup_or_escapes(db: Path) -> None:
+    ok(db, "import", *EXAMPLES)
+    # Escape sequences never get in (R-CHAR-1 refuses control characters)...
+    assert "control characters" in refused(db, "set", "Tamsin Vey", "notes=a \x1b[2J b")
+    # ... and markup is shown as the text it is.
+    ok(db, "set", "Tamsin Vey", "player=[/bold]", "notes=[link=https://evil.example]x[/link]")
+    wide = ok(db, "list", columns=120)
+    assert "[/bold]" in wide
+    shown = run(db, "show", "Tamsin Vey", columns=80, NO_COLOR="").stdout
+    assert "[link=https://evil.example]x[/link]" in shown
+    assert "\x1b]8;" not in shown  # no hyperlink planted
+
+
+def test_no_blind_overwrite_an_import_refuses_sheets_changed_since_the_export(
+        db: Path, tmp_path: Path) -> None:
+    ok(db, "import", *EXAMPLES)
+    exported = ok(db, "export", "Tamsin Vey", "Brannoch")
+    assert "version = 1" in exported
+    edited = tmp_path / "edited.toml"
+    edited.write_text(exported.replace("wits = 4", "wits = 5"), encoding="utf-8")
+    # Meanwhile a Conflict's end (or anyone) writes 3 damage to Tamsin's sheet.
+    ok(db, "damage", "Tamsin Vey", "health", "3")
+    message = refused(db, "import", "--replace", str(edited))
+    assert "Tamsin Vey" in message and "version 1, now 2" in message
+    assert "nothing imported" in message
+    assert sheet(db, "Tamsin Vey")["resiliences"]["health"]["damage"] == 3  # nothing lost
+    assert sheet(db, "Brannoch")["attributes"]["wits"] == 4  # all or nothing
+    out = json.loads(ok(db, "import", "--replace", "--force", str(edited), "--json"))
+    assert [entry["name"] for entry in out["imported"]] == ["Tamsin Vey", "Brannoch"]
+    assert sheet(db, "Brannoch")["attributes"]["wits"] == 5
+    # An export taken now imports cleanly.
+    again = tmp_path / "again.toml"
+    again.write_text(ok(db, "export", "Brannoch"), encoding="utf-8")
+    ok(db, "import", "--replace", str(again))
+
+
+def test_every_command_that_prints_takes_json(db: Path) -> None:
+    out = json.loads(ok(db, "import", *EXAMPLES, "--json"))
+    assert len(out["imported"]) == len(CREW_NAMES)
+    changed = json.loads(ok(db, "set", "tamsin", "attributes.wits=5", "--json"))
+    assert changed["changes"] == [{"field": "attributes.wits", "old": 4, "new": 5}]
+    assert changed["sheet"]["attributes"]["wits"] == 5
+    assert json.loads(ok(db, "rm", "canton", "--yes", "--json")) == {"removed": "Canton guards"}

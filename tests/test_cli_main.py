@@ -213,3 +213,21 @@ def test_bad_numbers_are_one_short_line_naming_the_rule(args: list[str], message
     assert result.exit_code == 2
     assert result.stderr.startswith(f"mistborn: {message}")
     assert result.stderr.count("\n") == 1 and len(result.stderr) < 160
+
+
+def test_plain_shows_control_characters_and_drops_bidi_controls() -> None:
+    from cli.output import plain
+
+    assert plain("a\x1b[2Jb") == "a\\x1b[2Jb"
+    assert plain("x\u202eevil") == "xevil"
+    assert plain("one\ntwo") == "one\\x0atwo"
+    assert plain("one\ntwo", lines=True) == "one\ntwo"
+    assert plain("[bold]hi[/bold]") == "[bold]hi[/bold]"
+
+
+def test_an_argument_that_is_not_utf8_is_one_line_and_exit_2() -> None:
+    done = subprocess.run([sys.executable, "-c", "from cli.main import main; main()",
+                           "roll", b"3\xff".decode("utf-8", "surrogateescape")],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 2
+    assert done.stderr == "mistborn: argument 2 is not UTF-8 text; nothing was done\n"

@@ -183,8 +183,8 @@ def add(
         row = _row(db, character.name)
         wanted = expected.get(name_key(character.name))
         if row is None:
-            if wanted is not None and not force:
-                changed.append((character.name, wanted, None))
+            # Not in the table (a new table, or removed since): added; nothing of
+            # anyone's is overwritten.
             _insert(db, character)
             added.append(Added(character, replaced=False, version=1))
             continue
