@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("cli.odds:odds", "Exact odds of a pool, a Contest, or the whole table."),
     "char": ("cli.char:char", "Character sheets and Extra groups in the table."),
     "conflict": ("cli.conflict_steps:conflict", "Run a Conflict step by step, saved as it goes."),
+    "log": ("cli.log:log", "Rolls and Conflict steps, newest last, with who and when."),
 }
 
 

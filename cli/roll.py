@@ -16,6 +16,7 @@ import click
 from cli.main import fail
 from cli.options import POOL, NumbersCommand, difficulty_option, faces_option
 from cli.output import die, json_option, make_console, print_json
+from cli.table_option import open_table, table_option
 from conflict.dice import MAX_POOL, MIN_POOL, NUDGE_FACE, Roll
 from conflict.dice import roll as roll_pool
 
@@ -160,10 +161,15 @@ def screen(judged: Roll, *, by_hand: bool, seed: int | None) -> RenderableType:
     "--seed", type=int, metavar="S", help="Seed a repeatable roll (default: secure randomness)."
 )
 @faces_option("Judge dice rolled by hand, e.g. 5,5,4,2 (commas or spaces).")
+@click.option("--as", "who", metavar="NAME",
+              help="Record the roll in the table's roll log as NAME's (see mistborn log).")
+@click.option("--for", "purpose", default="", metavar="TEXT",
+              help="With --as: what the roll is for.")
 @json_option
+@table_option
 def roll(
     pool: int | None, difficulty: int | None, seed: int | None, faces: list[int] | None,
-    as_json: bool,
+    who: str | None, purpose: str, as_json: bool,
 ) -> None:
     """Roll a pool of N dice, or judge dice rolled by hand.
 
@@ -175,6 +181,7 @@ def roll(
     Examples:
       mistborn roll 4 --difficulty 2
       mistborn roll --faces 5,5,4,2
+      mistborn roll 5 --as Vin --for "the lock"
     """
     if pool is None and faces is None:
         fail("roll needs a pool size N or --faces, e.g. mistborn roll 4")
@@ -186,6 +193,12 @@ def roll(
         assert pool is not None
         rng = random.Random(seed) if seed is not None else None
         judged = roll_pool(pool, difficulty=difficulty, rng=rng)
+
+    if purpose and who is None:
+        fail("--for goes with --as NAME: whose roll is it?")
+    if who is not None:
+        with open_table() as table:
+            table.record_roll(judged, who=who, purpose=purpose)
 
     if as_json:
         print_json(roll_as_json(judged))

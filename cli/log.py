@@ -1,0 +1,111 @@
+"""``mistborn log``: everything the table remembers, newest last — rolls made outside a
+Conflict and every step of the Conflicts, each with who and when. Undone steps stay,
+marked as such: history is never deleted.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli.output import die, json_option, plain, print_json
+from cli.table_option import open_table, table_option
+
+if TYPE_CHECKING:
+    from conflict.table import Entry, RollEntry, Table
+
+Line = tuple[datetime.datetime, int, dict[str, Any]]
+
+
+def _when(at: datetime.datetime) -> str:
+    return at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def roll_lines(entries: Sequence[RollEntry]) -> list[Line]:
+    """The roll log as log lines."""
+    out: list[Line] = []
+    for entry in entries:
+        roll = entry.roll
+        said = f"rolls {roll.asked}"
+        if entry.purpose:
+            said += f" for {entry.purpose}"
+        result = f"Result {roll.result}" if roll.result else "no set"
+        if roll.nudges:
+            result += f", {roll.nudges} Nudge{'s' if roll.nudges != 1 else ''}"
+        if roll.success is not None:
+            result += f", {'success' if roll.success else 'failure'} at D{roll.difficulty}"
+        faces = " ".join(die(face) for face in roll.faces)
+        out.append((entry.at, entry.id, {
+            "when": entry.at.isoformat(), "who": entry.who, "kind": "roll",
+            "text": f"{said}: {faces} — {result}", "purpose": entry.purpose,
+            "faces": list(roll.faces), "result": roll.result, "nudges": roll.nudges,
+            "difficulty": roll.difficulty, "success": roll.success}))
+    return out
+
+
+def conflict_lines(table: Table, name: str) -> list[Line]:
+    """Every step of the Conflict ``name``, undone ones included and marked."""
+    from conflict.table import conflicts
+
+    _saved, loaded = conflicts.load(table, name)
+    from conflict.narrate import describe
+
+    said = {entry.seq: describe(loaded.states[i], loaded.events[i], loaded.states[i + 1])
+            for i, entry in enumerate(loaded.entries)}
+    out: list[Line] = []
+    everything: tuple[Entry, ...] = table.read(conflicts.KIND, name, include_undone=True).entries
+    for entry in everything:
+        text = said.get(entry.seq) or _brief(entry.event)
+        line: dict[str, Any] = {"when": entry.at.isoformat(), "who": entry.who,
+                                "kind": "conflict", "conflict": name, "seq": entry.seq,
+                                "text": text, "event": entry.event}
+        if entry.undone:
+            line["undone_by"] = entry.undone_by
+            line["text"] = f"{text} (undone by {entry.undone_by})"
+        out.append((entry.at, entry.seq, line))
+    return out
+
+
+def _brief(event: dict[str, Any]) -> str:
+    """A step taken back, in a few words (its sentence needed the state it had then)."""
+    words = [str(event.get("type", "step")).replace("_", " ")]
+    for key in ("name", "action"):
+        if key in event:
+            words.append(f"{key} {event[key]}")
+    return " · ".join(words)
+
+
+@click.command()
+@click.option("--conflict", "-c", "conflict_name", metavar="NAME",
+              help="Only this Conflict's steps (a unique beginning or word of its name).")
+@click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
+              help="Only the last N lines.")
+@json_option
+@table_option
+def log(conflict_name: str | None, last: int | None, as_json: bool) -> None:
+    """Rolls and Conflict steps, newest last, with who and when."""
+    from conflict.table import conflicts
+
+    with open_table(create=False) as table:
+        lines: list[Line] = []
+        if conflict_name is not None:
+            lines += conflict_lines(table, conflicts.find(table, conflict_name))
+        else:
+            lines += roll_lines(table.rolls())
+            for name in conflicts.names(table):
+                lines += conflict_lines(table, name)
+    lines.sort(key=lambda line: (line[0], line[1]))
+    if last is not None:
+        lines = lines[-last:]
+    if as_json:
+        print_json([line for _, _, line in lines])
+        return
+    if not lines:
+        click.echo("Nothing yet: no rolls recorded, no Conflict started.")
+        return
+    for at, _, line in lines:
+        where = f" · {plain(line['conflict'])}" if "conflict" in line else ""
+        click.echo(f"{_when(at)} · {plain(line['who'])}{where}: {plain(line['text'])}")

@@ -1,0 +1,187 @@
+"""``mistborn conflict``: a Conflict run step by step from the command line, saved in a
+real table file, through CliRunner and through real processes writing at once."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cli.main import main
+from conflict.table import Table
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(str(p) for p in (ROOT / "examples").glob("*.toml"))
+MISTBORN = [sys.executable, "-c", "import sys; from cli.main import main; "
+            "sys.argv = ['mistborn'] + sys.argv[1:]; main()"]
+
+
+def run(db: Path, *args: str, columns: int = 80) -> Result:
+    env = {"MISTBORN_DB": str(db), "COLUMNS": str(columns), "NO_COLOR": "1",
+           "MISTBORN_AS": "Narrator"}
+    return CliRunner().invoke(main, list(args), env=env)
+
+
+def ok(db: Path, *args: str, columns: int = 80) -> str:
+    result = run(db, *args, columns=columns)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    return result.stdout
+
+
+def refused(db: Path, *args: str) -> str:
+    result = run(db, *args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and result.stderr.startswith("mistborn: ")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    return result.stderr[len("mistborn: "):].rstrip("\n")
+
+
+def step(db: Path, *args: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(ok(db, "conflict", *args, "--json"))
+    return data
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "table.db"
+    ok(path, "char", "import", *EXAMPLES)
+    return path
+
+
+def rooftops(db: Path) -> None:
+    ok(db, "conflict", "new", "Rooftops", "--physical", "--stakes", "the atium cache")
+    ok(db, "conflict", "add", "tamsin", "brannoch")
+    ok(db, "conflict", "add", "hazekillers")
+
+
+def test_r_con_1_a_new_conflict_is_current_and_says_what_comes_next(db: Path) -> None:
+    out = ok(db, "conflict", "new", "Rooftops", "--physical", "--stakes", "the cache")
+    assert out == "A physical Conflict begins over the cache.\nNext: Add participants\n"
+    assert "Rooftops" in ok(db, "conflict", "list")
+    assert "say what the Conflict hurts" in refused(db, "conflict", "new", "Other")
+    assert "already" in refused(db, "conflict", "new", "rooftops", "--mental")
+
+
+def test_a_whole_round_step_by_step_with_dice_from_the_table(db: Path) -> None:
+    rooftops(db)
+    data = step(db, "declare", "haze", "attack", "5", "-t", "tamsin")
+    assert data["said"] == ["Hazekillers of House Orrell declare an attack on Tamsin Vey: "
+                            "5 Action Dice."]
+    assert data["next"]["who"] == ["Tamsin Vey"]
+    ok(db, "conflict", "declare", "tamsin", "attack", "-t", "haze", "-u", "physique",
+       "--trait", "rooftop runner", "-w", "glass")
+    out = ok(db, "conflict", "declare", "brannoch", "defense", "4")
+    assert out.endswith("Next: Tamsin Vey and Hazekillers of House Orrell act (5 Action "
+                        "Dice)\n")
+    data = step(db, "act", "tamsin", "4")
+    assert data["next"]["expect"] == "defense"
+    step(db, "take", "haze")
+    data = step(db, "roll", "--faces", "5,5,6,1")  # Result 5, 1 Nudge
+    assert data["said"] == ["Action 2: Tamsin Vey rolls 5 5 6 1 (Result 5, 1 Nudge): the "
+                            "attack succeeds."]
+    data = step(db, "damage")
+    # R-CON-18/19: 1 + 1 Nudge + 1 for the dagger: three Extras fall.
+    assert data["said"] == ["3 of Hazekillers of House Orrell fall (1 + 1 Nudge + 1 for "
+                            "the Glass dagger): 5 left."]
+    step(db, "act", "haze", "5")
+    step(db, "react", "tamsin", "push")  # her 3-die Reaction, adding nothing
+    # The group began the step with 8 members: 8 roll (R-CON-2, the step ruling).
+    rows = "/".join(["4,4,1,2,3"] + ["1,2,3,4,5"] * 7)
+    data = step(db, "roll", "--faces", rows, "--against", "3,3,6")
+    assert data["said"][0] == ("Action 1: Hazekillers of House Orrell roll 4 4 1 2 3 "
+                               "(Result 4, best of 8); Tamsin Vey rolls 3 3 6 (Result 3, "
+                               "1 Nudge): the attack succeeds.")
+    board = json.loads(ok(db, "conflict", "show", "--json"))
+    haze = next(p for p in board["participants"] if p["name"].startswith("Hazekillers"))
+    assert haze["members"] == 5
+
+
+def test_a_step_out_of_turn_is_one_line_naming_the_rule_and_changes_nothing(db: Path) -> None:
+    rooftops(db)
+    before = ok(db, "conflict", "show", "--json")
+    message = refused(db, "conflict", "declare", "brannoch", "attack", "4", "-t", "haze")
+    assert message.startswith("R-CON-4: Hazekillers of House Orrell (Wits 3) declares before")
+    assert ok(db, "conflict", "show", "--json") == before
+    assert "no participant named 'vin'" in refused(db, "conflict", "hold", "vin")
+
+
+def test_undo_takes_back_one_step_and_the_log_keeps_it(db: Path) -> None:
+    rooftops(db)
+    ok(db, "conflict", "declare", "haze", "defense", "3")
+    data = step(db, "undo")
+    assert data["said"] == ["Undone: Hazekillers of House Orrell declare full defense: 3 "
+                            "Defense Dice."]
+    assert data["next"]["who"] == ["Hazekillers of House Orrell"]
+    log = json.loads(ok(db, "log", "--json"))
+    assert log[-1]["undone_by"] == "Narrator" and "(undone by Narrator)" in log[-1]["text"]
+
+
+def test_r_con_21_the_end_writes_damage_to_the_roster_and_undo_puts_it_back(db: Path) -> None:
+    rooftops(db)
+    ok(db, "conflict", "declare", "haze", "attack", "5", "-t", "tamsin", "-w", "arrows")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    ok(db, "conflict", "declare", "brannoch", "no-roll")
+    ok(db, "conflict", "act", "haze", "5")
+    ok(db, "conflict", "take", "tamsin")
+    ok(db, "conflict", "roll", "--faces", "5,5,6,1,2/1,2,3,4,5/1,2,3,4,5/1,2,3,4,5/"
+                                          "1,2,3,4,5/1,2,3,4,5/1,2,3,4,5/1,2,3,4,5")
+    ok(db, "conflict", "damage")  # 1 + 1 Nudge + 1 (arrows) = 3 Health
+    sheet = json.loads(ok(db, "char", "show", "tamsin", "--json"))
+    assert sheet["resiliences"]["health"]["damage"] == 0  # not yet: the Conflict goes on
+    ok(db, "conflict", "end-round")
+    ok(db, "conflict", "end", "the", "crew", "slips", "away")
+    sheet = json.loads(ok(db, "char", "show", "tamsin", "--json"))
+    assert sheet["resiliences"]["health"]["damage"] == 3
+    ok(db, "conflict", "undo")
+    sheet = json.loads(ok(db, "char", "show", "tamsin", "--json"))
+    assert sheet["resiliences"]["health"]["damage"] == 0
+    ok(db, "conflict", "end", "again")
+    ok(db, "char", "heal", "tamsin", "health", "1")  # the sheet changes after the end
+    message = refused(db, "conflict", "undo")
+    assert message.startswith("R-CON-21: Tamsin Vey's sheet changed since the Conflict ended")
+
+
+def test_roll_as_a_player_goes_to_the_roll_log(db: Path) -> None:
+    ok(db, "roll", "5", "--as", "Vin", "--for", "the lock", "--seed", "3")
+    log = json.loads(ok(db, "log", "--json"))
+    assert log[-1]["who"] == "Vin" and log[-1]["purpose"] == "the lock"
+    assert log[-1]["faces"] == [2, 5, 5, 2, 3] and log[-1]["result"] == 5
+    assert "goes with --as" in refused(db, "roll", "5", "--for", "x")
+
+
+def test_two_terminals_writing_at_once_lose_nothing(db: Path, tmp_path: Path) -> None:
+    # Two Narrator terminals and a player script record 30 rolls each while a third
+    # process declares and undoes in a Conflict: every write is there, none twice.
+    rooftops(db)
+    env = {**os.environ, "MISTBORN_DB": str(db), "PYTHONPATH": str(ROOT)}
+    procs = [subprocess.Popen(
+        [*MISTBORN[:2], "import sys\nfrom cli.main import main\n"
+         f"for i in range(30):\n    sys.argv = ['mistborn', 'roll', '3', '--as', 'p{n}', "
+         f"'--for', str(i)]\n    try: main()\n    except SystemExit as e: assert e.code == 0"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        for n in range(3)]
+    for _ in range(10):
+        done = subprocess.run([*MISTBORN, "conflict", "declare", "haze", "defense", "3",
+                               "--as", "other"], env=env, capture_output=True, text=True,
+                              check=False)
+        assert done.returncode == 0, done.stderr
+        done = subprocess.run([*MISTBORN, "conflict", "undo"], env=env, capture_output=True,
+                              text=True, check=False)
+        assert done.returncode == 0, done.stderr
+    for proc in procs:
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0 and err == ""
+    with Table(db) as table:
+        rolls = table.rolls()
+        assert sorted((r.who, r.purpose) for r in rolls) == sorted(
+            (f"p{n}", str(i)) for n in range(3) for i in range(30))
+        log = table.read("conflict", "Rooftops", include_undone=True)
+        assert [e.seq for e in log.entries] == list(range(1, len(log.entries) + 1))
+        assert sum(e.undone for e in log.entries) == 10
