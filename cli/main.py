@@ -13,6 +13,8 @@ from typing import Any, NoReturn
 
 import click
 
+from cli import __version__
+
 # name -> "module:attribute"; each module owns one command or group.
 COMMANDS: dict[str, tuple[str, str]] = {
     "roll": ("cli.roll:roll", "Roll a dice pool, or judge dice rolled by hand."),
@@ -119,6 +121,6 @@ def _help_width() -> int:
     cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()},
 )
-@click.version_option(package_name="mistborn-conflict", prog_name="mistborn")
+@click.version_option(__version__, prog_name="mistborn")
 def main() -> None:
     """A table tool for the Mistborn Adventure Game: dice, odds and Conflicts."""

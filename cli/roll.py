@@ -181,7 +181,7 @@ def roll(
     Examples:
       mistborn roll 4 --difficulty 2
       mistborn roll --faces 5,5,4,2
-      mistborn roll 5 --as Vin --for "the lock"
+      mistborn roll 5 --as Vin --for lock
     """
     if pool is None and faces is None:
         fail("roll needs a pool size N or --faces, e.g. mistborn roll 4")
