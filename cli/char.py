@@ -18,7 +18,7 @@ import click
 
 from cli.main import fail
 from cli.output import json_option, make_console, plain, print_json
-from cli.table_option import open_table, table_option, table_path
+from cli.table_option import complete_character, open_table, table_option, table_path
 
 if TYPE_CHECKING:
     from characters.model import Character, Sheet
@@ -144,7 +144,7 @@ def list_(as_json: bool) -> None:
 
 
 @char.command("show", short_help="Show one sheet or group.")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_character)
 @json_option
 @table_option
 def show(name: str, as_json: bool) -> None:
@@ -164,7 +164,7 @@ def show(name: str, as_json: bool) -> None:
 
 
 @char.command("export", short_help="Print sheets as TOML or JSON.")
-@click.argument("names", nargs=-1, metavar="NAME...")
+@click.argument("names", nargs=-1, metavar="NAME...", shell_complete=complete_character)
 @click.option("--all", "everyone", is_flag=True, help="Export every sheet in the table.")
 @click.option(
     "--format",
@@ -194,7 +194,7 @@ def export(names: Sequence[str], everyone: bool, fmt: str) -> None:
 
 
 @char.command("set", short_help="Change fields of a sheet.")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_character)
 @click.argument("assignments", nargs=-1, required=True, metavar="FIELD=VALUE...")
 @json_option
 @table_option
@@ -267,7 +267,7 @@ AMOUNT_SETTINGS = {"ignore_unknown_options": True}
 @char.command(
     "damage", context_settings=AMOUNT_SETTINGS, short_help="Record damage to a Resilience."
 )
-@click.argument("name")
+@click.argument("name", shell_complete=complete_character)
 @click.argument("resilience")
 @click.argument("amount", type=int)
 @json_option
@@ -286,7 +286,7 @@ def damage(name: str, resilience: str, amount: int, as_json: bool) -> None:
 @char.command(
     "heal", context_settings=AMOUNT_SETTINGS, short_help="Heal damage to a Resilience."
 )
-@click.argument("name")
+@click.argument("name", shell_complete=complete_character)
 @click.argument("resilience")
 @click.argument("amount", type=int)
 @json_option
@@ -306,7 +306,7 @@ def heal(name: str, resilience: str, amount: int, as_json: bool) -> None:
 
 
 @char.command("rm", short_help="Remove a sheet or group.")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_character)
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @json_option
 @table_option

@@ -26,7 +26,7 @@ from cli.conflicts import (
 )
 from cli.main import fail
 from cli.options import DIFFICULTY, number_or_text
-from cli.table_option import open_table
+from cli.table_option import complete_participant, open_table
 
 if TYPE_CHECKING:
     from characters.pools import DicePool
@@ -132,7 +132,7 @@ def gear(state: State, who: str, typed: str | None) -> str | None:
 
 
 @conflict.command("declare", short_help="Declare an action, full defense or no-roll action.")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_participant)
 @click.argument("kind", type=click.Choice(["action", "attack", "defense", "no-roll"]))
 @click.argument("dice", required=False)
 @aim_options
@@ -195,7 +195,8 @@ def swap(action: int, resilience: str, as_json: bool) -> None:
 
 
 @conflict.command("reorder", short_help="Order participants tied on Wits.")
-@click.argument("names", nargs=-1, required=True, metavar="NAME...")
+@click.argument("names", nargs=-1, required=True, metavar="NAME...",
+                shell_complete=complete_participant)
 @common
 def reorder(names: Sequence[str], as_json: bool) -> None:
     """The Narrator orders NAME... (tied on Wits); the last declares last (R-CON-4)."""
@@ -210,7 +211,7 @@ def reorder(names: Sequence[str], as_json: bool) -> None:
 
 
 @conflict.command("act", short_help="Act as declared, with a pool of Action Dice.")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_participant)
 @click.argument("pool", type=int, required=False)
 @common
 def act(name: str, pool: int | None, as_json: bool) -> None:
@@ -228,7 +229,7 @@ def act(name: str, pool: int | None, as_json: bool) -> None:
 
 
 @conflict.command("change", short_help="Declare a new action instead (halved dice).")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_participant)
 @click.argument("dice", required=False)
 @aim_options
 @common
@@ -256,7 +257,7 @@ def change(name: str, dice: str | None, target: str | None, no_harm: bool,
 
 
 @conflict.command("hold", short_help="Do nothing: Action Dice become Defense Dice.")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_participant)
 @common
 def hold(name: str, as_json: bool) -> None:
     """NAME holds: all its Action Dice become Defense Dice (R-CON-13)."""
@@ -281,7 +282,7 @@ def _action_option() -> Callable[[F], F]:
 
 
 @conflict.command("defend", short_help="The target spends dice to defend.")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_participant)
 @click.argument("dice", type=int, required=False)
 @_action_option()
 @_granted()
@@ -310,7 +311,7 @@ def defend(name: str, dice: int | None, number: int | None, granted: int | None,
 
 
 @conflict.command("react", short_help="Use a Reaction, for oneself or an ally.")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_participant)
 @click.argument("reaction")
 @click.argument("added", type=int, required=False, default=0)
 @_action_option()
@@ -335,7 +336,7 @@ def react(name: str, reaction: str, added: int, number: int | None, granted: int
 
 
 @conflict.command("take", short_help="The target does not defend.")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_participant)
 @_action_option()
 @_granted()
 @common
@@ -403,7 +404,7 @@ def damage(nudges: int | None, spend: int, note: str, number: int | None,
 
 
 @conflict.command("defeat", short_help="Take a participant out (yields, flees…).")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_participant)
 @click.option("--reason", default="", metavar="TEXT", help="Why, in words.")
 @common
 def defeat(name: str, reason: str, as_json: bool) -> None:

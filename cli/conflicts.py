@@ -20,7 +20,7 @@ import click
 
 from cli.main import fail
 from cli.output import json_option, make_console, plain, print_json
-from cli.table_option import open_table, table_option
+from cli.table_option import complete_character, open_table, table_option
 
 if TYPE_CHECKING:
     from characters.model import Character
@@ -222,7 +222,8 @@ def _default_side(character: Character) -> str:
 
 
 @conflict.command("add", short_help="Bring characters from the table into the Conflict.")
-@click.argument("names", nargs=-1, required=True, metavar="NAME...")
+@click.argument("names", nargs=-1, required=True, metavar="NAME...",
+                shell_complete=complete_character)
 @click.option("--side", metavar="SIDE",
               help="Their side (default: crew for Heroes, opposition for the rest).")
 @click.option("--surprised", is_flag=True, help="They are surprised: they declare first in "

@@ -68,3 +68,34 @@ def open_table(ctx: click.Context | None = None, *, create: bool = True) -> Tabl
     ctx = ctx or click.get_current_context()
     named = bool(ctx.meta.get(_META_KEY) or os.environ.get(DB_ENV))
     return Table(table_path(ctx), create=create or not named)
+
+
+def complete_character(ctx: click.Context, _param: click.Parameter, incomplete: str
+                       ) -> list[str]:
+    """Shell completion of a character's name from the table's roster (any case, by
+    beginning or word). Never fails: a missing or busy table completes nothing."""
+    from characters.lookup import matches
+
+    try:
+        with open_table(ctx, create=False) as table:
+            names = table.names()
+    except Exception:  # completion must never print an error into the shell
+        return []
+    return matches(incomplete, names) if incomplete.strip() else names
+
+
+def complete_participant(ctx: click.Context, _param: click.Parameter, incomplete: str
+                         ) -> list[str]:
+    """Shell completion of a participant's name in the chosen (or current) Conflict."""
+    from characters.lookup import matches
+
+    try:
+        from conflict.table import conflicts
+
+        with open_table(ctx, create=False) as table:
+            chosen = ctx.meta.get("mistborn_conflict.conflict")
+            _saved, loaded = conflicts.load(table, chosen if isinstance(chosen, str) else None)
+            names = [p.name for p in loaded.state.participants]
+    except Exception:  # completion must never print an error into the shell
+        return []
+    return matches(incomplete, names) if incomplete.strip() else names

@@ -185,3 +185,22 @@ def test_two_terminals_writing_at_once_lose_nothing(db: Path, tmp_path: Path) ->
         log = table.read("conflict", "Rooftops", include_undone=True)
         assert [e.seq for e in log.entries] == list(range(1, len(log.entries) + 1))
         assert sum(e.undone for e in log.entries) == 10
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("mistborn con", ["conflict"]),
+    ("mistborn char show ta", ["Tamsin Vey"]),
+    ("mistborn char show house", ["Hazekillers of House Orrell"]),
+    ("mistborn conflict act h", ["Hazekillers of House Orrell"]),
+    ("mistborn conflict add or", ["Orrin Haskel", "Hazekillers of House Orrell"]),
+])
+def test_shell_completion_of_commands_and_names(db: Path, words: str,
+                                                expected: list[str]) -> None:
+    rooftops(db)
+    env = {**os.environ, "MISTBORN_DB": str(db), "PYTHONPATH": str(ROOT),
+           "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1),
+           "_MISTBORN_COMPLETE": "bash_complete"}
+    done = subprocess.run([*MISTBORN], env=env, capture_output=True, text=True, check=False)
+    assert done.stderr == ""
+    offered = [line.split(",", 1)[1] for line in done.stdout.splitlines()]
+    assert offered == expected
