@@ -25,7 +25,7 @@ import functools
 import importlib.util
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -253,6 +253,27 @@ def look_alike(name: str, existing: Iterable[str]) -> str | None:
         if name_key(other) == key:
             continue
         if any(mine == theirs for mine, theirs in zip(forms, _renderings(other), strict=True)):
+            return other
+    return None
+
+
+Looks = Mapping[tuple[int, str], str]
+"""Names filed by how they look (see :func:`appearance`): a keeper of many names finds a
+look-alike in one lookup instead of comparing with every name."""
+
+
+def appearance(name: str) -> tuple[tuple[int, str], ...]:
+    """The keys under which ``name``'s look is filed: its skeleton as typed, in lower
+    case and in upper case, each with its place (they are compared place by place)."""
+    return tuple(enumerate(_renderings(name)))
+
+
+def look_alike_among(name: str, looks: Looks) -> str | None:
+    """As :func:`look_alike`, against names filed by :func:`appearance`."""
+    key = name_key(name)
+    for look in appearance(name):
+        other = looks.get(look)
+        if other is not None and name_key(other) != key:
             return other
     return None
 

@@ -344,7 +344,8 @@ class State:
     ``step_members`` the members each group had when the step began (R-CON-10);
     ``changed_queue`` those who changed their action, in order, to act at the end
     (R-CON-12). ``actions`` are this round's actions, numbered from ``first_action``.
-    ``index`` finds a participant's position by its name or its name's key.
+    ``index`` finds a participant's position by its name or its name's key; ``looks``
+    files the names by how they look (:func:`characters.names.appearance`).
     """
 
     phase: Phase = Phase.NOT_STARTED
@@ -368,6 +369,7 @@ class State:
     outcome: str | None = None
     standing: tuple[tuple[str, int], ...] = ()  # (side, undefeated participants), join order
     reactors: tuple[int, ...] = ()  # positions of participants with a Reaction (R-CON-16)
+    looks: dict[tuple[int, str], str] = attrs.field(factory=dict, eq=False, repr=False)
 
     def find(self, name: str) -> int | None:
         """The position of the participant called ``name`` (any spelling of its name,

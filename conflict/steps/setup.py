@@ -44,7 +44,7 @@ def add(state: State, event: AddParticipant) -> State:
         other = state.participants[state.index[key]].name
         raise BadValue(f"{other} already takes part: names must differ (ignoring case, "
                        f"spacing and invisible characters)", rule="R-CON-2")
-    _refuse_look_alike(state, name)
+    looks = _refuse_look_alike(state, name)
     if isinstance(character, Sheet):
         for resilience in RESILIENCES:
             if character.resiliences.get(resilience).defeated:
@@ -67,19 +67,24 @@ def add(state: State, event: AddParticipant) -> State:
     reactors = (*state.reactors, at) if character.reactions else state.reactors
     return evolve(state, participants=people, index=index, declare_order=tuple(order),
                   declare_pos=0, standing=count_side(state.standing, event.side, 1),
-                  reactors=reactors)
+                  reactors=reactors, looks=looks)
 
 
-def _refuse_look_alike(state: State, name: str) -> None:
+def _refuse_look_alike(state: State, name: str) -> dict[tuple[int, str], str]:
     """A name that only looks like one already taking part is refused (R-CON-2): two
-    participants must never print the same."""
+    participants must never print the same. Returns the names filed by look, with
+    this one added."""
     from characters.errors import NameLooksAlike
-    from characters.names import refuse_look_alike
+    from characters.names import appearance, look_alike_among, why_alike
 
-    try:
-        refuse_look_alike(name, [p.name for p in state.participants])
-    except NameLooksAlike as error:
-        raise BadValue(str(error), rule="R-CON-2") from None
+    other = look_alike_among(name, state.looks)
+    if other is not None:
+        raise BadValue(str(NameLooksAlike(name, other, why_alike(name, other))),
+                       rule="R-CON-2")
+    looks = dict(state.looks)
+    for look in appearance(name):
+        looks.setdefault(look, name)
+    return looks
 
 
 def reorder(state: State, event: Reorder) -> State:

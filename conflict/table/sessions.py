@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from conflict.table.errors import NothingToUndo, StaleLog
+from conflict.table.errors import NothingToUndo, StaleLog, name_key
 from conflict.table.logs import Appended, Entry, Log, Then
 
 S = TypeVar("S")
@@ -82,6 +82,12 @@ class Undid(Generic[S, E]):
     version: int
 
 
+_REPLAYS: dict[tuple[str, str, str], Any] = {}
+"""This process's replays, by table file, kind and name: every :class:`Saved` of the
+same stream shares them, so a second write replays only what is new."""
+_REPLAYS_KEPT = 8
+
+
 class Saved(Generic[S, E]):
     """One stream of the table, played by a game's rules."""
 
@@ -103,7 +109,20 @@ class Saved(Generic[S, E]):
         self._initial = initial
         self._decode = decode
         self._encode = encode
-        self._cache: Loaded[S, E] | None = None
+        self._key = (str(getattr(table, "path", id(table))), kind, name_key(name))
+
+    @property
+    def _cache(self) -> Loaded[S, E] | None:
+        cached: Loaded[S, E] | None = _REPLAYS.get(self._key)
+        return cached
+
+    @_cache.setter
+    def _cache(self, loaded: Loaded[S, E] | None) -> None:
+        _REPLAYS.pop(self._key, None)
+        if loaded is not None:
+            _REPLAYS[self._key] = loaded
+            while len(_REPLAYS) > _REPLAYS_KEPT:
+                del _REPLAYS[next(iter(_REPLAYS))]
 
     # --- reading ----------------------------------------------------------------------
 
@@ -113,12 +132,14 @@ class Saved(Generic[S, E]):
         cached = self._cache
         start = 0
         if cached is not None and cached.version == log.version and \
-                len(cached.entries) == len(log.entries):
+                len(cached.entries) == len(log.entries) and \
+                (not log.entries or cached.entries[-1] == log.entries[-1]):
             return cached
         events: tuple[E, ...] = ()
         states: tuple[S, ...] = (self._initial,)
         if cached is not None and len(cached.entries) <= len(log.entries) and all(
-                a.seq == b.seq for a, b in zip(cached.entries, log.entries, strict=False)):
+                a.seq == b.seq and a.at == b.at
+                for a, b in zip(cached.entries, log.entries, strict=False)):
             events, states = cached.events, cached.states
             start = len(cached.entries)
         new_events = list(events)
