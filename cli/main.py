@@ -20,7 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "roll": ("cli.roll:roll", "Roll a dice pool, or judge dice rolled by hand."),
     "odds": ("cli.odds:odds", "Exact odds of a pool, a Contest, or the whole table."),
     "char": ("cli.char:char", "Character sheets and Extra groups in the table."),
-    "conflict": ("cli.conflict_steps:conflict", "Run a Conflict step by step, saved as it goes."),
+    "conflict": ("cli.conflict_commands:conflict",
+                 "Run a Conflict step by step, saved as it goes."),
     "log": ("cli.log:log", "Rolls and Conflict steps, newest last, with who and when."),
 }
 
@@ -76,7 +77,10 @@ class LazyGroup(click.Group):
             # A bare `mistborn` or `mistborn char`: its help, as --help shows it.
             click.echo(error.ctx.get_help() if error.ctx else "")
             sys.exit(0)
-        except click.exceptions.Abort:
+        except click.exceptions.Abort as error:
+            if isinstance(error.__context__, KeyboardInterrupt):  # click's word for Ctrl-C
+                click.echo("\nmistborn: interrupted", err=True)
+                sys.exit(130)
             sys.exit(1)  # "no" at a confirmation: nothing was done, nothing to report
         except click.NoSuchOption as error:
             from cli.options import no_such_option_line

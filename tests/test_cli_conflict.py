@@ -204,3 +204,29 @@ def test_shell_completion_of_commands_and_names(db: Path, words: str,
     assert done.stderr == ""
     offered = [line.split(",", 1)[1] for line in done.stdout.splitlines()]
     assert offered == expected
+
+
+def test_ctrl_c_while_waiting_on_a_locked_table_exits_130_at_once(db: Path) -> None:
+    import signal
+    import sqlite3
+    import time
+
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another program is writing, and keeps at it
+    try:
+        env = {**os.environ, "MISTBORN_DB": str(db), "PYTHONPATH": str(ROOT)}
+        waiting = subprocess.Popen([*MISTBORN, "roll", "3", "--as", "Vin"], env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(1.0)  # it is now waiting for the lock
+        assert waiting.poll() is None
+        sent = time.perf_counter()
+        waiting.send_signal(signal.SIGINT)
+        _, err = waiting.communicate(timeout=5)
+        assert time.perf_counter() - sent < 1.0
+        assert waiting.returncode == 130
+        assert err.strip() == "mistborn: interrupted"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    with Table(db) as table:
+        assert table.rolls() == []  # nothing half-written

@@ -1,0 +1,247 @@
+"""The Narrator's screens with real terminals: the guided round (``conflict run``)
+driven through a pseudo-terminal, the live board (``conflict watch``) following
+another process, and the written account (``conflict export``) line by line."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(str(p) for p in (ROOT / "examples").glob("*.toml"))
+CODE = "import sys; from cli.main import main; sys.argv = ['mistborn'] + sys.argv[1:]; main()"
+
+
+def ok(db: Path, *args: str) -> str:
+    env = {"MISTBORN_DB": str(db), "NO_COLOR": "1", "COLUMNS": "80", "MISTBORN_AS": "Ada"}
+    result = CliRunner().invoke(main, list(args), env=env)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "table.db"
+    ok(path, "char", "import", *EXAMPLES)
+    ok(path, "conflict", "new", "Rooftops", "--physical", "--stakes", "the atium cache")
+    ok(path, "conflict", "add", "tamsin", "brannoch", "hazekillers")
+    return path
+
+
+def spawn(db: Path, *args: str, rows: int = 60, columns: int = 60) -> pexpect.spawn:
+    # A terminal emulator answers prompt_toolkit's cursor-position requests; pexpect
+    # does not, so the prompts are told not to ask (else typed keys wait on the answer).
+    env = {**os.environ, "MISTBORN_DB": str(db), "TERM": "xterm", "NO_COLOR": "1",
+           "MISTBORN_AS": "Narrator", "PYTHONPATH": str(ROOT), "PROMPT_TOOLKIT_NO_CPR": "1"}
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    return pexpect.spawn(sys.executable, ["-c", CODE, *args], env=env, encoding="utf-8",
+                         dimensions=(rows, columns), timeout=15)
+
+
+def events(db: Path) -> list[dict[str, object]]:
+    data: list[dict[str, object]] = json.loads(ok(db, "conflict", "export", "--json"))
+    return data
+
+
+# --- the guided round --------------------------------------------------------------------
+
+
+def test_a_whole_round_mostly_with_enter_with_an_undo_and_a_resume(db: Path) -> None:
+    run = spawn(db, "conflict", "run", "--seed", "5", columns=200)
+    # Declarations: the Hazekillers (Wits 3) first, then Tamsin and Brannoch.
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares \[attack Tamsin Vey\]")
+    run.sendline("")
+    run.expect(r"\[physique\]")
+    run.sendline("")
+    run.expect(r"\[Obsidian-tipped arrows\]")
+    run.sendline("")
+    run.expect(r"declare an attack on Tamsin Vey")
+    run.expect(r"Tamsin Vey \(Wits 4\) declares")
+    run.sendline("u")  # undo the Hazekillers' declaration
+    run.expect(r"Undone: Hazekillers of House Orrell declare an attack")
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
+    run.sendline("defense")
+    run.expect(r"Dice: ")
+    run.sendline("3")
+    run.expect(r"declare full defense: 3 Defense Dice")
+    run.expect(r"Tamsin Vey \(Wits 4\) declares")
+    run.sendcontrol("c")  # leave: everything so far is saved
+    run.expect(r"Saved\. Run mistborn conflict run to carry on\.")
+    run.expect(pexpect.EOF)
+    run.close()
+    assert run.exitstatus == 130
+    kinds = [(e["event"]["type"], e["undone_by"]) for e in events(db)]  # type: ignore[index]
+    assert kinds[-2:] == [("declare", "Narrator"), ("declare", None)]
+
+    again = spawn(db, "conflict", "run", "--seed", "5", columns=200)  # resumes there
+    again.expect(r"Tamsin Vey \(Wits 4\) declares \[attack Hazekillers of House Orrell\]")
+    again.sendline("")  # Tamsin: attack the Hazekillers, with Physique, her best gear
+    again.expect(r"\[physique\]")
+    again.sendline("")
+    again.expect(r"\[Pouch of coins\]")
+    again.sendline("")
+    again.expect(r"Brannoch \(Wits 4\) declares")
+    again.sendline("?")
+    again.expect(r"Choices:")
+    again.expect(r"targets: Tamsin Vey, Hazekillers of House Orrell")
+    again.expect(r"Brannoch \(Wits 4\) declares")
+    again.sendline("")
+    again.expect(r"\[physique\]")
+    again.sendline("")
+    again.expect(r"\[Iron-shod staff\]")
+    again.sendline("")
+    # Resolution: the Narrator's tests, then Brannoch (5 dice) before Tamsin (4).
+    for _ in range(2):
+        again.expect(r"contest or challenge, Difficulty \[contest 0\]")
+        again.sendline("")
+    again.expect(r"Brannoch acts \(5 Action Dice\): act N, change, hold \[act 5\]")
+    again.sendline("")
+    again.expect(r"Hazekillers of House Orrell against action \d+")
+    again.sendline("")
+    again.expect(r"rolls \(Brannoch 5 vs Hazekillers of House Orrell 3 ×8\)")
+    again.sendline("5,5,6,1,2 ; 1,2,3/1,2,3/1,2,3/1,2,3/1,2,3/1,2,3/1,2,3/4,4,1")
+    again.expect(r"Brannoch rolls 5 5 6 1 2 \(Result 5, 1 Nudge\)")
+    again.expect(r"Nudges to damage")
+    again.sendline("")
+    again.expect(r"3 of Hazekillers of House Orrell fall")
+    again.expect(r"Tamsin Vey acts \(4 Action Dice\)")
+    again.sendline("hold")
+    again.expect(r"Round 1 is over")
+    again.sendline("")
+    again.expect(r"Round 1 ends")
+    again.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")  # round 2 asks on
+    again.sendcontrol("c")
+    again.expect(pexpect.EOF)
+    again.close()
+    assert again.exitstatus == 130
+    said = ok(db, "log", "--conflict", "rooftops")
+    assert "Brannoch rolls 5 5 6 1 2" in said and "Round 1 ends" in said
+
+
+def test_the_round_picks_up_a_step_another_process_wrote_meanwhile(db: Path) -> None:
+    run = spawn(db, "conflict", "run", columns=200)
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
+    ok(db, "conflict", "declare", "haze", "defense", "4", "--as", "Vin")  # another terminal
+    run.sendline("")  # the default answer was built for the old state…
+    run.expect(r"Dice: ")
+    run.sendline("")
+    run.expect(r"With ")
+    run.sendline("")
+    # …and the engine refuses it now, in one line; the round carries on afresh.
+    run.expect(r"! R-CON-3: Hazekillers of House Orrell has already declared")
+    run.expect(r"Meanwhile \(Vin\): Hazekillers of House Orrell declare full defense")
+    run.expect(r"Tamsin Vey \(Wits 4\) declares")
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+
+
+# --- the live board ------------------------------------------------------------------------
+
+
+def test_watch_follows_another_process_within_a_second_at_40_columns(db: Path) -> None:
+    watch = spawn(db, "conflict", "watch", rows=40, columns=40)
+    watch.expect(r"Next: Hazekillers of House")
+    steps = [
+        (["conflict", "declare", "haze", "attack", "5", "-t", "tamsin"], r"Next: Tamsin Vey"),
+        (["conflict", "declare", "tamsin", "defense", "3"], r"Next: Brannoch declares"),
+        (["roll", "4", "--as", "Vin"], None),  # a roll is a change too: redrawn, nothing new
+        (["conflict", "declare", "brannoch", "no-roll"], r"Next: Hazekillers of House"),
+    ]
+    for args, shown in steps:
+        begun = time.perf_counter()
+        ok(db, *args)
+        if shown is not None:
+            watch.expect(shown, timeout=1.0)
+            assert time.perf_counter() - begun < 1.0
+    watch.setwinsize(30, 60)  # a wider phone: the board reflows
+    watch.expect(r"\(opposition\)", timeout=2)
+    watch.send("q")
+    watch.expect(pexpect.EOF, timeout=5)
+    watch.close()
+    assert watch.exitstatus == 0
+
+
+def test_watch_quits_on_ctrl_c(db: Path) -> None:
+    watch = spawn(db, "conflict", "watch", rows=30, columns=40)
+    watch.expect(r"q quits")
+    watch.sendcontrol("c")
+    watch.expect(pexpect.EOF, timeout=5)
+    watch.close()
+    assert watch.exitstatus == 130
+
+
+# --- the account ---------------------------------------------------------------------------
+
+
+def test_export_tells_a_known_conflict_line_by_line(db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin", "-w", "arrows")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    ok(db, "conflict", "declare", "brannoch", "no-roll", "--about", "guards the door")
+    ok(db, "conflict", "act", "haze", "4")
+    ok(db, "conflict", "defend", "tamsin", "3")
+    ok(db, "conflict", "roll", "--faces", "/".join(["5,5,6,1"] + ["1,2,3,4"] * 7),
+       "--against", "2,2,1")
+    ok(db, "conflict", "damage")
+    ok(db, "conflict", "end-round")
+    ok(db, "conflict", "defeat", "haze", "--reason", "they flee into the mists")
+    ok(db, "conflict", "end", "the crew keeps the cache")
+    assert ok(db, "conflict", "export").splitlines() == [
+        "# Rooftops",
+        "",
+        "A physical Conflict over the atium cache.",
+        "",
+        "## Taking part",
+        "",
+        "- **Tamsin Vey** (crew): hero, Wits 4 — Health 8, Reputation 5, Willpower 7",
+        "- **Brannoch** (crew): hero, Wits 4 — Health 9, Reputation 6, Willpower 9",
+        "- **Hazekillers of House Orrell** (opposition): 8 Extras, Wits 3",
+        "",
+        "## Round 1",
+        "",
+        "### Declarations",
+        "",
+        "- Hazekillers of House Orrell declare an attack on Tamsin Vey: 4 Action Dice, "
+        "with the Obsidian-tipped arrows.",
+        "- Tamsin Vey declares full defense: 3 Defense Dice.",
+        "- Brannoch declares an action that needs no roll: guards the door.",
+        "",
+        "### Resolution",
+        "",
+        "- Hazekillers of House Orrell attack Tamsin Vey: 4 dice, Contest, Difficulty 0.",
+        "- Tamsin Vey defends against action 1 with 3 Defense Dice.",
+        "- Action 1: Hazekillers of House Orrell roll 5 5 6 1 (Result 5, 1 Nudge, best of "
+        "8); Tamsin Vey rolls 2 2 1 (Result 2): the attack succeeds.",
+        "- Tamsin Vey takes 3 Health damage (1 + 1 Nudge + 1 for the Obsidian-tipped "
+        "arrows): Health 5/8.",
+        "",
+        "## Round 2",
+        "",
+        "### Declarations",
+        "",
+        "- The Narrator takes Hazekillers of House Orrell out: they flee into the mists.",
+        "",
+        "## Damage taken",
+        "",
+        "- Tamsin Vey: Health 3 (5/8 left)",
+        "",
+        "## Defeated",
+        "",
+        "- Hazekillers of House Orrell: they flee into the mists",
+        "",
+        "## Outcome",
+        "",
+        "the crew keeps the cache",
+    ]
+    raw = events(db)
+    assert [e["event"]["type"] for e in raw][:2] == ["start", "add"]  # type: ignore[index]
+    assert all(e["who"] == "Ada" for e in raw)
