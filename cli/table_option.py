@@ -67,7 +67,27 @@ def open_table(ctx: click.Context | None = None, *, create: bool = True) -> Tabl
 
     ctx = ctx or click.get_current_context()
     named = bool(ctx.meta.get(_META_KEY) or os.environ.get(DB_ENV))
-    return Table(table_path(ctx), create=create or not named)
+    return Table(table_path(ctx), create=create or not named, wait=_wait())
+
+
+WAIT_ENV = "MISTBORN_WAIT"
+
+
+def _wait() -> float:
+    """How long to wait for another program writing to the table, in seconds:
+    ``$MISTBORN_WAIT``, else the table's default (10 s)."""
+    from conflict.table import DEFAULT_WAIT
+
+    text = os.environ.get(WAIT_ENV, "").strip()
+    if not text:
+        return DEFAULT_WAIT
+    try:
+        value = float(text)
+    except ValueError:
+        raise click.UsageError(f"${WAIT_ENV} must be a number of seconds, got {text!r}"[:100])
+    if not 0 <= value <= 3600:
+        raise click.UsageError(f"${WAIT_ENV} must be 0–3600 seconds, got {text}"[:100])
+    return value
 
 
 def complete_character(ctx: click.Context, _param: click.Parameter, incomplete: str

@@ -230,3 +230,36 @@ def test_ctrl_c_while_waiting_on_a_locked_table_exits_130_at_once(db: Path) -> N
         holder.close()
     with Table(db) as table:
         assert table.rolls() == []  # nothing half-written
+
+
+def test_file_faults_are_one_line_and_change_nothing(db: Path, tmp_path: Path) -> None:
+    import sqlite3
+
+    # A table another program keeps locked past the wait.
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        result = CliRunner().invoke(main, ["roll", "3", "--as", "Vin"],
+                                    env={"MISTBORN_DB": str(db), "MISTBORN_WAIT": "0.3"})
+        assert result.exit_code == 2
+        assert result.stderr.startswith("mistborn: the table is busy: another program has "
+                                        "been writing to it for")
+        assert result.stderr.count("\n") == 1
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    # Not a table at all; a damaged one.
+    junk = tmp_path / "notes.db"
+    junk.write_bytes(b"These are my campaign notes, not a table.\n" * 100)
+    message = refused(junk, "char", "list")
+    assert "not a table" in message or "not a database" in message
+    assert junk.read_bytes().startswith(b"These are my campaign notes")
+    damaged = tmp_path / "damaged.db"
+    damaged.write_bytes(db.read_bytes())
+    with damaged.open("r+b") as file:
+        file.seek(4096 * 2)
+        file.write(b"\xde\xad\xbe\xef" * 2048)
+    message = refused(damaged, "conflict", "list")
+    assert "damaged" in message or "malformed" in message
+    assert "a number of seconds" in CliRunner().invoke(
+        main, ["char", "list"], env={"MISTBORN_DB": str(db), "MISTBORN_WAIT": "soon"}).stderr
