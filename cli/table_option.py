@@ -84,7 +84,8 @@ def _wait() -> float:
     try:
         value = float(text)
     except ValueError:
-        raise click.UsageError(f"${WAIT_ENV} must be a number of seconds, got {text!r}"[:100])
+        raise click.UsageError(
+            f"${WAIT_ENV} must be a number of seconds, got {text!r}"[:100]) from None
     if not 0 <= value <= 3600:
         raise click.UsageError(f"${WAIT_ENV} must be 0–3600 seconds, got {text}"[:100])
     return value
