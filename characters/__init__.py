@@ -1,6 +1,27 @@
 """Character sheets and Extra groups for the Mistborn Adventure Game.
 
 Pure models: nothing here prints or touches a database.
+
+* :class:`Sheet` — a Hero or Villain: ``Attributes`` (Physique, Charm, Wits 2–6),
+  ``Standings`` (Resources, Influence, Spirit 2–10), ``Resiliences`` (Health,
+  Reputation, Willpower: a full score with damage kept apart), Powers, Traits,
+  Burdens, Equipment (a damage bonus) and Reactions (dice). :class:`ExtraGroup` — Extras
+  sharing one set of statistics (R-CHAR-1, R-CON-2).
+* :func:`dice_for` — the dice a character brings to an action, from an Attribute,
+  Standing or Power plus Traits, Tools and Circumstances, with its breakdown
+  (R-DICE-1)::
+
+      pool = dice_for(vin, "physique", traits=["Quick"], tools=["Rope"])
+      pool.count, pool.describe()        # 6, 'Physique 3 + Quick 1 + Rope 1 …'
+
+* :mod:`characters.files` — sheet files (TOML, JSON) read and written strictly;
+  :mod:`characters.edits` — ``FIELD=VALUE`` changes; :mod:`characters.wounds` —
+  damage and healing (R-CON-19, R-CON-20); :mod:`characters.names` — the one rule for
+  when two names are the same name, and look-alikes; :mod:`characters.lookup` — a
+  name found by any unique beginning or word.
+
+Every error is a :class:`CharacterError` (a ``ValueError``) naming the field, what is
+allowed and what was given.
 """
 
 from characters.errors import (

@@ -101,10 +101,15 @@ def figured(state: State, name: str, dice: str | None, using: str | None,
             ) -> int | DicePool:
     """The dice declared: a count, or figured from the sheet (R-DICE-1)."""
     if using is not None:
+        from characters.lookup import resolve
+        from characters.model import ATTRIBUTES, STANDINGS
         from characters.pools import dice_for
 
-        pool = dice_for(state.participant(name).character, using, traits=traits, tools=tools,
-                        circumstances=circumstances)
+        character = state.participant(name).character
+        sources = [*ATTRIBUTES, *STANDINGS, *(p.name for p in character.powers)]
+        pool = dice_for(character, resolve(using, sources, what="source of dice"),
+                        traits=[resolve(t, character.traits, what="Trait") for t in traits],
+                        tools=tools, circumstances=circumstances)
         if dice is not None and number_or_text(dice) != pool.count:
             fail(f"DICE {dice} disagrees with --using: {pool.describe()}")
         return pool

@@ -128,10 +128,21 @@ def report(said: Sequence[str], state: State, *, as_json: bool, version: int,
         })
         return
     for line in meanwhile:
-        click.echo(f"Meanwhile: {line}")
+        echo_wrapped(f"Meanwhile: {line}")
     for line in said:
-        click.echo(plain(line))
-    click.echo(f"Next: {next_line(state)}")
+        echo_wrapped(plain(line))
+    echo_wrapped(f"Next: {next_line(state)}")
+
+
+def echo_wrapped(line: str) -> None:
+    """Print a sentence wrapped to the terminal's width (phones show 40 columns), the
+    lines after the first indented."""
+    import shutil
+    import textwrap
+
+    width = max(20, shutil.get_terminal_size((80, 24)).columns)
+    click.echo(textwrap.fill(line, width=width, subsequent_indent="  ",
+                             break_on_hyphens=False, break_long_words=False))
 
 
 def report_recorded(recorded: Recorded[State, Event], *, as_json: bool) -> None:

@@ -156,23 +156,11 @@ def _to_attack_kind(value: Any) -> Nature | None:
     return None if value is None else _ATTACK_KIND(value)
 
 
-# The fields an action aimed at someone shares between Declare and Change (R-CON-8/8a).
-
-
-def _target() -> Any:
-    return attrs.field(default=None, kw_only=True, validator=f.optional(f.name("R-CON-8")))
-
-
-def _harm() -> Any:
-    return attrs.field(default=True, kw_only=True, validator=f.flag)
-
-
-def _resilience_field() -> Any:
-    return attrs.field(default=None, kw_only=True, converter=f.lower, validator=_resilience)
-
-
-def _equipment() -> Any:
-    return attrs.field(default=None, kw_only=True, validator=f.optional(f.name("R-CON-18")))
+# The validators of an action's aim, shared by Declare and Change (R-CON-8/8a). The fields
+# are written out in each class: the type checker reads attrs.field() only where it is
+# called, so a field made by a helper would lose its keyword-only, required signature.
+_TARGET = f.optional(f.name("R-CON-8"))
+_EQUIPMENT = f.optional(f.name("R-CON-18"))
 
 
 def _check_target_fields(event: Declare | Change) -> None:
@@ -283,12 +271,13 @@ class Declare:
     dice: int = attrs.field(default=0, kw_only=True, validator=f.whole(0, f.MAX_DICE, "R-CON-7"))
     source: str = attrs.field(default="", kw_only=True, validator=f.text)
     description: str = attrs.field(default="", kw_only=True, validator=f.text)
-    target: str | None = _target()
-    harm: bool = _harm()
+    target: str | None = attrs.field(default=None, kw_only=True, validator=_TARGET)
+    harm: bool = attrs.field(default=True, kw_only=True, validator=f.flag)
     attack_kind: Nature | None = attrs.field(default=None, kw_only=True,
                                              converter=_to_attack_kind)
-    resilience: str | None = _resilience_field()
-    equipment: str | None = _equipment()
+    resilience: str | None = attrs.field(default=None, kw_only=True, converter=f.lower,
+                                         validator=_resilience)
+    equipment: str | None = attrs.field(default=None, kw_only=True, validator=_EQUIPMENT)
 
     def __attrs_post_init__(self) -> None:
         if self.kind is DeclarationKind.NO_ROLL:
@@ -388,12 +377,13 @@ class Change:
     dice: int = attrs.field(kw_only=True, validator=f.whole(0, f.MAX_DICE, "R-CON-12"))
     source: str = attrs.field(default="", kw_only=True, validator=f.text)
     description: str = attrs.field(default="", kw_only=True, validator=f.text)
-    target: str | None = _target()
-    harm: bool = _harm()
+    target: str | None = attrs.field(default=None, kw_only=True, validator=_TARGET)
+    harm: bool = attrs.field(default=True, kw_only=True, validator=f.flag)
     attack_kind: Nature | None = attrs.field(default=None, kw_only=True,
                                              converter=_to_attack_kind)
-    resilience: str | None = _resilience_field()
-    equipment: str | None = _equipment()
+    resilience: str | None = attrs.field(default=None, kw_only=True, converter=f.lower,
+                                         validator=_resilience)
+    equipment: str | None = attrs.field(default=None, kw_only=True, validator=_EQUIPMENT)
 
     def __attrs_post_init__(self) -> None:
         _check_target_fields(self)
@@ -408,13 +398,7 @@ class Hold:
     name: str = attrs.field(validator=f.name("R-CON-13"))
 
 
-def _action_number(rule: str) -> Any:
-    return attrs.field(kw_only=True, validator=f.whole(1, f.MAX_ACTION_NUMBER, rule))
-
-
-def _granted() -> Any:
-    return attrs.field(default=None, kw_only=True,
-                       validator=f.optional(f.whole(0, f.MAX_GRANTED, "R-CON-7")))
+_GRANTED = f.optional(f.whole(0, f.MAX_GRANTED, "R-CON-7"))
 
 
 @attrs.frozen
@@ -430,9 +414,9 @@ class Defend:
     TYPE: ClassVar[str] = "defend"
 
     name: str = attrs.field(validator=f.name("R-CON-15"))
-    action: int = _action_number("R-CON-15")
+    action: int = attrs.field(kw_only=True, validator=f.whole(1, f.MAX_ACTION_NUMBER, "R-CON-15"))
     dice: int = attrs.field(kw_only=True, validator=f.whole(MIN_POOL, MAX_POOL, "R-CON-15"))
-    granted: int | None = _granted()
+    granted: int | None = attrs.field(default=None, kw_only=True, validator=_GRANTED)
 
 
 @attrs.frozen
@@ -446,10 +430,10 @@ class React:
     TYPE: ClassVar[str] = "react"
 
     name: str = attrs.field(validator=f.name("R-CON-16"))
-    action: int = _action_number("R-CON-16")
+    action: int = attrs.field(kw_only=True, validator=f.whole(1, f.MAX_ACTION_NUMBER, "R-CON-16"))
     reaction: str = attrs.field(kw_only=True, validator=f.name("R-CON-16"))
     added: int = attrs.field(default=0, kw_only=True, validator=f.whole(0, MAX_POOL, "R-CON-16"))
-    granted: int | None = _granted()
+    granted: int | None = attrs.field(default=None, kw_only=True, validator=_GRANTED)
 
 
 @attrs.frozen
@@ -460,8 +444,8 @@ class TakeIt:
     TYPE: ClassVar[str] = "take_it"
 
     name: str = attrs.field(validator=f.name("R-CON-15"))
-    action: int = _action_number("R-CON-15")
-    granted: int | None = _granted()
+    action: int = attrs.field(kw_only=True, validator=f.whole(1, f.MAX_ACTION_NUMBER, "R-CON-15"))
+    granted: int | None = attrs.field(default=None, kw_only=True, validator=_GRANTED)
 
 
 @attrs.frozen

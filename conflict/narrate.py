@@ -223,7 +223,8 @@ def _change(before: State, event: Change, after: State) -> str:
 def _hold(before: State, event: Hold, after: State) -> str:
     held = before.participant(event.name).round.action_dice
     who = does(after, event.name, "holds", "hold")
-    return f"{who}: {dice_count(held, 'Action')} become Defense Dice."
+    become = "becomes a Defense Die" if held == 1 else "become Defense Dice"
+    return f"{who}: {dice_count(held, 'Action')} {become}."
 
 
 def _granted(before: State, after: State, name: str) -> str:

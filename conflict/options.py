@@ -64,13 +64,15 @@ def _within(value: int, low: int, high: int, what: str, rule: str) -> int:
 @attrs.frozen
 class DeclareOption:
     """``name`` may declare any of ``kinds`` (R-CON-7). An action may be aimed at any
-    of ``targets`` (R-CON-8); an attack's kind defaults to ``default_attack_kind`` and
-    its Resilience to that kind's; any of the ``equipment`` listed adds its bonus
-    (R-CON-18)."""
+    of ``targets`` (R-CON-8: everyone else standing, allies included); ``foes`` are
+    those of them on other sides. An attack's kind defaults to
+    ``default_attack_kind`` and its Resilience to that kind's; any of the
+    ``equipment`` listed adds its bonus (R-CON-18)."""
 
     name: str
     kinds: tuple[DeclarationKind, ...]
     targets: tuple[str, ...]
+    foes: tuple[str, ...]
     default_attack_kind: Nature
     default_resilience: str
     equipment: tuple[str, ...]

@@ -37,7 +37,7 @@ from typing import Literal
 import attrs
 
 from conflict.dice import MAX_POOL, MIN_POOL, RandomSource
-from conflict.errors import RuleViolation
+from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import DeclarationKind, RollDice
 from conflict.options import (
     ActOption,
@@ -144,12 +144,22 @@ class AwaitingActions(_Now):
     options: tuple[ActOption | ChangeOption | HoldOption, ...]
 
     def options_for(self, name: str) -> tuple[ActOption | ChangeOption | HoldOption, ...]:
-        """The options of the participant called ``name`` (exactly as in ``who``)."""
-        return tuple(o for o in self.options if o.name == name)
+        """The options of the participant called ``name`` (any spelling of its name);
+        :class:`~conflict.errors.BadValue` if it is not one of ``who``."""
+        from characters.names import name_key
+
+        key = name_key(name)
+        mine = tuple(o for o in self.options if name_key(o.name) == key)
+        if not mine:
+            raise BadValue(f"{shown(name)} is not acting now (acting: "
+                           f"{', '.join(self.who)})", rule="R-CON-10")
+        return mine
 
     @property
     def acts(self) -> tuple[ActOption, ...]:
-        """Who may act as declared, and with what pools (R-CON-11)."""
+        """Who may act as declared, and with what pools (R-CON-11). Empty for anyone
+        left with fewer than 2 Action Dice (no pool to roll) or whose target has fallen:
+        they may only change or hold (``changes``, ``holds``)."""
         return tuple(o for o in self.options if isinstance(o, ActOption))
 
     @property
@@ -267,8 +277,10 @@ def _declaration(state: State, defeated_sides: tuple[str, ...]
     person = state.participants[who]
     targets = tuple(p.name for i, p in enumerate(state.participants)
                     if i != who and not p.defeated)
+    foes = tuple(name for name in targets
+                 if state.participants[state.index[name]].side != person.side)
     option = DeclareOption(
-        name=person.name, kinds=tuple(DeclarationKind), targets=targets,
+        name=person.name, kinds=tuple(DeclarationKind), targets=targets, foes=foes,
         default_attack_kind=state.nature, default_resilience=state.nature.resilience,
         equipment=tuple(e.name for e in person.character.equipment))
     return AwaitingDeclare(phase=state.phase, round=state.round, who=(person.name,),

@@ -438,7 +438,7 @@ def test_r_con_10_most_action_dice_act_first_equal_dice_together() -> None:
     c.push(Declare.action("Kelsier", 7))
     c.push(Declare.action("Vin", 4))
     assert what_now(c.state).who == ("Kelsier",)
-    refused(c, Act("Vin", pool=4), RuleViolation, "R-CON-10", "Kelsier act now (7 Action Dice)")
+    refused(c, Act("Vin", pool=4), RuleViolation, "R-CON-10", "Kelsier acts now (7 Action Dice)")
     refused(c, Act("Ham", pool=2), RuleViolation, "R-CON-10", "full defense")
     c.push(Act("Kelsier", pool=7))
     c.push(RollDice(action=2, attacker=[(1, 2, 3, 4, 5, 1, 2)]))

@@ -86,9 +86,10 @@ def in_turn(state: State, name: str, rule: str) -> int:
         raise RuleViolation(f"{person.name} changed its action and acts at the end of the "
                             f"round; now: {names(state, state.step)}", rule="R-CON-12")
     now = state.participants[state.step[0]].round.action_dice if state.step else 0
+    verb = "act" if len(state.step) > 1 else "acts"
     raise RuleViolation(f"not {person.name}'s turn ({dice_text(r.action_dice, 'Action')}): "
-                        f"{names(state, state.step)} act now ({dice_text(now, 'Action')})",
-                        rule=rule)
+                        f"{names(state, state.step)} {verb} now "
+                        f"({dice_text(now, 'Action')})", rule=rule)
 
 
 def target_of(state: State, actor: int, target: str | None) -> int | None:
