@@ -12,7 +12,7 @@ before every run:
   of a grid (named symbols, N of a kind, and mixes of both; the default die and two
   table-made dice) with every dice count 1–8 it fits and every reroll count 0–3;
   printed: the median over the grid, and the worst cell with its combination;
-* the whole process: ``python -c`` importing ``boardgames.stuffed_odds`` and printing
+* the whole process: ``python -c`` importing ``boardgames.stuffed.odds`` and printing
   one best keep, against ``python -c pass`` for scale.
 
 It exits 1 when a target is missed, printing the cProfile hot spots of the worst cell.
@@ -33,8 +33,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from boardgames.stuffed_dice import DEFAULT_DIE, Die, parse_combo
-from boardgames.stuffed_odds import best_keep, chance, clear_caches
+from boardgames.stuffed.dice import DEFAULT_DIE, Die, parse_combo
+from boardgames.stuffed.odds import best_keep, chance, clear_caches
 
 IN_PROCESS_TARGET_MS = 50.0
 PROCESS_TARGET_MS = 150.0
@@ -88,7 +88,7 @@ def grid(runs: int) -> list[tuple[float, str, str]]:
     return cells
 
 
-PROCESS_CODE = ("from boardgames.stuffed_odds import best_keep; "
+PROCESS_CODE = ("from boardgames.stuffed.odds import best_keep; "
                 "print(best_keep('ch:2,i,r,3-kind', 'c c e ch ch i b b', rerolls=3).chance)")
 
 

@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardgames.errors import BadValue
-from boardgames.stuffed_codec import CODEC, events_from_json, events_to_json
-from boardgames.stuffed_dice import SYMBOLS, Combo, Die
-from boardgames.stuffed_events import (
+from boardgames.stuffed.codec import CODEC, events_from_json, events_to_json
+from boardgames.stuffed.dice import SYMBOLS, Combo, Die
+from boardgames.stuffed.events import (
     EVENTS,
     Ability,
     BuyCard,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardgames.stuffed_dice import Symbol, symbols_text
-from boardgames.stuffed_events import (
+from boardgames.stuffed.dice import Symbol, symbols_text
+from boardgames.stuffed.events import (
     Ability,
     BuyCard,
     CompleteMission,
@@ -32,7 +32,7 @@ from boardgames.stuffed_events import (
     Steal,
     Teammate,
 )
-from boardgames.stuffed_state import Game, Ledger
+from boardgames.stuffed.state import Game, Ledger
 
 
 def count(amount: int, word: str, words: str = "") -> str:

@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 import attrs
 
 from boardgames.errors import BadValue, shown
-from boardgames.stuffed_dice import (
+from boardgames.stuffed.dice import (
     DEFAULT_DIE,
     DICE,
     Combo,

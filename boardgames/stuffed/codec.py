@@ -21,8 +21,8 @@ from typing import Any
 
 from boardgames.errors import BadValue, shown
 from boardgames.session import Codec, converter
-from boardgames.stuffed_dice import Combo, Die, Symbol, parse_combo, parse_symbol
-from boardgames.stuffed_events import EVENTS, Event, Kind
+from boardgames.stuffed.dice import Combo, Die, Symbol, parse_combo, parse_symbol
+from boardgames.stuffed.events import EVENTS, Event, Kind
 
 GAME = "stuffed"
 SCHEMA = 1

@@ -1,7 +1,7 @@
 """Every text of the Deckbuilding Game's library in English and Polish (R-DBG-8).
 
 Keys starting ``bad.`` are malformed values, ``say.`` the pieces of event descriptions
-(:mod:`boardgames.deckbuilding_describe`), the rest refusals by the rules. The Polish
+(:mod:`boardgames.deckbuilding.describe`), the rest refusals by the rules. The Polish
 texts use the Polish edition's terms (licznik zdrowia, misja / tor misji / punkty
 misji, Ostatni Imperator, dominacja, edykt, adwersarz, tarcze, cel, skrzyniec / skrzyńce,
 atium, wyostrzenie for Sense, Konfrontacja) and keep the English rules where the two

@@ -14,10 +14,10 @@ import enum
 import attrs
 
 from boardgames.errors import RuleViolation, shown
-from boardgames.housewar_events import Length, key
-from boardgames.housewar_pay import effective_cost
-from boardgames.housewar_resources import NOTHING, Resources
-from boardgames.housewar_track import Track, numeral
+from boardgames.housewar.events import Length, key
+from boardgames.housewar.pay import effective_cost
+from boardgames.housewar.resources import NOTHING, Resources
+from boardgames.housewar.track import Track, numeral
 
 UNREST_END = 8
 """Unrest at which the Final Empire collapses and the game ends (R-HW-1)."""

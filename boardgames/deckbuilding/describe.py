@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from boardgames.deckbuilding_events import (
+from boardgames.deckbuilding.events import (
     ATTACK_ROW,
     MISSIONS,
     TRACK_TOP,
@@ -47,7 +47,7 @@ from boardgames.deckbuilding_events import (
     Token,
     UseAtium,
 )
-from boardgames.deckbuilding_state import (
+from boardgames.deckbuilding.state import (
     EDICT_HEALING,
     MAX_HEALTH,
     EndReason,
@@ -56,7 +56,7 @@ from boardgames.deckbuilding_state import (
     completed_missions,
     living,
 )
-from boardgames.deckbuilding_text import CATALOG
+from boardgames.deckbuilding.text import CATALOG
 from boardgames.errors import BadValue, shown
 from boardgames.locales import LANGUAGES, Param
 

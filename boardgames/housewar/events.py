@@ -43,9 +43,9 @@ from typing import Any, ClassVar, TypeAlias, TypeVar
 import attrs
 
 from boardgames.errors import BadValue, shown
-from boardgames.housewar_pay import check_cost
-from boardgames.housewar_resources import NOTHING, Resource, Resources, resource
-from boardgames.housewar_track import urgency
+from boardgames.housewar.pay import check_cost
+from boardgames.housewar.resources import NOTHING, Resource, Resources, resource
+from boardgames.housewar.track import urgency
 
 E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")

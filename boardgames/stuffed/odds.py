@@ -27,7 +27,7 @@ never better than rerolling that die (the cap argument above), so only keeps up 
 the caps are searched — and all of them: on a die that shows one symbol on most
 faces, rerolling a useful die can beat keeping it, and the search finds that.
 
-Pure and light: imports attrs, fractions and :mod:`boardgames.stuffed_dice` only.
+Pure and light: imports attrs, fractions and :mod:`boardgames.stuffed.dice` only.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from fractions import Fraction
 import attrs
 
 from boardgames.errors import BadValue, RuleViolation, shown
-from boardgames.stuffed_dice import (
+from boardgames.stuffed.dice import (
     DEFAULT_DIE,
     DICE,
     FACES,

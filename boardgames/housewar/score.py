@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import attrs
 
-from boardgames.housewar_state import UNREST_END, End, Phase, State
+from boardgames.housewar.state import UNREST_END, End, Phase, State
 
 
 @attrs.frozen

@@ -1,7 +1,7 @@
 """Stuffed's Attribute dice: symbols, die definitions, rolls and combinations.
 
 Rules R-STF-1 (the dice) and R-STF-4 (sets) of the project's rules reference. Pure and
-light: this module and :mod:`boardgames.stuffed_odds` import only attrs and the
+light: this module and :mod:`boardgames.stuffed.odds` import only attrs and the
 standard library, so a command that only computes odds starts fast.
 
 Symbols and what a player may type for them (any case; commas or spaces between dice):

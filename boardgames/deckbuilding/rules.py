@@ -1,19 +1,7 @@
-"""Mistborn: The Deckbuilding Game's dials and tracks, as a pure library.
-
-The cards stay on the table; this module keeps every number the players would track
-with dials, cubes and tokens, enforces their limits and says when the game ends and who
-won. A game is a :class:`~boardgames.session.Session` of the events in
-:mod:`boardgames.deckbuilding_events`, applied by :func:`apply`::
-
-    from boardgames import deckbuilding as dbg
-    game = dbg.start(["Vin", "Kelsier", "Marsh"])      # competitive, Marsh has the Target
-    game.push(dbg.GainMission("Vin", 3))
-    game.push(dbg.SpendMission("Vin", (2, 1, 0)))
-    dbg.describe(before, event, after, lang="pl")      # one sentence, English or Polish
-
-Errors are :class:`~boardgames.locales.LocalizedRuleViolation` (not allowed now) and
-:class:`~boardgames.locales.LocalizedBadValue` (malformed); ``str(error)`` is English and
-``localize(error, "pl")`` Polish, both led by the rule (``R-DBG-4: …``).
+"""The Deckbuilding Game's rules: the pure :func:`apply` that checks an event against
+the game and returns the next state (R-DBG-1..7), and sessions built on it
+(:func:`start`, :func:`replay`). The game's public face is
+:mod:`boardgames.deckbuilding`.
 """
 
 from __future__ import annotations
@@ -23,17 +11,11 @@ from typing import Any
 
 import attrs
 
-from boardgames.deckbuilding_describe import Reward, describe, rewards_reached
-from boardgames.deckbuilding_events import (
-    ATTACK_ROW,
-    EVENTS,
-    MAX_DOMINANCE,
+from boardgames.deckbuilding.events import (
     MISSIONS,
-    SHIELD_X,
     TRACK_TOP,
     Attack,
     AttackLordRuler,
-    Blocked,
     BuyBoxings,
     CashBoxings,
     ChooseTarget,
@@ -62,7 +44,7 @@ from boardgames.deckbuilding_events import (
     UseAtium,
     shield_value,
 )
-from boardgames.deckbuilding_state import (
+from boardgames.deckbuilding.state import (
     BLANK,
     BOXING_CASH,
     BOXING_PRICE,
@@ -81,37 +63,17 @@ from boardgames.deckbuilding_state import (
     Pending,
     Player,
     Result,
-    Standing,
     Turn,
     completed_missions,
     dominance,
-    find_adversary,
-    find_mission,
     living,
     next_seat,
-    standing,
-    target_in_play,
     topped_all,
 )
-from boardgames.deckbuilding_text import CATALOG, violation
-from boardgames.locales import LANGUAGES, localize
-from boardgames.session import Codec, Session
+from boardgames.deckbuilding.text import violation
+from boardgames.session import Session
 
-CODEC: Codec[Event] = Codec("deckbuilding", EVENTS)
-"""Events to and from JSON (game ``"deckbuilding"``)."""
-
-__all__ = [
-    "ATTACK_ROW", "BLANK", "CATALOG", "CODEC", "EVENTS", "LANGUAGES", "MAX_DOMINANCE",
-    "MAX_HEALTH", "SHIELD_X", "TRACK_TOP", "Adversary", "Attack", "AttackLordRuler",
-    "Blocked", "BuyBoxings", "CashBoxings", "ChooseTarget", "Confrontation", "Damage",
-    "DominanceUp", "DrawAdversary", "Edict", "EndReason", "EndTurn", "Event",
-    "GainCoins", "GainMission", "GainTokens", "Game", "Heal", "HealLordRuler", "HitShield",
-    "LordRuler", "Mission", "MissionSpec", "Mode", "NewGame", "PassTarget", "Pending",
-    "Player", "RemoveShield", "Result", "Reward", "Sense", "SpendCoins", "SpendMission",
-    "Standing", "Token", "Turn", "UseAtium", "apply", "completed_missions", "describe",
-    "dominance", "find_adversary", "find_mission", "living", "localize", "new_game",
-    "replay", "rewards_reached", "standing", "start", "target_in_play",
-]
+__all__ = ["apply", "new_game", "replay", "start"]
 
 
 # --- helpers -------------------------------------------------------------------------

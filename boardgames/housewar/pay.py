@@ -10,7 +10,7 @@ pays alone, never pooling with another, and may convert as often as it likes:
 :func:`cheapest_payment` finds the best way to pay from a House's holdings: the fewest
 Atium, then the fewest tokens, then (a deterministic tie-break) the tokens the House
 holds most of, so what it keeps stays as even as possible; the first kind in
-:data:`~boardgames.housewar_resources.RESOURCES` order goes first among equals. It is
+:data:`~boardgames.housewar.resources.RESOURCES` order goes first among equals. It is
 exact (tested against brute force over small holdings). :func:`explain_payment` checks a
 payment a player chose and says which tokens paid for which icon, or refuses.
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 import attrs
 
 from boardgames.errors import BadValue, RuleViolation
-from boardgames.housewar_resources import (
+from boardgames.housewar.resources import (
     BASIC,
     NOTHING,
     RESOURCES,

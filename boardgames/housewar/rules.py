@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from boardgames.errors import BadValue, RuleViolation, shown
-from boardgames.housewar_events import (
+from boardgames.housewar.events import (
     DESTROYED,
     SUPPLY,
     AddProblem,
@@ -40,9 +40,9 @@ from boardgames.housewar_events import (
     Worsen,
     key,
 )
-from boardgames.housewar_pay import cheapest_payment, explain_payment, shortfall
-from boardgames.housewar_resources import NOTHING, Resources, starting_supply
-from boardgames.housewar_state import (
+from boardgames.housewar.pay import cheapest_payment, explain_payment, shortfall
+from boardgames.housewar.resources import NOTHING, Resources, starting_supply
+from boardgames.housewar.state import (
     UNREST_END,
     Card,
     Close,
@@ -53,7 +53,7 @@ from boardgames.housewar_state import (
     Turn,
     is_vin,
 )
-from boardgames.housewar_track import (
+from boardgames.housewar.track import (
     Landing,
     Track,
     enter,

@@ -14,8 +14,8 @@ import enum
 
 import attrs
 
-from boardgames.deckbuilding_events import MISSIONS, TRACK_TOP, Mode
-from boardgames.deckbuilding_text import violation
+from boardgames.deckbuilding.events import MISSIONS, TRACK_TOP, Mode
+from boardgames.deckbuilding.text import violation
 from boardgames.errors import shown
 
 START_HEALTH = 36
@@ -170,7 +170,7 @@ class Result:
 @attrs.frozen
 class Game:
     """A whole game's numbers. :data:`BLANK` (no players) is the state before
-    :class:`~boardgames.deckbuilding_events.NewGame`."""
+    :class:`~boardgames.deckbuilding.events.NewGame`."""
 
     mode: Mode = Mode.COMPETITIVE
     players: tuple[Player, ...] = ()

@@ -51,7 +51,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from boardgames.deckbuilding_text import bad_value
+from boardgames.deckbuilding.text import bad_value
 from boardgames.errors import shown
 
 TRACK_TOP = 12

@@ -17,11 +17,11 @@ import attrs
 from cattrs.gen import make_dict_structure_fn
 
 from boardgames.errors import BadValue, shown
-from boardgames.housewar_events import EVENTS, Award, Event, Share, Steal
-from boardgames.housewar_resources import RESOURCES, Resources
-from boardgames.housewar_score import outcome
-from boardgames.housewar_state import UNREST_END, State
-from boardgames.housewar_track import numeral
+from boardgames.housewar.events import EVENTS, Award, Event, Share, Steal
+from boardgames.housewar.resources import RESOURCES, Resources
+from boardgames.housewar.score import outcome
+from boardgames.housewar.state import UNREST_END, State
+from boardgames.housewar.track import numeral
 from boardgames.session import CONVERTER, Codec
 
 SCHEMA = 1

@@ -1,26 +1,7 @@
-"""Stuffed at the table: the pure rules engine, R-STF-1 … R-STF-8.
-
-The tool tracks a game of Stuffed while the players roll physical dice (or let it roll):
-whose turn it is, the turn's 8 dice, each player's coins, Advantage cards and
-Teammates, and who completes the Mission. Every change is a frozen event
-(:mod:`boardgames.stuffed_events`) applied by the pure :func:`apply`, which validates
-it and returns a new :class:`~boardgames.stuffed_state.Game`, or raises
-:class:`~boardgames.errors.RuleViolation` (naming the rule) or
-:class:`~boardgames.errors.BadValue` and changes nothing. A game in progress is a
-:class:`boardgames.session.Session` (:func:`new_session`), with undo; its events go to
-JSON through :data:`boardgames.stuffed_codec.CODEC`.
-
-The rest of the library:
-
-* :mod:`boardgames.stuffed_dice` — symbols, aliases, the die, combinations, matching;
-* :mod:`boardgames.stuffed_odds` — exact odds and the best dice to keep (R-STF-8);
-* :mod:`boardgames.stuffed_options` — what the dice can buy now, as events to push;
-* :mod:`boardgames.stuffed_describe` — each event as one plain sentence.
-
-What the cards say beyond the rulebook's special exceptions is not known to the tool:
-an ability or a white-scroll card reports what it gave (coins, cards), and the tool
-enforces the limits. The special cards are recognised by name: the Loyal called Grunt,
-the Advantage cards My Birden, Sacrifice and Scouting.
+"""Stuffed's rules: the pure :func:`apply` that checks an event against the game and
+returns the next state (R-STF-2..7), sessions built on it (:func:`new_session`,
+:func:`replay`), and the events of a roll (:func:`roll_event`, :func:`reroll_event`).
+The game's public face is :mod:`boardgames.stuffed`.
 """
 
 from __future__ import annotations
@@ -32,10 +13,9 @@ import attrs
 
 from boardgames.errors import BadValue, RuleViolation
 from boardgames.session import Session
-from boardgames.stuffed_dice import Combo, RandomSource, Symbol, makes, symbols_text
-from boardgames.stuffed_events import (
+from boardgames.stuffed.dice import Combo, RandomSource, Symbol, makes, symbols_text
+from boardgames.stuffed.events import (
     CARD_COST,
-    EVENTS,
     GRUNT,
     HAND,
     MAX_EACH,
@@ -62,10 +42,9 @@ from boardgames.stuffed_events import (
     Teammate,
     key,
 )
-from boardgames.stuffed_state import EMPTY, Game, Ledger
+from boardgames.stuffed.state import EMPTY, Game, Ledger
 
-__all__ = ["EMPTY", "EVENTS", "Event", "Game", "apply", "new_session", "replay",
-           "reroll_event", "roll_event"]
+__all__ = ["apply", "new_session", "replay", "reroll_event", "roll_event"]
 
 
 

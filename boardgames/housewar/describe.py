@@ -7,7 +7,7 @@ income, a column skipped, an eruption, a doubled gain, the game's end and its wi
 
 from __future__ import annotations
 
-from boardgames.housewar_events import (
+from boardgames.housewar.events import (
     DESTROYED,
     SUPPLY,
     AddProblem,
@@ -31,10 +31,10 @@ from boardgames.housewar_events import (
     Worsen,
     key,
 )
-from boardgames.housewar_pay import cheapest_payment, explain_payment
-from boardgames.housewar_score import outcome
-from boardgames.housewar_state import Phase, State
-from boardgames.housewar_track import COLUMNS, numeral
+from boardgames.housewar.pay import cheapest_payment, explain_payment
+from boardgames.housewar.score import outcome
+from boardgames.housewar.state import Phase, State
+from boardgames.housewar.track import COLUMNS, numeral
 
 
 def _names(names: list[str] | tuple[str, ...]) -> str:

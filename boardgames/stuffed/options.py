@@ -6,7 +6,7 @@ for 2 coins, Grunt's trade, My Birden's draw, each Teammate on offer or opponent
 Mercenary whose combination the dice make, and the Mission. Each :class:`Option`
 carries the event that does it (push it as it is: the engine accepts every option
 offered) and the dice left after it. :func:`set_rewards` sums up what sets alone could
-give, and :func:`odds_now` asks :mod:`boardgames.stuffed_odds` about the turn's dice.
+give, and :func:`odds_now` asks :mod:`boardgames.stuffed.odds` about the turn's dice.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from boardgames.stuffed_describe import and_list, count, dice_at
-from boardgames.stuffed_dice import SYMBOLS, Combo, Dice, Symbol, match, parse_combo
-from boardgames.stuffed_events import (
+from boardgames.stuffed.describe import and_list, count, dice_at
+from boardgames.stuffed.dice import SYMBOLS, Combo, Dice, Symbol, match, parse_combo
+from boardgames.stuffed.events import (
     CARD_COST,
     GRUNT,
     HAND,
@@ -36,8 +36,8 @@ from boardgames.stuffed_events import (
     Teammate,
     key,
 )
-from boardgames.stuffed_odds import Odds, best_keep
-from boardgames.stuffed_state import Game
+from boardgames.stuffed.odds import Odds, best_keep
+from boardgames.stuffed.state import Game
 
 
 @attrs.frozen
@@ -194,6 +194,6 @@ def odds_now(state: Game, combo: Combo | str, rerolls: int = 1, *,
              pay: Symbol | str | None = None) -> Odds:
     """The chance to make ``combo`` from the turn's unspent dice within ``rerolls``
     rerolls, and which dice to keep (R-STF-8); ``pay`` as in
-    :func:`~boardgames.stuffed_odds.best_keep` (e.g. the Hero's Attribute when the first
+    :func:`~boardgames.stuffed.odds.best_keep` (e.g. the Hero's Attribute when the first
     reroll is the Hero's ability)."""
     return best_keep(combo, list(state.unspent), rerolls=rerolls, die=state.die, pay=pay)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import attrs
 
 from boardgames.counters import Bounded
-from boardgames.stuffed_dice import DEFAULT_DIE, Die, Symbol
-from boardgames.stuffed_events import HAND, Kind, Mission, Seat, Teammate, key
+from boardgames.stuffed.dice import DEFAULT_DIE, Die, Symbol
+from boardgames.stuffed.events import HAND, Kind, Mission, Seat, Teammate, key
 
 
 def no_coins() -> Bounded:
@@ -98,7 +98,7 @@ class Game:
 
     @property
     def started(self) -> bool:
-        """Whether set-up (:class:`~boardgames.stuffed_events.NewGame`) happened."""
+        """Whether set-up (:class:`~boardgames.stuffed.events.NewGame`) happened."""
         return self.mission is not None
 
     @property

@@ -1,12 +1,12 @@
 """Mistborn: House War's table companion: tracks, scores and payments (R-HW-1..5).
 
-The cards stay on the table; this module keeps every number the players would
+The cards stay on the table; this package keeps every number the players would
 otherwise track — Unrest, the Problem track, each House's tokens, Favor and Disgrace,
 the supply — enforces the limits, and says when the game ends and who won.
 
-A game is a list of events (:mod:`boardgames.housewar_events`) applied in order by the
+A game is a list of events (:mod:`boardgames.housewar.events`) applied in order by the
 pure :func:`apply`, which validates each one and returns a new
-:class:`~boardgames.housewar_state.State`, or raises
+:class:`~boardgames.housewar.state.State`, or raises
 :class:`~boardgames.errors.RuleViolation` naming the rule and changes nothing::
 
     game = new_game(players=4, length="short", houses=["Venture", "Hasting", ...])
@@ -15,7 +15,7 @@ pure :func:`apply`, which validates each one and returns a new
     outcome(game.state)   # None while the game goes on
 
 :data:`CODEC` writes and reads the events as JSON (game ``"housewar"``);
-:func:`describe` (in :mod:`boardgames.housewar_describe`) says each event in one
+:func:`describe` (in :mod:`boardgames.housewar.describe`) says each event in one
 sentence; :func:`outcome` ranks the Houses once the game is over (R-HW-3).
 """
 
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from boardgames.housewar_codec import CODEC, snapshot
-from boardgames.housewar_describe import describe
-from boardgames.housewar_events import (
+from boardgames.housewar.codec import CODEC, snapshot
+from boardgames.housewar.describe import describe
+from boardgames.housewar.events import (
     EVENTS,
     AddProblem,
     AddUnrest,
@@ -51,7 +51,7 @@ from boardgames.housewar_events import (
     Transfer,
     Worsen,
 )
-from boardgames.housewar_pay import (
+from boardgames.housewar.pay import (
     Payment,
     can_pay,
     cheapest_payment,
@@ -59,10 +59,10 @@ from boardgames.housewar_pay import (
     explain_payment,
     shortfall,
 )
-from boardgames.housewar_resources import Resource, Resources, parse_resources
-from boardgames.housewar_rules import apply
-from boardgames.housewar_score import Outcome, Standing, outcome, standings
-from boardgames.housewar_state import Card, Close, End, House, Phase, State, Step, Turn
+from boardgames.housewar.resources import Resource, Resources, parse_resources
+from boardgames.housewar.rules import apply
+from boardgames.housewar.score import Outcome, Standing, outcome, standings
+from boardgames.housewar.state import Card, Close, End, House, Phase, State, Step, Turn
 from boardgames.session import Session
 
 __all__ = [
