@@ -407,3 +407,10 @@ def describe(before: Game, event: Event, after: Game, lang: str = "en") -> str:
     main = _MAIN[type(event)](say, before, event, after)
     text = "; ".join([main, *_consequences(say, before, event, after)])
     return text[:1].upper() + text[1:] + "."
+
+
+def result_text(game: Game, lang: str = "en") -> str:
+    """How the game ended and who won, in ``lang``; empty while it goes on (R-DBG-7)."""
+    if game.result is None:
+        return ""
+    return _result(_Say(lang), game)

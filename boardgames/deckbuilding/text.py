@@ -1,7 +1,8 @@
 """Every text of the Deckbuilding Game's library in English and Polish (R-DBG-8).
 
 Keys starting ``bad.`` are malformed values, ``say.`` the pieces of event descriptions
-(:mod:`boardgames.deckbuilding.describe`), the rest refusals by the rules. The Polish
+(:mod:`boardgames.deckbuilding.describe`), ``screen.`` what screens show and say
+(:mod:`boardgames.deckbuilding.screen`), the rest refusals by the rules. The Polish
 texts use the Polish edition's terms (licznik zdrowia, misja / tor misji / punkty
 misji, Ostatni Imperator, dominacja, edykt, adwersarz, tarcze, cel, skrzyniec / skrzyńce,
 atium, wyostrzenie for Sense, Konfrontacja) and keep the English rules where the two
@@ -178,7 +179,51 @@ EN: dict[str, str] = {
     "say.coop_win_lord_ruler": "the players win: the Lord Ruler is at 0",
     "say.coop_loss_deck": "the players lose: the Lord Ruler deck is empty",
     "say.coop_loss_all_out": "the players lose: no one is left in the game",
+    # --- screens (boardgames.deckbuilding.screen) ---
+    "screen.title": "{name} · turn {number}",
+    "screen.mode_competitive": "competitive",
+    "screen.mode_coop": "co-op",
+    "screen.mode_solo": "solo",
+    "screen.legend": "▶ plays now",
+    "screen.players": "Player",
+    "screen.health": "Health",
+    "screen.boxings": "Box",
+    "screen.atium": "Atium",
+    "screen.target": "Target",
+    "screen.out": "out",
+    "screen.active_turn": "{name}'s turn: {coins:coin|coins}, "
+                          "{points:Mission point|Mission points} to spend",
+    "screen.sense_left": "Sense cancels {count} more",
+    "screen.attacked": "damage at players used",
+    "screen.may_pass": "{name} may pass the Target",
+    "screen.mission_head": "{mission}: rewards at {steps}",
+    "screen.highest": "highest",
+    "screen.lowest": "lowest",
+    "screen.highest_lowest": "highest and lowest",
+    "screen.start": "start area",
+    "screen.top": "top, no. {place}",
+    "screen.lord_ruler": "Lord Ruler {health}/{most} · Dominance {dominance}",
+    "screen.deck": "Lord Ruler deck: {deck:card|cards}; Adversaries defeated: {defeated}",
+    "screen.adversaries": "Adversaries",
+    "screen.adversary": "{number} {name} (before {owner}): shields {shields}",
+    "screen.destroyed": "destroyed",
+    "screen.next_turn": "{name} plays turn {number}",
+    "screen.next_draw": "{name} draws a Lord Ruler card, then ends the turn",
+    "screen.over": "the game is over: {result}",
+    "screen.summary": "turn {number}, {name} to play",
+    "screen.words_next": "Next",
+    "screen.words_meanwhile": "Meanwhile",
+    "screen.words_undone": "Undone",
+    "screen.words_undone_by": "{who}'s step was undone",
+    "screen.no_game": "there is no Deckbuilding Game in the table yet: start one with "
+                      "{command}",
+    "screen.nothing_to_undo": "nothing to undo in {name}",
+    "screen.setup_kept": "only the set-up is left, and it is not undone: start another "
+                         "game with {command}",
+    "screen.unknown_game": "no game named {typed} (games: {names:list})",
+    "screen.ambiguous": "{typed} could be {names:list}: type more of the name",
 }
+
 
 PL: dict[str, str] = {
     # --- błędne wartości ---
@@ -369,6 +414,49 @@ PL: dict[str, str] = {
     "say.coop_loss_deck": "gracze przegrywają: talia Ostatniego Imperatora się "
                           "wyczerpała",
     "say.coop_loss_all_out": "gracze przegrywają: nikt nie pozostał w grze",
+    # --- ekrany (boardgames.deckbuilding.screen) ---
+    "screen.title": "{name} · tura {number}",
+    "screen.mode_competitive": "gra rywalizacyjna",
+    "screen.mode_coop": "gra kooperacyjna",
+    "screen.mode_solo": "gra jednoosobowa",
+    "screen.legend": "▶ teraz gra",
+    "screen.players": "Gracz",
+    "screen.health": "Zdrowie",
+    "screen.boxings": "Skrz.",
+    "screen.atium": "atium",
+    "screen.target": "cel",
+    "screen.out": "poza grą",
+    "screen.active_turn": "tura gracza {name}: {coins:moneta|monety|monet}, do wydania "
+                          "{points:punkt misji|punkty misji|punktów misji}",
+    "screen.sense_left": "wyostrzenie anuluje jeszcze {count}",
+    "screen.attacked": "obrażenia dla graczy już zadane",
+    "screen.may_pass": "{name} może przekazać cel",
+    "screen.mission_head": "{mission}: nagrody na polach {steps}",
+    "screen.highest": "najwyżej",
+    "screen.lowest": "najniżej",
+    "screen.highest_lowest": "najwyżej i najniżej",
+    "screen.start": "pole startowe",
+    "screen.top": "szczyt, nr {place}",
+    "screen.lord_ruler": "Ostatni Imperator {health}/{most} · dominacja {dominance}",
+    "screen.deck": "talia Ostatniego Imperatora: {deck:karta|karty|kart}; pokonani "
+                   "adwersarze: {defeated}",
+    "screen.adversaries": "Adwersarze",
+    "screen.adversary": "{number} {name} (przed graczem {owner}): tarcze {shields}",
+    "screen.destroyed": "zniszczona",
+    "screen.next_turn": "turę {number} gra {name}",
+    "screen.next_draw": "{name} dobiera kartę Ostatniego Imperatora, potem kończy turę",
+    "screen.over": "gra się skończyła: {result}",
+    "screen.summary": "tura {number}, gra {name}",
+    "screen.words_next": "Dalej",
+    "screen.words_meanwhile": "W międzyczasie",
+    "screen.words_undone": "Cofnięto",
+    "screen.words_undone_by": "cofnięto ruch gracza {who}",
+    "screen.no_game": "w bazie nie ma jeszcze gry: zacznij ją poleceniem {command}",
+    "screen.nothing_to_undo": "w grze {name} nie ma czego cofnąć",
+    "screen.setup_kept": "zostało tylko przygotowanie gry, którego się nie cofa: zacznij "
+                         "nową grę poleceniem {command}",
+    "screen.unknown_game": "nie ma gry {typed} (gry: {names:list})",
+    "screen.ambiguous": "{typed} może oznaczać: {names:list}; wpisz więcej liter",
 }
 
 CATALOG = Catalog("deckbuilding", {"en": EN, "pl": PL})

@@ -11,7 +11,8 @@ player would type, the die as its six face names::
 Reading is strict: an unknown field, a symbol that is not one, a count given as text,
 a combination that does not parse — each is a one-line
 :class:`~boardgames.errors.BadValue`. :func:`events_to_json` and
-:func:`events_from_json` do a whole game as JSON lines.
+:func:`events_from_json` do a whole game as JSON lines. :func:`snapshot` gives a game's
+state as one JSON-ready dict, for screens and ``--json``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from typing import Any
 from boardgames.errors import BadValue, shown
 from boardgames.session import Codec, converter
 from boardgames.stuffed.dice import Combo, Die, Symbol, parse_combo, parse_symbol
-from boardgames.stuffed.events import EVENTS, Event, Kind
+from boardgames.stuffed.events import EVENTS, Event, Kind, Teammate, key
+from boardgames.stuffed.state import Game
 
 GAME = "stuffed"
 SCHEMA = 1
@@ -85,3 +87,50 @@ def events_from_json(text: str) -> tuple[Event, ...]:
         except BadValue as error:
             raise BadValue(f"line {number}: {error}") from None
     return tuple(out)
+
+
+# --- the state, for screens and --json ------------------------------------------------------
+
+
+def _teammate(mate: Teammate) -> dict[str, Any]:
+    return {"name": mate.name, "kind": mate.kind.value, "attribute": mate.attribute.value,
+            "combo": None if mate.combo is None else mate.combo.text}
+
+
+def snapshot(state: Game) -> dict[str, Any]:
+    """Everything a screen shows of ``state``, JSON-ready: the Mission, the die, the
+    turn's dice (each with its position, symbol and whether it is spent), the
+    Teammates on offer, every player's ledger, the red-scroll cards in effect, what the
+    current player can get from the dice now, and the winner."""
+    from boardgames.stuffed.options import mission_status, options
+
+    mission = state.mission
+    players = []
+    for ledger in state.players:
+        names = [ledger.seat.hero, *(t.name for t in ledger.team)]
+        players.append({
+            "name": ledger.name, "hero": ledger.seat.hero,
+            "attribute": ledger.seat.attribute.value, "coins": ledger.coins.value,
+            "cards": ledger.cards.value, "team": [_teammate(t) for t in ledger.team],
+            "loyals": ledger.loyals, "mercenaries": ledger.mercenaries,
+            "teammates": ledger.teammates,
+            "used": [n for n in names if key(n) in ledger.used],
+            "meets_mission": mission is not None and ledger.meets(mission)})
+    return {
+        "turn": state.turn_number,
+        "player": state.current.name if state.started else None,
+        "mission": None if mission is None else {
+            "name": mission.name, "teammates": mission.teammates,
+            "mercenaries": mission.mercenaries, "combo": mission.combo.text,
+            "words": mission.combo.words},
+        "die": [s.value for s in state.die.faces],
+        "dice": [{"position": p, "symbol": s.value, "spent": p in state.spent}
+                 for p, s in enumerate(state.dice, start=1)],
+        "offer": [_teammate(t) for t in state.offer],
+        "players": players,
+        "lasting": [{"owner": state.players[owner].name, "card": card}
+                    for owner, card in state.lasting],
+        "can": [option.text for option in options(state)],
+        "mission_status": mission_status(state) if state.started and not state.over else None,
+        "winner": None if state.winner is None else state.players[state.winner].name,
+    }
