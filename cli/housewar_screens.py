@@ -112,7 +112,8 @@ def board(name: str, state: State, width: int, last: Sequence[str], next_line: s
     width = max(40, min(width, 72))
     parts: list[Any] = []
     result = outcome(state)
-    title = f"{plain(name)} · turn {state.turn.number}"
+    title = plain(name) + (f" · turn {state.turn.number}" if state.turn.number else
+                           " · set-up")
     if result is not None:
         title += " · the game is over"
     elif state.houses:

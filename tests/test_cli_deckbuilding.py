@@ -214,3 +214,20 @@ def test_the_alias_and_the_long_name_are_the_same_group(db: Path) -> None:
     ok(db, "deckbuilding", "new", "-p", "Vin", "Marsh")
     assert data(db, "dbg", "list")[0]["name"] == "Game 1"
     assert "Start:" in run(db, "dbg", "--help").stdout
+
+
+@pytest.mark.parametrize("width", [40, 120])
+def test_the_board_renders_on_a_fixed_width_console(width: int) -> None:
+    import io
+
+    from rich.console import Console
+
+    from boardgames import deckbuilding as dbg
+    from boardgames.deckbuilding.screen import board
+    from cli.deckbuilding_setup import render
+
+    game = dbg.start(["Vin", "Kelsier", "Marsh", "Elend"]).state
+    console = Console(width=width, file=io.StringIO(), no_color=True, record=True)
+    console.print(render(board(game, "Game 1", "pl", width)))
+    text = console.export_text()
+    assert widest(text) <= width and "Zdrowie" in text

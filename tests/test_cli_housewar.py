@@ -181,3 +181,25 @@ def test_the_set_up_is_refused_for_other_player_counts(db: Path) -> None:
     assert refused(db, "hw", "show").startswith("no table at")  # read only: none made
     assert refused(db, "hw", "add", "Ashfall").startswith(
         "R-HW-5: there is no game of House War")
+
+
+@pytest.mark.parametrize("width", [40, 120])
+def test_the_board_renders_on_a_fixed_width_console(width: int) -> None:
+    import io
+
+    from rich.console import Console
+
+    from boardgames.housewar import AddProblem, new_game
+    from cli.housewar_screens import board
+
+    session = new_game(5, "long", ["Venture", "Lekal", "Hasting", "Tekiel", "Erikeller"])
+    for name, urgency in (("Disobedience in the Canton of Orthodoxy", 1), ("Riot", 1),
+                          ("Ashfall", 1), ("Famine", 1), ("Mist", 3)):
+        session.push(AddProblem(name, urgency=urgency, reason="setup"))
+    console = Console(width=width, file=io.StringIO(), no_color=True, record=True)
+    console.print(board("Game 1", session.state, width, ["Mist is placed."], "collect"))
+    text = console.export_text()
+    assert widest(text) <= width
+    # Column I is full (3 rows with 5 players): the fourth Problem moved right.
+    assert "II Famine" in text and "  I Disobedience in the Canton of" in text
+    assert "Disobedi… Famine    Mist" in text or "Disobedience in the Canton" in text

@@ -239,3 +239,30 @@ def test_the_help_says_how_to_type_symbols_and_combinations() -> None:
     for needed in ("c coin", "ch charisma", "charisma:2,intelligence,resource",
                    "ch:2,i,r", "3-kind"):
         assert needed in shown, needed
+
+
+@pytest.mark.parametrize("width", [40, 120])
+def test_the_screens_render_on_a_fixed_width_console(width: int) -> None:
+    import io
+
+    from rich.console import Console
+
+    from boardgames.stuffed import Mission, NewGame, Offer, Roll, Seat, Teammate, new_session
+    from boardgames.stuffed.odds import best_keep
+    from cli.stuffed_screens import board, keep_screen
+
+    session = new_session([
+        NewGame((Seat("Ann of the very long name", "Kelsier", "charisma"),
+                 Seat("Bo", "Vin", "resource")), Mission("The Pits of Hathsin", 4, 2,
+                                                         "ch:2,i,r,3-kind")),
+        Offer(Teammate("Grunt", "loyal", "resource", "ch:2")),
+        Roll("c c c ch ch i b r")])
+    console = Console(width=width, file=io.StringIO(), no_color=True, record=True)
+    console.print(board("Game 1", session.state, width, ["spend 3 coin for a coin"],
+                        ["Ann rolls."], "Ann: use the dice."))
+    roll = list(session.state.unspent)
+    odds = best_keep("ch:2,i,r", roll, rerolls=2)
+    console.print(keep_screen(odds, roll, [odds.chance], width))
+    text = console.export_text()
+    assert widest(text) <= width
+    assert "Mission The Pits of Hathsin: 4" in text and "Keep" in text
