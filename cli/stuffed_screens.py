@@ -115,8 +115,9 @@ def board(name: str, state: Game, width: int, can: Sequence[str], last: Sequence
         parts.append(Text("On offer", style="bold"))
         for mate in state.offer:
             combo = mate.combo.short if mate.combo else "—"
-            parts += _wrapped(f"{mate.kind.label} {plain(mate.name)} ({mate.attribute.short};"
-                              f" {combo})", width - 2, indent=4)
+            parts += [Text("  ") + line for line in _wrapped(
+                f"{mate.kind.label} {plain(mate.name)} ({mate.attribute.short}; {combo})",
+                width - 2, indent=2)]
     for index, ledger in enumerate(state.players):
         parts += _ledger(ledger, index == state.turn and not state.over, width)
     if state.lasting:
