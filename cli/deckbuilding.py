@@ -182,7 +182,7 @@ def summary(state: Game) -> str:
     return screen.summary(state, language())
 
 
-add_table_commands(deckbuilding, KIND, face, summary)
+add_table_commands(deckbuilding, KIND, face, summary, lang_option)
 
 
 # --- reading what a player types ------------------------------------------------------------

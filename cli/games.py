@@ -269,14 +269,17 @@ def last_sentences(face: Face, loaded: Loaded[Any, Any], count: int) -> list[str
 
 
 def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face],
-                       summary: Callable[[Any], str]) -> None:
+                       summary: Callable[[Any], str],
+                       extra: Callable[[Any], Any] = lambda function: function) -> None:
     """Add ``list``, ``use`` and ``log`` to the group of the game ``kind``: the games in
     the table, the current one, and one game's history with who and when (undone
-    events marked). ``face_of`` and ``summary`` are called only when a command runs."""
+    events marked). ``face_of`` and ``summary`` are called only when a command runs;
+    ``extra`` adds the game's own options (the Deckbuilding Game's ``--lang``)."""
 
     @group.command("list", short_help="List the games in the table.")
     @table_option
     @json_option
+    @extra
     def list_(as_json: bool) -> None:
         """List the games in the table; the current one is marked *."""
         from conflict.table import games
@@ -302,6 +305,7 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
     @click.argument("name")
     @table_option
     @json_option
+    @extra
     def use(name: str, as_json: bool) -> None:
         """Make the game NAME (any unique beginning of it) the current one."""
         from conflict.table import games
@@ -317,6 +321,7 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
     @click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
                   help="Only the last N events.")
     @common
+    @extra
     def log(last: int | None, as_json: bool) -> None:
         """Every event of the game, oldest first, with who wrote it and when; undone
         events stay, marked."""

@@ -266,3 +266,17 @@ def test_the_screens_render_on_a_fixed_width_console(width: int) -> None:
     text = console.export_text()
     assert widest(text) <= width
     assert "Mission The Pits of Hathsin: 4" in text and "Keep" in text
+
+
+def test_r_stf_8_odds_start_without_cattrs_the_table_or_rich_for_json() -> None:
+    import subprocess
+    import sys
+
+    probe = ("import sys; from cli.main import main\n"
+             "sys.argv = ['mistborn', 'stuffed', 'odds', 'ch:2,i,r', '-r', '1', '--json']\n"
+             "try:\n    main()\nexcept SystemExit as stop:\n    code = stop.code\n"
+             "print(code, sorted(m for m in ('cattrs', 'sqlite3', 'rich', 'conflict.table') "
+             "if m in sys.modules), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=False, cwd=Path(__file__).resolve().parent.parent)
+    assert done.stderr.strip().splitlines()[-1] == "0 []"
