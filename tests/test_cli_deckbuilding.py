@@ -92,6 +92,10 @@ def test_r_dbg_2_a_co_op_game_against_the_lord_ruler(db: Path) -> None:
     ok(db, "dbg", "end-turn")
     assert unchanged(db, "dbg", "end-turn").startswith(
         "R-DBG-2: Elend must draw a Lord Ruler card before the turn ends")
+    ok(db, "dbg", "edict", "--ups", "1", "--rows", "5")
+    ok(db, "dbg", "undo")  # the row showed 3, not 5
+    lord = board(db)["lord_ruler"]
+    assert (lord["dominance"], lord["deck"]) == (1, 35)
     ok(db, "dbg", "edict", "--ups", "1", "--rows", "3")
     lord = board(db)["lord_ruler"]
     # Dominance is the highest row shown; healing 10 per Mission no one completed,

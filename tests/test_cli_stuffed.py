@@ -280,3 +280,41 @@ def test_r_stf_8_odds_start_without_cattrs_the_table_or_rich_for_json() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=False, cwd=Path(__file__).resolve().parent.parent)
     assert done.stderr.strip().splitlines()[-1] == "0 []"
+
+
+def test_r_stf_4_r_stf_5_steal_grunt_my_birden_and_the_sacrifice(db: Path) -> None:
+    ok(db, *HEIST)
+    ok(db, "stuffed", "roll", "-f", "ch ch r r c c i b")
+    ok(db, "stuffed", "recruit", "grunt", "--needs", "ch:2", "-a", "r")
+    ok(db, "stuffed", "end-turn")
+    ok(db, "stuffed", "offer", "Lurcher", "--mercenary", "-a", "i", "--needs", "i:2")
+    ok(db, "stuffed", "roll", "-f", "c c c c c c i i")
+    ok(db, "stuffed", "spend", "c:3")
+    ok(db, "stuffed", "spend", "c:3")
+    ok(db, "stuffed", "recruit", "lurcher")  # Bo: 2 intelligence and 2 coins
+    ok(db, "stuffed", "end-turn")
+    ok(db, "stuffed", "roll", "-f", "c c c c c c i i")
+    ok(db, "stuffed", "buy", "coin")
+    ok(db, "stuffed", "buy", "coin")
+    stolen = data(db, "stuffed", "steal", "lurch")  # from whoever holds it: Bo
+    assert stolen["events"][0]["victim"] == "bo" and stolen["events"][0]["positions"] == [7, 8]
+    assert ledger(db, "bo")["mercenaries"] == 0 and ledger(db, "ann")["mercenaries"] == 1
+    ok(db, "stuffed", "end-turn")
+    ok(db, "stuffed", "roll", "-f", "b b b b b b b b")
+    ok(db, "stuffed", "end-turn")
+    ok(db, "stuffed", "roll", "-f", "c c c r b e e e")
+    # Grunt: the resource die pays, 3 coin are traded for a card (R-STF-4, R-STF-6).
+    traded = data(db, "stuffed", "ability", "grunt", "--set", "3-kind")
+    assert traded["events"][0] == {"game": "stuffed", "schema": 1, "type": "grunt",
+                                   "paid": 4, "positions": [1, 2, 3]}
+    # My Birden: the Birden and 3 essence draw 2 cards, and stay unspent.
+    birden = data(db, "stuffed", "play", "my", "birden")
+    assert birden["events"][0]["birden"] == 5 and birden["events"][0]["positions"] == [6, 7, 8]
+    assert ledger(db, "ann")["cards"] == 2
+    ok(db, "stuffed", "play", "Sacrifice", "-a", "e")
+    team = ledger(db, "ann")["team"]
+    assert isinstance(team, list) and team[-1]["kind"] == "sacrifice"
+    assert ledger(db, "ann")["teammates"] == 3 and ledger(db, "ann")["cards"] == 1
+    ok(db, "stuffed", "discard")
+    assert unchanged(db, "stuffed", "discard").startswith(
+        "R-STF-4: ann holds 0 Advantage cards: discarding needs 1")
