@@ -84,8 +84,8 @@ def pay(hold: Sequence[str], cost_typed: Sequence[str], house_typed: str | None,
 
     \b
     Example:
-      mistborn housewar pay --hold 2f 1m 1a \\
-        --cost 3 food 1 skaa
+      mistborn housewar pay \\
+        --hold 2f 1m 1a --cost 3 food
     """
     from boardgames.errors import BadValue, RuleViolation
     from boardgames.housewar.pay import cheapest_payment, check_cost, shortfall
