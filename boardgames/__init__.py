@@ -1,9 +1,22 @@
 """Table companions for three board games: Stuffed, Mistborn: The Deckbuilding Game and
 Mistborn: House War.
 
-Pure code, one module per game, plus what they share: bounded counters
-(:mod:`boardgames.counters`) and a session of events with undo and replay
-(:mod:`boardgames.session`). Nothing here prints, touches a database or imports the
+Pure code, one subpackage per game, whose ``__init__`` is the game's public face:
+
+* :mod:`boardgames.stuffed` — the 8 symbol dice, sets, recruiting, the Mission, and
+  exact odds with the best dice to keep (``dice``, ``odds``, ``events``, ``state``,
+  ``rules``, ``options``, ``describe``, ``codec``);
+* :mod:`boardgames.deckbuilding` — health dials, Mission tracks, the Target, the Lord
+  Ruler, in English and Polish (``events``, ``state``, ``rules``, ``describe``,
+  ``text``, ``codec``);
+* :mod:`boardgames.housewar` — Unrest, the Problem track, scores and payments
+  (``resources``, ``pay``, ``track``, ``events``, ``state``, ``rules``, ``score``,
+  ``describe``, ``codec``).
+
+What they share stays here: errors (:mod:`boardgames.errors`), bounded counters
+(:mod:`boardgames.counters`), a session of events with undo and replay and the JSON
+codec (:mod:`boardgames.session`), and messages in more than one language
+(:mod:`boardgames.locales`). Nothing here prints, touches a database or imports the
 Conflict engine; the command line and the table database build on it.
 """
 

@@ -23,14 +23,21 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "conflict": ("cli.conflict_commands:conflict",
                  "Run a Conflict step by step, saved as it goes."),
     "log": ("cli.log:log", "Rolls and Conflict steps, newest last, with who and when."),
+    "stuffed": ("cli.stuffed:stuffed", "Stuffed: dice, sets, recruiting, which dice to keep."),
+    "deckbuilding": ("cli.deckbuilding:deckbuilding",
+                     "The Deckbuilding Game's dials and tracks (also: dbg)."),
+    "dbg": ("cli.deckbuilding:deckbuilding", "Short for deckbuilding."),
+    "housewar": ("cli.housewar:housewar", "House War's Unrest, Problems and scores (also: hw)."),
+    "hw": ("cli.housewar:housewar", "Short for housewar."),
 }
 
 
 def _user_errors() -> tuple[type[BaseException], ...]:
+    from boardgames.errors import GameError
     from characters.errors import CharacterError
     from conflict.errors import ConflictError
 
-    return (ConflictError, CharacterError, UserError)
+    return (ConflictError, CharacterError, GameError, UserError)
 
 
 class UserError(Exception):
@@ -127,4 +134,5 @@ def _help_width() -> int:
 )
 @click.version_option(__version__, prog_name="mistborn")
 def main() -> None:
-    """A table tool for the Mistborn Adventure Game: dice, odds and Conflicts."""
+    """A table tool for the Mistborn Adventure Game: dice, odds and Conflicts; and
+    companions for Stuffed, the Deckbuilding Game and House War."""

@@ -43,7 +43,7 @@ from boardgames.deckbuilding import (
     Token,
     UseAtium,
 )
-from boardgames.deckbuilding_state import LORD_RULER_DECK, LORD_RULER_HEALTH, MAX_HEALTH
+from boardgames.deckbuilding.state import LORD_RULER_DECK, LORD_RULER_HEALTH, MAX_HEALTH
 from boardgames.errors import GameError
 from boardgames.session import Session
 

@@ -12,7 +12,7 @@ import pytest
 
 from boardgames import deckbuilding as dbg
 from boardgames.deckbuilding import Attack, Damage, EndTurn, Heal, Mode, SpendMission
-from boardgames.deckbuilding_text import CATALOG, EN, PL
+from boardgames.deckbuilding.text import CATALOG, EN, PL
 from boardgames.errors import BadValue, GameError, RuleViolation
 from boardgames.locales import (
     Catalog,
@@ -28,7 +28,7 @@ from boardgames.locales import (
 from boardgames.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = sorted((ROOT / "boardgames").glob("deckbuilding*.py"))
+MODULES = sorted((ROOT / "boardgames").glob("deckbuilding/*.py"))
 
 # --- the plural helper --------------------------------------------------------------------
 
@@ -120,7 +120,7 @@ def test_r_dbg_8_every_error_key_raised_is_in_the_catalog() -> None:
 def test_r_dbg_8_every_catalog_key_is_used_somewhere() -> None:
     literals: set[str] = set()
     for path in MODULES:
-        if path.name == "deckbuilding_text.py":
+        if path.name == "text.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):

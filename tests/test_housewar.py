@@ -37,7 +37,7 @@ from boardgames.housewar import (
     apply,
     new_game,
 )
-from boardgames.housewar_resources import NOTHING, Resources, parse_resources
+from boardgames.housewar.resources import NOTHING, Resources, parse_resources
 from boardgames.session import Session
 
 HOUSES = ("Tekiel", "Venture", "Lekal")
@@ -468,7 +468,7 @@ def test_r_hw_1_an_eruption_adding_unrest_ends_the_game_mid_turn() -> None:
 def test_house_war_modules_import_no_io() -> None:
     forbidden = {"rich", "click", "sqlite3", "sqlite_utils", "asyncio", "asyncssh", "cli",
                  "conflict", "characters"}
-    paths = sorted((Path(__file__).parent.parent / "boardgames").glob("housewar*.py"))
+    paths = sorted((Path(__file__).parent.parent / "boardgames").glob("housewar/*.py"))
     assert len(paths) >= 9
     for path in paths:
         found = set()

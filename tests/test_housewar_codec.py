@@ -38,7 +38,7 @@ from boardgames.housewar import (
     replay,
     snapshot,
 )
-from boardgames.housewar_resources import BASIC, RESOURCES, Resources
+from boardgames.housewar.resources import BASIC, RESOURCES, Resources
 
 ONE_OF_EACH: list[Event] = [
     Start(4, "long", ["Venture", "Hasting", "Elariel", "Lekal"]),

@@ -25,7 +25,7 @@ from boardgames.housewar import (
     Worsen,
     replay,
 )
-from boardgames.housewar_describe import describe
+from boardgames.housewar.describe import describe
 from boardgames.session import Session
 
 DOUBLED = "(doubled: the Lord Ruler is in play)"

@@ -34,7 +34,7 @@ from boardgames.housewar import (
     replay,
     replay_json,
 )
-from boardgames.housewar_resources import NOTHING, Resources
+from boardgames.housewar.resources import NOTHING, Resources
 
 SET_UP: list[Event] = [
     Start(3, "short", ["Tekiel", "Venture", "Lekal"]),

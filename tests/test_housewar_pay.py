@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardgames.errors import BadValue, RuleViolation
-from boardgames.housewar_pay import (
+from boardgames.housewar.pay import (
     Pair,
     can_pay,
     cheapest_payment,
@@ -23,7 +23,7 @@ from boardgames.housewar_pay import (
     explain_payment,
     shortfall,
 )
-from boardgames.housewar_resources import BASIC, RESOURCES, Resource, Resources
+from boardgames.housewar.resources import BASIC, RESOURCES, Resource, Resources
 
 ATIUM = RESOURCES.index(Resource.ATIUM)
 
@@ -216,7 +216,7 @@ def test_r_hw_4_shortfall_is_the_fewest_tokens_to_add(holdings: Resources,
 
 
 def _check_plan(spent: Resources, cost: Resources, payment: object) -> None:
-    from boardgames.housewar_pay import Payment
+    from boardgames.housewar.pay import Payment
 
     assert isinstance(payment, Payment)
     icons = payment.direct + payment.by_atium + Resources.of(

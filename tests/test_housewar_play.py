@@ -55,10 +55,10 @@ from boardgames.housewar import (
     replay_json,
     snapshot,
 )
-from boardgames.housewar_describe import describe
-from boardgames.housewar_pay import cheapest_payment
-from boardgames.housewar_resources import BASIC, NOTHING, RESOURCES, Resources, starting_supply
-from boardgames.housewar_state import UNREST_END, is_lord_ruler, is_vin
+from boardgames.housewar.describe import describe
+from boardgames.housewar.pay import cheapest_payment
+from boardgames.housewar.resources import BASIC, NOTHING, RESOURCES, Resources, starting_supply
+from boardgames.housewar.state import UNREST_END, is_lord_ruler, is_vin
 
 small = st.builds(Resources, *(st.integers(0, 2) for _ in RESOURCES))
 small_costs = st.builds(Resources, *(st.integers(0, 2) for _ in BASIC))

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardgames.errors import BadValue, RuleViolation
-from boardgames.housewar_resources import (
+from boardgames.housewar.resources import (
     NOTHING,
     RESOURCES,
     Resource,

@@ -26,7 +26,7 @@ from boardgames.housewar import (
     outcome,
     standings,
 )
-from boardgames.housewar_state import is_lord_ruler, is_vin
+from boardgames.housewar.state import is_lord_ruler, is_vin
 from boardgames.session import Session
 
 

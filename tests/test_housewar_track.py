@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardgames.errors import BadValue, RuleViolation
-from boardgames.housewar_track import (
+from boardgames.housewar.track import (
     DECK,
     ERUPTS,
     Track,

@@ -87,6 +87,43 @@ def test_readme_output_is_real(command: str, expected: str) -> None:
     assert result.output.rstrip("\n") == expected
 
 
+GAMES = {"stuffed", "deckbuilding", "dbg", "housewar", "hw"}
+
+
+def _game_sessions() -> list[list[tuple[str, str]]]:
+    """Each README block of board-game commands, as (command, expected output) pairs
+    to run in order on a fresh table."""
+    sessions = []
+    for block in _blocks(""):
+        steps = []
+        for chunk in re.split(r"^(?=\$ )", block, flags=re.M):
+            if chunk.startswith("$ mistborn "):
+                command, _, output = chunk.partition("\n")
+                steps.append((command[2:], output.rstrip("\n")))
+        if steps and shlex.split(steps[0][0])[1] in GAMES:
+            sessions.append(steps)
+    return sessions
+
+
+SESSIONS = _game_sessions()
+
+
+def test_the_board_games_have_sessions_to_check() -> None:
+    played = {shlex.split(steps[0][0])[1] for steps in SESSIONS}
+    assert {"stuffed", "dbg", "hw"} <= played
+    assert any("stuffed odds" in command for steps in SESSIONS for command, _ in steps)
+
+
+@pytest.mark.parametrize("steps", SESSIONS, ids=[s[0][0] for s in SESSIONS])
+def test_readme_game_sessions_are_real(steps: list[tuple[str, str]], tmp_path: Path) -> None:
+    env = {"COLUMNS": "40", "NO_COLOR": "1", "MISTBORN_DB": str(tmp_path / "table.db"),
+           "MISTBORN_AS": "Ann", "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    for command, expected in steps:
+        result = CliRunner().invoke(main, shlex.split(command)[1:], env=env)
+        assert result.exit_code == 0, (command, result.output)
+        assert result.output.rstrip("\n") == expected, command
+
+
 def test_readme_python_examples_print_what_the_readme_says(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -9,8 +9,8 @@ import pytest
 from boardgames.errors import BadValue, RuleViolation
 from boardgames.session import Session
 from boardgames.stuffed import Game, apply, new_session, reroll_event, roll_event
-from boardgames.stuffed_dice import DEFAULT_DIE, Die, Symbol
-from boardgames.stuffed_events import (
+from boardgames.stuffed.dice import DEFAULT_DIE, Die, Symbol
+from boardgames.stuffed.events import (
     Ability,
     BuyCard,
     CompleteMission,
@@ -33,7 +33,7 @@ from boardgames.stuffed_events import (
     Steal,
     Teammate,
 )
-from boardgames.stuffed_state import EMPTY
+from boardgames.stuffed.state import EMPTY
 
 ADA = Seat("Ada", "Vin", "charisma")
 BO = Seat("Bo", "Kelsier", "intelligence")

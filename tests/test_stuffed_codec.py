@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardgames.errors import BadValue
-from boardgames.stuffed_codec import CODEC, events_from_json, events_to_json
-from boardgames.stuffed_dice import SYMBOLS, Combo, Die
-from boardgames.stuffed_events import (
+from boardgames.stuffed.codec import CODEC, events_from_json, events_to_json
+from boardgames.stuffed.dice import SYMBOLS, Combo, Die
+from boardgames.stuffed.events import (
     EVENTS,
     Ability,
     BuyCard,
@@ -193,3 +193,39 @@ def test_r_stf_2_the_codec_s_hooks_live_on_the_package_s_one_converter() -> None
 
     assert CONVERTER is converter()
     assert converter().unstructure(Roll("c c c c c c c c").faces[0]) == "coin"
+
+
+# --- the state as JSON ---------------------------------------------------------------
+
+
+def test_r_stf_5_a_snapshot_shows_every_ledger_the_tray_and_what_the_dice_can_get() -> None:
+    from boardgames.stuffed import new_session
+    from boardgames.stuffed.codec import snapshot
+
+    session = new_session([
+        NewGame((Seat("Ann", "Kelsier", "charisma"), Seat("Bo", "Vin", "resource")),
+                Mission("Heist", 2, 1, "ch:2,i")),
+        Offer(Teammate("Lurcher", "mercenary", "intelligence", "c:2")),
+        Roll("c c c ch ch i b r"),
+        SpendSet((1, 2, 3)),
+        Recruit(Teammate("Grunt", "loyal", "resource", "ch:2"), (4, 5)),
+    ])
+    data = snapshot(session.state)
+    json.dumps(data)  # JSON-ready as it is
+    assert data["player"] == "Ann" and data["turn"] == 1 and data["winner"] is None
+    assert data["mission"] == {"name": "Heist", "teammates": 2, "mercenaries": 1,
+                               "combo": "intelligence,charisma:2",
+                               "words": "intelligence and 2 charisma"}
+    assert [d["spent"] for d in data["dice"]] == [True] * 5 + [False] * 3
+    assert data["dice"][5] == {"position": 6, "symbol": "intelligence", "spent": False}
+    ann = data["players"][0]
+    assert (ann["coins"], ann["cards"], ann["loyals"], ann["teammates"]) == (1, 0, 1, 1)
+    assert ann["team"] == [{"name": "Grunt", "kind": "loyal", "attribute": "resource",
+                            "combo": "charisma:2"}]
+    assert ann["meets_mission"] is False and ann["used"] == []
+    assert [t["name"] for t in data["offer"]] == ["Lurcher"]
+    # Unspent: intelligence, birden, resource — no set, no Teammate, 1 coin: nothing.
+    assert data["can"] == []
+    assert data["mission_status"] == ("Ann needs 1 more Teammate and 1 more Mercenary "
+                                      "before trying the Mission's intelligence and 2 "
+                                      "charisma.")

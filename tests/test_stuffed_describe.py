@@ -7,9 +7,9 @@ import pytest
 from test_stuffed import ADA, BO, HEIST, Play, start
 
 from boardgames.stuffed import new_session
-from boardgames.stuffed_describe import and_list, count, describe, dice_at
-from boardgames.stuffed_dice import Die
-from boardgames.stuffed_events import (
+from boardgames.stuffed.describe import and_list, count, describe, dice_at
+from boardgames.stuffed.dice import Die
+from boardgames.stuffed.events import (
     Ability,
     BuyCard,
     Discard,

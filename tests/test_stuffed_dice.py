@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardgames.errors import BadValue, GameError
-from boardgames.stuffed_dice import (
+from boardgames.stuffed.dice import (
     ALIASES,
     DEFAULT_DIE,
     SYMBOLS,

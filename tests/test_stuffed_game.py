@@ -5,9 +5,9 @@ worked out by hand from R-STF-2 … R-STF-7."""
 from __future__ import annotations
 
 from boardgames.stuffed import new_session, replay
-from boardgames.stuffed_codec import events_from_json, events_to_json
-from boardgames.stuffed_describe import describe
-from boardgames.stuffed_events import (
+from boardgames.stuffed.codec import events_from_json, events_to_json
+from boardgames.stuffed.describe import describe
+from boardgames.stuffed.events import (
     CompleteMission,
     EndTurn,
     Event,

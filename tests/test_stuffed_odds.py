@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardgames.errors import BadValue, RuleViolation
-from boardgames.stuffed_dice import (
+from boardgames.stuffed.dice import (
     DEFAULT_DIE,
     SYMBOLS,
     Combo,
@@ -24,7 +24,7 @@ from boardgames.stuffed_dice import (
     parse_combo,
     parse_symbols,
 )
-from boardgames.stuffed_odds import best_keep, chance, chance_if_kept
+from boardgames.stuffed.odds import best_keep, chance, chance_if_kept
 
 C, E, B, IN, CH, R = (Symbol.COIN, Symbol.ESSENCE, Symbol.BIRDEN, Symbol.INTELLIGENCE,
                      Symbol.CHARISMA, Symbol.RESOURCE)
@@ -324,7 +324,7 @@ def test_r_stf_8_the_advice_beats_keeping_everything_useful() -> None:
 
 def test_r_stf_8_the_odds_import_no_heavy_library() -> None:
     # A command that only computes odds must start fast: no cattrs, rich or click.
-    code = ("import sys, boardgames.stuffed_odds as o; print(o.chance('3-kind')); "
+    code = ("import sys, boardgames.stuffed.odds as o; print(o.chance('3-kind')); "
             "print(sorted(m for m in ('cattrs', 'rich', 'click') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 from test_stuffed import GRUNT, HAM, SPOOK, start
 
-from boardgames.stuffed_dice import Die, Symbol, parse_symbols
-from boardgames.stuffed_events import (
+from boardgames.stuffed.dice import Die, Symbol, parse_symbols
+from boardgames.stuffed.events import (
     BuyCard,
     CompleteMission,
     EndTurn,
@@ -20,7 +20,7 @@ from boardgames.stuffed_events import (
     SpendSet,
     Steal,
 )
-from boardgames.stuffed_options import find, mission_status, odds_now, options, set_rewards
+from boardgames.stuffed.options import find, mission_status, odds_now, options, set_rewards
 
 
 def _dice(text: str) -> list[tuple[int, Symbol]]:

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from boardgames.errors import GameError
 from boardgames.stuffed import Game, apply, new_session, replay
-from boardgames.stuffed_codec import CODEC, events_from_json, events_to_json
-from boardgames.stuffed_dice import SYMBOLS, Symbol, match
-from boardgames.stuffed_events import (
+from boardgames.stuffed.codec import CODEC, events_from_json, events_to_json
+from boardgames.stuffed.dice import SYMBOLS, Symbol, match
+from boardgames.stuffed.events import (
     Ability,
     BuyCard,
     CompleteMission,
@@ -43,7 +43,7 @@ from boardgames.stuffed_events import (
     Steal,
     Teammate,
 )
-from boardgames.stuffed_options import options
+from boardgames.stuffed.options import options
 
 SEATS = (Seat("Ada", "Vin", "charisma"), Seat("Bo", "Kelsier", "intelligence"),
          Seat("Cy", "Marsh", "coin"))

@@ -1,0 +1,93 @@
+"""Mistborn: The Deckbuilding Game's dials and tracks, as a pure library.
+
+The cards stay on the table; this package keeps every number the players would track
+with dials, cubes and tokens, enforces their limits and says when the game ends and who
+won. A game is a :class:`~boardgames.session.Session` of the events in
+:mod:`boardgames.deckbuilding.events`, applied by :func:`apply`::
+
+    from boardgames import deckbuilding as dbg
+    game = dbg.start(["Vin", "Kelsier", "Marsh"])      # competitive, Marsh has the Target
+    game.push(dbg.GainMission("Vin", 3))
+    game.push(dbg.SpendMission("Vin", (2, 1, 0)))
+    dbg.describe(before, event, after, lang="pl")      # one sentence, English or Polish
+
+Errors are :class:`~boardgames.locales.LocalizedRuleViolation` (not allowed now) and
+:class:`~boardgames.locales.LocalizedBadValue` (malformed); ``str(error)`` is English and
+``localize(error, "pl")`` Polish, both led by the rule (``R-DBG-4: …``).
+"""
+
+from boardgames.deckbuilding.codec import CODEC
+from boardgames.deckbuilding.describe import Reward, describe, rewards_reached
+from boardgames.deckbuilding.events import (
+    ATTACK_ROW,
+    EVENTS,
+    MAX_DOMINANCE,
+    SHIELD_X,
+    TRACK_TOP,
+    Attack,
+    AttackLordRuler,
+    Blocked,
+    BuyBoxings,
+    CashBoxings,
+    ChooseTarget,
+    Confrontation,
+    Damage,
+    DominanceUp,
+    DrawAdversary,
+    Edict,
+    EndTurn,
+    Event,
+    GainCoins,
+    GainMission,
+    GainTokens,
+    Heal,
+    HealLordRuler,
+    HitShield,
+    MissionSpec,
+    Mode,
+    NewGame,
+    PassTarget,
+    RemoveShield,
+    Sense,
+    SpendCoins,
+    SpendMission,
+    Token,
+    UseAtium,
+)
+from boardgames.deckbuilding.rules import apply, new_game, replay, start
+from boardgames.deckbuilding.state import (
+    BLANK,
+    MAX_HEALTH,
+    Adversary,
+    EndReason,
+    Game,
+    LordRuler,
+    Mission,
+    Pending,
+    Player,
+    Result,
+    Standing,
+    Turn,
+    completed_missions,
+    dominance,
+    find_adversary,
+    find_mission,
+    living,
+    standing,
+    target_in_play,
+)
+from boardgames.deckbuilding.text import CATALOG
+from boardgames.locales import LANGUAGES, localize
+
+__all__ = [
+    "ATTACK_ROW", "BLANK", "CATALOG", "CODEC", "EVENTS", "LANGUAGES", "MAX_DOMINANCE",
+    "MAX_HEALTH", "SHIELD_X", "TRACK_TOP", "Adversary", "Attack", "AttackLordRuler",
+    "Blocked", "BuyBoxings", "CashBoxings", "ChooseTarget", "Confrontation", "Damage",
+    "DominanceUp", "DrawAdversary", "Edict", "EndReason", "EndTurn", "Event",
+    "GainCoins", "GainMission", "GainTokens", "Game", "Heal", "HealLordRuler", "HitShield",
+    "LordRuler", "Mission", "MissionSpec", "Mode", "NewGame", "PassTarget", "Pending",
+    "Player", "RemoveShield", "Result", "Reward", "Sense", "SpendCoins", "SpendMission",
+    "Standing", "Token", "Turn", "UseAtium", "apply", "completed_missions", "describe",
+    "dominance", "find_adversary", "find_mission", "living", "localize", "new_game",
+    "replay", "rewards_reached", "standing", "start", "target_in_play",
+]

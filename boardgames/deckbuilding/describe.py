@@ -1,0 +1,416 @@
+"""Every event of Mistborn: The Deckbuilding Game as one plain sentence, in English or
+Polish: ``describe(before, event, after, lang="pl")``.
+
+The sentence says what the event did to the numbers (``Vin takes 5 damage: 36 → 31``)
+and what followed from it: players eliminated, the Target moving or leaving the game,
+Mission rewards reached (the reward cards' effects stay on the table), the end of the
+game and who won. It reads the states before and after the event, so it always agrees
+with :func:`boardgames.deckbuilding.apply`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from boardgames.deckbuilding.events import (
+    ATTACK_ROW,
+    MISSIONS,
+    TRACK_TOP,
+    Attack,
+    AttackLordRuler,
+    BuyBoxings,
+    CashBoxings,
+    ChooseTarget,
+    Confrontation,
+    Damage,
+    DominanceUp,
+    DrawAdversary,
+    Edict,
+    EndTurn,
+    Event,
+    GainCoins,
+    GainMission,
+    GainTokens,
+    Heal,
+    HealLordRuler,
+    HitShield,
+    Mode,
+    NewGame,
+    PassTarget,
+    RemoveShield,
+    Sense,
+    SpendCoins,
+    SpendMission,
+    Token,
+    UseAtium,
+)
+from boardgames.deckbuilding.state import (
+    EDICT_HEALING,
+    MAX_HEALTH,
+    EndReason,
+    Game,
+    LordRuler,
+    completed_missions,
+    living,
+)
+from boardgames.deckbuilding.text import CATALOG
+from boardgames.errors import BadValue, shown
+from boardgames.locales import LANGUAGES, Param
+
+
+@attrs.frozen
+class Reward:
+    """A Mission reward a cube reached: its Mission (0–2), step, the seat that reached
+    it, whether it is the top's, and whether that seat was the first to reach it (and
+    so also takes its first-player reward; the top's is one-time) (R-DBG-3)."""
+
+    mission: int
+    step: int
+    seat: int
+    first: bool
+
+    @property
+    def top(self) -> bool:
+        """Whether this is the reward at the top of the track."""
+        return self.step == TRACK_TOP
+
+
+def rewards_reached(before: Game, after: Game) -> tuple[Reward, ...]:
+    """The Mission rewards reached between two states, Mission by Mission, step by
+    step: every reward step a cube passed or stopped on (R-DBG-3)."""
+    found: list[Reward] = []
+    for index, (old, new) in enumerate(zip(before.missions, after.missions, strict=False)):
+        new_firsts = set(new.firsts) - set(old.firsts)
+        for seat, (was, now) in enumerate(zip(old.steps, new.steps, strict=True)):
+            for step in new.reward_steps:
+                if was < step <= now:
+                    found.append(Reward(index, step, seat, (step, seat) in new_firsts))
+    return tuple(found)
+
+
+class _Say:
+    """Renders catalog keys in one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __call__(self, key: str, **params: Param) -> str:
+        return CATALOG.render("say." + key, params, self.lang)
+
+    def mission(self, game: Game, index: int, *, of: bool = False) -> str:
+        """Mission ``index`` by number and name; ``of``: as in "the reward of …" (the
+        Polish genitive, "misji 2")."""
+        name = game.missions[index].name
+        if name:
+            return self("mission_named_of" if of else "mission_named", number=index + 1,
+                        name=name)
+        return self("mission_of" if of else "mission", number=index + 1)
+
+
+def _name(game: Game, seat: int) -> str:
+    return game.players[seat].name
+
+
+def _health_changes(say: _Say, before: Game, after: Game) -> tuple[str, ...]:
+    return tuple(say("health_change", name=p.name, old=old.health, new=p.health)
+                 for old, p in zip(before.players, after.players, strict=True)
+                 if old.health != p.health)
+
+
+# --- one main clause per event ---------------------------------------------------------
+
+
+def _new(say: _Say, _before: Game, event: NewGame, after: Game) -> str:
+    seats = tuple(say("seat_boxings", name=p.name, health=p.health, count=p.boxings)
+                  if p.boxings else say("seat", name=p.name, health=p.health)
+                  for p in after.players)
+    if event.mode is Mode.COMPETITIVE:
+        if after.target is not None:
+            return say("new_target", seats=seats, holder=_name(after, after.target))
+        return say("new_competitive", seats=seats)
+    lord = after.lord_ruler
+    assert lord is not None
+    key = "new_solo" if event.mode is Mode.SOLO else "new_coop"
+    return say(key, seats=seats, health=lord.health, dominance=lord.dominance,
+               deck=lord.deck)
+
+
+def _gain_mission(say: _Say, before: Game, event: GainMission, after: Game) -> str:
+    seat = before.seat(event.player)
+    old, new = before.players[seat], after.players[seat]
+    cancelled = old.sense - new.sense
+    if cancelled:
+        return say("mission_gain_sensed", name=new.name, points=event.points,
+                   cancelled=cancelled, total=new.mission_points)
+    return say("mission_gain", name=new.name, points=event.points, total=new.mission_points)
+
+
+def _spend_mission(say: _Say, before: Game, event: SpendMission, after: Game) -> str:
+    seat = before.seat(event.player)
+    moves = tuple(say("mission_move", mission=say.mission(after, i),
+                      old=before.missions[i].steps[seat], new=after.missions[i].steps[seat])
+                  for i, points in enumerate(event.points) if points)
+    text = say("mission_spend", name=_name(after, seat), points=sum(event.points),
+               moves=moves, left=after.players[seat].mission_points)
+    rewards = tuple(_reward(say, after, r) for r in rewards_reached(before, after))
+    return text + (say("rewards", rewards=rewards) if rewards else "")
+
+
+def _reward(say: _Say, game: Game, reward: Reward) -> str:
+    mission = say.mission(game, reward.mission, of=True)
+    if reward.top:
+        return say("reward_top_first" if reward.first else "reward_top", mission=mission)
+    return say("reward_mid_first" if reward.first else "reward_mid", mission=mission,
+               step=reward.step)
+
+
+def _sense(say: _Say, before: Game, event: Sense, after: Game) -> str:
+    seat = before.seat(event.player)
+    old, new = before.players[seat], after.players[seat]
+    params: dict[str, Param] = {
+        "name": new.name, "amount": event.amount,
+        "cancelled": old.mission_points - new.mission_points, "later": new.sense}
+    if event.by is None:
+        return say("sense", **params)
+    return say("sense_by", by=_name(after, before.seat(event.by)), **params)
+
+
+def _attack(say: _Say, before: Game, event: Attack, after: Game) -> str:
+    seat = before.seat(event.attacker)
+    changes = _health_changes(say, before, after) or (say("no_harm"),)
+    blocked = tuple(say("blocked", name=_name(after, before.seat(b.player)), amount=b.amount)
+                    for b in event.blocked)
+    tail = say("blocked_list", items=blocked) if blocked else ""
+    name = _name(after, seat)
+    if before.target == seat:
+        return say("attack_all", name=name, amount=event.amount, changes=changes) + tail
+    if before.target is not None:
+        return say("attack_target", name=name, amount=event.amount,
+                   holder=_name(after, before.target), changes=changes) + tail
+    victim = next(s for s in living(before) if s != seat)
+    return say("attack", name=name, amount=event.amount, victim=_name(after, victim),
+               changes=changes) + tail
+
+
+def _choose_target(say: _Say, before: Game, event: ChooseTarget, after: Game) -> str:
+    pending = before.turn.pending
+    assert pending is not None
+    name = _name(after, before.seat(event.player))
+    chooser = "" if pending.chooser is None else _name(after, pending.chooser)
+    changes = _health_changes(say, before, after)
+    if not changes:
+        key = "choose_table" if pending.chooser is None else "choose"
+        return say(key, chooser=chooser, name=name, leftover=pending.leftover)
+    return say("choose_hit", chooser=chooser, name=name, leftover=pending.leftover,
+               changes=changes)
+
+
+def _pass_target(say: _Say, before: Game, event: PassTarget, after: Game) -> str:
+    assert before.target is not None
+    return say("pass", name=_name(after, before.target),
+               to=_name(after, before.seat(event.to)))
+
+
+def _damage(say: _Say, before: Game, event: Damage, after: Game) -> str:
+    seat = before.seat(event.player)
+    return say("damage", name=_name(after, seat), amount=event.amount,
+               old=before.players[seat].health, new=after.players[seat].health)
+
+
+def _heal(say: _Say, before: Game, event: Heal, after: Game) -> str:
+    seat = before.seat(event.player)
+    old, new = before.players[seat].health, after.players[seat].health
+    key = "heal_capped" if old + event.amount > MAX_HEALTH else "heal"
+    return say(key, name=_name(after, seat), amount=event.amount, old=old, new=new,
+               cap=MAX_HEALTH)
+
+
+def _coins(say: _Say, before: Game, event: GainCoins | SpendCoins, after: Game) -> str:
+    key = "coins_gain" if isinstance(event, GainCoins) else "coins_spend"
+    return say(key, name=_name(after, before.seat(event.player)), amount=event.amount,
+               total=after.turn.coins)
+
+
+def _boxings(say: _Say, before: Game, event: BuyBoxings | CashBoxings, after: Game) -> str:
+    seat = before.seat(event.player)
+    key = "boxing_buy" if isinstance(event, BuyBoxings) else "boxing_cash"
+    return say(key, name=_name(after, seat), count=event.count,
+               coins=abs(after.turn.coins - before.turn.coins),
+               total=after.players[seat].boxings, left=after.turn.coins)
+
+
+def _gain_tokens(say: _Say, before: Game, event: GainTokens, after: Game) -> str:
+    seat = before.seat(event.player)
+    player = after.players[seat]
+    boxing = event.token is Token.BOXING
+    return say("gain_boxings" if boxing else "gain_atium", name=player.name,
+               count=event.count, total=player.boxings if boxing else player.atium)
+
+
+def _use_atium(say: _Say, before: Game, event: UseAtium, after: Game) -> str:
+    player = after.players[before.seat(event.player)]
+    return say("use_atium", name=player.name, count=event.count, total=player.atium)
+
+
+def _confrontation(say: _Say, before: Game, event: Confrontation, after: Game) -> str:
+    return say("confrontation", name=_name(after, before.seat(event.player)),
+               tokens=event.atium)
+
+
+def _lord_ruler(game: Game) -> LordRuler:
+    assert game.lord_ruler is not None
+    return game.lord_ruler
+
+
+def _attack_lord_ruler(say: _Say, before: Game, event: AttackLordRuler, after: Game) -> str:
+    return say("lord_ruler_attack", name=_name(after, before.seat(event.player)),
+               amount=event.amount, old=_lord_ruler(before).health,
+               new=_lord_ruler(after).health)
+
+
+def _heal_lord_ruler(say: _Say, before: Game, event: HealLordRuler, after: Game) -> str:
+    return say("lord_ruler_heal", amount=event.amount, old=_lord_ruler(before).health,
+               new=_lord_ruler(after).health)
+
+
+def _dominance_up(say: _Say, before: Game, event: DominanceUp, after: Game) -> str:
+    old, new = _lord_ruler(before).dominance, _lord_ruler(after).dominance
+    if event.shown == ATTACK_ROW:
+        return say("dominance_attack_row", dominance=new)
+    return say("dominance_row", shown=event.shown, old=old, new=new)
+
+
+def _edict(say: _Say, before: Game, event: Edict, after: Game) -> str:
+    old, new = _lord_ruler(before), _lord_ruler(after)
+    open_missions = MISSIONS - completed_missions(after)
+    return say("edict", name=before.active.name, rows=len(event.shown),
+               old=old.dominance, new=new.dominance, missions=open_missions,
+               heal=EDICT_HEALING * open_missions, health_old=old.health, health_new=new.health,
+               deck=new.deck)
+
+
+def _adversary(say: _Say, before: Game, event: DrawAdversary, after: Game) -> str:
+    lord = _lord_ruler(after)
+    return say("adversary", name=before.active.name, number=lord.drawn,
+               adversary=event.name, shields=", ".join(event.shields), deck=lord.deck)
+
+
+def _shield(say: _Say, before: Game, event: HitShield | RemoveShield, after: Game) -> str:
+    adversary = next(a for a in _lord_ruler(before).adversaries
+                     if a.number == event.adversary)
+    still = next((a for a in _lord_ruler(after).adversaries
+                  if a.number == event.adversary), None)
+    params: dict[str, Param] = {
+        "name": _name(after, before.seat(event.player)), "adversary": adversary.name,
+        "number": adversary.number, "shield": adversary.destroyed + 1}
+    if isinstance(event, HitShield):
+        text = say("shield_hit", damage=event.damage, **params)
+    else:
+        text = say("shield_remove", **params)
+    if still is None:
+        return text + say("adversary_defeated", adversary=adversary.name)
+    return text + say("shields_left", count=len(still.shields) - still.destroyed)
+
+
+def _end_turn(say: _Say, before: Game, _event: EndTurn, after: Game) -> str:
+    if after.result is not None and after.turn == before.turn:
+        return say("deck_exhausted", name=before.active.name)
+    return say("end_turn", name=before.active.name, number=after.turn.number,
+               next=after.active.name)
+
+
+_MAIN: dict[type[Any], Callable[[_Say, Game, Any, Game], str]] = {
+    NewGame: _new, GainMission: _gain_mission, SpendMission: _spend_mission,
+    Sense: _sense, Attack: _attack, ChooseTarget: _choose_target, PassTarget: _pass_target,
+    Damage: _damage, Heal: _heal, GainCoins: _coins, SpendCoins: _coins,
+    BuyBoxings: _boxings, CashBoxings: _boxings, GainTokens: _gain_tokens,
+    UseAtium: _use_atium, Confrontation: _confrontation,
+    AttackLordRuler: _attack_lord_ruler, HealLordRuler: _heal_lord_ruler,
+    DominanceUp: _dominance_up, Edict: _edict, DrawAdversary: _adversary,
+    HitShield: _shield, RemoveShield: _shield, EndTurn: _end_turn,
+}
+
+
+# --- what followed -----------------------------------------------------------------------
+
+
+def _consequences(say: _Say, before: Game, event: Event, after: Game) -> list[str]:
+    said: list[str] = []
+    if not before.started:
+        return said
+    out = tuple(p.name for old, p in zip(before.players, after.players, strict=True)
+                if old.alive and p.out)
+    if out:
+        said.append(say("eliminated", names=out, count=len(out)))
+    pending = after.turn.pending
+    if pending is not None and pending != before.turn.pending:
+        if pending.chooser is None:
+            said.append(say("target_choice_table", leftover=pending.leftover))
+        else:
+            said.append(say("target_choice", name=_name(after, pending.chooser),
+                            leftover=pending.leftover))
+    had_target = before.target is not None or before.turn.pending is not None
+    if had_target and after.target is None and pending is None:
+        lost = _lost_leftover(before, event)
+        said.append(say("target_gone_lost", leftover=lost) if lost
+                    else say("target_gone"))
+    if (after.turn.may_pass and not before.turn.may_pass and after.target is not None
+            and not isinstance(event, PassTarget)):
+        said.append(say("may_pass", name=_name(after, after.target)))
+    if after.result is not None and before.result is None:
+        said.append(_result(say, after))
+    return said
+
+
+def _lost_leftover(before: Game, event: Event) -> int:
+    """Damage past 0 on a Target holder eliminated by a player when the Target then
+    leaves the game: it goes to no one (ruling R-DBG-4)."""
+    if isinstance(event, Attack) and before.target is not None:
+        holder = before.target
+        if holder == before.seat(event.attacker):
+            return 0
+        hit = event.amount - sum(b.amount for b in event.blocked
+                                 if before.seat(b.player) == holder)
+    elif isinstance(event, ChooseTarget) and before.turn.pending is not None:
+        holder = before.seat(event.player)
+        hit = before.turn.pending.leftover - event.blocked
+    else:
+        return 0
+    return max(0, hit - before.players[holder].health)
+
+
+def _result(say: _Say, game: Game) -> str:
+    result = game.result
+    assert result is not None
+    reason = result.reason
+    if game.mode is Mode.COMPETITIVE:
+        name = _name(game, result.winners[0])
+        key = {EndReason.MISSIONS: "win_missions", EndReason.LAST_STANDING: "win_last",
+               EndReason.CONFRONTATION: "win_confrontation"}[reason]
+        return say(key, name=name)
+    key = {EndReason.CONFRONTATION: "coop_win_confrontation",
+           EndReason.LORD_RULER_DEFEATED: "coop_win_lord_ruler",
+           EndReason.DECK_EXHAUSTED: "coop_loss_deck",
+           EndReason.ALL_OUT: "coop_loss_all_out"}[reason]
+    return say(key)
+
+
+def describe(before: Game, event: Event, after: Game, lang: str = "en") -> str:
+    """``event`` as one sentence in ``lang`` (``"en"`` or ``"pl"``), given the states
+    before and after it was applied."""
+    if lang not in LANGUAGES:
+        raise BadValue(f"language must be one of {', '.join(LANGUAGES)}, got {shown(lang)}")
+    say = _Say(lang)
+    main = _MAIN[type(event)](say, before, event, after)
+    text = "; ".join([main, *_consequences(say, before, event, after)])
+    return text[:1].upper() + text[1:] + "."
+
+
+def result_text(game: Game, lang: str = "en") -> str:
+    """How the game ended and who won, in ``lang``; empty while it goes on (R-DBG-7)."""
+    if game.result is None:
+        return ""
+    return _result(_Say(lang), game)

@@ -1,0 +1,503 @@
+"""The events of Mistborn: The Deckbuilding Game: every change to the numbers the
+players would otherwise keep on dials, tracks, cubes and tokens is one of these frozen
+values, applied by :func:`boardgames.deckbuilding.apply`.
+
+The cards stay on the table: an event records what a card or the table decided ("Vin
+gains 3 Mission points", "Kelsier attacks with 7 damage, Marsh's Cloud blocks 2"), and
+the library keeps the numbers, enforces their limits and says when the game ends.
+
+Players are named by their name (matched ignoring case); Missions by their number 1–3;
+Adversaries by their number, counted over the game in the order they are drawn.
+Building an event checks only its shape (:class:`~boardgames.locales.LocalizedBadValue`);
+whether the rules allow it now is checked when it is applied
+(:class:`~boardgames.locales.LocalizedRuleViolation`).
+
+==================  =================  ==============================================
+class               TYPE               meaning
+==================  =================  ==============================================
+NewGame             new                players in seat order, mode, Missions (R-DBG-1)
+GainMission         mission_gain       the active player gains Mission points (R-DBG-3)
+SpendMission        mission_spend      ...spends them, split over the 3 tracks (R-DBG-3)
+Sense               sense              Sense N on the active player (R-DBG-3)
+Attack              attack             the active player's damage at players (R-DBG-4)
+ChooseTarget        target_choose      who takes the Target after its holder fell
+PassTarget          target_pass        the holder passes the Target (R-DBG-4)
+Damage              damage             damage not dealt by a player's attack (R-DBG-1)
+Heal                heal               a player regains health, at most 40 (R-DBG-1)
+GainCoins           coins_gain         coins for this turn (R-DBG-5)
+SpendCoins          coins_spend        coins spent on cards (R-DBG-5)
+BuyBoxings          boxing_buy         Boxings bought for 2 coins each (R-DBG-5)
+CashBoxings         boxing_cash        Boxings cashed for 1 coin each (R-DBG-5)
+GainTokens          tokens_gain        Boxings or Atium gained from an effect (R-DBG-5)
+UseAtium            atium_use          Atium tokens used (single use, R-DBG-5)
+Confrontation       confrontation      4 Atium played on Confrontation (R-DBG-7)
+AttackLordRuler     lord_ruler_attack  damage to the Lord Ruler (R-DBG-2)
+HealLordRuler       lord_ruler_heal    the Lord Ruler heals, at most 48 (R-DBG-2)
+DominanceUp         dominance_up       one row down the Dominance track (R-DBG-2)
+Edict               edict              an Edict drawn and resolved (R-DBG-2)
+DrawAdversary       adversary          an Adversary drawn, with its shields (R-DBG-6)
+HitShield           shield_hit         damage destroys an Adversary's next shield
+RemoveShield        shield_remove      a kill-an-Ally effect removes one shield
+EndTurn             end_turn           the turn passes to the next player alive
+==================  =================  ==============================================
+"""
+
+from __future__ import annotations
+
+import enum
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from boardgames.deckbuilding.text import bad_value
+from boardgames.errors import shown
+
+TRACK_TOP = 12
+"""Mission points from the start area to the top of a Mission track (R-DBG-3)."""
+MISSIONS = 3
+"""Missions in every game (R-DBG-3)."""
+MAX_NAME = 40
+MAX_AMOUNT = 999
+"""The largest damage, healing or coin amount one event may carry."""
+MAX_DOMINANCE = 6
+"""The highest Dominance (R-DBG-2)."""
+ATTACK_ROW = 0
+"""A row of the Dominance track that shows no Dominance number (a one-time attack)."""
+SHIELD_X = "X"
+"""A shield whose value is the Lord Ruler's current Dominance (R-DBG-6)."""
+
+
+class Mode(enum.Enum):
+    """Who plays against whom."""
+
+    COMPETITIVE = "competitive"
+    COOP = "coop"
+    SOLO = "solo"
+
+    @property
+    def against_lord_ruler(self) -> bool:
+        """Whether the players face the Lord Ruler (co-op and solo, R-DBG-2)."""
+        return self is not Mode.COMPETITIVE
+
+
+class Token(enum.Enum):
+    """The tokens a player keeps (R-DBG-5)."""
+
+    BOXING = "boxing"
+    ATIUM = "atium"
+
+
+# --- field checks: each raises a localized BadValue naming the field and the value ---
+
+Check = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+def check_name(value: object, field: str) -> str:
+    """``value`` if it is a name: text of 1–40 characters, not blank, on one line."""
+    if not isinstance(value, str):
+        raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
+    if not value.strip() or len(value) > MAX_NAME or value != value.strip() or any(
+            unicodedata.category(c).startswith("C") for c in value):
+        raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
+    return value
+
+
+def _name(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    check_name(value, attribute.name)
+
+
+def _maybe_name(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None:
+        check_name(value, attribute.name)
+
+
+def _label(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value != "":
+        check_name(value, attribute.name)
+
+
+def check_whole(value: object, field: str, low: int, high: int, rule: str) -> int:
+    """``value`` if it is a whole number within ``low``–``high``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise bad_value("bad.number", rule, field=field, value=shown(value), low=low, high=high)
+    return value
+
+
+def _whole(low: int, high: int, rule: str) -> Check:
+    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        check_whole(value, attribute.name, low, high, rule)
+
+    return check
+
+
+def _enum(kind: type[enum.Enum]) -> Check:
+    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kind):
+            raise bad_value("bad.choice", None, field=attribute.name, value=shown(value),
+                            allowed=", ".join(str(m.value) for m in kind))
+
+    return check
+
+
+def _tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _is_tuple(field: str, value: object, rule: str) -> tuple[Any, ...]:
+    if not isinstance(value, tuple):
+        raise bad_value("bad.list", rule, field=field, value=shown(value))
+    return value
+
+
+def _clashing(names: Sequence[str]) -> tuple[str, ...]:
+    """The names equal to another one ignoring case (e.g. "Vin" and "vin")."""
+    folded = [n.casefold() for n in names]
+    return tuple(n for n, f in zip(names, folded, strict=True) if folded.count(f) > 1)
+
+
+# --- the events ------------------------------------------------------------------------
+
+
+@attrs.frozen
+class MissionSpec:
+    """A Mission card in play: its name (may be left empty: then it is known by its
+    number) and the steps of its mid-track rewards (1–11, rising), read off the card.
+    The top (step 12) always has a reward (R-DBG-3)."""
+
+    name: str = attrs.field(default="", validator=_label)
+    rewards: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        steps = _is_tuple("rewards", self.rewards, "R-DBG-3")
+        for step in steps:
+            check_whole(step, "rewards", 1, TRACK_TOP - 1, "R-DBG-3")
+        if list(steps) != sorted(set(steps)):
+            raise bad_value("bad.rewards", "R-DBG-3", value=shown(steps))
+
+
+@attrs.frozen
+class NewGame:
+    """Set-up: players in seat order from the first player, the mode, the 3 Missions."""
+
+    TYPE: ClassVar[str] = "new"
+    players: tuple[str, ...] = attrs.field(converter=_tuple)
+    mode: Mode = attrs.field(default=Mode.COMPETITIVE, validator=_enum(Mode))
+    missions: tuple[MissionSpec, ...] = attrs.field(
+        default=(MissionSpec(), MissionSpec(), MissionSpec()), converter=_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        names = _is_tuple("players", self.players, "R-DBG-1")
+        for name in names:
+            check_name(name, "players")
+        solo = self.mode is Mode.SOLO
+        if not (len(names) == 1 if solo else 2 <= len(names) <= 4):
+            raise bad_value("bad.player_count_solo" if solo else "bad.player_count",
+                            "R-DBG-1", count=len(names))
+        clash = _clashing(names)
+        if clash:
+            raise bad_value("bad.duplicate_player", "R-DBG-1", names=clash)
+        missions = _is_tuple("missions", self.missions, "R-DBG-3")
+        if len(missions) != MISSIONS or not all(isinstance(m, MissionSpec) for m in missions):
+            raise bad_value("bad.missions", "R-DBG-3", count=len(missions))
+        clash = _clashing([m.name for m in missions if m.name])
+        if clash:
+            raise bad_value("bad.duplicate_mission", "R-DBG-3", names=clash)
+
+
+@attrs.frozen
+class GainMission:
+    """The active player gains Mission points; a Sense still pending this turn cancels
+    them first (R-DBG-3)."""
+
+    TYPE: ClassVar[str] = "mission_gain"
+    player: str = attrs.field(validator=_name)
+    points: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-3"))
+
+
+@attrs.frozen
+class SpendMission:
+    """The active player spends Mission points: ``points[i]`` on Mission ``i + 1``; one
+    point moves a cube one step (from the start area: onto the lowest step)."""
+
+    TYPE: ClassVar[str] = "mission_spend"
+    player: str = attrs.field(validator=_name)
+    points: tuple[int, ...] = attrs.field(converter=_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        points = _is_tuple("points", self.points, "R-DBG-3")
+        if len(points) != MISSIONS:
+            raise bad_value("bad.spend", "R-DBG-3", value=shown(points))
+        for value in points:
+            check_whole(value, "points", 0, TRACK_TOP, "R-DBG-3")
+        if sum(points) == 0:
+            raise bad_value("bad.spend", "R-DBG-3", value=shown(points))
+
+
+@attrs.frozen
+class Sense:
+    """Sense N played on the active player (``by`` another player, or by an effect):
+    it cancels N of their Mission points this turn, unspent ones first (R-DBG-3)."""
+
+    TYPE: ClassVar[str] = "sense"
+    player: str = attrs.field(validator=_name)
+    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-3"))
+    by: str | None = attrs.field(default=None, validator=_maybe_name)
+
+
+@attrs.frozen
+class Blocked:
+    """Damage of an attack that never reached a player's health: cut by Cloud or taken
+    by their Defender allies first (R-DBG-4)."""
+
+    player: str = attrs.field(validator=_name)
+    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-4"))
+
+
+@attrs.frozen
+class Attack:
+    """The active player's damage at players, after attacking allies, used once at the
+    end of the turn (competitive). It goes to the Target's holder, or, from the holder,
+    in full to every other player; without the Target, to the one opponent (R-DBG-4)."""
+
+    TYPE: ClassVar[str] = "attack"
+    attacker: str = attrs.field(validator=_name)
+    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-4"))
+    blocked: tuple[Blocked, ...] = attrs.field(default=(), converter=_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        blocked = _is_tuple("blocked", self.blocked, "R-DBG-4")
+        if not all(isinstance(b, Blocked) for b in blocked):
+            raise bad_value("bad.list", "R-DBG-4", field="blocked", value=shown(blocked))
+        names = [b.player.casefold() for b in blocked]
+        if len(names) != len(set(names)):
+            raise bad_value("bad.blocked_twice", "R-DBG-4", value=shown(blocked))
+        for item in blocked:
+            if item.amount > self.amount:
+                raise bad_value("bad.blocked_more", "R-DBG-4", name=item.player,
+                                blocked=item.amount, amount=self.amount)
+
+
+@attrs.frozen
+class ChooseTarget:
+    """After eliminating the Target's holder, the attacker gives the Target to another
+    player, who takes the leftover damage (less what ``blocked`` stopped) (R-DBG-4)."""
+
+    TYPE: ClassVar[str] = "target_choose"
+    player: str = attrs.field(validator=_name)
+    blocked: int = attrs.field(default=0, validator=_whole(0, MAX_AMOUNT, "R-DBG-4"))
+
+
+@attrs.frozen
+class PassTarget:
+    """The holder passes the Target, having taken damage from another player this turn
+    once all of it was used (R-DBG-4)."""
+
+    TYPE: ClassVar[str] = "target_pass"
+    to: str = attrs.field(validator=_name)
+
+
+@attrs.frozen
+class Damage:
+    """Damage to a player's health that is not a player's attack: the Lord Ruler, an
+    Adversary, an Edict, a card's cost (R-DBG-1)."""
+
+    TYPE: ClassVar[str] = "damage"
+    player: str = attrs.field(validator=_name)
+    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-1"))
+
+
+@attrs.frozen
+class Heal:
+    """A player regains health; never above 40 (R-DBG-1)."""
+
+    TYPE: ClassVar[str] = "heal"
+    player: str = attrs.field(validator=_name)
+    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-1"))
+
+
+@attrs.frozen
+class GainCoins:
+    """The active player gains coins for this turn (R-DBG-5)."""
+
+    TYPE: ClassVar[str] = "coins_gain"
+    player: str = attrs.field(validator=_name)
+    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+
+
+@attrs.frozen
+class SpendCoins:
+    """The active player spends coins (on Market cards) (R-DBG-5)."""
+
+    TYPE: ClassVar[str] = "coins_spend"
+    player: str = attrs.field(validator=_name)
+    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+
+
+@attrs.frozen
+class BuyBoxings:
+    """The active player buys Boxings, 2 coins each (R-DBG-5)."""
+
+    TYPE: ClassVar[str] = "boxing_buy"
+    player: str = attrs.field(validator=_name)
+    count: int = attrs.field(default=1, validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+
+
+@attrs.frozen
+class CashBoxings:
+    """The active player cashes Boxings, 1 coin each (R-DBG-5)."""
+
+    TYPE: ClassVar[str] = "boxing_cash"
+    player: str = attrs.field(validator=_name)
+    count: int = attrs.field(default=1, validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+
+
+@attrs.frozen
+class GainTokens:
+    """A player gains Boxings or Atium from an effect (Training track, Missions)."""
+
+    TYPE: ClassVar[str] = "tokens_gain"
+    player: str = attrs.field(validator=_name)
+    token: Token = attrs.field(validator=_enum(Token))
+    count: int = attrs.field(default=1, validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+
+
+@attrs.frozen
+class UseAtium:
+    """A player uses Atium tokens; each is used once and goes back (R-DBG-5)."""
+
+    TYPE: ClassVar[str] = "atium_use"
+    player: str = attrs.field(validator=_name)
+    count: int = attrs.field(default=1, validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+
+
+@attrs.frozen
+class Confrontation:
+    """The active player plays 4 Atium on Confrontation and wins (R-DBG-7); ``atium``
+    of them are tokens (the rest come from Atium cards used as metals)."""
+
+    TYPE: ClassVar[str] = "confrontation"
+    player: str = attrs.field(validator=_name)
+    atium: int = attrs.field(default=4, validator=_whole(0, 4, "R-DBG-7"))
+
+
+@attrs.frozen
+class AttackLordRuler:
+    """The active player's damage to the Lord Ruler (co-op, solo) (R-DBG-2)."""
+
+    TYPE: ClassVar[str] = "lord_ruler_attack"
+    player: str = attrs.field(validator=_name)
+    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-2"))
+
+
+@attrs.frozen
+class HealLordRuler:
+    """The Lord Ruler heals by an effect other than an Edict's; at most 48 (R-DBG-2)."""
+
+    TYPE: ClassVar[str] = "lord_ruler_heal"
+    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-2"))
+
+
+def _row(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    check_whole(value, attribute.name, ATTACK_ROW, MAX_DOMINANCE, "R-DBG-2")
+
+
+@attrs.frozen
+class DominanceUp:
+    """The Lord Ruler card slides one row down the Dominance track; ``shown`` is the
+    Dominance number the new row shows, or :data:`ATTACK_ROW` (0) for a row without one
+    (a one-time attack, whose damage is entered as :class:`Damage`) (R-DBG-2)."""
+
+    TYPE: ClassVar[str] = "dominance_up"
+    shown: int = attrs.field(validator=_row)
+
+
+@attrs.frozen
+class Edict:
+    """An Edict drawn from the Lord Ruler deck and resolved in order: Dominance up
+    ``ups`` times, plus ``ups_below_4`` times with fewer than 4 players (``shown``: what
+    each revealed row shows, as in :class:`DominanceUp`); its extra effect (on the
+    table); the Lord Ruler heals 10 per Mission no one has completed; 2 Market cards
+    cleared (on the table) (R-DBG-2)."""
+
+    TYPE: ClassVar[str] = "edict"
+    ups: int = attrs.field(validator=_whole(0, 2, "R-DBG-2"))
+    shown: tuple[int, ...] = attrs.field(converter=_tuple)
+    ups_below_4: int = attrs.field(default=0, validator=_whole(0, 2, "R-DBG-2"))
+
+    def __attrs_post_init__(self) -> None:
+        if not 1 <= self.ups + self.ups_below_4 <= 2:
+            raise bad_value("bad.edict_ups", "R-DBG-2", ups=self.ups,
+                            below=self.ups_below_4)
+        for row in _is_tuple("shown", self.shown, "R-DBG-2"):
+            check_whole(row, "shown", ATTACK_ROW, MAX_DOMINANCE, "R-DBG-2")
+
+
+def shield_value(text: str, dominance: int) -> int:
+    """The damage a shield needs: its number, or the Dominance for "X" (R-DBG-6)."""
+    return dominance if text == SHIELD_X else int(text)
+
+
+@attrs.frozen
+class DrawAdversary:
+    """An Adversary drawn from the Lord Ruler deck, placed in front of the active
+    player, with 1–3 shields read left to right: each a number or "X" (R-DBG-6)."""
+
+    TYPE: ClassVar[str] = "adversary"
+    name: str = attrs.field(validator=_name)
+    shields: tuple[str, ...] = attrs.field(converter=_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        shields = _is_tuple("shields", self.shields, "R-DBG-6")
+        if not 1 <= len(shields) <= 3:
+            raise bad_value("bad.shield_count", "R-DBG-6", count=len(shields))
+        for item in shields:
+            good = isinstance(item, str) and (item == SHIELD_X or (
+                item.isascii() and item.isdigit() and 1 <= int(item) <= MAX_AMOUNT
+                and item[0] != "0"))
+            if not good:
+                raise bad_value("bad.shield", "R-DBG-6", value=shown(item))
+
+
+@attrs.frozen
+class HitShield:
+    """The active player's damage on an Adversary's leftmost standing shield; it needs
+    at least the shield's value (R-DBG-6)."""
+
+    TYPE: ClassVar[str] = "shield_hit"
+    player: str = attrs.field(validator=_name)
+    adversary: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-6"))
+    damage: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-6"))
+
+
+@attrs.frozen
+class RemoveShield:
+    """A kill-an-Ally effect (Assassinate) of the active player removes one shield of
+    any Adversary (R-DBG-6)."""
+
+    TYPE: ClassVar[str] = "shield_remove"
+    player: str = attrs.field(validator=_name)
+    adversary: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-6"))
+
+
+@attrs.frozen
+class EndTurn:
+    """The active player's turn ends; the next player alive takes theirs. In co-op the
+    player must first draw a Lord Ruler card: none left loses the game (R-DBG-7)."""
+
+    TYPE: ClassVar[str] = "end_turn"
+
+
+Event = (NewGame | GainMission | SpendMission | Sense | Attack | ChooseTarget | PassTarget
+         | Damage | Heal | GainCoins | SpendCoins | BuyBoxings | CashBoxings | GainTokens
+         | UseAtium | Confrontation | AttackLordRuler | HealLordRuler | DominanceUp | Edict
+         | DrawAdversary | HitShield | RemoveShield | EndTurn)
+"""Any event of the game."""
+
+EVENTS: tuple[type[Event], ...] = (
+    NewGame, GainMission, SpendMission, Sense, Attack, ChooseTarget, PassTarget, Damage,
+    Heal, GainCoins, SpendCoins, BuyBoxings, CashBoxings, GainTokens, UseAtium,
+    Confrontation, AttackLordRuler, HealLordRuler, DominanceUp, Edict, DrawAdversary,
+    HitShield, RemoveShield, EndTurn)
+"""Every event class, in the order of the table above."""

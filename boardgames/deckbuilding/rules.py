@@ -1,0 +1,555 @@
+"""The Deckbuilding Game's rules: the pure :func:`apply` that checks an event against
+the game and returns the next state (R-DBG-1..7), and sessions built on it
+(:func:`start`, :func:`replay`). The game's public face is
+:mod:`boardgames.deckbuilding`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from boardgames.deckbuilding.events import (
+    MISSIONS,
+    TRACK_TOP,
+    Attack,
+    AttackLordRuler,
+    BuyBoxings,
+    CashBoxings,
+    ChooseTarget,
+    Confrontation,
+    Damage,
+    DominanceUp,
+    DrawAdversary,
+    Edict,
+    EndTurn,
+    Event,
+    GainCoins,
+    GainMission,
+    GainTokens,
+    Heal,
+    HealLordRuler,
+    HitShield,
+    MissionSpec,
+    Mode,
+    NewGame,
+    PassTarget,
+    RemoveShield,
+    Sense,
+    SpendCoins,
+    SpendMission,
+    Token,
+    UseAtium,
+    shield_value,
+)
+from boardgames.deckbuilding.state import (
+    BLANK,
+    BOXING_CASH,
+    BOXING_PRICE,
+    EDICT_HEALING,
+    FOURTH_SEAT_BOXINGS,
+    LORD_RULER_HEALTH,
+    MAX_HEALTH,
+    SEAT_BONUS,
+    START_HEALTH,
+    TARGET_MIN_PLAYERS,
+    Adversary,
+    EndReason,
+    Game,
+    LordRuler,
+    Mission,
+    Pending,
+    Player,
+    Result,
+    Turn,
+    completed_missions,
+    dominance,
+    living,
+    next_seat,
+    topped_all,
+)
+from boardgames.deckbuilding.text import violation
+from boardgames.session import Session
+
+__all__ = ["apply", "new_game", "replay", "start"]
+
+
+# --- helpers -------------------------------------------------------------------------
+
+
+def _player(game: Game, seat: int, **changes: Any) -> Game:
+    players = list(game.players)
+    players[seat] = attrs.evolve(players[seat], **changes)
+    return attrs.evolve(game, players=tuple(players))
+
+
+def _turn(game: Game, **changes: Any) -> Game:
+    return attrs.evolve(game, turn=attrs.evolve(game.turn, **changes))
+
+
+def _lord(game: Game) -> LordRuler:
+    if game.lord_ruler is None:
+        raise violation("not_coop", "R-DBG-2")
+    return game.lord_ruler
+
+
+def _lord_set(game: Game, **changes: Any) -> Game:
+    return attrs.evolve(game, lord_ruler=attrs.evolve(_lord(game), **changes))
+
+
+def _alive(game: Game, name: str, rule: str) -> int:
+    seat = game.seat(name)
+    if game.players[seat].out:
+        raise violation("player_out", rule, name=game.players[seat].name)
+    return seat
+
+
+def _active(game: Game, name: str, rule: str) -> int:
+    """The seat of ``name``, who must be alive and the player whose turn it is."""
+    seat = _alive(game, name, rule)
+    if seat != game.turn.seat:
+        raise violation("not_your_turn", rule, name=game.players[seat].name,
+                        active=game.active.name)
+    return seat
+
+
+def _competitive(game: Game, rule: str) -> None:
+    if game.mode is not Mode.COMPETITIVE:
+        raise violation("coop_no_attack", rule)
+
+
+def _finish(game: Game, reason: EndReason, winners: Iterable[int]) -> Game:
+    return attrs.evolve(game, result=Result(reason, tuple(winners)))
+
+
+def _after_elimination(game: Game) -> Game:
+    """The Target leaves at 2 players alive (R-DBG-4); the game ends with 1 player
+    alive (competitive) or none (co-op) (R-DBG-7)."""
+    alive = living(game)
+    if game.mode is Mode.COMPETITIVE:
+        if len(alive) < TARGET_MIN_PLAYERS:
+            game = attrs.evolve(game, target=None)
+            if game.turn.pending is not None or game.turn.may_pass:
+                game = _turn(game, pending=None, may_pass=False)
+        if len(alive) == 1:
+            game = _finish(game, EndReason.LAST_STANDING, alive)
+    elif not alive:
+        game = _finish(game, EndReason.ALL_OUT, ())
+    return game
+
+
+def _hurt(game: Game, seat: int, amount: int) -> tuple[Game, int]:
+    """``seat`` loses ``amount`` health (the dial stops at 0, which eliminates,
+    R-DBG-1). Returns the new game and the damage left over past 0."""
+    player = game.players[seat]
+    left = player.health - amount
+    if left > 0:
+        return _player(game, seat, health=left), 0
+    return _player(game, seat, health=0, out=True, mission_points=0, sense=0), -left
+
+
+# --- set-up --------------------------------------------------------------------------
+
+
+def _new(game: Game, event: NewGame) -> Game:
+    if game.started:
+        raise violation("already_started", "R-DBG-1")
+    competitive = event.mode is Mode.COMPETITIVE
+    count = len(event.players)
+    players = tuple(
+        Player(name=name,
+               health=START_HEALTH + (SEAT_BONUS[seat] if competitive else 0),
+               boxings=FOURTH_SEAT_BOXINGS if competitive and seat == 3 else 0)
+        for seat, name in enumerate(event.players))
+    missions = tuple(Mission(name=spec.name, rewards=spec.rewards, steps=(0,) * count)
+                     for spec in event.missions)
+    return Game(mode=event.mode, players=players, missions=missions,
+                target=count - 1 if competitive and count >= TARGET_MIN_PLAYERS else None,
+                lord_ruler=None if competitive else LordRuler(), turn=Turn())
+
+
+# --- Missions (R-DBG-3) ----------------------------------------------------------------
+
+
+def _gain_mission(game: Game, event: GainMission) -> Game:
+    seat = _active(game, event.player, "R-DBG-3")
+    player = game.players[seat]
+    cancelled = min(player.sense, event.points)
+    return _player(game, seat, mission_points=player.mission_points + event.points - cancelled,
+                   sense=player.sense - cancelled)
+
+
+def _sense(game: Game, event: Sense) -> Game:
+    seat = _active(game, event.player, "R-DBG-3")
+    if event.by is not None:
+        by = _alive(game, event.by, "R-DBG-3")
+        if by == seat:
+            raise violation("sense_self", "R-DBG-3", name=game.players[seat].name)
+    player = game.players[seat]
+    cancelled = min(player.mission_points, event.amount)
+    return _player(game, seat, mission_points=player.mission_points - cancelled,
+                   sense=player.sense + event.amount - cancelled)
+
+
+def _spend_mission(game: Game, event: SpendMission) -> Game:
+    seat = _active(game, event.player, "R-DBG-3")
+    player = game.players[seat]
+    total = sum(event.points)
+    if total > player.mission_points:
+        raise violation("not_enough_points", "R-DBG-3", name=player.name,
+                        have=player.mission_points, want=total)
+    missions = list(game.missions)
+    for index, points in enumerate(event.points):
+        if not points:
+            continue
+        track = missions[index]
+        step = track.steps[seat]
+        if step + points > TRACK_TOP:
+            raise violation("past_top", "R-DBG-3", name=player.name, mission=index + 1,
+                            left=TRACK_TOP - step, want=points)
+        reached = step + points
+        # Every step passed is reached: a reward on it is gained, and its first-player
+        # reward goes to the first cube ever to reach it (cubes only move up).
+        highest_before = max(track.steps)
+        firsts = tuple((s, seat) for s in track.reward_steps
+                       if step < s <= reached and highest_before < s)
+        steps = list(track.steps)
+        steps[seat] = reached
+        missions[index] = attrs.evolve(
+            track, steps=tuple(steps), firsts=track.firsts + firsts,
+            finished=track.finished + ((seat,) if reached == TRACK_TOP else ()))
+    game = attrs.evolve(game, missions=tuple(missions))
+    game = _player(game, seat, mission_points=player.mission_points - total)
+    if game.mode is Mode.COMPETITIVE and topped_all(game, seat):
+        game = _finish(game, EndReason.MISSIONS, (seat,))  # R-DBG-7
+    return game
+
+
+# --- combat between players and the Target (R-DBG-1, R-DBG-4) ---------------------------
+
+
+def _attack(game: Game, event: Attack) -> Game:
+    _competitive(game, "R-DBG-2")  # co-op players never attack each other
+    seat = _active(game, event.attacker, "R-DBG-4")
+    if game.turn.attacked:
+        raise violation("attacked_already", "R-DBG-4", name=game.players[seat].name)
+    alive = living(game)
+    if game.target is None:
+        victims = [s for s in alive if s != seat]
+    elif game.target == seat:
+        victims = [s for s in alive if s != seat]  # the holder hits everyone in full
+    else:
+        victims = [game.target]
+    blocked: dict[int, int] = {}
+    for item in event.blocked:
+        victim = _alive(game, item.player, "R-DBG-4")
+        if victim not in victims:
+            raise violation("blocked_not_hit", "R-DBG-4", name=game.players[victim].name)
+        blocked[victim] = item.amount
+    holder = game.target
+    game = _turn(game, attacked=True)
+    leftover = 0
+    for victim in victims:
+        taken = event.amount - blocked.get(victim, 0)
+        if taken <= 0:
+            continue
+        game, spare = _hurt(game, victim, taken)
+        if victim == holder and holder != seat:
+            if game.players[victim].out:
+                leftover = spare
+            else:
+                game = _turn(game, may_pass=True)  # damage reached the holder's health
+    if holder is not None and holder != seat and game.players[holder].out:
+        game = attrs.evolve(game, target=None)
+        if len(living(game)) >= TARGET_MIN_PLAYERS:
+            game = _turn(game, pending=Pending(chooser=seat, leftover=leftover))
+    return _after_elimination(game)
+
+
+def _choose_target(game: Game, event: ChooseTarget) -> Game:
+    pending = game.turn.pending
+    if pending is None:
+        raise violation("no_choice", "R-DBG-4")
+    seat = _alive(game, event.player, "R-DBG-4")
+    if seat == pending.chooser:
+        raise violation("choose_self", "R-DBG-4", name=game.players[seat].name)
+    if event.blocked > pending.leftover:
+        raise violation("blocked_leftover", "R-DBG-4", blocked=event.blocked,
+                        leftover=pending.leftover)
+    game = _turn(attrs.evolve(game, target=seat), pending=None)
+    taken = pending.leftover - event.blocked
+    if taken <= 0:
+        return game
+    game, spare = _hurt(game, seat, taken)
+    if not game.players[seat].out:
+        return _turn(game, may_pass=pending.chooser is not None)
+    game = attrs.evolve(game, target=None)
+    if len(living(game)) >= TARGET_MIN_PLAYERS:
+        game = _turn(game, pending=Pending(chooser=pending.chooser, leftover=spare))
+    return _after_elimination(game)
+
+
+def _pass_target(game: Game, event: PassTarget) -> Game:
+    if game.target is None:
+        raise violation("no_target", "R-DBG-4")
+    holder = game.players[game.target].name
+    if not game.turn.may_pass:
+        raise violation("may_not_pass", "R-DBG-4", name=holder)
+    seat = _alive(game, event.to, "R-DBG-4")
+    if seat == game.target:
+        raise violation("pass_self", "R-DBG-4", name=holder)
+    return _turn(attrs.evolve(game, target=seat), may_pass=False)
+
+
+def _damage(game: Game, event: Damage) -> Game:
+    seat = _alive(game, event.player, "R-DBG-1")
+    game, _spare = _hurt(game, seat, event.amount)
+    if game.players[seat].out and game.target == seat:
+        game = attrs.evolve(game, target=None)
+        if len(living(game)) >= TARGET_MIN_PLAYERS:
+            game = _turn(game, pending=Pending(chooser=None, leftover=0), may_pass=False)
+    return _after_elimination(game)
+
+
+def _heal(game: Game, event: Heal) -> Game:
+    seat = _alive(game, event.player, "R-DBG-1")
+    health = game.players[seat].health
+    return _player(game, seat, health=min(MAX_HEALTH, health + event.amount))
+
+
+# --- coins and tokens (R-DBG-5) ----------------------------------------------------------
+
+
+def _gain_coins(game: Game, event: GainCoins) -> Game:
+    _active(game, event.player, "R-DBG-5")
+    return _turn(game, coins=game.turn.coins + event.amount)
+
+
+def _spend_coins(game: Game, event: SpendCoins) -> Game:
+    seat = _active(game, event.player, "R-DBG-5")
+    if event.amount > game.turn.coins:
+        raise violation("not_enough_coins", "R-DBG-5", name=game.players[seat].name,
+                        have=game.turn.coins, want=event.amount)
+    return _turn(game, coins=game.turn.coins - event.amount)
+
+
+def _buy_boxings(game: Game, event: BuyBoxings) -> Game:
+    seat = _active(game, event.player, "R-DBG-5")
+    price = BOXING_PRICE * event.count
+    if price > game.turn.coins:
+        raise violation("boxing_price", "R-DBG-5", name=game.players[seat].name,
+                        have=game.turn.coins, count=event.count, price=price)
+    game = _turn(game, coins=game.turn.coins - price)
+    return _player(game, seat, boxings=game.players[seat].boxings + event.count)
+
+
+def _cash_boxings(game: Game, event: CashBoxings) -> Game:
+    seat = _active(game, event.player, "R-DBG-5")
+    have = game.players[seat].boxings
+    if event.count > have:
+        raise violation("not_enough_boxings", "R-DBG-5", name=game.players[seat].name,
+                        have=have, want=event.count)
+    game = _turn(game, coins=game.turn.coins + BOXING_CASH * event.count)
+    return _player(game, seat, boxings=have - event.count)
+
+
+def _gain_tokens(game: Game, event: GainTokens) -> Game:
+    seat = _alive(game, event.player, "R-DBG-5")
+    player = game.players[seat]
+    if event.token is Token.BOXING:
+        return _player(game, seat, boxings=player.boxings + event.count)
+    return _player(game, seat, atium=player.atium + event.count)
+
+
+def _use_atium(game: Game, event: UseAtium) -> Game:
+    seat = _alive(game, event.player, "R-DBG-5")
+    have = game.players[seat].atium
+    if event.count > have:
+        raise violation("not_enough_atium", "R-DBG-5", name=game.players[seat].name,
+                        have=have, want=event.count)
+    return _player(game, seat, atium=have - event.count)
+
+
+def _confrontation(game: Game, event: Confrontation) -> Game:
+    seat = _active(game, event.player, "R-DBG-7")
+    have = game.players[seat].atium
+    if event.atium > have:
+        raise violation("not_enough_atium", "R-DBG-7", name=game.players[seat].name,
+                        have=have, want=event.atium)
+    game = _player(game, seat, atium=have - event.atium)
+    winners = (seat,) if game.mode is Mode.COMPETITIVE else range(len(game.players))
+    return _finish(game, EndReason.CONFRONTATION, winners)
+
+
+# --- the Lord Ruler (R-DBG-2, R-DBG-6) --------------------------------------------------
+
+
+def _attack_lord_ruler(game: Game, event: AttackLordRuler) -> Game:
+    lord = _lord(game)
+    _active(game, event.player, "R-DBG-2")
+    game = _lord_set(game, health=max(0, lord.health - event.amount))
+    if _lord(game).health == 0:
+        game = _finish(game, EndReason.LORD_RULER_DEFEATED, range(len(game.players)))
+    return game
+
+
+def _heal_lord_ruler(game: Game, event: HealLordRuler) -> Game:
+    lord = _lord(game)
+    return _lord_set(game, health=min(LORD_RULER_HEALTH, lord.health + event.amount))
+
+
+def _rows(game: Game, shown: Sequence[int]) -> Game:
+    """Rows revealed on the Dominance track: Dominance is the highest number shown,
+    never a sum (R-DBG-2)."""
+    lord = _lord(game)
+    top = max((lord.dominance, *shown))
+    return _lord_set(game, rows=lord.rows + len(shown), dominance=top)
+
+
+def _dominance_up(game: Game, event: DominanceUp) -> Game:
+    _lord(game)
+    return _rows(game, (event.shown,))
+
+
+def _draw(game: Game) -> Game:
+    """The active player draws the top Lord Ruler card after their turn."""
+    lord = _lord(game)
+    if game.active.out:
+        raise violation("draw_out", "R-DBG-7", name=game.active.name)
+    if lord.deck == 0:
+        raise violation("deck_empty", "R-DBG-7")
+    game = _lord_set(game, deck=lord.deck - 1)
+    return _turn(game, drawn=game.turn.drawn + 1)
+
+
+def _edict(game: Game, event: Edict) -> Game:
+    game = _draw(game)
+    ups = event.ups + (event.ups_below_4 if len(living(game)) < 4 else 0)
+    if len(event.shown) != ups:
+        raise violation("edict_rows", "R-DBG-2", ups=ups, players=len(living(game)),
+                        shown=len(event.shown))
+    game = _rows(game, event.shown)
+    heal = EDICT_HEALING * (MISSIONS - completed_missions(game))
+    return _lord_set(game, health=min(LORD_RULER_HEALTH, _lord(game).health + heal))
+
+
+def _draw_adversary(game: Game, event: DrawAdversary) -> Game:
+    game = _draw(game)
+    lord = _lord(game)
+    adversary = Adversary(number=lord.drawn + 1, name=event.name, owner=game.turn.seat,
+                          shields=event.shields)
+    return _lord_set(game, adversaries=(*lord.adversaries, adversary), drawn=lord.drawn + 1)
+
+
+def _find_adversary(game: Game, number: int) -> tuple[int, Adversary]:
+    lord = _lord(game)
+    for index, adversary in enumerate(lord.adversaries):
+        if adversary.number == number:
+            return index, adversary
+    raise violation("no_adversary", "R-DBG-6", number=number,
+                    numbers=", ".join(str(a.number) for a in lord.adversaries) or "—")
+
+
+def _break_shield(game: Game, index: int) -> Game:
+    lord = _lord(game)
+    adversaries = list(lord.adversaries)
+    adversary = attrs.evolve(adversaries[index], destroyed=adversaries[index].destroyed + 1)
+    if adversary.destroyed == len(adversary.shields):
+        del adversaries[index]  # the last shield fell: to the Lord Ruler's discard pile
+        return _lord_set(game, adversaries=tuple(adversaries), discarded=lord.discarded + 1)
+    adversaries[index] = adversary
+    return _lord_set(game, adversaries=tuple(adversaries))
+
+
+def _hit_shield(game: Game, event: HitShield) -> Game:
+    _active(game, event.player, "R-DBG-6")
+    index, adversary = _find_adversary(game, event.adversary)
+    need = shield_value(adversary.next_shield, dominance(game))
+    if event.damage < need:
+        raise violation("shield_needs", "R-DBG-6", name=adversary.name,
+                        shield=adversary.destroyed + 1, need=need, damage=event.damage)
+    return _break_shield(game, index)
+
+
+def _remove_shield(game: Game, event: RemoveShield) -> Game:
+    _active(game, event.player, "R-DBG-6")
+    index, _adversary = _find_adversary(game, event.adversary)
+    return _break_shield(game, index)
+
+
+# --- turns (R-DBG-7) ---------------------------------------------------------------------
+
+
+def _end_turn(game: Game, _event: EndTurn) -> Game:
+    lord = game.lord_ruler
+    if lord is not None and game.active.alive and game.turn.drawn == 0:
+        if lord.deck == 0:
+            return _finish(game, EndReason.DECK_EXHAUSTED, ())  # must draw, none left
+        raise violation("draw_first", "R-DBG-2", name=game.active.name)
+    players = tuple(attrs.evolve(p, mission_points=0, sense=0) for p in game.players)
+    game = attrs.evolve(game, players=players)
+    return attrs.evolve(game, turn=Turn(number=game.turn.number + 1,
+                                        seat=next_seat(game, game.turn.seat)))
+
+
+# --- apply -----------------------------------------------------------------------------
+
+_HANDLERS: dict[type[Any], Callable[[Game, Any], Game]] = {
+    GainMission: _gain_mission, SpendMission: _spend_mission, Sense: _sense,
+    Attack: _attack, ChooseTarget: _choose_target, PassTarget: _pass_target,
+    Damage: _damage, Heal: _heal, GainCoins: _gain_coins, SpendCoins: _spend_coins,
+    BuyBoxings: _buy_boxings, CashBoxings: _cash_boxings, GainTokens: _gain_tokens,
+    UseAtium: _use_atium, Confrontation: _confrontation,
+    AttackLordRuler: _attack_lord_ruler, HealLordRuler: _heal_lord_ruler,
+    DominanceUp: _dominance_up, Edict: _edict, DrawAdversary: _draw_adversary,
+    HitShield: _hit_shield, RemoveShield: _remove_shield, EndTurn: _end_turn,
+}
+
+
+def apply(game: Game, event: Event) -> Game:
+    """The game after ``event``; a :class:`~boardgames.locales.LocalizedRuleViolation`
+    naming the rule, and no change, if the rules do not allow it now."""
+    if isinstance(event, NewGame):
+        return _new(game, event)
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise violation("not_an_event", None, value=type(event).__name__)
+    if not game.started:
+        raise violation("not_started", "R-DBG-1")
+    if game.result is not None:
+        raise violation("game_over", "R-DBG-7")
+    if game.turn.pending is not None and not isinstance(event, ChooseTarget):
+        chooser = game.turn.pending.chooser
+        if chooser is None:
+            raise violation("choose_first_table", "R-DBG-4")
+        raise violation("choose_first", "R-DBG-4", leftover=game.turn.pending.leftover,
+                        name=game.players[chooser].name)
+    return handler(game, event)
+
+
+def new_game(players: Sequence[str], mode: Mode = Mode.COMPETITIVE,
+             missions: Sequence[MissionSpec] | None = None) -> Game:
+    """The state right after set-up (:class:`NewGame`)."""
+    return apply(BLANK, _new_event(players, mode, missions))
+
+
+def _new_event(players: Sequence[str], mode: Mode,
+               missions: Sequence[MissionSpec] | None) -> NewGame:
+    if missions is None:
+        return NewGame(players=tuple(players), mode=mode)
+    return NewGame(players=tuple(players), mode=mode, missions=tuple(missions))
+
+
+def start(players: Sequence[str], mode: Mode = Mode.COMPETITIVE,
+          missions: Sequence[MissionSpec] | None = None) -> Session[Game, Event]:
+    """A new session whose first event is the set-up."""
+    session: Session[Game, Event] = Session(apply, BLANK)
+    session.push(_new_event(players, mode, missions))
+    return session
+
+
+def replay(events: Iterable[Event]) -> Session[Game, Event]:
+    """A session rebuilt from saved events (the first one a :class:`NewGame`)."""
+    return Session(apply, BLANK, events)

@@ -1,0 +1,259 @@
+"""What screens show of a Deckbuilding Game, in English or Polish (R-DBG-8).
+
+:func:`board` lays the whole game out as plain lines for a given width (40 columns on
+a phone): every health dial with Boxings and Atium, who holds the Target and who is
+out, the turn's coins and Mission points, each Mission track with every cube and who
+is highest and lowest (R-DBG-3), the Lord Ruler, his deck and the Adversaries in
+co-op, and the result. Each :class:`Line` carries a ``tag`` saying what it is
+(``title``, ``head``, ``active``, ``out``, ``note``, ``result``) so that a screen may
+style it; the words alone always carry the meaning (``▶`` marks whose turn it is, and
+a legend says so).
+
+:func:`next_line` says what comes next, :func:`summary` a game in a few words, and
+the few messages the command line says about the table (no game yet, nothing to undo)
+are here too, so that a Polish table reads Polish everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from boardgames.deckbuilding.describe import _Say, result_text
+from boardgames.deckbuilding.events import TRACK_TOP, Mode, shield_value
+from boardgames.deckbuilding.state import (
+    LORD_RULER_HEALTH,
+    Adversary,
+    Game,
+    dominance,
+    standing,
+)
+from boardgames.deckbuilding.text import CATALOG
+from boardgames.locales import Param
+
+MIN_WIDTH = 40
+MAX_WIDTH = 72
+
+
+@attrs.frozen
+class Line:
+    """One line of a screen and what it is: ``title``, ``head`` (column labels,
+    section heads), ``active`` (the player whose turn it is), ``out`` (an eliminated
+    player), ``note`` (a legend, a detail), ``result`` (the end), or ``plain``."""
+
+    text: str
+    tag: str = "plain"
+
+
+def say(key: str, lang: str, **params: Param) -> str:
+    """The text ``key`` of the catalog in ``lang``."""
+    return CATALOG.render(key, params, lang)
+
+
+def words(lang: str) -> dict[str, str]:
+    """The command line's few words: ``next``, ``meanwhile``, ``undone``, and
+    ``undone_by`` (a template with ``{who}``)."""
+    return {"next": CATALOG.render("screen.words_next", {}, lang),
+            "meanwhile": CATALOG.render("screen.words_meanwhile", {}, lang),
+            "undone": CATALOG.render("screen.words_undone", {}, lang),
+            "undone_by": CATALOG.render("screen.words_undone_by", {"who": "{who}"}, lang)}
+
+
+# --- messages about the table --------------------------------------------------------------
+
+
+def no_game(command: str, lang: str) -> str:
+    """There is no game yet; ``command`` starts one."""
+    return "R-DBG-1: " + CATALOG.render("screen.no_game", {"command": command}, lang)
+
+
+def nothing_to_undo(name: str, lang: str) -> str:
+    """The game ``name`` has nothing left to undo."""
+    return CATALOG.render("screen.nothing_to_undo", {"name": repr(name)}, lang)
+
+
+def setup_kept(command: str, lang: str) -> str:
+    """Only the set-up is left, and it is never undone."""
+    return "R-DBG-1: " + CATALOG.render("screen.setup_kept", {"command": command}, lang)
+
+
+def unknown_game(typed: str, names: Sequence[str], lang: str) -> str:
+    """No game is called ``typed``."""
+    return CATALOG.render("screen.unknown_game",
+                          {"typed": repr(typed)[:60], "names": tuple(names) or ("—",)},
+                          lang)
+
+
+def ambiguous(typed: str, names: Sequence[str], lang: str) -> str:
+    """What was typed could be several names."""
+    return CATALOG.render("screen.ambiguous",
+                          {"typed": repr(typed)[:60], "names": tuple(names)}, lang)
+
+
+# --- what comes next ---------------------------------------------------------------------------
+
+
+def next_line(game: Game, lang: str = "en") -> str:
+    """What the game waits for, in one line."""
+    said = _Say(lang)
+    if not game.started:
+        return CATALOG.render("not_started", {}, lang)
+    if game.result is not None:
+        return say("screen.over", lang, result=result_text(game, lang))
+    pending = game.turn.pending
+    if pending is not None:
+        if pending.chooser is None:
+            return said("target_choice_table", leftover=pending.leftover)
+        return said("target_choice", name=game.players[pending.chooser].name,
+                    leftover=pending.leftover)
+    active = game.active.name
+    if game.lord_ruler is not None and game.turn.drawn == 0:
+        return say("screen.next_draw", lang, name=active)
+    return say("screen.next_turn", lang, name=active, number=game.turn.number)
+
+
+def summary(game: Game, lang: str = "en") -> str:
+    """A game in a few words, for a list of games."""
+    if not game.started:
+        return CATALOG.render("not_started", {}, lang)
+    if game.result is not None:
+        return result_text(game, lang)
+    return say("screen.summary", lang, number=game.turn.number, name=game.active.name)
+
+
+# --- the board ------------------------------------------------------------------------------------
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(1, width - 1)] + "…"
+
+
+def _wrap(text: str, width: int, tag: str = "plain", indent: int = 2) -> list[Line]:
+    """``text`` as lines at most ``width`` wide (later ones indented), its first letter
+    a capital."""
+    text = text[:1].upper() + text[1:]
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append((" " * indent if lines else "") + word)
+    return [Line(line, tag) for line in lines]
+
+
+def _players(game: Game, lang: str, width: int) -> list[Line]:
+    labels = [say("screen.health", lang), say("screen.boxings", lang), say("screen.atium", lang)]
+    cells = [max(len(label), 3) + 1 for label in labels]
+    status = max(len(say("screen.target", lang)), len(say("screen.out", lang)))
+    name_width = max(len(say("screen.players", lang)), *(len(p.name) for p in game.players))
+    name_width = min(name_width, width - 2 - sum(cells) - 1 - status)
+    head = "  " + say("screen.players", lang).ljust(name_width) + "".join(
+        label.rjust(cell) for label, cell in zip(labels, cells, strict=True))
+    lines = [Line(head, "head")]
+    for seat, player in enumerate(game.players):
+        active = seat == game.turn.seat and game.result is None
+        row = ("▶ " if active else "  ") + _clip(player.name, name_width).ljust(name_width)
+        row += "".join(str(n).rjust(cell) for n, cell in zip(
+            (player.health, player.boxings, player.atium), cells, strict=True))
+        marks = [say("screen.out", lang)] if player.out else []
+        if game.target == seat:
+            marks.append(say("screen.target", lang))
+        if marks:
+            row += " " + ", ".join(marks)
+        lines.append(Line(row, "out" if player.out else "active" if active else "plain"))
+    return lines
+
+
+def _turn(game: Game, lang: str, width: int) -> list[Line]:
+    if game.result is not None:
+        return []
+    active = game.active
+    text = say("screen.active_turn", lang, name=active.name, coins=game.turn.coins,
+               points=active.mission_points)
+    extra = []
+    if active.sense:
+        extra.append(say("screen.sense_left", lang, count=active.sense))
+    if game.turn.attacked:
+        extra.append(say("screen.attacked", lang))
+    if game.turn.may_pass and game.target is not None:
+        extra.append(say("screen.may_pass", lang, name=game.players[game.target].name))
+    return _wrap("; ".join([text, *extra]), width)
+
+
+def _missions(game: Game, lang: str, width: int) -> list[Line]:
+    said = _Say(lang)
+    name_width = min(max(len(p.name) for p in game.players), width - 20)
+    lines: list[Line] = []
+    for index, track in enumerate(game.missions):
+        steps = ", ".join(str(s) for s in track.reward_steps)
+        lines += _wrap(say("screen.mission_head", lang, mission=said.mission(game, index),
+                           steps=steps), width, "head")
+        where = standing(game, index)
+        for seat, player in enumerate(game.players):
+            step = track.steps[seat]
+            marks = []
+            if seat in where.highest and seat in where.lowest:
+                marks.append(say("screen.highest_lowest", lang))
+            elif seat in where.highest:
+                marks.append(say("screen.highest", lang))
+            elif seat in where.lowest:
+                marks.append(say("screen.lowest", lang))
+            if step == 0:
+                marks.append(say("screen.start", lang))
+            elif step == TRACK_TOP:
+                marks.append(say("screen.top", lang, place=track.finished.index(seat) + 1))
+            row = f"  {_clip(player.name, name_width).ljust(name_width)} {step:>2}"
+            if marks:
+                row += " " + ", ".join(marks)
+            lines.append(Line(row, "out" if player.out else "plain"))
+    return lines
+
+
+def _shields(adversary: Adversary, game: Game, lang: str) -> str:
+    parts = []
+    for index, shield in enumerate(adversary.shields):
+        value = (f"X={shield_value(shield, dominance(game))}" if shield == "X" else shield)
+        if index < adversary.destroyed:
+            value += f" ({say('screen.destroyed', lang)})"
+        parts.append(value)
+    return ", ".join(parts)
+
+
+def _lord_ruler(game: Game, lang: str, width: int) -> list[Line]:
+    lord = game.lord_ruler
+    if lord is None:
+        return []
+    lines = [Line(say("screen.lord_ruler", lang, health=lord.health, most=LORD_RULER_HEALTH,
+                      dominance=lord.dominance), "head")]
+    lines += _wrap(say("screen.deck", lang, deck=lord.deck, defeated=lord.discarded), width)
+    if lord.adversaries:
+        lines.append(Line(say("screen.adversaries", lang), "head"))
+        for adversary in lord.adversaries:
+            lines += [Line("  " + line.text) for line in _wrap(say(
+                "screen.adversary", lang, number=adversary.number, name=adversary.name,
+                owner=game.players[adversary.owner].name,
+                shields=_shields(adversary, game, lang)), width - 2)]
+    return lines
+
+
+def board(game: Game, name: str, lang: str = "en", width: int = MIN_WIDTH) -> tuple[Line, ...]:
+    """The whole game as lines at most ``width`` wide (40 to 72 columns)."""
+    width = max(MIN_WIDTH, min(width, MAX_WIDTH))
+    if not game.started:
+        return (Line(_clip(name, width), "title"),
+                Line(CATALOG.render("not_started", {}, lang), "note"))
+    mode = say({Mode.COMPETITIVE: "screen.mode_competitive", Mode.COOP: "screen.mode_coop",
+                Mode.SOLO: "screen.mode_solo"}[game.mode], lang)
+    lines = _wrap(f"{say('screen.title', lang, name=name, number=game.turn.number)} · {mode}",
+                  width, "title")
+    if game.result is None:
+        lines.append(Line(say("screen.legend", lang), "note"))
+    lines += _players(game, lang, width)
+    lines += _turn(game, lang, width)
+    lines += _missions(game, lang, width)
+    if game.mode is not Mode.COMPETITIVE:
+        lines += _lord_ruler(game, lang, width)
+    if game.result is not None:
+        lines += _wrap(say("screen.over", lang, result=result_text(game, lang)), width, "result")
+    return tuple(lines)

@@ -1,0 +1,94 @@
+"""Mistborn: House War's table companion: tracks, scores and payments (R-HW-1..5).
+
+The cards stay on the table; this package keeps every number the players would
+otherwise track — Unrest, the Problem track, each House's tokens, Favor and Disgrace,
+the supply — enforces the limits, and says when the game ends and who won.
+
+A game is a list of events (:mod:`boardgames.housewar.events`) applied in order by the
+pure :func:`apply`, which validates each one and returns a new
+:class:`~boardgames.housewar.state.State`, or raises
+:class:`~boardgames.errors.RuleViolation` naming the rule and changes nothing::
+
+    game = new_game(players=4, length="short", houses=["Venture", "Hasting", ...])
+    game.push(AddProblem("Ashfall", urgency=1, reason="setup"))
+    ...
+    outcome(game.state)   # None while the game goes on
+
+:data:`CODEC` writes and reads the events as JSON (game ``"housewar"``);
+:func:`describe` (in :mod:`boardgames.housewar.describe`) says each event in one
+sentence; :func:`outcome` ranks the Houses once the game is over (R-HW-3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from boardgames.housewar.codec import CODEC, snapshot
+from boardgames.housewar.describe import describe
+from boardgames.housewar.events import (
+    EVENTS,
+    AddProblem,
+    AddUnrest,
+    Award,
+    ChangeCost,
+    Collect,
+    DiscardFaceDown,
+    EndTurn,
+    Event,
+    FaceDown,
+    Length,
+    MoveProblem,
+    NoDeal,
+    Pass,
+    Place,
+    Reason,
+    Reveal,
+    Score,
+    Share,
+    Solve,
+    Start,
+    Steal,
+    Transfer,
+    Worsen,
+)
+from boardgames.housewar.pay import (
+    Payment,
+    can_pay,
+    cheapest_payment,
+    effective_cost,
+    explain_payment,
+    shortfall,
+)
+from boardgames.housewar.resources import Resource, Resources, parse_resources
+from boardgames.housewar.rules import apply
+from boardgames.housewar.score import Outcome, Standing, outcome, standings
+from boardgames.housewar.state import Card, Close, End, House, Phase, State, Step, Turn
+from boardgames.session import Session
+
+__all__ = [
+    "CODEC", "EVENTS", "AddProblem", "AddUnrest", "Award", "Card", "ChangeCost", "Close",
+    "Collect", "DiscardFaceDown", "End", "EndTurn", "Event", "FaceDown", "House",
+    "Length", "MoveProblem", "NoDeal", "Outcome", "Pass", "Payment", "Phase", "Place",
+    "Reason", "Resource", "Resources", "Reveal", "Score", "Share", "Solve", "Standing",
+    "Start", "State", "Steal", "Step", "Transfer", "Turn", "Worsen", "apply", "can_pay",
+    "cheapest_payment", "describe", "effective_cost", "explain_payment", "new_game",
+    "outcome", "parse_resources", "replay", "replay_json", "shortfall", "snapshot",
+    "standings",
+]
+
+
+def new_game(players: int, length: Length | str, houses: Iterable[str] = ()
+             ) -> Session[State, Event]:
+    """A session of a new game: set-up done (R-HW-5) but no starting Problem yet.
+    ``houses`` in turn order from the first Active House; empty for "House 1"…"""
+    return Session(apply, State(), [Start(players, length, tuple(houses))])
+
+
+def replay(events: Iterable[Event]) -> Session[State, Event]:
+    """A session rebuilt from saved events (the first is :class:`Start`)."""
+    return Session(apply, State(), events)
+
+
+def replay_json(lines: Iterable[str]) -> Session[State, Event]:
+    """A session rebuilt from events saved as JSON lines (:data:`CODEC`)."""
+    return replay(CODEC.from_json(line) for line in lines)

@@ -1,0 +1,132 @@
+"""House War as JSON: events to and from JSON (game ``"housewar"``) through the board
+games' shared :class:`~boardgames.session.Codec`, and a game's state as one JSON-ready
+:func:`snapshot` for screens and ``--json`` output.
+
+In events, token counts are written with only the kinds present
+(``{"food": 2, "atium": 1}``); a missing kind reads as 0. Enums are written as their
+values, tuples as lists. Lists must be JSON lists: a string where a list belongs is
+refused, never split into letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+from cattrs.gen import make_dict_structure_fn
+
+from boardgames.errors import BadValue, shown
+from boardgames.housewar.events import EVENTS, Award, Event, Share, Steal
+from boardgames.housewar.resources import RESOURCES, Resources
+from boardgames.housewar.score import outcome
+from boardgames.housewar.state import UNREST_END, State
+from boardgames.housewar.track import numeral
+from boardgames.session import CONVERTER, Codec
+
+SCHEMA = 1
+"""The version of the House War event layout this program writes."""
+
+
+def _unstructure_resources(tokens: Resources) -> dict[str, int]:
+    return {kind.value: tokens[kind] for kind in RESOURCES if tokens[kind]}
+
+
+def _lists_only(cls: type[Any]) -> Callable[[Any, Any], Any]:
+    """``cls``'s default structure function, refusing anything but a JSON list for its
+    tuple fields."""
+    base = make_dict_structure_fn(cls, CONVERTER, _cattrs_forbid_extra_keys=True)
+    tuples = [f.name for f in attrs.fields(cls)
+              if str(f.type).startswith(("tuple[", "typing.Tuple["))]
+
+    def structure(value: Any, type_: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise BadValue(f"expected an object, got {shown(value)}")
+        for name in tuples:
+            if name in value and not isinstance(value[name], list):
+                raise BadValue(f"{name} must be a list, got {shown(value[name])}")
+        return base(value, type_)
+
+    return structure
+
+
+_READ_STRICTLY = frozenset((*EVENTS, Steal, Share, Award))
+
+
+def _strict_reader(cls: type[Any]) -> Callable[[Any, Any], Any]:
+    attrs.resolve_types(cls)
+    return _lists_only(cls)
+
+
+def _register() -> None:
+    CONVERTER.register_unstructure_hook(Resources, _unstructure_resources)
+    # Built on first use, not at import: reading events is rarer than starting up.
+    CONVERTER.register_structure_hook_factory(lambda t: t in _READ_STRICTLY, _strict_reader)
+
+
+_register()
+
+CODEC: Codec[Event] = Codec("housewar", EVENTS, schema=SCHEMA)
+"""Writes and reads House War events (``CODEC.to_json(event)``,
+``CODEC.from_json(line)``)."""
+
+
+def _all_kinds(tokens: Resources) -> dict[str, int]:
+    return {kind.value: tokens[kind] for kind in RESOURCES}
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """Everything a screen shows of ``state``, JSON-ready: the Houses (tokens with every
+    kind listed, Favor, Disgrace, score, face-down cards), the supply, Unrest, the
+    track and every Problem card's place, what the turn waits for, and the outcome once
+    the game is over."""
+    result = outcome(state)
+    columns = dict(iter(state.track))
+    deck_top, erupted = set(state.deck_top), set(state.erupted)
+    cards = []
+    for card in state.cards:
+        column = columns.get(card.name)
+        where = (f"Urgency {numeral(column)}" if column is not None
+                 else "on top of the Problem deck" if card.name in deck_top
+                 else "erupted" if card.name in erupted else "solved")
+        cards.append({
+            "name": card.name, "where": where,
+            "urgency": column, "start": numeral(card.start),
+            "cost": None if card.cost is None else _all_kinds(card.cost),
+            "cost_now": None if card.cost_now is None else _all_kinds(card.cost_now),
+            "favor": card.favor})
+    return {
+        "phase": state.phase.value,
+        "players": state.players,
+        "length": None if state.length is None else state.length.value,
+        "turn": state.turn.number,
+        "active": state.active.name if state.houses else None,
+        "next_step": state.next_step.value,
+        "to_move": list(state.to_move),
+        "problems_needed": state.problems_needed,
+        "unrest": state.unrest,
+        "unrest_end": UNREST_END,
+        "lord_ruler_in_play": state.lord_ruler_in_play,
+        "supply": _all_kinds(state.supply),
+        "destroyed": _all_kinds(state.destroyed),
+        "houses": [{"name": h.name, "resources": _all_kinds(h.resources),
+                    "tokens": h.resources.total, "favor": h.favor,
+                    "disgrace": h.disgrace, "score": h.score,
+                    "face_down": list(h.face_down), "revealed": list(h.revealed)}
+                   for h in state.houses],
+        "track": {"rows": state.track.rows,
+                  "columns": [list(column) for column in state.track.columns]},
+        "problems": cards,
+        "deck_top": list(state.deck_top),
+        "erupted": list(state.erupted),
+        "solved": list(state.solved),
+        "outcome": None if result is None else {
+            "ended_by": result.ended_by.value, "unrest": result.unrest,
+            "highest_wins": result.highest_wins, "decided": result.decided,
+            "winners": list(result.winners),
+            "unrevealed": [list(pair) for pair in result.unrevealed],
+            "standings": [{"house": s.house, "place": s.place, "score": s.score,
+                           "favor": s.favor, "disgrace": s.disgrace, "tokens": s.tokens}
+                          for s in result.standings],
+            "text": result.text()},
+    }

@@ -1,0 +1,284 @@
+"""Each House War event as one plain sentence, for the log, the screens and exports.
+
+:func:`describe` reads the state before and after an event (both given by
+:func:`boardgames.housewar.apply`), so it can say what the rules did: a doubled
+income, a column skipped, an eruption, a doubled gain, the game's end and its winner.
+"""
+
+from __future__ import annotations
+
+from boardgames.housewar.events import (
+    DESTROYED,
+    SUPPLY,
+    AddProblem,
+    AddUnrest,
+    ChangeCost,
+    Collect,
+    DiscardFaceDown,
+    EndTurn,
+    Event,
+    FaceDown,
+    MoveProblem,
+    NoDeal,
+    Pass,
+    Place,
+    Reason,
+    Reveal,
+    Score,
+    Solve,
+    Start,
+    Transfer,
+    Worsen,
+    key,
+)
+from boardgames.housewar.pay import cheapest_payment, explain_payment
+from boardgames.housewar.score import outcome
+from boardgames.housewar.state import Phase, State
+from boardgames.housewar.track import COLUMNS, numeral
+
+
+def _names(names: list[str] | tuple[str, ...]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _at(column: int | None) -> str:
+    return f"Urgency {numeral(column)}" if column else "off the board"
+
+
+def _skipped(aim: int, end: int, direction: int) -> str:
+    """`` (column II full)`` when a Problem aimed at ``aim`` came to rest at ``end``
+    (a column, or past IV or I) because the columns between were full."""
+    full = [numeral(c) for c in range(aim, end, direction) if 1 <= c <= COLUMNS]
+    if not full:
+        return ""
+    return f" ({_names(full)} full)" if len(full) > 1 else f" (column {full[0]} full)"
+
+
+def _gain_text(favor: int, disgrace: int, gained: tuple[int, int]) -> str:
+    """What a gain said, and that it was doubled when the House got twice as much."""
+    parts = []
+    if favor:
+        parts.append(f"{favor:+d} Favor" if favor < 0 else f"{favor} Favor")
+    if disgrace:
+        parts.append(f"{disgrace:+d} Disgrace" if disgrace < 0 else f"{disgrace} Disgrace")
+    text = " and ".join(parts) or "nothing"
+    if (favor or disgrace) and gained == (2 * favor, 2 * disgrace):
+        text += " (doubled: the Lord Ruler is in play)"
+    return text
+
+
+def _gained(before: State, after: State, house: str) -> tuple[int, int]:
+    old, new = before.house(house), after.house(house)
+    return new.favor - old.favor, new.disgrace - old.disgrace
+
+
+def _ending(before: State, after: State) -> str:
+    result = outcome(after)
+    if result is None:
+        return ""
+    if before.phase is not Phase.ENDED or result.decided:
+        return f" The game is over: {result.text()}"
+    return ""
+
+
+def _problem_where(after: State, name: str) -> str:
+    card = after.card(name)
+    assert card is not None
+    column = after.track.column_of(card.name)
+    if column is not None:
+        return _at(column)
+    return after.where(card.name)
+
+
+def _add_problem(before: State, event: AddProblem, after: State) -> str:
+    card = after.card(event.name)
+    assert card is not None
+    verb = {Reason.SETUP: "is placed", Reason.TURN: "is drawn",
+            Reason.EFFECT: "is added"}[event.reason]
+    if card.name in before.deck_top:
+        verb = "is drawn again from the top of the deck"
+    elif before.card(event.name) is not None:
+        verb = "returns to the board"
+    column = after.track.column_of(card.name)
+    if column is None:
+        full = (_skipped(card.start, COLUMNS + 1, 1) if event.place is Place.START
+                else " (no free space)")
+        where = f"and erupts at once{full}: apply its eruption effect"
+    elif event.place is Place.START:
+        where = f"at {_at(column)}{_skipped(card.start, column, 1)}"
+    else:
+        where = f"at {_at(column)} (the {event.place.value} possible)"
+    text = f"{card.name} {verb} {where}"
+    if event.reason is Reason.TURN and after.problems_needed:
+        text += f"; only {len(after.track)} on the board, so 1 more must be added"
+    return text + "."
+
+
+def _move(before: State, name: str, after: State, verb: str, by: int) -> str:
+    start = before.track.column_of(name) or 0
+    aim = start + by
+    if name in after.erupted and name not in before.erupted:
+        return (f"{name} erupts from {_at(start)}{_skipped(aim, COLUMNS + 1, 1)}: apply its "
+                f"eruption effect.")
+    if name in after.deck_top and name not in before.deck_top:
+        return (f"{name} moves left off {_at(start)}{_skipped(aim, 0, -1)} onto the top of "
+                f"the Problem deck: it is the next Problem drawn.")
+    end = after.track.column_of(name)
+    assert end is not None
+    return (f"{name} {verb} from Urgency {numeral(start)} to {numeral(end)}"
+            f"{_skipped(aim, end, 1 if by > 0 else -1)}.")
+
+
+def _collect(before: State, event: Collect, after: State) -> str:
+    house = after.house(event.house)
+    got = house.resources - before.house(house.name).resources
+    first = after.turn.number == 1
+    wanted = event.income * (2 if first else 1)
+    text = f"{house.name} collects {got.text()}"
+    if first and event.income:
+        text += " (double income on the first turn)"
+    if event.steal:
+        text += ", stealing " + _names(
+            [f"{s.resources.text()} from {after.house(s.source).name}" for s in event.steal])
+    lost = wanted - wanted.cap(got)
+    if lost:
+        text += f"; {lost.text()} is lost: the supply ran short"
+    return text + "."
+
+
+def _solve(before: State, event: Solve, after: State) -> str:
+    name = before.on_board(event.problem)
+    parts = []
+    for share in event.shares:
+        holder = before.house(share.house)
+        payment = (explain_payment(share.spent, share.covers) if share.spent is not None
+                   else cheapest_payment(holder.resources, share.covers))
+        how = payment.text() if payment is not None else share.covers.text()
+        parts.append(f"{holder.name} pays {how}")
+    gains = []
+    doubled = False
+    for award in event.awards:
+        if award.favor:
+            house = after.house(award.house)
+            gained = house.favor - before.house(house.name).favor
+            doubled = gained == 2 * award.favor
+            gains.append(f"{house.name} {gained}")
+    text = f"{name} is solved"
+    if parts:
+        text += ": " + "; ".join(parts)
+    if gains:
+        text += "; Favor: " + ", ".join(gains)
+        if doubled:
+            text += " (doubled: the Lord Ruler is in play)"
+    return text + "."
+
+
+def _change_cost(before: State, event: ChangeCost, after: State) -> str:
+    name = before.on_board(event.problem)
+    old, new = before.card(name), after.card(name)
+    assert old is not None and new is not None
+    assert old.cost is not None and new.cost_now is not None
+    changes = []
+    if event.lowered:
+        removed = old.cost.cap(new.lowered) - old.cost.cap(old.lowered)
+        text = f"lowered by {removed.text()}"
+        if removed != event.lowered:
+            text += f" of {event.lowered.text()}: never more than is printed"
+        changes.append(text)
+    if event.raised:
+        changes.append(f"raised by {event.raised.text()}")
+    return (f"{name} now costs {new.cost_now.text()} until the end of the turn "
+            f"({'; '.join(changes)}).")
+
+
+def _transfer(event: Transfer, after: State) -> str:
+    tokens = event.resources.text()
+    source = key(event.source) if key(event.source) in (SUPPLY, DESTROYED) else \
+        after.house(event.source).name
+    target = key(event.target) if key(event.target) in (SUPPLY, DESTROYED) else \
+        after.house(event.target).name
+    if source == SUPPLY and target == DESTROYED:
+        return f"{tokens} in the supply are destroyed (out of play)."
+    if source == DESTROYED:
+        if target == SUPPLY:
+            return f"{tokens} go back from the destroyed resources to the supply."
+        return f"{target} retrieves {tokens} from the destroyed resources."
+    if target == DESTROYED:
+        return f"{source} loses {tokens} to the destroyed resources (out of play)."
+    if source == SUPPLY:
+        return f"{target} takes {tokens} from the supply."
+    if target == SUPPLY:
+        return f"{source} returns {tokens} to the supply."
+    return f"{source} gives {tokens} to {target}."
+
+
+def describe(before: State, event: Event, after: State) -> str:
+    """``event`` as one sentence, given the states before and after it."""
+    return _sentence(before, event, after) + _ending(before, after)
+
+
+def _sentence(before: State, event: Event, after: State) -> str:
+    if isinstance(event, Start):
+        supply = after.supply
+        piles = event.length.piles_above_vin
+        return (f"A {event.players}-player {event.length.value} game begins "
+                f"({piles} pile{'s' if piles > 1 else ''} "
+                f"above Vin): {_names([h.name for h in after.houses])}, in turn order; the "
+                f"supply holds {supply.atium} Atium and {supply.money} of each other "
+                f"resource.")
+    if isinstance(event, AddProblem):
+        return _add_problem(before, event, after)
+    if isinstance(event, Worsen):
+        return _move(before, before.on_board(event.problem), after, "worsens", 1)
+    if isinstance(event, MoveProblem):
+        name = before.on_board(event.problem)
+        if event.to is not None:
+            end = after.track.column_of(name)
+            if end is None:
+                return f"{name} finds no free space and erupts: apply its eruption effect."
+            return (f"{name} moves from Urgency {numeral(before.track.column_of(name) or 0)} "
+                    f"to {numeral(end)}, the {event.to.value} possible.")
+        return _move(before, name, after, "moves", event.by)
+    if isinstance(event, Collect):
+        return _collect(before, event, after)
+    if isinstance(event, Pass):
+        name = after.house(event.house).name
+        if event.take is None:
+            return f"{name} passes and draws 1 Personality card."
+        return f"{name} passes and takes 1 {event.take.title} from the supply."
+    if isinstance(event, Solve):
+        return _solve(before, event, after)
+    if isinstance(event, NoDeal):
+        name = before.on_board(event.problem)
+        return (f"The deal over {name} fails: it stays at {_at(after.track.column_of(name))} "
+                f"and nothing is paid.")
+    if isinstance(event, EndTurn):
+        return (f"{before.active.name}'s turn ends; {after.active.name} is the Active House "
+                f"for turn {after.turn.number}.")
+    if isinstance(event, ChangeCost):
+        return _change_cost(before, event, after)
+    if isinstance(event, AddUnrest):
+        verb = "rises" if event.amount > 0 else "falls"
+        return f"Unrest {verb} by {abs(event.amount)} to {after.unrest}."
+    if isinstance(event, Score):
+        house = after.house(event.house)
+        what = "adjusts its gain by" if event.modifier else "gains"
+        gain = _gain_text(event.favor, event.disgrace, _gained(before, after, house.name))
+        return f"{house.name} {what} {gain}: score {house.score}."
+    if isinstance(event, Transfer):
+        return _transfer(event, after)
+    if isinstance(event, FaceDown):
+        return f"{after.house(event.house).name} plays {event.card} face down."
+    if isinstance(event, DiscardFaceDown):
+        house = before.house(event.house)
+        card = next(c for c in house.face_down if key(c) == key(event.card))
+        return f"{house.name}'s face-down {card} is discarded."
+    assert isinstance(event, Reveal)
+    house = after.house(event.house)
+    gain = _gain_text(event.favor, event.disgrace, _gained(before, after, house.name))
+    return f"{house.name} reveals {event.card}: {gain}, score {house.score}."
+
+
+__all__ = ["describe"]

@@ -1,0 +1,547 @@
+"""House War's rules: the pure :func:`apply` that validates an event against the state
+and returns the next state (R-HW-1..5).
+
+Each event class has one handler here; a refused event raises
+:class:`~boardgames.errors.RuleViolation` (naming the rule) or
+:class:`~boardgames.errors.BadValue` before anything is built, so nothing changes. The
+public face of the game is :mod:`boardgames.housewar`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from boardgames.errors import BadValue, RuleViolation, shown
+from boardgames.housewar.events import (
+    DESTROYED,
+    SUPPLY,
+    AddProblem,
+    AddUnrest,
+    ChangeCost,
+    Collect,
+    DiscardFaceDown,
+    EndTurn,
+    Event,
+    FaceDown,
+    MoveProblem,
+    NoDeal,
+    Pass,
+    Place,
+    Reason,
+    Reveal,
+    Score,
+    Share,
+    Solve,
+    Start,
+    Transfer,
+    Worsen,
+    key,
+)
+from boardgames.housewar.pay import cheapest_payment, explain_payment, shortfall
+from boardgames.housewar.resources import NOTHING, Resources, starting_supply
+from boardgames.housewar.state import (
+    UNREST_END,
+    Card,
+    Close,
+    End,
+    House,
+    Phase,
+    State,
+    Turn,
+    is_vin,
+)
+from boardgames.housewar.track import (
+    Landing,
+    Track,
+    enter,
+    enter_highest,
+    enter_lowest,
+    move,
+    move_to,
+    numeral,
+    rows_for,
+)
+
+__all__ = ["apply"]
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _set_house(state: State, house: House) -> State:
+    index = state.house_index(house.name)
+    houses = list(state.houses)
+    houses[index] = house
+    return attrs.evolve(state, houses=tuple(houses))
+
+
+def _give(state: State, name: str, tokens: Resources) -> State:
+    house = state.house(name)
+    return _set_house(state, attrs.evolve(house, resources=house.resources + tokens))
+
+
+def _take(state: State, name: str, tokens: Resources, rule: str = "R-HW-5") -> State:
+    house = state.house(name)
+    if not house.resources.covers(tokens):
+        raise RuleViolation(f"{house.name} holds {house.resources.text()}, not "
+                            f"{tokens.text()}", rule=rule)
+    return _set_house(state, attrs.evolve(house, resources=house.resources - tokens))
+
+
+def _set_card(state: State, card: Card) -> State:
+    cards = tuple(card if key(c.name) == key(card.name) else c for c in state.cards)
+    if card not in cards:
+        cards += (card,)
+    return attrs.evolve(state, cards=cards)
+
+
+def _gain(state: State, name: str, favor: int, disgrace: int, *, doubled: bool) -> State:
+    """``name`` gains Favor and Disgrace, doubled while the Lord Ruler is in play
+    (before other modifiers) unless ``doubled`` is false (R-HW-3)."""
+    factor = 2 if doubled and state.lord_ruler_in_play else 1
+    house = state.house(name)
+    new_favor = house.favor + favor * factor
+    new_disgrace = house.disgrace + disgrace * factor
+    if new_favor < 0 or new_disgrace < 0:
+        raise RuleViolation(f"{house.name} has {house.favor} Favor and {house.disgrace} "
+                            f"Disgrace: a modifier cannot take them below 0", rule="R-HW-3")
+    return _set_house(state, attrs.evolve(house, favor=new_favor, disgrace=new_disgrace))
+
+
+def _left_board(state: State, name: str) -> State:
+    """Bookkeeping when ``name`` leaves the board: it no longer has to move in step 2."""
+    if state.turn.to_move is None or name not in state.turn.to_move:
+        return state
+    rest = tuple(n for n in state.turn.to_move if n != name)
+    return attrs.evolve(state, turn=attrs.evolve(state.turn, to_move=rest))
+
+
+def _land(state: State, name: str, landing: Landing) -> State:
+    """The track after a move or an entry, and what follows when the Problem left it:
+    an eruption (Vin's ends the game) or a return to the top of the deck (R-HW-2)."""
+    state = attrs.evolve(state, track=landing.track)
+    if landing.erupted:
+        state = _left_board(attrs.evolve(state, erupted=(*state.erupted, name),
+                                         erupting=name), name)
+        if is_vin(name):
+            state = _end(state, End.VIN_ERUPTED)
+    elif landing.to_deck:
+        state = _left_board(attrs.evolve(state, deck_top=(*state.deck_top, name)), name)
+    return state
+
+
+def _end(state: State, why: End) -> State:
+    if state.phase is Phase.ENDED:
+        return state
+    return attrs.evolve(state, phase=Phase.ENDED, ended_by=why)
+
+
+def _step4_ready(state: State, what: str) -> None:
+    """Refuse step 4 (pass or deal) until steps 1–3 are done, and after it is done."""
+    turn = state.turn
+    if not turn.collected:
+        raise RuleViolation(f"{state.active.name} collects income (step 1) before it can "
+                            f"{what}", rule="R-HW-5")
+    if state.to_move:
+        raise RuleViolation(f"step 2 first: still to move {', '.join(state.to_move)}",
+                            rule="R-HW-2")
+    if state.problems_needed:
+        on = len(state.track)
+        raise RuleViolation(f"step 3 first: add a Problem ({on} on the board, at least 1 "
+                            f"new each turn and 2 on the board)", rule="R-HW-2")
+    if turn.closed is not None:
+        done = {Close.PASSED: "passed", Close.SOLVED: "solved a Problem",
+                Close.NO_DEAL: "tried a deal"}[turn.closed]
+        raise RuleViolation(f"{state.active.name} has already {done} this turn: one pass "
+                            f"or deal per turn", rule="R-HW-5")
+
+
+def _check_active(state: State, name: str, rule: str) -> None:
+    if key(name) != key(state.active.name):
+        raise RuleViolation(f"it is {state.active.name}'s turn, not {shown(name)}'s", rule=rule)
+
+
+# --- the events ------------------------------------------------------------------------
+
+
+def _start(state: State, event: Start) -> State:
+    names = event.names
+    return State(phase=Phase.SETUP, players=event.players, length=event.length,
+                 houses=tuple(House(name) for name in names),
+                 supply=starting_supply(event.players),
+                 track=Track.empty(rows_for(event.players)))
+
+
+def _problem_card(state: State, event: AddProblem) -> tuple[State, Card]:
+    """The card ``event`` adds, checked against what the game knows of it, and the
+    state with it taken off the deck top or the discard."""
+    card = state.card(event.name)
+    if card is None:
+        if state.deck_top:
+            raise RuleViolation(f"the next Problem drawn is {state.deck_top[-1]}, put back "
+                                f"on top of the deck, not {shown(event.name)}", rule="R-HW-2")
+        if event.urgency is None:
+            raise BadValue(f"give {event.name}'s starting Urgency (I–IV, top left of the "
+                           f"card)", rule="R-HW-2")
+        card = Card(event.name, event.urgency, event.cost, event.favor)
+        return _set_card(state, card), card
+    if event.urgency is not None and event.urgency != card.start:
+        raise RuleViolation(f"{card.name} starts at Urgency {numeral(card.start)}, not "
+                            f"{numeral(event.urgency)}", rule="R-HW-2")
+    if event.cost is not None and card.cost is not None and event.cost != card.cost:
+        raise RuleViolation(f"{card.name}'s printed cost was given as {card.cost.text()}, "
+                            f"not {event.cost.text()}", rule="R-HW-2")
+    if event.favor is not None and card.favor is not None and event.favor != card.favor:
+        raise RuleViolation(f"{card.name}'s printed Favor was given as {card.favor}, not "
+                            f"{event.favor}", rule="R-HW-2")
+    card = attrs.evolve(card, cost=card.cost if card.cost is not None else event.cost,
+                        favor=card.favor if card.favor is not None else event.favor)
+    state = _set_card(state, card)
+    if state.track.column_of(card.name) is not None:
+        raise RuleViolation(f"{card.name} is already on the board, at Urgency "
+                            f"{numeral(state.urgency(card.name))}", rule="R-HW-2")
+    if card.name in state.deck_top:
+        if state.deck_top[-1] != card.name:
+            raise RuleViolation(f"{card.name} is under {state.deck_top[-1]} on the Problem "
+                                f"deck: {state.deck_top[-1]} is drawn first", rule="R-HW-2")
+        return attrs.evolve(state, deck_top=state.deck_top[:-1]), card
+    # Back from the discard: only an effect returns a card (Kelsier returns after
+    # erupting); a draw takes the top of the deck.
+    if event.reason is not Reason.EFFECT:
+        raise RuleViolation(f"{card.name} has been {state.where(card.name)}: a "
+                            f"{event.reason.value} draw takes a new card", rule="R-HW-2")
+    if card.name in state.erupted:
+        return attrs.evolve(state, erupted=tuple(n for n in state.erupted
+                                                 if n != card.name)), card
+    return attrs.evolve(state, solved=tuple(n for n in state.solved if n != card.name)), card
+
+
+def _add_problem(state: State, event: AddProblem) -> State:
+    turn = state.turn
+    if event.reason is Reason.SETUP:
+        if state.phase is not Phase.SETUP:
+            raise RuleViolation("starting Problems are placed during set-up only",
+                                rule="R-HW-2")
+        if state.setup_problems >= state.players:
+            raise RuleViolation(f"set-up places 1 Problem per player: all "
+                                f"{state.players} are placed", rule="R-HW-2")
+    elif state.phase is Phase.SETUP:
+        raise RuleViolation(f"during set-up Problems are added as set-up Problems "
+                            f"({state.setup_problems} of {state.players} placed)",
+                            rule="R-HW-2")
+    elif event.reason is Reason.TURN:
+        if not turn.collected:
+            raise RuleViolation(f"{state.active.name} collects income (step 1) before "
+                                f"adding the turn's Problem (step 3)", rule="R-HW-5")
+        if state.to_move:
+            raise RuleViolation(f"step 2 first: still to move {', '.join(state.to_move)}",
+                                rule="R-HW-2")
+        if not state.problems_needed:
+            raise RuleViolation(f"step 3 is done ({len(state.track)} Problems on the "
+                                f"board): add Problems an eruption or card calls for as "
+                                f"effects", rule="R-HW-2")
+        state = attrs.evolve(state, turn=attrs.evolve(
+            turn, to_move=() if turn.to_move is None else turn.to_move,
+            draws=turn.draws + 1))
+    state, card = _problem_card(state, event)
+    if event.reason is Reason.SETUP:
+        state = attrs.evolve(state, setup_problems=state.setup_problems + 1)
+    if event.place is Place.HIGHEST:
+        landing = enter_highest(state.track, card.name)
+    elif event.place is Place.LOWEST:
+        landing = enter_lowest(state.track, card.name)
+    else:
+        landing = enter(state.track, card.name, card.start)
+    return _land(state, card.name, landing)
+
+
+def _worsen(state: State, event: Worsen) -> State:
+    name = state.on_board(event.problem)
+    if not state.turn.collected:
+        raise RuleViolation(f"{state.active.name} collects income (step 1) before "
+                            f"Problems worsen (step 2)", rule="R-HW-5")
+    if state.turn.draws:
+        raise RuleViolation("step 2 is over: the turn's new Problem is on the board",
+                            rule="R-HW-2")
+    pending = state.to_move
+    if name not in pending:
+        raise RuleViolation(f"{name} has already moved this turn, or was not on the board "
+                            f"when step 2 began (still to move: "
+                            f"{', '.join(pending) or 'none'})", rule="R-HW-2")
+    state = attrs.evolve(state, turn=attrs.evolve(
+        state.turn, to_move=tuple(n for n in pending if n != name)))
+    return _land(state, name, move(state.track, name, +1))
+
+
+def _move_problem(state: State, event: MoveProblem) -> State:
+    name = state.on_board(event.problem)
+    if event.to is None:
+        landing = move(state.track, name, event.by)
+    else:
+        landing = move_to(state.track, name, highest=event.to is Place.HIGHEST)
+    return _land(state, name, landing)
+
+
+def _collect(state: State, event: Collect) -> State:
+    if state.phase is Phase.SETUP:
+        if state.setup_problems < state.players:
+            raise RuleViolation(f"set-up places 1 Problem per player first "
+                                f"({state.setup_problems} of {state.players})",
+                                rule="R-HW-2")
+        state = attrs.evolve(state, phase=Phase.PLAYING, turn=Turn(number=1))
+    _check_active(state, event.house, "R-HW-5")
+    if state.turn.collected:
+        raise RuleViolation(f"{state.active.name} has already collected this turn",
+                            rule="R-HW-5")
+    # R-HW-5: the first turn of the game collects double.
+    wanted = event.income * (2 if state.turn.number == 1 else 1)
+    from_supply = state.supply.cap(wanted)
+    lacking = wanted - from_supply
+    stolen = NOTHING
+    state = attrs.evolve(state, supply=state.supply - from_supply)
+    for steal in event.steal:
+        source = state.house(steal.source).name
+        if key(source) == key(state.active.name):
+            raise RuleViolation(f"{source} cannot steal from itself", rule="R-HW-5")
+        stolen += steal.resources
+        if not lacking:
+            raise RuleViolation(f"the supply holds all {state.active.name} collects: "
+                                f"nothing to steal", rule="R-HW-5")
+        if not lacking.covers(stolen):
+            raise RuleViolation(f"the supply lacks only {lacking.text()} of what "
+                                f"{state.active.name} collects: it cannot steal "
+                                f"{stolen.text()}", rule="R-HW-5")
+        state = _take(state, source, steal.resources)
+    state = _give(state, state.active.name, from_supply + stolen)
+    return attrs.evolve(state, turn=attrs.evolve(state.turn, collected=True))
+
+
+def _pass(state: State, event: Pass) -> State:
+    _check_active(state, event.house, "R-HW-5")
+    _step4_ready(state, "pass")
+    if event.take is not None:
+        if not state.supply[event.take]:
+            raise RuleViolation(f"the supply has no {event.take.title} left: take another "
+                                f"kind or a Personality card", rule="R-HW-5")
+        one = Resources.of({event.take: 1})
+        state = _give(attrs.evolve(state, supply=state.supply - one), event.house, one)
+    return attrs.evolve(state, turn=attrs.evolve(state.turn, closed=Close.PASSED))
+
+
+def _pay_share(state: State, share: Share) -> tuple[State, Resources]:
+    house = state.house(share.house)
+    spent = share.spent
+    if spent is None:
+        payment = cheapest_payment(house.resources, share.covers)
+        if payment is None:
+            raise RuleViolation(
+                f"{house.name} cannot pay {share.covers.text()} alone from "
+                f"{house.resources.text()}: short "
+                f"{shortfall(house.resources, share.covers)} token(s); Houses never "
+                f"pool tokens to convert", rule="R-HW-4")
+        spent = payment.spent
+    else:
+        explain_payment(spent, share.covers)
+    state = _take(state, house.name, spent, rule="R-HW-4")
+    return attrs.evolve(state, supply=state.supply + spent), spent
+
+
+def _solve(state: State, event: Solve) -> State:
+    name = state.on_board(event.problem)
+    _step4_ready(state, "make a deal")
+    card = state.card(name)
+    assert card is not None
+    covered = sum((share.covers for share in event.shares), NOTHING)
+    cost = card.cost_now
+    if cost is not None and covered != cost:
+        raise RuleViolation(f"the shares pay {covered.text()}, but {name} costs "
+                            f"{cost.text()} now", rule="R-HW-4")
+    promised = sum(award.favor for award in event.awards)
+    if card.favor is not None and promised != card.favor:
+        raise RuleViolation(f"the awards share {promised} Favor, but {name} gives "
+                            f"{card.favor}", rule="R-HW-3")
+    for share in event.shares:
+        state, _ = _pay_share(state, share)
+    for award in event.awards:
+        # R-HW-3: the solved card is still in play when Favor is awarded (it is
+        # discarded last), so solving the Lord Ruler itself earns double.
+        state = _gain(state, award.house, award.favor, 0, doubled=True)
+    state = attrs.evolve(state, track=state.track.remove(name),
+                         solved=(*state.solved, name),
+                         turn=attrs.evolve(state.turn, closed=Close.SOLVED))
+    return _end(state, End.VIN_SOLVED) if is_vin(name) else state
+
+
+def _no_deal(state: State, event: NoDeal) -> State:
+    state.on_board(event.problem)
+    _step4_ready(state, "make a deal")
+    return attrs.evolve(state, turn=attrs.evolve(state.turn, closed=Close.NO_DEAL))
+
+
+def _end_turn(state: State, _event: EndTurn) -> State:
+    if state.turn.closed is None:
+        _step4_ready(state, "end the turn")
+        raise RuleViolation(f"{state.active.name} passes or makes a deal (step 4) before "
+                            f"the turn ends", rule="R-HW-5")
+    # R-HW-4: cost changes last until the end of the turn.
+    cards = tuple(attrs.evolve(c, lowered=NOTHING, raised=NOTHING) if c.lowered or c.raised
+                  else c for c in state.cards)
+    active = (state.turn.active + 1) % state.players
+    return attrs.evolve(state, cards=cards, turn=Turn(number=state.turn.number + 1,
+                                                      active=active))
+
+
+def _change_cost(state: State, event: ChangeCost) -> State:
+    name = state.on_board(event.problem)
+    card = state.card(name)
+    assert card is not None
+    if card.cost is None:
+        raise RuleViolation(f"{name}'s printed cost is not known: give it when the "
+                            f"Problem is added", rule="R-HW-4")
+    return _set_card(state, attrs.evolve(card, lowered=card.lowered + event.lowered,
+                                         raised=card.raised + event.raised))
+
+
+def _unrest(state: State, event: AddUnrest) -> State:
+    unrest = state.unrest + event.amount
+    if unrest < 0:
+        raise RuleViolation(f"Unrest is {state.unrest}: it cannot go below 0", rule="R-HW-1")
+    return attrs.evolve(state, unrest=unrest)
+
+
+def _score(state: State, event: Score) -> State:
+    return _gain(state, event.house, event.favor, event.disgrace, doubled=not event.modifier)
+
+
+def _holder(state: State, place: str) -> str:
+    """``supply``, ``destroyed`` or a House's exact name."""
+    if key(place) in (SUPPLY, DESTROYED):
+        return key(place)
+    return state.house(place).name
+
+
+def _transfer(state: State, event: Transfer) -> State:
+    source, target = _holder(state, event.source), _holder(state, event.target)
+    tokens = event.resources
+    if source == SUPPLY:
+        if not state.supply.covers(tokens):
+            raise RuleViolation(f"the supply holds {state.supply.text()}, not "
+                                f"{tokens.text()}", rule="R-HW-5")
+        state = attrs.evolve(state, supply=state.supply - tokens)
+    elif source == DESTROYED:
+        if not state.destroyed.covers(tokens):
+            raise RuleViolation(f"the destroyed resources are {state.destroyed.text()}, "
+                                f"not {tokens.text()}", rule="R-HW-5")
+        state = attrs.evolve(state, destroyed=state.destroyed - tokens)
+    else:
+        state = _take(state, source, tokens)
+    if target == SUPPLY:
+        return attrs.evolve(state, supply=state.supply + tokens)
+    if target == DESTROYED:
+        return attrs.evolve(state, destroyed=state.destroyed + tokens)
+    return _give(state, target, tokens)
+
+
+def _face_down(state: State, event: FaceDown) -> State:
+    house = state.house(event.house)
+    if any(key(card) == key(event.card) for card in house.face_down):
+        raise RuleViolation(f"{house.name} already has a face-down {event.card}: give "
+                            f"each a distinct name (e.g. '{event.card} 2')", rule="R-HW-3")
+    return _set_house(state, attrs.evolve(house, face_down=(*house.face_down, event.card)))
+
+
+def _face_down_card(house: House, card: str) -> str:
+    for held in house.face_down:
+        if key(held) == key(card):
+            return held
+    held_text = ", ".join(house.face_down) or "none"
+    raise RuleViolation(f"{house.name} has no face-down {shown(card)} (face down: "
+                        f"{held_text})", rule="R-HW-3")
+
+
+def _discard_face_down(state: State, event: DiscardFaceDown) -> State:
+    house = state.house(event.house)
+    card = _face_down_card(house, event.card)
+    return _set_house(state, attrs.evolve(
+        house, face_down=tuple(c for c in house.face_down if c != card)))
+
+
+def _reveal(state: State, event: Reveal) -> State:
+    house = state.house(event.house)
+    card = _face_down_card(house, event.card)
+    state = _set_house(state, attrs.evolve(
+        house, face_down=tuple(c for c in house.face_down if c != card),
+        revealed=(*house.revealed, card)))
+    return _gain(state, house.name, event.favor, event.disgrace, doubled=True)
+
+
+_HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
+    Start: _start, AddProblem: _add_problem, Worsen: _worsen, MoveProblem: _move_problem,
+    Collect: _collect, Pass: _pass, Solve: _solve, NoDeal: _no_deal, EndTurn: _end_turn,
+    ChangeCost: _change_cost, AddUnrest: _unrest, Score: _score, Transfer: _transfer,
+    FaceDown: _face_down, DiscardFaceDown: _discard_face_down, Reveal: _reveal,
+}
+
+_SETUP_EVENTS = (AddProblem, Collect, Transfer)
+# Events that move the turn on: an eruption's effect has been applied by then.
+_TURN_EVENTS = (Worsen, Collect, Pass, Solve, NoDeal, EndTurn)
+_VIN_EFFECTS = (AddUnrest, Score)
+
+
+def _check_phase(state: State, event: Event) -> None:
+    phase = state.phase
+    if phase is Phase.NEW:
+        if not isinstance(event, Start):
+            raise RuleViolation("the game has not started: the first event is start",
+                                rule="R-HW-5")
+        return
+    if isinstance(event, Start):
+        raise RuleViolation("the game has already started", rule="R-HW-5")
+    if phase is Phase.SETUP:
+        if not isinstance(event, _SETUP_EVENTS):
+            raise RuleViolation(f"set-up is not over ({state.setup_problems} of "
+                                f"{state.players} starting Problems placed): the first "
+                                f"turn begins when the first House collects",
+                                rule="R-HW-5")
+        return
+    if phase is Phase.ENDED:
+        vin_end = state.ended_by in (End.VIN_SOLVED, End.VIN_ERUPTED)
+        if isinstance(event, Reveal) or (vin_end and isinstance(event, _VIN_EFFECTS)):
+            return
+        raise RuleViolation(f"the game is over ({_end_text(state)}): no more cards or "
+                            f"deals, only end-game Personalities to reveal",
+                            rule="R-HW-1" if state.ended_by is End.UNREST else "R-HW-3")
+    if isinstance(event, Reveal):
+        raise RuleViolation("face-down Personalities are revealed at the end of the game",
+                            rule="R-HW-3")
+
+
+def _end_text(state: State) -> str:
+    return {End.UNREST: f"Unrest reached {state.unrest}",
+            End.VIN_SOLVED: "Vin was solved",
+            End.VIN_ERUPTED: "Vin erupted",
+            None: "ended"}[state.ended_by]
+
+
+def apply(state: State, event: Event) -> State:
+    """``state`` after ``event``, validated against the rules; :class:`RuleViolation`
+    (naming the rule) or :class:`BadValue`, and nothing changes, when it is refused.
+
+    The game ends as soon as Unrest reaches 8 (R-HW-1) or Vin is solved or erupts
+    (R-HW-3); afterwards only end-game reveals, and the Vin card's own Unrest and
+    score effects, are accepted.
+    """
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise BadValue(f"not a House War event: {shown(event)}")
+    _check_phase(state, event)
+    if state.erupting is not None and (isinstance(event, _TURN_EVENTS) or (
+            isinstance(event, AddProblem) and event.reason is Reason.TURN)):
+        state = attrs.evolve(state, erupting=None)
+    new = handler(state, event)
+    if new.phase is Phase.PLAYING and new.unrest >= UNREST_END:
+        new = _end(new, End.UNREST)  # R-HW-1
+    return new

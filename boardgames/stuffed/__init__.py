@@ -1,0 +1,88 @@
+"""Stuffed at the table: the pure library, R-STF-1 … R-STF-8.
+
+The tool tracks a game of Stuffed while the players roll physical dice (or let it roll):
+whose turn it is, the turn's 8 dice, each player's coins, Advantage cards and
+Teammates, and who completes the Mission. Every change is a frozen event
+(:mod:`boardgames.stuffed.events`) applied by the pure :func:`apply`, which validates
+it and returns a new :class:`~boardgames.stuffed.state.Game`, or raises
+:class:`~boardgames.errors.RuleViolation` (naming the rule) or
+:class:`~boardgames.errors.BadValue` and changes nothing. A game in progress is a
+:class:`boardgames.session.Session` (:func:`new_session`), with undo; its events go to
+JSON through :data:`boardgames.stuffed.codec.CODEC`.
+
+The modules (everything is importable from this package; each loads on first use, so
+that the odds alone start fast — :mod:`~boardgames.stuffed.codec` brings cattrs):
+
+* :mod:`boardgames.stuffed.rules` — :func:`apply`, :func:`new_session`, :func:`replay`;
+* :mod:`boardgames.stuffed.events` and :mod:`boardgames.stuffed.state` — the values;
+* :mod:`boardgames.stuffed.codec` — events to and from JSON;
+* :mod:`boardgames.stuffed.dice` — symbols, aliases, the die, combinations, matching;
+* :mod:`boardgames.stuffed.odds` — exact odds and the best dice to keep (R-STF-8);
+* :mod:`boardgames.stuffed.options` — what the dice can buy now, as events to push;
+* :mod:`boardgames.stuffed.describe` — each event as one plain sentence.
+
+What the cards say beyond the rulebook's special exceptions is not known to the tool:
+an ability or a white-scroll card reports what it gave (coins, cards), and the tool
+enforces the limits. The special cards are recognised by name: the Loyal called Grunt,
+the Advantage cards My Birden, Sacrifice and Scouting.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardgames.stuffed.codec import *  # noqa: F403
+    from boardgames.stuffed.describe import *  # noqa: F403
+    from boardgames.stuffed.dice import *  # noqa: F403
+    from boardgames.stuffed.events import *  # noqa: F403
+    from boardgames.stuffed.odds import *  # noqa: F403
+    from boardgames.stuffed.options import *  # noqa: F403
+    from boardgames.stuffed.rules import *  # noqa: F403
+    from boardgames.stuffed.state import *  # noqa: F403
+
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "codec": (
+        "CODEC", "events_from_json", "events_to_json",
+    ),
+    "describe": (
+        "describe", "mission_words", "teammate_words",
+    ),
+    "dice": (
+        "ALIASES", "DEFAULT_DIE", "DICE", "FACES", "SYMBOLS", "Combo", "Die",
+        "RandomSource", "Symbol", "counts_of", "makes", "match", "parse_combo",
+        "parse_symbol", "parse_symbols", "symbols_text",
+    ),
+    "events": (
+        "CARD_COST", "EVENTS", "GRUNT", "HAND", "MAX_EACH", "MAX_PLAYERS",
+        "MERCENARY_COST", "SACRIFICE", "Ability", "BuyCard", "CompleteMission", "Discard",
+        "EndTurn", "Event", "Grunt", "Kind", "Mission", "MyBirden", "NewGame", "Offer",
+        "PlayCard", "PlaySacrifice", "Recruit", "Reroll", "Roll", "Seat", "SpendSet",
+        "Steal", "Teammate",
+    ),
+    "odds": (
+        "MAX_REROLLS", "Odds", "best_keep", "chance", "chance_if_kept", "clear_caches",
+    ),
+    "options": (
+        "Match", "Option", "find", "mission_status", "odds_now", "options", "set_rewards",
+    ),
+    "rules": (
+        "apply", "new_session", "replay", "reroll_event", "roll_event",
+    ),
+    "state": (
+        "EMPTY", "Game", "Ledger",
+    ),
+}
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"boardgames.stuffed.{module}"), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,211 @@
+"""``mistborn stuffed``: a game of Stuffed tracked beside the box, saved in the table.
+
+The group and what its commands share: the :class:`~cli.games.Face` that says the
+game's events and what comes next, and readers for what a player types — dice by
+position (``1 4 5``) or by symbol (``ch ch b``, ``ch:2``, ``3-kind``), characters by
+any unique beginning of their name (``hero`` is the player's own Hero), players
+likewise. The commands live in :mod:`cli.stuffed_setup`, :mod:`cli.stuffed_turn` and
+:mod:`cli.stuffed_odds`, loaded on first use; the screens in :mod:`cli.stuffed_screens`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli.conflicts import who_option
+from cli.games import Face, GameGroup, add_table_commands, game_option
+from cli.table_option import table_option
+
+if TYPE_CHECKING:
+    from boardgames.stuffed.dice import Symbol
+    from boardgames.stuffed.state import Game
+
+KIND = "stuffed"
+
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "new": ("cli.stuffed_setup:new", "Start a game: players, Heroes, the Mission."),
+    "offer": ("cli.stuffed_setup:offer", "A Loyal or Mercenary turned face up on offer."),
+    "roll": ("cli.stuffed_turn:roll", "Roll the 8 dice (or enter them: --faces)."),
+    "reroll": ("cli.stuffed_turn:reroll", "Reroll chosen dice, by an ability or a card."),
+    "spend": ("cli.stuffed_turn:spend", "Spend 3 of a kind for a coin, 4 for a card."),
+    "buy": ("cli.stuffed_turn:buy", "Buy a coin (3 of a kind) or a card (2 coins)."),
+    "recruit": ("cli.stuffed_turn:recruit", "Recruit a Teammate with the dice."),
+    "steal": ("cli.stuffed_turn:steal", "Steal an opponent's Mercenary."),
+    "ability": ("cli.stuffed_turn:ability", "Use a Hero's or Teammate's ability."),
+    "play": ("cli.stuffed_turn:play", "Play an Advantage card."),
+    "discard": ("cli.stuffed_turn:discard", "Discard an Advantage card."),
+    "mission": ("cli.stuffed_turn:mission", "Complete the Mission with the dice and win."),
+    "end-turn": ("cli.stuffed_turn:end_turn", "End the turn (red-scroll cards: --red)."),
+    "undo": ("cli.stuffed_setup:undo", "Take back the last step (history keeps it)."),
+    "show": ("cli.stuffed_setup:show", "The tray, the Mission and every player's ledger."),
+    "odds": ("cli.stuffed_odds:odds", "Exact chance to make a combination (no game needed)."),
+    "keep": ("cli.stuffed_odds:keep", "Which dice to keep for a combination, and the chance."),
+}
+
+
+@click.group(cls=GameGroup, lazy=_COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@table_option
+@game_option
+@who_option
+def stuffed() -> None:
+    """Stuffed beside the box: the 8 dice, coins, cards, Teammates and the Mission,
+    saved in the table as you go; and which dice to keep.
+
+    \b
+    Start: new -p ann:ch bo:r
+             --teammates 3 --mercenaries 1
+             --combo ch:2,i,r
+    Turn:  roll, spend, buy, recruit,
+           ability, reroll, play, mission,
+           end-turn
+    Slip:  undo         See: show, log
+    Odds:  odds COMBO, keep COMBO
+
+    \b
+    Symbols, any case, any unique start:
+      c coin        e essence
+      b birden      i intelligence
+      ch charisma   r resource
+    Dice: by position 1–8 (1 4 5) or by
+    symbol (ch ch b).
+    COMBO: ch:2,i,r = ch ch i r =
+      charisma:2,intelligence,resource;
+      3-kind: any 3 of a kind but Birdens.
+    """
+
+
+# --- what the game says ----------------------------------------------------------------------
+
+
+def dice_text(state: Game, positions: Sequence[int] | None = None) -> str:
+    """Dice as ``1 Co, 2 Co, 5 In`` (the unspent ones when ``positions`` is None)."""
+    chosen = (state.unspent if positions is None
+              else tuple((p, state.dice[p - 1]) for p in positions))
+    return ", ".join(f"{p} {s.short}" for p, s in chosen) or "none"
+
+
+def next_line(state: Game) -> str:
+    """What comes next, in one line."""
+    if not state.started:
+        return "set up a game: mistborn stuffed new"
+    if state.over:
+        assert state.winner is not None
+        return f"{state.players[state.winner].name} completed the Mission: the game is over."
+    ledger = state.current
+    if not state.rolled:
+        return f"{ledger.name} rolls all 8 dice (turn {state.turn_number})."
+    coins = ledger.coins.value
+    return (f"{ledger.name}: unspent {dice_text(state)}; {coins} coin"
+            f"{'' if coins == 1 else 's'}, {ledger.cards.value} card"
+            f"{'' if ledger.cards.value == 1 else 's'} — use them, or end-turn.")
+
+
+def status(state: Game) -> dict[str, Any]:
+    """The JSON fields every report adds: turn, whose it is, the winner."""
+    if not state.started:
+        return {"turn": 0, "player": None, "winner": None}
+    winner = None if state.winner is None else state.players[state.winner].name
+    return {"turn": state.turn_number, "player": state.current.name, "winner": winner}
+
+
+def face() -> Face:
+    """How the command line says a game of Stuffed."""
+    from boardgames.stuffed.describe import describe
+
+    return Face(KIND, describe, next_line, status)
+
+
+# --- reading what a player types ----------------------------------------------------------
+
+
+def _tokens(typed: Sequence[str]) -> list[str]:
+    return [part for item in typed for part in item.replace(",", " ").split() if part]
+
+
+def chosen_dice(state: Game, typed: Sequence[str], doing: str, *, rule: str = "R-STF-1",
+                exclude: Sequence[int] = ()) -> tuple[int, ...]:
+    """The dice a player means: positions (``1 4 5``), or symbols and sets picked from
+    the unspent dice (``ch ch b``, ``ch:2``, ``3-kind``), leaving out ``exclude``."""
+    from boardgames.errors import BadValue, RuleViolation
+    from boardgames.stuffed.dice import match, parse_combo
+
+    tokens = _tokens(typed)
+    if not tokens:
+        raise BadValue(f"{doing} needs dice: positions (1 4 5) or symbols (ch ch b)",
+                       rule=rule)
+    numbers = [t for t in tokens if t.isdigit()]
+    if numbers and len(numbers) != len(tokens):
+        raise BadValue(f"give dice by position (1 4 5) or by symbol (ch ch b), not both: "
+                       f"{' '.join(tokens)!r}"[:120], rule=rule)
+    if numbers:
+        return tuple(int(t) for t in numbers)
+    if not state.rolled:
+        raise RuleViolation(f"{state.current.name} has not rolled yet: a turn starts with "
+                            f"all 8 dice rolled", rule="R-STF-2")
+    combo = parse_combo(" ".join(tokens))
+    unspent = [(p, s) for p, s in state.unspent if p not in exclude]
+    found = match(combo, unspent)
+    if found is None:
+        shown = ", ".join(f"{p} {s.short}" for p, s in unspent) or "none"
+        raise RuleViolation(f"{doing}: the unspent dice ({shown}) show no {combo.words}",
+                            rule=rule)
+    return found
+
+
+def character(state: Game, typed: str) -> str:
+    """The Hero or Teammate of the current player that ``typed`` means: ``hero``, or a
+    unique beginning or word of a name; else what was typed (the rules refuse it)."""
+    from characters.lookup import matches
+
+    ledger = state.current
+    if typed.strip().casefold() == "hero":
+        return ledger.seat.hero
+    found = matches(typed, [ledger.seat.hero, *(t.name for t in ledger.team)])
+    return found[0] if len(found) == 1 else typed
+
+
+def player(state: Game, typed: str) -> str:
+    """The player ``typed`` means (a unique beginning or word of the name)."""
+    from characters.lookup import matches
+
+    found = matches(typed, [p.name for p in state.players])
+    return found[0] if len(found) == 1 else typed
+
+
+def paid_die(state: Game, name: str, exclude: Sequence[int], given: int | None) -> int:
+    """The die that pays for ``name``'s ability: ``given``, else the last unspent die
+    showing its Attribute and not used otherwise (R-STF-6)."""
+    from boardgames.errors import RuleViolation
+
+    if given is not None:
+        return given
+    ledger = state.current
+    attribute: Symbol | None = ledger.attribute_of(name)
+    if attribute is None:
+        mates = ", ".join(t.name for t in ledger.team) or "none"
+        raise RuleViolation(f"{ledger.name} has no character called {name!r} (Hero "
+                            f"{ledger.seat.hero}; Teammates: {mates})", rule="R-STF-6")
+    payers = [p for p, s in state.unspent if s is attribute and p not in exclude]
+    if not payers:
+        raise RuleViolation(f"{name}'s ability takes a die showing {attribute}, and no "
+                            f"unspent die shows one (unspent: {dice_text(state)})",
+                            rule="R-STF-6")
+    return payers[-1]
+
+
+def summary(state: Game) -> str:
+    """A game in a few words, for ``list``."""
+    if not state.started:
+        return "not set up"
+    if state.over:
+        assert state.winner is not None
+        return f"won by {state.players[state.winner].name}"
+    names = ", ".join(p.name for p in state.players)
+    return f"turn {state.turn_number}, {state.current.name} to play ({names})"
+
+
+add_table_commands(stuffed, KIND, face, summary)

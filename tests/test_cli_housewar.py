@@ -1,0 +1,205 @@
+"""``mistborn housewar`` (``hw``): a game of House War played from the command line to
+its winner on a real table file, with undo; read back by another process and written
+by several at once; ``pay`` with and without a game; the Problem grid at 40 and 120
+columns; bad input refused on one line, changing nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_support import (
+    at_once,
+    colour_is_honoured,
+    data,
+    ok,
+    process,
+    refused,
+    unchanged,
+    widest,
+)
+
+NEW = ["hw", "new", "--players", "3", "--length", "short", "--houses", "Venture", "Lekal",
+       "Hasting"]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "table.db"
+
+
+def game(db: Path) -> Any:
+    return data(db, "hw", "show")
+
+
+def house(db: Path, name: str) -> Any:
+    return next(h for h in game(db)["houses"] if h["name"] == name)
+
+
+def set_up(db: Path) -> None:
+    ok(db, *NEW)
+    ok(db, "hw", "add", "Ashfall", "-u", "2", "--setup", "--cost", "2", "food", "--favor", "4")
+    ok(db, "hw", "add", "Riot", "-u", "IV", "--setup")
+    ok(db, "hw", "add", "Famine", "--urgency", "1", "--setup")
+
+
+def test_r_hw_3_a_whole_game_to_its_winner_with_undo(db: Path) -> None:
+    set_up(db)
+    shown = game(db)
+    assert shown["supply"]["atium"] == 6 and shown["track"]["rows"] == 2  # R-HW-5, R-HW-2
+    # Turn 1, Venture: double income on the first turn (R-HW-5).
+    ok(db, "hw", "collect", "--income", "2f", "1m")
+    assert house(db, "Venture")["resources"]["food"] == 4
+    moved = data(db, "hw", "worsen", "famine", "ashfall", "riot")
+    assert moved["said"][-1] == "Riot erupts from Urgency IV: apply its eruption effect."
+    ok(db, "hw", "unrest", "1")
+    ok(db, "hw", "unrest", "-1")
+    ok(db, "hw", "undo")  # back to Unrest 1
+    assert game(db)["unrest"] == 1
+    ok(db, "hw", "add", "Lord Ruler", "-u", "1")
+    assert game(db)["lord_ruler_in_play"] is True
+    ok(db, "hw", "pass", "--take", "atium")
+    ok(db, "hw", "end-turn")
+    # Turn 2, Lekal.
+    ok(db, "hw", "collect", "--income", "1s", "1p")
+    ok(db, "hw", "worsen", "famine", "ash", "lord")
+    ok(db, "hw", "add", "Vin", "-u", "4", "--cost", "1", "food", "1", "skaa", "--favor", "5")
+    # Lekal cannot pay Ashfall's 2 Food alone from a Skaa and a Prestige (R-HW-4).
+    assert unchanged(db, "hw", "solve", "ashfall", "--share", "lekal=2f", "--favor",
+                     "lekal=4").startswith("R-HW-4: Lekal cannot pay 2 Food alone")
+    solved = data(db, "hw", "solve", "ashfall", "--share", "venture=2f", "--favor",
+                  "venture=2", "lekal=2")
+    assert solved["said"][0].endswith("Favor: Venture 4, Lekal 4 (doubled: the Lord Ruler "
+                                      "is in play).")
+    ok(db, "hw", "end-turn")
+    # Turn 3, Hasting: Vin erupts with Unrest 1: highest score wins; Venture and Lekal
+    # tie at 4, and Venture holds more tokens (R-HW-3).
+    ok(db, "hw", "collect", "--income", "1w")
+    over = data(db, "hw", "worsen", "famine", "lord", "vin")
+    assert over["winners"] == ["Venture"]
+    outcome = game(db)["outcome"]
+    assert [(s["house"], s["place"], s["score"], s["tokens"]) for s in
+            outcome["standings"]] == [("Venture", 1, 4, 5), ("Lekal", 2, 4, 2),
+                                      ("Hasting", 3, 0, 1)]
+    assert unchanged(db, "hw", "worsen", "famine").startswith(
+        "R-HW-3: the game is over (Vin erupted)")
+    ok(db, "hw", "undo")
+    assert game(db)["outcome"] is None
+
+
+def test_r_hw_1_unrest_at_8_ends_the_game_and_the_lowest_score_wins(db: Path) -> None:
+    set_up(db)
+    ok(db, "hw", "collect")
+    ok(db, "hw", "score", "venture", "--disgrace", "2")
+    ok(db, "hw", "score", "lekal", "--favor", "3")
+    over = data(db, "hw", "unrest", "8")
+    assert over["winners"] == ["Venture"]  # score −2 is the lowest
+    assert "lowest score wins: Venture wins" in ok(db, "hw", "show", columns=120)
+
+
+def test_r_hw_4_pay_says_whether_and_how_without_a_game(db: Path) -> None:
+    paid = data(db, "hw", "pay", "--hold", "2f", "1m", "1a", "--cost", "3", "food")
+    # 2 Food pay 2 icons; the third is 1 Atium (cheaper in tokens than Money + Atium).
+    assert paid["can_pay"] is True and paid["how"] == "2 Food, 1 Atium as Food"
+    assert paid["keeps"]["money"] == 1
+    short = data(db, "hw", "pay", "--hold", "1m", "2f", "1a", "--cost", "3", "food", "1",
+                 "skaa")
+    assert (short["can_pay"], short["short"]) == (False, 1)
+    screen = ok(db, "hw", "pay", "--hold", "2", "money", "--cost", "1", "skaa")
+    assert "Pays: 2 Money as Skaa" in screen and widest(screen) <= 40
+
+
+def test_pay_reads_a_house_and_a_problem_of_the_current_game(db: Path) -> None:
+    set_up(db)
+    ok(db, "hw", "collect", "--income", "1f", "1m")  # doubled: 2 Food, 2 Money
+    paid = data(db, "hw", "pay", "--house", "ven", "--problem", "ash")
+    assert paid["cost"]["food"] == 2 and paid["how"] == "2 Food"
+    ok(db, "hw", "cost", "ashfall", "--raise", "1", "skaa")
+    paid = data(db, "hw", "pay", "--house", "venture", "--problem", "ashfall")
+    assert paid["how"] == "2 Food, 2 Money as Skaa"
+    assert refused(db, "hw", "pay", "--house", "venture").startswith("R-HW-4: give the tokens")
+
+
+def test_a_game_is_seen_by_a_new_process_and_written_by_several_at_once(db: Path) -> None:
+    set_up(db)
+    ok(db, "hw", "collect")
+    at_once(db, [["hw", "score", name, "--favor", "1"]
+                 for name in ("venture", "lekal", "hasting") for _ in range(3)])
+    shown = process(db, "hw", "show", "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert [h["favor"] for h in game(db)["houses"]] == [3, 3, 3]
+
+
+@pytest.mark.parametrize("columns", [40, 120])
+def test_the_problem_grid_fits_the_width(db: Path, columns: int) -> None:
+    ok(db, "hw", "new", "--players", "4", "--length", "medium", "--houses", "Venture",
+       "Lekal", "Hasting", "Tekiel")
+    for name, urgency in (("Disobedience", "1"), ("Skaa Rebellion", "2"), ("Ashfall", "4"),
+                          ("Famine", "4")):
+        ok(db, "hw", "add", name, "-u", urgency, "--setup", "--cost", "1", "food")
+    shown = ok(db, "hw", "show", columns=columns)
+    assert widest(shown) <= columns, shown
+    lines = shown.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("I "))
+    assert lines[head].split() == ["I", "II", "III", "IV"]
+    assert len(lines[head + 1:head + 4]) == 3  # 4 players: 3 rows, the lowest last
+    assert "Famine" in lines[head + 2] and "Ashfall" in lines[head + 3]
+    assert "II Skaa Rebellion: cost F1" in shown  # every name in full below the grid
+    assert "F10" not in shown.split("Supply")[0]
+
+
+def test_no_color_is_honoured(db: Path) -> None:
+    set_up(db)
+    colour_is_honoured(db, "hw", "show")
+
+
+@pytest.mark.parametrize(("args", "start"), [
+    (["score", "zed", "--favor", "1"], "R-HW-5: no House called 'zed'"),
+    (["worsen", "zzz"], "R-HW-2: 'zzz' is not on the Problem track"),
+    (["end-turn"], "R-HW-2: step 2 first: still to move Famine, Ashfall, Riot"),
+    (["pass", "--house", "lekal"], "R-HW-5: it is Venture's turn, not 'Lekal''s"),
+    (["add", "Mist", "-u", "9"], "R-HW-2: urgency must be I–IV (1–4), got 9"),
+    (["collect", "--income", "2 gold"], "R-HW-5: unknown resource 'gold'"),
+    (["transfer", "supply", "venture", "99m"], "R-HW-5: the supply holds"),
+    (["solve", "ashfall", "--share", "venture"], "R-HW-4: --share is HOUSE=VALUE"),
+    (["unrest", "0"], "R-HW-1: Unrest moves by at least 1 space, got 0"),
+])
+def test_bad_input_is_one_line_naming_the_rule_and_changes_nothing(
+        db: Path, args: list[str], start: str) -> None:
+    set_up(db)
+    assert unchanged(db, "hw", "pass").startswith("R-HW-5: set-up is not over")
+    ok(db, "hw", "collect")
+    assert unchanged(db, "hw", *args).startswith(start)
+
+
+def test_the_set_up_is_refused_for_other_player_counts(db: Path) -> None:
+    assert refused(db, "hw", "new", "--players", "6", "--length", "short").startswith(
+        "R-HW-5: players must be 3–5, got 6")
+    assert refused(db, "hw", "new", "--players", "3", "--length", "endless").startswith(
+        "length must be one of short, medium, long")
+    assert refused(db, "hw", "show").startswith("no table at")  # read only: none made
+    assert refused(db, "hw", "add", "Ashfall").startswith(
+        "R-HW-5: there is no game of House War")
+
+
+@pytest.mark.parametrize("width", [40, 120])
+def test_the_board_renders_on_a_fixed_width_console(width: int) -> None:
+    import io
+
+    from rich.console import Console
+
+    from boardgames.housewar import AddProblem, new_game
+    from cli.housewar_screens import board
+
+    session = new_game(5, "long", ["Venture", "Lekal", "Hasting", "Tekiel", "Erikeller"])
+    for name, urgency in (("Disobedience in the Canton of Orthodoxy", 1), ("Riot", 1),
+                          ("Ashfall", 1), ("Famine", 1), ("Mist", 3)):
+        session.push(AddProblem(name, urgency=urgency, reason="setup"))
+    console = Console(width=width, file=io.StringIO(), no_color=True, record=True)
+    console.print(board("Game 1", session.state, width, ["Mist is placed."], "collect"))
+    text = console.export_text()
+    assert widest(text) <= width
+    # Column I is full (3 rows with 5 players): the fourth Problem moved right.
+    assert "II Famine" in text and "  I Disobedience in the Canton of" in text
+    assert "Disobedi… Famine    Mist" in text or "Disobedience in the Canton" in text
