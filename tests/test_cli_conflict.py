@@ -204,3 +204,18 @@ def test_shell_completion_of_commands_and_names(db: Path, words: str,
     assert done.stderr == ""
     offered = [line.split(",", 1)[1] for line in done.stdout.splitlines()]
     assert offered == expected
+
+
+def test_reveal_shows_players_a_villains_numbers_and_hide_takes_it_back(db: Path) -> None:
+    rooftops(db)
+    out = ok(db, "conflict", "reveal", "haze")
+    assert out == ("Players now see Hazekillers of House Orrell's statistics and "
+                   "Resiliences.\n")
+    assert "(they already did)" in ok(db, "conflict", "reveal", "hazekillers")
+    data = json.loads(ok(db, "conflict", "reveal", "haze", "--hide", "--json"))
+    assert data == {"name": "Hazekillers of House Orrell", "revealed": False, "changed": True}
+    with Table(db) as table:
+        assert table.revealed("conflict", "Rooftops") == ()
+        ok(db, "conflict", "reveal", "brannoch")
+        assert table.revealed("conflict", "Rooftops") == ("Brannoch",)
+    assert "no participant named 'marsh'" in refused(db, "conflict", "reveal", "marsh")
