@@ -22,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "char": ("cli.char:char", "Character sheets and Extra groups in the table."),
     "conflict": ("cli.conflict_steps:conflict", "Run a Conflict step by step, saved as it goes."),
     "log": ("cli.log:log", "Rolls and Conflict steps, newest last, with who and when."),
+    "player": ("cli.player:player", "Players who may join over SSH; the player shell."),
+    "serve": ("cli.serve:serve", "Serve the table over SSH to players' phones."),
 }
 
 
