@@ -139,37 +139,35 @@ class Aim:
 
 
 def aim(words: list[str], kind: str) -> Aim:
-    """The words after ``declare KIND`` (or ``change``): a number of dice, ``using
-    SOURCE``, ``with GEAR``, ``at NAME`` (or a bare name), ``harmless``, ``about TEXT``."""
+    """The words after ``declare KIND`` (or ``change``): a number of dice, ``at NAME``
+    (or just the name), ``with GEAR``, ``using SOURCE``, ``harmless``, ``about TEXT``.
+    Words go to the last of target, gear or source named (the target at first), so
+    names may take several words: ``at lady veradine``, ``with glass dagger``."""
+    slots: dict[str, list[str]] = {"target": [], "equipment": [], "using": []}
+    slot = "target"
     found: dict[str, object] = {}
-    loose: list[str] = []
-    i = 0
-    while i < len(words):
-        word, low = words[i], words[i].casefold()
-        following = words[i + 1] if i + 1 < len(words) else None
+    for i, word in enumerate(words):
+        low = word.casefold()
         if low in {"about", "--"}:
             found["about"] = " ".join(words[i + 1:])
             break
         if low in HARMLESS:
             found["no_harm"] = True
-        elif low in {"using", "u", "with", "w"} | AIM_WORDS and following is not None:
-            key = {"u": "using", "using": "using", "w": "equipment",
-                   "with": "equipment"}.get(low, "target")
-            found[key] = following
-            i += 1
+        elif low in AIM_WORDS:
+            slot = "target"
+        elif low in {"with", "w"}:
+            slot = "equipment"
+        elif low in {"using", "u"}:
+            slot = "using"
         elif word.lstrip("+-").isdigit() and "dice" not in found:
             found["dice"] = word
         else:
-            loose.append(word)
-        i += 1
-    if loose:
-        if kind in {"defense", "no-roll"} or "target" in found:
-            if kind == "no-roll" and "about" not in found:
-                found["about"] = " ".join(loose)
-            else:
-                fail(f"what is {safe(' '.join(loose))[:40]!r}? type ? for help")
-        else:
-            found["target"] = " ".join(loose)
+            slots[slot].append(word)
+    if slots["target"] and kind in {"defense", "no-roll"}:
+        if kind != "no-roll" or "about" in found:
+            fail(f"what is {safe(' '.join(slots['target']))[:40]!r}? type ? for help")
+        found["about"] = " ".join(slots.pop("target"))
+    found.update({key: " ".join(value) for key, value in slots.items() if value})
     return Aim(**found)  # type: ignore[arg-type]
 
 
