@@ -87,15 +87,19 @@ def test_lines_too_long_not_utf8_or_with_control_characters_are_refused() -> Non
         assert "control characters" in str(refusal(junk)), repr(junk)
 
 
+def words(line: str) -> list[str]:
+    return line.split()
+
+
 def test_the_grammar_of_declare_and_change() -> None:
-    got = aim("marsh 5 with glass about a quick stab".split(), "attack")
+    got = aim(words("marsh 5 with glass about a quick stab"), "attack")
     assert (got.target, got.dice, got.equipment, got.about) == ("marsh", "5", "glass",
                                                                  "a quick stab")
-    got = aim("4 at lady veradine harmless".split(), "action")
+    got = aim(words("4 at lady veradine harmless"), "action")
     assert (got.dice, got.target, got.no_harm) == ("4", "lady veradine", True)
-    got = aim("using physique at haze with glass dagger".split(), "attack")
+    got = aim(words("using physique at haze with glass dagger"), "attack")
     assert (got.using, got.target, got.equipment) == ("physique", "haze", "glass dagger")
-    assert aim("climb the wall".split(), "no-roll").about == "climb the wall"
+    assert aim(words("climb the wall"), "no-roll").about == "climb the wall"
 
 
 def test_ascii_keeps_every_digit_and_drops_what_mangles() -> None:
@@ -256,8 +260,9 @@ def test_damage_to_a_hidden_villain_is_told_without_what_is_left(table: Table) -
     loaded = conflicts.load(table)[1]
     hidden = {"The Hollow Prelate"}
     gm = shell(table, "gm")
-    for line in ("d as haze noroll", "d as tamsin attack prelate 5 with glass", "d as brannoch defense 4",
-                 "d as prelate defense 3", "a as tamsin 5", "t as prelate"):
+    for line in ("d as haze noroll", "d as tamsin attack prelate 5 with glass",
+                 "d as brannoch defense 4", "d as prelate defense 3", "a as tamsin 5",
+                 "t as prelate"):
         assert gm.handle(line).status == 0, line
     conflicts.record(table, "Rooftops", roll_intent("5,5,1,2,3"), who="gm")  # Result 5
     recorded = conflicts.record(table, "Rooftops", lambda s: [ApplyDamage(action=1)], who="gm")
