@@ -83,7 +83,7 @@ def render(parts: Iterable[RenderableType | str], *, width: int, plain: bool,
                       force_jupyter=False, force_interactive=False)
     for part in parts:
         console.print(Text(part, overflow="fold") if isinstance(part, str) else part)
-    text = buffer.getvalue()
+    text = "\n".join(line.rstrip(" ") for line in buffer.getvalue().split("\n"))
     return to_ascii(text) if plain else text
 
 

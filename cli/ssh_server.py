@@ -303,6 +303,7 @@ class Server:
         self._news_task: asyncio.Task[None] | None = None
         self._dirty: asyncio.Event | None = None
         self._reader: NewsReader | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     # --- reading players (in the table's thread)
 
@@ -351,10 +352,10 @@ class Server:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
-        for sessions in list(self.sessions.values()):
-            for session in list(sessions):
-                with contextlib.suppress(Exception):
-                    session.process.exit(0)
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5)
         self.hasher.shutdown(wait=False)
         self.worker.close()
 
@@ -404,12 +405,17 @@ class Server:
 
     async def _session(self, process: asyncssh.SSHServerProcess[str]) -> None:
         username = str(process.get_extra_info("username"))
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
         try:
             await self._serve(process, username)
         except Exception as error:  # never let one session take the server down
             with contextlib.suppress(Exception):
                 process.stderr.write(f"mistborn: {' '.join(str(error).split())[:200]}\n")
         finally:
+            if task is not None:
+                self._tasks.discard(task)
             with contextlib.suppress(Exception):
                 if not process.is_closing():
                     process.exit(0)

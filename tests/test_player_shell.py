@@ -11,36 +11,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from player_support import make_table
 from rich.cells import cell_len
 
-from characters.files import read
 from cli.conflict_steps import roll_intent
 from cli.player_shell import PlayerShell
 from cli.player_view import NewsReader, redact, to_ascii
 from cli.player_words import MAX_LINE, aim, refusal, verb_of
-from conflict.events import Nature
 from conflict.narrate import describe
 from conflict.table import Table, conflicts
 
-ROOT = Path(__file__).resolve().parent.parent
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def make_table(path: Path) -> Table:
-    """The example crew and opposition, a Conflict on the rooftops with Tamsin,
-    Brannoch, the Hazekillers and the Hollow Prelate, and four players."""
-    table = Table(path)
-    table.add([c for f in sorted((ROOT / "examples").glob("*.toml")) for c in read(f)])
-    conflicts.start(table, "Rooftops", Nature.PHYSICAL, stakes="the atium cache", who="gm")
-    joining = [(table.get(n), side, False) for n, side in (
-        ("Tamsin Vey", "crew"), ("Brannoch", "crew"),
-        ("Hazekillers of House Orrell", "opposition"), ("The Hollow Prelate", "opposition"))]
-    conflicts.add(table, "Rooftops", joining, who="gm")
-    table.invite_player("ada", keys=[], passphrase_hash=None, characters=["Tamsin Vey"])
-    table.invite_player("dee", characters=["Brannoch"])
-    table.invite_player("gm", narrator=True)
-    table.invite_player("bo", characters=["Orrin Haskel", "Lady Veradine Casswell"])
-    return table
 
 
 @pytest.fixture
