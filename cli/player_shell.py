@@ -63,6 +63,9 @@ if TYPE_CHECKING:
 
 Intent = Callable[["State"], list["Event"]]
 
+MAX_NEWS_ROLLS = 8
+"""Others' rolls shown at once; more in one go are counted, not listed."""
+
 
 @attrs.frozen
 class Reply:
@@ -550,22 +553,37 @@ class PlayerShell:
             return ""
         return self.show(self._reader.poll())
 
-    def show(self, batch: Batch) -> str:
+    def show(self, batch: Batch, cache: dict[object, str] | None = None) -> str:
         """``batch`` as this player sees it: others' rolls and steps (not the player's
-        own: its replies said them), hidden numbers taken out, and what comes next."""
+        own: its replies said them), hidden numbers taken out, and what comes next.
+        Shells showing one batch may share a ``cache``: each line is then drawn once
+        for all who see it alike (same width, text mode and hidden names)."""
         me = name_key(self.name)
-        items = [news for news in batch.items
+        shown = [i for i, news in enumerate(batch.items)
                  if not (isinstance(news, RollNews | StepNews) and not
                          (isinstance(news, StepNews) and news.undone)
                          and name_key(news.who) == me)]
-        if not items:
+        rolls = [i for i in shown if isinstance(batch.items[i], RollNews)]
+        skipped = rolls[:-MAX_NEWS_ROLLS] if len(rolls) > MAX_NEWS_ROLLS else []
+        if skipped:  # a phone shows the latest; a flood of rolls must not bury the screen
+            shown = [i for i in shown if i not in set(skipped)]
+        if not shown:
             return ""
         hidden = frozenset[str]()
-        if batch.state is not None:
+        steps = any(not isinstance(batch.items[i], RollNews) for i in shown)
+        if steps and batch.state is not None:
             self._refresh()
             hidden = self._hidden(batch.conflict, batch.state)
-        parts: list[RenderableType | str] = [stored("", line) for line in
-                                             lines_of(items, hidden)]
-        if batch.state is not None and any(not isinstance(n, RollNews) for n in items):
-            parts.extend(self._next(batch.state))
-        return self._text(parts)
+        cache = {} if cache is None else cache
+        texts = [self._text([f"… {len(skipped)} more rolls"])] if skipped else []
+        for i in shown:
+            news = batch.items[i]
+            key = (i, self.width, self.plain, self.color,
+                   None if isinstance(news, RollNews) else hidden)
+            if key not in cache:
+                line = lines_of([news], hidden)[0]
+                cache[key] = self._text([stored("", line)])
+            texts.append(cache[key])
+        if steps and batch.state is not None:
+            texts.append(self._text(self._next(batch.state)))
+        return "".join(texts)

@@ -19,17 +19,23 @@ from cli.table_option import open_table, table_option, table_path
 @click.option("--host-key", type=click.Path(dir_okay=False, path_type=Path),
               metavar="FILE", help="The server's private host key (default: beside the "
                                    "table file; made the first time, mode 0600).")
+@click.option("--rate", default=8.0, show_default=True, type=click.FloatRange(0.1, 10_000),
+              metavar="N", help="Lines a second each player may send (a burst of twice "
+                                "that is allowed); more are refused, so nobody can starve "
+                                "the others.")
 @table_option
-def serve(host: str, port: int, host_key: Path | None) -> None:
+def serve(host: str, port: int, host_key: Path | None, rate: float) -> None:
     """Serve the table over SSH to the players invited with mistborn player invite.
 
     \b
     Players join with:  ssh -p 2222 vin@HOST
     One line and out:   ssh -p 2222 vin@HOST roll 5
     """
+    from cli.ssh_server import Settings
     from cli.ssh_server import serve as run
 
     with open_table():  # made and brought up to date here, before anyone joins
         pass
-    run(table_path(), host=host, port=port, host_key=host_key,
-        announce=lambda line: click.echo(line))
+    settings = Settings(lines_per_second=rate, line_burst=max(16, round(2 * rate)))
+    run(table_path(), host=host, port=port, host_key=host_key, settings=settings,
+        announce=lambda line: click.echo(line, nl=True))

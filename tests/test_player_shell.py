@@ -370,3 +370,14 @@ def test_a_shell_may_open_the_table_itself(tmp_path: Path) -> None:
         opened.close()
     with pytest.raises(Exception, match="no player named 'zed'"):
         PlayerShell(tmp_path / "t.db", "zed")
+
+
+def test_a_flood_of_rolls_shows_the_latest_and_counts_the_rest(table: Table) -> None:
+    from cli.player_shell import MAX_NEWS_ROLLS
+
+    ada, dee = shell(table, "ada"), shell(table, "dee")
+    for number in range(MAX_NEWS_ROLLS + 4):
+        dee.handle(f"r 2 for try {number}")
+    news = said(ada.news())
+    assert news.startswith("… 4 more rolls dee rolls 2 for try 4: ")
+    assert news.count("dee rolls 2") == MAX_NEWS_ROLLS and "for try 11:" in news
