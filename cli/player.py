@@ -54,11 +54,11 @@ def player(ctx: click.Context, who: str | None, plain_mode: bool) -> None:
     """The players who may join over SSH, and the player shell.
 
     \b
-    Invite:  player invite vin --key vin.pub
-             player invite kell --passphrase
-    See:     player list
-    Stop:    player revoke vin
-    Play:    player --as vin
+    Invite: invite vin --key vin.pub
+            invite kell --passphrase
+    See:    list
+    Stop:   revoke vin
+    Play:   player --as vin
 
     Under OpenSSH, put in ~/.ssh/authorized_keys:
     restrict,pty,command="mistborn player --as vin --db PATH" ssh-ed25519 AAAA…

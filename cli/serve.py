@@ -28,8 +28,8 @@ def serve(host: str, port: int, host_key: Path | None, rate: float) -> None:
     """Serve the table over SSH to the players invited with mistborn player invite.
 
     \b
-    Players join with:  ssh -p 2222 vin@HOST
-    One line and out:   ssh -p 2222 vin@HOST roll 5
+    Join:     ssh -p 2222 vin@HOST
+    One line: ssh -p 2222 vin@HOST r 5
     """
     from cli.ssh_server import Settings
     from cli.ssh_server import serve as run
