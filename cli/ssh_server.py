@@ -415,6 +415,7 @@ class Server:
         except Exception as error:  # never let one session take the server down
             with contextlib.suppress(Exception):
                 process.stderr.write(f"mistborn: {' '.join(str(error).split())[:200]}\n")
+                process.exit(1)
         finally:
             if task is not None:
                 self._tasks.discard(task)

@@ -244,6 +244,37 @@ def test_sftp_subsystems_and_forwarding_are_refused(served: Served) -> None:
     assert done.returncode == 255 and "forwarding failed" in err(done)
 
 
+def test_x11_forwarding_is_refused(served: Served) -> None:
+    env_display = os.environ.get("DISPLAY")
+    os.environ["DISPLAY"] = ":0"
+    try:
+        done = served.ssh("ada", "roll", "2", key="ada",
+                          extra=["-X", "-o", "LogLevel=INFO"])
+    finally:
+        if env_display is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = env_display
+    assert "X11 forwarding request failed" in err(done)
+    assert done.returncode == 0  # the roll itself went ahead, with nothing forwarded
+
+
+def test_a_player_cannot_act_for_anothers_character_over_ssh(fresh: Served) -> None:
+    assert fresh.ssh("gm", "d", "as", "haze", "attack", "tamsin", "5", key="gm").returncode == 0
+    assert fresh.ssh("ada", "d", "attack", "haze", "5", key="ada").returncode == 0
+    with fresh.table() as table:
+        version = conflicts.load(table)[1].version
+    done = fresh.ssh("ada", "d", "as", "brannoch", "defense", "4", key="ada")
+    assert done.returncode == 2 and "you do not play Brannoch" in err(done)
+    done = fresh.ssh("ada", "d", "defense", "4", key="ada")  # Brannoch's move, not hers
+    assert done.returncode == 2 and "it is not your move to declare" in err(done)
+    done = fresh.ssh("ada", "reveal", "prelate", key="ada")
+    assert done.returncode == 2 and "is not a player-shell command" in err(done)
+    with fresh.table() as table:
+        assert conflicts.load(table)[1].version == version
+        assert table.revealed("conflict", "Rooftops") == ()
+
+
 def test_junk_long_lines_and_bad_text_are_refused_and_the_session_goes_on(
         served: Served) -> None:
     lines = (b"x" * 250 + b"\n" + b"r 2 \xff\xfe\n" + b"r\x01\x02 2\x1b[31m\n"
