@@ -115,6 +115,12 @@ async def one_run(port: int, keys: list[asyncssh.SSHKey], rolls: int
     return joined, times
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -135,7 +141,9 @@ def main() -> None:
             keys = set_up(folder, args.players)
             server, port = start_server(folder)
             try:
+                before = cpu_seconds(server.pid), time.process_time()
                 joined, times = asyncio.run(one_run(port, keys, args.rolls))
+                used = cpu_seconds(server.pid) - before[0], time.process_time() - before[1]
             finally:
                 server.terminate()
                 server.wait(30)
@@ -146,7 +154,8 @@ def main() -> None:
         print(f"run {run}: {args.players} joined in {joined * 1000:.0f} ms; "
               f"{len(times)} rolls, round trip median {median * 1000:.2f} ms, "
               f"p99 {p99 * 1000:.2f} ms, max {max(times) * 1000:.1f} ms; "
-              f"{recorded} recorded")
+              f"{recorded} recorded; CPU per roll: server {used[0] / len(times) * 1000:.2f}"
+              f" ms, phones {used[1] / len(times) * 1000:.2f} ms")
     print(f"median of {args.runs} runs: all joined in "
           f"{statistics.median(r[0] for r in rows) * 1000:.0f} ms; roll round trip "
           f"median {statistics.median(r[1] for r in rows) * 1000:.2f} ms, "
