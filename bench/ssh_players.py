@@ -154,8 +154,9 @@ def main() -> None:
         print(f"run {run}: {args.players} joined in {joined * 1000:.0f} ms; "
               f"{len(times)} rolls, round trip median {median * 1000:.2f} ms, "
               f"p99 {p99 * 1000:.2f} ms, max {max(times) * 1000:.1f} ms; "
-              f"{recorded} recorded; CPU per roll: server {used[0] / len(times) * 1000:.2f}"
-              f" ms, phones {used[1] / len(times) * 1000:.2f} ms")
+              f"{recorded} recorded; CPU a roll (joining counted in): server "
+              f"{used[0] / len(times) * 1000:.2f} ms, phones "
+              f"{used[1] / len(times) * 1000:.2f} ms")
     print(f"median of {args.runs} runs: all joined in "
           f"{statistics.median(r[0] for r in rows) * 1000:.0f} ms; roll round trip "
           f"median {statistics.median(r[1] for r in rows) * 1000:.2f} ms, "
