@@ -12,7 +12,7 @@ markup, never as raw escape sequences.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from characters.model import RESILIENCES
@@ -160,10 +160,13 @@ def _dice(person: Participant) -> str:
     return " ".join(parts)
 
 
-def _health_line(state: State, person: Participant, width: int) -> Text:
+def _health_line(state: State, person: Participant, width: int, hidden: bool = False) -> Text:
     from rich.text import Text
 
     line = Text("  ")
+    if hidden and person.resiliences is not None:
+        line.append("Resiliences not revealed", style="dim")
+        return line
     if person.resiliences is None:
         count = getattr(person.character, "count", person.members)
         line.append(bar(person.members, count), style="red" if person.defeated else "green")
@@ -184,8 +187,11 @@ def _health_line(state: State, person: Participant, width: int) -> Text:
     return line
 
 
-def board_view(state: State, width: int, last: Sequence[str] = ()) -> RenderableType:
-    """The board as a Rich renderable that reads at ``width`` columns (40 and up)."""
+def board_view(state: State, width: int, last: Sequence[str] = (), *,
+               hidden: Collection[str] = ()) -> RenderableType:
+    """The board as a Rich renderable that reads at ``width`` columns (40 and up).
+    The Resiliences of the participants named in ``hidden`` are not shown (a player's
+    board: the Narrator has not revealed them); Extras standing always are."""
     from rich.console import Group
     from rich.text import Text
 
@@ -214,7 +220,7 @@ def board_view(state: State, width: int, last: Sequence[str] = ()) -> Renderable
             head.overflow = "fold"
             lines.append(head)
             lines.append(Text(f"  {tail}", style=dim))
-        health = _health_line(state, person, width)
+        health = _health_line(state, person, width, person.name in hidden)
         if person.defeated:
             health.stylize("dim")
         lines.append(health)

@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 __all__ = ["conflict"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+Intent = Callable[["State"], list["Event"]]
+"""What a step wants written, built against the Conflict as it stands when written.
+The ``*_intent`` builders below are shared by these commands and the player shell."""
 
 _ROLLERS = re.compile(r"\s*/\s*")
 _FACES = re.compile(r"[\s,]+")
@@ -149,6 +152,21 @@ def declare(name: str, kind: str, dice: str | None, target: str | None, no_harm:
     """NAME declares (R-CON-7): an action needing a roll with DICE Action Dice (an
     attack with --target), full defense with DICE Defense Dice, or an action that needs
     no roll. --using figures the dice from the sheet."""
+    with open_table() as table:
+        record(table, declare_intent(name, kind, dice, target=target, no_harm=no_harm,
+                                     attack_kind=attack_kind, resilience=resilience,
+                                     equipment=equipment, using=using, traits=traits,
+                                     tools=tools, circumstances=circumstances,
+                                     description=description), as_json=as_json)
+
+
+def declare_intent(name: str, kind: str, dice: str | None, *, target: str | None = None,
+                   no_harm: bool = False, attack_kind: str | None = None,
+                   resilience: str | None = None, equipment: str | None = None,
+                   using: str | None = None, traits: Sequence[str] = (),
+                   tools: Sequence[str] = (), circumstances: Sequence[str] = (),
+                   description: str = "") -> Intent:
+    """NAME declares KIND ("action", "attack", "defense" or "no-roll"), R-CON-7."""
     from conflict.events import Declare
 
     if kind == "attack" and target is None:
@@ -167,8 +185,7 @@ def declare(name: str, kind: str, dice: str | None, target: str | None, no_harm:
                                equipment=gear(state, who, equipment),
                                description=description)]
 
-    with open_table() as table:
-        record(table, build, as_json=as_json)
+    return build
 
 
 @conflict.command("test", short_help="Make an action a Contest or a Challenge.")
@@ -179,11 +196,15 @@ def declare(name: str, kind: str, dice: str | None, target: str | None, no_harm:
 @common
 def test(action: int, contest: bool, difficulty: int, as_json: bool) -> None:
     """The Narrator sets ACTION as a Contest or a Challenge, and its Difficulty (R-CON-9)."""
+    with open_table() as table:
+        record(table, set_test_intent(action, contest, difficulty), as_json=as_json)
+
+
+def set_test_intent(action: int, contest: bool, difficulty: int) -> Intent:
+    """The Narrator sets an action's test and Difficulty (R-CON-9)."""
     from conflict.events import SetTest
 
-    with open_table() as table:
-        record(table, lambda _state: [SetTest(action=action, contest=contest,
-                                              difficulty=difficulty)], as_json=as_json)
+    return lambda _state: [SetTest(action=action, contest=contest, difficulty=difficulty)]
 
 
 @conflict.command("swap", short_help="Turn an attack against another Resilience.")
@@ -192,11 +213,15 @@ def test(action: int, contest: bool, difficulty: int, as_json: bool) -> None:
 @common
 def swap(action: int, resilience: str, as_json: bool) -> None:
     """The Narrator turns attack ACTION against RESILIENCE; it keeps its kind (R-CON-8)."""
+    with open_table() as table:
+        record(table, swap_intent(action, resilience), as_json=as_json)
+
+
+def swap_intent(action: int, resilience: str) -> Intent:
+    """The Narrator turns an attack against another Resilience (R-CON-8)."""
     from conflict.events import SwapResilience
 
-    with open_table() as table:
-        record(table, lambda _state: [SwapResilience(action=action, resilience=resilience)],
-               as_json=as_json)
+    return lambda _state: [SwapResilience(action=action, resilience=resilience)]
 
 
 @conflict.command("reorder", short_help="Order participants tied on Wits.")
@@ -205,11 +230,15 @@ def swap(action: int, resilience: str, as_json: bool) -> None:
 @common
 def reorder(names: Sequence[str], as_json: bool) -> None:
     """The Narrator orders NAME... (tied on Wits); the last declares last (R-CON-4)."""
+    with open_table() as table:
+        record(table, reorder_intent(names), as_json=as_json)
+
+
+def reorder_intent(names: Sequence[str]) -> Intent:
+    """The Narrator orders participants tied on Wits (R-CON-4)."""
     from conflict.events import Reorder
 
-    with open_table() as table:
-        record(table, lambda state: [Reorder(tuple(participant(state, n) for n in names))],
-               as_json=as_json)
+    return lambda state: [Reorder(tuple(participant(state, n) for n in names))]
 
 
 # --- step 2: acting ------------------------------------------------------------------------
@@ -222,6 +251,12 @@ def reorder(names: Sequence[str], as_json: bool) -> None:
 def act(name: str, pool: int | None, as_json: bool) -> None:
     """NAME acts as declared with a pool of POOL dice (default: all it may roll); the
     Action Dice left become Defense Dice (R-CON-11)."""
+    with open_table() as table:
+        record(table, act_intent(name, pool), as_json=as_json)
+
+
+def act_intent(name: str, pool: int | None) -> Intent:
+    """NAME acts as declared with POOL dice, default all it may roll (R-CON-11)."""
     from conflict.events import Act
 
     def build(state: State) -> list[Event]:
@@ -229,8 +264,7 @@ def act(name: str, pool: int | None, as_json: bool) -> None:
         size = pool if pool is not None else min(10, state.participant(who).round.action_dice)
         return [Act(who, pool=size)]
 
-    with open_table() as table:
-        record(table, build, as_json=as_json)
+    return build
 
 
 @conflict.command("change", short_help="Declare a new action instead (halved dice).")
@@ -244,6 +278,21 @@ def change(name: str, dice: str | None, target: str | None, no_harm: bool,
            circumstances: Sequence[str], description: str, as_json: bool) -> None:
     """NAME declares a new action: DICE figured afresh, then halved (never more than it
     holds); it acts at the end of the round (R-CON-12)."""
+    with open_table() as table:
+        record(table, change_intent(name, dice, target=target, no_harm=no_harm,
+                                    attack_kind=attack_kind, resilience=resilience,
+                                    equipment=equipment, using=using, traits=traits,
+                                    tools=tools, circumstances=circumstances,
+                                    description=description), as_json=as_json)
+
+
+def change_intent(name: str, dice: str | None, *, target: str | None = None,
+                  no_harm: bool = False, attack_kind: str | None = None,
+                  resilience: str | None = None, equipment: str | None = None,
+                  using: str | None = None, traits: Sequence[str] = (),
+                  tools: Sequence[str] = (), circumstances: Sequence[str] = (),
+                  description: str = "") -> Intent:
+    """NAME declares a new action, its dice halved (R-CON-12)."""
     from characters.pools import DicePool
     from conflict.events import Change
 
@@ -257,8 +306,7 @@ def change(name: str, dice: str | None, target: str | None, no_harm: bool,
                        target=aimed, harm=not no_harm, attack_kind=attack_kind,
                        resilience=resilience, equipment=gear(state, who, equipment))]
 
-    with open_table() as table:
-        record(table, build, as_json=as_json)
+    return build
 
 
 @conflict.command("hold", short_help="Do nothing: Action Dice become Defense Dice.")
@@ -266,10 +314,15 @@ def change(name: str, dice: str | None, target: str | None, no_harm: bool,
 @common
 def hold(name: str, as_json: bool) -> None:
     """NAME holds: all its Action Dice become Defense Dice (R-CON-13)."""
+    with open_table() as table:
+        record(table, hold_intent(name), as_json=as_json)
+
+
+def hold_intent(name: str) -> Intent:
+    """NAME holds (R-CON-13)."""
     from conflict.events import Hold
 
-    with open_table() as table:
-        record(table, lambda state: [Hold(participant(state, name))], as_json=as_json)
+    return lambda state: [Hold(participant(state, name))]
 
 
 # --- against an action: defense, Reactions, taking it ------------------------------------
@@ -296,6 +349,13 @@ def defend(name: str, dice: int | None, number: int | None, granted: int | None,
            as_json: bool) -> None:
     """NAME defends with DICE of its Action or Defense Dice (R-CON-15). Default: every
     Defense Die it may spend, or the fewest Action Dice."""
+    with open_table() as table:
+        record(table, defend_intent(name, dice, number, granted), as_json=as_json)
+
+
+def defend_intent(name: str, dice: int | None, number: int | None = None,
+                  granted: int | None = None) -> Intent:
+    """NAME defends with DICE, default what-now's (R-CON-15)."""
     from conflict.events import Defend
     from conflict.whatnow import AwaitingDefense, what_now
 
@@ -311,8 +371,7 @@ def defend(name: str, dice: int | None, number: int | None, granted: int | None,
             count = option.event().dice
         return [Defend(who, action=action, dice=count, granted=granted)]
 
-    with open_table() as table:
-        record(table, build, as_json=as_json)
+    return build
 
 
 @conflict.command("react", short_help="Use a Reaction, for oneself or an ally.")
@@ -326,6 +385,13 @@ def react(name: str, reaction: str, added: int, number: int | None, granted: int
           as_json: bool) -> None:
     """NAME uses REACTION against the action, adding ADDED of its own dice (R-CON-16);
     an ally of the target may react for it."""
+    with open_table() as table:
+        record(table, react_intent(name, reaction, added, number, granted), as_json=as_json)
+
+
+def react_intent(name: str, reaction: str, added: int, number: int | None = None,
+                 granted: int | None = None) -> Intent:
+    """NAME uses REACTION, adding ADDED dice (R-CON-16)."""
     from characters.lookup import resolve
     from conflict.events import React
 
@@ -336,8 +402,7 @@ def react(name: str, reaction: str, added: int, number: int | None, granted: int
         return [React(who, action=pending_or(state, number, "react to"), reaction=chosen,
                       added=added, granted=granted)]
 
-    with open_table() as table:
-        record(table, build, as_json=as_json)
+    return build
 
 
 @conflict.command("take", short_help="The target does not defend.")
@@ -347,12 +412,16 @@ def react(name: str, reaction: str, added: int, number: int | None, granted: int
 @common
 def take(name: str, number: int | None, granted: int | None, as_json: bool) -> None:
     """NAME does not defend against the action (R-CON-15d)."""
+    with open_table() as table:
+        record(table, take_intent(name, number, granted), as_json=as_json)
+
+
+def take_intent(name: str, number: int | None = None, granted: int | None = None) -> Intent:
+    """NAME does not defend (R-CON-15d)."""
     from conflict.events import TakeIt
 
-    with open_table() as table:
-        record(table, lambda state: [TakeIt(participant(state, name),
-                                            action=pending_or(state, number, "take"),
-                                            granted=granted)], as_json=as_json)
+    return lambda state: [TakeIt(participant(state, name),
+                                 action=pending_or(state, number, "take"), granted=granted)]
 
 
 # --- the dice and what follows ----------------------------------------------------------------
@@ -368,6 +437,14 @@ def take(name: str, number: int | None, granted: int | None, as_json: bool) -> N
 def roll(faces: str | None, against: Sequence[str], number: int | None, as_json: bool) -> None:
     """Roll the action being resolved (R-CON-14/17): the tool rolls whatever is not
     given with --faces and --against."""
+    with open_table() as table:
+        record(table, roll_intent(faces, against, number), as_json=as_json)
+
+
+def roll_intent(faces: str | None = None, against: Sequence[str] = (),
+                number: int | None = None) -> Intent:
+    """Roll the action being resolved; dice given by hand are used as given
+    (R-CON-14/17)."""
     from conflict.whatnow import AwaitingRoll, what_now
 
     def build(state: State) -> list[Event]:
@@ -385,8 +462,7 @@ def roll(faces: str | None, against: Sequence[str], number: int | None, as_json:
         attacker = faces_rows(faces, "--faces") if faces is not None else None
         return [now.roll.event(attacker=attacker, defenders=given)]  # type: ignore[arg-type]
 
-    with open_table() as table:
-        record(table, build, as_json=as_json)
+    return build
 
 
 @conflict.command("damage", short_help="Apply a successful attack's damage.")
@@ -400,12 +476,17 @@ def roll(faces: str | None, against: Sequence[str], number: int | None, as_json:
 def damage(nudges: int | None, spend: int, note: str, number: int | None,
            as_json: bool) -> None:
     """Apply the damage of the successful attack: 1 + Nudges + equipment (R-CON-18)."""
+    with open_table() as table:
+        record(table, damage_intent(nudges, spend, note, number), as_json=as_json)
+
+
+def damage_intent(nudges: int | None = None, spend: int = 0, note: str = "",
+                  number: int | None = None) -> Intent:
+    """Apply the successful attack's damage (R-CON-18)."""
     from conflict.events import ApplyDamage
 
-    with open_table() as table:
-        record(table, lambda state: [ApplyDamage(action=pending_or(state, number, "damage"),
-                                                 nudges=nudges, spent=spend, note=note)],
-               as_json=as_json)
+    return lambda state: [ApplyDamage(action=pending_or(state, number, "damage"),
+                                      nudges=nudges, spent=spend, note=note)]
 
 
 @conflict.command("defeat", short_help="Take a participant out (yields, flees…).")
@@ -414,21 +495,30 @@ def damage(nudges: int | None, spend: int, note: str, number: int | None,
 @common
 def defeat(name: str, reason: str, as_json: bool) -> None:
     """The Narrator takes NAME out of the Conflict (R-CON-21)."""
+    with open_table() as table:
+        record(table, defeat_intent(name, reason), as_json=as_json)
+
+
+def defeat_intent(name: str, reason: str = "") -> Intent:
+    """The Narrator takes NAME out (R-CON-21)."""
     from conflict.events import Defeat
 
-    with open_table() as table:
-        record(table, lambda state: [Defeat(participant(state, name), reason=reason)],
-               as_json=as_json)
+    return lambda state: [Defeat(participant(state, name), reason=reason)]
 
 
 @conflict.command("end-round", short_help="End the round: unspent dice are lost.")
 @common
 def end_round(as_json: bool) -> None:
     """End the round; the next starts with declarations (R-CON-21)."""
+    with open_table() as table:
+        record(table, end_round_intent(), as_json=as_json)
+
+
+def end_round_intent() -> Intent:
+    """End the round (R-CON-21)."""
     from conflict.events import EndRound
 
-    with open_table() as table:
-        record(table, lambda _state: [EndRound()], as_json=as_json)
+    return lambda _state: [EndRound()]
 
 
 @conflict.command("end", short_help="End the Conflict with its outcome.")
@@ -437,10 +527,15 @@ def end_round(as_json: bool) -> None:
 def end(outcome: Sequence[str], as_json: bool) -> None:
     """End the Conflict with OUTCOME in words (R-CON-21). Heroes' and Villains' damage
     then reaches their sheets in the table."""
+    with open_table() as table:
+        record(table, end_intent(" ".join(outcome)), as_json=as_json)
+
+
+def end_intent(outcome: str) -> Intent:
+    """End the Conflict with its outcome (R-CON-21)."""
     from conflict.events import EndConflict
 
-    with open_table() as table:
-        record(table, lambda _state: [EndConflict(" ".join(outcome))], as_json=as_json)
+    return lambda _state: [EndConflict(outcome)]
 
 
 @conflict.command("undo", short_help="Take back the last step (history keeps it).")

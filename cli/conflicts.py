@@ -20,7 +20,12 @@ import click
 
 from cli.main import fail
 from cli.output import json_option, make_console, plain, print_json
-from cli.table_option import complete_character, open_table, table_option
+from cli.table_option import (
+    complete_character,
+    complete_participant,
+    open_table,
+    table_option,
+)
 
 if TYPE_CHECKING:
     from characters.model import Character
@@ -127,11 +132,18 @@ def report(said: Sequence[str], state: State, *, as_json: bool, version: int,
             **(extra or {}),
         })
         return
-    for line in meanwhile:
-        echo_wrapped(f"Meanwhile: {line}")
-    for line in said:
-        echo_wrapped(plain(line))
-    echo_wrapped(f"Next: {next_line(state)}")
+    for line in report_lines(said, state, meanwhile=meanwhile):
+        echo_wrapped(line)
+
+
+def report_lines(said: Sequence[str], state: State, *, meanwhile: Sequence[str] = ()
+                 ) -> list[str]:
+    """The lines of a step's report, each safe to print: what changed meanwhile, the
+    library's sentences, and what comes next (the player shell shows the same)."""
+    from cli.board import next_line
+
+    return [*(f"Meanwhile: {line}" for line in meanwhile), *(plain(line) for line in said),
+            f"Next: {next_line(state)}"]
 
 
 def echo_wrapped(line: str) -> None:
@@ -196,6 +208,7 @@ def conflict() -> None:
            roll, damage, end-round
     Slip:  undo
     See:   show; mistborn log
+    Show players: reveal NAME
 
     Characters are found by any unique beginning or word of their name. Every step is
     saved at once; several people may write to the same table.
@@ -322,6 +335,41 @@ def show(name: str | None, last: int, as_json: bool) -> None:
         return
     console = make_console()
     console.print(board_view(loaded.state, console.width, lines))
+
+
+@conflict.command("reveal", short_help="Show players a Villain's or Extras' numbers.")
+@click.argument("name", shell_complete=complete_participant)
+@click.option("--hide", is_flag=True, help="Hide them again.")
+@common
+def reveal(name: str, hide: bool, as_json: bool) -> None:
+    """Show the players NAME's statistics and Resiliences in this Conflict (Villains'
+    and Extras' stay hidden from players until revealed); --hide takes it back."""
+    with open_table() as table:
+        shown_name, changed = reveal_in(table, chosen_conflict(), name, hide=hide,
+                                        who=writer())
+    if as_json:
+        print_json({"name": shown_name, "revealed": not hide, "changed": changed})
+        return
+    if hide:
+        click.echo(f"{plain(shown_name)}'s numbers are hidden from players"
+                   f"{'' if changed else ' (they were already)'}.")
+    else:
+        click.echo(f"Players now see {plain(shown_name)}'s statistics and Resiliences"
+                   f"{'' if changed else ' (they already did)'}.")
+
+
+def reveal_in(table: Table, conflict_name: str | None, typed: str, *, hide: bool,
+              who: str) -> tuple[str, bool]:
+    """Reveal (or hide) the participant ``typed`` means in the Conflict; returns its
+    name and whether anything changed. Shared with the Narrator's player shell."""
+    from conflict.table import conflicts
+
+    name = conflicts.find(table, conflict_name)
+    _saved, loaded = conflicts.load(table, name)
+    person = participant(loaded.state, typed)
+    if hide:
+        return person, table.hide(conflicts.KIND, name, person)
+    return person, table.reveal(conflicts.KIND, name, person, who=who)
 
 
 def last_lines(states: Sequence[State], events: Sequence[Event], count: int) -> list[str]:

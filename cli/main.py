@@ -29,6 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "dbg": ("cli.deckbuilding:deckbuilding", "Short for deckbuilding."),
     "housewar": ("cli.housewar:housewar", "House War's Unrest, Problems and scores (also: hw)."),
     "hw": ("cli.housewar:housewar", "Short for housewar."),
+    "player": ("cli.player:player", "Players who may join over SSH; the player shell."),
+    "serve": ("cli.serve:serve", "Serve the table over SSH to players' phones."),
 }
 
 

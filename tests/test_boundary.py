@@ -67,3 +67,21 @@ def test_the_table_package_uses_plain_sqlite3() -> None:
     users = [p.name for p in TABLE_PACKAGE.glob("*.py") if "sqlite_utils" in _imports(p)]
     assert users == []
     assert "sqlite3" in _imports(TABLE_PACKAGE / "connection.py")
+
+
+def test_only_the_ssh_server_imports_asyncssh() -> None:
+    users = sorted(str(path.relative_to(ROOT)) for folder in PROJECT if folder != "bench"
+                   for path in _files(folder) if "asyncssh" in _imports(path))
+    assert users == ["cli/ssh_server.py"]
+
+
+def test_the_command_line_and_the_player_shell_load_no_asyncssh() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, cli.main, cli.player, cli.player_shell, cli.serve, cli.player_view; "
+            "from cli.main import main; main.get_command(None, 'serve'); "
+            "print('asyncssh' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, check=False)
+    assert (done.returncode, done.stdout) == (0, "False\n"), done.stderr

@@ -263,3 +263,18 @@ def test_file_faults_are_one_line_and_change_nothing(db: Path, tmp_path: Path) -
     assert "damaged" in message or "malformed" in message
     assert "a number of seconds" in CliRunner().invoke(
         main, ["char", "list"], env={"MISTBORN_DB": str(db), "MISTBORN_WAIT": "soon"}).stderr
+
+
+def test_reveal_shows_players_a_villains_numbers_and_hide_takes_it_back(db: Path) -> None:
+    rooftops(db)
+    out = ok(db, "conflict", "reveal", "haze")
+    assert out == ("Players now see Hazekillers of House Orrell's statistics and "
+                   "Resiliences.\n")
+    assert "(they already did)" in ok(db, "conflict", "reveal", "hazekillers")
+    data = json.loads(ok(db, "conflict", "reveal", "haze", "--hide", "--json"))
+    assert data == {"name": "Hazekillers of House Orrell", "revealed": False, "changed": True}
+    with Table(db) as table:
+        assert table.revealed("conflict", "Rooftops") == ()
+        ok(db, "conflict", "reveal", "brannoch")
+        assert table.revealed("conflict", "Rooftops") == ("Brannoch",)
+    assert "no participant named 'marsh'" in refused(db, "conflict", "reveal", "marsh")

@@ -38,3 +38,13 @@ def test_the_page_gives_each_constants_value(module: ModuleType) -> None:
     for name, value in found.items():
         written = f"{value:_}" if isinstance(value, int) and value >= 100_000 else str(value)
         assert f"`{name}` = {written} |" in PAGE, f"{name} = {written} is not in limits.md"
+
+
+def test_the_page_gives_the_player_shells_limits() -> None:
+    from cli.player_shell import MAX_NEWS_ROLLS
+    from cli.player_words import MAX_LINE
+    from cli.ssh_server import MAX_READ
+
+    for name, value in (("MAX_LINE", MAX_LINE), ("MAX_READ", MAX_READ),
+                        ("MAX_NEWS_ROLLS", MAX_NEWS_ROLLS)):
+        assert f"`{name}` = {value} |" in PAGE, f"{name} = {value} is not in limits.md"

@@ -439,11 +439,14 @@ class Table:
         )
         return entry
 
-    def rolls(self, *, who: str | None = None, limit: int | None = None) -> list[RollEntry]:
+    def rolls(self, *, who: str | None = None, limit: int | None = None,
+              after: int | None = None) -> list[RollEntry]:
         """The roll log, newest last: everyone's, or ``who``'s (ignoring case); with
-        ``limit``, only the last ``limit`` rolls."""
+        ``limit``, only the last ``limit`` rolls; with ``after``, only the rolls whose
+        ``id`` is greater (what a watcher has not seen yet)."""
         from conflict.table import rolls
-        return list(self._connection.read(lambda db: rolls.listing(db, who=who, limit=limit)))
+        return list(self._connection.read(
+            lambda db: rolls.listing(db, who=who, limit=limit, after=after)))
 
     # --- players -----------------------------------------------------------------------
 
@@ -486,6 +489,31 @@ class Table:
         """The player (not revoked) called ``name``; :class:`UnknownPlayer` otherwise."""
         from conflict.table import players
         found: Player = self._connection.read(lambda db: players.player(db, name))
+        return found
+
+    # --- what players may see ------------------------------------------------------------
+
+    def reveal(self, kind: str, stream: str, name: str, *, who: str) -> bool:
+        """Reveal the participant ``name`` of the stream (a Conflict) to the players:
+        its statistics and Resiliences are no longer hidden from them. Returns whether
+        it was hidden until now. :class:`UnknownStream` for a stream not in the table."""
+        from conflict.table import reveals
+        done: bool = self._connection.write(
+            lambda db: reveals.reveal(db, kind, stream, name, who=who))
+        return done
+
+    def hide(self, kind: str, stream: str, name: str) -> bool:
+        """Hide ``name``'s numbers from the players again; whether they had been
+        revealed."""
+        from conflict.table import reveals
+        done: bool = self._connection.write(lambda db: reveals.hide(db, kind, stream, name))
+        return done
+
+    def revealed(self, kind: str, stream: str) -> tuple[str, ...]:
+        """The names revealed to the players in the stream, in the order revealed."""
+        from conflict.table import reveals
+        found: tuple[str, ...] = self._connection.read(
+            lambda db: reveals.revealed(db, kind, stream))
         return found
 
     def revoke_player(self, name: str) -> Player:

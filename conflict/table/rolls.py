@@ -65,13 +65,22 @@ def _entry(row: sqlite3.Row) -> RollEntry:
     return RollEntry(row["id"], row["who"], row["purpose"], roll, clock.parse(row["rolled_at"]))
 
 
-def listing(db: sqlite3.Connection, *, who: str | None, limit: int | None) -> list[RollEntry]:
+def listing(db: sqlite3.Connection, *, who: str | None, limit: int | None,
+            after: int | None = None) -> list[RollEntry]:
     """The rolls (by ``who``, ignoring case, if given), newest last; with ``limit``, only
-    the last ``limit`` of them."""
-    where, params = "", []
+    the last ``limit`` of them; with ``after``, only those whose id is greater."""
+    conditions: list[str] = []
+    params: list[object] = []
     if who is not None:
         db.create_function("name_key", 1, name_key, deterministic=True)
-        where, params = " WHERE name_key(who) = ?", [name_key(who)]
+        conditions.append("name_key(who) = ?")
+        params.append(name_key(who))
+    if after is not None:
+        if isinstance(after, bool) or not isinstance(after, int):
+            raise BadValue(f"after must be a roll's id (a whole number), got {after!r}")
+        conditions.append("id > ?")
+        params.append(after)
+    where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
     last = ""
     if limit is not None:
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:

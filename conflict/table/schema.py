@@ -7,7 +7,7 @@ missing steps in one write transaction: a file is at one version or the next, ne
 between (a process killed mid-migration leaves the old version). Released steps are
 never changed; new features append steps.
 
-The schema (version 7)::
+The schema (version 8)::
 
     meta        key TEXT PRIMARY KEY, value TEXT          -- schema_version
     migrations  step INTEGER PRIMARY KEY, name TEXT, applied_at TEXT (NULL: before records)
@@ -24,6 +24,8 @@ The schema (version 7)::
                 created_at, revoked_at
     conflict_results  stream_id → streams, seq (the end's entry), name_key, before
                 (the sheet's Resiliences as JSON), version_after
+    reveals     stream_id → streams, name_key (PRIMARY KEY with stream_id), name,
+                revealed_by, revealed_at -- participants whose numbers players may see
 
 Every table is STRICT; times are UTC ISO text with microseconds (:mod:`.clock`).
 """
@@ -176,6 +178,21 @@ def _conflict_results(db: sqlite3.Connection) -> None:
     )
 
 
+def _reveals(db: sqlite3.Connection) -> None:
+    """Version 8: the participants of a Conflict whose statistics and Resiliences the
+    Narrator has revealed to the players (Villains' and Extras' stay hidden until then)."""
+    db.execute(
+        "CREATE TABLE reveals (\n"
+        "   stream_id INTEGER NOT NULL REFERENCES streams (id),\n"
+        "   name_key TEXT NOT NULL,\n"
+        "   name TEXT NOT NULL,\n"
+        "   revealed_by TEXT NOT NULL,\n"
+        "   revealed_at TEXT NOT NULL,\n"
+        "   PRIMARY KEY (stream_id, name_key)\n"
+        ") STRICT"
+    )
+
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     ("roster", _roster),
     ("sheet_versions", _sheet_versions),
@@ -184,6 +201,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     ("players", _players),
     ("name_keys", _name_keys),
     ("conflict_results", _conflict_results),
+    ("reveals", _reveals),
 )
 """Steps from an empty file to the current schema; step ``i`` makes version ``i + 1``."""
 

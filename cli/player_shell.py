@@ -1,0 +1,589 @@
+"""The player shell: one player's line in, library calls, text out.
+
+A player on a phone types short lines — ``r 5 for the lock``, ``d attack marsh 5``,
+``def``, ``act``, ``board`` — and gets back a screen that reads at 40 columns. The shell
+acts only for the characters the table says the player controls, and only when the
+engine says it is their move (what-now's ``who``), checked again at the moment of
+writing. It never runs a system shell, a pager or an editor, never edits a sheet, and
+offers a Narrator's steps only to a player marked as Narrator (built on the very
+intents of :mod:`cli.conflict_steps`).
+
+:class:`PlayerShell` does no I/O of its own beyond the table: :meth:`PlayerShell.handle`
+returns a :class:`Reply`, and the adapters — ``mistborn player`` (a local prompt or
+OpenSSH's forced command) and ``mistborn serve`` (the built-in SSH server) — write it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import attrs
+
+from characters.errors import CharacterError
+from characters.model import Sheet
+from characters.names import name_key
+from cli.main import UserError, fail
+from cli.output import plain as safe
+from cli.player_view import (
+    Batch,
+    NewsReader,
+    RollNews,
+    StepNews,
+    clamp_width,
+    hidden_names,
+    lines_of,
+    redact,
+    render,
+)
+from cli.player_words import (
+    HELP,
+    KINDS,
+    NARRATOR_HELP,
+    NARRATOR_VERBS,
+    aim,
+    hint,
+    number,
+    refusal,
+    stored,
+    verb_of,
+)
+from conflict.errors import ConflictError, RuleViolation
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from conflict.events import Event
+    from conflict.state import State
+    from conflict.table import Player, Table
+    from conflict.table.sessions import Recorded
+    from conflict.whatnow import WhatNow
+
+Intent = Callable[["State"], list["Event"]]
+
+MAX_NEWS_ROLLS = 8
+"""Others' rolls shown at once; more in one go are counted, not listed."""
+
+
+@attrs.frozen
+class Reply:
+    """What a line gave: ``text`` to show (ending in a newline when not empty),
+    whether the session ends (``quit``), and an exit status for one-shot commands
+    (0 done, 2 refused: not a verb, not allowed, not understood)."""
+
+    text: str
+    quit: bool = False
+    status: int = 0
+
+    def _quit(self) -> Reply:
+        return attrs.evolve(self, quit=True)
+
+
+# --- the shell -----------------------------------------------------------------------------
+
+
+class PlayerShell:
+    """One player's shell over a table (a :class:`~conflict.table.Table`, or a path the
+    shell opens and closes itself). ``width`` and ``plain`` may change at any time (a
+    resized terminal, the ``plain`` verb); ``color=False`` when no terminal listens.
+    ``rng`` draws dice (default: the operating system's secure source)."""
+
+    def __init__(self, table: Table | str | Path, player: str, *, width: int = 40,
+                 plain: bool = False, color: bool = True,
+                 rng: random.Random | None = None, news: bool = True) -> None:
+        from conflict.table import Table
+
+        self._owns = not isinstance(table, Table)
+        self.table: Table = table if isinstance(table, Table) else Table(table, create=False)
+        try:
+            self.player: Player = self.table.player(player)
+        except BaseException:
+            self.close()
+            raise
+        self.width = clamp_width(width)
+        self.plain = plain
+        self.color = color
+        self.rng = rng or random.SystemRandom()
+        self._reader = NewsReader(self.table) if news else None
+
+    def close(self) -> None:
+        """Close the table if the shell opened it."""
+        if self._owns:
+            self.table.close()
+
+    # --- who the player is
+
+    @property
+    def name(self) -> str:
+        """The player's name (as invited)."""
+        return self.player.name
+
+    @property
+    def narrator(self) -> bool:
+        """Whether the player is a Narrator."""
+        return self.player.narrator
+
+    def _mine(self) -> set[str]:
+        return {name_key(name) for name in self.player.characters}
+
+    def _refresh(self) -> None:
+        # Each line reads the player again: a revoked player is stopped at once, and
+        # characters given or taken since count from the next line.
+        self.player = self.table.player(self.player.name)
+
+    # --- output
+
+    def _text(self, parts: Sequence[RenderableType | str]) -> str:
+        return render(parts, width=self.width, plain=self.plain, color=self.color)
+
+    def _reply(self, parts: Sequence[RenderableType | str], status: int = 0) -> Reply:
+        return Reply(self._text(parts), status=status)
+
+    def prompt(self) -> str:
+        """The prompt: plain text, no escape codes."""
+        return "> "
+
+    # --- lines
+
+    def handle(self, line: str) -> Reply:
+        """Turn one line into library calls and a reply."""
+        why = refusal(line)
+        if why is not None:
+            return self._reply([f"! {why}"], status=2)
+        if not line.strip():
+            return Reply("")
+        verb = verb_of(line, narrator=self.narrator)
+        if verb is None:
+            word = safe(line.split()[0])[:30]
+            return self._reply([f"! {word!r} is not a command here; type ? for help"],
+                               status=2)
+        args = line.split()[1:]
+        try:
+            self._refresh()
+        except ConflictError as error:  # revoked since the session began
+            return self._reply([f"! {safe(' '.join(str(error).split()))}"], status=2)._quit()
+        try:
+            if verb in NARRATOR_VERBS.values() and not self.narrator:
+                fail("that is a Narrator's command")
+            if verb in NARRATOR_VERBS.values():
+                from cli.narrator_verbs import VERBS
+
+                return VERBS[verb](self, args)
+            return getattr(self, "_" + verb)(args)  # type: ignore[no-any-return]
+        except (ConflictError, CharacterError, UserError) as error:
+            message = " ".join(str(error).split())
+            return self._reply([f"! {safe(message)}"], status=2)
+
+    # --- reading the Conflict
+
+    def _conflict(self) -> tuple[str, State]:
+        from conflict.table import conflicts
+
+        info = self.table.current(conflicts.KIND)
+        if info is None:
+            fail("no Conflict is running; roll with: r 5")
+        loaded = conflicts.saved(self.table, info.name).load()
+        return info.name, loaded.state
+
+    def _hidden(self, conflict: str | None, state: State) -> frozenset[str]:
+        from conflict.table import conflicts
+
+        if self.narrator or conflict is None:
+            return frozenset()
+        revealed = self.table.revealed(conflicts.KIND, conflict)
+        return hidden_names(state, revealed=revealed, mine=self.player.characters,
+                            narrator=False)
+
+    def _who(self, state: State, typed: str | None, candidates: Sequence[str],
+             doing: str) -> str:
+        """The character this line acts for: the one named (``as NAME``), else the one
+        of the player's characters the engine expects."""
+        from cli.board import next_line
+        from cli.conflicts import participant
+
+        mine = self._mine()
+        if typed is not None:
+            who = participant(state, typed)
+            if not self.narrator and name_key(who) not in mine:
+                fail(f"you do not play {who}")
+            return who
+        choices = [c for c in candidates if self.narrator or name_key(c) in mine]
+        if len(choices) == 1:
+            return choices[0]
+        if not choices:
+            fail(f"it is not your move to {doing} (next: {next_line(state)})")
+        fail(f"say who is to {doing}: … as NAME ({', '.join(choices)})")
+
+    def _guard(self, intent: Intent, allowed: Callable[[WhatNow], bool], who: str,
+               doing: str) -> Intent:
+        """``intent``, refused at the moment of writing unless the engine expects
+        ``who`` to ``doing`` (a Narrator's steps go to the engine as they are)."""
+        if self.narrator:
+            return intent
+
+        def build(state: State) -> list[Event]:
+            from cli.board import next_line
+            from conflict.whatnow import what_now
+
+            if not allowed(what_now(state)):
+                raise RuleViolation(f"it is not {who}'s move to {doing} now "
+                                    f"(next: {next_line(state)})")
+            return intent(state)
+
+        return build
+
+    def _record(self, conflict: str, intent: Intent) -> Reply:
+        from conflict.table import conflicts
+
+        recorded = conflicts.record(self.table, conflict, intent, who=self.name)
+        return self._reply(self._step_report(conflict, recorded))
+
+    def _step_report(self, conflict: str, recorded: Recorded[State, Event]) -> list[str]:
+        from conflict.narrate import describe
+
+        hidden = self._hidden(conflict, recorded.after)
+        said = [redact(b, e, a, describe(b, e, a), hidden) for b, e, a in recorded.steps]
+        return [*(safe(line) for line in said), *self._next(recorded.after)]
+
+    def _next(self, state: State) -> list[str]:
+        from cli.board import next_line
+        from conflict.whatnow import what_now
+
+        lines = [f"Next: {next_line(state)}"]
+        mine = self._mine()
+        now = what_now(state)
+        if not self.narrator and any(name_key(who) in mine for who in now.who):
+            lines.append(f"▶ Your move: {hint(now.expect.value)}")
+        return lines
+
+    def _split_as(self, args: list[str]) -> tuple[str | None, list[str]]:
+        if len(args) >= 2 and args[0].casefold() == "as":
+            return args[1], args[2:]
+        return None, args
+
+    # --- a step of the Conflict
+
+    def _step(self, args: list[str], doing: str,
+              candidates: Callable[[WhatNow], Sequence[str]],
+              allowed: Callable[[WhatNow, str], bool],
+              build: Callable[[State, str, list[str]], Intent]) -> Reply:
+        from conflict.whatnow import what_now
+
+        typed, rest = self._split_as(args)
+        conflict, state = self._conflict()
+        now = what_now(state)
+        who = self._who(state, typed, candidates(now), doing)
+        intent = build(state, who, rest)
+        return self._record(conflict, self._guard(
+            intent, lambda n: allowed(n, who), who, doing))
+
+    def _declare(self, args: list[str]) -> Reply:
+        from cli.conflict_steps import declare_intent
+        from conflict.whatnow import Expect
+
+        def build(_state: State, who: str, rest: list[str]) -> Intent:
+            if not rest or rest[0].casefold() not in KINDS:
+                fail("declare what? d attack NAME 5 · d action 4 · d defense 4 · d noroll")
+            kind = KINDS[rest[0].casefold()]
+            said = aim(rest[1:], kind)
+            return declare_intent(who, kind, said.dice, target=said.target,
+                                  no_harm=said.no_harm, equipment=said.equipment,
+                                  using=said.using, description=said.about)
+
+        return self._step(args, "declare", lambda now: now.who,
+                          lambda now, who: now.expect is Expect.DECLARE and now.who[:1] == (who,),
+                          build)
+
+    def _acting(self, args: list[str], doing: str,
+                build: Callable[[State, str, list[str]], Intent]) -> Reply:
+        from conflict.whatnow import Expect
+
+        return self._step(args, doing,
+                          lambda now: now.who if now.expect is Expect.ACT else (),
+                          lambda now, who: now.expect is Expect.ACT and who in now.who, build)
+
+    def _act(self, args: list[str]) -> Reply:
+        from cli.conflict_steps import act_intent
+
+        return self._acting(args, "act", lambda _s, who, rest: act_intent(
+            who, number(rest[0], "the pool") if rest else None))
+
+    def _hold(self, args: list[str]) -> Reply:
+        from cli.conflict_steps import hold_intent
+
+        return self._acting(args, "hold", lambda _s, who, _rest: hold_intent(who))
+
+    def _change(self, args: list[str]) -> Reply:
+        from cli.conflict_steps import change_intent
+
+        def build(_state: State, who: str, rest: list[str]) -> Intent:
+            said = aim(rest, "action")
+            return change_intent(who, said.dice, target=said.target, no_harm=said.no_harm,
+                                 equipment=said.equipment, using=said.using,
+                                 description=said.about)
+
+        return self._acting(args, "change", build)
+
+    def _against(self, args: list[str], doing: str,
+                 build: Callable[[State, str, list[str]], Intent]) -> Reply:
+        from conflict.whatnow import Expect
+
+        return self._step(args, doing,
+                          lambda now: now.who if now.expect is Expect.DEFENSE else (),
+                          lambda now, who: now.expect is Expect.DEFENSE and now.who == (who,),
+                          build)
+
+    def _defend(self, args: list[str]) -> Reply:
+        from cli.conflict_steps import defend_intent
+
+        return self._against(args, "defend", lambda _s, who, rest: defend_intent(
+            who, number(rest[0], "the dice") if rest else None))
+
+    def _take(self, args: list[str]) -> Reply:
+        from cli.conflict_steps import take_intent
+
+        return self._against(args, "take it", lambda _s, who, _rest: take_intent(who))
+
+    def _react(self, args: list[str]) -> Reply:
+        from characters.lookup import resolve
+        from cli.conflict_steps import react_intent
+        from conflict.options import ReactOption
+
+        typed, rest = self._split_as(args)
+        if not rest:
+            fail("react with which Reaction? re NAME [DICE]")
+        added = number(rest[-1], "the dice added") if len(rest) > 1 and \
+            rest[-1].lstrip("+-").isdigit() else None
+        wanted = " ".join(rest[:-1] if added is not None else rest)
+
+        def reactions(now: WhatNow) -> list[ReactOption]:
+            return [o for o in now.options if isinstance(o, ReactOption)]
+
+        def build(state: State, who: str, _rest: list[str]) -> Intent:
+            from conflict.whatnow import what_now
+
+            mine = [o for o in reactions(what_now(state)) if o.name == who]
+            if not mine:
+                fail(f"{who} has no Reaction to use now")
+            chosen = resolve(wanted, [o.reaction for o in mine], what=f"Reaction of {who}")
+            option = next(o for o in mine if o.reaction == chosen)
+            return react_intent(who, chosen, option.event(added).added)
+
+        as_args = ["as", typed] if typed is not None else []
+        return self._step([*as_args], "react",
+                          lambda now: list(dict.fromkeys(o.name for o in reactions(now))),
+                          lambda now, who: any(o.name == who for o in reactions(now)), build)
+
+    def _roll(self, args: list[str]) -> Reply:
+        if not args or args[0].casefold() == "as":
+            return self._roll_action(args)
+        from cli.options import check_roll_pool
+        from cli.roll import screen
+        from conflict.dice import roll as roll_pool
+
+        pool = check_roll_pool(number(args[0], "the pool"))
+        purpose = ""
+        if len(args) > 1:
+            if args[1].casefold() != "for" or len(args) == 2:
+                fail("roll N, or roll N for WHAT")
+            purpose = " ".join(args[2:])
+        judged = roll_pool(pool, rng=self.rng)
+        self.table.record_roll(judged, who=self.name, purpose=purpose)
+        parts: list[RenderableType | str] = [screen(judged, by_hand=False, seed=None)]
+        if purpose:
+            parts.append(stored("For ", purpose))
+        return self._reply(parts)
+
+    def _roll_action(self, args: list[str]) -> Reply:
+        from cli.conflict_steps import roll_intent
+        from conflict.whatnow import Expect
+
+        return self._step(args, "roll", lambda now: now.who if now.expect is Expect.ROLL else (),
+                          lambda now, who: now.expect is Expect.ROLL and now.who == (who,),
+                          lambda _s, _who, _rest: roll_intent())
+
+    def _damage(self, args: list[str]) -> Reply:
+        from cli.conflict_steps import damage_intent
+        from conflict.whatnow import Expect
+
+        def build(_state: State, _who: str, rest: list[str]) -> Intent:
+            nudges = number(rest[0], "the Nudges") if rest and rest[0] != "spend" else None
+            spend, note = 0, ""
+            if "spend" in rest:
+                at = rest.index("spend")
+                if at + 1 >= len(rest):
+                    fail("spend how many Nudges? dmg spend 1 knocks him down")
+                spend, note = number(rest[at + 1], "the Nudges spent"), " ".join(rest[at + 2:])
+            return damage_intent(nudges, spend, note)
+
+        return self._step(args, "deal damage",
+                          lambda now: now.who if now.expect is Expect.DAMAGE else (),
+                          lambda now, who: now.expect is Expect.DAMAGE and now.who == (who,),
+                          build)
+
+    # --- looking
+
+    def _board(self, _args: list[str]) -> Reply:
+        return self._reply(self.board_parts())
+
+    def board_parts(self, last: int = 3) -> list[RenderableType | str]:
+        """The board as this player may see it, with the last ``last`` steps."""
+        from cli.board import board_view
+        from conflict.narrate import describe
+        from conflict.table import conflicts
+
+        conflict, state = self._conflict()
+        loaded = conflicts.saved(self.table, conflict).load()
+        hidden = self._hidden(conflict, state)
+        start = max(0, len(loaded.events) - last)
+        said = [redact(loaded.states[i], loaded.events[i], loaded.states[i + 1],
+                       describe(loaded.states[i], loaded.events[i], loaded.states[i + 1]),
+                       hidden) for i in range(start, len(loaded.events))]
+        parts: list[RenderableType | str] = [stored("", conflict, style="bold"),
+                                             board_view(state, self.width, said, hidden=hidden)]
+        parts.extend(self._next(state)[1:])
+        return parts
+
+    def _sheet(self, args: list[str]) -> Reply:
+        from characters.lookup import resolve
+        from cli.sheet_screens import sheet_view
+        from conflict.table import conflicts
+
+        names = list(self.player.characters)
+        if self.narrator:
+            names = self.table.names()
+        if not names:
+            fail("you play no character at this table; ask the Narrator")
+        chosen = [resolve(" ".join(args), names)] if args else names[:3]
+        parts: list[RenderableType | str] = []
+        info = self.table.current(conflicts.KIND)
+        state = conflicts.saved(self.table, info.name).load().state if info else None
+        for name in chosen:
+            character = self.table.get(name)
+            if state is not None and state.find(name) is not None:
+                person = state.participant(name)
+                if isinstance(character, Sheet) and person.resiliences is not None:
+                    character = attrs.evolve(character, resiliences=person.resiliences)
+            parts.append(sheet_view(character, self.width))
+        return self._reply(parts)
+
+    def _odds(self, args: list[str]) -> Reply:
+        from cli.odds import contest_screen, parse_pool, pool_screen
+        from conflict.odds import contest_odds, pool_odds
+
+        if len(args) == 1:
+            return self._reply([pool_screen(pool_odds(parse_pool(args[0])), None, self.width)])
+        if len(args) == 3 and args[1].casefold() in {"vs", "v", "vs."}:
+            odds = contest_odds(parse_pool(args[0]), parse_pool(args[2]), 0)
+            return self._reply([contest_screen(odds, self.width)])
+        fail("odds 4, or odds 5 vs 4")
+
+    def _last(self, _args: list[str]) -> Reply:
+        parts = self.last_parts()
+        return self._reply(parts or ["No result of yours yet: r 5 rolls five dice."])
+
+    def last_parts(self) -> list[RenderableType | str]:
+        """The player's last result, read from the table (never rolled again): their
+        last roll, or their last step in the current Conflict if that came later."""
+        from cli.roll import screen
+        from conflict.narrate import describe
+        from conflict.table import conflicts
+
+        rolls = self.table.rolls(who=self.name, limit=1)
+        step: tuple[object, str] | None = None
+        info = self.table.current(conflicts.KIND)
+        if info is not None:
+            loaded = conflicts.saved(self.table, info.name).load()
+            hidden = self._hidden(info.name, loaded.state)
+            for i in range(len(loaded.entries) - 1, -1, -1):
+                if name_key(loaded.entries[i].who) == name_key(self.name):
+                    b, e, a = loaded.states[i], loaded.events[i], loaded.states[i + 1]
+                    step = (loaded.entries[i].at, redact(b, e, a, describe(b, e, a), hidden))
+                    break
+        if rolls and (step is None or rolls[0].at >= step[0]):  # type: ignore[operator]
+            entry = rolls[0]
+            parts: list[RenderableType | str] = ["Your last result:",
+                                                 screen(entry.roll, by_hand=False, seed=None)]
+            if entry.purpose:
+                parts.append(stored("For ", entry.purpose))
+            return parts
+        if step is not None:
+            return ["Your last step:", stored("", step[1])]
+        return []
+
+    def _help(self, _args: list[str]) -> Reply:
+        parts: list[RenderableType | str] = [*HELP.splitlines()]
+        if self.narrator:
+            parts.extend(NARRATOR_HELP.splitlines())
+        return self._reply(parts)
+
+    def _plain(self, args: list[str]) -> Reply:
+        word = args[0].casefold() if args else "on"
+        if word not in {"on", "off"}:
+            fail("plain on (ASCII, no colour) or plain off")
+        self.plain = word == "on"
+        return self._reply(["Plain text: ASCII, no colour." if self.plain
+                            else "Colour and symbols are back."])
+
+    def _quit(self, _args: list[str]) -> Reply:
+        return Reply(self._text(["Bye."]), quit=True)
+
+    # --- the session around the lines
+
+    def welcome(self) -> str:
+        """What a session opens with: who you are, the board if a Conflict is on, and
+        your last result (so a dropped phone that reconnects loses nothing)."""
+        from conflict.table import conflicts
+
+        playing = ", ".join(self.player.characters) or "no character yet"
+        role = " (Narrator)" if self.narrator else ""
+        parts: list[RenderableType | str] = [
+            stored("Welcome, ", f"{self.name}{role}. You play {playing}.")]
+        if self.table.current(conflicts.KIND) is not None:
+            parts.extend(self.board_parts())
+        parts.extend(self.last_parts())
+        parts.append("Type ? for help.")
+        return self._text(parts)
+
+    def news(self) -> str:
+        """What others did since this shell last looked (its own reader), as text."""
+        if self._reader is None:
+            return ""
+        return self.show(self._reader.poll())
+
+    def show(self, batch: Batch, cache: dict[object, str] | None = None) -> str:
+        """``batch`` as this player sees it: others' rolls and steps (not the player's
+        own: its replies said them), hidden numbers taken out, and what comes next.
+        Shells showing one batch may share a ``cache``: each line is then drawn once
+        for all who see it alike (same width, text mode and hidden names)."""
+        me = name_key(self.name)
+        shown = [i for i, news in enumerate(batch.items)
+                 if not (isinstance(news, RollNews | StepNews) and not
+                         (isinstance(news, StepNews) and news.undone)
+                         and name_key(news.who) == me)]
+        rolls = [i for i in shown if isinstance(batch.items[i], RollNews)]
+        skipped = rolls[:-MAX_NEWS_ROLLS] if len(rolls) > MAX_NEWS_ROLLS else []
+        if skipped:  # a phone shows the latest; a flood of rolls must not bury the screen
+            shown = [i for i in shown if i not in set(skipped)]
+        if not shown:
+            return ""
+        hidden = frozenset[str]()
+        steps = any(not isinstance(batch.items[i], RollNews) for i in shown)
+        if steps and batch.state is not None:
+            self._refresh()
+            hidden = self._hidden(batch.conflict, batch.state)
+        cache = {} if cache is None else cache
+        texts = [self._text([f"… {len(skipped)} more rolls"])] if skipped else []
+        for i in shown:
+            news = batch.items[i]
+            key = (i, self.width, self.plain, self.color,
+                   None if isinstance(news, RollNews) else hidden)
+            if key not in cache:
+                line = lines_of([news], hidden)[0]
+                cache[key] = self._text([stored("", line)])
+            texts.append(cache[key])
+        if steps and batch.state is not None:
+            texts.append(self._text(self._next(batch.state)))
+        return "".join(texts)

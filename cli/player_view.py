@@ -1,0 +1,286 @@
+"""What the player shell shows, as text: Rich renderables drawn into a string at the
+player's width, ASCII for clients that mangle Unicode, the library's sentences with
+hidden numbers taken out, and the news of the table (rolls and Conflict steps) as
+they happen.
+
+Nothing here prints or reads a terminal: the shell returns the text, and an adapter
+(the local prompt, OpenSSH's forced command, the built-in SSH server) writes it.
+Stored text reaches the screen only through :func:`cli.output.plain` inside Rich
+``Text``: never as markup, never as a raw escape sequence.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from characters.model import Kind
+from characters.names import name_key
+from cli.output import plain as safe
+from conflict.events import AddParticipant, ApplyDamage, Declare, Event
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from conflict.state import State
+    from conflict.table import Entry, RollEntry, Table
+
+MIN_WIDTH: Final = 20
+MAX_WIDTH: Final = 120
+
+# --- drawing ---------------------------------------------------------------------------
+
+_ASCII: Final = str.maketrans({
+    **dict.fromkeys("─━═┄┈╌", "-"), **dict.fromkeys("│┃║┆┊╎", "|"),
+    **dict.fromkeys("╭╮╰╯┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬", "+"),
+    "█": "#", "░": ".", "▒": ".", "▓": "#", **dict.fromkeys("▏▎▍▌▋▊▉", "+"),
+    **dict.fromkeys("⚀⚁⚂⚃⚄⚅", ""),  # a die glyph always sits next to its digit
+    "·": "-", "—": "-", "–": "-", "−": "-", "×": "x", "…": "...", "▶": ">", "→": "->",
+    "“": '"', "”": '"', "‘": "'", "’": "'", "✓": "ok", "\u00a0": " ",
+})
+
+
+def to_ascii(text: str) -> str:
+    """``text`` in plain ASCII: box lines and bars as ``+-|#.``, die glyphs dropped
+    (their digits stay), accents stripped, anything else as ``?``."""
+    if text.isascii():
+        return text
+    text = text.translate(_ASCII)
+    out = []
+    for char in unicodedata.normalize("NFKD", text):
+        if char.isascii():
+            out.append(char)
+        elif not unicodedata.combining(char):
+            out.append("?")
+    return "".join(out)
+
+
+def clamp_width(width: object) -> int:
+    """A usable screen width: what the terminal says, kept within 20–120 columns."""
+    if isinstance(width, bool) or not isinstance(width, int) or width <= 0:
+        return 40
+    return max(MIN_WIDTH, min(MAX_WIDTH, width))
+
+
+def render(parts: Iterable[RenderableType | str], *, width: int, plain: bool,
+           color: bool = True) -> str:
+    """Draw ``parts`` one after another at ``width`` columns. A ``str`` is one line of
+    the shell's own words (never stored text: that comes as Rich ``Text`` through
+    :func:`cli.output.plain`). ``plain``: ASCII without colour; ``color=False``: no
+    escape codes at all (no terminal at the other end)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    colored = color and not plain
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=clamp_width(width), force_terminal=colored,
+                      color_system="standard" if colored else None, no_color=not colored,
+                      highlight=False, emoji=False, markup=False, legacy_windows=False,
+                      force_jupyter=False, force_interactive=False)
+    for part in parts:
+        console.print(Text(part, overflow="fold") if isinstance(part, str) else part)
+    text = "\n".join(line.rstrip(" ") for line in buffer.getvalue().split("\n"))
+    return to_ascii(text) if plain else text
+
+
+# --- what players may not see ------------------------------------------------------------
+
+
+def hidden_names(state: State, *, revealed: Collection[str], mine: Collection[str],
+                 narrator: bool) -> frozenset[str]:
+    """The participants whose statistics and Resiliences a viewer may not see:
+    Villains and Extras the Narrator has not revealed, unless the viewer plays them
+    (a Narrator sees everything)."""
+    if narrator:
+        return frozenset()
+    seen = {name_key(name) for name in (*revealed, *mine)}
+    return frozenset(p.name for p in state.participants
+                     if p.character.kind is not Kind.HERO and name_key(p.name) not in seen)
+
+
+def redact(before: State, event: Event, after: State, sentence: str,
+           hidden: Collection[str]) -> str:
+    """The library's ``sentence`` for ``event`` without the numbers of the ``hidden``
+    participants: a joining Villain's Wits, the Attribute behind its dice, its
+    Resilience left after damage. (Extras standing stay: the players can count them.)"""
+    if not hidden:
+        return sentence
+    if isinstance(event, AddParticipant) and event.character.name in hidden:
+        return sentence.replace(f", Wits {event.character.wits}", "", 1)
+    if isinstance(event, Declare) and event.source and \
+            after.participant(event.name).name in hidden:
+        return sentence.replace(f" ({event.source})", "", 1)
+    if isinstance(event, ApplyDamage):
+        action = after.action(event.action) or before.action(event.action)
+        if action is not None and action.target is not None:
+            person = after.participant(action.target)
+            if person.name in hidden and person.resiliences is not None:
+                label = action.resilience or "health"
+                value = person.resiliences.get(label)
+                return sentence.replace(
+                    f": {label.capitalize()} {value.current}/{value.full}", "", 1)
+    return sentence
+
+
+# --- news: what happened at the table since a reader last looked -------------------------
+
+
+@attrs.frozen
+class RollNews:
+    """A roll recorded in the roll log."""
+
+    entry: RollEntry
+
+    @property
+    def who(self) -> str:
+        """Who rolled."""
+        return self.entry.who
+
+
+@attrs.frozen
+class StepNews:
+    """A step of the current Conflict (``undone``: a step taken back by ``who``)."""
+
+    conflict: str
+    who: str
+    before: State
+    event: Event
+    after: State
+    undone: bool = False
+
+
+@attrs.frozen
+class SwitchNews:
+    """Another Conflict became the current one (or the first began)."""
+
+    conflict: str
+    who: str = ""
+
+
+News = RollNews | StepNews | SwitchNews
+
+
+@attrs.frozen
+class Batch:
+    """News read at one moment, oldest first, with the current Conflict as it stands
+    (``state`` is ``None`` when there is no Conflict)."""
+
+    items: tuple[News, ...] = ()
+    conflict: str | None = None
+    state: State | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+class NewsReader:
+    """Reads what the table gained since the last :meth:`poll`: new rolls, new steps of
+    the current Conflict, steps taken back, a change of current Conflict. Two cheap
+    queries when nothing changed; the Conflict is replayed only when it moved (and
+    then only its new events: the replay cache of :mod:`conflict.table.sessions`)."""
+
+    def __init__(self, table: Table) -> None:
+        from conflict.table import conflicts
+
+        self.table = table
+        last = table.rolls(limit=1)
+        self._roll_id = last[0].id if last else 0
+        self._conflict: str | None = None
+        self._version = -1
+        self._entries: tuple[Entry, ...] = ()
+        self._states: tuple[State, ...] = ()
+        self._events: tuple[Event, ...] = ()
+        info = table.current(conflicts.KIND)
+        if info is not None:
+            self._take(info.name)
+
+    def _take(self, name: str) -> None:
+        from conflict.table import conflicts
+
+        loaded = conflicts.saved(self.table, name).load()
+        self._conflict = name
+        self._version = loaded.version
+        self._entries, self._states, self._events = loaded.entries, loaded.states, loaded.events
+
+    def current(self) -> tuple[str | None, State | None]:
+        """The current Conflict's name and state as last read."""
+        return self._conflict, (self._states[-1] if self._states else None)
+
+    def poll(self) -> Batch:
+        """What is new since the last poll."""
+        from conflict.table import conflicts
+
+        items: list[tuple[object, News]] = []
+        for entry in self.table.rolls(after=self._roll_id):
+            items.append((entry.at, RollNews(entry)))
+            self._roll_id = entry.id
+        info = self.table.current(conflicts.KIND)
+        if info is None:
+            self._conflict, self._version, self._entries, self._states = None, -1, (), ()
+        elif self._conflict is None or name_key(info.name) != name_key(self._conflict):
+            self._take(info.name)
+            items.append((info.created_at, SwitchNews(info.name, info.created_by)))
+        elif info.version != self._version:
+            items.extend(self._moved(info.name))
+        items.sort(key=lambda item: item[0])  # type: ignore[arg-type,return-value]
+        return Batch(tuple(news for _, news in items), *self.current())
+
+    def _moved(self, name: str) -> list[tuple[object, News]]:
+        from conflict.table import conflicts
+
+        old_entries, old_states, old_events = self._entries, self._states, self._events
+        self._take(name)
+        live = {entry.seq for entry in self._entries}
+        known = {entry.seq for entry in old_entries}
+        found: list[tuple[object, News]] = []
+        taken = [i for i, entry in enumerate(old_entries) if entry.seq not in live]
+        if taken:
+            everything = self.table.read(conflicts.KIND, name, include_undone=True).entries
+            undone = {entry.seq: entry for entry in everything}
+            for i in taken:
+                entry = undone.get(old_entries[i].seq, old_entries[i])
+                found.append((entry.undone_at or entry.at, StepNews(
+                    name, entry.undone_by or "", old_states[i], old_events[i],
+                    old_states[i + 1], undone=True)))
+        for i, entry in enumerate(self._entries):
+            if entry.seq not in known:
+                found.append((entry.at, StepNews(name, entry.who, self._states[i],
+                                                 self._events[i], self._states[i + 1])))
+        return found
+
+
+def roll_line(entry: RollEntry) -> str:
+    """``vin rolls 5 for the lock: ⚄5 ⚄5 ⚂3 ⚀1 ⚅6 — Result 5, 1 Nudge`` (safe)."""
+    from cli.log import roll_lines
+
+    text = roll_lines([entry])[0][2]["text"]
+    return f"{safe(entry.who)} {safe(text)}"
+
+
+def step_line(news: StepNews, hidden: Collection[str]) -> str:
+    """A Conflict step as the library says it, hidden numbers taken out (safe)."""
+    from conflict.narrate import describe
+
+    said = redact(news.before, news.event, news.after,
+                  describe(news.before, news.event, news.after), hidden)
+    if news.undone:
+        by = f" by {news.who}" if news.who else ""
+        return safe(f"Undone{by}: {said}")
+    return safe(said)
+
+
+def lines_of(items: Sequence[News], hidden: Collection[str]) -> list[str]:
+    """Each news item as one line of text."""
+    lines = []
+    for news in items:
+        if isinstance(news, RollNews):
+            lines.append(roll_line(news.entry))
+        elif isinstance(news, StepNews):
+            lines.append(step_line(news, hidden))
+        else:
+            lines.append(safe(f"Now playing: the Conflict {news.conflict}"))
+    return lines

@@ -1,0 +1,194 @@
+"""The player shell's words: its verbs and their short aliases, the help screens,
+what a line must be before anything reads it, and the small grammar of ``declare`` and
+``change`` (``d attack marsh 5 with dagger``). Pure text; nothing here reads the table.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from cli.main import fail
+from cli.output import plain as safe
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+MAX_LINE: Final = 200
+"""The longest line the shell reads, in characters."""
+
+# --- the verbs ---------------------------------------------------------------------------
+
+PLAYER_VERBS: Final = {
+    "roll": "roll", "r": "roll",
+    "declare": "declare", "d": "declare", "dec": "declare",
+    "act": "act", "a": "act",
+    "defend": "defend", "def": "defend",
+    "react": "react", "re": "react",
+    "take": "take", "t": "take",
+    "hold": "hold", "h": "hold",
+    "change": "change", "c": "change",
+    "damage": "damage", "dmg": "damage",
+    "sheet": "sheet", "s": "sheet",
+    "board": "board", "b": "board",
+    "odds": "odds", "o": "odds",
+    "last": "last", "l": "last",
+    "help": "help", "?": "help",
+    "plain": "plain",
+    "quit": "quit", "q": "quit", "exit": "quit", "logout": "quit",
+}
+"""Every word a player may start a line with, and the verb it means."""
+
+NARRATOR_VERBS: Final = {
+    "test": "test", "swap": "swap", "reorder": "reorder", "defeat": "defeat",
+    "endround": "end-round", "end-round": "end-round", "end": "end", "undo": "undo",
+    "reveal": "reveal", "hide": "hide",
+}
+"""The Narrator's steps (:mod:`cli.conflict_steps`), for a player marked Narrator."""
+
+KINDS: Final = {
+    "attack": "attack", "atk": "attack", "a": "attack",
+    "action": "action", "act": "action",
+    "defense": "defense", "defend": "defense", "def": "defense", "d": "defense",
+    "noroll": "no-roll", "no-roll": "no-roll", "n": "no-roll", "none": "no-roll",
+}
+AIM_WORDS: Final = {"at", "on", "vs", "against"}
+HARMLESS: Final = {"harmless", "noharm", "no-harm"}
+
+HELP: Final = """\
+On your move (the board says when):
+ d attack marsh 5 [with dagger]
+ d action 4 [at marsh] [harmless]
+ d defense 4   d noroll [what]
+ a [N]       act with N dice
+ h           hold: dice → defense
+ c 6 [marsh] change your action
+ def [N]     defend against it
+ re NAME [N] use a Reaction
+ t           take it, no defense
+ roll        roll your action
+ dmg [N]     deal your attack's damage
+Any time:
+ r 5 [for the lock]  roll 5 dice
+ b board   s sheet   l last result
+ o 5 vs 4  odds      ? help
+ plain on|off        q quit
+Playing several? add: as NAME
+ (a as vin 5)"""
+
+NARRATOR_HELP: Final = """\
+Narrator:
+ VERB as NAME …  act for anyone
+ test N contest|challenge [D]
+ swap N health|reputation|willpower
+ reorder NAME NAME …
+ defeat NAME [why]   endround
+ end OUTCOME         undo
+ reveal NAME         hide NAME"""
+
+
+def verb_of(line: str, *, narrator: bool = False) -> str | None:
+    """The verb a line starts with, or ``None`` if it starts with none (a one-shot
+    command that is no verb is refused with exit status 2)."""
+    words = line.split(maxsplit=1)
+    if not words:
+        return None
+    word = words[0].casefold()
+    if word in PLAYER_VERBS:
+        return PLAYER_VERBS[word]
+    if narrator and word in NARRATOR_VERBS:
+        return NARRATOR_VERBS[word]
+    return None
+
+
+def refusal(line: str) -> str | None:
+    """Why a line is refused before anything reads it, or ``None``: longer than
+    :data:`MAX_LINE` characters, not UTF-8 text (arrives as U+FFFD), or holding control
+    characters (binary junk, escape sequences)."""
+    if len(line) > MAX_LINE:
+        return f"that line is {len(line)} characters long; the most is {MAX_LINE}"
+    if "\ufffd" in line or any(0xD800 <= ord(c) <= 0xDFFF for c in line):
+        return "that line was not UTF-8 text"
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") and c != "\t"
+           for c in line):
+        return "that line holds control characters; type plain text"
+    return None
+
+
+def number(text: str, what: str) -> int:
+    from cli.options import number_or_text
+
+    value = number_or_text(text)
+    if not isinstance(value, int):
+        fail(f"{what} must be a whole number, got {safe(text)[:40]!r}")
+    return value
+
+
+
+
+@attrs.frozen
+class Aim:
+    dice: str | None = None
+    target: str | None = None
+    no_harm: bool = False
+    equipment: str | None = None
+    using: str | None = None
+    about: str = ""
+
+
+def aim(words: list[str], kind: str) -> Aim:
+    """The words after ``declare KIND`` (or ``change``): a number of dice, ``at NAME``
+    (or just the name), ``with GEAR``, ``using SOURCE``, ``harmless``, ``about TEXT``.
+    Words go to the last of target, gear or source named (the target at first), so
+    names may take several words: ``at lady veradine``, ``with glass dagger``."""
+    slots: dict[str, list[str]] = {"target": [], "equipment": [], "using": []}
+    slot = "target"
+    found: dict[str, object] = {}
+    for i, word in enumerate(words):
+        low = word.casefold()
+        if low in {"about", "--"}:
+            found["about"] = " ".join(words[i + 1:])
+            break
+        if low in HARMLESS:
+            found["no_harm"] = True
+        elif low in AIM_WORDS:
+            slot = "target"
+        elif low in {"with", "w"}:
+            slot = "equipment"
+        elif low in {"using", "u"}:
+            slot = "using"
+        elif word.lstrip("+-").isdigit() and "dice" not in found:
+            found["dice"] = word
+        else:
+            slots[slot].append(word)
+    if slots["target"] and kind in {"defense", "no-roll"}:
+        if kind != "no-roll" or "about" in found:
+            fail(f"what is {safe(' '.join(slots['target']))[:40]!r}? type ? for help")
+        found["about"] = " ".join(slots.pop("target"))
+    found.update({key: " ".join(value) for key, value in slots.items() if value})
+    return Aim(**found)  # type: ignore[arg-type]
+
+
+def stored(label: str, text: str, *, style: str = "") -> RenderableType:
+    """A line holding stored text: through :func:`cli.output.plain`, as Rich ``Text``."""
+    from rich.text import Text
+
+    line = Text(label)
+    line.append(safe(text), style=style)
+    line.overflow = "fold"
+    return line
+
+
+HINTS: Final = {
+    "declare": "declare (d attack NAME 5, d defense 4, d noroll)",
+    "act": "act (a), hold (h) or change (c 6 NAME)",
+    "defense": "defend (def), react (re NAME) or take it (t)",
+    "roll": "roll your action (roll)",
+    "damage": "deal the damage (dmg)",
+}
+
+
+def hint(expect: str) -> str:
+    return HINTS.get(expect, expect.replace("_", " "))

@@ -1,0 +1,592 @@
+"""The built-in SSH server (``mistborn serve``): players' phones join the table with any
+SSH client, and the Narrator needs no system accounts.
+
+A thin adapter around :class:`cli.player_shell.PlayerShell`, and the only module of
+the project that imports asyncssh. One process owns the table: every line is handled
+inside it with the library and plain ``sqlite3`` (one worker thread holds the one
+connection, so the event loop never waits on the disk), never by a command per line.
+
+Who may join
+    The SSH user name is the player's name (``mistborn player invite``). A public key
+    listed for that player, or their passphrase (checked against the stored salted
+    hash, in a thread of its own), lets them in; anything else is refused. Failures are
+    counted per address and per name: after a few, each answer is slowed; after more,
+    every attempt is refused for a while, right or wrong.
+
+What a session may do
+    An interactive session runs the player shell as the authenticated player; ``ssh
+    vin@host roll 5`` runs one player-shell line and exits 0, and a command that is no
+    player-shell verb exits 2. Subsystems (SFTP), port, agent and X11 forwarding are
+    refused. Lines longer than 200 characters, text that is not UTF-8 and control
+    characters are refused, and the session goes on. Each player may send so many lines
+    a second (a bucket of tokens): a player who floods is told to slow down and cannot
+    starve the others. Keepalives end sessions whose phone went away; nothing is lost,
+    since everything lives in the table, and reconnecting shows the board and the
+    player's last result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import os
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+import asyncssh
+import attrs
+
+from characters.names import name_key
+from cli.player_shell import PlayerShell, Reply
+from cli.player_view import NewsReader
+from cli.player_words import verb_of
+from cli.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf
+
+T = TypeVar("T")
+
+CIPHERS: Final = ("aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr",
+                  "aes192-ctr", "aes256-ctr")
+"""The ciphers offered: AES, which every SSH client has and the cryptography library
+runs in one call a packet (asyncssh's ChaCha20 takes four, a quarter of the server's
+time per roll)."""
+
+MAX_READ: Final = 4096
+"""Characters a session may send without a line break before the line is refused."""
+
+
+@attrs.frozen
+class Settings:
+    """How the server behaves; the defaults suit a table of friends on the Internet.
+    Tests shorten the times."""
+
+    keepalive_interval: float = 15.0
+    keepalive_count_max: int = 3
+    login_timeout: float = 30.0
+    sessions_per_player: int = 4
+    max_connections: int = 64
+    lines_per_second: float = 8.0
+    line_burst: int = 16
+    slow_after: int = 3
+    refuse_after: int = 10
+    failure_window: float = 600.0
+    refuse_for: float = 900.0
+    longest_delay: float = 8.0
+    news_interval: float = 0.25
+
+
+# --- pure bookkeeping -------------------------------------------------------------------
+
+
+class Throttle:
+    """Failed logins counted per key (an address, a name) within ``window`` seconds:
+    after ``slow_after`` each answer waits (0.5 s, doubling, at most ``longest``);
+    after ``refuse_after`` every attempt is refused for ``refuse_for`` seconds."""
+
+    def __init__(self, *, slow_after: int, refuse_after: int, window: float,
+                 refuse_for: float, longest: float = 8.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.slow_after, self.refuse_after = slow_after, refuse_after
+        self.window, self.refuse_for, self.longest = window, refuse_for, longest
+        self.clock = clock
+        self._failures: dict[str, list[float]] = {}
+        self._refused_until: dict[str, float] = {}
+
+    def _recent(self, key: str) -> list[float]:
+        now = self.clock()
+        kept = [t for t in self._failures.get(key, []) if now - t < self.window]
+        if kept:
+            self._failures[key] = kept
+        else:
+            self._failures.pop(key, None)
+        return kept
+
+    def failed(self, *keys: str) -> None:
+        """One failure for each of ``keys``."""
+        now = self.clock()
+        for key in keys:
+            recent = self._recent(key)
+            recent.append(now)
+            self._failures[key] = recent
+            if len(recent) >= self.refuse_after:
+                self._refused_until[key] = now + self.refuse_for
+
+    def refused(self, *keys: str) -> bool:
+        """Whether any of ``keys`` is refused for now."""
+        now = self.clock()
+        for key in keys:
+            until = self._refused_until.get(key)
+            if until is not None:
+                if now < until:
+                    return True
+                del self._refused_until[key]
+                self._failures.pop(key, None)
+        return False
+
+    def delay(self, *keys: str) -> float:
+        """How long to wait before answering an attempt for ``keys``."""
+        worst = max((len(self._recent(key)) for key in keys), default=0)
+        if worst < self.slow_after:
+            return 0.0
+        return float(min(self.longest, 0.5 * 2 ** (worst - self.slow_after)))
+
+
+class RateLimit:
+    """A bucket of ``burst`` tokens per key, refilled at ``rate`` a second: a line
+    takes one token, or is refused when the bucket is empty."""
+
+    def __init__(self, rate: float, burst: int,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, key: str) -> bool:
+        """Take a token for ``key`` if there is one."""
+        now = self.clock()
+        tokens, then = self._buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+        if tokens < 1:
+            self._buckets[key] = (tokens, now)
+            return False
+        self._buckets[key] = (tokens - 1, now)
+        return True
+
+
+def key_id(line: str) -> str:
+    """An OpenSSH public key line reduced to what identifies the key: type and data."""
+    return " ".join(line.split()[:2])
+
+
+# --- the table's thread -------------------------------------------------------------------
+
+
+class TableWorker:
+    """One thread that owns the table's connection: every table call of the server runs
+    there, in the order asked, while the event loop goes on with the network."""
+
+    def __init__(self, path: Path) -> None:
+        from conflict.table import Table
+
+        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table")
+        self.table: Table = self._pool.submit(Table, path, create=False).result()
+
+    async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``function(*args, **kwargs)`` in the table's thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, lambda: function(*args, **kwargs))
+
+    def close(self) -> None:
+        """Close the table and stop the thread."""
+        with contextlib.suppress(Exception):
+            self._pool.submit(self.table.close).result()
+        self._pool.shutdown(wait=True)
+
+
+# --- one SSH connection's login -------------------------------------------------------------
+
+
+class _Login(asyncssh.SSHServer):
+    """Authentication for one connection (forwarding requests keep asyncssh's answer:
+    refused)."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.address = "?"
+        self.username = ""
+        self.tried = False
+        self.succeeded = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self.server.connections += 1
+        if self.server.connections > self.server.settings.max_connections:
+            conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server.connections -= 1
+        if self.tried and not self.succeeded:
+            self.server.throttle.failed(f"address {self.address}",
+                                        f"name {name_key(self.username)}")
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return True
+
+    def _keys(self) -> tuple[str, str]:
+        return f"address {self.address}", f"name {name_key(self.username)}"
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self.server.throttle.refused(*self._keys()):
+            return False
+        offered = key_id(key.export_public_key("openssh").decode("ascii", "replace"))
+        known = await self.server.worker.run(self.server.keys_of, username)
+        self.tried = True
+        return offered in known
+
+    def password_auth_supported(self) -> bool:
+        return True
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        from conflict.table import check_passphrase
+
+        self.tried = True
+        throttle = self.server.throttle
+        pause = throttle.delay(*self._keys())
+        if pause:
+            await asyncio.sleep(pause)
+        if throttle.refused(*self._keys()):
+            return False
+        stored = await self.server.worker.run(self.server.hash_of, username)
+        # An unknown name costs the same scrypt as a known one: timing tells nothing.
+        loop = asyncio.get_running_loop()
+        right = await loop.run_in_executor(
+            self.server.hasher, check_passphrase, password[:200],
+            stored or self.server.dummy_hash)
+        if not (right and stored) or len(password) > 200:
+            throttle.failed(*self._keys())
+            return False
+        return True
+
+    def auth_completed(self) -> None:
+        self.succeeded = True
+
+
+# --- sessions ---------------------------------------------------------------------------------
+
+
+class _Session:
+    """One interactive session: its shell, and news waiting while a line is handled."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess[str], shell: PlayerShell,
+                 pty: bool) -> None:
+        self.process = process
+        self.shell = shell
+        self.pty = pty
+        self.editor = LineEditor(terminal=pty, longest=MAX_READ, prompt=shell.prompt())
+        self.busy = False
+        self.waiting: list[str] = []
+        self.echo = ""
+
+    def take_echo(self) -> str:
+        """The echo of the line just typed, not yet written."""
+        echo, self.echo = self.echo, ""
+        return echo
+
+    def write(self, text: str) -> None:
+        with contextlib.suppress(Exception):  # a session going away: its loop ends
+            self.process.stdout.write(crlf(text) if self.pty else text)
+
+    def news(self, text: str) -> None:
+        if not text:
+            return
+        if self.busy:
+            self.waiting.append(text)
+            return
+        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        self.write(f"{start}{text}{self.editor.redraw()}")
+
+
+class Server:
+    """The SSH server over the table at ``path``: :meth:`start`, then :meth:`close`."""
+
+    def __init__(self, path: Path, host_key: Path, settings: Settings = Settings()) -> None:
+        from conflict.table import hash_passphrase
+
+        self.path = path
+        self.settings = settings
+        self.host_key = load_host_key(host_key)
+        self.worker = TableWorker(path)
+        self.hasher = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="scrypt")
+        self.dummy_hash = hash_passphrase(os.urandom(16).hex())
+        self.throttle = Throttle(slow_after=settings.slow_after,
+                                 refuse_after=settings.refuse_after,
+                                 window=settings.failure_window,
+                                 refuse_for=settings.refuse_for,
+                                 longest=settings.longest_delay)
+        self.limits = RateLimit(settings.lines_per_second, settings.line_burst)
+        self.connections = 0
+        self.sessions: dict[str, set[_Session]] = {}
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._news_task: asyncio.Task[None] | None = None
+        self._dirty: asyncio.Event | None = None
+        self._reader: NewsReader | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # --- reading players (in the table's thread)
+
+    def keys_of(self, username: str) -> set[str]:
+        from conflict.table import UnknownPlayer
+
+        try:
+            return {key_id(key) for key in self.worker.table.player(username).keys}
+        except (UnknownPlayer, ValueError):
+            return set()
+
+    def hash_of(self, username: str) -> str | None:
+        from conflict.table import UnknownPlayer
+
+        try:
+            return self.worker.table.player(username).passphrase_hash
+        except (UnknownPlayer, ValueError):
+            return None
+
+    # --- life
+
+    async def start(self, host: str = "0.0.0.0", port: int = 2222) -> int:
+        """Listen on ``host``:``port`` (0: any free port); returns the port."""
+        s = self.settings
+        self._acceptor = await asyncssh.create_server(
+            lambda: _Login(self), host, port, server_host_keys=[self.host_key],
+            process_factory=self._session, encoding="utf-8", errors="replace",
+            line_editor=False, encryption_algs=CIPHERS,
+            allow_scp=False, sftp_factory=None, agent_forwarding=False,
+            x11_forwarding=False, kbdint_auth=False, host_based_auth=False,
+            gss_auth=False, gss_kex=False, keepalive_interval=s.keepalive_interval,
+            keepalive_count_max=s.keepalive_count_max, login_timeout=s.login_timeout,
+            reuse_address=True)
+        self._reader = await self.worker.run(NewsReader, self.worker.table)
+        self._dirty = asyncio.Event()
+        self._news_task = asyncio.create_task(self._news_loop())
+        sockets = self._acceptor.sockets
+        return int(sockets[0].getsockname()[1]) if sockets else port
+
+    async def close(self) -> None:
+        """Stop listening, end the sessions, close the table."""
+        if self._news_task is not None:
+            self._news_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._news_task
+        if self._acceptor is not None:
+            self._acceptor.close()
+            await self._acceptor.wait_closed()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5)
+        self.hasher.shutdown(wait=False)
+        self.worker.close()
+
+    # --- news for every session
+
+    def changed(self) -> None:
+        """The server itself wrote to the table: tell the sessions soon."""
+        if self._dirty is not None:
+            self._dirty.set()
+
+    async def _news_loop(self) -> None:
+        assert self._dirty is not None and self._reader is not None
+        reader, dirty = self._reader, self._dirty
+        version = await self.worker.run(self.worker.table.data_version)
+        interval = self.settings.news_interval
+        while True:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(dirty.wait(), interval)
+            wrote = dirty.is_set()
+            dirty.clear()
+            now = await self.worker.run(self.worker.table.data_version)
+            if now == version and not wrote:
+                continue
+            version = now
+            everyone = [s for group in self.sessions.values() for s in group]
+
+            def fan_out(everyone: list[_Session] = everyone) -> list[tuple[_Session, str]]:
+                batch = reader.poll()
+                if not batch:
+                    return []
+                shown = []
+                drawn: dict[object, str] = {}  # each line drawn once for all alike
+                for session in everyone:
+                    try:
+                        shown.append((session, session.shell.show(batch, drawn)))
+                    except Exception:  # a revoked player: their next line ends it
+                        continue
+                return shown
+
+            try:
+                for session, text in await self.worker.run(fan_out):
+                    session.news(text)
+            except Exception:  # a busy or damaged table: try again next time
+                pass
+            await asyncio.sleep(interval)  # a burst of rolls makes one batch
+
+    # --- one session
+
+    async def _session(self, process: asyncssh.SSHServerProcess[str]) -> None:
+        username = str(process.get_extra_info("username"))
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        try:
+            await self._serve(process, username)
+        except Exception as error:  # never let one session take the server down
+            with contextlib.suppress(Exception):
+                process.stderr.write(f"mistborn: {' '.join(str(error).split())[:200]}\n")
+                process.exit(1)
+        finally:
+            if task is not None:
+                self._tasks.discard(task)
+            with contextlib.suppress(Exception):
+                if not process.is_closing():
+                    process.exit(0)
+
+    async def _serve(self, process: asyncssh.SSHServerProcess[str], username: str) -> None:
+        if process.subsystem is not None:
+            process.stderr.write("mistborn: no subsystems here\n")
+            process.exit(1)
+            return
+        term = process.get_terminal_type()
+        width = process.get_terminal_size()[0] or 40
+        shell: PlayerShell = await self.worker.run(
+            PlayerShell, self.worker.table, username, width=width, color=term is not None,
+            news=False)
+        if process.command is not None:
+            await self._one_shot(process, shell, process.command)
+            return
+        key = name_key(shell.name)
+        group = self.sessions.setdefault(key, set())
+        if len(group) >= self.settings.sessions_per_player:
+            process.stderr.write(f"mistborn: {shell.name} already has "
+                                 f"{len(group)} sessions open; close one first\n")
+            process.exit(1)
+            return
+        session = _Session(process, shell, pty=term is not None)
+        group.add(session)
+        try:
+            session.write(await self.worker.run(shell.welcome))
+            await self._loop(session, key)
+        finally:
+            group.discard(session)
+            if not group:
+                self.sessions.pop(key, None)
+
+    async def _one_shot(self, process: asyncssh.SSHServerProcess[str], shell: PlayerShell,
+                        line: str) -> None:
+        if verb_of(line, narrator=shell.narrator) is None:
+            word = line.split()[0][:30] if line.split() else ""
+            process.stderr.write(f"mistborn: {word!r} is not a player-shell command\n")
+            process.exit(2)
+            return
+        if not self.limits.allow(name_key(shell.name)):
+            process.stderr.write("mistborn: too many lines at once; wait a moment\n")
+            process.exit(2)
+            return
+        reply: Reply = await self.worker.run(shell.handle, line)
+        self.changed()
+        (process.stdout if reply.status == 0 else process.stderr).write(reply.text)
+        process.exit(reply.status)
+
+    async def _loop(self, session: _Session, key: str) -> None:
+        shell, process = session.shell, session.process
+        async for line in _lines(process, session):
+            if line == TOO_LONG:
+                reply = Reply(f"! that line is longer than {MAX_READ} characters\n",
+                              status=2)
+            elif not self.limits.allow(key):
+                reply = Reply("! too fast: wait a moment and type it again\n", status=2)
+            else:
+                session.busy = True
+                try:
+                    reply = await self.worker.run(shell.handle, line)
+                finally:
+                    session.busy = False
+                if line.strip():
+                    self.changed()
+            waiting, session.waiting = session.waiting, []
+            said = session.take_echo() + reply.text + "".join(waiting)
+            if reply.quit:
+                session.write(said)
+                return
+            session.write(said + shell.prompt())  # one packet
+
+
+async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session
+                 ) -> AsyncIterator[str]:
+    """The session's lines, typed through its :class:`~cli.ssh_editor.LineEditor`
+    (lines past :data:`MAX_READ` characters come as one refusal); a resized terminal
+    changes the shell's width; Ctrl-C drops the line being typed; Ctrl-D, the end of
+    input or a dropped connection ends it."""
+    session.write(session.shell.prompt())
+    editor = session.editor
+    while True:
+        try:
+            chunk = await process.stdin.read(MAX_READ)
+        except asyncssh.TerminalSizeChanged as change:
+            session.shell.width = change.width or session.shell.width
+            continue
+        except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+            chunk = "\x03"
+        except (asyncssh.Error, ConnectionError, OSError):
+            return
+        if not chunk:
+            return
+        echo, done = editor.feed(chunk)
+        if done:
+            session.echo += echo  # the echo of Enter travels with the reply: one packet
+        elif echo:
+            session.write(echo)
+        for line in done:
+            if line == END:
+                return
+            if line == INTERRUPT:
+                session.write(session.take_echo() + session.shell.prompt())
+                continue
+            yield line
+
+
+# --- the host key -----------------------------------------------------------------------------
+
+
+def host_key_path(table: Path) -> Path:
+    """Where the server keeps its host key: beside the table file."""
+    return table.with_name(f"{table.name}.ssh_host_ed25519_key")
+
+
+def load_host_key(path: Path) -> asyncssh.SSHKey:
+    """The host key at ``path``, made (ed25519, mode 0600) the first time, so phones
+    see the same server every time."""
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        data = key.export_private_key("openssh")
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(data)
+    return asyncssh.read_private_key(path)
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    """The host key's SHA256 fingerprint, as ``ssh`` shows it."""
+    return str(key.get_fingerprint("sha256"))
+
+
+def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
+          settings: Settings = Settings(), announce: Callable[[str], None] = print) -> None:
+    """Run the server until interrupted (or SIGTERM)."""
+    import signal
+
+    # The table's thread and the network's take turns at the interpreter: hand over
+    # within 0.5 ms rather than Python's default 5 ms, or every line waits for it.
+    sys.setswitchinterval(0.0005)
+
+    async def main() -> None:
+        server = Server(path, host_key or host_key_path(path), settings)
+        stop = asyncio.Event()
+        with contextlib.suppress(NotImplementedError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        bound = await server.start(host, port)
+        announce(f"Serving {path} on {host} port {bound}.")
+        announce(f"Host key {fingerprint(server.host_key)}")
+        announce(f"Players join with: ssh -p {bound} NAME@THIS-MACHINE (Ctrl-C stops)")
+        try:
+            await stop.wait()
+        finally:
+            await server.close()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())

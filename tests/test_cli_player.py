@@ -1,0 +1,173 @@
+"""``mistborn player`` (cli/player.py): inviting, listing and revoking players; the
+player shell at a local prompt (driven through a real terminal by pexpect) and under
+OpenSSH's forced commands (``$SSH_ORIGINAL_COMMAND``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from click.testing import CliRunner, Result
+from player_support import ROOT, SSH_KEYGEN, make_key, make_table
+from table_support import plain
+
+from cli.main import main
+from conflict.table import Table, check_passphrase
+
+MISTBORN = [sys.executable, "-c", "import sys; from cli.main import main; "
+            "sys.argv = ['mistborn'] + sys.argv[1:]; main()"]
+
+
+def run(db: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, list(args), env={"MISTBORN_DB": str(db), "COLUMNS": "40",
+                                                      "NO_COLOR": "1"})
+
+
+def ok(db: Path, *args: str) -> str:
+    result = run(db, *args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def refused(db: Path, *args: str) -> str:
+    result = run(db, *args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and result.stderr.startswith("mistborn: ")
+    return result.stderr[len("mistborn: "):].rstrip("\n")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "t.db"
+    make_table(path).close()
+    return path
+
+
+# --- the list of players ---------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not SSH_KEYGEN.exists(), reason="needs OpenSSH's ssh-keygen")
+def test_invite_by_key_list_and_revoke(db: Path, tmp_path: Path) -> None:
+    key = make_key(tmp_path, "vin")
+    out = ok(db, "player", "invite", "vin", "--key", f"{key}.pub", "--character", "tamsin")
+    assert out.splitlines()[0] == "Invited vin, playing Tamsin Vey."
+    with Table(db) as table:
+        vin = table.player("vin")
+    assert vin.characters == ("Tamsin Vey",) and vin.passphrase_hash is None
+    assert vin.keys == (" ".join(Path(f"{key}.pub").read_text().split()),)
+    listed = ok(db, "player", "list")
+    assert "vin: Tamsin Vey (1 key)" in listed and "gm · Narrator: no character" in listed
+    assert json.loads(ok(db, "player", "list", "--json"))[-1]["name"] == "vin"
+    assert ok(db, "player", "revoke", "vin") == "vin may no longer join.\n"
+    assert "vin" not in ok(db, "player", "list")
+    assert "vin · revoked" in ok(db, "player", "list", "--all")
+    assert "no player named 'vin'" in refused(db, "player", "revoke", "vin")
+
+
+def test_a_passphrase_is_printed_once_and_only_its_hash_is_kept(db: Path) -> None:
+    out = ok(db, "player", "invite", "kell", "--passphrase", "--narrator")
+    secret = out.split("kept only as a hash): ", 1)[1].split("\n", 1)[0]
+    assert len(secret.split("-")) == 6
+    stored = plain(db, "SELECT passphrase_hash FROM players WHERE name = 'kell'")[0][0]
+    assert isinstance(stored, str) and secret not in stored
+    assert check_passphrase(secret, stored) and not check_passphrase(secret + "x", stored)
+    dump = b"".join(path.read_bytes() for path in db.parent.glob("t.db*"))
+    assert secret.encode() not in dump
+    assert secret not in ok(db, "player", "list") + ok(db, "player", "list", "--json")
+    other = ok(db, "player", "invite", "wax", "--passphrase")
+    assert other.split("hash): ", 1)[1].split("\n", 1)[0] != secret
+
+
+def test_names_that_could_pass_for_someone_else_are_refused(db: Path) -> None:
+    # A player's name is their SSH user name; nobody may pass for another player or
+    # for a character they do not play.
+    assert "is the name of 'Brannoch', whom this player does not play" in refused(
+        db, "player", "invite", "brannoch", "--passphrase")
+    ok(db, "player", "invite", "Brannoch", "--passphrase", "--character", "brannoch")
+    ok(db, "player", "invite", "kern", "--passphrase")
+    assert "looks like the player 'kern'" in refused(db, "player", "invite", "kem",
+                                                      "--passphrase")  # "rn" reads as "m"
+    assert "SSH user name" in refused(db, "player", "invite", "adа",
+                                      "--passphrase")  # Cyrillic а: never a user name
+    assert "SSH user name" in refused(db, "player", "invite", "Vin Venture", "--passphrase")
+    assert "SSH user name" in refused(db, "player", "invite", "--passphrase", "--", "-oPro=x")
+    assert "already" in refused(db, "player", "invite", "ADA", "--passphrase")
+    assert "no character named 'marsh'" in refused(db, "player", "invite", "zed",
+                                                   "--passphrase", "--character", "marsh")
+    assert "--key PUBKEY_FILE or --passphrase" in refused(db, "player", "invite", "zed")
+
+
+def test_a_bad_key_file_is_refused_on_one_line(db: Path, tmp_path: Path) -> None:
+    junk = tmp_path / "junk.pub"
+    junk.write_text("ssh-ed25519 not-base64 me\n")
+    assert "a public key must be one line like" in refused(db, "player", "invite", "zed",
+                                                           "--key", str(junk))
+    assert "cannot read the key file" in refused(db, "player", "invite", "zed", "--key",
+                                                 str(tmp_path / "missing.pub"))
+
+
+# --- OpenSSH's forced command --------------------------------------------------------------
+
+
+def forced(db: Path, who: str, line: str | None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MISTBORN_DB": str(db), "COLUMNS": "40"}
+    env.pop("SSH_ORIGINAL_COMMAND", None)
+    if line is not None:
+        env["SSH_ORIGINAL_COMMAND"] = line
+    return subprocess.run([*MISTBORN, "player", "--as", who], env=env, capture_output=True,
+                          text=True, timeout=60, check=False, stdin=subprocess.DEVNULL,
+                          cwd=ROOT)
+
+
+def test_a_forced_command_runs_the_one_line_and_exits_0(db: Path) -> None:
+    done = forced(db, "ada", "r 5 for the lock")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Roll · pool of 5\n") and "For the lock" in done.stdout
+    with Table(db) as table:
+        assert [(e.who, e.purpose) for e in table.rolls()] == [("ada", "the lock")]
+
+
+def test_a_forced_command_that_is_no_verb_or_is_refused_exits_2(db: Path) -> None:
+    for line in ("ls -la", "bash", "scp -t /etc", "undo", "rsync --server ."):
+        done = forced(db, "ada", line)
+        assert done.returncode == 2 and done.stdout == "", line
+        assert "is not a player-shell command" in done.stderr
+    done = forced(db, "ada", "d attack haze 5")
+    assert done.returncode == 2 and done.stderr.startswith("! it is not your move")
+    done = forced(db, "gm", "reveal prelate")
+    assert done.returncode == 0 and "Players now see: The Hollow Prelate" in done.stdout
+    done = forced(db, "nobody", "r 2")
+    assert done.returncode == 2 and "no player named 'nobody'" in done.stderr
+
+
+# --- the local prompt ---------------------------------------------------------------------
+
+
+def test_the_local_prompt_shows_others_rolls_while_it_waits(db: Path) -> None:
+    env = {**os.environ, "MISTBORN_DB": str(db), "TERM": "xterm"}
+    env.pop("SSH_ORIGINAL_COMMAND", None)
+    child = pexpect.spawn(MISTBORN[0], [*MISTBORN[1:], "player", "--as", "ada"], env=env,
+                          encoding="utf-8", dimensions=(40, 40), timeout=20, cwd=str(ROOT))
+    try:
+        child.expect("Welcome, ada")
+        child.expect("> ")
+        child.sendline("r 3 for the vault")
+        child.expect("For the vault")
+        child.expect("> ")
+        child.send("boa")  # half typed: the news must not eat it
+        ok(db, "roll", "4", "--as", "dee", "--for", "spying")
+        child.expect("dee rolls 4 for spying")
+        child.expect("> boa")
+        child.sendline("rd")  # "board"
+        child.expect("Rooftops")
+        child.sendline("q")
+        child.expect("Bye.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0

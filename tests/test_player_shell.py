@@ -1,0 +1,383 @@
+"""The player shell (cli/player_shell.py and its words, view and Narrator's verbs): a
+line in, library calls on a real table file, text out — no network. Rules checked by
+the engine are named where the shell leans on them (R-CON-4 turn order, R-CON-15
+defense)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from player_support import make_table
+from rich.cells import cell_len
+
+from cli.conflict_steps import roll_intent
+from cli.player_shell import PlayerShell
+from cli.player_view import NewsReader, redact, to_ascii
+from cli.player_words import MAX_LINE, aim, refusal, verb_of
+from conflict.narrate import describe
+from conflict.table import Table, conflicts
+
+ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    with make_table(tmp_path / "t.db") as made:
+        yield made
+
+
+def shell(table: Table, who: str, seed: int = 1, **options: object) -> PlayerShell:
+    options.setdefault("color", False)
+    return PlayerShell(table, who, rng=random.Random(seed), **options)  # type: ignore[arg-type]
+
+
+def said(reply_text: str) -> str:
+    """The reply's text as one line of words (wrapping at 40 columns undone)."""
+    return " ".join(reply_text.split())
+
+
+def state(table: Table):  # type: ignore[no-untyped-def]
+    return conflicts.load(table)[1].state
+
+
+# --- words ----------------------------------------------------------------------------
+
+
+def test_verbs_and_thumb_sized_aliases() -> None:
+    for line, verb in [("r 5", "roll"), ("ROLL 5 for x", "roll"), ("d attack marsh 5", "declare"),
+                       ("a", "act"), ("def 3", "defend"), ("re push", "react"), ("t", "take"),
+                       ("h", "hold"), ("c 6", "change"), ("s", "sheet"), ("b", "board"),
+                       ("o 5 vs 4", "odds"), ("l", "last"), ("?", "help"), ("plain", "plain"),
+                       ("q", "quit"), ("dmg", "damage")]:
+        assert verb_of(line) == verb, line
+    assert verb_of("undo") is None and verb_of("undo", narrator=True) == "undo"
+    assert verb_of("ls -la") is None and verb_of("") is None and verb_of("sh") is None
+
+
+def test_lines_too_long_not_utf8_or_with_control_characters_are_refused() -> None:
+    assert refusal("r 5 for the lock") is None
+    assert refusal("x" * MAX_LINE) is None
+    assert "201 characters long; the most is 200" in str(refusal("x" * 201))
+    assert refusal("r 5 \ufffd") == "that line was not UTF-8 text"
+    assert refusal("r 5 \udcff") == "that line was not UTF-8 text"
+    for junk in ("r 5\x1b[2J", "\x00\x01", "r\u202e5", "r 5\x7f"):
+        assert "control characters" in str(refusal(junk)), repr(junk)
+
+
+def words(line: str) -> list[str]:
+    return line.split()
+
+
+def test_the_grammar_of_declare_and_change() -> None:
+    got = aim(words("marsh 5 with glass about a quick stab"), "attack")
+    assert (got.target, got.dice, got.equipment, got.about) == ("marsh", "5", "glass",
+                                                                 "a quick stab")
+    got = aim(words("4 at lady veradine harmless"), "action")
+    assert (got.dice, got.target, got.no_harm) == ("4", "lady veradine", True)
+    got = aim(words("using physique at haze with glass dagger"), "attack")
+    assert (got.using, got.target, got.equipment) == ("physique", "haze", "glass dagger")
+    assert aim(words("climb the wall"), "no-roll").about == "climb the wall"
+
+
+def test_ascii_keeps_every_digit_and_drops_what_mangles() -> None:
+    assert to_ascii("⚄5 ⚄5 · ████░░ — Vëy ▶ ×2 …") == "5 5 - ####.. - Vey > x2 ..."
+    assert to_ascii("╭─╮\n│x│\n╰─╯") == "+-+\n|x|\n+-+"
+    assert to_ascii("名") == "?"
+
+
+# --- rolls ------------------------------------------------------------------------------
+
+
+def test_a_roll_is_recorded_as_the_players_and_last_shows_it_again_without_rolling(
+        table: Table) -> None:
+    ada = shell(table, "ada", seed=7)
+    reply = ada.handle("r 5 for the lock")
+    assert reply.status == 0 and not reply.quit
+    entry = table.rolls()[-1]
+    assert (entry.who, entry.purpose, entry.roll.asked) == ("ada", "the lock", 5)
+    faces = re.findall(r"[⚀-⚅](\d)", reply.text)
+    assert sorted(map(int, faces)) == sorted(entry.roll.faces)  # every die shown, glyph+digit
+    again = ada.handle("l")
+    assert len(table.rolls()) == 1  # never rolled again
+    assert "Your last result" in again.text
+    assert sorted(map(int, re.findall(r"[⚀-⚅](\d)", again.text))) == sorted(entry.roll.faces)
+    assert "For the lock" in again.text
+
+
+def test_a_bad_pool_is_refused_by_rule_and_nothing_is_recorded(table: Table) -> None:
+    ada = shell(table, "ada")
+    for line in ("r 41", "r -2", "r five", "r 5 because"):
+        reply = ada.handle(line)
+        assert reply.status == 2 and reply.text.startswith("! "), line
+    assert "R-DICE-1" in ada.handle("r 41").text
+    assert table.rolls() == []
+
+
+def test_unknown_words_are_refused_with_status_2(table: Table) -> None:
+    ada = shell(table, "ada")
+    reply = ada.handle("rm -rf /")
+    assert reply.status == 2 and "'rm' is not a command here" in reply.text
+    assert ada.handle("   ").text == ""
+
+
+# --- turns and ownership -----------------------------------------------------------------
+
+
+def test_r_con_4_a_player_declares_only_on_their_move(table: Table) -> None:
+    ada, gm = shell(table, "ada"), shell(table, "gm")
+    before = conflicts.load(table)[1].version
+    reply = ada.handle("d attack haze 5")
+    # The Hazekillers (Wits 3) declare first: not Tamsin's move.
+    assert reply.status == 2
+    assert said(reply.text) == ("! it is not your move to declare (next: Hazekillers of "
+                                "House Orrell declare)")
+    assert conflicts.load(table)[1].version == before
+    assert gm.handle("d as haze attack tamsin 5").status == 0
+    reply = ada.handle("d attack haze 5 with glass")
+    assert said(reply.text).startswith("Tamsin Vey declares an attack on Hazekillers of "
+                                       "House Orrell: 5 Action Dice, with the Glass dagger.")
+
+
+def test_a_player_cannot_act_for_another_players_character_or_narrate(table: Table) -> None:
+    ada = shell(table, "ada")
+    shell(table, "gm").handle("d as haze attack tamsin 5")
+    before = conflicts.load(table)[1].version
+    assert said(ada.handle("d as brannoch defense 4").text) == "! you do not play Brannoch"
+    assert said(ada.handle("d as haze attack tamsin 5").text) == \
+        "! you do not play Hazekillers of House Orrell"
+    for line in ("undo", "end the fight", "reveal prelate", "defeat brannoch", "test 1 contest"):
+        reply = ada.handle(line)
+        assert reply.status == 2 and "is not a command here" in reply.text, line
+    assert conflicts.load(table)[1].version == before
+
+
+def test_the_turn_is_checked_again_when_written(table: Table) -> None:
+    # The shell looked at the board and saw Tamsin's move; another writer got in first:
+    # the guard, run against the Conflict as it stands at the moment of writing, refuses.
+    gm, ada = shell(table, "gm"), shell(table, "ada")
+    gm.handle("d as haze attack tamsin 5")
+    intent = ada._guard(lambda s: [], lambda now: False, "Tamsin Vey", "declare")
+    with pytest.raises(Exception, match="it is not Tamsin Vey's move to declare now"):
+        conflicts.record(table, "Rooftops", intent, who="ada")
+
+
+def test_a_player_with_two_characters_must_say_which(table: Table) -> None:
+    gm, bo = shell(table, "gm"), shell(table, "bo")
+    joining = [(table.get(n), "crew", False) for n in ("Orrin Haskel", "Lady Veradine Casswell")]
+    conflicts.add(table, "Rooftops", joining, who="gm")
+    for line in ("d as haze attack tamsin 5", "d as tamsin attack haze 5",
+                 "d as brannoch defense 4", "d as orrin noroll", "d as prelate defense 3"):
+        assert gm.handle(line).status == 0, line
+    assert gm.handle("d as lady noroll").status == 0
+    # Acting: Tamsin and the Hazekillers act first; then Orrin and Lady Veradine hold.
+    reply = bo.handle("h")
+    assert reply.status == 2 and "not your move to hold" in reply.text
+
+
+def test_a_whole_round_by_phone_players_and_the_narrator(table: Table) -> None:
+    gm, ada, dee = shell(table, "gm", 3), shell(table, "ada", 4), shell(table, "dee", 5)
+    steps = [(gm, "d as haze attack tamsin 5"), (ada, "d attack haze 5 with glass"),
+             (dee, "d defense 4"), (gm, "d as prelate attack brannoch 4"),
+             (ada, "a 3"), (gm, "t as haze"), (ada, "roll")]
+    for who, line in steps:
+        reply = who.handle(line)
+        assert reply.status == 0, (line, reply.text)
+    now = state(table)
+    action = now.action(2)
+    assert action is not None and action.attacker_roll is not None  # Tamsin's roll is in
+    if now.pending == 2:  # the attack succeeded: Tamsin deals the damage (R-CON-18)
+        assert "Your move: deal the damage" in said(ada.handle("b").text)
+        assert ada.handle("dmg").status == 0
+    reply = gm.handle("a as haze 5")
+    assert reply.status == 0
+    assert "▶ Your move" not in reply.text  # the Narrator is told, never hinted
+    # Tamsin is attacked: her move to choose a defense (R-CON-15).
+    assert said(dee.handle("def").text).startswith("! it is not your move to defend")
+    reply = ada.handle("def")
+    assert reply.status == 0 and "Tamsin Vey defends against action 1" in said(reply.text)
+
+
+def test_react_uses_the_engines_options(table: Table) -> None:
+    gm, ada = shell(table, "gm"), shell(table, "ada")
+    for line in ("d as haze attack tamsin 5", "d as tamsin noroll", "d as brannoch defense 4",
+                 "d as prelate defense 3", "a as haze 5"):
+        assert gm.handle(line).status == 0, line
+    reply = ada.handle("re push")
+    assert reply.status == 0, reply.text
+    assert "Tamsin Vey reacts" in said(reply.text) and "Push away incoming metal" in said(
+        reply.text)
+
+
+# --- what players may see -------------------------------------------------------------------
+
+
+def test_villains_numbers_are_hidden_from_players_until_revealed(table: Table) -> None:
+    ada, gm = shell(table, "ada"), shell(table, "gm")
+    board = ada.handle("b").text
+    prelate = board[board.index("The Hollow Prelate (opposition)"):]
+    assert prelate.split("\n")[2].strip() == "Resiliences not revealed"
+    assert "14/14" not in board and "Wits 5" not in said(board)  # his Health; his Wits
+    assert "The Hollow Prelate joins the opposition: villain." in said(board)
+    assert "H ████████ 8/8" in board  # Tamsin's own
+    assert "8/8 standing" in board  # Extras standing: the players can count them
+    narrator_board = gm.handle("b").text
+    assert "Resiliences not revealed" not in narrator_board
+    assert "Wits 5" in said(narrator_board)
+    assert gm.handle("reveal prelate").status == 0
+    board = ada.handle("b").text
+    assert "Resiliences not revealed" not in board and "Wits 5" in said(board)
+    assert "H ██████████ 14/14" in board
+    assert gm.handle("hide prelate").status == 0
+    assert "Resiliences not revealed" in ada.handle("b").text
+
+
+def test_damage_to_a_hidden_villain_is_told_without_what_is_left(table: Table) -> None:
+    from conflict.events import ApplyDamage
+
+    loaded = conflicts.load(table)[1]
+    hidden = {"The Hollow Prelate"}
+    gm = shell(table, "gm")
+    for line in ("d as haze noroll", "d as tamsin attack prelate 5 with glass",
+                 "d as brannoch defense 4", "d as prelate defense 3", "a as tamsin 5",
+                 "t as prelate"):
+        assert gm.handle(line).status == 0, line
+    conflicts.record(table, "Rooftops", roll_intent("5,5,1,2,3"), who="gm")  # Result 5
+    recorded = conflicts.record(table, "Rooftops", lambda s: [ApplyDamage(action=1)], who="gm")
+    before, event, after = recorded.steps[0]
+    full = describe(before, event, after)
+    assert full.endswith(": Health 12/14.")  # 1 + 1 for the Glass dagger
+    assert redact(before, event, after, full, hidden) == (
+        "The Hollow Prelate takes 2 Health damage (1 + 1 for the Glass dagger).")
+    assert redact(before, event, after, full, set()) == full
+    assert "12/14" not in shell(table, "ada").handle("b").text
+    assert "12/14" in shell(table, "gm").handle("b").text
+    assert loaded.version < conflicts.load(table)[1].version
+
+
+def test_a_players_own_sheet_with_damage_taken_in_the_conflict(table: Table) -> None:
+    ada = shell(table, "ada")
+    text = ada.handle("s").text
+    assert "Tamsin Vey" in text and "Glass dagger" in text
+    refused = ada.handle("s prelate")
+    assert refused.status == 2 and "no character named 'prelate'" in refused.text
+    assert "The Hollow Prelate" in shell(table, "gm").handle("s prelate").text
+
+
+# --- news ------------------------------------------------------------------------------------
+
+
+def test_others_rolls_and_steps_appear_and_ones_own_do_not(table: Table) -> None:
+    ada, dee, gm = shell(table, "ada"), shell(table, "dee"), shell(table, "gm")
+    assert dee.news() == "" and ada.news() == ""
+    ada.handle("r 3 for the lock")
+    gm.handle("d as haze attack tamsin 5")
+    news = dee.news()
+    assert said(news).startswith("ada rolls 3 for the lock: ")
+    assert "Hazekillers of House Orrell declare an attack on Tamsin Vey" in said(news)
+    assert said(news).endswith("Next: Tamsin Vey declares")
+    assert dee.news() == ""  # once only
+    mine = ada.news()
+    assert "ada rolls" not in mine and "declare an attack on Tamsin Vey" in said(mine)
+    assert "▶ Your move: declare" in mine
+    gm.handle("undo")
+    assert said(dee.news()).startswith("Undone by gm: Hazekillers of House Orrell declare")
+
+
+def test_one_reader_serves_every_player_each_as_they_may_see(table: Table) -> None:
+    reader = NewsReader(table)
+    ada, gm = shell(table, "ada", news=False), shell(table, "gm", news=False)
+    table.reveal("conflict", "Rooftops", "Hazekillers of House Orrell", who="gm")
+    conflicts.add(table, "Rooftops", [(table.get("Canton guards"), "opposition", False)],
+                  who="narrator")
+    batch = reader.poll()
+    assert len(batch.items) == 1 and not reader.poll()
+    assert "Wits" not in said(ada.show(batch))
+    assert "Canton guards join the opposition: 4 Extras, Wits" in said(gm.show(batch))
+
+
+def test_stored_text_reaches_other_screens_as_plain_text(table: Table) -> None:
+    ada, dee = shell(table, "ada"), shell(table, "dee", color=True)
+    dee.color = True
+    ada.handle("r 2 for [blink]boo[/blink] [red]x")
+    news = dee.news()
+    assert "for [blink]boo[/blink] [red]x: " in said(news)
+    assert "\x1b[5m" not in news and "\x1b[31m" not in news
+    table.record_roll(table.rolls()[-1].roll, who="narrator", purpose="\u202eevil")
+    assert "\u202e" not in dee.news()
+
+
+# --- screens ----------------------------------------------------------------------------------
+
+
+def test_screens_fit_40_columns_and_reflow_when_resized(table: Table) -> None:
+    ada = shell(table, "ada", width=40)
+    for line in ("b", "s", "?", "o 5 vs 4", "o 4", "r 12 for a very long reason that wraps"):
+        text = ada.handle(line).text
+        assert max(cell_len(row) for row in text.splitlines()) <= 40, line
+    narrow = ada.handle("b").text
+    ada.width = 72
+    wide = ada.handle("b").text
+    assert max(cell_len(row) for row in wide.splitlines()) > 40
+    assert len(wide.splitlines()) < len(narrow.splitlines())
+
+
+def test_plain_is_ascii_without_colour_and_colour_is_escape_codes(table: Table) -> None:
+    ada = shell(table, "ada", color=True)
+    colored = ada.handle("b").text
+    assert ESCAPE.search(colored)
+    assert "Plain text" in ada.handle("plain").text
+    for line in ("b", "r 5", "s", "o 5 vs 4", "?"):
+        text = ada.handle(line).text
+        assert text.isascii() and "\x1b" not in text, line
+    assert re.search(r"Dice +\d( \d)+", ada.handle("r 5").text)  # digits stay
+    ada.handle("plain off")
+    assert "⚄" in ada.handle("o 4").text
+
+
+def test_welcome_shows_the_board_and_the_last_result(table: Table) -> None:
+    ada = shell(table, "ada")
+    ada.handle("r 4 for the door")
+    again = shell(table, "ada").welcome()
+    assert "Welcome, ada. You play Tamsin Vey." in said(again)
+    assert "Rooftops" in again and "Your last result" in again and "For the door" in again
+
+
+def test_a_revoked_player_is_stopped_at_the_next_line(table: Table) -> None:
+    ada = shell(table, "ada")
+    table.revoke_player("ada")
+    reply = ada.handle("r 3")
+    assert reply.quit and reply.status == 2 and "no player named 'ada'" in reply.text
+    assert table.rolls() == []
+
+
+def test_quit_and_help(table: Table) -> None:
+    ada, gm = shell(table, "ada"), shell(table, "gm")
+    assert ada.handle("q").quit and ada.handle("exit").quit
+    assert "Narrator:" not in ada.handle("?").text
+    assert "Narrator:" in gm.handle("help").text
+
+
+def test_a_shell_may_open_the_table_itself(tmp_path: Path) -> None:
+    make_table(tmp_path / "t.db").close()
+    opened = PlayerShell(tmp_path / "t.db", "dee", color=False)
+    try:
+        assert opened.handle("r 2").status == 0
+    finally:
+        opened.close()
+    with pytest.raises(Exception, match="no player named 'zed'"):
+        PlayerShell(tmp_path / "t.db", "zed")
+
+
+def test_a_flood_of_rolls_shows_the_latest_and_counts_the_rest(table: Table) -> None:
+    from cli.player_shell import MAX_NEWS_ROLLS
+
+    ada, dee = shell(table, "ada"), shell(table, "dee")
+    for number in range(MAX_NEWS_ROLLS + 4):
+        dee.handle(f"r 2 for try {number}")
+    news = said(ada.news())
+    assert news.startswith("… 4 more rolls dee rolls 2 for try 4: ")
+    assert news.count("dee rolls 2") == MAX_NEWS_ROLLS and "for try 11:" in news

@@ -1,0 +1,65 @@
+"""Typing over SSH (cli/ssh_editor.py): keystrokes in, lines and echo out, with and
+without a terminal — no network."""
+
+from __future__ import annotations
+
+from cli.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf, lines_of
+
+
+def terminal(longest: int = 50) -> LineEditor:
+    return LineEditor(terminal=True, longest=longest)
+
+
+def test_typed_keys_are_echoed_and_enter_ends_the_line() -> None:
+    editor = terminal()
+    echoes = [editor.feed(key) for key in "r 5"]
+    assert [echo for echo, _ in echoes] == ["r", " ", "5"]
+    assert editor.feed("\r") == ("\r\n", ["r 5"])
+    assert editor.feed("a 3\r\nb\n") == ("a 3\r\nb\r\n", ["a 3", "b"])  # \r\n is one Enter
+
+
+def test_backspace_ctrl_u_and_ctrl_c() -> None:
+    editor = terminal()
+    editor.feed("r 55")
+    echo, done = editor.feed("\x7f")
+    assert (echo, done, editor.buffer) == ("\b \b", [], "r 5")
+    editor.feed("名")  # a wide character takes two cells to rub out
+    assert editor.feed("\x08")[0] == "\b\b  \b\b"
+    assert editor.feed("\x15")[0] == "\r\x1b[K> " and editor.buffer == ""
+    editor.feed("oops")
+    assert editor.feed("\x03") == ("^C\r\n", [INTERRUPT]) and editor.buffer == ""
+    assert editor.feed("\x04") == ("", [END])
+    editor.feed("x")
+    assert editor.feed("\x04") == ("", [])  # Ctrl-D ends only an empty line
+
+
+def test_arrows_recall_earlier_lines_and_other_escapes_are_swallowed() -> None:
+    editor = terminal()
+    lines_of(editor, ["r 5\r", "b\r"])
+    assert editor.feed("\x1b[A") == ("\r\x1b[K> b", [])
+    assert editor.feed("\x1bOA") == ("\r\x1b[K> r 5", [])  # the other form of Up
+    assert editor.feed("\x1b[B")[0] == "\r\x1b[K> b"
+    assert editor.feed("\x1b[B")[0] == "\r\x1b[K> "
+    # Left, a function key and Alt-x arrive in pieces and leave nothing behind.
+    for piece in ("\x1b", "[", "D", "\x1b[15", "~", "\x1bx"):
+        assert editor.feed(piece) == ("", [])
+    assert editor.feed("s\r") == ("s\r\n", ["s"])
+
+
+def test_a_line_past_the_longest_is_dropped_whole() -> None:
+    editor = terminal(longest=10)
+    echo, _ = editor.feed("x" * 11)
+    assert echo == "\a" and editor.buffer == ""
+    assert editor.feed("more\r")[1] == [TOO_LONG]
+    assert editor.feed("r 2\r")[1] == ["r 2"]
+
+
+def test_without_a_terminal_lines_are_kept_as_sent_for_the_shell_to_judge() -> None:
+    editor = LineEditor(terminal=False, longest=10)
+    assert editor.feed("r 2\x1b[31m\r\n") == ("", ["r 2\x1b[31m"])
+    assert lines_of(editor, ["r ", "3\nq", "\n"]) == ["r 3", "q"]
+    assert lines_of(editor, ["y" * 20, "y\nr 4\n"]) == [TOO_LONG, "r 4"]
+
+
+def test_crlf_for_a_raw_terminal() -> None:
+    assert crlf("a\nb\r\nc\n") == "a\r\nb\r\nc\r\n"

@@ -1,0 +1,445 @@
+"""The built-in SSH server (cli/ssh_server.py): a real server on 127.0.0.1 at an
+ephemeral port, reached by the system's OpenSSH ``ssh`` client with throwaway keys —
+one-shot commands, interactive sessions with and without a terminal, and what must be
+refused. The pure bookkeeping (failed logins, the per-player rate) is checked with a
+clock the test turns."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import attrs
+import pexpect
+import pytest
+from player_support import SSH, make_key, make_table
+
+from cli.ssh_server import RateLimit, Server, Settings, Throttle, host_key_path, load_host_key
+from conflict.table import Table, conflicts, hash_passphrase
+
+pytestmark = pytest.mark.skipif(not SSH.exists(), reason="needs OpenSSH's ssh client")
+
+PASSPHRASE = "ash-mist-coin-vial-lens-42"
+FAST = Settings(keepalive_interval=0.3, keepalive_count_max=2, login_timeout=10,
+                slow_after=2, refuse_after=3, failure_window=60, refuse_for=60,
+                longest_delay=0.1, news_interval=0.05)
+SHARED = attrs.evolve(FAST, slow_after=1000, refuse_after=1000)  # tests share its address
+
+
+class Served:
+    """A server running in a thread of this process, over a real table file."""
+
+    def __init__(self, folder: Path, settings: Settings = FAST) -> None:
+        self.folder = folder
+        self.path = folder / "t.db"
+        with make_table(self.path) as table:
+            self.keys = {name: make_key(folder, name) for name in ("ada", "dee", "gm", "eve")}
+            for name in ("ada", "dee", "gm"):
+                table.revoke_player(name)
+            table.invite_player("ada", keys=[self.pub("ada")], characters=["Tamsin Vey"])
+            table.invite_player("dee", keys=[self.pub("dee")], characters=["Brannoch"])
+            table.invite_player("gm", keys=[self.pub("gm")], narrator=True)
+            table.invite_player("kell", passphrase_hash=hash_passphrase(PASSPHRASE))
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.server = Server(self.path, host_key_path(self.path), settings)
+        self.port = self.run(self.server.start("127.0.0.1", 0))
+
+    def pub(self, name: str) -> str:
+        return Path(f"{self.keys[name]}.pub").read_text()
+
+    def run(self, coroutine):  # type: ignore[no-untyped-def]
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(30)
+
+    def close(self) -> None:
+        self.run(self.server.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+    def options(self, key: str | None, source: str | None = None) -> list[str]:
+        args = [str(SSH), "-F", "/dev/null", "-p", str(self.port),
+                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                "-o", "LogLevel=ERROR", "-o", "ConnectTimeout=10"]
+        if source is not None:
+            args += ["-b", source]
+        if key is not None:
+            args += ["-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes",
+                     "-i", str(self.keys[key])]
+        else:
+            args += ["-o", "BatchMode=no", "-o", "PubkeyAuthentication=no",
+                     "-o", "PreferredAuthentications=password",
+                     "-o", "NumberOfPasswordPrompts=1"]
+        return args
+
+    def ssh(self, user: str, *command: str, key: str | None = None,
+            passphrase: str | None = None, source: str | None = None,
+            extra: Sequence[str] = (), stdin: bytes = b"", timeout: float = 30
+            ) -> subprocess.CompletedProcess[bytes]:
+        """``ssh user@127.0.0.1 COMMAND`` with a key, or with a passphrase given through
+        SSH_ASKPASS (never a terminal)."""
+        env = dict(os.environ)
+        if passphrase is not None:
+            script = self.folder / f"askpass-{abs(hash(passphrase))}"
+            script.write_text(f"#!/bin/sh\necho '{passphrase}'\n")
+            script.chmod(0o700)
+            env.update(SSH_ASKPASS=str(script), SSH_ASKPASS_REQUIRE="force", DISPLAY=":0")
+        args = [*self.options(key, source), *extra, f"{user}@127.0.0.1", *command]
+        return subprocess.run(args, input=stdin, capture_output=True, timeout=timeout,
+                              env=env, check=False, start_new_session=True)
+
+    def table(self) -> Table:
+        return Table(self.path)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    made = Served(tmp_path_factory.mktemp("served"), SHARED)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def fresh(tmp_path: Path) -> Iterator[Served]:
+    made = Served(tmp_path)
+    yield made
+    made.close()
+
+
+def out(done: subprocess.CompletedProcess[bytes]) -> str:
+    return done.stdout.decode("utf-8", "replace")
+
+
+def err(done: subprocess.CompletedProcess[bytes]) -> str:
+    return done.stderr.decode("utf-8", "replace")
+
+
+# --- one line and out ---------------------------------------------------------------------
+
+
+def test_a_one_shot_roll_exits_0_and_is_recorded_as_the_player(served: Served) -> None:
+    done = served.ssh("ada", "roll", "5", "for", "the", "door", key="ada")
+    assert done.returncode == 0, err(done)
+    assert "Roll · pool of 5" in out(done) and "For the door" in out(done)
+    with served.table() as table:
+        entry = table.rolls(who="ada")[-1]
+    assert (entry.purpose, entry.roll.asked) == ("the door", 5)
+    shown = [int(c) for c in out(done).split("Dice", 1)[1].split("\n")[0] if c.isdigit()]
+    assert sorted(shown) == sorted(f for f in entry.roll.faces if f != 6)
+
+
+def test_exec_of_anything_but_a_player_shell_verb_exits_2(served: Served) -> None:
+    with served.table() as table:
+        before = len(table.rolls())
+    for command in (["rm", "-rf", "/"], ["sh", "-c", "id"], ["bash"], ["undo"],
+                    ["scp", "-t", "/tmp"], ["test", "1", "contest"]):
+        done = served.ssh("ada", *command, key="ada")
+        assert done.returncode == 2, command
+        assert "is not a player-shell command" in err(done) and out(done) == ""
+    # A verb that is refused by the rules also ends with 2, and says why on one line.
+    done = served.ssh("ada", "roll", "99", key="ada")
+    assert done.returncode == 2 and "R-DICE-1" in err(done)
+    with served.table() as table:
+        assert len(table.rolls()) == before
+
+
+def test_a_narrator_gets_the_narrators_commands(served: Served) -> None:
+    done = served.ssh("gm", "reveal", "haze", key="gm")
+    assert done.returncode == 0, err(done)
+    assert " ".join(out(done).split()) == "Players now see: Hazekillers of House Orrell"
+    done = served.ssh("gm", "hide", "haze", key="gm")
+    assert done.returncode == 0
+
+
+# --- who may join ---------------------------------------------------------------------------
+
+
+def test_unknown_keys_and_names_are_refused(served: Served) -> None:
+    for user, key in (("ada", "eve"), ("eve", "eve"), ("ada", "dee"), ("root", "ada")):
+        done = served.ssh(user, "roll", "2", key=key)
+        assert done.returncode == 255 and "Permission denied" in err(done), (user, key)
+
+
+def test_a_passphrase_lets_the_player_in_and_a_wrong_one_does_not(fresh: Served) -> None:
+    done = fresh.ssh("kell", "roll", "3", passphrase=PASSPHRASE)
+    assert done.returncode == 0, err(done)
+    done = fresh.ssh("kell", "roll", "3", passphrase="ash-mist-coin-vial-lens-43")
+    assert done.returncode == 255 and "Permission denied" in err(done)
+    with fresh.table() as table:
+        assert [e.who for e in table.rolls()] == ["kell"]
+        stored = table.player("kell").passphrase_hash or ""
+    assert PASSPHRASE not in stored and stored.startswith("$scrypt$")
+
+
+def test_repeated_failures_are_refused_for_a_while_by_address_and_by_name(
+        fresh: Served) -> None:
+    for _ in range(FAST.refuse_after):
+        done = fresh.ssh("kell", "roll", "2", passphrase="wrong", source="127.0.0.1")
+        assert done.returncode == 255
+    # The right passphrase, from the same address or for the same name: refused now.
+    assert fresh.ssh("kell", "roll", "2", passphrase=PASSPHRASE).returncode == 255
+    assert fresh.ssh("kell", "roll", "2", passphrase=PASSPHRASE,
+                     source="127.0.0.2").returncode == 255
+    assert fresh.ssh("ada", "roll", "2", key="ada", source="127.0.0.1").returncode == 255
+    # Another player from another address is not touched.
+    done = fresh.ssh("ada", "roll", "2", key="ada", source="127.0.0.3")
+    assert done.returncode == 0, err(done)
+
+
+def test_failed_logins_are_slowed_then_refused_then_forgiven() -> None:
+    now = [0.0]
+    throttle = Throttle(slow_after=3, refuse_after=6, window=60, refuse_for=300,
+                        longest=8, clock=lambda: now[0])
+    delays = []
+    for _ in range(5):
+        delays.append(throttle.delay("address 10.0.0.1"))
+        throttle.failed("address 10.0.0.1", "name kell")
+    assert delays == [0, 0, 0, 0.5, 1.0]
+    assert not throttle.refused("address 10.0.0.1")
+    throttle.failed("address 10.0.0.1", "name kell")
+    assert throttle.refused("address 10.0.0.1") and throttle.refused("name kell")
+    assert not throttle.refused("address 10.0.0.2", "name ada")
+    now[0] = 299
+    assert throttle.refused("name kell")
+    now[0] = 301
+    assert not throttle.refused("address 10.0.0.1", "name kell")
+    assert throttle.delay("address 10.0.0.1") == 0  # old failures forgotten
+
+
+def test_a_players_lines_come_from_a_bucket_refilled_each_second() -> None:
+    now = [0.0]
+    bucket = RateLimit(rate=2, burst=3, clock=lambda: now[0])
+    assert [bucket.allow("ada") for _ in range(4)] == [True, True, True, False]
+    assert bucket.allow("dee")  # each player has their own
+    now[0] = 0.5
+    assert bucket.allow("ada") and not bucket.allow("ada")
+
+
+def test_the_host_key_is_made_once_private_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "table.db.ssh_host_ed25519_key"
+    first = load_host_key(path)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert load_host_key(path).get_fingerprint() == first.get_fingerprint()
+
+
+# --- what a session may not do -------------------------------------------------------------
+
+
+def test_sftp_subsystems_and_forwarding_are_refused(served: Served) -> None:
+    done = served.ssh("ada", "sftp", key="ada", extra=["-s"])
+    assert done.returncode == 255 and "subsystem request failed" in err(done)
+    done = served.ssh("ada", "other", key="ada", extra=["-s"])
+    assert done.returncode != 0
+    done = served.ssh("ada", key="ada", extra=["-W", f"127.0.0.1:{served.port}"])
+    assert done.returncode == 255 and "stdio forwarding failed" in err(done)
+    done = served.ssh("ada", "roll", "2", key="ada",
+                      extra=["-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:9"])
+    assert done.returncode == 255 and "forwarding failed" in err(done)
+
+
+def test_x11_forwarding_is_refused(served: Served) -> None:
+    env_display = os.environ.get("DISPLAY")
+    os.environ["DISPLAY"] = ":0"
+    try:
+        done = served.ssh("ada", "roll", "2", key="ada",
+                          extra=["-X", "-o", "LogLevel=INFO"])
+    finally:
+        if env_display is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = env_display
+    assert "X11 forwarding request failed" in err(done)
+    assert done.returncode == 0  # the roll itself went ahead, with nothing forwarded
+
+
+def test_a_player_cannot_act_for_anothers_character_over_ssh(fresh: Served) -> None:
+    assert fresh.ssh("gm", "d", "as", "haze", "attack", "tamsin", "5", key="gm").returncode == 0
+    assert fresh.ssh("ada", "d", "attack", "haze", "5", key="ada").returncode == 0
+    with fresh.table() as table:
+        version = conflicts.load(table)[1].version
+    done = fresh.ssh("ada", "d", "as", "brannoch", "defense", "4", key="ada")
+    assert done.returncode == 2 and "you do not play Brannoch" in err(done)
+    done = fresh.ssh("ada", "d", "defense", "4", key="ada")  # Brannoch's move, not hers
+    assert done.returncode == 2 and "it is not your move to declare" in err(done)
+    done = fresh.ssh("ada", "reveal", "prelate", key="ada")
+    assert done.returncode == 2 and "is not a player-shell command" in err(done)
+    with fresh.table() as table:
+        assert conflicts.load(table)[1].version == version
+        assert table.revealed("conflict", "Rooftops") == ()
+
+
+def test_junk_long_lines_and_bad_text_are_refused_and_the_session_goes_on(
+        served: Served) -> None:
+    lines = (b"x" * 250 + b"\n" + b"r 2 \xff\xfe\n" + b"r\x01\x02 2\x1b[31m\n"
+             + b"y" * 10_000 + b"\n" + bytes(range(256)) + b"\n" + b"r 2 for still here\n"
+             + b"q\n")
+    done = served.ssh("dee", key="dee", extra=["-T"], stdin=lines)
+    text = " ".join(out(done).split())
+    assert "the most is 200" in text
+    assert "that line was not UTF-8 text" in text
+    assert "control characters" in text
+    assert "longer than 4096 characters" in text
+    assert "For still here" in text and "Bye." in text
+    assert done.returncode == 0
+    # The server and the others carry on.
+    assert served.ssh("ada", "roll", "2", key="ada").returncode == 0
+
+
+def test_a_flooding_player_cannot_starve_the_others(tmp_path: Path) -> None:
+    settings = Settings(lines_per_second=5, line_burst=5, news_interval=0.05)
+    served = Served(tmp_path, settings)
+    try:
+        flood = subprocess.Popen([*served.options("dee"), "-T", "dee@127.0.0.1"],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, start_new_session=True)
+        assert flood.stdin is not None
+        started = time.monotonic()
+        flood.stdin.write(b"r 2 for flood\n" * 400)
+        flood.stdin.flush()
+        rolled = [served.ssh("ada", "roll", "3", "for", "me", key="ada") for _ in range(3)]
+        flood.stdin.write(b"q\n")
+        flood.stdin.close()
+        flooded = flood.stdout.read().decode() if flood.stdout else ""
+        flood.wait(30)
+        elapsed = time.monotonic() - started
+        assert all(done.returncode == 0 for done in rolled)
+        with served.table() as table:
+            theirs = [e for e in table.rolls() if e.purpose == "flood"]
+            mine = [e for e in table.rolls() if e.purpose == "me"]
+        assert len(mine) == 3
+        assert "too fast: wait a moment" in flooded
+        # Never more than the bucket holds plus what it refilled meanwhile.
+        assert 5 <= len(theirs) <= 5 + settings.lines_per_second * elapsed + 1
+    finally:
+        served.close()
+
+
+def test_keepalives_clear_a_session_whose_phone_went_away(fresh: Served) -> None:
+    phone = subprocess.Popen([*fresh.options("ada"), "-T", "-o", "ServerAliveInterval=0",
+                              "ada@127.0.0.1"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True)
+    try:
+        deadline = time.monotonic() + 10
+        while not fresh.server.sessions and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert fresh.server.sessions
+        os.kill(phone.pid, signal.SIGSTOP)  # the phone stops answering, the socket stays
+        deadline = time.monotonic() + 10
+        while fresh.server.sessions and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not fresh.server.sessions
+    finally:
+        os.kill(phone.pid, signal.SIGKILL)
+        phone.wait(10)
+
+
+# --- playing ----------------------------------------------------------------------------------
+
+
+def words(text: str) -> str:
+    """A pattern for ``text`` however the screen wrapped it."""
+    return r"\s+".join(re.escape(word) for word in text.split())
+
+
+def _terminal(served: Served, user: str, columns: int = 40) -> pexpect.spawn:
+    child = pexpect.spawn(str(SSH), [*served.options(user)[1:], "-tt", f"{user}@127.0.0.1"],
+                          encoding="utf-8", dimensions=(50, columns), timeout=15)
+    child.expect("Type \\? for help")
+    child.expect("> ")
+    return child
+
+
+def test_a_round_played_from_phones_with_the_narrators_steps_appearing(fresh: Served) -> None:
+    ada, dee = _terminal(fresh, "ada"), _terminal(fresh, "dee")
+    try:
+        assert fresh.ssh("gm", "d", "as", "haze", "attack", "tamsin", "5",
+                         key="gm").returncode == 0
+        ada.expect(words("Hazekillers of House Orrell declare an attack on Tamsin Vey"))
+        ada.expect(words("Your move: declare"))
+        ada.sendline("d attack haze 5 with glass")
+        ada.expect(words("Next: Brannoch declares"))
+        dee.expect(words("Tamsin Vey declares an attack"))
+        dee.sendline("d defense 4")
+        dee.expect(words("Next: The Hollow Prelate declares"))
+        assert fresh.ssh("gm", "d", "as", "prelate", "attack", "brannoch", "4",
+                         key="gm").returncode == 0
+        ada.expect(words("Your move: act"))
+        ada.sendline("a 3")
+        ada.expect(words("Tamsin Vey attacks Hazekillers of House Orrell: 3 dice"))
+        assert fresh.ssh("gm", "t", "as", "haze", key="gm").returncode == 0
+        ada.expect(words("Your move: roll"))
+        ada.sendline("roll")
+        ada.expect(words("Action 2: Tamsin Vey rolls"))
+        ada.expect("> ")
+        with fresh.table() as table:
+            hit = conflicts.load(table)[1].state.pending == 2  # the attack succeeded
+        if hit:
+            assert "Your move: deal the damage" in " ".join(ada.before.split())
+            ada.sendline("dmg")
+            ada.expect(words("of Hazekillers of House Orrell fall"))
+        assert fresh.ssh("gm", "a", "as", "haze", "5", key="gm").returncode == 0
+        ada.expect(words("Your move: defend"))
+        ada.sendline("def")
+        ada.expect(words("Tamsin Vey defends against action 1"))
+        dee.expect(words("Tamsin Vey defends against action 1"))
+        ada.sendline("plain")
+        ada.expect("ASCII, no colour")
+        ada.setwinsize(50, 72)  # a phone turned sideways: the board reflows
+        ada.sendline("b")
+        # One row at 72 columns; at 40 the status goes on a line of its own.
+        ada.expect("The Hollow Prelate \\(opposition\\) +A4  to act\r\n")
+        ada.sendline("q")
+        ada.expect(words("Bye."))
+        ada.expect(pexpect.EOF)
+    finally:
+        ada.close(force=True)
+        dee.close(force=True)
+    with fresh.table() as table:
+        state = conflicts.load(table)[1].state
+        assert state.participant("Tamsin Vey").round.defense_dice == 0
+
+
+def test_stored_text_reaches_other_phones_as_plain_text(fresh: Served) -> None:
+    dee = _terminal(fresh, "dee")
+    try:
+        done = fresh.ssh("ada", "r", "2", "for", "[blink]boo[/blink]", "\\x1b[2J", key="ada")
+        assert done.returncode == 0, err(done)
+        dee.expect("ada rolls 2 for")
+        dee.expect("> ")
+        seen = dee.before
+        assert "[blink]boo[/blink]" in seen and "\\x1b[2J" in seen
+        assert "\x1b[5m" not in seen and "\x1b[2J" not in seen
+    finally:
+        dee.close(force=True)
+
+
+def test_reconnecting_shows_the_board_and_the_last_result_and_sessions_may_be_several(
+        fresh: Served) -> None:
+    first = _terminal(fresh, "ada")
+    second = _terminal(fresh, "ada")
+    try:
+        first.sendline("r 6 for the wall")
+        first.expect("For the wall")
+        second.sendline("r 2")
+        second.expect("Result")
+        with fresh.table() as table:
+            assert [e.purpose for e in table.rolls(who="ada")] == ["the wall", ""]
+    finally:
+        first.close(force=True)  # the phone drops
+        second.close(force=True)
+    again = pexpect.spawn(str(SSH), [*fresh.options("ada")[1:], "-tt", "ada@127.0.0.1"],
+                          encoding="utf-8", dimensions=(50, 40), timeout=15)
+    try:
+        again.expect("Rooftops")
+        again.expect("Your last result")
+        again.expect("Type \\? for help")
+    finally:
+        again.close(force=True)
