@@ -213,8 +213,9 @@ class Participant:
         the character has no such equipment."""
         if name is None:
             return 0
+        key = name_key(name)
         for item in self.character.equipment:
-            if name_key(item.name) == name_key(name):
+            if item.name == name or name_key(item.name) == key:
                 return item.damage
         return None
 
@@ -299,6 +300,8 @@ class Action:
 
     def defense_by(self, name: str) -> Defense | None:
         """The defense or Reaction ``name`` committed against this action, if any."""
+        if not self.defenses:
+            return None
         key = name_key(name)
         for defense in self.defenses:
             if defense.by == name or name_key(defense.by) == key:

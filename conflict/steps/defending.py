@@ -101,6 +101,8 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
         label = "Action" if source is DiceFrom.ACTION else "Defense"
         raise RuleViolation(f"{person.name} has {dice_text(have, label)}, cannot spend "
                             f"{dice} to {what}", rule=rule)
+    if not dice:
+        return state, r, source
     if source is DiceFrom.DEFENSE:
         return state, evolve(r, defense_dice=r.defense_dice - dice,
                              defense_spent=r.defense_spent + dice), source
@@ -118,10 +120,11 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
 
 def _commit(state: State, index: int, person: Participant, r: RoundState, action: Action,
             defense: Defense) -> State:
-    return evolve(state,
-                  participants=set_participant(state, index, evolve(person, round=r)),
-                  actions=set_action(state, evolve(action,
-                                                   defenses=(*action.defenses, defense))))
+    actions = set_action(state, evolve(action, defenses=(*action.defenses, defense)))
+    if r is person.round:  # nothing of its own spent or gained: the participant stays
+        return evolve(state, actions=actions)
+    return evolve(state, participants=set_participant(state, index, evolve(person, round=r)),
+                  actions=actions)
 
 
 def defend(state: State, event: Defend) -> State:

@@ -13,7 +13,7 @@ from conflict.events import ApplyDamage, DefenseRoll, RollDice
 from conflict.order import advance, evolve
 from conflict.state import ActionStatus, Defense, Outcome, State
 from conflict.steps.common import (
-    out_of_the_round,
+    out_of_the_round_changes,
     pending_for,
     position,
     set_action,
@@ -101,9 +101,8 @@ def roll(state: State, event: RollDice) -> State:
     action = evolve(action, outcome=outcome, attacker_roll=attacker, defenses=tuple(defenses),
                     opposing_roll=opposed, opposed_by=opposed_by,
                     status=ActionStatus.DONE if done else ActionStatus.PENDING)
-    state = evolve(state, actions=set_action(state, action),
+    return advance(state, actions=set_action(state, action),
                    pending=None if done else action.number)
-    return advance(state)
 
 
 def damage(state: State, event: ApplyDamage) -> State:
@@ -136,16 +135,16 @@ def damage(state: State, event: ApplyDamage) -> State:
         name = action.resilience or "health"
         before = person.resiliences.get(name)
         hurt = Resilience(full=before.full, damage=min(before.full, before.damage + amount))
-        person = evolve(person, resiliences=person.resiliences.replace(name, hurt))
+        resiliences = person.resiliences.replace(name, hurt)
         if hurt.defeated:
-            person = evolve(person, defeated=True,
+            person = evolve(person, resiliences=resiliences, defeated=True,
                             defeat_reason=f"{name.capitalize()} 0 after action "
                                           f"{action.number}")
-    if person.defeated:
-        # Ruling: a participant in the current step still acts; others no longer do.
-        state = out_of_the_round(state, index, person)
+        else:
+            person = evolve(person, resiliences=resiliences)
+    # Ruling: a participant in the current step still acts; others no longer do.
+    out = out_of_the_round_changes(state, index, person) if person.defeated else {}
     action = evolve(action, status=ActionStatus.DONE, damage=amount, nudges_applied=nudges,
                     nudges_spent=event.spent, note=event.note)
-    state = evolve(state, participants=set_participant(state, index, person),
-                   actions=set_action(state, action), pending=None)
-    return advance(state)
+    return advance(state, participants=set_participant(state, index, person),
+                   actions=set_action(state, action), pending=None, **out)
