@@ -178,7 +178,12 @@ class Roll:
     @property
     def rank(self) -> tuple[int, int]:
         """How rolls compare: Result first, then Nudges (R-DICE-7, R-DICE-8)."""
-        return (self.result, self.nudges)
+        return _rank(self.faces, self.free_nudges)
+
+
+def _rank(faces: tuple[int, ...], free_nudges: int) -> tuple[int, int]:
+    """(Result, Nudges) of ``faces`` with ``free_nudges``: how rolls compare."""
+    return (result_of(faces), faces.count(NUDGE_FACE) + free_nudges)
 
 
 def roll(asked: int, *, difficulty: int | None = None, rng: RandomSource | None = None) -> Roll:
@@ -247,3 +252,24 @@ def best_of(rolls: Iterable[Roll]) -> Roll:
     if best is None:
         raise BadValue("acting together needs at least one roll", rule="R-DICE-8")
     return best
+
+
+def best_roll(asked: int, rows: Iterable[Iterable[int]]) -> Roll:
+    """The best of several characters' rolls of a pool of ``asked`` dice, one row of
+    faces each (R-DICE-8): what :func:`best_of` picks among their rolls (highest
+    Result, then most Nudges, the first of equal rolls kept), each row checked as a
+    :class:`Roll` checks its faces, without building a roll for every row."""
+    free = free_nudges_for(asked)
+    expected = dice_rolled(asked)
+    best: tuple[int, ...] | None = None
+    best_rank = (0, 0)
+    for row in rows:
+        faces = _check_faces(row)
+        if len(faces) != expected:
+            Roll(asked=asked, faces=faces)  # raises, naming the rule
+        rank = _rank(faces, free)
+        if best is None or rank > best_rank:
+            best, best_rank = faces, rank
+    if best is None:
+        raise BadValue("acting together needs at least one roll", rule="R-DICE-8")
+    return Roll(asked=asked, faces=best)

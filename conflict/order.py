@@ -9,6 +9,7 @@ positions, names or a new :class:`State`.
 from __future__ import annotations
 
 import bisect
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -57,17 +58,38 @@ def _evolver(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
     if not plain or hasattr(cls, "__attrs_post_init__") or hasattr(cls, "__attrs_pre_init__"):
         return _slow_evolve
     names = [f.name for f in fields]
-    arguments = ", ".join(f"{f'{f.name}=' if f.kw_only else ''}changes[{f.name!r}] "
-                          f"if {f.name!r} in changes else obj.{f.name}" for f in fields)
-    source = (f"def evolve_{cls.__name__}(obj, changes):\n"
-              f"    if not known.issuperset(changes):\n"
-              f"        raise TypeError(f'{cls.__name__} has no field(s) "
-              f"{{sorted(set(changes) - known)}}')\n"
-              f"    return cls({arguments})\n")
-    namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names)}
-    exec(source, namespace)  # the copying function for this class's fields
+    slots = {slot for klass in cls.__mro__ for slot in klass.__dict__.get("__slots__", ())}
+    setters = [_slot_setter(cls, name) for name in names]
+    if slots - set(names) - {"__weakref__"} or None in setters:
+        return _slow_evolve  # not all slots, or slots beyond the fields (a cached hash)
+    # Every field is a slot: set each on a new object, as the class's __init__ does.
+    lines = [f"def evolve_{cls.__name__}(obj, changes):",
+             "    if not known.issuperset(changes):",
+             f"        raise TypeError(f'{cls.__name__} has no field(s) "
+             f"{{sorted(set(changes) - known)}}')",
+             "    new = make(cls)"]
+    namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names),
+                                 "make": object.__new__}
+    for at, (name, setter) in enumerate(zip(names, setters, strict=True)):
+        namespace[f"set{at}"] = setter
+        lines.append(f"    set{at}(new, changes[{name!r}] if {name!r} in changes "
+                     f"else obj.{name})")
+    lines.append("    return new")
+    exec("\n".join(lines) + "\n", namespace)  # the copying function for this class
     made: Callable[[Any, dict[str, Any]], Any] = namespace[f"evolve_{cls.__name__}"]
     return made
+
+
+def _slot_setter(cls: type[Any], name: str) -> Callable[[Any, Any], None] | None:
+    """The setter of the slot ``name`` of ``cls``, or ``None`` if it is not a slot."""
+    for klass in cls.__mro__:
+        found = klass.__dict__.get(name)
+        if found is not None:
+            if isinstance(found, types.MemberDescriptorType):
+                setter: Callable[[Any, Any], None] = found.__set__
+                return setter
+            return None
+    return None
 
 
 # --- declaration order (R-CON-4, R-CON-5, R-CON-6) -----------------------------------

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from characters.model import Resilience
 from characters.names import name_key
-from conflict.dice import ContestResult, Roll, best_of
+from conflict.dice import ContestResult, Roll, best_of, best_roll
 from conflict.dice import attack as judge
 from conflict.errors import BadValue, RuleViolation
 from conflict.events import ApplyDamage, DefenseRoll, RollDice
@@ -33,7 +33,7 @@ def _best(faces: Sequence[Sequence[int]], pool: int, rollers: int, who: str,
         if len(row) != pool:
             raise BadValue(f"{who} of action {number} rolls a pool of {pool}: got "
                            f"{len(row)} faces", rule="R-CON-11")
-    return best_of(Roll(asked=pool, faces=tuple(row)) for row in faces)  # R-DICE-8
+    return best_roll(pool, faces)  # R-DICE-8
 
 
 def _match_defenders(rolling: list[Defense], given: tuple[DefenseRoll, ...],
