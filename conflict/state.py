@@ -33,6 +33,7 @@ starts with a fresh :class:`RoundState`.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterator
 from typing import TypeVar
 
@@ -60,6 +61,13 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+
+@functools.lru_cache(maxsize=4096)
+def key_of(name: str) -> str:
+    """:func:`characters.names.name_key` of ``name``, remembered: the engine matches
+    the same few names many times per event."""
+    return name_key(name)
 
 
 class Phase(enum.Enum):
@@ -213,9 +221,9 @@ class Participant:
         the character has no such equipment."""
         if name is None:
             return 0
-        key = name_key(name)
+        key = key_of(name)
         for item in self.character.equipment:
-            if item.name == name or name_key(item.name) == key:
+            if item.name == name or key_of(item.name) == key:
                 return item.damage
         return None
 
@@ -302,9 +310,9 @@ class Action:
         """The defense or Reaction ``name`` committed against this action, if any."""
         if not self.defenses:
             return None
-        key = name_key(name)
+        key = key_of(name)
         for defense in self.defenses:
-            if defense.by == name or name_key(defense.by) == key:
+            if defense.by == name or key_of(defense.by) == key:
                 return defense
         return None
 
@@ -377,7 +385,7 @@ class State:
         :func:`characters.names.name_key`), or ``None``."""
         found = self.index.get(name)
         if found is None and isinstance(name, str):
-            found = self.index.get(name_key(name))
+            found = self.index.get(key_of(name))
         return found
 
     def participant(self, name: str) -> Participant:

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from characters.model import Resilience
-from characters.names import name_key
 from conflict.dice import ContestResult, Roll, best_of, best_roll
 from conflict.dice import attack as judge
 from conflict.errors import BadValue, RuleViolation
 from conflict.events import ApplyDamage, DefenseRoll, RollDice
 from conflict.order import advance, evolve
-from conflict.state import ActionStatus, Defense, Outcome, State
+from conflict.state import ActionStatus, Defense, Outcome, State, key_of
 from conflict.steps.common import (
     out_of_the_round_changes,
     pending_for,
@@ -46,17 +45,17 @@ def _match_defenders(rolling: list[Defense], given: tuple[DefenseRoll, ...],
         if item.name is None:
             raise BadValue(f"{len(rolling)} participants roll against action {number}: "
                            f"name the defender of each list of faces", rule="R-CON-16")
-        by_name[name_key(item.name)] = item
+        by_name[key_of(item.name)] = item
     out = []
     for defense in rolling:
-        found = by_name.pop(name_key(defense.by), None)
+        found = by_name.pop(key_of(defense.by), None)
         if found is None:
             raise BadValue(f"action {number} needs the faces {defense.by} rolled to "
                            f"{'react' if defense.reaction else 'defend'}", rule="R-CON-15")
         out.append(found)
     if by_name:
         extra = ", ".join(item.name or "" for item in given
-                          if item.name is not None and name_key(item.name) in by_name)
+                          if item.name is not None and key_of(item.name) in by_name)
         raise BadValue(f"no one else rolls against action {number}, got faces for "
                        f"{extra}", rule="R-CON-15")
     return out
