@@ -67,11 +67,15 @@ class Job:
         """The last round a run plays."""
         return self.state.round + self.rounds - 1
 
-    def play(self, first: int, count: int) -> Tallies:
-        """Play runs ``first`` … ``first + count - 1`` and count them."""
+    def play(self, first: int, count: int,
+             stopped: Callable[[], bool] | None = None) -> Tallies:
+        """Play runs ``first`` … ``first + count - 1`` and count them; a worker stops
+        early, its count then unused, once ``stopped()`` says the simulation is over."""
         tallies = Tallies(self.state, self.sides, self.rounds)
         start = opening(self.state, self.policies)  # no dice yet: the same in every run
         for run in range(first, first + count):
+            if stopped is not None and stopped():
+                break
             ending = play_out(start, self.policies, Dice(self.seed, run), self.last_round,
                               self.sides, first_round=self.state.round)
             tallies.add(self.state, ending)
@@ -79,16 +83,17 @@ class Job:
 
 
 _job: Job | None = None  # a worker's job, set once when the worker starts
+_over: Callable[[], bool] | None = None  # whether the simulation no longer needs runs
 
 
-def _start_worker(job: Job) -> None:
-    global _job
-    _job = job
+def _start_worker(job: Job, over: Callable[[], bool]) -> None:
+    global _job, _over
+    _job, _over = job, over
 
 
 def _play_in_worker(first: int, count: int) -> Tallies:
     assert _job is not None, "the worker was started without its job"
-    return _job.play(first, count)
+    return _job.play(first, count, _over)
 
 
 def simulate(state: State, *, runs: int | None = None, until_precision: float | None = None,
@@ -178,8 +183,9 @@ def _pooled(job: Job, batches: list[tuple[int, int]], workers: int, order: _InOr
     ``order``. Until the first worker's batch is in (while the workers start), this
     process plays batches too: the lowest numbered no worker has begun."""
     context = multiprocessing.get_context("spawn")
+    over = context.Event()  # set once enough is played: workers drop their batch
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
-                               initargs=(job,))
+                               initargs=(job, over.is_set))
     try:
         futures: dict[int, Future[Tallies]] = {}
         todo = deque(range(len(batches)))
@@ -207,6 +213,7 @@ def _pooled(job: Job, batches: list[tuple[int, int]], workers: int, order: _InOr
                     continue
             wait(futures.values(), return_when=FIRST_COMPLETED)
     finally:
+        over.set()
         pool.shutdown(wait=False, cancel_futures=True)
 
 
