@@ -33,7 +33,12 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from conflict.state import State
 
 TARGET_S = 2.0
 PRECISION = 0.02
@@ -41,7 +46,7 @@ SEED = 1
 HERE = Path(__file__).resolve().parent
 
 
-def table() -> object:
+def table() -> State:
     """The starting state: the crew and the two groups, after set-up."""
     from characters import (
         Attributes,
@@ -78,73 +83,75 @@ def whole_process() -> None:
     from conflict.simulate import simulate
 
     start = time.perf_counter()
-    report = simulate(table(), until_precision=PRECISION, seed=SEED)  # type: ignore[arg-type]
+    report = simulate(table(), until_precision=PRECISION, seed=SEED)
     crew = report.side("crew").win
     print(json.dumps({"runs": report.runs, "win": crew.value, "low": crew.low,
                       "high": crew.high, "inside_s": time.perf_counter() - start}))
 
 
-def time_process(runs: int) -> tuple[float, dict[str, float]]:
+def time_process(runs: int) -> tuple[float, float, dict[str, float]]:
+    """Median wall time of the whole process, median time inside ``simulate``, and the
+    answer (the same every run: the seed is fixed)."""
     code = (f"import sys; sys.path.insert(0, {str(HERE)!r}); "
             f"import simulate as bench; bench.whole_process()")
-    times, answer = [], {}
+    walls, insides, answer = [], [], {}
     for _ in range(runs):
         start = time.perf_counter()
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              check=True)
-        times.append(time.perf_counter() - start)
+        walls.append(time.perf_counter() - start)
         answer = json.loads(out.stdout)
-    return statistics.median(times), answer
+        insides.append(answer["inside_s"])
+    return statistics.median(walls), statistics.median(insides), answer
 
 
 def per_core(runs: int, policy: str, conflicts: int) -> tuple[float, float]:
-    """Median Conflicts per second on one core, and events per Conflict."""
-    from conflict.simulate.run import Job, _policies_for
-    from conflict.state import State
+    """Median Conflicts per second on one core (``workers=1``), and events per
+    Conflict."""
+    from conflict.simulate import simulate
 
     state = table()
-    assert isinstance(state, State)
-    sides = state.sides()
-    job = Job(state, sides, _policies_for(sides, dict.fromkeys(sides, policy)), SEED, 20)
-    job.play(0, 20)  # warm the caches of the odds
+    sides = ("crew", "ministry")
+    policies = dict.fromkeys(sides, policy)
+    simulate(state, runs=20, workers=1, policies=policies)
     rates = []
     for _ in range(runs):
         start = time.perf_counter()
-        job.play(0, conflicts)
+        simulate(state, runs=conflicts, seed=SEED, workers=1,
+                 policies=policies)
         rates.append(conflicts / (time.perf_counter() - start))
-    events = _events_per_conflict(job, 100)
-    return statistics.median(rates), events
+    return statistics.median(rates), _events_per_conflict(state, policies, 100)
 
 
-def _events_per_conflict(job: object, conflicts: int) -> float:
+def _events_per_conflict(state: State, policies: dict[str, str], conflicts: int) -> float:
+    """Events applied per Conflict, counted by wrapping the engine's apply."""
     import conflict.simulate.play as play
+    from conflict.simulate import simulate
 
     count = 0
-    apply = play.apply
+    apply: Callable[..., object] = getattr(play, "apply")  # noqa: B009
 
-    def counting(state: object, event: object) -> object:
+    def counting(*args: object) -> object:
         nonlocal count
         count += 1
-        return apply(state, event)  # type: ignore[arg-type]
+        return apply(*args)
 
-    play.apply = counting  # type: ignore[assignment]
+    setattr(play, "apply", counting)  # noqa: B010
     try:
-        job.play(0, conflicts)  # type: ignore[attr-defined]
+        simulate(state, runs=conflicts, seed=SEED, workers=1,
+                 policies=policies)
     finally:
-        play.apply = apply
+        setattr(play, "apply", apply)  # noqa: B010
     return count / conflicts
 
 
 def profile(conflicts: int) -> None:
-    from conflict.simulate.run import Job, _policies_for
-    from conflict.state import State
+    from conflict.simulate import simulate
 
     state = table()
-    assert isinstance(state, State)
-    job = Job(state, state.sides(), _policies_for(state.sides(), None), SEED, 20)
     profiler = cProfile.Profile()
     profiler.enable()
-    job.play(0, conflicts)
+    simulate(state, runs=conflicts, seed=SEED, workers=1)
     profiler.disable()
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(20)
@@ -161,12 +168,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     load_before = os.getloadavg()[0]
-    wall, answer = time_process(args.runs)
+    wall, inside, answer = time_process(args.runs)
     print(f"Simulating a Conflict: 4 Heroes against 2 groups of 8 Extras, default policy, "
           f"{os.cpu_count()} core(s), Python {sys.version.split()[0]}")
     print(f"median of {args.runs} runs; load average {load_before:.2f} before\n")
     print(f"whole process, crew's win chance to ±{PRECISION:.0%} (95%), seed {SEED}:")
-    print(f"  {wall:.2f} s wall ({answer['inside_s']:.2f} s inside simulate), "
+    print(f"  {wall:.2f} s wall ({inside:.2f} s inside simulate), "
           f"{answer['runs']:.0f} runs: {answer['win']:.1%} "
           f"[{answer['low']:.1%}, {answer['high']:.1%}]   target ≤ {TARGET_S:.1f} s")
     print(f"\none core ({args.conflicts} Conflicts per timing):")
