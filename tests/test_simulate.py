@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import subprocess
 import sys
 from pathlib import Path
 
@@ -341,3 +342,22 @@ def test_report_is_frozen() -> None:
     assert isinstance(report, Report)
     with pytest.raises(AttributeError):
         report.runs = 6  # type: ignore[misc]
+
+
+def test_a_policy_typed_into_python_c_plays_here_with_the_same_answer() -> None:
+    # Workers started with spawn cannot import a function defined in `python -c`.
+    code = (
+        "import sys; sys.path.insert(0, 'tests');"
+        "from test_simulate import skirmish;"
+        "from conflict.simulate import POLICIES, simulate\n"
+        "def mine(state, answer):\n"
+        "    return POLICIES['bold'](state, answer)\n"
+        "s = skirmish()\n"
+        "two = simulate(s, runs=100, seed=3, workers=2, policies={'crew': mine})\n"
+        "one = simulate(s, runs=100, seed=3, workers=1, policies={'crew': mine})\n"
+        "print(one == two, two.runs)\n")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=root, check=True, timeout=120)
+    assert done.stdout.split() == ["True", "100"]
+    assert "Traceback" not in done.stderr

@@ -16,6 +16,7 @@ import contextlib
 import multiprocessing
 import os
 import pickle
+import sys
 from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -115,15 +116,17 @@ def simulate(state: State, *, runs: int | None = None, until_precision: float | 
     the same report whatever ``workers`` (default: every core; 1 plays in this
     process). ``policies`` maps a side to a policy by name (:data:`POLICIES`:
     default, reckless, bold, cautious) or to a :data:`Policy` function; sides not named
-    play ``default``. A policy that cannot be pickled for other processes (a lambda,
-    say) makes the runs play in this process: the answer is the same.
+    play ``default``. A policy must be pure (the same state and answer give the same
+    event): runs share what happens before the first die. One that other processes
+    cannot load (a lambda, or a function typed into an interactive session) makes the
+    runs play in this process: the answer is the same.
     """
     job = _job_for(state, seed=seed, rounds=rounds, policies=policies)
     precision = _precision(until_precision)
     total = _runs(runs, precision)
     count = _workers(workers)
     batches = [(first, min(BATCH, total - first)) for first in range(0, total, BATCH)]
-    if count > 1 and not _picklable(job):
+    if count > 1 and not _shippable(job):
         count = 1
     tallies = Tallies(job.state, job.sides, job.rounds)
     stopped_by = "runs"
@@ -307,7 +310,14 @@ def _workers(value: int | None) -> int:
     return _whole(value, "workers", 1, 1024)
 
 
-def _picklable(job: Job) -> bool:
+def _shippable(job: Job) -> bool:
+    """Whether worker processes can load ``job``: it pickles, and no policy lives in
+    a ``__main__`` they cannot import (an interactive session or ``python -c``)."""
+    main = sys.modules.get("__main__")
+    if getattr(main, "__file__", None) is None and any(
+            getattr(policy, "__module__", None) == "__main__"
+            for policy in job.policies.values()):
+        return False
     try:
         pickle.dumps(job)
     except (pickle.PicklingError, AttributeError, TypeError):
