@@ -427,7 +427,7 @@ class State:
 
     def sides_defeated(self) -> tuple[str, ...]:
         """Sides with no undefeated participant left (R-CON-21)."""
-        return tuple(side for side, count in self.standing if count == 0)
+        return tuple([side for side, count in self.standing if count == 0])
 
     def dice_balanced(self) -> bool:
         """Whether every participant's dice conservation invariant holds."""
