@@ -10,8 +10,9 @@ command would.
 Printed, each as the median of ``--runs`` runs (time.perf_counter):
 
 * the whole process's wall time, the runs it needed and its answer;
-* simulated Conflicts per second on one core (``workers=1``, in this process), with
-  the events per Conflict, for each named policy;
+* simulated Conflicts per second on one core (``workers=1``, in this process), by the
+  wall clock and per second of CPU time, with the events per Conflict and the CPU
+  time per event, for each named policy;
 * the machine's load average before and after (other work on a 2-core machine slows
   every figure: read them with it).
 
@@ -105,22 +106,24 @@ def time_process(runs: int) -> tuple[float, float, dict[str, float]]:
     return statistics.median(walls), statistics.median(insides), answer
 
 
-def per_core(runs: int, policy: str, conflicts: int) -> tuple[float, float]:
-    """Median Conflicts per second on one core (``workers=1``), and events per
-    Conflict."""
+def per_core(runs: int, policy: str, conflicts: int) -> tuple[float, float, float]:
+    """Median Conflicts per second on one core (``workers=1``), by the wall clock and
+    by this process's CPU time (less moved by other work on the machine), and events
+    per Conflict."""
     from conflict.simulate import simulate
 
     state = table()
     sides = ("crew", "ministry")
     policies = dict.fromkeys(sides, policy)
     simulate(state, runs=20, workers=1, policies=policies)
-    rates = []
+    walls, cpus = [], []
     for _ in range(runs):
-        start = time.perf_counter()
-        simulate(state, runs=conflicts, seed=SEED, workers=1,
-                 policies=policies)
-        rates.append(conflicts / (time.perf_counter() - start))
-    return statistics.median(rates), _events_per_conflict(state, policies, 100)
+        wall, cpu = time.perf_counter(), time.process_time()
+        simulate(state, runs=conflicts, seed=SEED, workers=1, policies=policies)
+        walls.append(conflicts / (time.perf_counter() - wall))
+        cpus.append(conflicts / (time.process_time() - cpu))
+    return (statistics.median(walls), statistics.median(cpus),
+            _events_per_conflict(state, policies, 100))
 
 
 def _events_per_conflict(state: State, policies: dict[str, str], conflicts: int) -> float:
@@ -177,10 +180,12 @@ def main(argv: list[str] | None = None) -> int:
           f"{answer['runs']:.0f} runs: {answer['win']:.1%} "
           f"[{answer['low']:.1%}, {answer['high']:.1%}]   target ≤ {TARGET_S:.1f} s")
     print(f"\none core ({args.conflicts} Conflicts per timing):")
-    print(f"  {'policy':<10}{'Conflicts/s':>12}{'events/Conflict':>17}{'µs/event':>10}")
+    print(f"  {'policy':<10}{'Conflicts/s':>12}{'per CPU s':>10}{'events/Conflict':>16}"
+          f"{'µs/event':>9}")
     for policy in ("default", "reckless", "bold", "cautious"):
-        rate, events = per_core(args.runs, policy, args.conflicts)
-        print(f"  {policy:<10}{rate:>12.0f}{events:>17.1f}{1e6 / rate / events:>10.1f}")
+        rate, cpu, events = per_core(args.runs, policy, args.conflicts)
+        print(f"  {policy:<10}{rate:>12.0f}{cpu:>10.0f}{events:>16.1f}"
+              f"{1e6 / cpu / events:>9.1f}")
     print(f"\nload average {os.getloadavg()[0]:.2f} after")
     met = wall <= TARGET_S
     print(f"target {'met' if met else 'MISSED'}")
