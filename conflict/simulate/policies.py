@@ -22,19 +22,24 @@ is beaten. Dice are rolled by the simulator from its own random stream.
 the four a Narrator picks from:
 
 ``reckless``  every die on attacks; never defends or reacts.
-``bold``      every die on attacks; defends only with Defense Dice and Reactions that
-              cost no Action Dice.
-``default``   keeps 2 dice back when outnumbered and attacked; defends (with Action
-              Dice too) when the exact odds say the damage saved outweighs the
-              damage its own attack loses; reacts when able.
-``cautious``  keeps 2 dice back per attack coming; counts damage taken twice;
-              declares full defense when its Resilience is at a third or less.
+``bold``      every die on attacks; defends with its Defense Dice, and reacts (for
+              itself or an ally) when that costs no Action Dice; never spends Action
+              Dice on a defense.
+``default``   as bold, but keeps 2 dice back when the foes standing outnumber its side
+              (every Extra counted) and an attack on it is still to come; spends
+              Action Dice on a defense when the exact odds say the damage it saves
+              outweighs the damage its own attack loses.
+``cautious``  as default, but keeps 2 dice back per attack still coming, counts damage
+              taken twice when weighing a defense, and declares full defense when its
+              attacked Resilience is at a third or less.
 
 Every policy attacks the weakest foe standing (fewest points of the targeted
 Resilience, or fewest Extras), with the Attribute of the Conflict's nature (Physique,
-Charm or Wits) and its most damaging equipment, and changes its action to a new
-target when its own has fallen (R-CON-12). They are deterministic: the same state and
-answer give the same event.
+Charm or Wits) and its most damaging equipment, changes its action to a new target
+when its own has fallen (R-CON-12), shares its Defense Dice among the attacks still
+coming, and applies every Nudge to damage (R-CON-18). Policies must be pure, a tool
+author's too: the same state and answer give the same event (runs share what happens
+before the first die, and a seed must give one answer).
 """
 
 from __future__ import annotations

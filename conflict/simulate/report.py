@@ -255,7 +255,7 @@ class Tallies:
             self.rounds_won[ending.winner] += ending.rounds
         self.rounds[min(ending.rounds, len(self.rounds) - 1)] += 1
         for index, (before, after) in enumerate(zip(start.participants,
-                                                    ending.state.participants, strict=False)):
+                                                    ending.state.participants, strict=True)):
             if after.defeated:
                 self.defeated[index] += 1
             tallies = self.damage[index]

@@ -7,7 +7,9 @@ the tallies in that order and the precision is checked after each one, so where 
 simulation stops, and everything it reports, depends only on the seed, never on the
 number of workers or on which finished first. A process pool
 (:class:`concurrent.futures.ProcessPoolExecutor`, started with ``spawn``) plays the
-batches; workers get the starting state and the policies once, when they start.
+batches; workers get the starting state and the policies once, when they start. While
+they start, this process plays the first batches itself; once the answer is precise
+enough, a shared event tells the workers to drop what they are playing.
 """
 
 from __future__ import annotations
@@ -305,8 +307,9 @@ def _precision(value: float | None) -> float | None:
 
 
 def _workers(value: int | None) -> int:
-    if value is None:
-        return os.cpu_count() or 1
+    if value is None:  # the cores this process may use, where the system says
+        affinity = getattr(os, "sched_getaffinity", None)
+        return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
     return _whole(value, "workers", 1, 1024)
 
 
