@@ -121,7 +121,8 @@ def simulate(state: State, *, runs: int | None = None, until_precision: float | 
     play ``default``. A policy must be pure (the same state and answer give the same
     event): runs share what happens before the first die. One that other processes
     cannot load (a lambda, or a function typed into an interactive session) makes the
-    runs play in this process: the answer is the same.
+    runs play in this process: the answer is the same. Workers are spawned, so a
+    script that simulates needs the usual ``if __name__ == "__main__":`` guard.
     """
     job = _job_for(state, seed=seed, rounds=rounds, policies=policies)
     precision = _precision(until_precision)
