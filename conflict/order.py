@@ -30,11 +30,12 @@ T = TypeVar("T")
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of the frozen ``obj`` with ``changes``, as :func:`attrs.evolve` makes it.
 
-    The engine copies a state, a participant or an action several times per event, so
-    for classes whose fields are plain (no validator, converter or post-init step:
-    every class of :mod:`conflict.state`) the copy is made by a function written for
-    the class once, which passes every field to the class by position; other classes
-    go through :func:`attrs.evolve`.
+    The engine copies a state, an action or a participant for nearly every event, so
+    for classes whose fields are all plain slots (no validator, converter or post-init
+    step, no cached hash: every class of :mod:`conflict.state`, and what-now's answers)
+    the copy is made by a function written once per class, which sets every slot of a
+    new object as the class's ``__init__`` would; other classes go through
+    :func:`attrs.evolve`, with their checks. An unknown field raises ``TypeError``.
     """
     cls = obj.__class__
     make = _EVOLVERS.get(cls)
