@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import multiprocessing
 import random
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import conflict.simulate.run as simulate_run
 from characters import (
     Attributes,
     Equipment,
@@ -78,13 +80,36 @@ def deep(state: State) -> tuple[State, dict[str, int]]:
 # --- the same answer whatever the workers -----------------------------------------------
 
 
-def test_the_same_seed_gives_the_same_report_with_one_worker_or_two() -> None:
+START_METHODS = [m for m in ("spawn", "fork") if m in multiprocessing.get_all_start_methods()]
+
+
+@pytest.mark.parametrize("method", START_METHODS)
+def test_the_same_seed_gives_the_same_report_with_one_worker_or_two(
+        method: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(simulate_run, "start_method", lambda: method)
     state = skirmish()
     one = simulate(state, runs=6 * BATCH, seed=9, workers=1)
     two = simulate(state, runs=6 * BATCH, seed=9, workers=2)
     assert one == two
     assert one.to_json() == two.to_json()
     assert simulate(state, runs=6 * BATCH, seed=10, workers=1) != one
+
+
+def test_workers_fork_only_where_that_is_safe() -> None:
+    # Linux and no other thread running: fork; otherwise a fresh interpreter.
+    import threading
+
+    expected = ("fork" if sys.platform == "linux" and threading.active_count() == 1
+                else "spawn")
+    assert simulate_run.start_method() == expected
+    stop = threading.Event()
+    worker = threading.Thread(target=stop.wait)
+    worker.start()
+    try:
+        assert simulate_run.start_method() == "spawn"
+    finally:
+        stop.set()
+        worker.join()
 
 
 def test_stopping_at_a_precision_stops_at_the_same_batch_whatever_the_workers() -> None:

@@ -6,10 +6,12 @@ process. Runs go in batches of :data:`BATCH`, numbered in order; batches are add
 the tallies in that order and the precision is checked after each one, so where a
 simulation stops, and everything it reports, depends only on the seed, never on the
 number of workers or on which finished first. A process pool
-(:class:`concurrent.futures.ProcessPoolExecutor`, started with ``spawn``) plays the
-batches; workers get the starting state and the policies once, when they start. While
-they start, this process plays the first batches itself; once the answer is precise
-enough, a shared event tells the workers to drop what they are playing.
+(:class:`concurrent.futures.ProcessPoolExecutor`) plays the batches; workers get the
+starting state and the policies once, when they start. They start by ``fork`` on Linux
+when no other thread runs here (at once, the library already loaded), else by
+``spawn`` (everything they need is importable and picklable, so either gives the same
+answer). While they start, this process plays the first batches itself; once the
+answer is precise enough, a shared event tells the workers to drop what they play.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import multiprocessing
 import os
 import pickle
 import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -188,7 +191,7 @@ def _pooled(job: Job, batches: list[tuple[int, int]], workers: int, order: _InOr
     """Play ``batches`` with ``workers`` processes, handing their tallies to
     ``order``. Until the first worker's batch is in (while the workers start), this
     process plays batches too: the lowest numbered no worker has begun."""
-    context = multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context(start_method())
     over = context.Event()  # set once enough is played: workers drop their batch
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
                                initargs=(job, over.is_set))
@@ -221,6 +224,15 @@ def _pooled(job: Job, batches: list[tuple[int, int]], workers: int, order: _InOr
     finally:
         over.set()
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def start_method() -> str:
+    """How worker processes start: ``fork`` on Linux when this process runs no other
+    thread (the workers then start at once, with the library loaded), else ``spawn``,
+    which is safe everywhere (a fresh interpreter that imports what it needs)."""
+    if sys.platform == "linux" and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
 
 
 def _unstarted(futures: dict[int, Future[Tallies]], todo: deque[int]) -> int | None:
@@ -315,12 +327,14 @@ def _workers(value: int | None) -> int:
 
 
 def _shippable(job: Job) -> bool:
-    """Whether worker processes can load ``job``: it pickles, and no policy lives in
-    a ``__main__`` they cannot import (an interactive session or ``python -c``)."""
-    main = sys.modules.get("__main__")
-    if getattr(main, "__file__", None) is None and any(
-            getattr(policy, "__module__", None) == "__main__"
-            for policy in job.policies.values()):
+    """Whether worker processes can load ``job``: it pickles, no policy lives in a
+    ``__main__`` they cannot import (an interactive session or ``python -c``), and the
+    main script, which spawned workers run first, is a file (not ``python -``)."""
+    main_file = getattr(sys.modules.get("__main__"), "__file__", None)
+    if main_file is not None and not os.path.isfile(main_file):
+        return False
+    if main_file is None and any(getattr(policy, "__module__", None) == "__main__"
+                                 for policy in job.policies.values()):
         return False
     try:
         pickle.dumps(job)
