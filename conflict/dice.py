@@ -79,17 +79,23 @@ def result_of(faces: Iterable[int]) -> int:
 
 
 def _check_faces(faces: object) -> tuple[int, ...]:
-    if isinstance(faces, (str, bytes)) or not isinstance(faces, Iterable):
+    if faces.__class__ is tuple:
+        out: tuple[object, ...] = faces
+    elif isinstance(faces, (str, bytes)) or not isinstance(faces, Iterable):
         raise BadValue(f"faces must be a list of numbers 1–6, got {shown(faces)}", rule="R-DICE-1")
-    out = tuple(faces)
+    else:
+        out = tuple(faces)
     for face in out:
+        if face.__class__ is int and 0 < face < 7:
+            continue  # the common case, checked first: a plain number 1–6
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
             raise BadValue(f"a die face must be 1–6, got {shown(face)}", rule="R-DICE-1")
-    return out
+    return out  # type: ignore[return-value]
 
 
 def _validate_faces(instance: Roll, attribute: attrs.Attribute[object], value: object) -> None:
-    faces = _check_faces(value)
+    # ``value`` is what the converter, _check_faces, returned: every face is 1–6.
+    faces = value if value.__class__ is tuple else _check_faces(value)
     expected = dice_rolled(instance.asked)
     if len(faces) != expected:
         raise BadValue(
@@ -172,7 +178,12 @@ class Roll:
     @property
     def rank(self) -> tuple[int, int]:
         """How rolls compare: Result first, then Nudges (R-DICE-7, R-DICE-8)."""
-        return (self.result, self.nudges)
+        return _rank(self.faces, self.free_nudges)
+
+
+def _rank(faces: tuple[int, ...], free_nudges: int) -> tuple[int, int]:
+    """(Result, Nudges) of ``faces`` with ``free_nudges``: how rolls compare."""
+    return (result_of(faces), faces.count(NUDGE_FACE) + free_nudges)
 
 
 def roll(asked: int, *, difficulty: int | None = None, rng: RandomSource | None = None) -> Roll:
@@ -233,9 +244,32 @@ def best_of(rolls: Iterable[Roll]) -> Roll:
     """The best roll of characters acting together: highest Result, then most Nudges
     (R-DICE-8). The first of equal rolls is kept."""
     best: Roll | None = None
+    best_rank = (0, 0)
     for candidate in rolls:
-        if best is None or candidate.rank > best.rank:
-            best = candidate
+        rank = candidate.rank
+        if best is None or rank > best_rank:
+            best, best_rank = candidate, rank
     if best is None:
         raise BadValue("acting together needs at least one roll", rule="R-DICE-8")
     return best
+
+
+def best_roll(asked: int, rows: Iterable[Iterable[int]]) -> Roll:
+    """The best of several characters' rolls of a pool of ``asked`` dice, one row of
+    faces each (R-DICE-8): what :func:`best_of` picks among their rolls (highest
+    Result, then most Nudges, the first of equal rolls kept), each row checked as a
+    :class:`Roll` checks its faces, without building a roll for every row."""
+    free = free_nudges_for(asked)
+    expected = dice_rolled(asked)
+    best: tuple[int, ...] | None = None
+    best_rank = (0, 0)
+    for row in rows:
+        faces = _check_faces(row)
+        if len(faces) != expected:
+            Roll(asked=asked, faces=faces)  # raises, naming the rule
+        rank = _rank(faces, free)
+        if best is None or rank > best_rank:
+            best, best_rank = faces, rank
+    if best is None:
+        raise BadValue("acting together needs at least one roll", rule="R-DICE-8")
+    return Roll(asked=asked, faces=best)

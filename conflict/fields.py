@@ -29,10 +29,18 @@ Check = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 E = TypeVar("E", bound=enum.Enum)
 
 
+_NAMES_ACCEPTED: set[str] = set()
+"""Texts :func:`characters.names.check_name` has accepted: whether it accepts a text
+depends on the text alone, and every event names a participant, so each name is
+checked once (a bounded set: it is emptied when it grows past 10,000 names)."""
+
+
 def name(rule: str) -> Check:
     """A participant's or side's name: one line of text, see :mod:`characters.names`."""
 
     def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value.__class__ is str and value in _NAMES_ACCEPTED:
+            return
         try:
             check_name(value, field=attribute.name)
         except SheetValueError as error:
@@ -40,6 +48,10 @@ def name(rule: str) -> Check:
                            f"{shown(error.value)}", rule=rule) from None
         except CharacterError as error:
             raise BadValue(str(error), rule=rule) from None
+        if value.__class__ is str:
+            if len(_NAMES_ACCEPTED) >= 10_000:
+                _NAMES_ACCEPTED.clear()
+            _NAMES_ACCEPTED.add(value)
 
     return check
 
@@ -128,6 +140,8 @@ def to_faces(value: Any) -> Faces:
             raise BadValue(f"a roller rolls at most 10 dice, got {len(faces)}",
                            rule="R-DICE-2")
         for face in faces:
+            if face.__class__ is int and 0 < face < 7:
+                continue  # the common case, checked first: a plain number 1–6
             if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
                 raise BadValue(f"a die face must be 1–6, got {shown(face)}", rule="R-DICE-1")
         out.append(faces)

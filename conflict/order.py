@@ -9,6 +9,8 @@ positions, names or a new :class:`State`.
 from __future__ import annotations
 
 import bisect
+import types
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
@@ -26,8 +28,69 @@ T = TypeVar("T")
 
 
 def evolve(obj: T, **changes: Any) -> T:
-    """A copy of the frozen ``obj`` with ``changes``."""
-    return attrs.evolve(obj, **changes)  # type: ignore[misc]
+    """A copy of the frozen ``obj`` with ``changes``, as :func:`attrs.evolve` makes it.
+
+    The engine copies a state, an action or a participant for nearly every event, so
+    for classes whose fields are all plain slots (no validator, converter or post-init
+    step, no cached hash: every class of :mod:`conflict.state`, and what-now's answers)
+    the copy is made by a function written once per class, which sets every slot of a
+    new object as the class's ``__init__`` would; other classes go through
+    :func:`attrs.evolve`, with their checks. An unknown field raises ``TypeError``.
+    """
+    cls = obj.__class__
+    make = _EVOLVERS.get(cls)
+    if make is None:
+        make = _EVOLVERS[cls] = _evolver(cls)
+    return make(obj, changes)  # type: ignore[no-any-return]
+
+
+_EVOLVERS: dict[type[Any], Callable[[Any, dict[str, Any]], Any]] = {}
+
+
+def _slow_evolve(obj: Any, changes: dict[str, Any]) -> Any:
+    return attrs.evolve(obj, **changes)
+
+
+def _evolver(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
+    """The copying function of ``cls`` (see :func:`evolve`)."""
+    fields = attrs.fields(cls)
+    plain = all(f.init and f.validator is None and f.converter is None and f.alias == f.name
+                and f.name.isidentifier() for f in fields)
+    if not plain or hasattr(cls, "__attrs_post_init__") or hasattr(cls, "__attrs_pre_init__"):
+        return _slow_evolve
+    names = [f.name for f in fields]
+    slots = {slot for klass in cls.__mro__ for slot in klass.__dict__.get("__slots__", ())}
+    setters = [_slot_setter(cls, name) for name in names]
+    if slots - set(names) - {"__weakref__"} or None in setters:
+        return _slow_evolve  # not all slots, or slots beyond the fields (a cached hash)
+    # Every field is a slot: set each on a new object, as the class's __init__ does.
+    lines = [f"def evolve_{cls.__name__}(obj, changes):",
+             "    if not known.issuperset(changes):",
+             f"        raise TypeError(f'{cls.__name__} has no field(s) "
+             f"{{sorted(set(changes) - known)}}')",
+             "    new = make(cls)"]
+    namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names),
+                                 "make": object.__new__}
+    for at, (name, setter) in enumerate(zip(names, setters, strict=True)):
+        namespace[f"set{at}"] = setter
+        lines.append(f"    set{at}(new, changes[{name!r}] if {name!r} in changes "
+                     f"else obj.{name})")
+    lines.append("    return new")
+    exec("\n".join(lines) + "\n", namespace)  # the copying function for this class
+    made: Callable[[Any, dict[str, Any]], Any] = namespace[f"evolve_{cls.__name__}"]
+    return made
+
+
+def _slot_setter(cls: type[Any], name: str) -> Callable[[Any, Any], None] | None:
+    """The setter of the slot ``name`` of ``cls``, or ``None`` if it is not a slot."""
+    for klass in cls.__mro__:
+        found = klass.__dict__.get(name)
+        if found is not None:
+            if isinstance(found, types.MemberDescriptorType):
+                setter: Callable[[Any, Any], None] = found.__set__
+                return setter
+            return None
+    return None
 
 
 # --- declaration order (R-CON-4, R-CON-5, R-CON-6) -----------------------------------
@@ -43,14 +106,23 @@ def declare_key(participant: Participant, round_number: int) -> tuple[int, int, 
 
 def declare_order(state: State) -> tuple[int, ...]:
     """Every participant's position, in this round's declaration order."""
-    people = state.participants
-    return tuple(sorted(range(len(people)), key=lambda i: declare_key(people[i], state.round)))
+    return order_of_declaration(state.participants, state.round)
+
+
+def order_of_declaration(people: tuple[Participant, ...], round_number: int
+                         ) -> tuple[int, ...]:
+    """The positions of ``people`` in the declaration order of round ``round_number``."""
+    return tuple(sorted(range(len(people)), key=lambda i: declare_key(people[i], round_number)))
 
 
 def next_declarer_pos(state: State, pos: int) -> int:
     """The first place in the declaration order from ``pos`` whose participant still
     declares this round."""
-    order, people = state.declare_order, state.participants
+    return _next_declarer_pos(state.declare_order, state.participants, pos)
+
+
+def _next_declarer_pos(order: tuple[int, ...], people: tuple[Participant, ...], pos: int
+                       ) -> int:
     while pos < len(order):
         person = people[order[pos]]
         if not person.defeated and person.round.declared is None:
@@ -116,22 +188,38 @@ def queue_insert(queue: tuple[tuple[int, int], ...], dice: int, index: int
     return (*queue[:at], key, *queue[at:])
 
 
+def step_without(state: State, index: int) -> dict[str, tuple[int, ...]]:
+    """The changes that take the participant at ``index`` out of the current step
+    (none when it is not in it), to make in the state's next copy."""
+    step = state.step
+    if index not in step:
+        return {}
+    at = step.index(index)
+    members = state.step_members
+    return {"step": (*step[:at], *step[at + 1:]),
+            "step_members": (*members[:at], *members[at + 1:])}
+
+
 def drop_from_step(state: State, index: int) -> State:
     """``state`` with the participant at ``index`` out of the current step."""
-    if index not in state.step:
-        return state
-    at = state.step.index(index)
-    return evolve(state, step=(*state.step[:at], *state.step[at + 1:]),
-                  step_members=(*state.step_members[:at], *state.step_members[at + 1:]))
+    changes = step_without(state, index)
+    return evolve(state, **changes) if changes else state
 
 
-def advance(state: State) -> State:
+# The functions below take ``changes``: fields of the state changed by the event being
+# applied, made in the same copy as their own (one copy of the state per event rather
+# than one per function). They read the state as it is with those changes.
+
+
+def advance(state: State, **changes: Any) -> State:
     """Form the next step of resolution when the current one is done (R-CON-10), or
     end the resolution when no one is left to act."""
-    if state.phase is not Phase.RESOLUTION or state.pending is not None or state.step:
-        return state
-    people = state.participants
-    queue = state.queue
+    get = changes.get
+    if (get("phase", state.phase) is not Phase.RESOLUTION
+            or get("pending", state.pending) is not None or get("step", state.step)):
+        return evolve(state, **changes) if changes else state
+    people = get("participants", state.participants)
+    queue = get("queue", state.queue)
     # R-CON-10: most Action Dice first; equal Action Dice act simultaneously.
     while queue:
         top = queue[0][0]
@@ -141,43 +229,51 @@ def advance(state: State) -> State:
         step = tuple(i for _, i in queue[:end] if can_still_act(people[i]))
         queue = queue[end:]
         if step:
-            return evolve(state, queue=queue, step=step,
-                          step_members=tuple(people[i].members for i in step))
+            changes.update(queue=queue, step=step,
+                           step_members=tuple(people[i].members for i in step))
+            return evolve(state, **changes)
     # R-CON-12: changed actions act at the very end, in the order changed.
-    changed = state.changed_queue
+    changed = get("changed_queue", state.changed_queue)
     while changed:
         first, changed = changed[0], changed[1:]
         person = people[first]
         if not person.defeated and person.round.action_dice > 0:
-            return evolve(state, queue=queue, changed_queue=changed, step=(first,),
-                          step_members=(person.members,))
-    return round_over(evolve(state, queue=queue, changed_queue=changed))
+            changes.update(queue=queue, changed_queue=changed, step=(first,),
+                           step_members=(person.members,))
+            return evolve(state, **changes)
+    changes.update(queue=queue, changed_queue=changed)
+    return round_over(state, **changes)
 
 
-def round_over(state: State) -> State:
+def round_over(state: State, **changes: Any) -> State:
     """Resolution is done: declared actions never taken are abandoned (R-CON-21)."""
     actions = tuple(
         evolve(a, status=ActionStatus.ABANDONED) if a.status is ActionStatus.DECLARED else a
-        for a in state.actions)
-    return evolve(state, phase=Phase.ROUND_OVER, actions=actions, step=(), step_members=())
+        for a in changes.get("actions", state.actions))
+    changes.update(phase=Phase.ROUND_OVER, actions=actions, step=(), step_members=())
+    return evolve(state, **changes)
 
 
-def begin_resolution(state: State) -> State:
+def begin_resolution(state: State, **changes: Any) -> State:
     """Every declaration is in: the acting order forms (R-CON-3, R-CON-10)."""
-    people = state.participants
+    people = changes.get("participants", state.participants)
     queue = tuple(sorted((-p.round.action_dice, i) for i, p in enumerate(people)
                          if can_still_act(p)))
-    return advance(evolve(state, phase=Phase.RESOLUTION, queue=queue, step=(),
-                          step_members=(), changed_queue=()))
+    changes.update(phase=Phase.RESOLUTION, queue=queue, step=(), step_members=(),
+                   changed_queue=())
+    return advance(state, **changes)
 
 
-def after_declaration(state: State) -> State:
+def after_declaration(state: State, **changes: Any) -> State:
     """Move past those who declared; resolution begins when no one is left."""
-    pos = next_declarer_pos(state, state.declare_pos)
-    state = evolve(state, declare_pos=pos)
-    if pos >= len(state.declare_order) and state.participants:
-        return begin_resolution(state)
-    return state
+    get = changes.get
+    order = get("declare_order", state.declare_order)
+    people = get("participants", state.participants)
+    pos = _next_declarer_pos(order, people, get("declare_pos", state.declare_pos))
+    changes["declare_pos"] = pos
+    if pos >= len(order) and people:
+        return begin_resolution(state, **changes)
+    return evolve(state, **changes)
 
 
 # --- where the round stands, in words --------------------------------------------------

@@ -33,6 +33,7 @@ starts with a fresh :class:`RoundState`.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterator
 from typing import TypeVar
 
@@ -60,6 +61,13 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+
+@functools.lru_cache(maxsize=4096)
+def key_of(name: str) -> str:
+    """:func:`characters.names.name_key` of ``name``, remembered: the engine matches
+    the same few names many times per event."""
+    return name_key(name)
 
 
 class Phase(enum.Enum):
@@ -213,8 +221,9 @@ class Participant:
         the character has no such equipment."""
         if name is None:
             return 0
+        key = key_of(name)
         for item in self.character.equipment:
-            if name_key(item.name) == name_key(name):
+            if item.name == name or key_of(item.name) == key:
                 return item.damage
         return None
 
@@ -299,9 +308,11 @@ class Action:
 
     def defense_by(self, name: str) -> Defense | None:
         """The defense or Reaction ``name`` committed against this action, if any."""
-        key = name_key(name)
+        if not self.defenses:
+            return None
+        key = key_of(name)
         for defense in self.defenses:
-            if defense.by == name or name_key(defense.by) == key:
+            if defense.by == name or key_of(defense.by) == key:
                 return defense
         return None
 
@@ -376,7 +387,7 @@ class State:
         :func:`characters.names.name_key`), or ``None``."""
         found = self.index.get(name)
         if found is None and isinstance(name, str):
-            found = self.index.get(name_key(name))
+            found = self.index.get(key_of(name))
         return found
 
     def participant(self, name: str) -> Participant:
@@ -418,7 +429,7 @@ class State:
 
     def sides_defeated(self) -> tuple[str, ...]:
         """Sides with no undefeated participant left (R-CON-21)."""
-        return tuple(side for side, count in self.standing if count == 0)
+        return tuple([side for side, count in self.standing if count == 0])
 
     def dice_balanced(self) -> bool:
         """Whether every participant's dice conservation invariant holds."""

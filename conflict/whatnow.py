@@ -267,6 +267,9 @@ def what_now(state: State) -> WhatNow:
     return _pending(state, pending, defeated_sides)
 
 
+_KINDS = tuple(DeclarationKind)
+
+
 def _declaration(state: State, defeated_sides: tuple[str, ...]
                  ) -> AwaitingPeople | AwaitingDeclare:
     who = next_declarer(state)
@@ -275,12 +278,12 @@ def _declaration(state: State, defeated_sides: tuple[str, ...]
         return AwaitingPeople(phase=state.phase, round=state.round, can_add=can_add,
                               sides_defeated=defeated_sides)
     person = state.participants[who]
-    targets = tuple(p.name for i, p in enumerate(state.participants)
-                    if i != who and not p.defeated)
-    foes = tuple(name for name in targets
-                 if state.participants[state.index[name]].side != person.side)
+    targets = tuple([p.name for i, p in enumerate(state.participants)
+                     if i != who and not p.defeated])
+    foes = tuple([p.name for i, p in enumerate(state.participants)
+                  if i != who and not p.defeated and p.side != person.side])
     option = DeclareOption(
-        name=person.name, kinds=tuple(DeclarationKind), targets=targets, foes=foes,
+        name=person.name, kinds=_KINDS, targets=targets, foes=foes,
         default_attack_kind=state.nature, default_resilience=state.nature.resilience,
         equipment=tuple(e.name for e in person.character.equipment))
     return AwaitingDeclare(phase=state.phase, round=state.round, who=(person.name,),
@@ -325,8 +328,8 @@ def _pending(state: State, action: Action, defeated_sides: tuple[str, ...]
         roll = RollOption(
             action=action.number, actor=action.actor, actor_pool=action.pool,
             actor_rollers=action.members,
-            defenders=tuple(Roller(d.by, d.pool, d.members)
-                            for d in action.defenses if d.rolls),
+            defenders=tuple([Roller(d.by, d.pool, d.members)
+                             for d in action.defenses if d.rolls]),
             contest=action.contest, difficulty=action.difficulty)
         reactions = _reactions_for(state, action) if action.contest else ()
         return AwaitingRoll(phase=state.phase, round=state.round, who=(action.actor,),
@@ -371,6 +374,8 @@ def _target_options(target: Participant, action: Action
 
 def _reactions_for(state: State, action: Action) -> tuple[ReactOption, ...]:
     """Reactions the target's allies may use for it (R-CON-16 ruling)."""
+    if not state.reactors:
+        return ()
     options: list[ReactOption] = []
     assert action.target is not None
     side = state.participant(action.target).side

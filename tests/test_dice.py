@@ -22,6 +22,7 @@ from conflict.dice import (
     Roll,
     attack,
     best_of,
+    best_roll,
     compare,
     dice_rolled,
     free_nudges_for,
@@ -463,3 +464,22 @@ def test_r_dice_8_best_of_is_the_first_maximum(group: list[Roll]) -> None:
 def test_r_dice_8_acting_together_needs_a_roll() -> None:
     with _expect_bad("R-DICE-8", "at least one roll"):
         best_of([])
+    with _expect_bad("R-DICE-8", "at least one roll"):
+        best_roll(3, [])
+
+
+@given(pools(), st.integers(1, 8), seeds)
+def test_r_dice_8_best_roll_picks_what_best_of_picks(asked: int, rollers: int,
+                                                      seed: int) -> None:
+    rng = random.Random(seed)
+    rows = [[rng.randint(1, 6) for _ in range(dice_rolled(asked))] for _ in range(rollers)]
+    assert best_roll(asked, rows) == best_of(Roll(asked=asked, faces=row) for row in rows)
+
+
+def test_r_dice_8_best_roll_checks_every_row_as_a_roll_would() -> None:
+    with _expect_bad("R-DICE-1", "a die face must be 1–6, got 7"):
+        best_roll(2, [[5, 5], [1, 7]])
+    with _expect_bad("R-DICE-1", "a pool of 3 rolls 3 dice, got 2 faces"):
+        best_roll(3, [[5, 5, 5], [1, 2]])
+    with _expect_bad("R-DICE-1", "a die face must be 1–6, got True"):
+        best_roll(2, [[True, 2]])

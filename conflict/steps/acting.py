@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conflict.errors import RuleViolation
 from conflict.events import Act, Change, Hold
-from conflict.order import advance, drop_from_step, evolve
+from conflict.order import advance, evolve, step_without
 from conflict.state import ActionStatus, State, Turn
 from conflict.steps.common import dice_text, in_turn, new_action, set_action, set_participant
 
@@ -34,9 +34,9 @@ def act(state: State, event: Act) -> State:
                defense_dice=r.defense_dice + left, defense_gained=r.defense_gained + left)
     members = state.step_members[state.step.index(index)]
     action = evolve(action, status=ActionStatus.PENDING, pool=event.pool, members=members)
-    state = drop_from_step(state, index)
     return evolve(state, participants=set_participant(state, index, evolve(person, round=r)),
-                  actions=set_action(state, action), pending=action.number)
+                  actions=set_action(state, action), pending=action.number,
+                  **step_without(state, index))
 
 
 def changed_dice(figured: int, held: int) -> int:
@@ -76,11 +76,9 @@ def change(state: State, event: Change) -> State:
                action_gained=r.action_gained + dice,
                action_discarded=r.action_discarded + r.action_dice)
     actions = set_action(state, evolve(old, status=ActionStatus.ABANDONED))
-    state = drop_from_step(state, index)
-    state = evolve(state, participants=set_participant(state, index, evolve(person, round=r)),
+    return advance(state, participants=set_participant(state, index, evolve(person, round=r)),
                    actions=(*actions, action), next_action=state.next_action + 1,
-                   changed_queue=(*state.changed_queue, index))
-    return advance(state)
+                   changed_queue=(*state.changed_queue, index), **step_without(state, index))
 
 
 def hold(state: State, event: Hold) -> State:
@@ -95,7 +93,6 @@ def hold(state: State, event: Hold) -> State:
     assert person.round.action is not None
     action = state.action(person.round.action)
     assert action is not None
-    state = drop_from_step(state, index)
-    state = evolve(state, participants=set_participant(state, index, evolve(person, round=r)),
-                   actions=set_action(state, evolve(action, status=ActionStatus.ABANDONED)))
-    return advance(state)
+    return advance(state, participants=set_participant(state, index, evolve(person, round=r)),
+                   actions=set_action(state, evolve(action, status=ActionStatus.ABANDONED)),
+                   **step_without(state, index))

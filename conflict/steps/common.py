@@ -3,6 +3,8 @@ English of counts in messages."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import Change, DeclarationKind, Declare
 from conflict.order import describe_phase, evolve, names, queue_remove
@@ -135,6 +137,12 @@ def new_action(state: State, actor: int, event: Declare | Change, dice: int,
 def out_of_the_round(state: State, index: int, person: Participant) -> State:
     """``state`` with ``person``, newly defeated, out of the acting order and its side's
     count of those standing (R-CON-20, R-CON-21)."""
-    return evolve(state, queue=queue_remove(state.queue, person.round.action_dice, index),
-                  changed_queue=tuple(i for i in state.changed_queue if i != index),
-                  standing=count_side(state.standing, person.side, -1))
+    return evolve(state, **out_of_the_round_changes(state, index, person))
+
+
+def out_of_the_round_changes(state: State, index: int, person: Participant
+                             ) -> dict[str, Any]:
+    """The changes :func:`out_of_the_round` makes, to make in the state's next copy."""
+    return {"queue": queue_remove(state.queue, person.round.action_dice, index),
+            "changed_queue": tuple(i for i in state.changed_queue if i != index),
+            "standing": count_side(state.standing, person.side, -1)}

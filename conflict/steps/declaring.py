@@ -46,10 +46,10 @@ def declare(state: State, event: Declare) -> State:
                        defense_gained=event.dice)
     else:
         r = RoundState(declared=event.kind)
-    state = evolve(state, participants=set_participant(state, index, evolve(person, round=r)),
-                   actions=actions, next_action=next_action,
-                   declared_count=state.declared_count + 1)
-    return after_declaration(state)
+    return after_declaration(state,
+                             participants=set_participant(state, index, evolve(person, round=r)),
+                             actions=actions, next_action=next_action,
+                             declared_count=state.declared_count + 1)
 
 
 def _changeable(state: State, number: int, rule: str) -> Action:

@@ -3,7 +3,6 @@ R-CON-15, R-CON-16), including Reactions for another participant (Ruling, R-CON-
 
 from __future__ import annotations
 
-from characters.names import name_key
 from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import DeclarationKind, Defend, React, TakeIt
 from conflict.order import drop_from_step, evolve, queue_insert, queue_remove
@@ -16,6 +15,7 @@ from conflict.state import (
     RoundState,
     State,
     Turn,
+    key_of,
 )
 from conflict.steps.common import dice_text, pending_for, position, set_action, set_participant
 
@@ -101,6 +101,8 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
         label = "Action" if source is DiceFrom.ACTION else "Defense"
         raise RuleViolation(f"{person.name} has {dice_text(have, label)}, cannot spend "
                             f"{dice} to {what}", rule=rule)
+    if not dice:
+        return state, r, source
     if source is DiceFrom.DEFENSE:
         return state, evolve(r, defense_dice=r.defense_dice - dice,
                              defense_spent=r.defense_spent + dice), source
@@ -118,10 +120,11 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
 
 def _commit(state: State, index: int, person: Participant, r: RoundState, action: Action,
             defense: Defense) -> State:
-    return evolve(state,
-                  participants=set_participant(state, index, evolve(person, round=r)),
-                  actions=set_action(state, evolve(action,
-                                                   defenses=(*action.defenses, defense))))
+    actions = set_action(state, evolve(action, defenses=(*action.defenses, defense)))
+    if r is person.round:  # nothing of its own spent or gained: the participant stays
+        return evolve(state, actions=actions)
+    return evolve(state, participants=set_participant(state, index, evolve(person, round=r)),
+                  actions=actions)
 
 
 def defend(state: State, event: Defend) -> State:
@@ -141,7 +144,7 @@ def react(state: State, event: React) -> State:
     reactions = person.character.reactions
     if not reactions:
         raise RuleViolation(f"{person.name} has no Reaction", rule="R-CON-16")
-    found = [x for x in reactions if name_key(x.name) == name_key(event.reaction)]
+    found = [x for x in reactions if key_of(x.name) == key_of(event.reaction)]
     if not found:
         names = ", ".join(x.name for x in reactions)
         raise BadValue(f"{person.name} has no Reaction called {shown(event.reaction)} (has: "

@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from characters.model import Resilience
-from characters.names import name_key
-from conflict.dice import ContestResult, Roll, best_of
+from conflict.dice import ContestResult, Roll, best_of, best_roll
 from conflict.dice import attack as judge
 from conflict.errors import BadValue, RuleViolation
 from conflict.events import ApplyDamage, DefenseRoll, RollDice
 from conflict.order import advance, evolve
-from conflict.state import ActionStatus, Defense, Outcome, State
+from conflict.state import ActionStatus, Defense, Outcome, State, key_of
 from conflict.steps.common import (
-    out_of_the_round,
+    out_of_the_round_changes,
     pending_for,
     position,
     set_action,
@@ -33,7 +32,7 @@ def _best(faces: Sequence[Sequence[int]], pool: int, rollers: int, who: str,
         if len(row) != pool:
             raise BadValue(f"{who} of action {number} rolls a pool of {pool}: got "
                            f"{len(row)} faces", rule="R-CON-11")
-    return best_of(Roll(asked=pool, faces=tuple(row)) for row in faces)  # R-DICE-8
+    return best_roll(pool, faces)  # R-DICE-8
 
 
 def _match_defenders(rolling: list[Defense], given: tuple[DefenseRoll, ...],
@@ -46,17 +45,17 @@ def _match_defenders(rolling: list[Defense], given: tuple[DefenseRoll, ...],
         if item.name is None:
             raise BadValue(f"{len(rolling)} participants roll against action {number}: "
                            f"name the defender of each list of faces", rule="R-CON-16")
-        by_name[name_key(item.name)] = item
+        by_name[key_of(item.name)] = item
     out = []
     for defense in rolling:
-        found = by_name.pop(name_key(defense.by), None)
+        found = by_name.pop(key_of(defense.by), None)
         if found is None:
             raise BadValue(f"action {number} needs the faces {defense.by} rolled to "
                            f"{'react' if defense.reaction else 'defend'}", rule="R-CON-15")
         out.append(found)
     if by_name:
         extra = ", ".join(item.name or "" for item in given
-                          if item.name is not None and name_key(item.name) in by_name)
+                          if item.name is not None and key_of(item.name) in by_name)
         raise BadValue(f"no one else rolls against action {number}, got faces for "
                        f"{extra}", rule="R-CON-15")
     return out
@@ -101,9 +100,8 @@ def roll(state: State, event: RollDice) -> State:
     action = evolve(action, outcome=outcome, attacker_roll=attacker, defenses=tuple(defenses),
                     opposing_roll=opposed, opposed_by=opposed_by,
                     status=ActionStatus.DONE if done else ActionStatus.PENDING)
-    state = evolve(state, actions=set_action(state, action),
+    return advance(state, actions=set_action(state, action),
                    pending=None if done else action.number)
-    return advance(state)
 
 
 def damage(state: State, event: ApplyDamage) -> State:
@@ -136,16 +134,16 @@ def damage(state: State, event: ApplyDamage) -> State:
         name = action.resilience or "health"
         before = person.resiliences.get(name)
         hurt = Resilience(full=before.full, damage=min(before.full, before.damage + amount))
-        person = evolve(person, resiliences=person.resiliences.replace(name, hurt))
+        resiliences = person.resiliences.replace(name, hurt)
         if hurt.defeated:
-            person = evolve(person, defeated=True,
+            person = evolve(person, resiliences=resiliences, defeated=True,
                             defeat_reason=f"{name.capitalize()} 0 after action "
                                           f"{action.number}")
-    if person.defeated:
-        # Ruling: a participant in the current step still acts; others no longer do.
-        state = out_of_the_round(state, index, person)
+        else:
+            person = evolve(person, resiliences=resiliences)
+    # Ruling: a participant in the current step still acts; others no longer do.
+    out = out_of_the_round_changes(state, index, person) if person.defeated else {}
     action = evolve(action, status=ActionStatus.DONE, damage=amount, nudges_applied=nudges,
                     nudges_spent=event.spent, note=event.note)
-    state = evolve(state, participants=set_participant(state, index, person),
-                   actions=set_action(state, action), pending=None)
-    return advance(state)
+    return advance(state, participants=set_participant(state, index, person),
+                   actions=set_action(state, action), pending=None, **out)

@@ -18,6 +18,7 @@ from conflict.order import (
     drop_from_step,
     evolve,
     next_declarer_pos,
+    order_of_declaration,
 )
 from conflict.state import EMPTY_ROUND, Participant, Phase, State, count_side
 from conflict.steps.common import out_of_the_round, position, require_phase, set_participant
@@ -145,13 +146,15 @@ def end_round(state: State, event: EndRound) -> State:
     if state.phase is not Phase.ROUND_OVER:
         raise RuleViolation(f"round {state.round} cannot end yet: {describe_phase(state)}",
                             rule="R-CON-21")
-    participants = tuple(evolve(p, round=EMPTY_ROUND) for p in state.participants)
-    state = evolve(state, phase=Phase.DECLARATION, round=state.round + 1,
-                   participants=participants, actions=(), first_action=state.next_action,
-                   queue=(), step=(), step_members=(), changed_queue=(), pending=None,
-                   declared_count=0, declare_pos=0)
-    state = evolve(state, declare_order=declare_order(state))
-    return after_declaration(state)
+    participants = tuple(p if p.round is EMPTY_ROUND else evolve(p, round=EMPTY_ROUND)
+                         for p in state.participants)
+    number = state.round + 1
+    return after_declaration(state, phase=Phase.DECLARATION, round=number,
+                             participants=participants, actions=(),
+                             first_action=state.next_action, queue=(), step=(),
+                             step_members=(), changed_queue=(), pending=None,
+                             declared_count=0, declare_pos=0,
+                             declare_order=order_of_declaration(participants, number))
 
 
 def end_conflict(state: State, event: EndConflict) -> State:

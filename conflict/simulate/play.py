@@ -1,0 +1,218 @@
+"""Playing one Conflict on to its end with the pure engine: the simulator's Narrator.
+
+:func:`play_out` asks what-now for every step, asks the side's policy for each
+participant's choice, rolls the dice from the run's own random stream and applies every
+event with :func:`conflict.engine.apply`, so the rules are checked exactly as at the
+table. The Narrator's calls are made here: attacks stay as the engine sets them
+(Contests, Difficulty 0: no SetTest), the round ends when everything is resolved, and
+the Conflict ends when one side is left standing (or none), or when the rounds allowed
+are played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Final
+
+import attrs
+
+from conflict.engine import apply
+from conflict.errors import BadValue, RuleViolation, shown
+from conflict.events import (
+    Act,
+    ApplyDamage,
+    Change,
+    Declare,
+    Defend,
+    EndConflict,
+    EndRound,
+    Event,
+    Hold,
+    React,
+    RollDice,
+    TakeIt,
+)
+from conflict.options import RollOption
+from conflict.order import evolve
+from conflict.simulate.policies import Policy
+from conflict.state import ActionStatus, Phase, State
+from conflict.whatnow import Expect, WhatNow, what_now
+
+__all__ = ["DRAW", "UNFINISHED", "Dice", "Ending", "opening", "play_out", "standing_sides"]
+
+DRAW: Final = -1
+"""The winner of a run in which every side fell (a defeated participant still acting in
+its step can take the last foe with it, R-CON-10 ruling)."""
+
+UNFINISHED: Final = -2
+"""The winner of a run stopped by the rounds allowed."""
+
+PARTICIPANT_EVENTS: Final = (Declare, Act, Change, Hold, Defend, React, TakeIt, ApplyDamage)
+"""The events a policy may choose: the participants' own (the Narrator's are ours)."""
+
+
+class Dice:
+    """A run's dice: the :class:`~conflict.dice.RandomSource` of one run, drawn from
+    ``random.Random`` seeded by the simulation's seed and the run's number, so a run
+    rolls the same faces in whichever process plays it."""
+
+    __slots__ = ("_random",)
+
+    def __init__(self, seed: int, run: int) -> None:
+        self._random = random.Random(f"{seed}:{run}").random
+
+    def randint(self, a: int, b: int) -> int:
+        """A whole number ``a``–``b``, every one equally likely."""
+        return a + int(self._random() * (b - a + 1))
+
+    def faces(self, pool: int, rollers: int) -> tuple[tuple[int, ...], ...]:
+        """The faces ``rollers`` characters roll with ``pool`` dice each (R-DICE-8):
+        the same faces :meth:`randint` would draw one by one."""
+        draw = self._random
+        return tuple(tuple([1 + int(draw() * 6) for _ in range(pool)])
+                     for _ in range(rollers))
+
+    def roll(self, option: RollOption) -> RollDice:
+        """The roll of ``option``: the actor's faces first, then each defender's, in
+        the order they committed (as :meth:`RollOption.event` draws them)."""
+        attacker = self.faces(option.actor_pool, option.actor_rollers)
+        return option.event(attacker=attacker, defenders={
+            d.name: self.faces(d.pool, d.rollers) for d in option.defenders})
+
+
+@attrs.frozen
+class Ending:
+    """How one run ended: ``winner`` (a position in the sides, :data:`DRAW` or
+    :data:`UNFINISHED`), ``rounds`` played (the round it ended in, counting the
+    starting round as 1) and the final ``state``."""
+
+    winner: int
+    rounds: int
+    state: State
+
+
+def standing_sides(state: State) -> tuple[str, ...]:
+    """The sides with someone standing."""
+    return tuple(side for side, count in state.standing if count > 0)
+
+
+def _settled(state: State) -> bool:
+    """With one side standing (or none), whether nothing left in the round can still
+    hurt anyone: no action pending, and no one in the current step (where even the
+    defeated still act, R-CON-10 ruling) holds an attack on someone standing."""
+    if state.pending is not None:
+        return False
+    people = state.participants
+    for index in state.step:
+        number = people[index].round.action
+        action = state.action(number) if number is not None else None
+        if (action is not None and action.status is ActionStatus.DECLARED
+                and action.target is not None
+                and not state.participant(action.target).defeated):
+            return False
+    return True
+
+
+def _side_of_choice(state: State, now: WhatNow) -> str:
+    """Whose policy chooses now: the one named by ``who``, or at a roll, the target's
+    side (its allies may react, R-CON-16)."""
+    if now.expect is Expect.ROLL:
+        action = state.pending_action
+        assert action is not None and action.target is not None
+        return state.participant(action.target).side
+    return state.participant(now.who[0]).side
+
+
+def _checked(event: Event | None, side: str) -> Event:
+    if not isinstance(event, PARTICIPANT_EVENTS):
+        raise BadValue(f"the policy of side {shown(side)} must return a participant's "
+                       f"event (Declare, Act, Change, Hold, Defend, React, TakeIt, "
+                       f"ApplyDamage), got {shown(event)}")
+    return event
+
+
+def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_round: int,
+             sides: tuple[str, ...], *, first_round: int | None = None) -> Ending:
+    """Play the Conflict in ``state`` on until it is decided or round ``last_round``
+    ends; ``policies`` chooses for each side, ``dice`` rolls; ``sides`` numbers the
+    winner; rounds are counted from ``first_round`` (default: the state's)."""
+    first = state.round if first_round is None else first_round
+    limit = _limit(state, last_round - first + 1)
+    standing = standing_sides(state)
+    for _ in range(limit):
+        if len(standing) <= 1 and _settled(state):
+            winner = sides.index(standing[0]) if standing else DRAW
+            outcome = f"{standing[0]} wins" if standing else "every side fell"
+            return Ending(winner, state.round - first + 1,
+                          apply(state, EndConflict(outcome)))
+        now = what_now(state)
+        event: Event | None
+        if now.expect is Expect.END_ROUND:
+            if state.round >= last_round:
+                return Ending(UNFINISHED, state.round - first + 1,
+                              apply(state, EndConflict("the rounds allowed are played")))
+            event = EndRound()
+        elif now.expect is Expect.ROLL:
+            event = None
+            if now.reactions:
+                side = _side_of_choice(state, now)
+                chosen = policies[side](state, now)
+                event = None if chosen is None else _checked(chosen, side)
+            if event is None:
+                event = dice.roll(now.roll)
+        else:
+            event = _chosen(state, now, policies)
+        state = apply(state, event)
+        if event.__class__ is ApplyDamage:  # only damage defeats anyone here
+            standing = standing_sides(state)
+    raise _stuck(limit)
+
+
+def opening(state: State, policies: Mapping[str, Policy]) -> State:
+    """``state`` played on as far as it goes before any die is rolled or the round
+    ends: the same in every run (policies are pure: the same state and answer give
+    the same event), so a simulation plays it once."""
+    limit = _limit(state, 1)
+    for _ in range(limit):
+        if len(standing_sides(state)) <= 1:
+            return state
+        now = what_now(state)
+        if now.expect is Expect.ROLL or now.expect is Expect.END_ROUND:
+            return state
+        state = apply(state, _chosen(state, now, policies))
+    raise _stuck(limit)
+
+
+def _chosen(state: State, now: WhatNow, policies: Mapping[str, Policy]) -> Event:
+    """The event a participant's policy chooses (not at a roll or a round's end)."""
+    if now.expect is Expect.ACT:
+        name = now.who[0]
+        side = state.participant(name).side
+        if len(now.who) > 1:
+            now = evolve(now, who=(name,), options=now.options_for(name))
+        return _checked(policies[side](state, now), side)
+    if (now.expect is Expect.DECLARE or now.expect is Expect.DEFENSE
+            or now.expect is Expect.DAMAGE):
+        side = _side_of_choice(state, now)
+        return _checked(policies[side](state, now), side)
+    raise RuleViolation(f"cannot play on a Conflict at {now.expect.value!r}: "
+                        f"{_why(state)}", rule="R-CON-21")
+
+
+def _limit(state: State, rounds: int) -> int:
+    """The most events a run may take: far more than any round needs."""
+    return 200 * (len(state.participants) + 1) * rounds
+
+
+def _stuck(limit: int) -> RuleViolation:
+    return RuleViolation(f"the Conflict did not move on after {limit} events: a policy "
+                         f"must choose events that resolve the round", rule="R-CON-3")
+
+
+def _why(state: State) -> str:
+    if state.phase is Phase.NOT_STARTED:
+        return "it has not started"
+    if state.phase is Phase.ENDED:
+        return "it has ended"
+    return "no one is left to declare"

@@ -1,0 +1,439 @@
+"""How simulated participants choose: policies built from what-now's options and the
+library's exact odds.
+
+A :data:`Policy` is a function ``(state, answer) -> event``: ``answer`` is what-now's
+answer (:mod:`conflict.whatnow`) and the event is built from one of its options. The
+simulator asks a side's policy for every choice that side's participants make:
+
+* ``AwaitingDeclare`` — the declaration of ``answer.who[0]``;
+* ``AwaitingActions`` — narrowed to one participant (``answer.who`` holds one name and
+  ``answer.options`` only its options): act, change or hold;
+* ``AwaitingDefense`` — the target's defense, Reaction or taking it, or an ally's
+  Reaction for it (asked again until the target has chosen);
+* ``AwaitingRoll`` — the target's side may still react for it (``answer.reactions``):
+  return a React, or ``None`` to let the dice roll;
+* ``AwaitingDamage`` — the attacker's Nudges.
+
+The Narrator's calls are the simulator's: attacks stay Contests at Difficulty 0
+(no SetTest), rounds end when everything is resolved, the Conflict ends when a side
+is beaten. Dice are rolled by the simulator from its own random stream.
+
+:class:`Tactics` is the library's policy, tuned by a few knobs; :data:`POLICIES` names
+the four a Narrator picks from:
+
+``reckless``  every die on attacks; never defends or reacts.
+``bold``      every die on attacks; defends with its Defense Dice, and reacts (for
+              itself or an ally) when that costs no Action Dice; never spends Action
+              Dice on a defense.
+``default``   as bold, but keeps 2 dice back when the foes standing outnumber its side
+              (every Extra counted) and an attack on it is still to come; spends
+              Action Dice on a defense when the exact odds say the damage it saves
+              outweighs the damage its own attack loses.
+``cautious``  as default, but keeps 2 dice back per attack still coming, counts damage
+              taken twice when weighing a defense, and declares full defense when its
+              attacked Resilience is at a third or less.
+
+Every policy attacks the weakest foe standing (fewest points of the targeted
+Resilience, or fewest Extras), with the Attribute of the Conflict's nature (Physique,
+Charm or Wits) and its most damaging equipment, changes its action to a new target
+when its own has fallen (R-CON-12), shares its Defense Dice among the attacks still
+coming, and applies every Nudge to damage (R-CON-18). Policies must be pure, a tool
+author's too: the same state and answer give the same event (runs share what happens
+before the first die, and a seed must give one answer).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Callable
+from typing import Final
+
+import attrs
+
+from conflict.dice import MAX_POOL, MIN_POOL
+from conflict.errors import BadValue
+from conflict.events import Event, Nature
+from conflict.options import (
+    ActOption,
+    ChangeOption,
+    DeclareOption,
+    DefendOption,
+    HoldOption,
+    ReactOption,
+)
+from conflict.simulate.chances import attack_chances
+from conflict.state import ActionStatus, DiceFrom, Participant, State
+from conflict.whatnow import (
+    AwaitingActions,
+    AwaitingDeclare,
+    AwaitingDefense,
+    AwaitingRoll,
+    Expect,
+    WhatNow,
+)
+
+__all__ = [
+    "POLICIES",
+    "Defending",
+    "KeepBack",
+    "Policy",
+    "Tactics",
+    "attack_dice",
+    "best_equipment",
+    "incoming",
+    "outnumbered",
+    "toughness",
+    "weakest_foe",
+]
+
+Policy = Callable[[State, WhatNow], Event | None]
+"""A participant's choices: ``(state, answer) -> event`` (``None`` only at
+``AwaitingRoll``: no Reaction, roll the dice)."""
+
+ATTRIBUTE: Final[dict[Nature, str]] = {
+    Nature.PHYSICAL: "physique",
+    Nature.SOCIAL: "charm",
+    Nature.MENTAL: "wits",
+}
+"""The Attribute a policy rolls in a Conflict of each nature."""
+
+
+class KeepBack(enum.Enum):
+    """When a participant acts with fewer than all its Action Dice, keeping the rest as
+    Defense Dice (R-CON-11)."""
+
+    NEVER = "never"
+    OUTNUMBERED = "outnumbered"  # 2 dice, when foes standing outnumber its side
+    ATTACKED = "attacked"  # 2 dice per attack still coming at it this round
+
+
+class Defending(enum.Enum):
+    """What a target may spend against an attack (R-CON-15, R-CON-16)."""
+
+    NEVER = "never"  # takes it, always
+    FREE = "free"  # Defense Dice and Reactions that cost no Action Dice
+    WORTH_IT = "worth_it"  # Action Dice too, when the odds say it pays
+
+
+# --- what a policy reads from the state ----------------------------------------------
+
+
+def attack_dice(person: Participant, nature: Nature) -> int:
+    """The dice ``person`` rolls in a Conflict of ``nature``: its Physique, Charm or
+    Wits (a group's, for every member, R-CON-2)."""
+    value: int = getattr(person.character.attributes, ATTRIBUTE[nature])
+    return value
+
+
+def best_equipment(person: Participant) -> str | None:
+    """The name of ``person``'s most damaging equipment (R-CON-18), or ``None`` when
+    nothing it carries adds damage."""
+    best = max(person.character.equipment, key=lambda item: item.damage, default=None)
+    return best.name if best is not None and best.damage > 0 else None
+
+
+def toughness(person: Participant, resilience: str) -> int:
+    """The damage that defeats ``person``: the Extras left in a group (R-CON-19), or
+    what is left of the Resilience attacked (R-CON-20)."""
+    if person.resiliences is None:
+        return person.members
+    return person.resiliences.get(resilience).current
+
+
+def weakest_foe(state: State, person: Participant, targets: tuple[str, ...],
+                resilience: str) -> Participant | None:
+    """The foe among ``targets`` (names, as options list them) that the fewest points
+    of damage defeat; ties go to the one rolling fewer dice, then to the first in the
+    Conflict. ``None`` when no foe is among them."""
+    best: Participant | None = None
+    best_key: tuple[int, int, int] | None = None
+    for name in targets:
+        index = state.find(name)
+        assert index is not None
+        other = state.participants[index]
+        if other.side == person.side or other.defeated:
+            continue
+        key = (toughness(other, resilience), attack_dice(other, state.nature), index)
+        if best_key is None or key < best_key:
+            best, best_key = other, key
+    return best
+
+
+def outnumbered(state: State, person: Participant) -> bool:
+    """Whether the foes standing outnumber ``person``'s side standing, counting every
+    Extra of a group (R-CON-2)."""
+    ours = theirs = 0
+    for other in state.participants:
+        if other.defeated:
+            continue
+        if other.side == person.side:
+            ours += other.members
+        else:
+            theirs += other.members
+    return theirs > ours
+
+
+def incoming(state: State, name: str) -> int:
+    """How many foes' attacks on ``name`` are declared this round and not yet taken."""
+    side = state.participant(name).side
+    count = 0
+    for action in state.actions:
+        if (action.target == name and action.status is ActionStatus.DECLARED
+                and action.harm and state.participant(action.actor).side != side):
+            count += 1
+    return count
+
+
+# --- the library's policy ------------------------------------------------------------
+
+
+@attrs.frozen
+class Tactics:
+    """A policy (call it as ``tactics(state, answer)``), set by its knobs:
+    ``keep_back`` (:class:`KeepBack`), ``defending`` (:class:`Defending`), ``react``
+    (whether it uses Reactions, its own and for allies, when they cost no Action Dice),
+    ``harm_weight`` (how much a point of damage taken counts against a point dealt
+    when spending Action Dice to defend) and ``full_defense_at`` (a Hero or Villain
+    whose attacked Resilience is at or below this share of its full score declares
+    full defense, R-CON-7b; 0: never)."""
+
+    name: str
+    keep_back: KeepBack = KeepBack.NEVER
+    defending: Defending = Defending.NEVER
+    react: bool = False
+    harm_weight: float = 1.0
+    full_defense_at: float = 0.0
+
+    def __call__(self, state: State, answer: WhatNow) -> Event | None:
+        if answer.expect is Expect.DECLARE:
+            return self.declare(state, answer)
+        if answer.expect is Expect.ACT:
+            return self.act(state, answer)
+        if answer.expect is Expect.DEFENSE:
+            return self.defend(state, answer)
+        if answer.expect is Expect.ROLL:
+            return self.before_roll(state, answer)
+        if answer.expect is Expect.DAMAGE:
+            return answer.damage.event()  # R-CON-18: every Nudge to damage
+        raise BadValue(f"a policy chooses for participants, not at "
+                       f"{answer.expect.value!r}")
+
+    # --- step 1 ---------------------------------------------------------------------
+
+    def declare(self, state: State, answer: AwaitingDeclare) -> Event:
+        """Attack the weakest foe (or declare full defense when badly hurt)."""
+        option = answer.option
+        index = state.find(option.name)
+        assert index is not None
+        me = state.participants[index]
+        dice = attack_dice(me, state.nature)
+        foe = weakest_foe(state, me, option.targets, option.default_resilience)
+        if foe is None:
+            return option.no_roll()
+        if self.full_defense_at > 0 and me.resiliences is not None:
+            mine = me.resiliences.get(option.default_resilience)
+            if mine.current <= self.full_defense_at * mine.full:
+                return option.defense(dice)  # R-CON-7b
+        return _declaration(option, dice, foe.name, best_equipment(me))
+
+    # --- step 2 ---------------------------------------------------------------------
+
+    def act(self, state: State, answer: AwaitingActions) -> Event:
+        """Act as declared (keeping dice back as :attr:`keep_back` says); when its
+        target has fallen, change to the weakest foe standing; else hold."""
+        name = answer.who[0]
+        act = change = hold = None
+        for option in answer.options:
+            if option.name != name:
+                continue
+            if isinstance(option, ActOption):
+                act = option
+            elif isinstance(option, ChangeOption):
+                change = option
+            elif isinstance(option, HoldOption):
+                hold = option
+        me = state.participant(name)
+        if act is not None:
+            return _act(act, self._pool(state, me, act))
+        if change is not None:
+            dice = attack_dice(me, state.nature)
+            foe = weakest_foe(state, me, tuple(p.name for p in state.participants),
+                              state.nature.resilience)
+            if foe is not None and dice >= change.min_dice:
+                return change.event(dice, target=foe.name, equipment=best_equipment(me))
+        assert hold is not None
+        return hold.event()
+
+    def _pool(self, state: State, me: Participant, option: ActOption) -> int:
+        """The pool to act with: all it may roll, less the dice kept back."""
+        if self.keep_back is KeepBack.NEVER:
+            return option.max_pool
+        coming = incoming(state, me.name)
+        if coming == 0:
+            return option.max_pool
+        if self.keep_back is KeepBack.OUTNUMBERED:
+            if not outnumbered(state, me):
+                return option.max_pool
+            coming = 1
+        have = me.round.action_dice
+        pool = max(option.min_pool, min(option.max_pool, have - MIN_POOL * coming))
+        if have - pool < MIN_POOL:
+            return option.max_pool  # one die kept back could not defend alone
+        return pool
+
+    # --- against an attack ------------------------------------------------------------
+
+    def defend(self, state: State, answer: AwaitingDefense) -> Event:
+        """Allies' Reactions that cost no Action Dice first, then the target's
+        choice: the defense or Reaction whose damage saved, less what it costs, is
+        best, or taking it."""
+        if self.react:
+            for option in answer.reactions:
+                if option.on_behalf_of is not None and _costs_no_action_dice(option):
+                    return option.event(option.min_added)
+        if self.defending is Defending.NEVER:
+            return answer.take_it.event()
+        return self._target_choice(state, answer)
+
+    def before_roll(self, state: State, answer: AwaitingRoll) -> Event | None:
+        """An ally's Reaction that costs no Action Dice, if any is left; else roll."""
+        if self.react:
+            for option in answer.reactions:
+                if _costs_no_action_dice(option):
+                    return option.event(option.min_added)
+        return None
+
+    def _target_choice(self, state: State, answer: AwaitingDefense) -> Event:
+        action = state.pending_action
+        assert action is not None and action.pool is not None
+        me = state.participant(answer.who[0])
+        free = me.round.defends_with is DiceFrom.DEFENSE
+        if free:
+            budget = self._defense_budget(state, me, answer)
+        else:
+            budget = MAX_POOL if self.defending is Defending.WORTH_IT else 0
+        # (pool rolled, dice spent, the option): with Defense Dice, only the most it
+        # spends (more dice never oppose worse); with Action Dice, every count.
+        choices: list[tuple[int, int, DefendOption | ReactOption]] = []
+        defend = answer.defend
+        if defend is not None:
+            top = min(defend.max_dice, budget)
+            for dice in range(top if free else defend.min_dice, top + 1):
+                if dice >= defend.min_dice:
+                    choices.append((dice, dice, defend))
+        if self.react:
+            for reaction in answer.reactions:
+                if reaction.on_behalf_of is not None:
+                    continue
+                top = min(reaction.max_added, budget)
+                for added in range(top if free else reaction.min_added, top + 1):
+                    if added >= reaction.min_added:
+                        choices.append((reaction.reaction_dice + added, added, reaction))
+        if not choices:
+            return answer.take_it.event()
+        own = None
+        if not free:
+            r = me.round
+            mine = state.action(r.action) if r.action is not None else None
+            if mine is not None:
+                own = (r.action_dice, me.members, mine.bonus, mine.difficulty, mine.is_attack)
+        attack = (action.pool, action.members, action.bonus, action.difficulty)
+        opposition = tuple((d.pool, d.members) for d in action.defenses if d.rolls)
+        plan = _plan_defense(attack, opposition, me.members, self.harm_weight,
+                             tuple((dice, spent) for dice, spent, _option in choices), own)
+        if plan is None:
+            return answer.take_it.event()
+        _dice, spent, option = choices[plan]
+        return option.event(spent)
+
+    def _defense_budget(self, state: State, me: Participant, answer: AwaitingDefense) -> int:
+        """Defense Dice to spend now: all of them, or an even share when more attacks
+        are still coming at it this round."""
+        have = me.round.defense_dice + answer.take_it.granted
+        later = incoming(state, me.name)
+        return have if later == 0 else max(MIN_POOL, have // (later + 1))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _plan_defense(attack: tuple[int, int, int, int], opposition: tuple[tuple[int, int], ...],
+                  members: int, harm_weight: float, choices: tuple[tuple[int, int], ...],
+                  own: tuple[int, int, int, int, bool] | None) -> int | None:
+    """Which of ``choices`` (pool rolled, dice spent) a target of ``members`` rolling
+    against ``attack`` (pool, rollers, bonus, Difficulty), already opposed by
+    ``opposition``, should take: the one whose damage saved, times ``harm_weight``,
+    less what its own action loses (``own``: Action Dice held, members, bonus,
+    Difficulty, whether it harms; ``None`` when paying with Defense Dice, which cost
+    nothing), is largest and above 0; ``None``: take it."""
+    pool, rollers, bonus, difficulty = attack
+    taken = attack_chances(pool, rollers, opposition, bonus=bonus,
+                           difficulty=difficulty).damage
+    kept = _own_damage(own, 0)
+    best: int | None = None
+    best_score = 0.0
+    for at, (dice, spent) in enumerate(choices):
+        left = attack_chances(pool, rollers, (*opposition, (dice, members)), bonus=bonus,
+                              difficulty=difficulty).damage
+        score = harm_weight * (taken - left) - (kept - _own_damage(own, spent))
+        if score > best_score + 1e-12:
+            best, best_score = at, score
+    return best
+
+
+def _own_damage(own: tuple[int, int, int, int, bool] | None, spent: int) -> float:
+    """The mean damage (or, for an action that harms no one, the chance of success) of
+    a participant's own action after spending ``spent`` of its Action Dice on a
+    defense, nobody defending against it."""
+    if own is None:
+        return 0.0
+    held, members, bonus, difficulty, harms = own
+    pool = held - spent
+    if pool < MIN_POOL:
+        return 0.0
+    chances = attack_chances(min(pool, MAX_POOL), members, bonus=bonus,
+                             difficulty=difficulty)
+    return chances.damage if harms else chances.win
+
+
+_DECLARATIONS: dict[tuple[str, int, str, str | None], Event] = {}
+_ACTS: dict[tuple[str, int], Event] = {}
+
+
+def _declaration(option: DeclareOption, dice: int, target: str, equipment: str | None
+                 ) -> Event:
+    """``option``'s attack on ``target``: events are values, so the one built for the
+    same attack before is the same event (kept for up to 10,000 attacks)."""
+    key = (option.name, dice, target, equipment)
+    event = _DECLARATIONS.get(key)
+    if event is None:
+        if len(_DECLARATIONS) >= 10_000:
+            _DECLARATIONS.clear()
+        event = _DECLARATIONS[key] = option.action(dice, target=target, equipment=equipment)
+    return event
+
+
+def _act(option: ActOption, pool: int) -> Event:
+    """``option``'s Act with ``pool`` dice (the same event as before for the same)."""
+    key = (option.name, pool)
+    event = _ACTS.get(key)
+    if event is None:
+        if len(_ACTS) >= 10_000:
+            _ACTS.clear()
+        event = _ACTS[key] = option.event(pool)
+    return event
+
+
+def _costs_no_action_dice(option: ReactOption) -> bool:
+    return option.min_added == 0 or option.added_from is DiceFrom.DEFENSE
+
+
+POLICIES: Final[dict[str, Tactics]] = {
+    "default": Tactics("default", keep_back=KeepBack.OUTNUMBERED,
+                       defending=Defending.WORTH_IT, react=True),
+    "reckless": Tactics("reckless"),
+    "bold": Tactics("bold", defending=Defending.FREE, react=True),
+    "cautious": Tactics("cautious", keep_back=KeepBack.ATTACKED,
+                        defending=Defending.WORTH_IT, react=True, harm_weight=2.0,
+                        full_defense_at=1 / 3),
+}
+"""The policies a Narrator picks by name."""

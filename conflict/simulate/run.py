@@ -1,0 +1,343 @@
+"""Many runs of one Conflict, on every core, the same answer whatever the cores.
+
+Runs are numbered 0, 1, 2…; run ``i`` rolls its dice from a stream seeded by
+``(seed, i)`` (:class:`~conflict.simulate.play.Dice`), so it plays the same in any
+process. Runs go in batches of :data:`BATCH`, numbered in order; batches are added to
+the tallies in that order and the precision is checked after each one, so where a
+simulation stops, and everything it reports, depends only on the seed, never on the
+number of workers or on which finished first. A process pool
+(:class:`concurrent.futures.ProcessPoolExecutor`) plays the batches; workers get the
+starting state and the policies once, when they start. They start by ``fork`` on Linux
+when no other thread runs here (at once, the library already loaded), else by
+``spawn`` (everything they need is importable and picklable, so either gives the same
+answer). While they start, this process plays the first batches itself; once the
+answer is precise enough, a shared event tells the workers to drop what they play.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import pickle
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Final
+
+import attrs
+
+from characters.names import name_key
+from conflict.errors import BadValue, RuleViolation, shown
+from conflict.simulate.play import Dice, opening, play_out
+from conflict.simulate.policies import POLICIES, Policy
+from conflict.simulate.report import Report, Tallies
+from conflict.state import Phase, State
+
+__all__ = ["BATCH", "DEFAULT_ROUNDS", "DEFAULT_RUNS", "MAX_RUNS", "simulate"]
+
+BATCH: Final = 25
+"""Runs per batch: the step at which the precision is checked."""
+
+DEFAULT_RUNS: Final = 1000
+"""Runs when neither ``runs`` nor ``until_precision`` is given."""
+
+MAX_RUNS: Final = 1_000_000
+"""The most runs one simulation plays (and its cap when only a precision is asked)."""
+
+DEFAULT_ROUNDS: Final = 20
+"""Rounds allowed when ``rounds`` is not given."""
+
+AHEAD: Final = 2
+"""Batches queued per worker, so that none waits for the next."""
+
+PolicyChoice = str | Policy
+
+
+@attrs.frozen
+class Job:
+    """Everything a worker needs to play runs: the starting ``state``, each side's
+    policy, the seed and the last round to play."""
+
+    state: State
+    sides: tuple[str, ...]
+    policies: Mapping[str, Policy]
+    seed: int
+    rounds: int
+
+    @property
+    def last_round(self) -> int:
+        """The last round a run plays."""
+        return self.state.round + self.rounds - 1
+
+    def play(self, first: int, count: int,
+             stopped: Callable[[], bool] | None = None) -> Tallies:
+        """Play runs ``first`` … ``first + count - 1`` and count them; a worker stops
+        early, its count then unused, once ``stopped()`` says the simulation is over."""
+        tallies = Tallies(self.state, self.sides, self.rounds)
+        start = opening(self.state, self.policies)  # no dice yet: the same in every run
+        for run in range(first, first + count):
+            if stopped is not None and stopped():
+                break
+            ending = play_out(start, self.policies, Dice(self.seed, run), self.last_round,
+                              self.sides, first_round=self.state.round)
+            tallies.add(self.state, ending)
+        return tallies
+
+
+_job: Job | None = None  # a worker's job, set once when the worker starts
+_over: Callable[[], bool] | None = None  # whether the simulation no longer needs runs
+
+
+def _start_worker(job: Job, over: Callable[[], bool]) -> None:
+    global _job, _over
+    _job, _over = job, over
+
+
+def _play_in_worker(first: int, count: int) -> Tallies:
+    assert _job is not None, "the worker was started without its job"
+    return _job.play(first, count, _over)
+
+
+def simulate(state: State, *, runs: int | None = None, until_precision: float | None = None,
+             seed: int = 0, rounds: int | None = None,
+             policies: Mapping[str, PolicyChoice] | None = None,
+             workers: int | None = None) -> Report:
+    """Play the Conflict in ``state`` on to its end many times and report who wins.
+
+    ``state`` may be anywhere in a Conflict that has started and not ended: at set-up,
+    mid-round or mid-action; it is never changed. A run ends when one side is left
+    standing (its win), when every side falls at once (a draw), or when ``rounds``
+    rounds have been played, counting the current one (unfinished; default
+    :data:`DEFAULT_ROUNDS`).
+
+    ``runs`` is the number of runs (default :data:`DEFAULT_RUNS`); with
+    ``until_precision`` it is the most runs, and the simulation stops early, after a
+    batch, once every side's win interval has a half-width of ``until_precision`` or
+    less (default cap :data:`MAX_RUNS`). ``seed`` fixes every die: the same seed gives
+    the same report whatever ``workers`` (default: every core; 1 plays in this
+    process). ``policies`` maps a side to a policy by name (:data:`POLICIES`:
+    default, reckless, bold, cautious) or to a :data:`Policy` function; sides not named
+    play ``default``. A policy must be pure (the same state and answer give the same
+    event): runs share what happens before the first die. One that other processes
+    cannot load (a lambda, or a function typed into an interactive session) makes the
+    runs play in this process: the answer is the same. Workers are spawned, so a
+    script that simulates needs the usual ``if __name__ == "__main__":`` guard.
+    """
+    job = _job_for(state, seed=seed, rounds=rounds, policies=policies)
+    precision = _precision(until_precision)
+    total = _runs(runs, precision)
+    count = _workers(workers)
+    batches = [(first, min(BATCH, total - first)) for first in range(0, total, BATCH)]
+    if count > 1 and not _shippable(job):
+        count = 1
+    tallies = Tallies(job.state, job.sides, job.rounds)
+    stopped_by = "runs"
+
+    def enough(batch: Tallies) -> bool:
+        nonlocal stopped_by
+        tallies.merge(batch)
+        if precision is not None and tallies.widest() <= precision:
+            stopped_by = "precision"
+            return True
+        return False
+
+    _play_batches(job, batches, min(count, len(batches)), enough)
+    names = tuple((side, _policy_name(job.policies[side])) for side in job.sides)
+    return tallies.report(job.state, job.sides, seed=seed, rounds_allowed=job.rounds,
+                          policies=names, stopped_by=stopped_by, precision=precision)
+
+
+class _InOrder:
+    """Batches' tallies handed to ``enough`` in batch order, whoever played them and
+    whenever they came in, until ``enough`` says so (``done``)."""
+
+    def __init__(self, enough: Callable[[Tallies], bool]) -> None:
+        self.enough = enough
+        self.next = 0  # the batch to hand on next
+        self.held: dict[int, Tallies] = {}
+        self.done = False
+
+    def put(self, index: int, tallies: Tallies) -> None:
+        self.held[index] = tallies
+        while not self.done and self.next in self.held:
+            batch = self.held.pop(self.next)
+            self.next += 1
+            self.done = self.enough(batch)
+
+
+def _play_batches(job: Job, batches: list[tuple[int, int]], workers: int,
+                  enough: Callable[[Tallies], bool]) -> None:
+    """Play ``batches``, handing each one's tallies to ``enough`` in batch order until
+    it says so; ``workers`` processes (1: this one). Should the pool break (a worker
+    that cannot load a policy defined in an interactive session, say), the batches
+    left play in this process: the answer is the same."""
+    order = _InOrder(enough)
+    if workers > 1:
+        with contextlib.suppress(BrokenProcessPool):
+            _pooled(job, batches, workers, order)
+    for index in range(order.next, len(batches)):
+        if order.done:
+            return
+        if index not in order.held:
+            order.put(index, job.play(*batches[index]))
+
+
+def _pooled(job: Job, batches: list[tuple[int, int]], workers: int, order: _InOrder
+            ) -> None:
+    """Play ``batches`` with ``workers`` processes, handing their tallies to
+    ``order``. Until the first worker's batch is in (while the workers start), this
+    process plays batches too: the lowest numbered no worker has begun."""
+    context = multiprocessing.get_context(start_method())
+    over = context.Event()  # set once enough is played: workers drop their batch
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+                               initargs=(job, over.is_set))
+    try:
+        futures: dict[int, Future[Tallies]] = {}
+        todo = deque(range(len(batches)))
+        started = False  # whether a worker has finished a batch yet
+
+        def top_up() -> None:
+            while todo and len(futures) < workers * AHEAD:
+                index = todo.popleft()
+                futures[index] = pool.submit(_play_in_worker, *batches[index])
+
+        top_up()
+        while not order.done and order.next < len(batches):
+            finished = [i for i, future in futures.items() if future.done()]
+            for index in sorted(finished):
+                order.put(index, futures.pop(index).result())
+                started = True
+            if finished:
+                top_up()
+                continue
+            if not started:
+                mine = _unstarted(futures, todo)
+                if mine is not None:
+                    order.put(mine, job.play(*batches[mine]))
+                    top_up()
+                    continue
+            wait(futures.values(), return_when=FIRST_COMPLETED)
+    finally:
+        over.set()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def start_method() -> str:
+    """How worker processes start: ``fork`` on Linux when this process runs no other
+    thread (the workers then start at once, with the library loaded), else ``spawn``,
+    which is safe everywhere (a fresh interpreter that imports what it needs)."""
+    if sys.platform == "linux" and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
+
+
+def _unstarted(futures: dict[int, Future[Tallies]], todo: deque[int]) -> int | None:
+    """The lowest numbered batch no worker has begun, taken from the workers."""
+    for index in sorted(futures):
+        if futures[index].cancel():
+            del futures[index]
+            return index
+    return todo.popleft() if todo else None
+
+
+# --- checking what was asked ----------------------------------------------------------
+
+
+def _job_for(state: State, *, seed: int, rounds: int | None,
+             policies: Mapping[str, PolicyChoice] | None) -> Job:
+    if not isinstance(state, State):
+        raise BadValue(f"simulate needs a Conflict's state, got {shown(state)}")
+    if state.phase is Phase.NOT_STARTED:
+        raise RuleViolation("the Conflict has not started: push Start and its "
+                            "participants first", rule="R-CON-1")
+    if state.phase is Phase.ENDED:
+        raise RuleViolation(f"the Conflict has ended ({state.outcome or 'no outcome'}): "
+                            f"nothing is left to simulate", rule="R-CON-21")
+    sides = state.sides()
+    if len(sides) < 2:
+        raise BadValue(f"a simulation needs participants on two sides or more, got "
+                       f"{len(sides)} side(s)", rule="R-CON-2")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadValue(f"the seed must be a whole number, got {shown(seed)}")
+    allowed = DEFAULT_ROUNDS if rounds is None else _whole(rounds, "rounds", 1, 1000)
+    return Job(state, sides, _policies_for(sides, policies), seed, allowed)
+
+
+def _policies_for(sides: tuple[str, ...], given: Mapping[str, PolicyChoice] | None
+                  ) -> dict[str, Policy]:
+    chosen: dict[str, Policy] = {side: POLICIES["default"] for side in sides}
+    by_key = {name_key(side): side for side in sides}
+    for side, choice in (given or {}).items():
+        found = by_key.get(name_key(side)) if isinstance(side, str) else None
+        if found is None:
+            raise BadValue(f"no side called {shown(side)} in this Conflict (sides: "
+                           f"{', '.join(sides)})", rule="R-CON-2")
+        if isinstance(choice, str):
+            policy = POLICIES.get(choice.strip().lower())
+            if policy is None:
+                raise BadValue(f"no policy called {shown(choice)} (policies: "
+                               f"{', '.join(POLICIES)}, or a function)")
+            chosen[found] = policy
+        elif callable(choice):
+            chosen[found] = choice
+        else:
+            raise BadValue(f"a policy is a name ({', '.join(POLICIES)}) or a function "
+                           f"(state, answer) -> event, got {shown(choice)}")
+    return chosen
+
+
+def _policy_name(policy: Policy) -> str:
+    name = getattr(policy, "name", None)
+    if isinstance(name, str):
+        return name
+    return str(getattr(policy, "__qualname__", None) or type(policy).__name__)
+
+
+def _whole(value: object, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadValue(f"{what} must be a whole number {low}–{high:,}, got {shown(value)}")
+    return value
+
+
+def _runs(runs: int | None, precision: float | None) -> int:
+    if runs is None:
+        return MAX_RUNS if precision is not None else DEFAULT_RUNS
+    return _whole(runs, "runs", 1, MAX_RUNS)
+
+
+def _precision(value: float | None) -> float | None:
+    if value is None:
+        return None
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or not 0 < value < 0.5):
+        raise BadValue(f"until_precision is the ± of a chance, more than 0 and less than "
+                       f"0.5 (0.02 is ±2%), got {shown(value)}")
+    return float(value)
+
+
+def _workers(value: int | None) -> int:
+    if value is None:  # the cores this process may use, where the system says
+        affinity = getattr(os, "sched_getaffinity", None)
+        return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+    return _whole(value, "workers", 1, 1024)
+
+
+def _shippable(job: Job) -> bool:
+    """Whether worker processes can load ``job``: it pickles, no policy lives in a
+    ``__main__`` they cannot import (an interactive session or ``python -c``), and the
+    main script, which spawned workers run first, is a file (not ``python -``)."""
+    main_file = getattr(sys.modules.get("__main__"), "__file__", None)
+    if main_file is not None and not os.path.isfile(main_file):
+        return False
+    if main_file is None and any(getattr(policy, "__module__", None) == "__main__"
+                                 for policy in job.policies.values()):
+        return False
+    try:
+        pickle.dumps(job)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True
