@@ -71,6 +71,8 @@ def status(state: State, person: Participant, moving: tuple[str, ...]) -> str:
     (``moving``: who what-now expects to move)."""
     if person.defeated:
         return "defeated"
+    if state.phase is Phase.ENDED:
+        return "standing"
     r = person.round
     if state.phase is Phase.DECLARATION and r.declared is None:
         return "declares next" if person.name in moving else "to declare"
@@ -212,7 +214,8 @@ def board_view(state: State, width: int, last: Sequence[str] = (), *,
         head = Text("▶ " if person.name in moving else "  ", style="bold")
         head.append(plain(person.name), style=f"bold {dim}".strip())
         head.append(f" ({plain(person.side)})", style="dim")
-        tail = f"{_dice(person)}  {status(state, person, now.who)}".strip()
+        dice = _dice(person) if state.phase is not Phase.ENDED else ""
+        tail = f"{dice}  {status(state, person, now.who)}".strip()
         if head.cell_len + 1 + len(tail) <= width:
             head.append(" " * (width - head.cell_len - len(tail)) + tail, style=dim)
             lines.append(head)

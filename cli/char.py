@@ -10,7 +10,8 @@ Rich and SQLite are imported only inside the commands.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from cli.output import json_option, make_console, plain, print_json
 from cli.table_option import complete_character, open_table, table_option, table_path
 
 if TYPE_CHECKING:
+    from characters.files import Versioned
     from characters.model import Character, Sheet
     from conflict.table import Table
 
@@ -48,7 +50,12 @@ def found(table: Table, typed: str) -> str:
 
 @char.command("import", short_help="Add sheet files to the table.")
 @click.argument(
-    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(path_type=Path)
+    "files", nargs=-1, metavar="FILE...", type=click.Path(path_type=Path)
+)
+@click.option(
+    "--examples",
+    is_flag=True,
+    help="Also import the example crew and opposition that come with the tool.",
 )
 @click.option(
     "--replace",
@@ -64,26 +71,29 @@ def found(table: Table, typed: str) -> str:
 )
 @json_option
 @table_option
-def import_(files: Sequence[Path], replace: bool, force: bool, as_json: bool) -> None:
-    """Add the sheets in FILE... (.toml or .json) to the table.
+def import_(files: Sequence[Path], examples: bool, replace: bool, force: bool,
+            as_json: bool) -> None:
+    """Add the sheets in FILE... (.toml or .json) to the table; --examples adds the
+    example crew and opposition that come with the tool.
 
     Every file is checked first; if any sheet is wrong, nothing is imported. A file
     written by char export carries each sheet's version: --replace then refuses to
     overwrite a sheet changed in the table since (a Conflict's damage, an edit),
     naming it, unless --force.
     """
-    from characters.files import read_versioned
     from characters.names import name_key
     from cli.sheet_screens import kind_text
     from conflict.table import NameTaken, SheetChanged
 
     if force and not replace:
         fail("--force goes with --replace")
+    if not files and not examples:
+        fail("name the sheet files to import (FILE...), or --examples")
     roster: list[Character] = []
     versions: dict[str, int] = {}
     origin: dict[str, Path] = {}
-    for path in files:
-        for character, version in read_versioned(path):
+    for path, read in _sources(files, examples):
+        for character, version in read():
             key = name_key(character.name)
             if key in origin:
                 fail(
@@ -116,6 +126,22 @@ def import_(files: Sequence[Path], replace: bool, force: bool, as_json: bool) ->
         verb = "replaced" if entry.replaced else "added"
         click.echo(f"{verb} {plain(entry.character.name)} ({kind_text(entry.character)})")
     click.echo(f"{len(added)} imported into the table at {location}")
+
+
+def _sources(files: Sequence[Path], examples: bool
+             ) -> list[tuple[Path, Callable[[], list[Versioned]]]]:
+    """Each file to import with the reading of it: the files named, then the examples."""
+    from characters.files import loads_versioned, read_versioned
+    from characters.samples import SHEET_FILES, example_text
+
+    def example(name: str) -> list[Versioned]:
+        return loads_versioned(example_text(name), "toml", source=f"examples/{name}")
+
+    sources: list[tuple[Path, Callable[[], list[Versioned]]]] = [
+        (path, partial(read_versioned, path)) for path in files]
+    if examples:
+        sources += [(Path("examples") / name, partial(example, name)) for name in SHEET_FILES]
+    return sources
 
 
 # --- list -------------------------------------------------------------------------------

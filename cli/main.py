@@ -18,6 +18,7 @@ from cli import __version__
 # name -> "module:attribute"; each module owns one command or group.
 COMMANDS: dict[str, tuple[str, str]] = {
     "roll": ("cli.roll:roll", "Roll a dice pool, or judge dice rolled by hand."),
+    "demo": ("cli.demo:demo", "Watch a short Conflict played with the example sheets."),
     "odds": ("cli.odds:odds", "Exact odds of a pool, a Contest, or the whole table."),
     "char": ("cli.char:char", "Character sheets and Extra groups in the table."),
     "conflict": ("cli.conflict_commands:conflict",
@@ -88,7 +89,7 @@ class LazyGroup(click.Group):
             sys.exit(0)
         except click.exceptions.Abort as error:
             if isinstance(error.__context__, KeyboardInterrupt):  # click's word for Ctrl-C
-                click.echo("\nmistborn: interrupted", err=True)
+                click.echo("mistborn: interrupted", err=True)  # after click's own new line
                 sys.exit(130)
             sys.exit(1)  # "no" at a confirmation: nothing was done, nothing to report
         except click.NoSuchOption as error:

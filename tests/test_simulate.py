@@ -42,7 +42,7 @@ from conflict.simulate import (
     simulate,
     wilson,
 )
-from conflict.simulate.play import opening, play_out
+from conflict.simulate.play import ROUNDS_PLAYED, choose, decided, opening, play_out
 from conflict.state import State
 from conflict.whatnow import Expect, WhatNow, what_now
 
@@ -228,6 +228,35 @@ def test_the_opening_before_any_die_is_the_same_for_every_run() -> None:
         b = play_out(start, policies, Dice(1, run), 20, state.sides(),
                      first_round=state.round)
         assert a == b
+
+
+@settings(max_examples=25)
+@given(table=conflict_tables(), seed=st.integers(0, 10**6),
+       policy=st.sampled_from(sorted(POLICIES)), rounds=st.integers(1, 4))
+def test_stepping_with_choose_and_decided_plays_the_same_conflict_as_play_out(
+        table: list[Event], seed: int, policy: str, rounds: int) -> None:
+    # The demo plays one event at a time through the table; it must be the same
+    # Conflict the simulator plays in one go.
+    state = Conflict(table).state
+    sides = state.sides()
+    policies = dict.fromkeys(sides, POLICIES[policy])
+    ending = play_out(state, policies, Dice(seed, 0), state.round + rounds - 1, sides)
+    dice = Dice(seed, 0)
+    last = state.round + rounds - 1
+    for _ in range(10_000):
+        outcome = decided(state)
+        if outcome is not None:
+            state = apply(state, EndConflict(outcome))
+            break
+        now = what_now(state)
+        if now.expect is Expect.END_ROUND:
+            if state.round >= last:
+                state = apply(state, EndConflict(ROUNDS_PLAYED))
+                break
+            state = apply(state, EndRound())
+            continue
+        state = apply(state, choose(state, now, policies, dice))
+    assert state == ending.state
 
 
 # --- what a report holds ---------------------------------------------------------------

@@ -39,7 +39,8 @@ from conflict.simulate.policies import Policy
 from conflict.state import ActionStatus, Phase, State
 from conflict.whatnow import Expect, WhatNow, what_now
 
-__all__ = ["DRAW", "UNFINISHED", "Dice", "Ending", "opening", "play_out", "standing_sides"]
+__all__ = ["DRAW", "ROUNDS_PLAYED", "UNFINISHED", "Dice", "Ending", "choose", "decided",
+           "opening", "play_out", "standing_sides"]
 
 DRAW: Final = -1
 """The winner of a run in which every side fell (a defeated participant still acting in
@@ -47,6 +48,9 @@ its step can take the last foe with it, R-CON-10 ruling)."""
 
 UNFINISHED: Final = -2
 """The winner of a run stopped by the rounds allowed."""
+
+ROUNDS_PLAYED: Final = "the rounds allowed are played"
+"""The outcome of a Conflict stopped by the rounds allowed."""
 
 PARTICIPANT_EVENTS: Final = (Declare, Act, Change, Hold, Defend, React, TakeIt, ApplyDamage)
 """The events a policy may choose: the participants' own (the Narrator's are ours)."""
@@ -143,30 +147,48 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
     for _ in range(limit):
         if len(standing) <= 1 and _settled(state):
             winner = sides.index(standing[0]) if standing else DRAW
-            outcome = f"{standing[0]} wins" if standing else "every side fell"
             return Ending(winner, state.round - first + 1,
-                          apply(state, EndConflict(outcome)))
+                          apply(state, EndConflict(_outcome(standing))))
         now = what_now(state)
-        event: Event | None
+        event: Event
         if now.expect is Expect.END_ROUND:
             if state.round >= last_round:
                 return Ending(UNFINISHED, state.round - first + 1,
-                              apply(state, EndConflict("the rounds allowed are played")))
+                              apply(state, EndConflict(ROUNDS_PLAYED)))
             event = EndRound()
-        elif now.expect is Expect.ROLL:
-            event = None
-            if now.reactions:
-                side = _side_of_choice(state, now)
-                chosen = policies[side](state, now)
-                event = None if chosen is None else _checked(chosen, side)
-            if event is None:
-                event = dice.roll(now.roll)
         else:
-            event = _chosen(state, now, policies)
+            event = choose(state, now, policies, dice)
         state = apply(state, event)
         if event.__class__ is ApplyDamage:  # only damage defeats anyone here
             standing = standing_sides(state)
     raise _stuck(limit)
+
+
+def decided(state: State) -> str | None:
+    """The outcome to end the Conflict with when it is decided (one side standing, or
+    none, and nothing left in the round that can still hurt anyone), else ``None``."""
+    standing = standing_sides(state)
+    if len(standing) <= 1 and _settled(state):
+        return _outcome(standing)
+    return None
+
+
+def choose(state: State, now: WhatNow, policies: Mapping[str, Policy], dice: Dice) -> Event:
+    """The next event of a Conflict that is waiting on a participant or the dice
+    (``now`` is ``what_now(state)``, not a round's end): the chooser's policy decides,
+    and at a roll the dice fall unless the target's side reacts first."""
+    if now.expect is Expect.ROLL:
+        if now.reactions:
+            side = _side_of_choice(state, now)
+            chosen = policies[side](state, now)
+            if chosen is not None:
+                return _checked(chosen, side)
+        return dice.roll(now.roll)
+    return _chosen(state, now, policies)
+
+
+def _outcome(standing: tuple[str, ...]) -> str:
+    return f"{standing[0]} wins" if standing else "every side fell"
 
 
 def opening(state: State, policies: Mapping[str, Policy]) -> State:
