@@ -34,7 +34,8 @@ class NameNotFound(CharacterError):
         else:
             listed = ", ".join(_quote(k) for k in sorted(known, key=name_key)[:5])
             more = ", …" if len(known) > 5 else ""
-            message = f"no {what} named {shown} (there are {listed}{more})"
+            there = "there is" if len(known) == 1 else "there are"
+            message = f"no {what} named {shown} ({there} {listed}{more})"
         super().__init__(message)
 
 

@@ -1,8 +1,11 @@
 """What ``?`` shows in the guided round: the choices open now and the exact odds of the
 one at hand ("5 dice vs 4: win 55.7%"), from what-now's options and the library's exact
-odds (:mod:`conflict.odds`)."""
+odds (:mod:`conflict.odds`); then, for the participant choosing, each choice's chance
+that its side wins the whole Conflict, simulated (:mod:`conflict.simulate.whatif`)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from conflict.odds import contest_odds
 from conflict.options import (
@@ -96,3 +99,23 @@ def help_lines(state: State) -> list[str]:
     else:
         lines.append("  Enter for the next round; 'end OUTCOME' ends the Conflict")
     return lines
+
+
+def win_chance_lines(state: State, *, seed: int = 0) -> Iterator[str]:
+    """For whoever chooses now, a heading and then one line per choice with its side's
+    chance to win the whole Conflict after it (simulated to about ±5%, one choice at a
+    time, so each line can be shown as soon as it is known). Nothing when no
+    participant is choosing."""
+    from conflict.simulate.whatif import choices, what_if
+
+    offered = choices(state)
+    if not offered or len(state.sides()) < 2:
+        return
+    name = what_now(state).who[0]
+    side = state.participant(name).side
+    yield f"If {name} does this, {side} wins (simulated):"
+    for choice in offered:
+        (answer,) = what_if(state, [choice], side=side, seed=seed)
+        win = answer.win
+        yield (f"  {choice.label}: {percent(win.value)} "
+               f"({percent(win.low)}–{percent(win.high)})")

@@ -114,11 +114,16 @@ class Guide:
         self.console.print(board_view(loaded.state, self.console.width, lines))
 
     def help(self) -> None:
-        from cli.conflict_help import help_lines
+        from cli.conflict_help import help_lines, win_chance_lines
 
         loaded = self.saved.load()
         for line in help_lines(loaded.state):
             self.say(line)
+        try:  # each line as soon as it is simulated; Ctrl-C stops them, not the round
+            for line in win_chance_lines(loaded.state, seed=loaded.version):
+                self.say(line)
+        except KeyboardInterrupt:
+            self.say("  (stopped)")
 
     def undo(self) -> None:
         from conflict.errors import ConflictError

@@ -56,6 +56,33 @@ def events(db: Path) -> list[dict[str, object]]:
 # --- the guided round --------------------------------------------------------------------
 
 
+def test_help_shows_each_choice_s_simulated_win_chance_for_the_chooser_s_side(
+        db: Path) -> None:
+    from cli.conflict_help import percent
+    from conflict.simulate.whatif import what_if
+    from conflict.table import Table, conflicts
+
+    run = spawn(db, "conflict", "run", "--seed", "5", columns=200)
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares \[attack Tamsin Vey\]")
+    run.sendline("?")
+    run.expect(r"If Hazekillers of House Orrell does this, opposition wins \(simulated\):")
+    with Table(db, create=False) as table:
+        _saved, loaded = conflicts.load(table, "Rooftops")
+    expected = what_if(loaded.state, side="opposition", seed=loaded.version)
+    assert [answer.label for answer in expected] == [
+        "attack Tamsin Vey", "attack Brannoch", "full defense"]
+    for answer in expected:  # the library's answers, line by line
+        win = answer.win
+        run.expect_exact(f"  {answer.label}: {percent(win.value)} "
+                         f"({percent(win.low)}–{percent(win.high)})")
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")  # asked again
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    assert run.exitstatus == 130
+    assert events(db)[-1]["event"]["type"] == "add"  # type: ignore[index]
+
+
 def test_a_whole_round_mostly_with_enter_with_an_undo_and_a_resume(db: Path) -> None:
     run = spawn(db, "conflict", "run", "--seed", "5", columns=200)
     # Declarations: the Hazekillers (Wits 3) first, then Tamsin and Brannoch.
