@@ -25,7 +25,7 @@ import click
 
 from cli.conflicts import chosen_conflict, meanwhile_lines, sentences, who_option, writer
 from cli.output import plain
-from cli.table_option import open_table, table_option
+from cli.table_option import complete_conflict, open_table, table_option
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -233,14 +233,15 @@ class Guide:
 
 
 @click.command("run", short_help="The guided round: asks each step, saves as it goes.")
-@click.argument("name", required=False)
+@click.argument("name", required=False, shell_complete=complete_conflict)
 @click.option("--seed", type=int, metavar="S", help="Seed the tool's dice (repeatable).")
 @table_option
 @who_option
 def run(name: str | None, seed: int | None) -> None:
     """Run the Conflict NAME (default: the current one) a question at a time: Enter takes
-    the default, Tab completes names, u undoes, ? shows choices and odds, b the board.
-    Ctrl-C leaves with everything saved; run again to carry on."""
+    the default, Tab completes names, u undoes, b shows the board, and ? the choices
+    with their odds and, simulated, each choice's chance that its side wins. Ctrl-C
+    leaves with everything saved; run again to carry on."""
     from cli.output import make_console
     from conflict.table import conflicts
 

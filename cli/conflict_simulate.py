@@ -17,7 +17,7 @@ import click
 from cli.conflicts import chosen_conflict, conflict
 from cli.main import fail
 from cli.output import json_option, make_console, print_json
-from cli.table_option import open_table, table_option
+from cli.table_option import complete_conflict, open_table, table_option
 
 DEFAULT_PRECISION: Final = 0.02
 """The ± a simulation stops at when neither --runs nor --until-precision is given."""
@@ -48,7 +48,7 @@ def _policies(given: Sequence[str]) -> tuple[str | None, dict[str, str]]:
 
 
 @conflict.command("simulate", short_help="Who wins this fight? Play it on many times.")
-@click.argument("name", required=False)
+@click.argument("name", required=False, shell_complete=complete_conflict)
 @click.option("--runs", type=click.IntRange(1, 1_000_000), metavar="N",
               help="How many times to play it on (with --until-precision: the most).")
 @click.option("--until-precision", "precision", type=click.FloatRange(0, 0.5, min_open=True,

@@ -22,7 +22,7 @@ import click
 from cli import conflict_run
 from cli.conflicts import chosen_conflict, conflict, last_lines
 from cli.output import json_option, make_console, print_json
-from cli.table_option import open_table, table_option
+from cli.table_option import complete_conflict, open_table, table_option
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -36,7 +36,7 @@ POLL_SECONDS = 0.15  # how often the table is asked whether anything changed
 
 
 @conflict.command("export", short_help="The account of a fight, as Markdown.")
-@click.argument("name", required=False)
+@click.argument("name", required=False, shell_complete=complete_conflict)
 @table_option
 @json_option
 def export(name: str | None, as_json: bool) -> None:
@@ -119,7 +119,7 @@ def _pressed(fd: int | None, timeout: float) -> bytes:
 
 
 @conflict.command("watch", short_help="The live board: redraws as anyone plays.")
-@click.argument("name", required=False)
+@click.argument("name", required=False, shell_complete=complete_conflict)
 @click.option("--last", default=5, show_default=True, type=click.IntRange(0, 50),
               metavar="N", help="How many of the last events to show beneath.")
 @table_option

@@ -22,6 +22,7 @@ from cli.main import fail
 from cli.output import json_option, make_console, plain, print_json
 from cli.table_option import (
     complete_character,
+    complete_conflict,
     complete_participant,
     open_table,
     table_option,
@@ -57,7 +58,7 @@ def _keep(key: str) -> Callable[[click.Context, click.Parameter, str | None], No
 def conflict_option(function: F) -> F:
     """``--conflict/-c NAME``: which Conflict (default: the current one)."""
     return click.option("--conflict", "-c", "conflict_name", metavar="NAME", expose_value=False,
-                        callback=_keep(_CONFLICT_KEY),
+                        callback=_keep(_CONFLICT_KEY), shell_complete=complete_conflict,
                         help="The Conflict (default: the current one).")(function)
 
 
@@ -301,7 +302,7 @@ def list_(as_json: bool) -> None:
 
 
 @conflict.command("use", short_help="Make another Conflict the current one.")
-@click.argument("name")
+@click.argument("name", shell_complete=complete_conflict)
 @table_option
 @json_option
 def use(name: str, as_json: bool) -> None:
@@ -317,7 +318,7 @@ def use(name: str, as_json: bool) -> None:
 
 
 @conflict.command("show", short_help="The board: who stands, with what dice, what's next.")
-@click.argument("name", required=False)
+@click.argument("name", required=False, shell_complete=complete_conflict)
 @click.option("--last", default=5, show_default=True, metavar="N",
               type=click.IntRange(0, 100), help="How many of the last events to show.")
 @table_option

@@ -190,10 +190,8 @@ class _Show:
         self.names = names
         if self.console is None:
             return
-        from rich.text import Text
-
-        self._print(Text("mistborn demo", style="bold")
-                    + Text(": a short Conflict, played by the tool with seeded dice."))
+        self._print(self._wrapped("mistborn demo: a short Conflict, played by the tool "
+                                  "with seeded dice."))
         self._print(self._wrapped(f"Imported the example sheets into a table of its "
                                   f"own: {', '.join(plain(name) for name in names)}."))
 
@@ -242,13 +240,12 @@ class _Show:
 
         self._print("")
         if kept is not None:
-            self._print(Text(f"The table is kept at {kept}. Look around with:",
-                             overflow="fold"))
+            self._print(self._wrapped(f"The table is kept at {kept}. Look around with:"))
             where = shlex.quote(str(kept))
             lines = [f"mistborn conflict show --db {where}", f"mistborn log --db {where}",
                      f"mistborn char show tamsin --db {where}"]
         else:
-            self._print(Text("Run one yourself, step by step, in your own table:"))
+            self._print(self._wrapped("Run one yourself, step by step, in your own table:"))
             lines = ["mistborn char import --examples",
                      "mistborn conflict new Fight --physical",
                      "mistborn conflict add tamsin brannoch",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.output import die, json_option, plain, print_json
-from cli.table_option import open_table, table_option
+from cli.table_option import complete_conflict, open_table, table_option
 
 if TYPE_CHECKING:
     from conflict.table import Entry, RollEntry, Table
@@ -80,6 +80,7 @@ def _brief(event: dict[str, Any]) -> str:
 
 @click.command()
 @click.option("--conflict", "-c", "conflict_name", metavar="NAME",
+              shell_complete=complete_conflict,
               help="Only this Conflict's steps (a unique beginning or word of its name).")
 @click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
               help="Only the last N lines.")

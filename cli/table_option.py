@@ -120,3 +120,18 @@ def complete_participant(ctx: click.Context, _param: click.Parameter, incomplete
     except Exception:  # completion must never print an error into the shell
         return []
     return matches(incomplete, names) if incomplete.strip() else names
+
+
+def complete_conflict(ctx: click.Context, _param: click.Parameter, incomplete: str
+                      ) -> list[str]:
+    """Shell completion of a Conflict's name from the table."""
+    from characters.lookup import matches
+
+    try:
+        from conflict.table import conflicts
+
+        with open_table(ctx, create=False) as table:
+            names = conflicts.names(table)
+    except Exception:  # completion must never print an error into the shell
+        return []
+    return matches(incomplete, names) if incomplete.strip() else names

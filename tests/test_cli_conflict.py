@@ -193,6 +193,11 @@ def test_two_terminals_writing_at_once_lose_nothing(db: Path, tmp_path: Path) ->
     ("mistborn char show house", ["Hazekillers of House Orrell"]),
     ("mistborn conflict act h", ["Hazekillers of House Orrell"]),
     ("mistborn conflict add or", ["Orrin Haskel", "Hazekillers of House Orrell"]),
+    ("mistborn dem", ["demo"]),
+    ("mistborn conflict use roo", ["Rooftops"]),
+    ("mistborn conflict simulate r", ["Rooftops"]),
+    ("mistborn conflict act -c roof", ["Rooftops"]),
+    ("mistborn log --conflict R", ["Rooftops"]),
 ])
 def test_shell_completion_of_commands_and_names(db: Path, words: str,
                                                 expected: list[str]) -> None:

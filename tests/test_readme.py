@@ -124,6 +124,56 @@ def test_readme_game_sessions_are_real(steps: list[tuple[str, str]], tmp_path: P
         assert result.output.rstrip("\n") == expected, command
 
 
+def _sessions_starting_with(words: tuple[str, ...]) -> list[list[tuple[str, str]]]:
+    """The README's blocks whose first command starts ``mistborn WORDS…``."""
+    found = []
+    for block in _blocks(""):
+        steps = []
+        for chunk in re.split(r"^(?=\$ )", block, flags=re.M):
+            if chunk.startswith("$ mistborn "):
+                command, _, output = chunk.partition("\n")
+                steps.append((command[2:], output.rstrip("\n")))
+        if steps and tuple(shlex.split(steps[0][0])[1:1 + len(words)]) == words:
+            found.append(steps)
+    return found
+
+
+def _lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.rstrip("\n").splitlines()]
+
+
+CONFLICT_STEPS = [step for steps in _sessions_starting_with(("conflict",)) for step in steps]
+
+
+def test_the_conflict_tour_runs_a_round_shows_the_board_and_simulates() -> None:
+    commands = [shlex.split(command)[2] for command, _ in CONFLICT_STEPS]
+    assert {"new", "declare", "roll", "undo", "show", "simulate"} <= set(commands)
+
+
+def test_readme_conflict_session_is_real(tmp_path: Path) -> None:
+    # The blocks run in order on one table holding the example sheets, as the README
+    # says; screens at 40 columns.
+    env = {"COLUMNS": "40", "NO_COLOR": "1", "MISTBORN_DB": str(tmp_path / "table.db"),
+           "MISTBORN_AS": "Ann", "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    imported = CliRunner().invoke(main, ["char", "import", "--examples"], env=env)
+    assert imported.exit_code == 0, imported.output
+    for command, expected in CONFLICT_STEPS:
+        result = CliRunner().invoke(main, shlex.split(command)[1:], env=env)
+        assert result.exit_code == 0, (command, result.output)
+        assert _lines(result.output) == _lines(expected), command
+
+
+def test_readme_demo_opens_as_the_demo_does() -> None:
+    (steps,) = _sessions_starting_with(("demo",))
+    ((command, shown),) = steps
+    assert shown.endswith("\n…")
+    result = CliRunner().invoke(main, shlex.split(command)[1:],
+                                env={"COLUMNS": "40", "NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    start = _lines(shown)[:-1]
+    assert _lines(result.output)[:len(start)] == start
+
+
 def test_readme_python_examples_print_what_the_readme_says(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
