@@ -443,3 +443,27 @@ def test_reconnecting_shows_the_board_and_the_last_result_and_sessions_may_be_se
         again.expect("Type \\? for help")
     finally:
         again.close(force=True)
+
+
+def test_a_fifth_session_for_one_player_is_refused_and_the_four_go_on(
+        fresh: Served) -> None:
+    assert FAST.sessions_per_player == 4
+    open_ones = [_terminal(fresh, "ada") for _ in range(4)]
+    try:
+        done = fresh.ssh("ada", key="ada")  # a fifth shell
+        assert done.returncode == 1
+        assert err(done) == "mistborn: ada already has 4 sessions open; close one first\n"
+        assert fresh.ssh("dee", "r", "2", key="dee").returncode == 0  # others unaffected
+        open_ones[0].sendline("r 2")
+        open_ones[0].expect("Result")
+    finally:
+        for child in open_ones:
+            child.close(force=True)
+    # With the phones gone, the player may come back.
+    deadline = time.monotonic() + 10
+    while True:
+        again = fresh.ssh("ada", key="ada", stdin=b"q\n")
+        if again.returncode == 0 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert again.returncode == 0, err(again)
