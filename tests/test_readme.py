@@ -90,9 +90,9 @@ def test_readme_output_is_real(command: str, expected: str) -> None:
 GAMES = {"stuffed", "deckbuilding", "dbg", "housewar", "hw"}
 
 
-def _game_sessions() -> list[list[tuple[str, str]]]:
-    """Each README block of board-game commands, as (command, expected output) pairs
-    to run in order on a fresh table."""
+def _sessions() -> list[list[tuple[str, str]]]:
+    """Each README block of ``mistborn`` commands, as (command, expected output) pairs
+    to run in order."""
     sessions = []
     for block in _blocks(""):
         steps = []
@@ -100,9 +100,14 @@ def _game_sessions() -> list[list[tuple[str, str]]]:
             if chunk.startswith("$ mistborn "):
                 command, _, output = chunk.partition("\n")
                 steps.append((command[2:], output.rstrip("\n")))
-        if steps and shlex.split(steps[0][0])[1] in GAMES:
+        if steps:
             sessions.append(steps)
     return sessions
+
+
+def _game_sessions() -> list[list[tuple[str, str]]]:
+    """The board games' blocks, each to run on a fresh table."""
+    return [steps for steps in _sessions() if shlex.split(steps[0][0])[1] in GAMES]
 
 
 SESSIONS = _game_sessions()
@@ -126,16 +131,8 @@ def test_readme_game_sessions_are_real(steps: list[tuple[str, str]], tmp_path: P
 
 def _sessions_starting_with(words: tuple[str, ...]) -> list[list[tuple[str, str]]]:
     """The README's blocks whose first command starts ``mistborn WORDS…``."""
-    found = []
-    for block in _blocks(""):
-        steps = []
-        for chunk in re.split(r"^(?=\$ )", block, flags=re.M):
-            if chunk.startswith("$ mistborn "):
-                command, _, output = chunk.partition("\n")
-                steps.append((command[2:], output.rstrip("\n")))
-        if steps and tuple(shlex.split(steps[0][0])[1:1 + len(words)]) == words:
-            found.append(steps)
-    return found
+    return [steps for steps in _sessions()
+            if tuple(shlex.split(steps[0][0])[1:1 + len(words)]) == words]
 
 
 def _lines(text: str) -> list[str]:
