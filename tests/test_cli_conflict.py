@@ -148,6 +148,63 @@ def test_r_con_21_the_end_writes_damage_to_the_roster_and_undo_puts_it_back(db: 
     assert message.startswith("R-CON-21: Tamsin Vey's sheet changed since the Conflict ended")
 
 
+def _hit_tamsin(db: Path, conflict: str) -> None:
+    """In ``conflict`` (Tamsin against the Hollow Prelate), the Prelate deals Tamsin
+    1 + 1 Nudge + 2 for the axe = 4 Health, and the round ends."""
+    ok(db, "conflict", "use", conflict)
+    ok(db, "conflict", "declare", "tamsin", "defense", "2")
+    ok(db, "conflict", "declare", "prelate", "attack", "6", "-t", "tamsin", "-w", "axe")
+    ok(db, "conflict", "act", "prelate")
+    ok(db, "conflict", "take", "tamsin")
+    ok(db, "conflict", "roll", "--faces", "5,5,6,1,2,3")
+    ok(db, "conflict", "damage")
+    ok(db, "conflict", "end-round")
+
+
+def _health(db: Path, name: str = "tamsin") -> tuple[int, int]:
+    health = json.loads(ok(db, "char", "show", name, "--json"))["resiliences"]["health"]
+    return health["full"], health["damage"]
+
+
+def test_r_con_21_the_end_adds_its_damage_to_the_sheet_as_it_stands_then(db: Path) -> None:
+    # Nothing done to the sheet while a Conflict runs is lost when it ends: not the
+    # Narrator's own damage, not another Conflict's, not an edit of the full score.
+    for name in ("Docks", "Bridge"):
+        ok(db, "conflict", "new", name, "--physical")
+        ok(db, "conflict", "add", "tamsin", "prelate")
+    _hit_tamsin(db, "Docks")
+    _hit_tamsin(db, "Bridge")
+    ok(db, "char", "damage", "tamsin", "health", "1")  # meanwhile, by hand
+    assert _health(db) == (8, 1)
+    ok(db, "conflict", "use", "Docks")
+    ok(db, "conflict", "end", "the", "docks", "burn")
+    assert _health(db) == (8, 5)
+    ok(db, "char", "set", "tamsin", "resiliences.health.full=10")
+    ok(db, "conflict", "use", "Bridge")
+    ok(db, "conflict", "end", "the", "bridge", "holds")
+    assert _health(db) == (10, 9)  # 1 + 4 + 4 on the score as edited
+    ok(db, "conflict", "undo")  # the Bridge's end taken back: its 4 leave the sheet
+    assert _health(db) == (10, 5)
+
+
+def test_r_con_21_damage_added_at_the_end_stops_at_the_full_score(db: Path) -> None:
+    ok(db, "conflict", "new", "Docks", "--physical")
+    ok(db, "conflict", "add", "tamsin", "prelate")
+    _hit_tamsin(db, "Docks")
+    ok(db, "char", "damage", "tamsin", "health", "6")
+    ok(db, "conflict", "end", "over")
+    assert _health(db) == (8, 8)  # 6 + 4 stops at 8: Health 0 (R-CON-20)
+
+
+def test_r_con_21_a_conflict_that_dealt_nothing_leaves_the_sheet_untouched(db: Path) -> None:
+    rooftops(db)
+    before = json.loads(ok(db, "char", "show", "tamsin", "--json"))
+    ok(db, "conflict", "end", "nobody", "moved")
+    assert json.loads(ok(db, "char", "show", "tamsin", "--json")) == before
+    ok(db, "char", "damage", "brannoch", "health", "1")
+    ok(db, "conflict", "undo")  # nothing was written, so nothing stands in the way
+
+
 def test_roll_as_a_player_goes_to_the_roll_log(db: Path) -> None:
     ok(db, "roll", "5", "--as", "Vin", "--for", "the lock", "--seed", "3")
     log = json.loads(ok(db, "log", "--json"))

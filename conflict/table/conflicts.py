@@ -4,20 +4,24 @@
 Ruling (documented in the README): a Hero's or Villain's damage reaches the roster
 **when the Conflict ends**. During the Conflict the damage lives in its events (each
 participant joined with its sheet as the roster had it); the event that ends the
-Conflict also writes every participant's Resiliences back to its sheet in the roster,
-in the same transaction, and keeps what the sheet had before. Undoing the end puts
-those sheets back — and is refused, changing nothing, if a sheet changed since.
+Conflict also adds the damage each participant took in it to its sheet in the roster
+as the sheet stands then, in the same transaction — so whatever else changed the
+sheet meanwhile (a Narrator's edit, another Conflict's end) is kept — and keeps what
+the sheet had before. Undoing the end puts those sheets back — and is refused,
+changing nothing, if a sheet changed since.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+import attrs
+
 from characters.lookup import resolve
-from characters.model import Character, Resiliences, Sheet
+from characters.model import RESILIENCES, Character, Resiliences, Sheet
 from conflict.engine import apply
 from conflict.errors import RuleViolation
 from conflict.events import AddParticipant, EndConflict, Event, Nature, Start
@@ -114,6 +118,24 @@ def _stream_id(db: sqlite3.Connection, name: str) -> int:
     return int(row[0])
 
 
+def _taken(joined: Resiliences, ended: Resiliences) -> Callable[[Resiliences], Resiliences]:
+    """The change the Conflict makes to a sheet's Resiliences: the damage ``ended`` has
+    beyond what the sheet had when it joined (``joined``), added to the Resiliences as
+    the roster holds them now — so damage, healing or edits made to the sheet while
+    the Conflict ran are kept — each stopping at 0 (R-CON-20)."""
+
+    def change(now: Resiliences) -> Resiliences:
+        for resilience in RESILIENCES:
+            dealt = ended.get(resilience).damage - joined.get(resilience).damage
+            if dealt:
+                current = now.get(resilience)
+                damage = min(current.full, max(0, current.damage + dealt))
+                now = now.replace(resilience, attrs.evolve(current, damage=damage))
+        return now
+
+    return change
+
+
 def _end_to_roster(table: Any, name: str) -> Any:
     def then(db: sqlite3.Connection, recorded: Recorded[State, Event]) -> None:
         ends = [entry for entry, event in zip(recorded.entries, recorded.events, strict=True)
@@ -124,9 +146,10 @@ def _end_to_roster(table: Any, name: str) -> Any:
         for person in recorded.after.participants:
             if not isinstance(person.character, Sheet) or person.resiliences is None:
                 continue
-            wrote = roster.write_resiliences(db, person.name, person.resiliences, table.path)
+            taken = _taken(person.character.resiliences, person.resiliences)
+            wrote = roster.change_resiliences(db, person.name, taken, table.path)
             if wrote is None:
-                continue  # a sheet brought in from elsewhere: nothing in the roster
+                continue  # no change, or a sheet brought in from elsewhere
             before, version = wrote
             db.execute("INSERT INTO conflict_results (stream_id, seq, name_key, before, "
                        "version_after) VALUES (?, ?, ?, ?, ?)",

@@ -256,6 +256,24 @@ def write_resiliences(db: sqlite3.Connection, name: str, resiliences: Any, path:
     return before, version
 
 
+def change_resiliences(db: sqlite3.Connection, name: str, change: Callable[[Any], Any],
+                       path: Path) -> tuple[Any, int] | None:
+    """Set the Resiliences of the Hero or Villain ``name`` to ``change(resiliences)``,
+    read and written in the caller's transaction; returns the Resiliences it had and
+    the sheet's new version, or ``None`` when the roster has no such sheet or the
+    change leaves its Resiliences as they are (nothing is written)."""
+    row = _row(db, name)
+    if row is None or row["kind"] == Kind.EXTRA.value:
+        return None
+    sheet = _character(row, path)
+    assert isinstance(sheet, Sheet)
+    before = sheet.resiliences
+    after = change(before)
+    if after == before:
+        return None
+    return before, _overwrite(db, row, attrs.evolve(sheet, resiliences=after))
+
+
 def version_of(db: sqlite3.Connection, name: str) -> int | None:
     """The version of ``name``'s sheet, or ``None`` when it is not in the roster."""
     row = _row(db, name)
