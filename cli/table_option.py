@@ -10,6 +10,7 @@ data directory. The file is created on first use.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -71,6 +72,7 @@ def open_table(ctx: click.Context | None = None, *, create: bool = True) -> Tabl
 
 
 WAIT_ENV = "MISTBORN_WAIT"
+COMPLETE_ENV = "_MISTBORN_COMPLETE"  # click's: which shell asks for completions
 
 
 def _wait() -> float:
@@ -102,7 +104,7 @@ def complete_character(ctx: click.Context, _param: click.Parameter, incomplete: 
             names = table.names()
     except Exception:  # completion must never print an error into the shell
         return []
-    return matches(incomplete, names) if incomplete.strip() else names
+    return _for_shell(matches(incomplete, names) if incomplete.strip() else names)
 
 
 def complete_participant(ctx: click.Context, _param: click.Parameter, incomplete: str
@@ -119,7 +121,7 @@ def complete_participant(ctx: click.Context, _param: click.Parameter, incomplete
             names = [p.name for p in loaded.state.participants]
     except Exception:  # completion must never print an error into the shell
         return []
-    return matches(incomplete, names) if incomplete.strip() else names
+    return _for_shell(matches(incomplete, names) if incomplete.strip() else names)
 
 
 def complete_conflict(ctx: click.Context, _param: click.Parameter, incomplete: str
@@ -134,4 +136,18 @@ def complete_conflict(ctx: click.Context, _param: click.Parameter, incomplete: s
             names = conflicts.names(table)
     except Exception:  # completion must never print an error into the shell
         return []
-    return matches(incomplete, names) if incomplete.strip() else names
+    return _for_shell(matches(incomplete, names) if incomplete.strip() else names)
+
+
+_BASH_SPECIAL = re.compile(r"""([\s'"\\$`!&|;<>()\[\]{}*?#~^])""")
+
+
+def _for_shell(names: list[str]) -> list[str]:
+    """Names as the shell asking for them inserts them: bash puts a completion into
+    the command line as it is, so its spaces and other special characters are escaped
+    with a backslash — written doubled, as click's bash script reads each line with
+    ``read``, which takes one level of backslashes off (zsh and fish quote what they
+    insert themselves)."""
+    if os.environ.get(COMPLETE_ENV) != "bash_complete":
+        return names
+    return [_BASH_SPECIAL.sub(r"\\\\\\\1", name) for name in names]
