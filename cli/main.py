@@ -75,6 +75,7 @@ class LazyGroup(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
+        _printable_anywhere()
         given = kwargs.get("args", args[0] if args else None)
         for number, arg in enumerate(sys.argv[1:] if given is None else given, start=1):
             if not _utf8(arg):
@@ -111,6 +112,19 @@ class LazyGroup(click.Group):
             click.echo("mistborn: interrupted", err=True)
             sys.exit(130)
         sys.exit(result if isinstance(result, int) else 0)
+
+
+def _printable_anywhere() -> None:
+    """On a terminal or pipe that cannot take UTF-8 (``LANG=C`` with no UTF-8 fallback,
+    ``PYTHONIOENCODING=ascii``), print what it can and a ``?`` for the rest (dice
+    glyphs, bars, dashes) rather than stop with an encoding error."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding not in ("utf8", "utf_8") and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):  # closed or detached: nothing to print to
+                pass
 
 
 def _utf8(text: str) -> bool:

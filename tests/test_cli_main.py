@@ -4,6 +4,7 @@ the installed console script, and a ``--json`` path that never loads Rich."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -231,3 +232,27 @@ def test_an_argument_that_is_not_utf8_is_one_line_and_exit_2() -> None:
                           capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode == 2
     assert done.stderr == "mistborn: argument 2 is not UTF-8 text; nothing was done\n"
+
+
+@pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "ascii"},
+                                 {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0",
+                                  "PYTHONCOERCECLOCALE": "0", "PYTHONIOENCODING": ""}])
+def test_a_terminal_that_cannot_take_utf8_gets_question_marks_not_a_traceback(
+        env: dict[str, str], tmp_path: Path) -> None:
+    script = _console_script()
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("LC_ALL", "LANG", "LC_CTYPE", "PYTHONIOENCODING", "PYTHONUTF8")}
+    base.update({"MISTBORN_DB": str(tmp_path / "t.db"), "NO_COLOR": "1", **env})
+    for args in (["roll", "3", "--seed", "1", "--as", "Ada"], ["odds", "5", "vs", "4"],
+                 ["demo", "--keep", str(tmp_path / "demo.db")],
+                 ["conflict", "show", "--db", str(tmp_path / "demo.db")],
+                 ["char", "show", "tamsin", "--db", str(tmp_path / "demo.db")],
+                 ["char", "show", "nobody"]):
+        done = subprocess.run([str(script), *args], env=base, capture_output=True,
+                              check=False)
+        assert b"Traceback" not in done.stderr, (args, done.stderr)
+        if args[:2] == ["char", "show"] and args[2] == "nobody":
+            assert done.returncode == 2 and done.stderr.count(b"\n") == 1
+        else:
+            assert done.returncode == 0, (args, done.stderr)
+            assert b"?" in done.stdout  # a glyph it could not print
