@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli import conflict_run
-from cli.conflicts import chosen_conflict, conflict, last_lines
+from cli.conflicts import chosen_conflict, conflict, recent_lines
 from cli.output import json_option, make_console, print_json
 from cli.table_option import complete_conflict, open_table, table_option
 
@@ -137,7 +137,7 @@ def watch(name: str | None, last: int) -> None:
 
         def render() -> Any:
             loaded = saved.load()
-            lines = last_lines(loaded.states, loaded.events, last)
+            lines = recent_lines(table, loaded, last)
             size = console.size
             return watch_view(loaded.state, lines, size.width, size.height, found)
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from conflict.events import Event
     from conflict.state import State
     from conflict.table import Table
-    from conflict.table.sessions import Recorded, Undid
+    from conflict.table.sessions import Loaded, Recorded, Undid
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -330,7 +330,7 @@ def show(name: str | None, last: int, as_json: bool) -> None:
 
     with open_table(create=False) as table:
         _saved, loaded = conflicts.load(table, name or chosen_conflict())
-    lines = last_lines(loaded.states, loaded.events, last)
+        lines = recent_lines(table, loaded, last)
     if as_json:
         print_json(board_json(loaded.state, lines))
         return
@@ -381,3 +381,20 @@ def last_lines(states: Sequence[State], events: Sequence[Event], count: int) -> 
         return []
     start = max(0, len(events) - count)
     return [describe(states[i], events[i], states[i + 1]) for i in range(start, len(events))]
+
+
+def recent_lines(table: Table, loaded: Loaded[State, Event], count: int) -> list[str]:
+    """The last ``count`` things that happened, oldest first: the Conflict's steps and
+    the rolls made meanwhile with ``--as`` (a player's roll for a lock, say), which the
+    Conflict's own steps do not hold."""
+    from cli.log import roll_lines
+
+    if not count or not loaded.entries:
+        return []
+    timed = [(entry.at, line) for entry, line in zip(
+        loaded.entries[-count:], last_lines(loaded.states, loaded.events, count), strict=True)]
+    since = loaded.entries[0].at
+    timed += [(at, f"{line['who']} {line['text']}")
+              for at, _id, line in roll_lines(table.rolls(limit=count)) if at >= since]
+    timed.sort(key=lambda pair: pair[0])  # stable: a step and a roll at once keep order
+    return [text for _at, text in timed[-count:]]

@@ -7,6 +7,7 @@ usage error or a library error — ends as one line on standard error and exit s
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
 from typing import Any, NoReturn
@@ -121,10 +122,8 @@ def _printable_anywhere() -> None:
     for stream in (sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
         if encoding not in ("utf8", "utf_8") and hasattr(stream, "reconfigure"):
-            try:
+            with contextlib.suppress(ValueError, OSError):  # closed or detached
                 stream.reconfigure(errors="replace")
-            except (ValueError, OSError):  # closed or detached: nothing to print to
-                pass
 
 
 def _utf8(text: str) -> bool:

@@ -206,6 +206,21 @@ def test_r_con_21_a_conflict_that_dealt_nothing_leaves_the_sheet_untouched(db: P
     ok(db, "conflict", "undo")  # nothing was written, so nothing stands in the way
 
 
+def test_the_board_s_last_lines_hold_rolls_made_meanwhile(db: Path) -> None:
+    ok(db, "roll", "2", "--as", "Cyd", "--for", "an old roll")  # before the Conflict
+    rooftops(db)
+    ok(db, "conflict", "declare", "haze", "attack", "5", "-t", "tamsin")
+    ok(db, "roll", "4", "--as", "Vin", "--for", "the lock", "--seed", "3")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    last = json.loads(ok(db, "conflict", "show", "--json", "--last", "3"))["last"]
+    assert last[0] == "Hazekillers of House Orrell declare an attack on Tamsin Vey: " \
+                      "5 Action Dice."
+    assert last[1].startswith("Vin rolls 4 for the lock: ")
+    assert last[2] == "Tamsin Vey declares full defense: 3 Defense Dice."
+    everything = json.loads(ok(db, "conflict", "show", "--json", "--last", "50"))["last"]
+    assert not any("an old roll" in line for line in everything)
+
+
 def test_roll_as_a_player_goes_to_the_roll_log(db: Path) -> None:
     ok(db, "roll", "5", "--as", "Vin", "--for", "the lock", "--seed", "3")
     log = json.loads(ok(db, "log", "--json"))

@@ -181,7 +181,7 @@ def test_watch_follows_another_process_within_a_second_at_40_columns(db: Path) -
     steps = [
         (["conflict", "declare", "haze", "attack", "5", "-t", "tamsin"], r"Next: Tamsin Vey"),
         (["conflict", "declare", "tamsin", "defense", "3"], r"Next: Brannoch declares"),
-        (["roll", "4", "--as", "Vin"], None),  # a roll is a change too: redrawn, nothing new
+        (["roll", "4", "--as", "Vin", "--for", "the lock"], r"Vin rolls 4 for the lock"),
         (["conflict", "declare", "brannoch", "no-roll"], r"Next: Hazekillers of House"),
     ]
     for args, shown in steps:
