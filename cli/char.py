@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.main import fail
-from cli.output import json_option, make_console, plain, print_json
+from cli.output import echo_wrapped, json_option, make_console, plain, print_json
 from cli.table_option import complete_character, open_table, table_option, table_path
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ def import_(files: Sequence[Path], examples: bool, replace: bool, force: bool,
     for entry in added:
         verb = "replaced" if entry.replaced else "added"
         click.echo(f"{verb} {plain(entry.character.name)} ({kind_text(entry.character)})")
-    click.echo(f"{len(added)} imported into the table at {location}")
+    echo_wrapped(f"{len(added)} imported into the table at {location}")
 
 
 def _sources(files: Sequence[Path], examples: bool

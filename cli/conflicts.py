@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cli.main import fail
-from cli.output import json_option, make_console, plain, print_json
+from cli.output import echo_wrapped, json_option, make_console, plain, print_json
 from cli.table_option import (
     complete_character,
     complete_conflict,
@@ -145,17 +145,6 @@ def report_lines(said: Sequence[str], state: State, *, meanwhile: Sequence[str] 
 
     return [*(f"Meanwhile: {line}" for line in meanwhile), *(plain(line) for line in said),
             f"Next: {next_line(state)}"]
-
-
-def echo_wrapped(line: str) -> None:
-    """Print a sentence wrapped to the terminal's width (phones show 40 columns), the
-    lines after the first indented."""
-    import shutil
-    import textwrap
-
-    width = max(20, shutil.get_terminal_size((80, 24)).columns)
-    click.echo(textwrap.fill(line, width=width, subsequent_indent="  ",
-                             break_on_hyphens=False, break_long_words=False))
 
 
 def report_recorded(recorded: Recorded[State, Event], *, as_json: bool) -> None:
@@ -297,7 +286,7 @@ def list_(as_json: bool) -> None:
         mark = "*" if row["current"] else " "
         where = f"ended: {row['outcome']}" if row["phase"] == "ended" else \
             f"round {row['round']}, {row['phase'].replace('_', ' ')}"
-        click.echo(f"{mark} {plain(row['name'])} — {plain(where)}, "
+        echo_wrapped(f"{mark} {plain(row['name'])} — {plain(where)}, "
                    f"{row['participants']} taking part")
 
 

@@ -20,7 +20,7 @@ import click
 
 from cli.conflicts import who_option, writer
 from cli.options import NumbersCommand
-from cli.output import json_option, plain, print_json
+from cli.output import echo_wrapped, json_option, plain, print_json
 from cli.table_option import open_table, table_option
 
 if TYPE_CHECKING:
@@ -299,7 +299,7 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
             return
         for row in rows:
             mark = "*" if row["current"] else " "
-            click.echo(f"{mark} {plain(row['name'])} — {plain(row['summary'])}")
+            echo_wrapped(f"{mark} {plain(row['name'])} — {plain(row['summary'])}")
 
     @group.command("use", short_help="Make another game the current one.")
     @click.argument("name")
@@ -352,7 +352,7 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
             when = entry_time(line["when"])
             undone = (f" ({face.words('undone').lower()}: {plain(line['undone_by'])})"
                       if "undone_by" in line else "")
-            click.echo(f"{line['seq']}. {when} {plain(line['who'])}: "
+            echo_wrapped(f"{line['seq']}. {when} {plain(line['who'])}: "
                        f"{plain(line['text'])}{undone}")
 
 

@@ -5,16 +5,18 @@ marked as such: history is never deleted.
 
 from __future__ import annotations
 
+import bisect
 import datetime
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.output import die, json_option, plain, print_json
+from cli.output import die, echo_wrapped, json_option, plain, print_json
 from cli.table_option import complete_conflict, open_table, table_option
 
 if TYPE_CHECKING:
+    from conflict.state import State
     from conflict.table import Entry, RollEntry, Table
 
 Line = tuple[datetime.datetime, int, dict[str, Any]]
@@ -55,10 +57,12 @@ def conflict_lines(table: Table, name: str) -> list[Line]:
 
     said = {entry.seq: describe(loaded.states[i], loaded.events[i], loaded.states[i + 1])
             for i, entry in enumerate(loaded.entries)}
+    live = [entry.seq for entry in loaded.entries]
     out: list[Line] = []
     everything: tuple[Entry, ...] = table.read(conflicts.KIND, name, include_undone=True).entries
     for entry in everything:
-        text = said.get(entry.seq) or _brief(entry.event)
+        text = said.get(entry.seq) or _taken_back(loaded.states[bisect.bisect(live, entry.seq)],
+                                                  entry.event)
         line: dict[str, Any] = {"when": entry.at.isoformat(), "who": entry.who,
                                 "kind": "conflict", "conflict": name, "seq": entry.seq,
                                 "text": text, "event": entry.event}
@@ -67,6 +71,22 @@ def conflict_lines(table: Table, name: str) -> list[Line]:
             line["text"] = f"{text} (undone by {entry.undone_by})"
         out.append((entry.at, entry.seq, line))
     return out
+
+
+def _taken_back(before: State, event: dict[str, Any]) -> str:
+    """The sentence of a step taken back, told against the Conflict as the steps kept
+    before it leave it (as it stood when the step was made, unless an earlier step was
+    undone later); a few words when it no longer applies there."""
+    from conflict.engine import apply
+    from conflict.errors import ConflictError
+    from conflict.narrate import describe
+    from conflict.serial import event_from_dict
+
+    try:
+        decoded = event_from_dict(event)
+        return describe(before, decoded, apply(before, decoded))
+    except ConflictError:
+        return _brief(event)
 
 
 def _brief(event: dict[str, Any]) -> str:
@@ -109,4 +129,4 @@ def log(conflict_name: str | None, last: int | None, as_json: bool) -> None:
         return
     for at, _, line in lines:
         where = f" · {plain(line['conflict'])}" if "conflict" in line else ""
-        click.echo(f"{_when(at)} · {plain(line['who'])}{where}: {plain(line['text'])}")
+        echo_wrapped(f"{_when(at)} · {plain(line['who'])}{where}: {plain(line['text'])}")

@@ -70,3 +70,14 @@ def plain(text: str, *, lines: bool = False) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+def echo_wrapped(line: str) -> None:
+    """Print a sentence wrapped to the terminal's width (phones show 40 columns), the
+    lines after the first indented."""
+    import shutil
+    import textwrap
+
+    width = max(20, shutil.get_terminal_size((80, 24)).columns)
+    click.echo(textwrap.fill(line, width=width, subsequent_indent="  ",
+                             break_on_hyphens=False, break_long_words=False))

@@ -221,6 +221,17 @@ def test_the_board_s_last_lines_hold_rolls_made_meanwhile(db: Path) -> None:
     assert not any("an old roll" in line for line in everything)
 
 
+def test_the_log_and_the_list_wrap_at_40_columns_without_cutting_words(db: Path) -> None:
+    rooftops(db)
+    ok(db, "conflict", "declare", "haze", "attack", "5", "-t", "tamsin", "-w", "arrows")
+    for args in (["log"], ["conflict", "list"]):
+        out = ok(db, *args, columns=40)
+        lines = out.splitlines()
+        assert max(len(line) for line in lines) <= 40
+        assert any(line.startswith("  ") for line in lines)  # a sentence went on
+        assert "Obsidian-tipped arrows" in " ".join(out.split()) or args != ["log"]
+
+
 def test_roll_as_a_player_goes_to_the_roll_log(db: Path) -> None:
     ok(db, "roll", "5", "--as", "Vin", "--for", "the lock", "--seed", "3")
     log = json.loads(ok(db, "log", "--json"))

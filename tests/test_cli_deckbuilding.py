@@ -240,5 +240,6 @@ def test_the_board_renders_on_a_fixed_width_console(width: int) -> None:
 def test_r_dbg_8_the_list_and_the_log_speak_polish_too(db: Path) -> None:
     ok(db, *FOUR)
     ok(db, "dbg", "heal", "vin", "2")
-    assert "Vin odzyskuje 2 punkty zdrowia" in ok(db, "dbg", "log", "--lang", "pl")
+    said = " ".join(ok(db, "dbg", "log", "--lang", "pl").split())
+    assert "Vin odzyskuje 2 punkty zdrowia" in said
     assert data(db, "dbg", "list", "--lang", "pl")[0]["summary"] == "tura 1, gra Vin"
