@@ -172,7 +172,8 @@ def _health_line(state: State, person: Participant, width: int, hidden: bool = F
     if person.resiliences is None:
         count = getattr(person.character, "count", person.members)
         line.append(bar(person.members, count), style="red" if person.defeated else "green")
-        line.append(f" {person.members}/{count} standing")
+        # A group defeated otherwise than by damage (it fled, it yielded) keeps members.
+        line.append(f" {person.members}/{count} {'left' if person.defeated else 'standing'}")
         return line
     main = state.nature.resilience
     value = person.resiliences.get(main)

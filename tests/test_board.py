@@ -1,0 +1,100 @@
+"""The board (cli/board.py) drawn by a fixed-width Rich console at 40 and 120 columns:
+participants in acting order, dice in hand, Resiliences as bars, the defeated dimmed
+but kept, who moves next, the last lines beneath; and its JSON."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from characters.samples import example_characters
+from cli.board import bar, board_json, board_view, status
+from conflict import AddParticipant, Conflict, Nature, Start
+from conflict.events import Defeat
+from conflict.whatnow import Expect
+
+CAST = {character.name: character for character in example_characters()}
+
+
+def conflict() -> Conflict:
+    """Tamsin and Brannoch against the Hazekillers and the Prelate, declared, with the
+    Hazekillers hit once and the Canton guards defeated outright."""
+    c = Conflict([Start(Nature.PHYSICAL, stakes="the ledger"),
+                  AddParticipant(CAST["Tamsin Vey"], "crew"),
+                  AddParticipant(CAST["Brannoch"], "crew"),
+                  AddParticipant(CAST["Hazekillers of House Orrell"], "opposition"),
+                  AddParticipant(CAST["The Hollow Prelate"], "opposition"),
+                  AddParticipant(CAST["Canton guards"], "opposition")])
+    c.push(Defeat("Canton guards", reason="they run"))
+    while (now := c.next()).expect is Expect.DECLARE:
+        option = now.option
+        if option.name == "Brannoch":
+            c.push(option.defense(3))
+        else:
+            dice = 6 if option.name == "The Hollow Prelate" else 4
+            c.push(option.action(dice, target=option.foes[0]))
+    return c
+
+
+def drawn(width: int, last: tuple[str, ...] = ()) -> tuple[list[str], str]:
+    """The board's lines as plain text, and as the terminal gets them (ANSI styles)."""
+    c = conflict()
+    console = Console(width=width, record=True, color_system="truecolor", force_terminal=True,
+                      highlight=False, file=io.StringIO())
+    console.print(board_view(c.state, width, last))
+    text = console.export_text(styles=False, clear=False)
+    return text.splitlines(), console.export_text(styles=True)
+
+
+@pytest.mark.parametrize("width", [40, 120])
+def test_the_board_reads_at_40_and_120_columns(width: int) -> None:
+    lines, _ansi = drawn(width, ("Vin rolls 4 for the lock: 5 5 2 1",))
+    assert all(len(line.rstrip()) <= width for line in lines)
+    text = "\n".join(lines)
+    assert lines[0].startswith("Round 1 · physical · resolution")
+    assert "Stakes: the ledger" in text
+    assert "Next: The Hollow Prelate acts" in " ".join(text.split())
+    # Acting order: the most Action Dice first (R-CON-10), the Prelate's 6; then the
+    # others to act; full defense and the defeated (kept) after them.
+    names = [name for name in CAST if name in text]
+    order = sorted(names, key=text.index)
+    assert order[0] == "The Hollow Prelate"
+    assert set(order[1:3]) == {"Tamsin Vey", "Hazekillers of House Orrell"}
+    assert set(order[3:]) == {"Canton guards", "Brannoch"}
+    assert "▶ The Hollow Prelate" in text  # who moves now
+    assert "A6" in text and "A4" in text and "D3" in text  # dice in hand
+    assert "H ████████ 8/8" in text  # Tamsin's Health as a bar
+    assert "8/8 standing" in text  # Extras
+    assert "4/4 left" in text  # defeated without a blow: they ran
+    assert "defeated" in text
+    assert "Last" in text and "Vin rolls 4 for the lock" in text
+
+
+def test_the_defeated_are_dimmed_but_kept() -> None:
+    _lines, ansi = drawn(80)
+    assert "\x1b[1;2mCanton guards" in ansi  # bold and dim: defeated, still listed
+    assert "\x1b[1mTamsin Vey" in ansi  # bold, not dim: standing
+
+
+def test_statuses_and_bars() -> None:
+    state = conflict().state
+    assert status(state, state.participant("Canton guards"), ()) == "defeated"
+    assert status(state, state.participant("Brannoch"), ()) == "full defense"
+    assert bar(0, 8) == "░" * 8 and bar(8, 8) == "█" * 8  # a cell a point up to 10
+    assert bar(0, 14) == "░" * 10 and bar(7, 14) == "█" * 5 + "░" * 5
+    assert bar(1, 100).startswith("█")  # anything left shows
+
+
+def test_the_board_as_json_holds_what_the_screen_shows() -> None:
+    state = conflict().state
+    data = board_json(state, ["a line"])
+    assert data["phase"] == "resolution" and data["stakes"] == "the ledger"
+    assert data["next"]["expect"] == "act"
+    assert data["participants"][0]["name"] == "The Hollow Prelate"
+    tamsin = next(p for p in data["participants"] if p["name"] == "Tamsin Vey")
+    assert tamsin["resiliences"]["health"] == {"full": 8, "damage": 0, "current": 8}
+    guards = next(p for p in data["participants"] if p["name"] == "Canton guards")
+    assert guards["defeated"] and guards["members"] == 4 and guards["count"] == 4
+    assert data["last"] == ["a line"]
