@@ -214,9 +214,13 @@ def _change(before: State, event: Change, after: State) -> str:
     action = after.actions[-1]
     aim = _aim(action)
     what = f": {event.description}" if event.description else ""
-    return (f"{does(after, person.name, 'changes', 'change')} its action{aim}: "
-            f"{dice_count(person.round.action_dice)} "
-            f"({event.dice} halved), acting at the end of the round{what}.")
+    dice = person.round.action_dice
+    halved = (event.dice + 1) // 2
+    why = (f"{event.dice} halved" if dice == halved
+           else f"{event.dice} halved is {halved}, but only {dice} were held")  # R-CON-12
+    own = "their" if person.is_group else "its"
+    return (f"{does(after, person.name, 'changes', 'change')} {own} action{aim}: "
+            f"{dice_count(dice)} ({why}), acting at the end of the round{what}.")
 
 
 @_says(Hold)

@@ -124,6 +124,33 @@ def test_r_con_7c_gained_dice_are_told_when_a_no_roll_target_is_attacked() -> No
         "Ham defends (gains 4 Defense Dice) against action 1 with 3 Defense Dice.")
 
 
+def test_r_con_12_a_capped_change_says_why_it_has_fewer_dice_and_groups_are_plural() -> None:
+    c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 4, wits=2), "ministry"))
+    c.push(Declare.action("Guards", 4, target="Vin"))
+    c.push(Declare.action("Vin", 2))
+    c.push(Act("Guards", pool=4))
+    c.push(TakeIt("Vin", action=1))
+    c.push(RollDice(action=1, attacker=[(1, 2, 3, 4)] * 4))  # no set: it fails
+    before = c.state
+    event = Change("Vin", dice=12, target="Guards")  # 12 halves to 6; she holds 2
+    c.push(event)
+    assert describe(before, event, c.state) == (
+        "Vin changes its action on Guards: 2 dice (12 halved is 6, but only 2 were "
+        "held), acting at the end of the round.")
+
+
+def test_a_group_changes_their_action() -> None:
+    c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 4, wits=2), "ministry"))
+    c.push(Declare.action("Guards", 6))
+    c.push(Declare.action("Vin", 2))
+    before = c.state
+    event = Change("Guards", dice=6, target="Vin")
+    c.push(event)
+    assert describe(before, event, c.state) == (
+        "Guards change their action on Vin: 3 dice (6 halved), acting at the end of the "
+        "round.")
+
+
 @settings(max_examples=20)
 @given(seeds)
 def test_every_sentence_is_one_plain_line(seed: int) -> None:
