@@ -62,6 +62,7 @@ from conflict.events import (
     EndRound,
     Event,
     Hold,
+    Nature,
     React,
     Reorder,
     RollDice,
@@ -107,7 +108,7 @@ def narrator_call(state: State, data: Data) -> Event | None:
         return SetTest(
             action=action.number, contest=contest, difficulty=data.draw(st.integers(0, 3))
         )
-    attacks = [a for a in actions if a.target is not None]
+    attacks = [a for a in actions if a.is_attack]
     if choice == 1 and attacks:
         action = data.draw(st.sampled_from(attacks))
         return SwapResilience(action=action.number, resilience=data.draw(resilience_names))
@@ -131,9 +132,12 @@ def declaration(option: DeclareOption, data: Data) -> Event:
     target = data.draw(st.sampled_from(option.targets)) if attack else None
     if target is None:
         return Declare.action(option.name, dice)
+    if not data.draw(st.integers(0, 5), label="harm"):  # now and then a feint (R-CON-8a)
+        return Declare.action(option.name, dice, target=target, harm=False)
     gear = data.draw(st.none() | st.sampled_from(option.equipment)) if option.equipment \
         else None
-    return Declare.action(option.name, dice, target=target, equipment=gear,
+    kind = data.draw(st.none() | st.sampled_from(Nature), label="attack kind")  # R-CON-8
+    return Declare.action(option.name, dice, target=target, equipment=gear, attack_kind=kind,
                           resilience=data.draw(st.none() | resilience_names))
 
 
@@ -174,9 +178,12 @@ def from_option(state: State, option: object, data: Data) -> Event:
                         defenders=[DefenseRoll(faces_for(data, d.pool, d.rollers), name=d.name)
                                    for d in option.defenders])
     if isinstance(option, DamageOption):
-        return ApplyDamage(
-            action=option.action, nudges=data.draw(st.none() | st.integers(0, option.max_nudges))
-        )
+        # Now and then Nudges spent on another effect (R-CON-18), the rest to damage.
+        spent = data.draw(st.integers(0, option.max_nudges), label="spent") \
+            if option.max_nudges and data.draw(st.integers(0, 3)) == 0 else 0
+        nudges = data.draw(st.none() | st.integers(0, option.max_nudges - spent))
+        return ApplyDamage(action=option.action, nudges=nudges, spent=spent,
+                           note="disarms" if spent else "")
     assert isinstance(option, DeclareOption), option
     return declaration(option, data)
 
@@ -479,6 +486,7 @@ class ConflictMachine(RuleBasedStateMachine):
         self.dice_are_conserved()
         self.resiliences_and_groups_stay_in_range()
         self.the_defeated_are_never_offered_a_move()
+        self.only_attacks_deal_damage()
 
     def dice_are_conserved(self) -> None:
         state = self.c.state
@@ -538,6 +546,17 @@ class ConflictMachine(RuleBasedStateMachine):
                 assert all(not state.participant(t).defeated for t in option.targets)
             if isinstance(option, ChangeOption):
                 assert not state.participant(option.name).defeated, option
+
+    def only_attacks_deal_damage(self) -> None:
+        # R-CON-8a: an action aimed at someone without harm records success, no damage;
+        # an attack of another kind than the Conflict's hurts that kind's Resilience.
+        state = self.c.state
+        if what_now(state).expect is Expect.DAMAGE:
+            pending = state.pending_action
+            assert pending is not None and pending.harm and pending.is_attack, pending
+        for action in state.actions:
+            if action.target is not None and not action.harm:
+                assert not action.is_attack and action.resilience is None, action
 
     def replay_gives_the_same_state(self) -> None:
         if not len(self.c):
