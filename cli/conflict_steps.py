@@ -25,7 +25,7 @@ from cli.conflicts import (
     writer,
 )
 from cli.main import fail
-from cli.options import DIFFICULTY, number_or_text
+from cli.options import DIFFICULTY, face_tokens, number_or_text
 from cli.table_option import complete_participant, open_table
 
 if TYPE_CHECKING:
@@ -41,7 +41,6 @@ Intent = Callable[["State"], list["Event"]]
 The ``*_intent`` builders below are shared by these commands and the player shell."""
 
 _ROLLERS = re.compile(r"\s*/\s*")
-_FACES = re.compile(r"[\s,]+")
 
 
 # --- reading the command line --------------------------------------------------------
@@ -52,10 +51,13 @@ def faces_rows(text: str, what: str) -> list[list[int | str]]:
     members (one list per roller); each face is judged by the engine (R-DICE-1)."""
     rows = []
     for chunk in _ROLLERS.split(text.strip()):
-        faces = [number_or_text(token) for token in _FACES.split(chunk) if token]
-        if not faces:
+        tokens = face_tokens(chunk)
+        if tokens is None:
+            fail(f"{what} {text[:40]!r} has a comma with no face beside it; write the "
+                 f"dice rolled, e.g. 5,5,3 (a group: 5,5,3/4,4,1)")
+        if not tokens:
             fail(f"{what} needs the dice rolled, e.g. 5,5,3 (a group: 5,5,3/4,4,1)")
-        rows.append(faces)
+        rows.append([number_or_text(token) for token in tokens])
     return rows
 
 
@@ -171,6 +173,19 @@ def declare_intent(name: str, kind: str, dice: str | None, *, target: str | None
 
     if kind == "attack" and target is None:
         fail("an attack needs --target NAME")
+    if kind in ("defense", "no-roll"):
+        aimed = [flag for flag, given in (("--target", target), ("--no-harm", no_harm),
+                                          ("--kind", attack_kind),
+                                          ("--resilience", resilience),
+                                          ("--with", equipment)) if given]
+        if aimed:
+            what = "full defense (R-CON-7b)" if kind == "defense" else \
+                "an action that needs no roll (R-CON-7c)"
+            verb = "goes" if len(aimed) == 1 else "go"
+            fail(f"{' and '.join(aimed)} {verb} with an action aimed at someone; {what} "
+                 f"is aimed at no one")
+    if kind == "no-roll" and (dice is not None or using is not None):
+        fail("an action that needs no roll takes no dice (R-CON-7c)")
 
     def build(state: State) -> list[Event]:
         who = participant(state, name)
@@ -458,7 +473,10 @@ def roll_intent(faces: str | None = None, against: Sequence[str] = (),
                 if len(now.roll.defenders) != 1:
                     fail("several roll against this action: write --against NAME=F")
                 name = now.roll.defenders[0].name
-            given[participant(state, name)] = faces_rows(dice, "--against")
+            found = participant(state, name)
+            if found in given:
+                fail(f"--against gives {found}'s dice twice; give each defender's once")
+            given[found] = faces_rows(dice, "--against")
         attacker = faces_rows(faces, "--faces") if faces is not None else None
         return [now.roll.event(attacker=attacker, defenders=given)]  # type: ignore[arg-type]
 

@@ -205,24 +205,28 @@ def conflict() -> None:
     """
 
 
-_NATURES = {"physical": "physical", "social": "social", "mental": "mental"}
-
-
 @conflict.command("new", short_help="Start a Conflict and make it current.")
 @click.argument("name")
-@click.option("--physical", "nature", flag_value="physical", help="It hurts bodies (Health).")
-@click.option("--social", "nature", flag_value="social", help="It hurts names (Reputation).")
-@click.option("--mental", "nature", flag_value="mental", help="It hurts minds (Willpower).")
+@click.option("--physical", is_flag=True, help="It hurts bodies (Health).")
+@click.option("--social", is_flag=True, help="It hurts names (Reputation).")
+@click.option("--mental", is_flag=True, help="It hurts minds (Willpower).")
 @click.option("--stakes", default="", metavar="TEXT", help="What the fight is over.")
 @click.option("--scope", default="", metavar="TEXT", help="Where and how far it goes.")
 @common
-def new(name: str, nature: str | None, stakes: str, scope: str, as_json: bool) -> None:
+def new(name: str, physical: bool, social: bool, mental: bool, stakes: str, scope: str,
+        as_json: bool) -> None:
     """Start the Conflict NAME (R-CON-1) and make it the current one."""
     from conflict.events import Nature
     from conflict.table import conflicts
 
-    if nature is None:
+    natures = [nature for nature, given in (("physical", physical), ("social", social),
+                                            ("mental", mental)) if given]
+    if not natures:
         fail("say what the Conflict hurts: --physical, --social or --mental")
+    if len(natures) > 1:
+        fail(f"a Conflict is of one nature (R-CON-1): --{' and --'.join(natures)} were "
+             f"given")
+    nature = natures[0]
     with open_table() as table:
         recorded = conflicts.start(table, name, Nature(nature), stakes=stakes, scope=scope,
                                    who=writer())

@@ -22,12 +22,23 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 _NUMBER = re.compile(r"[+-]?[0-9]*\.?[0-9]+")
-_FACE_SEPARATORS = re.compile(r"[\s,]+")
+_FACE_SEPARATORS = re.compile(r"\s*,\s*|\s+")
 
 
 MAX_ROLL: Final = 40
 """The largest pool ``mistborn roll`` takes: 10 dice and 30 free Nudges (R-DICE-2) is
 already far past any sheet; a larger number is a typo."""
+
+
+def face_tokens(text: str) -> list[str] | None:
+    """The faces typed in ``text``, split at commas and spaces (``5,5,4``, ``5 5 4``,
+    ``5, 5, 4``, a comma at either end ignored); ``None`` when two commas stand with no
+    face between them (``5,,4``: a die left out, perhaps)."""
+    stripped = text.strip().strip(",").strip()
+    if not stripped:
+        return []
+    tokens = _FACE_SEPARATORS.split(stripped)
+    return None if "" in tokens else tokens
 
 
 def number_or_text(text: str) -> int | str:
@@ -101,7 +112,10 @@ class FacesType(click.ParamType[Any]):
                 ) -> Any:
         if not isinstance(value, str):
             return value
-        tokens = [token for token in _FACE_SEPARATORS.split(value) if token]
+        tokens = face_tokens(value)
+        if tokens is None:
+            self.fail(f"{value!r} has a comma with no face beside it; write the dice "
+                      f"rolled, e.g. 5,5,4,2", param, ctx)
         if not tokens:
             self.fail("needs the dice you rolled, e.g. 5,5,4,2", param, ctx)
         return [number_or_text(token) for token in tokens]

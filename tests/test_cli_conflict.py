@@ -113,6 +113,46 @@ def test_a_step_out_of_turn_is_one_line_naming_the_rule_and_changes_nothing(db: 
     assert "no participant named 'vin'" in refused(db, "conflict", "hold", "vin")
 
 
+@pytest.mark.parametrize(("args", "message"), [
+    (["conflict", "new", "X", "--physical", "--social"],
+     "a Conflict is of one nature (R-CON-1): --physical and --social were given"),
+    (["conflict", "declare", "haze", "defense", "3", "-t", "tamsin"],
+     "--target goes with an action aimed at someone; full defense (R-CON-7b) is aimed at "
+     "no one"),
+    (["conflict", "declare", "haze", "no-roll", "--kind", "social", "--with", "arrows"],
+     "--kind and --with go with an action aimed at someone; an action that needs no roll "
+     "(R-CON-7c) is aimed at no one"),
+    (["conflict", "declare", "haze", "no-roll", "3"],
+     "an action that needs no roll takes no dice (R-CON-7c)"),
+])
+def test_contradictory_steps_are_refused_not_half_taken(db: Path, args: list[str],
+                                                        message: str) -> None:
+    rooftops(db)
+    before = ok(db, "log", "--json")
+    assert refused(db, *args) == message
+    assert ok(db, "log", "--json") == before
+
+
+def test_dice_typed_with_a_gap_or_twice_for_one_defender_are_refused(db: Path) -> None:
+    rooftops(db)
+    ok(db, "conflict", "declare", "haze", "defense", "3")
+    ok(db, "conflict", "declare", "tamsin", "attack", "4", "-t", "haze")
+    ok(db, "conflict", "declare", "brannoch", "no-roll")
+    ok(db, "conflict", "act", "tamsin")
+    ok(db, "conflict", "defend", "haze", "3")
+    before = ok(db, "log", "--json")
+    assert refused(db, "conflict", "roll", "--faces", "5,,5,2,1") == (
+        "--faces '5,,5,2,1' has a comma with no face beside it; write the dice rolled, "
+        "e.g. 5,5,3 (a group: 5,5,3/4,4,1)")
+    assert refused(db, "conflict", "roll", "--faces", "5,5,2,1", "--against", "haze=1,1,2",
+                   "--against", "hazekillers=3,3,2") == (
+        "--against gives Hazekillers of House Orrell's dice twice; give each defender's "
+        "once")
+    assert ok(db, "log", "--json") == before
+    ok(db, "conflict", "roll", "--faces", "5, 5, 2, 1", "--against",
+       "/".join(["1,2,3"] * 8))  # spaces after commas are fine
+
+
 def test_undo_takes_back_one_step_and_the_log_keeps_it(db: Path) -> None:
     rooftops(db)
     ok(db, "conflict", "declare", "haze", "defense", "3")

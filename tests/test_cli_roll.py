@@ -132,6 +132,13 @@ def test_faces_accept_commas_and_spaces(faces: str) -> None:
     assert run_json("--faces", faces)["faces"] == [5, 5, 4, 2]
 
 
+@pytest.mark.parametrize("faces", ["5,,4", "5, ,4", "1,,2,3"])
+def test_faces_with_a_gap_between_commas_are_refused(faces: str) -> None:
+    result = run("--faces", faces)
+    assert result.exit_code == 2
+    assert "has a comma with no face beside it" in result.stderr
+
+
 def test_faces_with_a_pool_beyond_ten() -> None:
     data = run_json("12", "--faces", "1,1,2,3,4,5,6,3,2,1")
     assert data["asked"] == 12
