@@ -27,6 +27,7 @@ from cli.conflicts import (
 from cli.main import fail
 from cli.options import DIFFICULTY, face_tokens, number_or_text
 from cli.table_option import complete_participant, open_table
+from conflict.errors import possessive
 
 if TYPE_CHECKING:
     from characters.pools import DicePool
@@ -475,7 +476,7 @@ def roll_intent(faces: str | None = None, against: Sequence[str] = (),
                 name = now.roll.defenders[0].name
             found = participant(state, name)
             if found in given:
-                fail(f"--against gives {found}'s dice twice; give each defender's once")
+                fail(f"--against gives {possessive(found)} dice twice; give each defender's once")
             given[found] = faces_rows(dice, "--against")
         attacker = faces_rows(faces, "--faces") if faces is not None else None
         return [now.roll.event(attacker=attacker, defenders=given)]  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ from cli.table_option import (
     open_table,
     table_option,
 )
+from conflict.errors import possessive
 
 if TYPE_CHECKING:
     from characters.model import Character
@@ -345,10 +346,10 @@ def reveal(name: str, hide: bool, as_json: bool) -> None:
         print_json({"name": shown_name, "revealed": not hide, "changed": changed})
         return
     if hide:
-        click.echo(f"{plain(shown_name)}'s numbers are hidden from players"
+        click.echo(f"{possessive(plain(shown_name))} numbers are hidden from players"
                    f"{'' if changed else ' (they were already)'}.")
     else:
-        click.echo(f"Players now see {plain(shown_name)}'s statistics and Resiliences"
+        click.echo(f"Players now see {possessive(plain(shown_name))} statistics and Resiliences"
                    f"{'' if changed else ' (they already did)'}.")
 
 

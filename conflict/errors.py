@@ -34,6 +34,12 @@ QUOTE = 60
 """The most characters of a bad value an error message quotes."""
 
 
+def possessive(name: str) -> str:
+    """``Vin's``, but ``Canton guards'``: a name that ends in s takes the apostrophe
+    alone."""
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
 def shown(value: object, limit: int = QUOTE) -> str:
     """``value`` as an error message quotes it: its repr, on one line, at most ``limit``
     characters (a 10 MB name never makes a 10 MB message)."""

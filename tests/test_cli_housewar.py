@@ -158,7 +158,7 @@ def test_no_color_is_honoured(db: Path) -> None:
     (["score", "zed", "--favor", "1"], "R-HW-5: no House called 'zed'"),
     (["worsen", "zzz"], "R-HW-2: 'zzz' is not on the Problem track"),
     (["end-turn"], "R-HW-2: step 2 first: still to move Famine, Ashfall, Riot"),
-    (["pass", "--house", "lekal"], "R-HW-5: it is Venture's turn, not 'Lekal''s"),
+    (["pass", "--house", "lekal"], "R-HW-5: it is Venture's turn, not Lekal's"),
     (["add", "Mist", "-u", "9"], "R-HW-2: urgency must be I–IV (1–4), got 9"),
     (["collect", "--income", "2 gold"], "R-HW-5: unknown resource 'gold'"),
     (["transfer", "supply", "venture", "99m"], "R-HW-5: the supply holds"),

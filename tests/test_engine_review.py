@@ -991,3 +991,14 @@ def test_r_con_3_what_now_offers_exactly_the_events_the_engine_accepts(seed: int
                                         for d in event.defenders])
         c.push(event)
         assert c.state.dice_balanced()
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone_in_refusals() -> None:
+    from conflict.errors import possessive
+
+    assert possessive("Vin") == "Vin's" and possessive("Canton guards") == "Canton guards'"
+    c = table((sheet("Vin", wits=5), "crew"), (group("Canton guards", 4, wits=2), "ministry"))
+    c.push(Declare.action("Canton guards", 2, target="Vin"))
+    c.push(Declare.action("Vin", 5, target="Canton guards"))
+    with pytest.raises(RuleViolation, match=r"^R-CON-10: not Canton guards' turn "):
+        c.push(Act("Canton guards", pool=2))

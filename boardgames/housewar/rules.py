@@ -161,7 +161,9 @@ def _step4_ready(state: State, what: str) -> None:
 
 def _check_active(state: State, name: str, rule: str) -> None:
     if key(name) != key(state.active.name):
-        raise RuleViolation(f"it is {state.active.name}'s turn, not {shown(name)}'s", rule=rule)
+        known = next((h.name for h in state.houses if key(h.name) == key(name)), None)
+        other = f"{known}'s" if known is not None else f"that of {shown(name)}"
+        raise RuleViolation(f"it is {state.active.name}'s turn, not {other}", rule=rule)
 
 
 # --- the events ------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conflict.errors import BadValue, RuleViolation, shown
+from conflict.errors import BadValue, RuleViolation, possessive, shown
 from conflict.events import Change, DeclarationKind, Declare
 from conflict.order import describe_phase, evolve, names, queue_remove
 from conflict.state import Action, Participant, Phase, State, Turn, count_side, replace_at
@@ -79,7 +79,7 @@ def in_turn(state: State, name: str, rule: str) -> int:
         raise RuleViolation(f"{person.name} declared full defense and does not act",
                             rule="R-CON-10")
     if r.declared is DeclarationKind.NO_ROLL:
-        raise RuleViolation(f"{person.name}'s action needs no roll: no turn to act",
+        raise RuleViolation(f"{possessive(person.name)} action needs no roll: no turn to act",
                             rule="R-CON-10")
     if r.action_dice == 0:
         raise RuleViolation(f"{person.name} has no Action Dice left and does not act",
@@ -89,7 +89,8 @@ def in_turn(state: State, name: str, rule: str) -> int:
                             f"round; now: {names(state, state.step)}", rule="R-CON-12")
     now = state.participants[state.step[0]].round.action_dice if state.step else 0
     verb = "act" if len(state.step) > 1 else "acts"
-    raise RuleViolation(f"not {person.name}'s turn ({dice_text(r.action_dice, 'Action')}): "
+    held = dice_text(r.action_dice, "Action")
+    raise RuleViolation(f"not {possessive(person.name)} turn ({held}): "
                         f"{names(state, state.step)} {verb} now "
                         f"({dice_text(now, 'Action')})", rule=rule)
 

@@ -3,7 +3,7 @@ R-CON-15, R-CON-16), including Reactions for another participant (Ruling, R-CON-
 
 from __future__ import annotations
 
-from conflict.errors import BadValue, RuleViolation, shown
+from conflict.errors import BadValue, RuleViolation, possessive, shown
 from conflict.events import DeclarationKind, Defend, React, TakeIt
 from conflict.order import drop_from_step, evolve, queue_insert, queue_remove
 from conflict.state import (
@@ -54,8 +54,8 @@ def _chooser(state: State, name: str, number: int, rule: str, doing: str, *,
                             rule="R-CON-16")
     if not is_target and person.side != state.participant(action.target).side:
         # Ruling (R-CON-16): a Reaction for another protects an ally, on the target's side.
-        raise RuleViolation(f"{person.name} is not on {action.target}'s side: only an ally "
-                            f"reacts for another", rule="R-CON-16")
+        raise RuleViolation(f"{person.name} is not on {possessive(action.target)} side: "
+                            f"only an ally reacts for another", rule="R-CON-16")
     if person.defeated:
         raise RuleViolation(f"{person.name} is defeated and takes no further part",
                             rule="R-CON-20")
@@ -76,8 +76,9 @@ def _grant(person: Participant, action: Action, granted: int | None) -> RoundSta
     r = person.round
     if r.declared is not DeclarationKind.NO_ROLL or r.granted:
         if granted is not None:
-            raise RuleViolation(f"{person.name}'s dice are already figured: granted Defense "
-                                f"Dice apply only to a target whose action needs no roll, "
+            raise RuleViolation(f"{possessive(person.name)} dice are already figured: "
+                                f"granted Defense Dice apply only to a target whose "
+                                f"action needs no roll, "
                                 f"when first attacked", rule="R-CON-7")
         return r
     gain = granted if granted is not None else default_grant(person, action)

@@ -7,7 +7,7 @@ import bisect
 
 from characters.model import RESILIENCES, Sheet
 from characters.names import name_key
-from conflict.errors import BadValue, RuleViolation
+from conflict.errors import BadValue, RuleViolation, possessive
 from conflict.events import AddParticipant, Defeat, EndConflict, EndRound, Reorder, Start
 from conflict.order import (
     advance,
@@ -49,7 +49,7 @@ def add(state: State, event: AddParticipant) -> State:
     if isinstance(character, Sheet):
         for resilience in RESILIENCES:
             if character.resiliences.get(resilience).defeated:
-                raise RuleViolation(f"{name}'s {resilience.capitalize()} is at 0: "
+                raise RuleViolation(f"{possessive(name)} {resilience.capitalize()} is at 0: "
                                     f"defeated characters take no part", rule="R-CON-20")
         person = Participant(name=name, character=character, side=event.side,
                              surprised=event.surprised, tiebreak=len(state.participants),

@@ -23,7 +23,7 @@ import attrs
 from characters.lookup import resolve
 from characters.model import RESILIENCES, Character, Resiliences, Sheet
 from conflict.engine import apply
-from conflict.errors import RuleViolation
+from conflict.errors import RuleViolation, possessive
 from conflict.events import AddParticipant, EndConflict, Event, Nature, Start
 from conflict.serial import event_from_dict, event_to_dict
 from conflict.state import EMPTY, State
@@ -172,8 +172,9 @@ def _roster_back(table: Any, name: str) -> Any:
         for key, before, version_after in rows:
             person = next(p for p in undid.before.participants if name_key(p.name) == key)
             if roster.version_of(db, person.name) != version_after:
-                raise RuleViolation(f"{person.name}'s sheet changed since the Conflict ended: "
-                                    f"undoing the end would lose that change; nothing undone",
+                raise RuleViolation(f"{possessive(person.name)} sheet changed since the "
+                                    f"Conflict ended: undoing the end would lose that "
+                                    f"change; nothing undone",
                                     rule="R-CON-21")
             resiliences = CONVERTER.structure(json.loads(before), Resiliences)
             roster.write_resiliences(db, person.name, resiliences, table.path)
