@@ -253,8 +253,8 @@ def confront(tokens: str, who_acts: str | None, as_json: bool) -> None:
 @common
 def end_turn(as_json: bool) -> None:
     """End the turn: Mission points and Sense lapse, coins go, and the next player
-    alive takes theirs. In co-op a Lord Ruler card is drawn first; with none left the
-    players lose (R-DBG-7)."""
+    alive takes theirs. In co-op, first draw the Lord Ruler's card and record it with
+    edict or adversary; with none left to draw the players lose (R-DBG-7)."""
     from boardgames.deckbuilding.events import EndTurn
 
     games.write(face(), lambda _state: [EndTurn()], as_json=as_json)
