@@ -467,3 +467,17 @@ def test_a_fifth_session_for_one_player_is_refused_and_the_four_go_on(
             break
         time.sleep(0.2)
     assert again.returncode == 0, err(again)
+
+
+def test_a_typed_bidi_override_is_echoed_escaped_and_the_line_refused(served: Served
+                                                                     ) -> None:
+    ada = _terminal(served, "ada")
+    try:
+        ada.send("r 2 for \u202eevil\r")
+        ada.expect("control characters")
+        seen = ada.before
+        assert "\u202e" not in seen and "r 2 for \\u202eevil" in seen
+        ada.sendline("q")
+        ada.expect(pexpect.EOF)
+    finally:
+        ada.close(force=True)
