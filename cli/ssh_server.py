@@ -9,9 +9,20 @@ connection, so the event loop never waits on the disk), never by a command per l
 Who may join
     The SSH user name is the player's name (``mistborn player invite``). A public key
     listed for that player, or their passphrase (checked against the stored salted
-    hash, in a thread of its own), lets them in; anything else is refused. Failures are
-    counted per address and per name: after a few, each answer is slowed; after more,
-    every attempt is refused for a while, right or wrong.
+    hash, in a thread of its own), lets them in; anything else is refused.
+
+    A listed key always gets in, at once, whatever anyone else has failed: keys cannot
+    be guessed, so no lock-out applies to them (an unknown key is refused and counts
+    for nothing). Only passphrases are guessable, so only wrong passphrases count (one
+    left unanswered by hanging up counts too): per address, per name, and per address
+    and name together (:class:`~cli.ssh_limits.Logins`). After a few, answers to
+    passphrases from that address or for that name are slowed (0.5 s, doubling, at
+    most 8 s); after more, passphrases for that name from that address are refused for
+    a while, right or wrong. Never a whole address: players behind one café's address
+    are not kept out by one of them. Never a whole name: a stranger failing for
+    ``kell`` slows kell's passphrase but cannot keep kell out — kell's key works from
+    anywhere, and the passphrase from any other address; the slow-down keeps guessing
+    a generated passphrase (five words and a number) from many addresses hopeless.
 
 What a session may do
     An interactive session runs the player shell as the authenticated player; ``ssh
@@ -32,7 +43,6 @@ import concurrent.futures
 import contextlib
 import os
 import sys
-import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -45,6 +55,7 @@ from cli.player_shell import PlayerShell, Reply
 from cli.player_view import NewsReader
 from cli.player_words import verb_of
 from cli.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf
+from cli.ssh_limits import Logins, RateLimit, Throttle, key_id
 
 T = TypeVar("T")
 
@@ -78,88 +89,6 @@ class Settings:
     news_interval: float = 0.25
 
 
-# --- pure bookkeeping -------------------------------------------------------------------
-
-
-class Throttle:
-    """Failed logins counted per key (an address, a name) within ``window`` seconds:
-    after ``slow_after`` each answer waits (0.5 s, doubling, at most ``longest``);
-    after ``refuse_after`` every attempt is refused for ``refuse_for`` seconds."""
-
-    def __init__(self, *, slow_after: int, refuse_after: int, window: float,
-                 refuse_for: float, longest: float = 8.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.slow_after, self.refuse_after = slow_after, refuse_after
-        self.window, self.refuse_for, self.longest = window, refuse_for, longest
-        self.clock = clock
-        self._failures: dict[str, list[float]] = {}
-        self._refused_until: dict[str, float] = {}
-
-    def _recent(self, key: str) -> list[float]:
-        now = self.clock()
-        kept = [t for t in self._failures.get(key, []) if now - t < self.window]
-        if kept:
-            self._failures[key] = kept
-        else:
-            self._failures.pop(key, None)
-        return kept
-
-    def failed(self, *keys: str) -> None:
-        """One failure for each of ``keys``."""
-        now = self.clock()
-        for key in keys:
-            recent = self._recent(key)
-            recent.append(now)
-            self._failures[key] = recent
-            if len(recent) >= self.refuse_after:
-                self._refused_until[key] = now + self.refuse_for
-
-    def refused(self, *keys: str) -> bool:
-        """Whether any of ``keys`` is refused for now."""
-        now = self.clock()
-        for key in keys:
-            until = self._refused_until.get(key)
-            if until is not None:
-                if now < until:
-                    return True
-                del self._refused_until[key]
-                self._failures.pop(key, None)
-        return False
-
-    def delay(self, *keys: str) -> float:
-        """How long to wait before answering an attempt for ``keys``."""
-        worst = max((len(self._recent(key)) for key in keys), default=0)
-        if worst < self.slow_after:
-            return 0.0
-        return float(min(self.longest, 0.5 * 2 ** (worst - self.slow_after)))
-
-
-class RateLimit:
-    """A bucket of ``burst`` tokens per key, refilled at ``rate`` a second: a line
-    takes one token, or is refused when the bucket is empty."""
-
-    def __init__(self, rate: float, burst: int,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self._buckets: dict[str, tuple[float, float]] = {}
-
-    def allow(self, key: str) -> bool:
-        """Take a token for ``key`` if there is one."""
-        now = self.clock()
-        tokens, then = self._buckets.get(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
-        if tokens < 1:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1, now)
-        return True
-
-
-def key_id(line: str) -> str:
-    """An OpenSSH public key line reduced to what identifies the key: type and data."""
-    return " ".join(line.split()[:2])
-
-
 # --- the table's thread -------------------------------------------------------------------
 
 
@@ -190,14 +119,13 @@ class TableWorker:
 
 class _Login(asyncssh.SSHServer):
     """Authentication for one connection (forwarding requests keep asyncssh's answer:
-    refused)."""
+    refused). Keys are checked as they are, always; passphrases under
+    :class:`~cli.ssh_limits.Logins`."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
         self.address = "?"
-        self.username = ""
-        self.tried = False
-        self.succeeded = False
+        self.asking = ""  # the name of a passphrase being checked, not yet answered
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
@@ -208,26 +136,20 @@ class _Login(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections -= 1
-        if self.tried and not self.succeeded:
-            self.server.throttle.failed(f"address {self.address}",
-                                        f"name {name_key(self.username)}")
+        if self.asking:  # hung up while the answer was slowed: a failure all the same
+            self.server.logins.failed(self.address, self.asking)
 
     def begin_auth(self, username: str) -> bool:
-        self.username = username
         return True
-
-    def _keys(self) -> tuple[str, str]:
-        return f"address {self.address}", f"name {name_key(self.username)}"
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        if self.server.throttle.refused(*self._keys()):
-            return False
+        # Never throttled: a key cannot be guessed, so others' failures (a café's
+        # shared address, a stranger typing this player's name) must not keep it out.
         offered = key_id(key.export_public_key("openssh").decode("ascii", "replace"))
         known = await self.server.worker.run(self.server.keys_of, username)
-        self.tried = True
         return offered in known
 
     def password_auth_supported(self) -> bool:
@@ -236,12 +158,13 @@ class _Login(asyncssh.SSHServer):
     async def validate_password(self, username: str, password: str) -> bool:
         from conflict.table import check_passphrase
 
-        self.tried = True
-        throttle = self.server.throttle
-        pause = throttle.delay(*self._keys())
+        logins = self.server.logins
+        self.asking = username
+        pause = logins.delay(self.address, username)
         if pause:
             await asyncio.sleep(pause)
-        if throttle.refused(*self._keys()):
+        if logins.refused(self.address, username):
+            self.asking = ""
             return False
         stored = await self.server.worker.run(self.server.hash_of, username)
         # An unknown name costs the same scrypt as a known one: timing tells nothing.
@@ -249,13 +172,11 @@ class _Login(asyncssh.SSHServer):
         right = await loop.run_in_executor(
             self.server.hasher, check_passphrase, password[:200],
             stored or self.server.dummy_hash)
+        self.asking = ""
         if not (right and stored) or len(password) > 200:
-            throttle.failed(*self._keys())
+            logins.failed(self.address, username)
             return False
         return True
-
-    def auth_completed(self) -> None:
-        self.succeeded = True
 
 
 # --- sessions ---------------------------------------------------------------------------------
@@ -305,11 +226,11 @@ class Server:
         self.worker = TableWorker(path)
         self.hasher = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="scrypt")
         self.dummy_hash = hash_passphrase(os.urandom(16).hex())
-        self.throttle = Throttle(slow_after=settings.slow_after,
-                                 refuse_after=settings.refuse_after,
-                                 window=settings.failure_window,
-                                 refuse_for=settings.refuse_for,
-                                 longest=settings.longest_delay)
+        self.logins = Logins(Throttle(slow_after=settings.slow_after,
+                                      refuse_after=settings.refuse_after,
+                                      window=settings.failure_window,
+                                      refuse_for=settings.refuse_for,
+                                      longest=settings.longest_delay))
         self.limits = RateLimit(settings.lines_per_second, settings.line_burst)
         self.connections = 0
         self.sessions: dict[str, set[_Session]] = {}
