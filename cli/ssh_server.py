@@ -23,6 +23,9 @@ Who may join
     ``kell`` slows kell's passphrase but cannot keep kell out — kell's key works from
     anywhere, and the passphrase from any other address; the slow-down keeps guessing
     a generated passphrase (five words and a number) from many addresses hopeless.
+    A player revoked while connected is told "Your invitation was withdrawn." and the
+    session ends, at their next line or the table's next news; nothing names another
+    player.
 
 What a session may do
     An interactive session runs the player shell as the authenticated player; ``ssh
@@ -51,7 +54,7 @@ import asyncssh
 import attrs
 
 from characters.names import name_key
-from cli.player_shell import PlayerShell, Reply
+from cli.player_shell import WITHDRAWN, PlayerShell, Reply
 from cli.player_view import NewsReader
 from cli.player_words import verb_of
 from cli.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf
@@ -204,6 +207,16 @@ class _Session:
         with contextlib.suppress(Exception):  # a session going away: its loop ends
             self.process.stdout.write(crlf(text) if self.pty else text)
 
+    def withdraw(self) -> None:
+        """The player was revoked: say so and end the session (a line being handled
+        ends it itself)."""
+        if self.busy:
+            return
+        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        self.write(f"{start}{WITHDRAWN}\n")
+        with contextlib.suppress(Exception):
+            self.process.exit(2)
+
     def news(self, text: str) -> None:
         if not text:
             return
@@ -302,6 +315,8 @@ class Server:
             self._dirty.set()
 
     async def _news_loop(self) -> None:
+        from conflict.table import UnknownPlayer
+
         assert self._dirty is not None and self._reader is not None
         reader, dirty = self._reader, self._dirty
         version = await self.worker.run(self.worker.table.data_version)
@@ -317,22 +332,28 @@ class Server:
             version = now
             everyone = [s for group in self.sessions.values() for s in group]
 
-            def fan_out(everyone: list[_Session] = everyone) -> list[tuple[_Session, str]]:
+            def fan_out(everyone: list[_Session] = everyone
+                        ) -> list[tuple[_Session, str | None]]:
                 batch = reader.poll()
                 if not batch:
                     return []
-                shown = []
+                shown: list[tuple[_Session, str | None]] = []
                 drawn: dict[object, str] = {}  # each line drawn once for all alike
                 for session in everyone:
                     try:
                         shown.append((session, session.shell.show(batch, drawn)))
-                    except Exception:  # a revoked player: their next line ends it
+                    except UnknownPlayer:  # revoked: the session ends
+                        shown.append((session, None))
+                    except Exception:  # a damaged table: their next line says so
                         continue
                 return shown
 
             try:
                 for session, text in await self.worker.run(fan_out):
-                    session.news(text)
+                    if text is None:
+                        session.withdraw()
+                    else:
+                        session.news(text)
             except Exception:  # a busy or damaged table: try again next time
                 pass
             await asyncio.sleep(interval)  # a burst of rolls makes one batch
@@ -364,9 +385,16 @@ class Server:
             return
         term = process.get_terminal_type()
         width = process.get_terminal_size()[0] or 40
-        shell: PlayerShell = await self.worker.run(
-            PlayerShell, self.worker.table, username, width=width, color=term is not None,
-            news=False)
+        from conflict.table import UnknownPlayer
+
+        try:
+            shell: PlayerShell = await self.worker.run(
+                PlayerShell, self.worker.table, username, width=width,
+                color=term is not None, news=False)
+        except UnknownPlayer:  # revoked while logging in: never name the others
+            process.stderr.write(f"mistborn: {WITHDRAWN}\n")
+            process.exit(2)
+            return
         if process.command is not None:
             await self._one_shot(process, shell, process.command)
             return
@@ -423,6 +451,7 @@ class Server:
             said = session.take_echo() + reply.text + "".join(waiting)
             if reply.quit:
                 session.write(said)
+                process.exit(reply.status)  # 2: the player was revoked
                 return
             session.write(said + shell.prompt())  # one packet
 

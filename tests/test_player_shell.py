@@ -19,7 +19,7 @@ from cli.player_shell import PlayerShell
 from cli.player_view import NewsReader, redact, to_ascii
 from cli.player_words import MAX_LINE, aim, refusal, verb_of
 from conflict.narrate import describe
-from conflict.table import Table, conflicts
+from conflict.table import Table, UnknownPlayer, conflicts
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -346,12 +346,25 @@ def test_welcome_shows_the_board_and_the_last_result(table: Table) -> None:
     assert "Rooftops" in again and "Your last result" in again and "For the door" in again
 
 
-def test_a_revoked_player_is_stopped_at_the_next_line(table: Table) -> None:
-    ada = shell(table, "ada")
-    table.revoke_player("ada")
-    reply = ada.handle("r 3")
-    assert reply.quit and reply.status == 2 and "no player named 'ada'" in reply.text
+def test_a_revoked_player_is_stopped_at_the_next_line_and_told_no_other_name(
+        table: Table) -> None:
+    dee, ada = shell(table, "dee"), shell(table, "ada")
+    table.invite_player("eve", characters=[])  # a name close to 'dee': once suggested
+    table.revoke_player("dee")
+    others = [p.name for p in table.players()]
+    for line in ("r 3", "b", "q"):
+        reply = dee.handle(line)
+        assert reply.quit and reply.status == 2, line
+        assert said(reply.text) == "Your invitation was withdrawn.", line
+        assert not any(re.search(rf"\b{name}\b", reply.text) for name in others)
     assert table.rolls() == []
+    # News stops too: a revoked player's shell shows none of the table's news.
+    reader = NewsReader(table)
+    ada.handle("r 2 for the door")
+    batch = reader.poll()
+    assert batch.items and "ada rolls 2" in said(shell(table, "gm").show(batch))
+    with pytest.raises(UnknownPlayer):
+        dee.show(batch)
 
 
 def test_quit_and_help(table: Table) -> None:

@@ -503,3 +503,64 @@ def test_a_typed_bidi_override_is_echoed_escaped_and_the_line_refused(served: Se
     finally:
         ada.close(force=True)
 
+
+# --- a revoked player ---------------------------------------------------------------------
+
+
+def _names_in(text: str, names: Sequence[str]) -> list[str]:
+    return [name for name in names if re.search(rf"\b{re.escape(name)}\b", text)]
+
+
+def test_a_revoked_player_is_told_so_at_the_next_line_and_no_other_name(
+        fresh: Served) -> None:
+    dee = _terminal(fresh, "dee")
+    try:
+        with fresh.table() as table:
+            table.revoke_player("dee")
+            others = [p.name for p in table.players()]
+        dee.sendline("r 2")
+        dee.expect("Your invitation was withdrawn.")
+        dee.expect(pexpect.EOF)
+        assert _names_in(dee.before, others) == []
+    finally:
+        dee.close(force=True)
+    assert dee.exitstatus == 2
+    with fresh.table() as table:
+        assert table.rolls(who="dee") == []
+
+
+def test_a_revoked_players_session_ends_when_the_table_moves(fresh: Served) -> None:
+    dee = _terminal(fresh, "dee")
+    try:
+        with fresh.table() as table:
+            table.revoke_player("dee")
+        assert fresh.ssh("ada", "r", "2", "for", "the", "door", key="ada").returncode == 0
+        dee.expect("Your invitation was withdrawn.")  # nothing typed: the news ends it
+        dee.expect(pexpect.EOF)
+        assert "the door" not in dee.before and "ada" not in dee.before
+    finally:
+        dee.close(force=True)
+
+
+class _RevokingServer(Server):
+    """Revokes a player the moment their passphrase hash has been read: the session
+    then starts for a player who is no longer invited."""
+
+    def hash_of(self, username: str) -> str | None:
+        found = super().hash_of(username)
+        if found is not None:
+            self.worker.table.revoke_player(username)
+        return found
+
+
+def test_a_player_revoked_while_logging_in_is_told_no_other_name(tmp_path: Path) -> None:
+    served = Served(tmp_path)
+    served.run(served.server.close())
+    served.server = _RevokingServer(served.path, host_key_path(served.path), FAST)
+    served.port = served.run(served.server.start("127.0.0.1", 0))
+    try:
+        done = served.ssh("kell", "roll", "2", passphrase=PASSPHRASE)
+        assert done.returncode == 2
+        assert err(done) == "mistborn: Your invitation was withdrawn.\n"
+    finally:
+        served.close()
