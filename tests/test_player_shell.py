@@ -258,6 +258,29 @@ def test_damage_to_a_hidden_villain_is_told_without_what_is_left(table: Table) -
     assert loaded.version < conflicts.load(table)[1].version
 
 
+def test_r_con_7c_a_hidden_villains_gained_defense_dice_are_not_counted_for_players(
+        table: Table) -> None:
+    # The Prelate needs no roll; attacked, it gains its Physique (6) as Defense Dice.
+    gm, ada = shell(table, "gm"), shell(table, "ada")
+    news = shell(table, "dee")
+    for line in ("d as haze noroll", "d as tamsin attack prelate 5", "d as brannoch defense 4",
+                 "d as prelate noroll", "a as tamsin 5"):
+        assert gm.handle(line).status == 0, line
+    news.news()
+    said_to_gm = said(gm.handle("t as prelate").text)
+    assert "The Hollow Prelate does not defend (gains 6 Defense Dice) against action 1." \
+        in said_to_gm
+    row = re.compile(r"The Hollow Prelate \(opposition\)\s+(\S+)")
+    for player in (ada, news):
+        board = said(player.handle("b").text)
+        assert "The Hollow Prelate does not defend against action 1." in board
+        assert "(gains" not in board and row.search(board).group(1) == "D?"  # type: ignore[union-attr]
+    told = said(news.news())
+    assert told.startswith("The Hollow Prelate does not defend against action 1.")
+    assert "6" not in told.split("Next:")[0]
+    assert row.search(said(gm.handle("b").text)).group(1) == "D6"  # type: ignore[union-attr]
+
+
 def test_a_players_own_sheet_with_damage_taken_in_the_conflict(table: Table) -> None:
     ada = shell(table, "ada")
     text = ada.handle("s").text
