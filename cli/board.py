@@ -152,13 +152,14 @@ def board_json(state: State, last: Sequence[str] = ()) -> dict[str, Any]:
 # --- Rich -------------------------------------------------------------------------------------
 
 
-def _dice(person: Participant) -> str:
+def _dice(person: Participant, hidden: bool = False) -> str:
     r = person.round
     parts = []
     if r.action_dice:
         parts.append(f"A{r.action_dice}")
     if r.defense_dice:
-        parts.append(f"D{r.defense_dice}")
+        # R-CON-7c: dice gained when attacked are an Attribute; a hidden one stays hidden.
+        parts.append("D?" if hidden and r.granted else f"D{r.defense_dice}")
     return " ".join(parts)
 
 
@@ -194,7 +195,8 @@ def board_view(state: State, width: int, last: Sequence[str] = (), *,
                hidden: Collection[str] = ()) -> RenderableType:
     """The board as a Rich renderable that reads at ``width`` columns (40 and up).
     The Resiliences of the participants named in ``hidden`` are not shown (a player's
-    board: the Narrator has not revealed them); Extras standing always are."""
+    board: the Narrator has not revealed them), nor how many Defense Dice they gained
+    as an Attribute when attacked (``D?``, R-CON-7c); Extras standing always are."""
     from rich.console import Group
     from rich.text import Text
 
@@ -215,7 +217,7 @@ def board_view(state: State, width: int, last: Sequence[str] = (), *,
         head = Text("▶ " if person.name in moving else "  ", style="bold")
         head.append(plain(person.name), style=f"bold {dim}".strip())
         head.append(f" ({plain(person.side)})", style="dim")
-        dice = _dice(person) if state.phase is not Phase.ENDED else ""
+        dice = _dice(person, person.name in hidden) if state.phase is not Phase.ENDED else ""
         tail = f"{dice}  {status(state, person, now.who)}".strip()
         if head.cell_len + 1 + len(tail) <= width:
             head.append(" " * (width - head.cell_len - len(tail)) + tail, style=dim)

@@ -87,11 +87,16 @@ def run_shell(path: Path, who: str, *, plain_mode: bool = False) -> int:
     interactively. Returns the exit status."""
     from cli.player_shell import PlayerShell
     from cli.player_words import verb_of
+    from conflict.table import UnknownPlayer
 
     line = os.environ.get(ORIGINAL_COMMAND)
     color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    shell = PlayerShell(path, who, width=_width(), plain=plain_mode, color=color,
-                        news=False)
+    try:
+        shell = PlayerShell(path, who, width=_width(), plain=plain_mode, color=color,
+                            news=False)
+    except UnknownPlayer:  # under a forced command, a stranger: never name the players
+        fail(f"{plain(who)[:60]!r} is not invited to this table "
+             "(mistborn player list shows who is)")
     try:
         if line is not None and line.strip():
             if verb_of(line, narrator=shell.narrator) is None:
@@ -124,7 +129,7 @@ def _interactive(shell: PlayerShell, path: Path) -> int:
             with watcher.lock:
                 click.echo(reply.text, nl=False)
             if reply.quit:
-                return 0
+                return reply.status  # 2: the player was revoked
     except KeyboardInterrupt:
         click.echo()
         return 0

@@ -66,6 +66,9 @@ Intent = Callable[["State"], list["Event"]]
 MAX_NEWS_ROLLS = 8
 """Others' rolls shown at once; more in one go are counted, not listed."""
 
+WITHDRAWN = "Your invitation was withdrawn."
+"""What a revoked player's session says as it ends: nothing about who else may join."""
+
 
 @attrs.frozen
 class Reply:
@@ -162,7 +165,11 @@ class PlayerShell:
         args = line.split()[1:]
         try:
             self._refresh()
-        except ConflictError as error:  # revoked since the session began
+        except ConflictError as error:
+            from conflict.table import UnknownPlayer
+
+            if isinstance(error, UnknownPlayer):  # revoked: never name who else may join
+                return self._reply([WITHDRAWN], status=2)._quit()
             return self._reply([f"! {safe(' '.join(str(error).split()))}"], status=2)._quit()
         try:
             if verb in NARRATOR_VERBS.values() and not self.narrator:
@@ -556,6 +563,7 @@ class PlayerShell:
     def show(self, batch: Batch, cache: dict[object, str] | None = None) -> str:
         """``batch`` as this player sees it: others' rolls and steps (not the player's
         own: its replies said them), hidden numbers taken out, and what comes next.
+        Raises :class:`~conflict.table.UnknownPlayer` once the player is revoked.
         Shells showing one batch may share a ``cache``: each line is then drawn once
         for all who see it alike (same width, text mode and hidden names)."""
         me = name_key(self.name)
@@ -569,10 +577,10 @@ class PlayerShell:
             shown = [i for i in shown if i not in set(skipped)]
         if not shown:
             return ""
+        self._refresh()  # a revoked player sees nothing more (UnknownPlayer)
         hidden = frozenset[str]()
         steps = any(not isinstance(batch.items[i], RollNews) for i in shown)
         if steps and batch.state is not None:
-            self._refresh()
             hidden = self._hidden(batch.conflict, batch.state)
         cache = {} if cache is None else cache
         texts = [self._text([f"… {len(skipped)} more rolls"])] if skipped else []

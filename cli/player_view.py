@@ -13,15 +13,35 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from collections.abc import Collection, Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from characters.model import Kind
+from characters.model import ExtraGroup, Kind
 from characters.names import name_key
 from cli.output import plain as safe
-from conflict.events import AddParticipant, ApplyDamage, Declare, Event
+from conflict.events import (
+    Act,
+    AddParticipant,
+    ApplyDamage,
+    Change,
+    DeclarationKind,
+    Declare,
+    Defeat,
+    Defend,
+    EndConflict,
+    EndRound,
+    Event,
+    Hold,
+    React,
+    Reorder,
+    RollDice,
+    SetTest,
+    Start,
+    SwapResilience,
+    TakeIt,
+)
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -104,26 +124,175 @@ def hidden_names(state: State, *, revealed: Collection[str], mine: Collection[st
 
 def redact(before: State, event: Event, after: State, sentence: str,
            hidden: Collection[str]) -> str:
-    """The library's ``sentence`` for ``event`` without the numbers of the ``hidden``
-    participants: a joining Villain's Wits, the Attribute behind its dice, its
-    Resilience left after damage. (Extras standing stay: the players can count them.)"""
+    """The library's ``sentence`` for ``event`` (:func:`conflict.narrate.describe`)
+    without the numbers that come from the statistics of the ``hidden`` participants:
+    a joining Villain's or group's Wits (R-CON-4), where its dice came from (R-CON-7),
+    the Attribute it gains as Defense Dice when its action needs no roll (R-CON-7c), a
+    changed action's dice before halving (R-CON-12), the Reaction's own dice inside a
+    Reaction pool (R-CON-16), its Resilience left after damage (R-CON-20), and the
+    tie on Wits a reordering reveals (R-CON-4). What the players see at the table
+    stays: dice counted out and rolled openly, faces, damage dealt, Extras standing.
+
+    Each event type is either in :data:`REDACTIONS` or in :data:`TELLS_NOTHING_HIDDEN`.
+    Should a sentence no longer read as expected, the player gets a plainer one
+    without numbers, never the full one."""
     if not hidden:
         return sentence
-    if isinstance(event, AddParticipant) and event.character.name in hidden:
-        return sentence.replace(f", Wits {event.character.wits}", "", 1)
-    if isinstance(event, Declare) and event.source and \
-            after.participant(event.name).name in hidden:
-        return sentence.replace(f" ({event.source})", "", 1)
-    if isinstance(event, ApplyDamage):
-        action = after.action(event.action) or before.action(event.action)
-        if action is not None and action.target is not None:
-            person = after.participant(action.target)
-            if person.name in hidden and person.resiliences is not None:
-                label = action.resilience or "health"
-                value = person.resiliences.get(label)
-                return sentence.replace(
-                    f": {label.capitalize()} {value.current}/{value.full}", "", 1)
-    return sentence
+    redaction = REDACTIONS.get(type(event))
+    if redaction is None:
+        return sentence
+    return redaction(before, event, after, sentence, frozenset(hidden))
+
+
+def _cut(sentence: str, prefix: str, piece: str) -> str | None:
+    """``sentence``, which starts with ``prefix``, without the first ``piece`` after
+    it; ``None`` if it does not read so."""
+    at = sentence.find(piece, len(prefix)) if sentence.startswith(prefix) else -1
+    if at < 0:
+        return None
+    return sentence[:at] + sentence[at + len(piece):]
+
+
+def _gains(sentence: str, prefix: str) -> str | None:
+    """``sentence`` without the ``" (gains N Defense Dice)"`` right after ``prefix``
+    (R-CON-7c); unchanged when there is none; ``None`` if it does not start so."""
+    if not sentence.startswith(prefix):
+        return None
+    rest = sentence[len(prefix):]
+    if not rest.startswith(" (gains "):
+        return sentence
+    close = rest.find(")")
+    return None if close < 0 else prefix + rest[close + 1:]
+
+
+def _who(state: State, name: str, hidden: frozenset[str]) -> str | None:
+    """The participant's name if it is hidden, else ``None``."""
+    at = state.find(name)
+    if at is None:
+        return None
+    found = state.participants[at].name
+    return found if found in hidden else None
+
+
+def _joined(before: State, event: AddParticipant, after: State, sentence: str,
+            hidden: frozenset[str]) -> str:
+    name = _who(after, event.name, hidden)
+    if name is None:
+        return sentence
+    joins = f"{name} {'join' if isinstance(event.character, ExtraGroup) else 'joins'} " \
+        f"the {event.side}"
+    return _cut(sentence, f"{joins}: ", f", Wits {event.character.wits}") or f"{joins}."
+
+
+def _reordered(before: State, event: Reorder, after: State, sentence: str,
+               hidden: frozenset[str]) -> str:
+    if not any(_who(after, name, hidden) for name in event.names):
+        return sentence
+    return "The Narrator settles the order of declaration."  # a reorder means a tie
+
+
+def _declared(before: State, event: Declare, after: State, sentence: str,
+              hidden: frozenset[str]) -> str:
+    name = _who(after, event.name, hidden)
+    if name is None or not event.source:
+        return sentence
+    from conflict.narrate import dice_count, does
+
+    kind = "Defense" if event.kind is DeclarationKind.DEFENSE else "Action"
+    dice = dice_count(event.dice, kind)
+    declares = does(after, name, "declares", "declare")
+    cut = _cut(sentence, declares, f"{dice} ({event.source})")
+    if cut is None:
+        return f"{declares}: {dice}."
+    at = sentence.find(f"{dice} ({event.source})", len(declares))
+    return cut[:at] + dice + cut[at:]
+
+
+def _changed(before: State, event: Change, after: State, sentence: str,
+             hidden: frozenset[str]) -> str:
+    name = _who(after, event.name, hidden)
+    if name is None:
+        return sentence
+    from conflict.narrate import does
+
+    changes = f"{does(after, name, 'changes', 'change')} its action"
+    return _cut(sentence, changes, f" ({event.dice} halved)") or \
+        f"{changes}, acting at the end of the round."
+
+
+def _defended(before: State, event: Defend, after: State, sentence: str,
+              hidden: frozenset[str]) -> str:
+    name = _who(after, event.name, hidden)
+    if name is None:
+        return sentence
+    from conflict.narrate import does
+
+    prefix = does(after, name, "defends", "defend")
+    return _gains(sentence, prefix) or f"{prefix} against action {event.action}."
+
+
+def _reacted(before: State, event: React, after: State, sentence: str,
+             hidden: frozenset[str]) -> str:
+    name = _who(after, event.name, hidden)
+    if name is None:
+        return sentence
+    from conflict.narrate import dice_count, does
+
+    prefix = does(after, name, "reacts", "react")
+    plainer = f"{prefix} against action {event.action}."
+    said = _gains(sentence, prefix)
+    action = after.action(event.action)
+    defense = action.defense_by(name) if action is not None else None
+    if said is None or defense is None:
+        return plainer
+    total = dice_count(defense.pool)
+    if event.added:  # the Reaction's own dice are its statistic: only the pool shows
+        sum_ = f": {defense.pool - event.added} + {event.added} = {total}."
+        if not said.endswith(sum_):
+            return plainer
+        said = said[:-len(sum_)] + f": {total}."
+    return said
+
+
+def _took_it(before: State, event: TakeIt, after: State, sentence: str,
+             hidden: frozenset[str]) -> str:
+    name = _who(after, event.name, hidden)
+    if name is None:
+        return sentence
+    from conflict.narrate import does
+
+    prefix = does(after, name, "does", "do") + " not defend"
+    return _gains(sentence, prefix) or f"{prefix} against action {event.action}."
+
+
+def _damaged(before: State, event: ApplyDamage, after: State, sentence: str,
+             hidden: frozenset[str]) -> str:
+    action = after.action(event.action) or before.action(event.action)
+    if action is None or action.target is None:
+        return sentence
+    name = _who(after, action.target, hidden)
+    person = after.participant(action.target)
+    if name is None or person.resiliences is None:
+        return sentence  # Extras standing: the players can count them
+    label = action.resilience or "health"
+    value = person.resiliences.get(label)
+    takes = f"{name} takes {action.damage} {label.capitalize()} damage"
+    cut = _cut(sentence, takes, f": {label.capitalize()} {value.current}/{value.full}")
+    return cut or f"{takes}."
+
+
+_Redaction = Callable[["State", Any, "State", str, frozenset[str]], str]
+
+REDACTIONS: Final[dict[type[Event], _Redaction]] = {
+    AddParticipant: _joined, Reorder: _reordered, Declare: _declared, Change: _changed,
+    Defend: _defended, React: _reacted, TakeIt: _took_it, ApplyDamage: _damaged,
+}
+"""How each event's sentence loses what a hidden participant's statistics gave it."""
+
+TELLS_NOTHING_HIDDEN: Final[frozenset[type[Event]]] = frozenset({
+    Start, SetTest, SwapResilience, Hold, Act, RollDice, Defeat, EndRound, EndConflict})
+"""Events whose sentences hold only what the table sees: the Narrator's choices, dice
+counted out and rolled openly (an act's pool, held dice, faces), defeats, outcomes."""
 
 
 # --- news: what happened at the table since a reader last looked -------------------------

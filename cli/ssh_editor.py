@@ -5,9 +5,12 @@ expects the server to echo them. :class:`LineEditor` turns those bytes — alrea
 decoded text — into whole lines: printable text is echoed in one piece, Backspace
 rubs out, Ctrl-U clears the line, Ctrl-C drops it, Ctrl-D on an empty line ends the
 session, Up and Down recall earlier lines, other escape sequences (arrows, function
-keys) are swallowed. Without a terminal (``ssh -T``, a script) nothing is echoed and a
-line is whatever ends in a line feed, control characters and all, so that the shell
-can refuse junk by name.
+keys) are swallowed. Characters a terminal would act on rather than show — C1
+controls, format characters such as the bidi override U+202E, line and paragraph
+separators, unassigned and private code points — are kept in the line (the shell
+refuses it by name) but echoed only as escapes (``\\u202e``): never raw. Without a
+terminal (``ssh -T``, a script) nothing is echoed and a line is whatever ends in a
+line feed, control characters and all, so that the shell can refuse junk by name.
 
 Pure text in and out: no network, no terminal. (asyncssh's own line editor does more,
 a cursor that moves within the line, but spends ten times as long on every line.)
@@ -15,6 +18,7 @@ a cursor that moves within the line, but spends ten times as long on every line.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Final
 
@@ -28,6 +32,23 @@ TOO_LONG: Final = "\x00too long"
 """A line longer than the editor keeps, dropped whole."""
 
 _RUBOUT: Final = frozenset("\x7f\x08")
+_UNSHOWN: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def visible(text: str) -> str:
+    """``text`` as it may be echoed to a terminal: every character a terminal would act
+    on rather than show (see :data:`_UNSHOWN`) as a Python-style escape, ``\\u202e``."""
+    if text.isprintable():
+        return text
+    out = []
+    for char in text:
+        if char == " " or unicodedata.category(char) not in _UNSHOWN:
+            out.append(char)
+        else:
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+                       if code < 0x10000 else f"\\U{code:08x}")
+    return "".join(out)
 
 
 class LineEditor:
@@ -67,7 +88,7 @@ class LineEditor:
     def redraw(self) -> str:
         """The prompt and the line typed so far, drawn again on a fresh line (after
         news was shown above it)."""
-        return f"{self.prompt}{self.buffer}"
+        return f"{self.prompt}{visible(self.buffer)}"
 
     # --- without a terminal
 
@@ -95,7 +116,7 @@ class LineEditor:
             echo.append("\a")
             return
         self.buffer += text
-        echo.append(text)
+        echo.append(visible(text))
 
     def _key(self, char: str, echo: list[str], done: list[str]) -> None:
         if self._escape:
@@ -118,7 +139,7 @@ class LineEditor:
             self._escape = char
         elif char in _RUBOUT:
             if self.buffer:
-                width = cell_len(self.buffer[-1])
+                width = cell_len(visible(self.buffer[-1]))
                 self.buffer = self.buffer[:-1]
                 echo.append("\b" * width + " " * width + "\b" * width)
         elif char == "\x15":  # Ctrl-U
@@ -158,7 +179,7 @@ class LineEditor:
 
     def _replace(self, text: str, echo: list[str]) -> None:
         self.buffer = text
-        echo.append(f"\r\x1b[K{self.prompt}{text}")
+        echo.append(f"\r\x1b[K{self.prompt}{visible(text)}")
 
 
 def crlf(text: str) -> str:

@@ -9,9 +9,23 @@ connection, so the event loop never waits on the disk), never by a command per l
 Who may join
     The SSH user name is the player's name (``mistborn player invite``). A public key
     listed for that player, or their passphrase (checked against the stored salted
-    hash, in a thread of its own), lets them in; anything else is refused. Failures are
-    counted per address and per name: after a few, each answer is slowed; after more,
-    every attempt is refused for a while, right or wrong.
+    hash, in a thread of its own), lets them in; anything else is refused.
+
+    A listed key always gets in, at once, whatever anyone else has failed: keys cannot
+    be guessed, so no lock-out applies to them (an unknown key is refused and counts
+    for nothing). Only passphrases are guessable, so only wrong passphrases count (one
+    left unanswered by hanging up counts too): per address, per name, and per address
+    and name together (:class:`~cli.ssh_limits.Logins`). After a few, answers to
+    passphrases from that address or for that name are slowed (0.5 s, doubling, at
+    most 8 s); after more, passphrases for that name from that address are refused for
+    a while, right or wrong. Never a whole address: players behind one café's address
+    are not kept out by one of them. Never a whole name: a stranger failing for
+    ``kell`` slows kell's passphrase but cannot keep kell out — kell's key works from
+    anywhere, and the passphrase from any other address; the slow-down keeps guessing
+    a generated passphrase (five words and a number) from many addresses hopeless.
+    A player revoked while connected is told "Your invitation was withdrawn." and the
+    session ends, at their next line or the table's next news; nothing names another
+    player.
 
 What a session may do
     An interactive session runs the player shell as the authenticated player; ``ssh
@@ -32,7 +46,6 @@ import concurrent.futures
 import contextlib
 import os
 import sys
-import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -41,10 +54,11 @@ import asyncssh
 import attrs
 
 from characters.names import name_key
-from cli.player_shell import PlayerShell, Reply
+from cli.player_shell import WITHDRAWN, PlayerShell, Reply
 from cli.player_view import NewsReader
 from cli.player_words import verb_of
 from cli.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf
+from cli.ssh_limits import Logins, RateLimit, Throttle, key_id
 
 T = TypeVar("T")
 
@@ -78,88 +92,6 @@ class Settings:
     news_interval: float = 0.25
 
 
-# --- pure bookkeeping -------------------------------------------------------------------
-
-
-class Throttle:
-    """Failed logins counted per key (an address, a name) within ``window`` seconds:
-    after ``slow_after`` each answer waits (0.5 s, doubling, at most ``longest``);
-    after ``refuse_after`` every attempt is refused for ``refuse_for`` seconds."""
-
-    def __init__(self, *, slow_after: int, refuse_after: int, window: float,
-                 refuse_for: float, longest: float = 8.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.slow_after, self.refuse_after = slow_after, refuse_after
-        self.window, self.refuse_for, self.longest = window, refuse_for, longest
-        self.clock = clock
-        self._failures: dict[str, list[float]] = {}
-        self._refused_until: dict[str, float] = {}
-
-    def _recent(self, key: str) -> list[float]:
-        now = self.clock()
-        kept = [t for t in self._failures.get(key, []) if now - t < self.window]
-        if kept:
-            self._failures[key] = kept
-        else:
-            self._failures.pop(key, None)
-        return kept
-
-    def failed(self, *keys: str) -> None:
-        """One failure for each of ``keys``."""
-        now = self.clock()
-        for key in keys:
-            recent = self._recent(key)
-            recent.append(now)
-            self._failures[key] = recent
-            if len(recent) >= self.refuse_after:
-                self._refused_until[key] = now + self.refuse_for
-
-    def refused(self, *keys: str) -> bool:
-        """Whether any of ``keys`` is refused for now."""
-        now = self.clock()
-        for key in keys:
-            until = self._refused_until.get(key)
-            if until is not None:
-                if now < until:
-                    return True
-                del self._refused_until[key]
-                self._failures.pop(key, None)
-        return False
-
-    def delay(self, *keys: str) -> float:
-        """How long to wait before answering an attempt for ``keys``."""
-        worst = max((len(self._recent(key)) for key in keys), default=0)
-        if worst < self.slow_after:
-            return 0.0
-        return float(min(self.longest, 0.5 * 2 ** (worst - self.slow_after)))
-
-
-class RateLimit:
-    """A bucket of ``burst`` tokens per key, refilled at ``rate`` a second: a line
-    takes one token, or is refused when the bucket is empty."""
-
-    def __init__(self, rate: float, burst: int,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self._buckets: dict[str, tuple[float, float]] = {}
-
-    def allow(self, key: str) -> bool:
-        """Take a token for ``key`` if there is one."""
-        now = self.clock()
-        tokens, then = self._buckets.get(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
-        if tokens < 1:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1, now)
-        return True
-
-
-def key_id(line: str) -> str:
-    """An OpenSSH public key line reduced to what identifies the key: type and data."""
-    return " ".join(line.split()[:2])
-
-
 # --- the table's thread -------------------------------------------------------------------
 
 
@@ -190,14 +122,13 @@ class TableWorker:
 
 class _Login(asyncssh.SSHServer):
     """Authentication for one connection (forwarding requests keep asyncssh's answer:
-    refused)."""
+    refused). Keys are checked as they are, always; passphrases under
+    :class:`~cli.ssh_limits.Logins`."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
         self.address = "?"
-        self.username = ""
-        self.tried = False
-        self.succeeded = False
+        self.asking = ""  # the name of a passphrase being checked, not yet answered
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
@@ -208,26 +139,20 @@ class _Login(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections -= 1
-        if self.tried and not self.succeeded:
-            self.server.throttle.failed(f"address {self.address}",
-                                        f"name {name_key(self.username)}")
+        if self.asking:  # hung up while the answer was slowed: a failure all the same
+            self.server.logins.failed(self.address, self.asking)
 
     def begin_auth(self, username: str) -> bool:
-        self.username = username
         return True
-
-    def _keys(self) -> tuple[str, str]:
-        return f"address {self.address}", f"name {name_key(self.username)}"
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        if self.server.throttle.refused(*self._keys()):
-            return False
+        # Never throttled: a key cannot be guessed, so others' failures (a café's
+        # shared address, a stranger typing this player's name) must not keep it out.
         offered = key_id(key.export_public_key("openssh").decode("ascii", "replace"))
         known = await self.server.worker.run(self.server.keys_of, username)
-        self.tried = True
         return offered in known
 
     def password_auth_supported(self) -> bool:
@@ -236,12 +161,13 @@ class _Login(asyncssh.SSHServer):
     async def validate_password(self, username: str, password: str) -> bool:
         from conflict.table import check_passphrase
 
-        self.tried = True
-        throttle = self.server.throttle
-        pause = throttle.delay(*self._keys())
+        logins = self.server.logins
+        self.asking = username
+        pause = logins.delay(self.address, username)
         if pause:
             await asyncio.sleep(pause)
-        if throttle.refused(*self._keys()):
+        if logins.refused(self.address, username):
+            self.asking = ""
             return False
         stored = await self.server.worker.run(self.server.hash_of, username)
         # An unknown name costs the same scrypt as a known one: timing tells nothing.
@@ -249,13 +175,11 @@ class _Login(asyncssh.SSHServer):
         right = await loop.run_in_executor(
             self.server.hasher, check_passphrase, password[:200],
             stored or self.server.dummy_hash)
+        self.asking = ""
         if not (right and stored) or len(password) > 200:
-            throttle.failed(*self._keys())
+            logins.failed(self.address, username)
             return False
         return True
-
-    def auth_completed(self) -> None:
-        self.succeeded = True
 
 
 # --- sessions ---------------------------------------------------------------------------------
@@ -283,6 +207,16 @@ class _Session:
         with contextlib.suppress(Exception):  # a session going away: its loop ends
             self.process.stdout.write(crlf(text) if self.pty else text)
 
+    def withdraw(self) -> None:
+        """The player was revoked: say so and end the session (a line being handled
+        ends it itself)."""
+        if self.busy:
+            return
+        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        self.write(f"{start}{WITHDRAWN}\n")
+        with contextlib.suppress(Exception):
+            self.process.exit(2)
+
     def news(self, text: str) -> None:
         if not text:
             return
@@ -305,11 +239,11 @@ class Server:
         self.worker = TableWorker(path)
         self.hasher = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="scrypt")
         self.dummy_hash = hash_passphrase(os.urandom(16).hex())
-        self.throttle = Throttle(slow_after=settings.slow_after,
-                                 refuse_after=settings.refuse_after,
-                                 window=settings.failure_window,
-                                 refuse_for=settings.refuse_for,
-                                 longest=settings.longest_delay)
+        self.logins = Logins(Throttle(slow_after=settings.slow_after,
+                                      refuse_after=settings.refuse_after,
+                                      window=settings.failure_window,
+                                      refuse_for=settings.refuse_for,
+                                      longest=settings.longest_delay))
         self.limits = RateLimit(settings.lines_per_second, settings.line_burst)
         self.connections = 0
         self.sessions: dict[str, set[_Session]] = {}
@@ -381,6 +315,8 @@ class Server:
             self._dirty.set()
 
     async def _news_loop(self) -> None:
+        from conflict.table import UnknownPlayer
+
         assert self._dirty is not None and self._reader is not None
         reader, dirty = self._reader, self._dirty
         version = await self.worker.run(self.worker.table.data_version)
@@ -396,22 +332,28 @@ class Server:
             version = now
             everyone = [s for group in self.sessions.values() for s in group]
 
-            def fan_out(everyone: list[_Session] = everyone) -> list[tuple[_Session, str]]:
+            def fan_out(everyone: list[_Session] = everyone
+                        ) -> list[tuple[_Session, str | None]]:
                 batch = reader.poll()
                 if not batch:
                     return []
-                shown = []
+                shown: list[tuple[_Session, str | None]] = []
                 drawn: dict[object, str] = {}  # each line drawn once for all alike
                 for session in everyone:
                     try:
                         shown.append((session, session.shell.show(batch, drawn)))
-                    except Exception:  # a revoked player: their next line ends it
+                    except UnknownPlayer:  # revoked: the session ends
+                        shown.append((session, None))
+                    except Exception:  # a damaged table: their next line says so
                         continue
                 return shown
 
             try:
                 for session, text in await self.worker.run(fan_out):
-                    session.news(text)
+                    if text is None:
+                        session.withdraw()
+                    else:
+                        session.news(text)
             except Exception:  # a busy or damaged table: try again next time
                 pass
             await asyncio.sleep(interval)  # a burst of rolls makes one batch
@@ -443,9 +385,16 @@ class Server:
             return
         term = process.get_terminal_type()
         width = process.get_terminal_size()[0] or 40
-        shell: PlayerShell = await self.worker.run(
-            PlayerShell, self.worker.table, username, width=width, color=term is not None,
-            news=False)
+        from conflict.table import UnknownPlayer
+
+        try:
+            shell: PlayerShell = await self.worker.run(
+                PlayerShell, self.worker.table, username, width=width,
+                color=term is not None, news=False)
+        except UnknownPlayer:  # revoked while logging in: never name the others
+            process.stderr.write(f"mistborn: {WITHDRAWN}\n")
+            process.exit(2)
+            return
         if process.command is not None:
             await self._one_shot(process, shell, process.command)
             return
@@ -502,6 +451,7 @@ class Server:
             said = session.take_echo() + reply.text + "".join(waiting)
             if reply.quit:
                 session.write(said)
+                process.exit(reply.status)  # 2: the player was revoked
                 return
             session.write(said + shell.prompt())  # one packet
 

@@ -141,8 +141,18 @@ def test_a_forced_command_that_is_no_verb_or_is_refused_exits_2(db: Path) -> Non
     assert done.returncode == 2 and done.stderr.startswith("! it is not your move")
     done = forced(db, "gm", "reveal prelate")
     assert done.returncode == 0 and "Players now see: The Hollow Prelate" in done.stdout
-    done = forced(db, "nobody", "r 2")
-    assert done.returncode == 2 and "no player named 'nobody'" in done.stderr
+
+
+def test_a_forced_command_for_a_revoked_or_unknown_player_names_no_other(db: Path) -> None:
+    with Table(db) as table:
+        table.revoke_player("dee")
+        others = [p.name for p in table.players()]
+    for who, line in (("dee", "r 2"), ("dee", None), ("nobody", "r 2"), ("ad", "r 2")):
+        done = forced(db, who, line)
+        assert done.returncode == 2 and done.stdout == "", who
+        assert done.stderr == (f"mistborn: '{who}' is not invited to this table "
+                               "(mistborn player list shows who is)\n")
+        assert not any(f"'{name}'" in done.stderr for name in others if name != who)
 
 
 # --- the local prompt ---------------------------------------------------------------------
@@ -171,3 +181,24 @@ def test_the_local_prompt_shows_others_rolls_while_it_waits(db: Path) -> None:
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
+
+
+def test_the_local_prompt_of_a_player_revoked_meanwhile_ends_with_one_plain_line(
+        db: Path) -> None:
+    env = {**os.environ, "MISTBORN_DB": str(db), "TERM": "xterm"}
+    env.pop("SSH_ORIGINAL_COMMAND", None)
+    child = pexpect.spawn(MISTBORN[0], [*MISTBORN[1:], "player", "--as", "dee"], env=env,
+                          encoding="utf-8", dimensions=(40, 40), timeout=20, cwd=str(ROOT))
+    try:
+        child.expect("Welcome, dee")
+        child.expect("> ")
+        with Table(db) as table:
+            table.revoke_player("dee")
+        child.sendline("r 2")
+        child.expect("Your invitation was withdrawn.")
+        said = child.before  # what came back for the line: its echo, no one's name
+        child.expect(pexpect.EOF)
+        assert said.split() == ["r", "2"]
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 2

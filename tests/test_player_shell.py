@@ -19,7 +19,7 @@ from cli.player_shell import PlayerShell
 from cli.player_view import NewsReader, redact, to_ascii
 from cli.player_words import MAX_LINE, aim, refusal, verb_of
 from conflict.narrate import describe
-from conflict.table import Table, conflicts
+from conflict.table import Table, UnknownPlayer, conflicts
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -258,6 +258,29 @@ def test_damage_to_a_hidden_villain_is_told_without_what_is_left(table: Table) -
     assert loaded.version < conflicts.load(table)[1].version
 
 
+def test_r_con_7c_a_hidden_villains_gained_defense_dice_are_not_counted_for_players(
+        table: Table) -> None:
+    # The Prelate needs no roll; attacked, it gains its Physique (6) as Defense Dice.
+    gm, ada = shell(table, "gm"), shell(table, "ada")
+    news = shell(table, "dee")
+    for line in ("d as haze noroll", "d as tamsin attack prelate 5", "d as brannoch defense 4",
+                 "d as prelate noroll", "a as tamsin 5"):
+        assert gm.handle(line).status == 0, line
+    news.news()
+    said_to_gm = said(gm.handle("t as prelate").text)
+    assert "The Hollow Prelate does not defend (gains 6 Defense Dice) against action 1." \
+        in said_to_gm
+    row = re.compile(r"The Hollow Prelate \(opposition\)\s+(\S+)")
+    for player in (ada, news):
+        board = said(player.handle("b").text)
+        assert "The Hollow Prelate does not defend against action 1." in board
+        assert "(gains" not in board and row.search(board).group(1) == "D?"  # type: ignore[union-attr]
+    told = said(news.news())
+    assert told.startswith("The Hollow Prelate does not defend against action 1.")
+    assert "6" not in told.split("Next:")[0]
+    assert row.search(said(gm.handle("b").text)).group(1) == "D6"  # type: ignore[union-attr]
+
+
 def test_a_players_own_sheet_with_damage_taken_in_the_conflict(table: Table) -> None:
     ada = shell(table, "ada")
     text = ada.handle("s").text
@@ -346,12 +369,25 @@ def test_welcome_shows_the_board_and_the_last_result(table: Table) -> None:
     assert "Rooftops" in again and "Your last result" in again and "For the door" in again
 
 
-def test_a_revoked_player_is_stopped_at_the_next_line(table: Table) -> None:
-    ada = shell(table, "ada")
-    table.revoke_player("ada")
-    reply = ada.handle("r 3")
-    assert reply.quit and reply.status == 2 and "no player named 'ada'" in reply.text
+def test_a_revoked_player_is_stopped_at_the_next_line_and_told_no_other_name(
+        table: Table) -> None:
+    dee, ada = shell(table, "dee"), shell(table, "ada")
+    table.invite_player("eve", characters=[])  # a name close to 'dee': once suggested
+    table.revoke_player("dee")
+    others = [p.name for p in table.players()]
+    for line in ("r 3", "b", "q"):
+        reply = dee.handle(line)
+        assert reply.quit and reply.status == 2, line
+        assert said(reply.text) == "Your invitation was withdrawn.", line
+        assert not any(re.search(rf"\b{name}\b", reply.text) for name in others)
     assert table.rolls() == []
+    # News stops too: a revoked player's shell shows none of the table's news.
+    reader = NewsReader(table)
+    ada.handle("r 2 for the door")
+    batch = reader.poll()
+    assert batch.items and "ada rolls 2" in said(shell(table, "gm").show(batch))
+    with pytest.raises(UnknownPlayer):
+        dee.show(batch)
 
 
 def test_quit_and_help(table: Table) -> None:

@@ -3,6 +3,12 @@ without a terminal — no network."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
+from hypothesis import given
+from hypothesis import strategies as st
+
 from cli.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf, lines_of
 
 
@@ -63,3 +69,49 @@ def test_without_a_terminal_lines_are_kept_as_sent_for_the_shell_to_judge() -> N
 
 def test_crlf_for_a_raw_terminal() -> None:
     assert crlf("a\nb\r\nc\n") == "a\r\nb\r\nc\r\n"
+
+
+# --- what is never echoed raw ----------------------------------------------------------
+
+UNSHOWN = ("\u202e", "\u202d", "\u2066", "\u200b", "\u200f", "\ufeff", "\u2028", "\u2029",
+           "\x85", "\x9b", "\ue000", "\U000e0001", "\u0378")
+
+
+def test_bidi_and_other_control_characters_are_echoed_as_escapes_and_kept_in_the_line(
+        ) -> None:
+    for char in UNSHOWN:
+        editor = terminal()
+        echo, _ = editor.feed(f"r{char}5")
+        assert char not in echo, repr(char)
+        escape = ascii(char)[1:-1]  # '\u202e' as Python writes it
+        assert echo == f"r{escape}5", repr(char)
+        # The line keeps what was typed: the shell refuses it by name.
+        assert editor.feed("\r")[1] == [f"r{char}5"]
+    editor = terminal()
+    editor.feed("x\u202e")
+    assert editor.feed("\x7f")[0] == "\b" * 6 + " " * 6 + "\b" * 6  # rubs out '\u202e'
+    assert editor.buffer == "x"
+
+
+def test_redrawn_and_recalled_lines_are_escaped_too() -> None:
+    editor = terminal()
+    lines_of(editor, ["r\u202e5\r"])
+    assert editor.feed("\x1b[A")[0] == "\r\x1b[K> r\\u202e5"  # Up recalls it, escaped
+    assert editor.redraw() == "> r\\u202e5"  # drawn again after news
+    assert "\u202e" not in editor.redraw()
+
+
+# Only the editor's own keys may reach the terminal as controls: Enter, Backspace,
+# the bell and the clear-the-line sequence of Ctrl-U and history.
+_OWN = re.compile(r"\r\n|\r\x1b\[K|[\b\a]")
+
+
+@given(st.lists(st.text(max_size=12), max_size=8))
+def test_no_typed_character_is_echoed_raw_unless_a_terminal_shows_it(chunks: list[str]
+                                                                     ) -> None:
+    editor = terminal(longest=40)
+    for chunk in chunks:
+        for shown in (editor.feed(chunk)[0], editor.redraw()):
+            for char in _OWN.sub("", shown):
+                assert unicodedata.category(char) not in {
+                    "Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}, repr(char)
