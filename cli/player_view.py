@@ -215,9 +215,15 @@ def _changed(before: State, event: Change, after: State, sentence: str,
         return sentence
     from conflict.narrate import does
 
-    changes = f"{does(after, name, 'changes', 'change')} its action"
-    return _cut(sentence, changes, f" ({event.dice} halved)") or \
-        f"{changes}, acting at the end of the round."
+    own = "their" if after.participant(event.name).is_group else "its"
+    changes = f"{does(after, name, 'changes', 'change')} {own} action"
+    # " (7 halved)", or " (7 halved is 4, but only 3 were held)" (R-CON-12)
+    start = sentence.find(f" ({event.dice} halved", len(changes)) \
+        if sentence.startswith(changes) else -1
+    end = sentence.find(")", start) if start >= 0 else -1
+    if end < 0:
+        return f"{changes}, acting at the end of the round."
+    return sentence[:start] + sentence[end + 1:]
 
 
 def _defended(before: State, event: Defend, after: State, sentence: str,

@@ -139,8 +139,8 @@ def test_players_read_the_scripted_conflict_without_the_hidden_numbers() -> None
         30: ("Guards react (gains 3 Defense Dice) against action 5 with Shield wall: "
              "2 + 3 = 5 dice.",
              "Guards react against action 5 with Shield wall: 5 dice."),  # R-CON-16
-        32: ("Prelate changes its action on Vin: 3 dice (7 halved), acting at the end of "
-             "the round.",
+        32: ("Prelate changes its action on Vin: 3 dice (7 halved is 4, but only 3 were "
+             "held), acting at the end of the round.",
              "Prelate changes its action on Vin: 3 dice, acting at the end of the "
              "round."),  # R-CON-12
     }
