@@ -155,21 +155,123 @@ def test_a_whole_round_mostly_with_enter_with_an_undo_and_a_resume(db: Path) -> 
     assert "Brannoch rolls 5 5 6 1 2" in said and "Round 1 ends" in said
 
 
+def _no_refusal(text: str) -> None:
+    """No answer was refused in ``text`` (a refusal is a line starting "! ")."""
+    assert "! " not in text and "R-CON" not in text, text
+
+
 def test_the_round_picks_up_a_step_another_process_wrote_meanwhile(db: Path) -> None:
     run = spawn(db, "conflict", "run", columns=200)
     run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
     ok(db, "conflict", "declare", "haze", "defense", "4", "--as", "Vin")  # another terminal
-    run.sendline("")  # the default answer was built for the old state…
-    run.expect(r"Dice: ")
-    run.sendline("")
-    run.expect(r"With ")
-    run.sendline("")
-    # …and the engine refuses it now, in one line; the round carries on afresh.
-    run.expect(r"! R-CON-3: Hazekillers of House Orrell has already declared")
-    run.expect(r"Meanwhile \(Vin\): Hazekillers of House Orrell declare full defense")
+    run.sendline("")  # an answer to a question that no longer stands…
+    # …is not saved: what changed is told in one line, and what is current now asked,
+    # without an error and without asking the rest of the stale declaration.
+    run.expect(r"Meanwhile \(Vin\): Hazekillers of House Orrell declare full defense: 4 "
+               r"Defense Dice\.")
+    _no_refusal(run.before)
     run.expect(r"Tamsin Vey \(Wits 4\) declares")
+    _no_refusal(run.before)
+    assert "Dice: " not in run.before
     run.sendcontrol("c")
     run.expect(pexpect.EOF)
+    run.close()
+    declared = [e for e in events(db) if e["event"]["type"] == "declare"]  # type: ignore[index]
+    assert [(e["who"], e["event"]["kind"]) for e in declared] == [  # type: ignore[index]
+        ("Vin", "defense")]
+
+
+def test_a_move_made_meanwhile_during_a_follow_up_question_is_told_not_refused(
+        db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "defense", "3")
+    run = spawn(db, "conflict", "run", columns=200)
+    run.expect(r"Tamsin Vey \(Wits 4\) declares")
+    run.sendline("feint hazekillers")
+    run.expect(r"\(physique is 4\) \[physique\]:")
+    ok(db, "conflict", "declare", "tamsin", "no-roll", "--as", "Vin")
+    run.sendline("?")  # ? shows what changed, the choices now, then the current question
+    run.expect(r"Meanwhile \(Vin\): Tamsin Vey declares an action that needs no roll\.")
+    run.expect(r"Choices:")
+    run.expect(r"Brannoch \(Wits 4\) declares")
+    _no_refusal(run.before)
+    run.sendline("feint hazekillers")
+    run.expect(r"\(physique is 5\) \[physique\]:")
+    ok(db, "conflict", "undo", "--as", "Vin")  # Tamsin's no-roll taken back
+    run.sendline("3")
+    run.expect(r"Meanwhile: undone — Tamsin Vey declares an action that needs no roll\.")
+    run.expect(r"Tamsin Vey \(Wits 4\) declares")
+    _no_refusal(run.before)
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    live = [(e["who"], e["event"]["type"]) for e in events(db)  # type: ignore[index]
+            if e["undone_by"] is None]
+    assert live[-1] == ("Ada", "declare")  # the Hazekillers' only: neither feint saved
+
+
+def test_help_and_board_at_a_follow_up_question_ask_it_again_keeping_the_answers(
+        db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    run = spawn(db, "conflict", "run", "--seed", "5", columns=200)
+    run.expect(r"Brannoch \(Wits 4\) declares \[attack Hazekillers of House Orrell\]")
+    run.sendline("feint hazekillers -- a false retreat")
+    run.expect(r"\(physique is 5\) \[physique\]:")
+    run.sendline("u")  # at a follow-up question: back to the step's first question
+    run.expect(r"Back to the start of this step \(nothing saved or undone\)\.")
+    run.expect(r"Brannoch \(Wits 4\) declares")
+    run.sendline("feint hazekillers -- a false retreat")
+    run.expect(r"\(physique is 5\) \[physique\]:")
+    run.sendline("?")
+    run.expect(r"Choices:")
+    run.expect(r"If Brannoch does this, crew wins \(simulated\):")
+    run.expect(r"\(physique is 5\) \[physique\]:")  # the same question again
+    run.sendline("b")
+    run.expect(r"Next: Brannoch declares")
+    run.expect(r"\(physique is 5\) \[physique\]:")  # and again
+    run.sendline("3")
+    run.expect(r"Brannoch declares an action against Hazekillers of House Orrell, without "
+               r"harm: 3 Action Dice: a false retreat\.")
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    saved = events(db)
+    assert [e["undone_by"] for e in saved] == [None] * len(saved)  # nothing undone
+    last = saved[-1]["event"]
+    assert {k: last[k] for k in ("name", "kind", "dice", "target", "harm",  # type: ignore[index]
+                                 "description", "equipment")} == {
+        "name": "Brannoch", "kind": "action", "dice": 3,
+        "target": "Hazekillers of House Orrell", "harm": False,
+        "description": "a false retreat", "equipment": None}
+
+
+def test_r_con_9_a_refused_difficulty_is_said_and_the_same_test_asked_again(
+        db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    ok(db, "conflict", "declare", "brannoch", "no-roll")
+    run = spawn(db, "conflict", "run", columns=200)
+    asked = (r"Action 1, Hazekillers of House Orrell at Tamsin Vey: contest or challenge, "
+             r"Difficulty \[contest 0\]")
+    run.expect(asked)
+    run.sendline("challenge 9")
+    run.expect(r"! R-CON-9: ")  # said in one line…
+    run.expect(asked)  # …and asked again
+    run.sendline("?")
+    run.expect(r"Choices:")
+    run.expect(asked)
+    run.sendline("b")
+    run.expect(r"Next: Hazekillers of House Orrell act")
+    run.expect(asked)
+    run.sendline("chall 2")
+    run.expect(r"The Narrator makes action 1 a Challenge, Difficulty 2\.")
+    run.expect(r"Hazekillers of House Orrell acts \(4 Action Dice\)")
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    last = events(db)[-1]["event"]
+    assert (last["type"], last["action"], last["contest"], last["difficulty"]) == (  # type: ignore[index]
+        "set_test", 1, False, 2)
 
 
 # --- the live board ------------------------------------------------------------------------
