@@ -172,6 +172,8 @@ class Guide:
         loaded = self.saved.load()
         for line in help_lines(loaded.state):
             self.say(line)
+        if self._answers:
+            self.say("  u here: back to this step's first question (nothing undone)")
         try:  # each line as soon as it is simulated; Ctrl-C stops them, not the round
             for line in win_chance_lines(loaded.state, seed=loaded.version):
                 self.say(line)
@@ -335,9 +337,11 @@ class Guide:
 @who_option
 def run(name: str | None, seed: int | None) -> None:
     """Run the Conflict NAME (default: the current one) a question at a time: Enter takes
-    the default, Tab completes names, u undoes, b shows the board, and ? the choices
-    with their odds and, simulated, each choice's chance that its side wins. Ctrl-C
-    leaves with everything saved; run again to carry on."""
+    the default, Tab completes names, b shows the board, and ? the choices (at a
+    declaration, the words it takes) with their odds and, simulated, each choice's
+    chance that its side wins; both ask the same question again. u undoes the last
+    step, or at a step's later question goes back to its first. Ctrl-C leaves with
+    everything saved; run again to carry on."""
     from cli.output import make_console
     from conflict.table import conflicts
 
