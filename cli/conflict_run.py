@@ -260,7 +260,7 @@ class Guide:
             if build is None:
                 continue
             try:
-                recorded = self._record(build, now, loaded)
+                recorded = self.save(build, now, loaded)
             except refused() as error:
                 self.say(refusal(error))  # the rules refused it: ask again, afresh
                 continue
@@ -282,7 +282,7 @@ class Guide:
             else:
                 self.say(f"Next: {next_line(recorded.after)}")
 
-    def _record(self, build: Build, now: WhatNow, seen: Loaded[State, Event]
+    def save(self, build: Build, now: WhatNow, seen: Loaded[State, Event]
                 ) -> Recorded[State, Event] | None:
         """Save the step's events, checked by the rules, if the step still stands as it
         was asked when they are written; ``None`` (nothing written) if it does not."""

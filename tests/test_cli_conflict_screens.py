@@ -13,6 +13,7 @@ import time
 from itertools import product
 from pathlib import Path
 
+import click
 import pexpect
 import pytest
 from click.testing import CliRunner
@@ -182,6 +183,32 @@ def test_the_round_picks_up_a_step_another_process_wrote_meanwhile(db: Path) -> 
     declared = [e for e in events(db) if e["event"]["type"] == "declare"]  # type: ignore[index]
     assert [(e["who"], e["event"]["kind"]) for e in declared] == [  # type: ignore[index]
         ("Vin", "defense")]
+
+
+def test_a_step_is_not_written_when_the_conflict_moved_on_just_before_the_write(
+        db: Path) -> None:
+    from cli.conflict_run import Guide, Prompter
+    from cli.output import make_console
+    from conflict.events import SetTest
+    from conflict.table import Table, conflicts
+    from conflict.whatnow import what_now
+
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    ok(db, "conflict", "declare", "brannoch", "no-roll")
+    with Table(db, create=False) as table, click.Context(click.Command("run")):
+        saved, seen = conflicts.load(table, "Rooftops")
+        asked = what_now(seen.state)  # the Narrator is asked action 1's test…
+        test = SetTest(action=1, contest=False, difficulty=2)
+        ok(db, "conflict", "act", "haze", "4", "--as", "Vin")  # …and another terminal acts
+        guide = Guide(saved, make_console(), Prompter(), None)
+        # The rules would still take the test (no defense yet), but it was chosen for a
+        # step that no longer stands: nothing is written.
+        assert guide.save(lambda _state: [test], asked, seen) is None
+        still = guide.save(lambda _state: [], what_now(saved.load().state), saved.load())
+        assert still is not None  # a step that stands is written (here: nothing to write)
+    assert [e["event"]["type"] for e in events(db)][-2:] == [  # type: ignore[index]
+        "declare", "act"]
 
 
 def test_a_move_made_meanwhile_during_a_follow_up_question_is_told_not_refused(
