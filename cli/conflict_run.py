@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cli.conflicts import chosen_conflict, meanwhile_lines, sentences, who_option, writer
+from cli.conflicts import chosen_conflict, sentences, who_option, writer
 from cli.output import plain
 from cli.table_option import complete_conflict, open_table, table_option
 
@@ -215,8 +215,10 @@ class Guide:
         self.loaded = fresh
         return True
 
-    def _tell_meanwhile(self, before: Loaded[State, Event], after: Loaded[State, Event]
-                        ) -> None:
+    def _tell_meanwhile(self, before: Loaded[State, Event], after: Loaded[State, Event],
+                        mine: set[int] | None = None) -> None:
+        """One line for each step others made or undid between ``before`` and ``after``
+        (``mine``: the entries this guide wrote, not told)."""
         from conflict.narrate import describe
 
         live = {entry.seq for entry in after.entries}
@@ -225,7 +227,7 @@ class Guide:
                 said = describe(before.states[index], before.events[index],
                                 before.states[index + 1])
                 self.say(f"Meanwhile: undone — {said}")
-        known = {entry.seq for entry in before.entries}
+        known = {entry.seq for entry in before.entries} | (mine or set())
         for index, entry in enumerate(after.entries):
             if entry.seq not in known:
                 said = describe(after.states[index], after.events[index],
@@ -268,13 +270,13 @@ class Guide:
                 continue  # someone else moved first: told next, then what is current
             for remember in self._settle:
                 remember()
-            for line in meanwhile_lines(recorded):
-                self.say(f"Meanwhile: {line}")
+            fresh = self.saved.load()  # what others did first (the step still stood)
+            self._tell_meanwhile(loaded, fresh, mine={e.seq for e in recorded.entries})
+            self.loaded = fresh
             if not recorded.events:
                 continue  # the answer left things as they were
             for line in sentences(recorded.steps):
                 self.say(line)
-            self.loaded = self.saved.load()
             after = what_now(recorded.after)
             if after.expect in (Expect.END_ROUND, Expect.ENDED) or \
                     (after.expect is Expect.ACT and now.expect is Expect.DECLARE):
@@ -283,7 +285,7 @@ class Guide:
                 self.say(f"Next: {next_line(recorded.after)}")
 
     def save(self, build: Build, now: WhatNow, seen: Loaded[State, Event]
-                ) -> Recorded[State, Event] | None:
+             ) -> Recorded[State, Event] | None:
         """Save the step's events, checked by the rules, if the step still stands as it
         was asked when they are written; ``None`` (nothing written) if it does not."""
         from conflict.whatnow import what_now

@@ -239,6 +239,30 @@ def test_a_move_made_meanwhile_during_a_follow_up_question_is_told_not_refused(
     assert live[-1] == ("Ada", "declare")  # the Hazekillers' only: neither feint saved
 
 
+def test_a_step_made_meanwhile_that_leaves_the_question_standing_is_told_once(
+        db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    ok(db, "conflict", "declare", "brannoch", "attack", "5", "-t", "haze")
+    run = spawn(db, "conflict", "run", columns=200)
+    for _ in range(2):
+        run.expect(r"contest or challenge, Difficulty \[contest 0\]")
+        run.sendline("")
+    run.expect(r"Brannoch acts \(5 Action Dice\)")
+    ok(db, "conflict", "test", "1", "--challenge", "-d", "1", "--as", "Vin")
+    run.sendline("")  # Brannoch still acts first: his answer stands and is saved
+    run.expect(r"Brannoch attacks Hazekillers of House Orrell: 5 dice")
+    told = r"Meanwhile (Vin): The Narrator makes action 1 a Challenge, Difficulty 1."
+    assert run.before.count(told) == 1, run.before
+    run.expect(r"Hazekillers of House Orrell against action 2")
+    assert told not in run.before
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    assert [e["event"]["type"] for e in events(db)][-2:] == [  # type: ignore[index]
+        "set_test", "act"]
+
+
 def test_help_and_board_at_a_follow_up_question_ask_it_again_keeping_the_answers(
         db: Path) -> None:
     ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
