@@ -3,8 +3,12 @@
 Each asks what it needs through the guide, with the likely choice as default and the
 names and words it understands offered for Tab, and returns a build function: the
 events to write, made from the Conflict as it stands when written (the engine checks
-them again then). Every choice comes from what-now's options; nothing here applies a
-rule.
+them again then). Each answer is read as it is given (``guide.answer(..., read)``): an
+answer that cannot be read, or whose event the options refuse, is asked again on the
+spot, so a declaration half answered is never lost. What a step must remember (a test
+asked, allies asked to react) is kept only once the step is saved
+(``guide.when_saved``). Every choice comes from what-now's options; nothing here
+applies a rule.
 """
 
 from __future__ import annotations
