@@ -3,26 +3,30 @@
 Each asks what it needs through the guide, with the likely choice as default and the
 names and words it understands offered for Tab, and returns a build function: the
 events to write, made from the Conflict as it stands when written (the engine checks
-them again then). Every choice comes from what-now's options; nothing here applies a
-rule.
+them again then). Each answer is read as it is given (``guide.answer(..., read)``): an
+answer that cannot be read, or whose event the options refuse, is asked again on the
+spot, so a declaration half answered is never lost. What a step must remember (a test
+asked, allies asked to react) is kept only once the step is saved
+(``guide.when_saved``). Every choice comes from what-now's options; nothing here
+applies a rule.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
+import attrs
 import click
 
 from characters.lookup import resolve
 from characters.model import ATTRIBUTES, RESILIENCES, STANDINGS
 from conflict.events import (
-    Act,
     AddParticipant,
     ApplyDamage,
     Change,
-    Defend,
+    Declare,
     EndConflict,
     EndRound,
     Event,
@@ -31,7 +35,7 @@ from conflict.events import (
     SetTest,
     TakeIt,
 )
-from conflict.options import ActOption
+from conflict.options import ActOption, ChangeOption
 from conflict.state import Participant, State
 from conflict.whatnow import (
     AwaitingActions,
@@ -43,13 +47,17 @@ from conflict.whatnow import (
 )
 
 if TYPE_CHECKING:
+    from characters.model import Character
     from characters.pools import DicePool
     from cli.conflict_run import Build
     from conflict.dice import RandomSource
     from conflict.state import Action as _Action
 
 NATURES = [n.value for n in Nature]
+VERBS = ["attack", "feint", "action", "defense", "no-roll"]
+NOTHING = ("-", "none", "nothing")
 _FACES = re.compile(r"[\s,]+")
+T = TypeVar("T")
 
 
 class Asks(Protocol):
@@ -60,6 +68,11 @@ class Asks(Protocol):
     reacting_asked: set[int]
 
     def ask(self, question: str, default: str = "", words: Sequence[str] = ()) -> str: ...
+
+    def answer(self, question: str, default: str, words: Sequence[str],
+               read: Callable[[str], T]) -> T: ...
+
+    def when_saved(self, remember: Callable[[], None]) -> None: ...
 
     def say(self, text: str) -> None: ...
 
@@ -118,47 +131,94 @@ def figure(person: Participant, answer: str) -> int | DicePool:
                     traits=traits, tools=tools, circumstances=circumstances)
 
 
-def _aim(guide: Asks, state: State, person: Participant, words: list[str],
-         targets: Sequence[str]) -> dict[str, object]:
-    """Target, harm, kind and Resilience from the words after the verb."""
-    kind = next((w for w in words if w.lower() in NATURES), None)
-    resilience = next((w for w in words if w.lower() in RESILIENCES), None)
-    rest = [w for w in words if w.lower() not in (*NATURES, *RESILIENCES)]
-    if not rest:
-        raise click.UsageError("whom? e.g. attack hazekillers")
-    target = resolve(" ".join(rest), list(targets), what="target")
-    return {"target": target, "attack_kind": kind and kind.lower(),
-            "resilience": resilience and resilience.lower()}
+@attrs.frozen
+class Declared:
+    """What a declaration says, read from "attack NAME [kind] [Resilience] [with ITEM]
+    [-- what]" and its kin (R-CON-7, R-CON-8, R-CON-8a). ``equipment_said``: whether
+    the words named the equipment (else it is asked)."""
+
+    verb: str
+    description: str = ""
+    target: str | None = None
+    kind: str | None = None
+    resilience: str | None = None
+    equipment: str | None = None
+    equipment_said: bool = False
+
+    @property
+    def harm(self) -> bool:
+        return self.verb != "feint"
 
 
-def _gear(guide: Asks, person: Participant) -> str | None:
-    owned = person.character.equipment
-    if not owned:
-        return None
-    best = max(owned, key=lambda item: item.damage)
-    answer = guide.ask("  With (Tab; - for nothing)", best.name, [i.name for i in owned])
-    if answer in ("-", "none"):
-        return None
-    return resolve(answer, [i.name for i in owned], what="equipment")
+def _one(words: list[str], allowed: Sequence[str], what: str) -> str | None:
+    said = [w.lower() for w in words if w.lower() in allowed]
+    if len(set(said)) > 1:
+        raise click.UsageError(f"one {what} at most, got {', '.join(said)}")
+    return said[0] if said else None
 
 
-def _what(guide: Asks, state: State, person: Participant, targets: Sequence[str],
-          default: str, question: str) -> tuple[str, dict[str, object], str]:
-    """Parse "attack NAME [kind] [resilience] [-- what]" and its kin."""
-    verbs = ["attack", "feint", "action", "defense", "no-roll"]
-    answer = guide.ask(question, default, [*verbs, *targets, *NATURES, *RESILIENCES])
-    text, _, description = answer.partition("--")
+def read_declaration(text: str, targets: Sequence[str], equipment: Sequence[str]
+                     ) -> Declared:
+    """The declaration typed, every word of it used or refused."""
+    text, _, description = text.partition("--")
     words = text.split()
     if not words:
-        raise click.UsageError("say what: " + ", ".join(verbs))
-    verb = resolve(words[0], verbs, what="kind of declaration")
-    aim: dict[str, object] = {}
-    if verb in ("attack", "feint"):
-        aim = _aim(guide, state, person, words[1:], targets)
-        aim["harm"] = verb == "attack"
-        if verb == "feint":
-            aim.pop("resilience", None)
-    return verb, aim, description.strip()
+        raise click.UsageError("say what: " + ", ".join(VERBS))
+    verb = resolve(words[0], VERBS, what="kind of declaration")
+    rest = words[1:]
+    gear: str | None = None
+    lowered = [w.lower() for w in rest]
+    said = "with" in lowered
+    if said:
+        at = lowered.index("with")
+        item = " ".join(rest[at + 1:])
+        rest = rest[:at]
+        if verb != "attack":
+            raise click.UsageError(f"only an attack adds equipment's damage (R-CON-18), "
+                                   f"not a {verb}")
+        if not item:
+            raise click.UsageError(f"with what? {', '.join(equipment) or 'no equipment'}"
+                                   f", or - for nothing")
+        if item.lower() not in NOTHING:
+            gear = resolve(item, list(equipment), what="equipment")
+    if verb not in ("attack", "feint"):
+        if rest:
+            raise click.UsageError(f"{verb} takes no target, got {' '.join(rest)!r}: "
+                                   f"describe it after --")
+        return Declared(verb, description.strip())
+    kind = _one(rest, NATURES, "kind of attack")
+    resilience = _one(rest, RESILIENCES, "Resilience")
+    if resilience and verb == "feint":
+        raise click.UsageError("a feint does no harm, so it targets no Resilience "
+                               "(R-CON-8a): attack to harm")
+    names = [w for w in rest if w.lower() not in (*NATURES, *RESILIENCES)]
+    if not names:
+        raise click.UsageError(f"whom? e.g. {verb} {targets[0] if targets else 'NAME'}")
+    target = resolve(" ".join(names), list(targets), what="target")
+    return Declared(verb, description.strip(), target, kind, resilience, gear, said)
+
+
+def declaration_words(targets: Sequence[str], person: Participant) -> list[str]:
+    """The words a declaration takes, for Tab."""
+    gear = [item.name for item in person.character.equipment]
+    return [*VERBS, *targets, *NATURES, *RESILIENCES, *(["with", *gear] if gear else [])]
+
+
+def _gear(guide: Asks, person: Participant, said: Declared) -> str | None:
+    """The equipment an attack uses: as said, else asked (R-CON-18)."""
+    if said.verb != "attack" or said.equipment_said:
+        return said.equipment
+    owned = [item.name for item in person.character.equipment]
+    if not owned:
+        return None
+    best = max(person.character.equipment, key=lambda item: item.damage)
+
+    def read(answer: str) -> str | None:
+        if answer.lower() in NOTHING:
+            return None
+        return resolve(answer, owned, what="equipment")
+
+    return guide.answer("  With (Tab; - for nothing)", best.name, owned, read)
 
 
 def _default_declaration(state: State, person: Participant) -> str:
@@ -180,10 +240,16 @@ def add_participants(guide: Asks, state: State) -> Build | None:
         if not free:
             raise click.UsageError("no one in the table's roster is left to add: "
                                    "mistborn char import FILE")
-        answer = guide.ask("Add who? (Tab completes; several with commas)", "", free)
-        chosen = [table.get(resolve(part, free)) for part in answer.split(",") if part.strip()]
-    if not chosen:
-        raise click.UsageError("name someone to add, or Ctrl-C to leave")
+
+        def read(answer: str) -> list[Character]:
+            chosen = [table.get(resolve(part, free)) for part in answer.split(",")
+                      if part.strip()]
+            if not chosen:
+                raise click.UsageError("name someone to add, or Ctrl-C to leave")
+            return chosen
+
+        chosen = guide.answer("Add who? (Tab completes; several with commas)", "", free,
+                              read)
 
     def build(_state: State) -> list[Event]:
         from characters.model import Kind
@@ -198,46 +264,55 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
     """The next declarer's declaration (R-CON-7, R-CON-8, R-CON-8a)."""
     option = now.option
     person = state.participant(option.name)
-    verb, aim, description = _what(
-        guide, state, person, option.targets, _default_declaration(state, person),
-        f"{person.name} (Wits {person.wits}) declares")
-    if verb == "no-roll":
-        event: Event = option.no_roll(description=description)
+    said = guide.answer(f"{person.name} (Wits {person.wits}) declares",
+                        _default_declaration(state, person),
+                        declaration_words(option.targets, person),
+                        lambda text: read_declaration(text, option.targets,
+                                                      option.equipment))
+    if said.verb == "no-roll":
+        event: Event = option.no_roll(description=said.description)
         return lambda _state: [event]
     attribute = nature_attribute(state)
     value = getattr(person.character.attributes, attribute)
-    dice = figure(person, guide.ask(f"  Dice: a number, or a source + Traits ({attribute} "
-                                    f"is {value})", attribute, dice_words(person)))
-    if verb == "defense":
-        event = option.defense(dice, description=description)
-        return lambda _state: [event]
-    gear = _gear(guide, person) if aim.get("harm") else None
-    event = option.action(dice, equipment=gear, description=description,
-                          **aim)  # type: ignore[arg-type]
+
+    def read(answer: str) -> Declare:
+        dice = figure(person, answer)
+        if said.verb == "defense":
+            return option.defense(dice, description=said.description)
+        return option.action(dice, target=said.target, harm=said.harm,
+                             attack_kind=said.kind, resilience=said.resilience,
+                             equipment=said.equipment, description=said.description)
+
+    event = guide.answer(f"  Dice: a number, or a source + Traits ({attribute} is {value})",
+                         attribute, dice_words(person), read)
+    gear = _gear(guide, person, said)
+    if gear != event.equipment:
+        event = attrs.evolve(event, equipment=gear)
     return lambda _state: [event]
 
 
 def set_test(guide: Asks, state: State, action: _Action) -> Build:
-    """The Narrator's Challenge or Contest, and Difficulty, for one action (R-CON-9)."""
-    guide.tested.add(action.number)
+    """The Narrator's Challenge or Contest, and Difficulty, for one action (R-CON-9).
+    Remembered as asked only once the answer is saved: a refused one is asked again."""
     aimed = f" at {action.target}" if action.target else ""
-    default = "contest 0" if action.contest else "challenge 0"
-    answer = guide.ask(f"Action {action.number}, {action.actor}{aimed}: contest or "
-                       f"challenge, Difficulty", default, ["contest", "challenge"])
-    words = answer.lower().split()
-    contest = action.contest
-    difficulty = 0
-    for word in words:
-        if word.isdigit():
-            difficulty = int(word)
-        elif "challenge".startswith(word):
-            contest = False
-        elif "contest".startswith(word):
-            contest = True
-    if contest == action.contest and difficulty == action.difficulty:
-        return lambda _state: []  # as it is: nothing to write
-    event = SetTest(action=action.number, contest=contest, difficulty=difficulty)
-    return lambda _state: [event]
+    default = f"{'contest' if action.contest else 'challenge'} {action.difficulty}"
+
+    def read(answer: str) -> SetTest | None:
+        contest, difficulty = action.contest, action.difficulty
+        for word in answer.lower().split():
+            if word.isdigit():
+                difficulty = int(word)
+            else:
+                contest = resolve(word, ["contest", "challenge"],
+                                  what="test") == "contest"
+        if contest == action.contest and difficulty == action.difficulty:
+            return None  # as it is: nothing to write
+        return SetTest(action=action.number, contest=contest, difficulty=difficulty)
+
+    event = guide.answer(f"Action {action.number}, {action.actor}{aimed}: contest or "
+                         f"challenge, Difficulty", default, ["contest", "challenge"], read)
+    guide.when_saved(lambda: guide.tested.add(action.number))
+    return lambda _state: [] if event is None else [event]
 
 
 def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
@@ -246,34 +321,59 @@ def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
     person = state.participant(name)
     mine = now.options_for(name)
     acts = [o for o in mine if isinstance(o, ActOption)]
+    changes = [o for o in mine if isinstance(o, ChangeOption)]
     dice = person.round.action_dice
     default = f"act {acts[0].max_pool}" if acts else "hold"
-    answer = guide.ask(f"{name} acts ({dice} Action Dice): act N, change, hold", default,
-                       ["act", "change", "hold"])
-    words = answer.lower().split()
-    verb = words[0] if words else "act"
-    if verb.isdigit():
-        words, verb = ["act", verb], "act"
-    verb = resolve(verb, ["act", "change", "hold"], what="choice")
-    if verb == "hold":
-        return lambda state: [Hold(name)]
-    if verb == "act":
-        size = int(words[1]) if len(words) > 1 and words[1].isdigit() else min(10, dice)
-        return lambda state: [Act(name, pool=size)]
+
+    def read(answer: str) -> Event | None:
+        """The event chosen, or ``None`` for a change (asked next)."""
+        words = answer.lower().split()
+        verb = words[0] if words else "act"
+        if verb.isdigit():
+            words, verb = ["act", verb], "act"
+        verb = resolve(verb, ["act", "change", "hold"], what="choice")
+        if verb == "hold":
+            return Hold(name)
+        if verb == "change":
+            if not changes:
+                raise click.UsageError(f"{name} cannot change now (R-CON-12): act or hold")
+            return None
+        if not acts:
+            raise click.UsageError(f"{name} has nothing to act with now: change or hold")
+        size = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
+        return acts[0].event(size)
+
+    chosen = guide.answer(f"{name} acts ({dice} Action Dice): act N, change, hold",
+                          default, ["act", "change", "hold"], read)
+    if chosen is not None:
+        return lambda _state: [chosen]
     targets = [p.name for p in state.participants if p.name != name and not p.defeated]
-    verb, aim, description = _what(guide, state, person, targets,
-                                   _default_declaration(state, person),
-                                   f"  {name}'s new action")
-    if verb in ("defense", "no-roll"):
+    said = guide.answer(f"  {name}'s new action", _default_declaration(state, person),
+                        declaration_words(targets, person),
+                        lambda text: _changed(read_declaration(
+                            text, targets, [i.name for i in person.character.equipment])))
+
+    def read_dice(answer: str) -> Change:
+        figured = figure(person, answer)
+        count = figured if isinstance(figured, int) else figured.count
+        source = "" if isinstance(figured, int) else figured.describe()
+        return changes[0].event(count, source=source, description=said.description,
+                                target=said.target, harm=said.harm,
+                                attack_kind=said.kind, resilience=said.resilience,
+                                equipment=said.equipment)
+
+    event = guide.answer("  Dice before halving", str(2 * dice), dice_words(person),
+                         read_dice)
+    gear = _gear(guide, person, said)
+    if gear != event.equipment:
+        event = attrs.evolve(event, equipment=gear)
+    return lambda _state: [event]
+
+
+def _changed(said: Declared) -> Declared:
+    if said.verb in ("defense", "no-roll"):
         raise click.UsageError("a changed action needs a roll: attack, feint or action")
-    figured = figure(person, guide.ask("  Dice before halving", str(2 * dice),
-                                       dice_words(person)))
-    count = figured if isinstance(figured, int) else figured.count
-    source = "" if isinstance(figured, int) else figured.describe()
-    gear = _gear(guide, person) if aim.get("harm") else None
-    event = Change(name, dice=count, source=source, description=description, equipment=gear,
-                   **aim)  # type: ignore[arg-type]
-    return lambda state: [event]
+    return said
 
 
 def defense(guide: Asks, state: State, now: AwaitingDefense) -> Build:
@@ -292,40 +392,51 @@ def defense(guide: Asks, state: State, now: AwaitingDefense) -> Build:
     else:
         default = "take"
     words = ["defend", "react", "take", *(o.reaction for o in own)]
-    answer = guide.ask(f"{target} against action {number} ({action.actor}, {action.pool} "
-                       f"dice): defend N, react NAME [N], take", default, words)
-    parts = answer.split()
-    verb = resolve(parts[0] if parts else "take", ["defend", "react", "take"], what="choice")
-    if verb == "take":
-        return lambda state: [TakeIt(target, action=number)]
-    if verb == "defend":
-        if defend is None:
-            raise click.UsageError(f"{target} has fewer than 2 dice to defend with: take or "
-                                   f"react")
-        count = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else \
-            defend.event().dice
-        return lambda state: [Defend(target, action=number, dice=count)]
-    added = int(parts[-1]) if len(parts) > 2 and parts[-1].isdigit() else None
-    name_words = parts[1:-1] if added is not None else parts[1:]
-    reaction = resolve(" ".join(name_words) or own[0].reaction if own else "",
-                       [o.reaction for o in own], what=f"Reaction of {target}")
-    option = next(o for o in own if o.reaction == reaction)
-    event = option.event(added)
-    return lambda state: [event]
+
+    def read(answer: str) -> Event:
+        parts = answer.split()
+        verb = resolve(parts[0] if parts else "take", ["defend", "react", "take"],
+                       what="choice")
+        if verb == "take":
+            return TakeIt(target, action=number)
+        if verb == "defend":
+            if defend is None:
+                raise click.UsageError(f"{target} has fewer than 2 dice to defend with: "
+                                       f"take or react")
+            count = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
+            return defend.event(count)
+        if not own:
+            raise click.UsageError(f"{target} has no Reaction to use here: defend or take")
+        added = int(parts[-1]) if len(parts) > 2 and parts[-1].isdigit() else None
+        name_words = parts[1:-1] if added is not None else parts[1:]
+        reaction = resolve(" ".join(name_words) or own[0].reaction,
+                           [o.reaction for o in own], what=f"Reaction of {target}")
+        option = next(o for o in own if o.reaction == reaction)
+        return option.event(added)
+
+    event = guide.answer(f"{target} against action {number} ({action.actor}, "
+                         f"{action.pool} dice): defend N, react NAME [N], take", default,
+                         words, read)
+    return lambda _state: [event]
 
 
 def _reactions_for(guide: Asks, now: AwaitingRoll, number: int) -> Build | None:
-    """Allies may react for the target before the dice roll (R-CON-16 ruling)."""
-    guide.reacting_asked.add(number)
+    """Allies may react for the target before the dice roll (R-CON-16 ruling); asked
+    once an action, remembered when the step is saved."""
     names = sorted({o.name for o in now.reactions})
-    answer = guide.ask(f"Reacting for {now.reactions[0].on_behalf_of}? ({', '.join(names)};"
-                       f" Enter for no one)", "", names)
-    if not answer:
+
+    def read(answer: str) -> Event | None:
+        if not answer:
+            return None
+        who = resolve(answer, names, what="ally")
+        return next(o for o in now.reactions if o.name == who).event()
+
+    event = guide.answer(f"Reacting for {now.reactions[0].on_behalf_of}? "
+                         f"({', '.join(names)}; Enter for no one)", "", names, read)
+    guide.when_saved(lambda: guide.reacting_asked.add(number))
+    if event is None:
         return None
-    who = resolve(answer, names, what="ally")
-    option = next(o for o in now.reactions if o.name == who)
-    event = option.event()
-    return lambda state: [event]
+    return lambda _state: [event]
 
 
 def _faces(text: str) -> list[list[int | str]]:
@@ -354,36 +465,40 @@ def roll(guide: Asks, state: State, now: AwaitingRoll) -> Build | None:
     mine = f"{option.actor} {option.actor_pool}" + (
         f" ×{option.actor_rollers}" if option.actor_rollers > 1 else "")
     shown = f"{mine} vs {against}" if against else mine
-    answer = guide.ask(f"Action {now.action} rolls ({shown}): Enter, or the dice rolled "
-                       f"(actor ; defenders)", "")
-    if not answer:
-        event = option.event(guide.rng)
-        return lambda state: [event]
-    chunks = [c for c in answer.split(";")]
-    attacker = _faces(chunks[0])
-    given = {d.name: _faces(chunk) for d, chunk in zip(option.defenders, chunks[1:],
-                                                      strict=False)}
-    event = option.event(guide.rng, attacker=attacker,  # type: ignore[arg-type]
-                         defenders=given)  # type: ignore[arg-type]
-    return lambda state: [event]
+
+    def read(answer: str) -> Event:
+        if not answer:
+            return option.event(guide.rng)
+        chunks = answer.split(";")
+        attacker = _faces(chunks[0])
+        given = {d.name: _faces(chunk) for d, chunk in zip(option.defenders, chunks[1:],
+                                                          strict=False)}
+        return option.event(guide.rng, attacker=attacker,  # type: ignore[arg-type]
+                            defenders=given)  # type: ignore[arg-type]
+
+    event = guide.answer(f"Action {now.action} rolls ({shown}): Enter, or the dice "
+                         f"rolled (actor ; defenders)", "", (), read)
+    return lambda _state: [event]
 
 
 def damage(guide: Asks, state: State, now: AwaitingDamage) -> Build:
     """The damage of a successful attack: Nudges applied or spent (R-CON-18)."""
     option = now.damage
     default = f"all {option.max_nudges}" if option.max_nudges else "0"
-    answer = guide.ask(f"Action {option.action} hits {option.target}: Nudges to damage "
-                       f"(or 'spend N what')", default, ["all", "spend"])
-    words = answer.split()
-    if words and words[0].lower() == "spend":
-        spent = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
-        note = " ".join(words[2:]) or "spent on another effect"
-        event: ApplyDamage = option.event(spent=spent, note=note)
-    elif words and words[-1].isdigit() and words[0].lower() != "all":
-        event = option.event(int(words[-1]))
-    else:
-        event = option.event()
-    return lambda state: [event]
+
+    def read(answer: str) -> ApplyDamage:
+        words = answer.split()
+        if words and words[0].lower() == "spend":
+            spent = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+            note = " ".join(words[2:]) or "spent on another effect"
+            return option.event(spent=spent, note=note)
+        if words and words[-1].isdigit() and words[0].lower() != "all":
+            return option.event(int(words[-1]))
+        return option.event()
+
+    event = guide.answer(f"Action {option.action} hits {option.target}: Nudges to damage "
+                         f"(or 'spend N what')", default, ["all", "spend"], read)
+    return lambda _state: [event]
 
 
 def end_round(guide: Asks, state: State, now: AwaitingEndRound | object) -> Build:

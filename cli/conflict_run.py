@@ -7,11 +7,19 @@ or typed in from the table), the damage, the end of the round. Only what the eng
 offers is asked; every question has a default, the likely choice, so a round goes
 mostly with Enter; names complete with Tab.
 
-At any question: ``u`` undoes the last step, ``?`` shows the choices and the exact odds
-of the one at hand, ``b`` the board. Every answer is saved at once; Ctrl-C leaves, and
-running again carries on exactly there. A step another process (a player) writes
-meanwhile is picked up and told; an answer it made impossible is refused by the rules,
-in one line, and asked again.
+A step may take several questions (a declaration asks what, then the dice, then the
+equipment); nothing is saved until its last answer. At any question ``?`` shows the
+choices and the exact odds of the one at hand, and ``b`` the board; then the same
+question is asked again, every answer given so far kept. ``u`` at a step's first
+question undoes the last step saved; at a later question of a step it goes back to the
+step's first question, dropping the answers given so far, and saves and undoes
+nothing. An answer that cannot be read, or that the rules refuse, is said in one line
+and the same question is asked again.
+
+Every step is saved at once; Ctrl-C leaves, and running again carries on exactly
+there. When another process (a player, another terminal) moves the Conflict on
+meanwhile, what it did is told in a line ("Meanwhile (Vin): …") and the question now
+current is asked: an answer to a question that no longer stands is never saved.
 """
 
 from __future__ import annotations
@@ -19,11 +27,11 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cli.conflicts import chosen_conflict, meanwhile_lines, sentences, who_option, writer
+from cli.conflicts import chosen_conflict, sentences, who_option, writer
 from cli.output import plain
 from cli.table_option import complete_conflict, open_table, table_option
 
@@ -33,15 +41,29 @@ if TYPE_CHECKING:
     from conflict.dice import RandomSource
     from conflict.events import Event
     from conflict.state import Action, State
-    from conflict.table.sessions import Loaded, Saved
+    from conflict.table.sessions import Loaded, Recorded, Saved
     from conflict.whatnow import WhatNow
 
 Build = Callable[["State"], Sequence["Event"]]
+T = TypeVar("T")
 
 
 class Again(Exception):
-    """Leave the question at hand and look at the Conflict afresh (after an undo, a
-    board or help shown, or an answer the rules refused)."""
+    """Leave the step at hand and look at the Conflict afresh (after an undo, a step
+    begun again, or the Conflict moved on by someone else)."""
+
+
+def refusal(error: Exception) -> str:
+    """An error the Narrator's answer met, as the one line said for it."""
+    return f"! {getattr(error, 'message', None) or error}"
+
+
+def refused() -> tuple[type[Exception], ...]:
+    """The errors that refuse an answer (the rules', a name not found, a bad word)."""
+    from characters.errors import CharacterError
+    from conflict.errors import ConflictError
+
+    return (ConflictError, CharacterError, click.UsageError)
 
 
 class Prompter:
@@ -81,9 +103,12 @@ class Guide:
         self.console = console
         self.prompter = prompter
         self.rng: RandomSource | None = rng
-        self.loaded: Loaded[State, Event] | None = None
-        self.tested: set[int] = set()  # actions whose test the Narrator was asked about
-        self.reacting_asked: set[int] = set()
+        self.loaded: Loaded[State, Event] | None = None  # what the Narrator last saw
+        self.tested: set[int] = set()  # actions whose test the Narrator has answered
+        self.reacting_asked: set[int] = set()  # actions whose allies were asked to react
+        self._step: WhatNow | None = None  # what the step at hand was asked for
+        self._answers = 0  # answers kept so far in the step at hand
+        self._settle: list[Callable[[], None]] = []  # to remember once the step is saved
 
     # --- talking ------------------------------------------------------------------------
 
@@ -91,18 +116,46 @@ class Guide:
         self.console.print(plain(text), highlight=False, markup=False)
 
     def ask(self, question: str, default: str = "", words: Sequence[str] = ()) -> str:
-        answer = self.prompter.ask(question, default, [*words, "u", "?", "b"])
-        lowered = answer.strip().lower()
-        if lowered == "u":
-            self.undo()
-            raise Again
-        if lowered == "?":
-            self.help()
-            raise Again
-        if lowered == "b":
-            self.board(last=3)
-            raise Again
-        return answer.strip()
+        """The Narrator's answer to ``question``; ``?`` and ``b`` show their screen and
+        ask it again; ``u`` undoes or goes back (see the module docstring)."""
+        while True:
+            answer = self.prompter.ask(question, default, [*words, "u", "?", "b"]).strip()
+            lowered = answer.lower()
+            if lowered in ("?", "b"):
+                moved = self._catch_up()
+                if lowered == "?":
+                    self.help()
+                else:
+                    self.board(last=3)
+                if moved:
+                    raise Again  # that question no longer stands: ask the current one
+                continue
+            if self._catch_up():
+                raise Again
+            if lowered == "u":
+                if self._answers:
+                    self.say("Back to the start of this step (nothing saved or undone).")
+                else:
+                    self.undo()
+                raise Again
+            self._answers += 1
+            return answer
+
+    def answer(self, question: str, default: str, words: Sequence[str],
+               read: Callable[[str], T]) -> T:
+        """Ask ``question`` until ``read`` takes the answer: a refused answer is said in
+        one line and the same question asked again."""
+        while True:
+            text = self.ask(question, default, words)
+            try:
+                return read(text)
+            except refused() as error:
+                self._answers -= 1
+                self.say(refusal(error))
+
+    def when_saved(self, remember: Callable[[], None]) -> None:
+        """Run ``remember`` once the step at hand is saved (never if it is not)."""
+        self._settle.append(remember)
 
     def board(self, last: int = 0) -> None:
         """The board (with the ``last`` few events beneath)."""
@@ -119,6 +172,8 @@ class Guide:
         loaded = self.saved.load()
         for line in help_lines(loaded.state):
             self.say(line)
+        if self._answers:
+            self.say("  u here: back to this step's first question (nothing undone)")
         try:  # each line as soon as it is simulated; Ctrl-C stops them, not the round
             for line in win_chance_lines(loaded.state, seed=loaded.version):
                 self.say(line)
@@ -129,24 +184,60 @@ class Guide:
         from conflict.errors import ConflictError
         from conflict.narrate import describe
 
-        loaded = self.saved.load()
-        try:
-            undid = self.saved.undo(who=writer(), based_on=loaded.version)
+        seen = self.loaded.version if self.loaded is not None else None
+        try:  # only what the Narrator has seen: never a newer step by surprise
+            undid = self.saved.undo(who=writer(), based_on=seen)
         except ConflictError as error:
             self.say(f"Not undone: {error}")
             return
+        number = getattr(undid.event, "action", None)
         from conflict.events import SetTest
 
         if isinstance(undid.event, SetTest):
             self.tested.discard(undid.event.action)  # ask about that test again
+        if isinstance(number, int):
+            self.reacting_asked.discard(number)  # and whether allies react to it
         self.say(f"Undone: {describe(undid.after, undid.event, undid.before)}")
+
+    # --- others moving the Conflict on ----------------------------------------------------
+
+    def _catch_up(self) -> bool:
+        """Whether the step at hand no longer stands because someone else moved the
+        Conflict on; if so, what they did is told and taken as seen."""
+        from conflict.whatnow import what_now
+
+        if self.loaded is None or self._step is None:
+            return False
+        fresh = self.saved.load()
+        if fresh.version == self.loaded.version or what_now(fresh.state) == self._step:
+            return False
+        self._tell_meanwhile(self.loaded, fresh)
+        self.loaded = fresh
+        return True
+
+    def _tell_meanwhile(self, before: Loaded[State, Event], after: Loaded[State, Event],
+                        mine: set[int] | None = None) -> None:
+        """One line for each step others made or undid between ``before`` and ``after``
+        (``mine``: the entries this guide wrote, not told)."""
+        from conflict.narrate import describe
+
+        live = {entry.seq for entry in after.entries}
+        for index, entry in enumerate(before.entries):
+            if entry.seq not in live:
+                said = describe(before.states[index], before.events[index],
+                                before.states[index + 1])
+                self.say(f"Meanwhile: undone — {said}")
+        known = {entry.seq for entry in before.entries} | (mine or set())
+        for index, entry in enumerate(after.entries):
+            if entry.seq not in known:
+                said = describe(after.states[index], after.events[index],
+                                after.states[index + 1])
+                self.say(f"Meanwhile ({entry.who}): {said}")
 
     # --- the loop ----------------------------------------------------------------------------
 
     def run(self) -> None:
-        from characters.errors import CharacterError
         from cli.board import next_line
-        from conflict.errors import ConflictError
         from conflict.whatnow import Expect, what_now
 
         self.board(last=3)
@@ -160,27 +251,32 @@ class Guide:
             if now.expect is Expect.ENDED:
                 self.say(f"The Conflict has ended: {state.outcome or 'no outcome given'}.")
                 return
+            self._step, self._answers, self._settle = now, 0, []
             try:
                 build = self.question(state, now)
             except Again:
                 continue
-            except (ConflictError, CharacterError, click.UsageError) as error:
-                self.say(f"! {getattr(error, 'message', None) or error}")
+            except refused() as error:
+                self.say(refusal(error))
                 continue
             if build is None:
                 continue
             try:
-                recorded = self.saved.record(build, who=writer(), seen=loaded)
-            except (ConflictError, CharacterError) as error:
-                self.say(f"! {error}")  # the rules refused it: ask again, afresh
+                recorded = self.save(build, now, loaded)
+            except refused() as error:
+                self.say(refusal(error))  # the rules refused it: ask again, afresh
                 continue
-            for line in meanwhile_lines(recorded):
-                self.say(f"Meanwhile: {line}")
+            if recorded is None:
+                continue  # someone else moved first: told next, then what is current
+            for remember in self._settle:
+                remember()
+            fresh = self.saved.load()  # what others did first (the step still stood)
+            self._tell_meanwhile(loaded, fresh, mine={e.seq for e in recorded.entries})
+            self.loaded = fresh
             if not recorded.events:
                 continue  # the answer left things as they were
             for line in sentences(recorded.steps):
                 self.say(line)
-            self.loaded = self.saved.load()
             after = what_now(recorded.after)
             if after.expect in (Expect.END_ROUND, Expect.ENDED) or \
                     (after.expect is Expect.ACT and now.expect is Expect.DECLARE):
@@ -188,16 +284,20 @@ class Guide:
             else:
                 self.say(f"Next: {next_line(recorded.after)}")
 
-    def _tell_meanwhile(self, before: Loaded[State, Event], after: Loaded[State, Event]
-                        ) -> None:
-        known = {entry.seq for entry in before.entries}
-        for index, entry in enumerate(after.entries):
-            if entry.seq not in known:
-                from conflict.narrate import describe
+    def save(self, build: Build, now: WhatNow, seen: Loaded[State, Event]
+             ) -> Recorded[State, Event] | None:
+        """Save the step's events, checked by the rules, if the step still stands as it
+        was asked when they are written; ``None`` (nothing written) if it does not."""
+        from conflict.whatnow import what_now
 
-                said = describe(after.states[index], after.events[index],
-                                after.states[index + 1])
-                self.say(f"Meanwhile ({entry.who}): {said}")
+        stood = [True]
+
+        def standing(current: State) -> Sequence[Event]:
+            stood[0] = what_now(current) == now
+            return build(current) if stood[0] else ()
+
+        recorded = self.saved.record(standing, who=writer(), seen=seen)
+        return recorded if stood[0] else None
 
     # --- one question per step ----------------------------------------------------------------
 
@@ -239,9 +339,11 @@ class Guide:
 @who_option
 def run(name: str | None, seed: int | None) -> None:
     """Run the Conflict NAME (default: the current one) a question at a time: Enter takes
-    the default, Tab completes names, u undoes, b shows the board, and ? the choices
-    with their odds and, simulated, each choice's chance that its side wins. Ctrl-C
-    leaves with everything saved; run again to carry on."""
+    the default, Tab completes names, b shows the board, and ? the choices (at a
+    declaration, the words it takes) with their odds and, simulated, each choice's
+    chance that its side wins; both ask the same question again. u undoes the last
+    step, or at a step's later question goes back to its first. Ctrl-C leaves with
+    everything saved; run again to carry on."""
     from cli.output import make_console
     from conflict.table import conflicts
 

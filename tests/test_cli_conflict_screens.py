@@ -4,12 +4,16 @@ another process, and the written account (``conflict export``) line by line."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import re
 import sys
 import time
+from itertools import product
 from pathlib import Path
 
+import click
 import pexpect
 import pytest
 from click.testing import CliRunner
@@ -155,19 +159,293 @@ def test_a_whole_round_mostly_with_enter_with_an_undo_and_a_resume(db: Path) -> 
     assert "Brannoch rolls 5 5 6 1 2" in said and "Round 1 ends" in said
 
 
+def _no_refusal(text: str) -> None:
+    """No answer was refused in ``text`` (a refusal is a line starting "! ")."""
+    assert "! " not in text and "R-CON" not in text, text
+
+
 def test_the_round_picks_up_a_step_another_process_wrote_meanwhile(db: Path) -> None:
     run = spawn(db, "conflict", "run", columns=200)
     run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
     ok(db, "conflict", "declare", "haze", "defense", "4", "--as", "Vin")  # another terminal
-    run.sendline("")  # the default answer was built for the old state…
-    run.expect(r"Dice: ")
-    run.sendline("")
-    run.expect(r"With ")
-    run.sendline("")
-    # …and the engine refuses it now, in one line; the round carries on afresh.
-    run.expect(r"! R-CON-3: Hazekillers of House Orrell has already declared")
-    run.expect(r"Meanwhile \(Vin\): Hazekillers of House Orrell declare full defense")
+    run.sendline("")  # an answer to a question that no longer stands…
+    # …is not saved: what changed is told in one line, and what is current now asked,
+    # without an error and without asking the rest of the stale declaration.
+    run.expect(r"Meanwhile \(Vin\): Hazekillers of House Orrell declare full defense: 4 "
+               r"Defense Dice\.")
+    _no_refusal(run.before)
     run.expect(r"Tamsin Vey \(Wits 4\) declares")
+    _no_refusal(run.before)
+    assert "Dice: " not in run.before
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    declared = [e for e in events(db) if e["event"]["type"] == "declare"]  # type: ignore[index]
+    assert [(e["who"], e["event"]["kind"]) for e in declared] == [  # type: ignore[index]
+        ("Vin", "defense")]
+
+
+def test_a_step_is_not_written_when_the_conflict_moved_on_just_before_the_write(
+        db: Path) -> None:
+    from cli.conflict_run import Guide, Prompter
+    from cli.output import make_console
+    from conflict.events import SetTest
+    from conflict.table import Table, conflicts
+    from conflict.whatnow import what_now
+
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    ok(db, "conflict", "declare", "brannoch", "no-roll")
+    with Table(db, create=False) as table, click.Context(click.Command("run")):
+        saved, seen = conflicts.load(table, "Rooftops")
+        asked = what_now(seen.state)  # the Narrator is asked action 1's test…
+        test = SetTest(action=1, contest=False, difficulty=2)
+        ok(db, "conflict", "act", "haze", "4", "--as", "Vin")  # …and another terminal acts
+        guide = Guide(saved, make_console(), Prompter(), None)
+        # The rules would still take the test (no defense yet), but it was chosen for a
+        # step that no longer stands: nothing is written.
+        assert guide.save(lambda _state: [test], asked, seen) is None
+        still = guide.save(lambda _state: [], what_now(saved.load().state), saved.load())
+        assert still is not None  # a step that stands is written (here: nothing to write)
+    assert [e["event"]["type"] for e in events(db)][-2:] == [  # type: ignore[index]
+        "declare", "act"]
+
+
+def test_a_move_made_meanwhile_during_a_follow_up_question_is_told_not_refused(
+        db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "defense", "3")
+    run = spawn(db, "conflict", "run", columns=200)
+    run.expect(r"Tamsin Vey \(Wits 4\) declares")
+    run.sendline("feint hazekillers")
+    run.expect(r"\(physique is 4\) \[physique\]:")
+    ok(db, "conflict", "declare", "tamsin", "no-roll", "--as", "Vin")
+    run.sendline("?")  # ? shows what changed, the choices now, then the current question
+    run.expect(r"Meanwhile \(Vin\): Tamsin Vey declares an action that needs no roll\.")
+    run.expect(r"Choices:")
+    run.expect(r"Brannoch \(Wits 4\) declares")
+    _no_refusal(run.before)
+    run.sendline("feint hazekillers")
+    run.expect(r"\(physique is 5\) \[physique\]:")
+    ok(db, "conflict", "undo", "--as", "Vin")  # Tamsin's no-roll taken back
+    run.sendline("3")
+    run.expect(r"Meanwhile: undone — Tamsin Vey declares an action that needs no roll\.")
+    run.expect(r"Tamsin Vey \(Wits 4\) declares")
+    _no_refusal(run.before)
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    live = [(e["who"], e["event"]["type"]) for e in events(db)  # type: ignore[index]
+            if e["undone_by"] is None]
+    assert live[-1] == ("Ada", "declare")  # the Hazekillers' only: neither feint saved
+
+
+def test_a_step_made_meanwhile_that_leaves_the_question_standing_is_told_once(
+        db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    ok(db, "conflict", "declare", "brannoch", "attack", "5", "-t", "haze")
+    run = spawn(db, "conflict", "run", columns=200)
+    for _ in range(2):
+        run.expect(r"contest or challenge, Difficulty \[contest 0\]")
+        run.sendline("")
+    run.expect(r"Brannoch acts \(5 Action Dice\)")
+    ok(db, "conflict", "test", "1", "--challenge", "-d", "1", "--as", "Vin")
+    run.sendline("")  # Brannoch still acts first: his answer stands and is saved
+    run.expect(r"Brannoch attacks Hazekillers of House Orrell: 5 dice")
+    told = r"Meanwhile (Vin): The Narrator makes action 1 a Challenge, Difficulty 1."
+    assert run.before.count(told) == 1, run.before
+    run.expect(r"Hazekillers of House Orrell against action 2")
+    assert told not in run.before
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    assert [e["event"]["type"] for e in events(db)][-2:] == [  # type: ignore[index]
+        "set_test", "act"]
+
+
+def test_help_and_board_at_a_follow_up_question_ask_it_again_keeping_the_answers(
+        db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    run = spawn(db, "conflict", "run", "--seed", "5", columns=200)
+    run.expect(r"Brannoch \(Wits 4\) declares \[attack Hazekillers of House Orrell\]")
+    run.sendline("feint hazekillers -- a false retreat")
+    run.expect(r"\(physique is 5\) \[physique\]:")
+    run.sendline("u")  # at a follow-up question: back to the step's first question
+    run.expect(r"Back to the start of this step \(nothing saved or undone\)\.")
+    run.expect(r"Brannoch \(Wits 4\) declares")
+    run.sendline("feint hazekillers -- a false retreat")
+    run.expect(r"\(physique is 5\) \[physique\]:")
+    run.sendline("?")
+    run.expect(r"Choices:")
+    run.expect(r"If Brannoch does this, crew wins \(simulated\):")
+    run.expect(r"\(physique is 5\) \[physique\]:")  # the same question again
+    run.sendline("b")
+    run.expect(r"Next: Brannoch declares")
+    run.expect(r"\(physique is 5\) \[physique\]:")  # and again
+    run.sendline("3")
+    run.expect(r"Brannoch declares an action against Hazekillers of House Orrell, without "
+               r"harm: 3 Action Dice: a false retreat\.")
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    saved = events(db)
+    assert [e["undone_by"] for e in saved] == [None] * len(saved)  # nothing undone
+    last = saved[-1]["event"]
+    assert {k: last[k] for k in ("name", "kind", "dice", "target", "harm",  # type: ignore[index]
+                                 "description", "equipment")} == {
+        "name": "Brannoch", "kind": "action", "dice": 3,
+        "target": "Hazekillers of House Orrell", "harm": False,
+        "description": "a false retreat", "equipment": None}
+
+
+def test_r_con_9_a_refused_difficulty_is_said_and_the_same_test_asked_again(
+        db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    ok(db, "conflict", "declare", "brannoch", "no-roll")
+    run = spawn(db, "conflict", "run", columns=200)
+    asked = (r"Action 1, Hazekillers of House Orrell at Tamsin Vey: contest or challenge, "
+             r"Difficulty \[contest 0\]")
+    run.expect(asked)
+    run.sendline("challenge 9")
+    run.expect(r"! R-CON-9: ")  # said in one line…
+    run.expect(asked)  # …and asked again
+    run.sendline("?")
+    run.expect(r"Choices:")
+    run.expect(asked)
+    run.sendline("b")
+    run.expect(r"Next: Hazekillers of House Orrell act")
+    run.expect(asked)
+    run.sendline("chall 2")
+    run.expect(r"The Narrator makes action 1 a Challenge, Difficulty 2\.")
+    run.expect(r"Hazekillers of House Orrell acts \(4 Action Dice\)")
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    last = events(db)[-1]["event"]
+    assert (last["type"], last["action"], last["contest"], last["difficulty"]) == (  # type: ignore[index]
+        "set_test", 1, False, 2)
+
+
+def test_help_at_a_declaration_lists_its_words_and_an_attack_is_saved_as_typed(
+        db: Path) -> None:
+    run = spawn(db, "conflict", "run", columns=200)
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
+    run.sendline("?")
+    run.expect(r"attack NAME \[kind\] \[Resilience\]")
+    run.expect(r"kinds: physical\*, social, mental \(\*default\)")  # R-CON-1, R-CON-8
+    run.expect(r"Resiliences: health\*, reputation, willpower \(\*default\)")
+    run.expect(r"with: Wooden staff \(\+0\), Obsidian-tipped arrows \(\+1\); - for nothing")
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
+    run.sendline("attack tamsin social willpower with arrows -- jeers from the eaves")
+    run.expect(r"\(physique is 4\) \[physique\]:")
+    run.sendline("4")  # the equipment was said: not asked again
+    run.expect(r"Hazekillers of House Orrell declare an attack on Tamsin Vey")
+    run.expect(r"Tamsin Vey \(Wits 4\) declares")
+    run.sendline("feint hazekillers health")  # R-CON-8a: a feint harms no Resilience
+    run.expect(r"! a feint does no harm")
+    run.expect(r"Tamsin Vey \(Wits 4\) declares")
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    last = events(db)[-1]["event"]
+    assert {k: last[k] for k in ("name", "target", "harm", "attack_kind",  # type: ignore[index]
+                                 "resilience", "equipment", "dice", "description")} == {
+        "name": "Hazekillers of House Orrell", "target": "Tamsin Vey", "harm": True,
+        "attack_kind": "social", "resilience": "willpower",
+        "equipment": "Obsidian-tipped arrows", "dice": 4,
+        "description": "jeers from the eaves"}
+
+
+@functools.cache
+def _every_roll(pool: int) -> dict[tuple[int, int], tuple[float, object]]:
+    """Each rank (Result, Nudges) of a pool: its probability and one roll showing it,
+    from every way the dice can fall, judged by :mod:`conflict.dice`."""
+    from conflict.dice import Roll
+
+    counts: dict[tuple[int, int], int] = {}
+    rolls: dict[tuple[int, int], Roll] = {}
+    for faces in product(range(1, 7), repeat=pool):
+        roll = Roll(asked=pool, faces=faces)
+        counts[roll.rank] = counts.get(roll.rank, 0) + 1
+        rolls.setdefault(roll.rank, roll)
+    return {rank: (count / 6**pool, rolls[rank]) for rank, count in counts.items()}
+
+
+def _brute_odds(pool: int, rollers: int, against: list[tuple[int, int]]
+                ) -> tuple[float, float]:
+    """Win and stalemate of ``rollers`` rolling ``pool`` dice each, the best counting,
+    against the best of every (pool, rollers) in ``against`` (R-DICE-8, R-CON-17).
+    Each pair of single rolls is judged by :func:`conflict.dice.attack`; the best of n
+    opposing rolls loses to a roll exactly when each of the n does, and the actor's
+    best roll is at most a rank exactly when each of its rolls is."""
+    from conflict.dice import ContestResult, attack
+
+    mine = sorted(_every_roll(pool).items())
+    win = stalemate = 0.0
+    below = 0.0
+    for _rank, (p, roll) in mine:
+        best = (below + p) ** rollers - below**rollers  # P(the actor's best is this)
+        below += p
+        loses = ties = 1.0
+        for other, count in against:
+            judged = [(attack(roll, theirs), q)  # type: ignore[arg-type]
+                      for q, theirs in _every_roll(other).values()]
+            beaten = sum(q for result, q in judged if result is ContestResult.WIN)
+            held = sum(q for result, q in judged if result is ContestResult.STALEMATE)
+            loses *= beaten**count
+            ties *= (beaten + held) ** count
+        win += best * loses
+        stalemate += best * (ties - loses)
+    return win, stalemate
+
+
+def _odds_shown(run: pexpect.spawn, sides: str, against: list[tuple[int, int]],
+                pool: int, rollers: int = 1) -> None:
+    """The next odds line shows ``sides`` ("3 dice vs 2 ×8") and the brute-force odds."""
+    run.expect(re.escape(sides) + r": win ([\d.]+)%, stalemate ([\d.]+)%, fail ([\d.]+)%")
+    win, stalemate, fail = (float(run.match.group(i)) / 100 for i in (1, 2, 3))
+    expected_win, expected_stalemate = _brute_odds(pool, rollers, against)
+    assert abs(win - expected_win) <= 0.0006, (sides, win, expected_win)
+    assert abs(stalemate - expected_stalemate) <= 0.0006
+    assert abs(fail - (1 - expected_win - expected_stalemate)) <= 0.0006
+
+
+def test_r_dice_8_help_odds_count_every_roller_of_an_extra_group(db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    ok(db, "conflict", "declare", "brannoch", "attack", "5", "-t", "haze")
+    run = spawn(db, "conflict", "run", columns=200)
+    for _ in range(2):
+        run.expect(r"contest or challenge, Difficulty \[contest 0\]")
+        run.sendline("")
+    brannoch_acts = r"Brannoch acts \(5 Action Dice\)"
+    run.expect(brannoch_acts)
+    run.sendline("?")  # the 8 Hazekillers defend with their 4 Action Dice each
+    _odds_shown(run, "5 dice vs 4 ×8", [(4, 8)], 5)
+    run.expect(brannoch_acts)
+    run.sendline("act 3")
+    run.expect(r"Hazekillers of House Orrell against action 2")
+    run.sendline("?")
+    _odds_shown(run, "3 dice vs 4 ×8", [(4, 8)], 3)
+    run.expect(r"Hazekillers of House Orrell against action 2")
+    run.sendline("defend 2")
+    run.expect(r"Action 2 rolls \(Brannoch 3 vs Hazekillers of House Orrell 2 ×8\)")
+    run.sendline("?")
+    _odds_shown(run, "3 dice vs 2 ×8", [(2, 8)], 3)  # one roller: 34.1%; best of 8: 20.4%
+    run.expect(r"Action 2 rolls")
+    run.sendline("1,2,3 ; " + "/".join(["1,2"] * 8))  # no set: no one falls
+    run.expect(r"Hazekillers of House Orrell acts \(2 Action Dice\)")
+    run.sendline("?")  # now the 8 Hazekillers roll against Tamsin's 3 Defense Dice
+    _odds_shown(run, "2 dice ×8 vs 3", [(3, 1)], 2, rollers=8)
+    run.expect(r"Hazekillers of House Orrell acts")
+    run.sendline("")
+    run.expect(r"Tamsin Vey against action 1")
+    run.sendline("?")  # defend with 3, or react: 3 dice of Push away incoming metal + 3
+    _odds_shown(run, "2 dice ×8 vs 3", [(3, 1)], 2, rollers=8)
+    _odds_shown(run, "2 dice ×8 vs 6", [(6, 1)], 2, rollers=8)
+    run.expect(r"Tamsin Vey against action 1")
     run.sendcontrol("c")
     run.expect(pexpect.EOF)
 
