@@ -13,7 +13,6 @@ applies a rule.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -56,7 +55,6 @@ if TYPE_CHECKING:
 NATURES = [n.value for n in Nature]
 VERBS = ["attack", "feint", "action", "defense", "no-roll"]
 NOTHING = ("-", "none", "nothing")
-_FACES = re.compile(r"[\s,]+")
 T = TypeVar("T")
 
 
@@ -440,13 +438,16 @@ def _reactions_for(guide: Asks, now: AwaitingRoll, number: int) -> Build | None:
 
 
 def _faces(text: str) -> list[list[int | str]]:
-    from cli.options import number_or_text
+    from cli.options import face_tokens, number_or_text
 
     rows = []
     for chunk in text.split("/"):
-        faces = [number_or_text(t) for t in _FACES.split(chunk.strip()) if t]
-        if faces:
-            rows.append(faces)
+        tokens = face_tokens(chunk)
+        if tokens is None:
+            raise click.UsageError(f"{chunk.strip()[:40]!r} has a comma with no face beside "
+                                   f"it; type the dice rolled, e.g. 5,5,3")
+        if tokens:
+            rows.append([number_or_text(token) for token in tokens])
     if not rows:
         raise click.UsageError("type the dice rolled, e.g. 5,5,3 (a group: 5,5,3/4,4,1)")
     return rows
