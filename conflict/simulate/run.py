@@ -20,6 +20,7 @@ import contextlib
 import multiprocessing
 import os
 import pickle
+import signal
 import sys
 import threading
 from collections import deque
@@ -95,6 +96,9 @@ _over: Callable[[], bool] | None = None  # whether the simulation no longer need
 def _start_worker(job: Job, over: Callable[[], bool]) -> None:
     global _job, _over
     _job, _over = job, over
+    # Ctrl-C at a terminal reaches every process of the group: the one that started the
+    # workers stops them (see _pooled), so a worker takes no notice of it itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_in_worker(first: int, count: int) -> Tallies:
@@ -221,9 +225,12 @@ def _pooled(job: Job, batches: list[tuple[int, int]], workers: int, order: _InOr
                     top_up()
                     continue
             wait(futures.values(), return_when=FIRST_COMPLETED)
-    finally:
-        over.set()
-        pool.shutdown(wait=False, cancel_futures=True)
+    except BaseException:  # Ctrl-C, or a policy's error: the workers drop their batch
+        over.set()  # and stop; waiting for them leaves no thread behind to fail later
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    over.set()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def start_method() -> str:
