@@ -262,9 +262,12 @@ class RollOption:
         """The roll: faces given (``attacker`` one list per roller; ``defenders`` by
         name) or, for what is not given, drawn from ``rng`` (default: the operating
         system's secure source). The actor's dice are drawn first."""
-        source: RandomSource = rng if rng is not None else random.SystemRandom()
+        source: RandomSource | None = rng
 
         def draw(pool: int, rollers: int) -> tuple[tuple[int, ...], ...]:
+            nonlocal source
+            if source is None:  # faces to draw, and no source given
+                source = random.SystemRandom()
             return tuple(tuple(source.randint(1, 6) for _ in range(pool))
                          for _ in range(rollers))
 

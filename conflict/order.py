@@ -63,19 +63,22 @@ def _evolver(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
     setters = [_slot_setter(cls, name) for name in names]
     if slots - set(names) - {"__weakref__"} or None in setters:
         return _slow_evolve  # not all slots, or slots beyond the fields (a cached hash)
-    # Every field is a slot: set each on a new object, as the class's __init__ does.
+    # Every field is a slot: copy each to a new object, as the class's __init__ sets
+    # them, then set the changed ones (an event changes a few fields of many).
     lines = [f"def evolve_{cls.__name__}(obj, changes):",
              "    if not known.issuperset(changes):",
              f"        raise TypeError(f'{cls.__name__} has no field(s) "
              f"{{sorted(set(changes) - known)}}')",
              "    new = make(cls)"]
     namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names),
-                                 "make": object.__new__}
+                                 "make": object.__new__,
+                                 "setters": dict(zip(names, setters, strict=True))}
     for at, (name, setter) in enumerate(zip(names, setters, strict=True)):
         namespace[f"set{at}"] = setter
-        lines.append(f"    set{at}(new, changes[{name!r}] if {name!r} in changes "
-                     f"else obj.{name})")
-    lines.append("    return new")
+        lines.append(f"    set{at}(new, obj.{name})")
+    lines += ["    for name, value in changes.items():",
+              "        setters[name](new, value)",
+              "    return new"]
     exec("\n".join(lines) + "\n", namespace)  # the copying function for this class
     made: Callable[[Any, dict[str, Any]], Any] = namespace[f"evolve_{cls.__name__}"]
     return made

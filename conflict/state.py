@@ -340,7 +340,9 @@ def count_side(standing: tuple[tuple[str, int], ...], side: str, delta: int
 
 def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``items`` with the item at ``index`` replaced."""
-    return (*items[:index], value, *items[index + 1:])
+    changed = list(items)  # quicker than joining two slices around the new item
+    changed[index] = value
+    return tuple(changed)
 
 
 @attrs.frozen

@@ -36,6 +36,7 @@ from typing import Literal
 
 import attrs
 
+from characters.names import name_key
 from conflict.dice import MAX_POOL, MIN_POOL, RandomSource
 from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import DeclarationKind, RollDice
@@ -53,7 +54,7 @@ from conflict.options import (
     TakeItOption,
 )
 from conflict.order import next_declarer, tied_with_next
-from conflict.state import Action, DiceFrom, Participant, Phase, State, Turn
+from conflict.state import Action, DiceFrom, Participant, Phase, State, Turn, key_of
 from conflict.steps.defending import default_grant
 
 __all__ = [
@@ -146,10 +147,8 @@ class AwaitingActions(_Now):
     def options_for(self, name: str) -> tuple[ActOption | ChangeOption | HoldOption, ...]:
         """The options of the participant called ``name`` (any spelling of its name);
         :class:`~conflict.errors.BadValue` if it is not one of ``who``."""
-        from characters.names import name_key
-
         key = name_key(name)
-        mine = tuple(o for o in self.options if name_key(o.name) == key)
+        mine = tuple(o for o in self.options if key_of(o.name) == key)
         if not mine:
             raise BadValue(f"{shown(name)} is not acting now (acting: "
                            f"{', '.join(self.who)})", rule="R-CON-10")

@@ -74,6 +74,11 @@ class Dice:
         """The faces ``rollers`` characters roll with ``pool`` dice each (R-DICE-8):
         the same faces :meth:`randint` would draw one by one."""
         draw = self._random
+        if rollers == 1:
+            return (tuple([1 + int(draw() * 6) for _ in range(pool)]),)
+        if pool > 0 and rollers > 1:
+            drawn = [1 + int(draw() * 6) for _ in range(pool * rollers)]
+            return tuple(zip(*[iter(drawn)] * pool, strict=True))  # ``pool`` faces a roller
         return tuple(tuple([1 + int(draw() * 6) for _ in range(pool)])
                      for _ in range(rollers))
 

@@ -10,7 +10,7 @@ from conflict.dice import attack as judge
 from conflict.errors import BadValue, RuleViolation
 from conflict.events import ApplyDamage, DefenseRoll, RollDice
 from conflict.order import advance, evolve
-from conflict.state import ActionStatus, Defense, Outcome, State, key_of
+from conflict.state import ActionStatus, Defense, DefenseKind, Outcome, State, key_of
 from conflict.steps.common import (
     out_of_the_round_changes,
     pending_for,
@@ -64,31 +64,35 @@ def _match_defenders(rolling: list[Defense], given: tuple[DefenseRoll, ...],
 def roll(state: State, event: RollDice) -> State:
     """The faces for the pending action, judged (R-CON-14, R-CON-16, R-CON-17)."""
     action = pending_for(state, event.action, "R-CON-14", "roll")
-    if action.awaiting == "defense":
+    awaiting = action.awaiting
+    if awaiting == "defense":
         raise RuleViolation(f"{action.target} must choose a defense against action "
                             f"{action.number} before anyone rolls", rule="R-CON-15")
-    if action.awaiting != "roll":
+    if awaiting != "roll":
         raise RuleViolation(f"action {action.number} has already rolled", rule="R-CON-14")
     assert action.pool is not None
     attacker = _best(event.attacker, action.pool, action.members, "the actor", action.number)
-    rolling = [d for d in action.defenses if d.rolls]
-    if not rolling and event.defenders:
-        raise BadValue(f"no one rolls against action {action.number}, got "
-                       f"{len(event.defenders)} defender's roll(s)", rule="R-CON-15")
-    defenses = list(action.defenses)
-    opposing: list[tuple[Roll, str]] = []
-    for defense, given in zip(rolling, _match_defenders(rolling, event.defenders,
-                                                        action.number), strict=True):
-        best = _best(given.faces, defense.pool, defense.members, defense.by, action.number)
-        defenses[defenses.index(defense)] = evolve(defense, roll=best)
-        opposing.append((best, defense.by))
+    defenses = action.defenses
+    rolling = [d for d in defenses if d.kind is not DefenseKind.TAKE_IT]  # d.rolls
     opposed: Roll | None = None
     opposed_by: str | None = None
-    if opposing:
+    if rolling:
+        changed = list(defenses)
+        opposing: list[tuple[Roll, str]] = []
+        for defense, given in zip(rolling, _match_defenders(rolling, event.defenders,
+                                                            action.number), strict=True):
+            best = _best(given.faces, defense.pool, defense.members, defense.by,
+                         action.number)
+            changed[changed.index(defense)] = evolve(defense, roll=best)
+            opposing.append((best, defense.by))
+        defenses = tuple(changed)
         # R-CON-16 ruling: opposed by the best roll among the target's defense and every
         # Reaction against the action (R-DICE-8: the first of equal rolls is kept).
         opposed = best_of(r for r, _ in opposing)
         opposed_by = next(name for r, name in opposing if r is opposed)
+    elif event.defenders:
+        raise BadValue(f"no one rolls against action {action.number}, got "
+                       f"{len(event.defenders)} defender's roll(s)", rule="R-CON-15")
     if action.contest:
         # R-CON-17: Result ≥ 1, meets the Difficulty, beats the best opposing roll.
         outcome = _OUTCOME[judge(attacker, opposed, action.difficulty)]
@@ -97,7 +101,7 @@ def roll(state: State, event: RollDice) -> State:
         outcome = Outcome.SUCCESS if attacker.meets(action.difficulty) else Outcome.FAILURE
     # R-CON-8a: an action that does no harm ends with its success recorded.
     done = not (outcome is Outcome.SUCCESS and action.is_attack)
-    action = evolve(action, outcome=outcome, attacker_roll=attacker, defenses=tuple(defenses),
+    action = evolve(action, outcome=outcome, attacker_roll=attacker, defenses=defenses,
                     opposing_roll=opposed, opposed_by=opposed_by,
                     status=ActionStatus.DONE if done else ActionStatus.PENDING)
     return advance(state, actions=set_action(state, action),
