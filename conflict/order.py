@@ -66,9 +66,6 @@ def _evolver(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
     # Every field is a slot: copy each to a new object, as the class's __init__ sets
     # them, then set the changed ones (an event changes a few fields of many).
     lines = [f"def evolve_{cls.__name__}(obj, changes):",
-             "    if not known.issuperset(changes):",
-             f"        raise TypeError(f'{cls.__name__} has no field(s) "
-             f"{{sorted(set(changes) - known)}}')",
              "    new = make(cls)"]
     namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names),
                                  "make": object.__new__,
@@ -76,8 +73,12 @@ def _evolver(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
     for at, (name, setter) in enumerate(zip(names, setters, strict=True)):
         namespace[f"set{at}"] = setter
         lines.append(f"    set{at}(new, obj.{name})")
-    lines += ["    for name, value in changes.items():",
-              "        setters[name](new, value)",
+    lines += ["    try:",
+              "        for name, value in changes.items():",
+              "            setters[name](new, value)",
+              "    except KeyError:",
+              f"        raise TypeError(f'{cls.__name__} has no field(s) "
+              f"{{sorted(set(changes) - known)}}') from None",
               "    return new"]
     exec("\n".join(lines) + "\n", namespace)  # the copying function for this class
     made: Callable[[Any, dict[str, Any]], Any] = namespace[f"evolve_{cls.__name__}"]

@@ -328,6 +328,13 @@ class Action:
         return "damage"
 
 
+@functools.lru_cache(maxsize=1024)
+def _sides_defeated(standing: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """:meth:`State.sides_defeated`, remembered: what-now asks it for every event, and
+    the count standing changes only when someone falls."""
+    return tuple([side for side, count in standing if count == 0])
+
+
 def count_side(standing: tuple[tuple[str, int], ...], side: str, delta: int
                ) -> tuple[tuple[str, int], ...]:
     """``standing`` with ``delta`` added to the undefeated count of ``side`` (a new side
@@ -431,7 +438,7 @@ class State:
 
     def sides_defeated(self) -> tuple[str, ...]:
         """Sides with no undefeated participant left (R-CON-21)."""
-        return tuple([side for side, count in self.standing if count == 0])
+        return _sides_defeated(self.standing)
 
     def dice_balanced(self) -> bool:
         """Whether every participant's dice conservation invariant holds."""

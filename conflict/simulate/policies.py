@@ -57,10 +57,12 @@ from conflict.events import Event, Nature
 from conflict.options import (
     ActOption,
     ChangeOption,
+    DamageOption,
     DeclareOption,
     DefendOption,
     HoldOption,
     ReactOption,
+    TakeItOption,
 )
 from conflict.simulate.chances import attack_chances
 from conflict.state import ActionStatus, DiceFrom, Participant, State
@@ -215,7 +217,7 @@ class Tactics:
         if answer.expect is Expect.ROLL:
             return self.before_roll(state, answer)
         if answer.expect is Expect.DAMAGE:
-            return answer.damage.event()  # R-CON-18: every Nudge to damage
+            return _all_to_damage(answer.damage)  # R-CON-18: every Nudge to damage
         raise BadValue(f"a policy chooses for participants, not at "
                        f"{answer.expect.value!r}")
 
@@ -288,13 +290,14 @@ class Tactics:
         """Allies' Reactions that cost no Action Dice first, then the target's
         choice: the defense or Reaction whose damage saved, less what it costs, is
         best, or taking it."""
+        defend, reactions, take_it = _sorted_options(answer)
         if self.react:
-            for option in answer.reactions:
+            for option in reactions:
                 if option.on_behalf_of is not None and _costs_no_action_dice(option):
                     return option.event(option.min_added)
         if self.defending is Defending.NEVER:
-            return answer.take_it.event()
-        return self._target_choice(state, answer)
+            return _taken(take_it)
+        return self._target_choice(state, answer, defend, reactions, take_it)
 
     def before_roll(self, state: State, answer: AwaitingRoll) -> Event | None:
         """An ally's Reaction that costs no Action Dice, if any is left; else roll."""
@@ -304,26 +307,29 @@ class Tactics:
                     return option.event(option.min_added)
         return None
 
-    def _target_choice(self, state: State, answer: AwaitingDefense) -> Event:
+    def _target_choice(self, state: State, answer: AwaitingDefense,
+                       defend: DefendOption | None, reactions: tuple[ReactOption, ...],
+                       take_it: TakeItOption) -> Event:
+        """The target's choice among ``answer``'s options (as :func:`_sorted_options`
+        sorts them)."""
         action = state.pending_action
         assert action is not None and action.pool is not None
         me = state.participant(answer.who[0])
         free = me.round.defends_with is DiceFrom.DEFENSE
         if free:
-            budget = self._defense_budget(state, me, answer)
+            budget = self._defense_budget(state, me, take_it)
         else:
             budget = MAX_POOL if self.defending is Defending.WORTH_IT else 0
         # (pool rolled, dice spent, the option): with Defense Dice, only the most it
         # spends (more dice never oppose worse); with Action Dice, every count.
         choices: list[tuple[int, int, DefendOption | ReactOption]] = []
-        defend = answer.defend
         if defend is not None:
             top = min(defend.max_dice, budget)
             for dice in range(top if free else defend.min_dice, top + 1):
                 if dice >= defend.min_dice:
                     choices.append((dice, dice, defend))
         if self.react:
-            for reaction in answer.reactions:
+            for reaction in reactions:
                 if reaction.on_behalf_of is not None:
                     continue
                 top = min(reaction.max_added, budget)
@@ -331,7 +337,7 @@ class Tactics:
                     if added >= reaction.min_added:
                         choices.append((reaction.reaction_dice + added, added, reaction))
         if not choices:
-            return answer.take_it.event()
+            return _taken(take_it)
         own = None
         if not free:
             r = me.round
@@ -343,14 +349,14 @@ class Tactics:
         plan = _plan_defense(attack, opposition, me.members, self.harm_weight,
                              tuple((dice, spent) for dice, spent, _option in choices), own)
         if plan is None:
-            return answer.take_it.event()
+            return _taken(take_it)
         _dice, spent, option = choices[plan]
         return option.event(spent)
 
-    def _defense_budget(self, state: State, me: Participant, answer: AwaitingDefense) -> int:
+    def _defense_budget(self, state: State, me: Participant, take_it: TakeItOption) -> int:
         """Defense Dice to spend now: all of them, or an even share when more attacks
         are still coming at it this round."""
-        have = me.round.defense_dice + answer.take_it.granted
+        have = me.round.defense_dice + take_it.granted
         later = incoming(state, me.name)
         return have if later == 0 else max(MIN_POOL, have // (later + 1))
 
@@ -420,6 +426,52 @@ def _act(option: ActOption, pool: int) -> Event:
         if len(_ACTS) >= 10_000:
             _ACTS.clear()
         event = _ACTS[key] = option.event(pool)
+    return event
+
+
+def _sorted_options(answer: AwaitingDefense
+                    ) -> tuple[DefendOption | None, tuple[ReactOption, ...], TakeItOption]:
+    """``answer.defend``, ``answer.reactions`` and ``answer.take_it``, read in one pass
+    over its options."""
+    defend: DefendOption | None = None
+    reactions: list[ReactOption] = []
+    take_it: TakeItOption | None = None
+    for option in answer.options:
+        if isinstance(option, ReactOption):
+            reactions.append(option)
+        elif isinstance(option, DefendOption):
+            if defend is None:
+                defend = option
+        elif take_it is None:
+            take_it = option
+    assert take_it is not None, "R-CON-15d: the target may always take it"
+    return defend, tuple(reactions), take_it
+
+
+_TAKEN: dict[tuple[str, int], Event] = {}
+_DAMAGE: dict[int, Event] = {}
+
+
+def _taken(option: TakeItOption) -> Event:
+    """``option.event()``: the same event as before for the same target and action
+    (kept for up to 10,000)."""
+    key = (option.name, option.action)
+    event = _TAKEN.get(key)
+    if event is None:
+        if len(_TAKEN) >= 10_000:
+            _TAKEN.clear()
+        event = _TAKEN[key] = option.event()
+    return event
+
+
+def _all_to_damage(option: DamageOption) -> Event:
+    """``option.event()``, every Nudge applied: ``ApplyDamage(action=n)`` whatever else
+    the option says, so the same event as before for the same action (up to 10,000)."""
+    event = _DAMAGE.get(option.action)
+    if event is None:
+        if len(_DAMAGE) >= 10_000:
+            _DAMAGE.clear()
+        event = _DAMAGE[option.action] = option.event()
     return event
 
 
