@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 import attrs
 
@@ -229,6 +229,13 @@ class ContestResult(enum.Enum):
     FAIL = "fail"  # it fails: the other side wins, or neither rolls a set
 
 
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_WIN: Final = ContestResult.WIN
+_STALEMATE: Final = ContestResult.STALEMATE
+_FAIL: Final = ContestResult.FAIL
+
+
 def compare(first: Roll, second: Roll) -> ContestResult:
     """Judge a Contest between two rolls, seen from ``first``, the side that acts
     (R-DICE-7).
@@ -239,12 +246,12 @@ def compare(first: Roll, second: Roll) -> ContestResult:
     the penalty for a pool under 2 dice are :func:`attack`'s business.
     """
     if first.result == 0:
-        return ContestResult.FAIL
+        return _FAIL
     if second.result == 0 or first.rank > second.rank:
-        return ContestResult.WIN
+        return _WIN
     if first.rank == second.rank:
-        return ContestResult.STALEMATE
-    return ContestResult.FAIL
+        return _STALEMATE
+    return _FAIL
 
 
 def attack(attacker: Roll, defender: Roll | None, difficulty: int = 0) -> ContestResult:
@@ -256,9 +263,9 @@ def attack(attacker: Roll, defender: Roll | None, difficulty: int = 0) -> Contes
     that meets the Difficulty.
     """
     if not attacker.meets(difficulty):
-        return ContestResult.FAIL
+        return _FAIL
     if defender is None:
-        return ContestResult.WIN
+        return _WIN
     return compare(attacker, defender)
 
 

@@ -32,7 +32,7 @@ for the pending action from an injected random source.
 from __future__ import annotations
 
 import enum
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 
@@ -73,6 +73,16 @@ __all__ = [
     "roll_event",
     "what_now",
 ]
+
+
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_NOT_STARTED: Final = Phase.NOT_STARTED
+_ENDED: Final = Phase.ENDED
+_DECLARATION: Final = Phase.DECLARATION
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_CHANGED: Final = Turn.CHANGED
+_FROM_ACTION: Final = DiceFrom.ACTION
 
 
 class Expect(enum.Enum):
@@ -249,16 +259,17 @@ WhatNow = (AwaitingStart | AwaitingPeople | AwaitingDeclare | AwaitingActions
 
 def what_now(state: State) -> WhatNow:
     """What the Conflict in ``state`` waits for, and every legal choice."""
-    if state.phase is Phase.NOT_STARTED:
-        return AwaitingStart(phase=state.phase, round=0, can_end=False)
-    if state.phase is Phase.ENDED:
-        return AwaitingNothing(phase=state.phase, round=state.round, can_end=False,
+    phase = state.phase
+    if phase is _NOT_STARTED:
+        return AwaitingStart(phase=phase, round=0, can_end=False)
+    if phase is _ENDED:
+        return AwaitingNothing(phase=phase, round=state.round, can_end=False,
                                sides_defeated=state.sides_defeated())
     defeated_sides = state.sides_defeated()
-    if state.phase is Phase.DECLARATION:
+    if phase is _DECLARATION:
         return _declaration(state, defeated_sides)
-    if state.phase is Phase.ROUND_OVER:
-        return AwaitingEndRound(phase=state.phase, round=state.round,
+    if phase is _ROUND_OVER:
+        return AwaitingEndRound(phase=phase, round=state.round,
                                 sides_defeated=defeated_sides)
     pending = state.pending_action
     if pending is None:
@@ -304,7 +315,7 @@ def _acting(state: State, defeated_sides: tuple[str, ...]) -> AwaitingActions:
                                      min(MAX_POOL, r.action_dice)))
         # R-CON-12: once a round; its ruling: never more dice than held, so holding
         # fewer than 2 leaves nothing to change to.
-        if (r.turn is not Turn.CHANGED and not r.changed and not person.defeated
+        if (r.turn is not _CHANGED and not r.changed and not person.defeated
                 and r.action_dice >= MIN_POOL):
             options.append(ChangeOption(person.name, max_dice=r.action_dice))
         options.append(HoldOption(person.name, r.action_dice))
@@ -361,7 +372,7 @@ def _target_options(target: Participant, action: Action
     granted = default_grant(target, action)
     r = target.round
     source = r.defends_with
-    have = r.dice_for_defense() + (0 if source is DiceFrom.ACTION else granted)
+    have = r.dice_for_defense() + (0 if source is _FROM_ACTION else granted)
     options: list[DefendOption | ReactOption | TakeItOption] = []
     if have >= MIN_POOL:
         options.append(DefendOption(target.name, action.number, source, MIN_POOL,

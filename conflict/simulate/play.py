@@ -52,6 +52,16 @@ UNFINISHED: Final = -2
 ROUNDS_PLAYED: Final = "the rounds allowed are played"
 """The outcome of a Conflict stopped by the rounds allowed."""
 
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_DECLARED: Final = ActionStatus.DECLARED
+_ROLL: Final = Expect.ROLL
+_END_ROUND: Final = Expect.END_ROUND
+_ACT: Final = Expect.ACT
+_DECLARE: Final = Expect.DECLARE
+_DEFENSE: Final = Expect.DEFENSE
+_DAMAGE: Final = Expect.DAMAGE
+
 PARTICIPANT_EVENTS: Final = (Declare, Act, Change, Hold, Defend, React, TakeIt, ApplyDamage)
 """The events a policy may choose: the participants' own (the Narrator's are ours)."""
 
@@ -116,7 +126,7 @@ def _settled(state: State) -> bool:
     for index in state.step:
         number = people[index].round.action
         action = state.action(number) if number is not None else None
-        if (action is not None and action.status is ActionStatus.DECLARED
+        if (action is not None and action.status is _DECLARED
                 and action.target is not None
                 and not state.participant(action.target).defeated):
             return False
@@ -126,7 +136,7 @@ def _settled(state: State) -> bool:
 def _side_of_choice(state: State, now: WhatNow) -> str:
     """Whose policy chooses now: the one named by ``who``, or at a roll, the target's
     side (its allies may react, R-CON-16)."""
-    if now.expect is Expect.ROLL:
+    if now.expect is _ROLL:
         action = state.pending_action
         assert action is not None and action.target is not None
         return state.participant(action.target).side
@@ -156,7 +166,7 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
                           apply(state, EndConflict(_outcome(standing))))
         now = what_now(state)
         event: Event
-        if now.expect is Expect.END_ROUND:
+        if now.expect is _END_ROUND:
             if state.round >= last_round:
                 return Ending(UNFINISHED, state.round - first + 1,
                               apply(state, EndConflict(ROUNDS_PLAYED)))
@@ -182,7 +192,7 @@ def choose(state: State, now: WhatNow, policies: Mapping[str, Policy], dice: Dic
     """The next event of a Conflict that is waiting on a participant or the dice
     (``now`` is ``what_now(state)``, not a round's end): the chooser's policy decides,
     and at a roll the dice fall unless the target's side reacts first."""
-    if now.expect is Expect.ROLL:
+    if now.expect is _ROLL:
         if now.reactions:
             side = _side_of_choice(state, now)
             chosen = policies[side](state, now)
@@ -205,7 +215,7 @@ def opening(state: State, policies: Mapping[str, Policy]) -> State:
         if len(standing_sides(state)) <= 1:
             return state
         now = what_now(state)
-        if now.expect is Expect.ROLL or now.expect is Expect.END_ROUND:
+        if now.expect is _ROLL or now.expect is _END_ROUND:
             return state
         state = apply(state, _chosen(state, now, policies))
     raise _stuck(limit)
@@ -213,14 +223,14 @@ def opening(state: State, policies: Mapping[str, Policy]) -> State:
 
 def _chosen(state: State, now: WhatNow, policies: Mapping[str, Policy]) -> Event:
     """The event a participant's policy chooses (not at a roll or a round's end)."""
-    if now.expect is Expect.ACT:
+    if now.expect is _ACT:
         name = now.who[0]
         side = state.participant(name).side
         if len(now.who) > 1:
             now = evolve(now, who=(name,), options=now.options_for(name))
         return _checked(policies[side](state, now), side)
-    if (now.expect is Expect.DECLARE or now.expect is Expect.DEFENSE
-            or now.expect is Expect.DAMAGE):
+    if (now.expect is _DECLARE or now.expect is _DEFENSE
+            or now.expect is _DAMAGE):
         side = _side_of_choice(state, now)
         return _checked(policies[side](state, now), side)
     raise RuleViolation(f"cannot play on a Conflict at {now.expect.value!r}: "

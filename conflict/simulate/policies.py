@@ -118,6 +118,21 @@ class Defending(enum.Enum):
     WORTH_IT = "worth_it"  # Action Dice too, when the odds say it pays
 
 
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_DECLARED: Final = ActionStatus.DECLARED
+_FROM_DEFENSE: Final = DiceFrom.DEFENSE
+_DECLARE: Final = Expect.DECLARE
+_ACT: Final = Expect.ACT
+_DEFENSE: Final = Expect.DEFENSE
+_ROLL: Final = Expect.ROLL
+_DAMAGE: Final = Expect.DAMAGE
+_KEEP_NONE: Final = KeepBack.NEVER
+_KEEP_OUTNUMBERED: Final = KeepBack.OUTNUMBERED
+_NEVER_DEFEND: Final = Defending.NEVER
+_WORTH_IT: Final = Defending.WORTH_IT
+
+
 # --- what a policy reads from the state ----------------------------------------------
 
 
@@ -181,7 +196,7 @@ def incoming(state: State, name: str) -> int:
     side = state.participant(name).side
     count = 0
     for action in state.actions:
-        if (action.target == name and action.status is ActionStatus.DECLARED
+        if (action.target == name and action.status is _DECLARED
                 and action.harm and state.participant(action.actor).side != side):
             count += 1
     return count
@@ -208,15 +223,15 @@ class Tactics:
     full_defense_at: float = 0.0
 
     def __call__(self, state: State, answer: WhatNow) -> Event | None:
-        if answer.expect is Expect.DECLARE:
+        if answer.expect is _DECLARE:
             return self.declare(state, answer)
-        if answer.expect is Expect.ACT:
+        if answer.expect is _ACT:
             return self.act(state, answer)
-        if answer.expect is Expect.DEFENSE:
+        if answer.expect is _DEFENSE:
             return self.defend(state, answer)
-        if answer.expect is Expect.ROLL:
+        if answer.expect is _ROLL:
             return self.before_roll(state, answer)
-        if answer.expect is Expect.DAMAGE:
+        if answer.expect is _DAMAGE:
             return _all_to_damage(answer.damage)  # R-CON-18: every Nudge to damage
         raise BadValue(f"a policy chooses for participants, not at "
                        f"{answer.expect.value!r}")
@@ -269,12 +284,12 @@ class Tactics:
 
     def _pool(self, state: State, me: Participant, option: ActOption) -> int:
         """The pool to act with: all it may roll, less the dice kept back."""
-        if self.keep_back is KeepBack.NEVER:
+        if self.keep_back is _KEEP_NONE:
             return option.max_pool
         coming = incoming(state, me.name)
         if coming == 0:
             return option.max_pool
-        if self.keep_back is KeepBack.OUTNUMBERED:
+        if self.keep_back is _KEEP_OUTNUMBERED:
             if not outnumbered(state, me):
                 return option.max_pool
             coming = 1
@@ -295,7 +310,7 @@ class Tactics:
             for option in reactions:
                 if option.on_behalf_of is not None and _costs_no_action_dice(option):
                     return option.event(option.min_added)
-        if self.defending is Defending.NEVER:
+        if self.defending is _NEVER_DEFEND:
             return _taken(take_it)
         return self._target_choice(state, answer, defend, reactions, take_it)
 
@@ -315,11 +330,11 @@ class Tactics:
         action = state.pending_action
         assert action is not None and action.pool is not None
         me = state.participant(answer.who[0])
-        free = me.round.defends_with is DiceFrom.DEFENSE
+        free = me.round.defends_with is _FROM_DEFENSE
         if free:
             budget = self._defense_budget(state, me, take_it)
         else:
-            budget = MAX_POOL if self.defending is Defending.WORTH_IT else 0
+            budget = MAX_POOL if self.defending is _WORTH_IT else 0
         # (pool rolled, dice spent, the option): with Defense Dice, only the most it
         # spends (more dice never oppose worse); with Action Dice, every count.
         choices: list[tuple[int, int, DefendOption | ReactOption]] = []
@@ -449,7 +464,7 @@ def _sorted_options(answer: AwaitingDefense
 
 
 _TAKEN: dict[tuple[str, int], Event] = {}
-_DAMAGE: dict[int, Event] = {}
+_DAMAGE_EVENTS: dict[int, Event] = {}
 
 
 def _taken(option: TakeItOption) -> Event:
@@ -467,25 +482,25 @@ def _taken(option: TakeItOption) -> Event:
 def _all_to_damage(option: DamageOption) -> Event:
     """``option.event()``, every Nudge applied: ``ApplyDamage(action=n)`` whatever else
     the option says, so the same event as before for the same action (up to 10,000)."""
-    event = _DAMAGE.get(option.action)
+    event = _DAMAGE_EVENTS.get(option.action)
     if event is None:
-        if len(_DAMAGE) >= 10_000:
-            _DAMAGE.clear()
-        event = _DAMAGE[option.action] = option.event()
+        if len(_DAMAGE_EVENTS) >= 10_000:
+            _DAMAGE_EVENTS.clear()
+        event = _DAMAGE_EVENTS[option.action] = option.event()
     return event
 
 
 def _costs_no_action_dice(option: ReactOption) -> bool:
-    return option.min_added == 0 or option.added_from is DiceFrom.DEFENSE
+    return option.min_added == 0 or option.added_from is _FROM_DEFENSE
 
 
 POLICIES: Final[dict[str, Tactics]] = {
-    "default": Tactics("default", keep_back=KeepBack.OUTNUMBERED,
-                       defending=Defending.WORTH_IT, react=True),
+    "default": Tactics("default", keep_back=_KEEP_OUTNUMBERED,
+                       defending=_WORTH_IT, react=True),
     "reckless": Tactics("reckless"),
     "bold": Tactics("bold", defending=Defending.FREE, react=True),
     "cautious": Tactics("cautious", keep_back=KeepBack.ATTACKED,
-                        defending=Defending.WORTH_IT, react=True, harm_weight=2.0,
+                        defending=_WORTH_IT, react=True, harm_weight=2.0,
                         full_defense_at=1 / 3),
 }
 """The policies a Narrator picks by name."""

@@ -3,6 +3,8 @@ R-CON-15, R-CON-16), including Reactions for another participant (Ruling, R-CON-
 
 from __future__ import annotations
 
+from typing import Final
+
 from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import DeclarationKind, Defend, React, TakeIt
 from conflict.order import drop_from_step, evolve, queue_insert, queue_remove
@@ -19,8 +21,18 @@ from conflict.state import (
 )
 from conflict.steps.common import dice_text, pending_for, position, set_action, set_participant
 
-_DONE = {DefenseKind.DEFEND: "defended", DefenseKind.REACT: "reacted",
-         DefenseKind.TAKE_IT: "chose not to defend"}
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_DECLARED_NO_ROLL: Final = DeclarationKind.NO_ROLL
+_FROM_ACTION: Final = DiceFrom.ACTION
+_FROM_DEFENSE: Final = DiceFrom.DEFENSE
+_WAITING: Final = Turn.WAITING
+_DEFEND: Final = DefenseKind.DEFEND
+_REACT: Final = DefenseKind.REACT
+_TAKE_IT: Final = DefenseKind.TAKE_IT
+
+_DONE = {_DEFEND: "defended", _REACT: "reacted",
+         _TAKE_IT: "chose not to defend"}
 
 
 def default_grant(person: Participant, action: Action) -> int:
@@ -29,7 +41,7 @@ def default_grant(person: Participant, action: Action) -> int:
     Resilience), if its own action needs no roll and it has not gained them yet this
     round; else 0."""
     r = person.round
-    if r.declared is not DeclarationKind.NO_ROLL or r.granted or action.attack_kind is None:
+    if r.declared is not _DECLARED_NO_ROLL or r.granted or action.attack_kind is None:
         return 0
     value: int = getattr(person.character.attributes, action.attack_kind.defense_attribute)
     return value
@@ -74,7 +86,7 @@ def _chooser(state: State, name: str, number: int, rule: str, doing: str, *,
 def _grant(person: Participant, action: Action, granted: int | None) -> RoundState:
     """The target's round with the Defense Dice of R-CON-7c added, if it gains them."""
     r = person.round
-    if r.declared is not DeclarationKind.NO_ROLL or r.granted:
+    if r.declared is not _DECLARED_NO_ROLL or r.granted:
         if granted is not None:
             raise RuleViolation(f"{person.name}'s dice are already figured: granted Defense "
                                 f"Dice apply only to a target whose action needs no roll, "
@@ -98,12 +110,12 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
     source = r.defends_with
     have = r.dice_for_defense()
     if dice > have:
-        label = "Action" if source is DiceFrom.ACTION else "Defense"
+        label = "Action" if source is _FROM_ACTION else "Defense"
         raise RuleViolation(f"{person.name} has {dice_text(have, label)}, cannot spend "
                             f"{dice} to {what}", rule=rule)
     if not dice:
         return state, r, source
-    if source is DiceFrom.DEFENSE:
+    if source is _FROM_DEFENSE:
         return state, evolve(r, defense_dice=r.defense_dice - dice,
                              defense_spent=r.defense_spent + dice), source
     # R-CON-15a: the remaining Action Dice set its new place in the acting order at once.
@@ -113,7 +125,7 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
             state = drop_from_step(state, index)
         else:
             state = evolve(state, queue=queue_remove(state.queue, r.action_dice, index))
-        if new.action_dice > 0 and new.turn is Turn.WAITING:
+        if new.action_dice > 0 and new.turn is _WAITING:
             state = evolve(state, queue=queue_insert(state.queue, new.action_dice, index))
     return state, new, source
 
@@ -132,7 +144,7 @@ def defend(state: State, event: Defend) -> State:
     index, person, action = _chooser(state, event.name, event.action, "R-CON-15", "defend")
     r = _grant(person, action, event.granted)
     state, r, source = _spend(state, index, r, event.dice, "R-CON-15", "defend")
-    defense = Defense(by=person.name, kind=DefenseKind.DEFEND, pool=event.dice,
+    defense = Defense(by=person.name, kind=_DEFEND, pool=event.dice,
                       spent=event.dice, paid_from=source, members=person.members)
     return _commit(state, index, person, r, action, defense)
 
@@ -160,7 +172,7 @@ def react(state: State, event: React) -> State:
         _not_the_target(person, action, event.granted)
         r = person.round
     state, r, source = _spend(state, index, r, event.added, "R-CON-16", "react")
-    defense = Defense(by=person.name, kind=DefenseKind.REACT, pool=pool, spent=event.added,
+    defense = Defense(by=person.name, kind=_REACT, pool=pool, spent=event.added,
                       paid_from=source, reaction=reaction.name, members=person.members)
     return _commit(state, index, person, r, action, defense)
 
@@ -170,5 +182,5 @@ def take_it(state: State, event: TakeIt) -> State:
     index, person, action = _chooser(state, event.name, event.action, "R-CON-15",
                                      "leave undefended")
     r = _grant(person, action, event.granted)
-    defense = Defense(by=person.name, kind=DefenseKind.TAKE_IT, members=0)
+    defense = Defense(by=person.name, kind=_TAKE_IT, members=0)
     return _commit(state, index, person, r, action, defense)

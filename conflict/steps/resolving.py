@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from characters.model import Resilience
 from conflict.dice import ContestResult, Roll, best_of, best_roll
@@ -19,7 +20,15 @@ from conflict.steps.common import (
     set_participant,
 )
 
-_OUTCOME = {ContestResult.WIN: Outcome.SUCCESS, ContestResult.FAIL: Outcome.FAILURE,
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_TAKE_IT: Final = DefenseKind.TAKE_IT
+_SUCCESS: Final = Outcome.SUCCESS
+_FAILURE: Final = Outcome.FAILURE
+_DONE: Final = ActionStatus.DONE
+_PENDING: Final = ActionStatus.PENDING
+
+_OUTCOME = {ContestResult.WIN: _SUCCESS, ContestResult.FAIL: _FAILURE,
             ContestResult.STALEMATE: Outcome.STALEMATE}
 
 
@@ -73,7 +82,7 @@ def roll(state: State, event: RollDice) -> State:
     assert action.pool is not None
     attacker = _best(event.attacker, action.pool, action.members, "the actor", action.number)
     defenses = action.defenses
-    rolling = [d for d in defenses if d.kind is not DefenseKind.TAKE_IT]  # d.rolls
+    rolling = [d for d in defenses if d.kind is not _TAKE_IT]  # d.rolls
     opposed: Roll | None = None
     opposed_by: str | None = None
     if rolling:
@@ -98,12 +107,12 @@ def roll(state: State, event: RollDice) -> State:
         outcome = _OUTCOME[judge(attacker, opposed, action.difficulty)]
     else:
         # R-CON-14: a Challenge, as R-DICE-6.
-        outcome = Outcome.SUCCESS if attacker.meets(action.difficulty) else Outcome.FAILURE
+        outcome = _SUCCESS if attacker.meets(action.difficulty) else _FAILURE
     # R-CON-8a: an action that does no harm ends with its success recorded.
-    done = not (outcome is Outcome.SUCCESS and action.is_attack)
+    done = not (outcome is _SUCCESS and action.is_attack)
     action = evolve(action, outcome=outcome, attacker_roll=attacker, defenses=defenses,
                     opposing_roll=opposed, opposed_by=opposed_by,
-                    status=ActionStatus.DONE if done else ActionStatus.PENDING)
+                    status=_DONE if done else _PENDING)
     return advance(state, actions=set_action(state, action),
                    pending=None if done else action.number)
 
@@ -147,7 +156,7 @@ def damage(state: State, event: ApplyDamage) -> State:
             person = evolve(person, resiliences=resiliences)
     # Ruling: a participant in the current step still acts; others no longer do.
     out = out_of_the_round_changes(state, index, person) if person.defeated else {}
-    action = evolve(action, status=ActionStatus.DONE, damage=amount, nudges_applied=nudges,
+    action = evolve(action, status=_DONE, damage=amount, nudges_applied=nudges,
                     nudges_spent=event.spent, note=event.note)
     return advance(state, participants=set_participant(state, index, person),
                    actions=set_action(state, action), pending=None, **out)
