@@ -9,11 +9,7 @@ positions, names or a new :class:`State`.
 from __future__ import annotations
 
 import bisect
-import types
-from collections.abc import Callable
-from typing import Any, Final, TypeVar
-
-import attrs
+from typing import Any, Final
 
 from conflict.events import DeclarationKind
 from conflict.state import (
@@ -23,8 +19,7 @@ from conflict.state import (
     State,
     Turn,
 )
-
-T = TypeVar("T")
+from conflict.values import evolve as evolve  # the engine's copy of a frozen value
 
 # Enum members bound once as module globals (see conflict.state: a read through the
 # class costs several times a global's in Python 3.11).
@@ -35,76 +30,6 @@ _DECLARED_ACTION: Final = DeclarationKind.ACTION
 _WAITING: Final = Turn.WAITING
 _DECLARED: Final = ActionStatus.DECLARED
 _ABANDONED: Final = ActionStatus.ABANDONED
-
-
-def evolve(obj: T, **changes: Any) -> T:
-    """A copy of the frozen ``obj`` with ``changes``, as :func:`attrs.evolve` makes it.
-
-    The engine copies a state, an action or a participant for nearly every event, so
-    for classes whose fields are all plain slots (no validator, converter or post-init
-    step, no cached hash: every class of :mod:`conflict.state`, and what-now's answers)
-    the copy is made by a function written once per class, which sets every slot of a
-    new object as the class's ``__init__`` would; other classes go through
-    :func:`attrs.evolve`, with their checks. An unknown field raises ``TypeError``.
-    """
-    cls = obj.__class__
-    make = _EVOLVERS.get(cls)
-    if make is None:
-        make = _EVOLVERS[cls] = _evolver(cls)
-    return make(obj, changes)  # type: ignore[no-any-return]
-
-
-_EVOLVERS: dict[type[Any], Callable[[Any, dict[str, Any]], Any]] = {}
-
-
-def _slow_evolve(obj: Any, changes: dict[str, Any]) -> Any:
-    return attrs.evolve(obj, **changes)
-
-
-def _evolver(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
-    """The copying function of ``cls`` (see :func:`evolve`)."""
-    fields = attrs.fields(cls)
-    plain = all(f.init and f.validator is None and f.converter is None and f.alias == f.name
-                and f.name.isidentifier() for f in fields)
-    if not plain or hasattr(cls, "__attrs_post_init__") or hasattr(cls, "__attrs_pre_init__"):
-        return _slow_evolve
-    names = [f.name for f in fields]
-    slots = {slot for klass in cls.__mro__ for slot in klass.__dict__.get("__slots__", ())}
-    setters = [_slot_setter(cls, name) for name in names]
-    if slots - set(names) - {"__weakref__"} or None in setters:
-        return _slow_evolve  # not all slots, or slots beyond the fields (a cached hash)
-    # Every field is a slot: copy each to a new object, as the class's __init__ sets
-    # them, then set the changed ones (an event changes a few fields of many).
-    lines = [f"def evolve_{cls.__name__}(obj, changes):",
-             "    new = make(cls)"]
-    namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names),
-                                 "make": object.__new__,
-                                 "setters": dict(zip(names, setters, strict=True))}
-    for at, (name, setter) in enumerate(zip(names, setters, strict=True)):
-        namespace[f"set{at}"] = setter
-        lines.append(f"    set{at}(new, obj.{name})")
-    lines += ["    try:",
-              "        for name, value in changes.items():",
-              "            setters[name](new, value)",
-              "    except KeyError:",
-              f"        raise TypeError(f'{cls.__name__} has no field(s) "
-              f"{{sorted(set(changes) - known)}}') from None",
-              "    return new"]
-    exec("\n".join(lines) + "\n", namespace)  # the copying function for this class
-    made: Callable[[Any, dict[str, Any]], Any] = namespace[f"evolve_{cls.__name__}"]
-    return made
-
-
-def _slot_setter(cls: type[Any], name: str) -> Callable[[Any, Any], None] | None:
-    """The setter of the slot ``name`` of ``cls``, or ``None`` if it is not a slot."""
-    for klass in cls.__mro__:
-        found = klass.__dict__.get(name)
-        if found is not None:
-            if isinstance(found, types.MemberDescriptorType):
-                setter: Callable[[Any, Any], None] = found.__set__
-                return setter
-            return None
-    return None
 
 
 # --- declaration order (R-CON-4, R-CON-5, R-CON-6) -----------------------------------

@@ -44,6 +44,7 @@ from characters.names import name_key
 from conflict.dice import Roll
 from conflict.errors import BadValue, shown
 from conflict.events import DeclarationKind, Nature
+from conflict.values import quick_init
 
 __all__ = [
     "EMPTY",
@@ -133,6 +134,7 @@ _TAKE_IT: Final = DefenseKind.TAKE_IT
 _PENDING: Final = ActionStatus.PENDING
 
 
+@quick_init
 @attrs.frozen
 class RoundState:
     """One participant's dice and choices in the current round, with the counters of
@@ -189,6 +191,7 @@ class RoundState:
 EMPTY_ROUND = RoundState()
 
 
+@quick_init
 @attrs.frozen
 class Participant:
     """A Hero, Villain or Extra group taking part, with a side and this round's state.
@@ -242,6 +245,7 @@ class Participant:
         return None
 
 
+@quick_init
 @attrs.frozen
 class Defense:
     """A participant's committed choice against a Contest (R-CON-15, R-CON-16).
@@ -267,6 +271,7 @@ class Defense:
         return self.kind is not _TAKE_IT
 
 
+@quick_init
 @attrs.frozen
 class Action:
     """An action declared this round (R-CON-7), numbered over the whole Conflict.
@@ -366,6 +371,7 @@ def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return tuple(changed)
 
 
+@quick_init
 @attrs.frozen
 class State:
     """A Conflict at one moment (see the module docstring).

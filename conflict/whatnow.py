@@ -56,6 +56,7 @@ from conflict.options import (
 from conflict.order import next_declarer, tied_with_next
 from conflict.state import Action, DiceFrom, Participant, Phase, State, Turn, key_of
 from conflict.steps.defending import default_grant
+from conflict.values import quick_init
 
 __all__ = [
     "AwaitingActions",
@@ -99,6 +100,7 @@ class Expect(enum.Enum):
     ENDED = "ended"  # nothing but undo
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class _Now:
     """What every answer says: the phase and round; ``who`` is expected to move
@@ -116,6 +118,7 @@ class _Now:
     can_add: bool = False
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingStart(_Now):
     """No Start event yet."""
@@ -124,6 +127,7 @@ class AwaitingStart(_Now):
     options: tuple[()] = ()
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingPeople(_Now):
     """Started, with no one left to declare: add participants."""
@@ -132,6 +136,7 @@ class AwaitingPeople(_Now):
     options: tuple[()] = ()
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingDeclare(_Now):
     """``option.name`` declares next (R-CON-4). ``ties`` lists those still to declare
@@ -147,6 +152,7 @@ class AwaitingDeclare(_Now):
         return (self.option,)
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingActions(_Now):
     """``who`` act now, simultaneously (R-CON-10): each may act, change or hold."""
@@ -182,6 +188,7 @@ class AwaitingActions(_Now):
         return tuple(o for o in self.options if isinstance(o, HoldOption))
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingDefense(_Now):
     """The target (``who``) chooses against action ``action`` (R-CON-15): its Defend,
@@ -207,6 +214,7 @@ class AwaitingDefense(_Now):
         return next(o for o in self.options if isinstance(o, TakeItOption))
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingRoll(_Now):
     """Action ``action`` rolls (``roll``); until it does, others may still react for
@@ -222,6 +230,7 @@ class AwaitingRoll(_Now):
         return (self.roll, *self.reactions)
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingDamage(_Now):
     """The successful attack ``action`` deals its damage (R-CON-18)."""
@@ -235,6 +244,7 @@ class AwaitingDamage(_Now):
         return (self.damage,)
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingEndRound(_Now):
     """Everything is resolved: end the round (or the Conflict)."""
@@ -243,6 +253,7 @@ class AwaitingEndRound(_Now):
     options: tuple[EndRoundOption] = (EndRoundOption(),)
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingNothing(_Now):
     """The Conflict has ended: only undo is left."""
