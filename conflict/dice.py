@@ -173,19 +173,17 @@ class Roll:
         """Whether this roll would succeed as a Challenge of ``difficulty`` (R-DICE-6)."""
         if check_difficulty(difficulty) is None:
             raise BadValue("a Challenge needs a Difficulty 0–5, got None", rule="R-DICE-6")
-        result = self.result
-        return result >= 1 and result - difficulty - self.penalty >= 0
+        result = _read(self.faces)[0]
+        asked = self.asked
+        penalty = MIN_POOL - asked if asked < MIN_POOL else 0  # self.penalty
+        return result >= 1 and result - difficulty - penalty >= 0
 
     @property
     def rank(self) -> tuple[int, int]:
         """How rolls compare: Result first, then Nudges (R-DICE-7, R-DICE-8)."""
-        return _rank(self.faces, self.free_nudges)
-
-
-def _rank(faces: tuple[int, ...], free_nudges: int) -> tuple[int, int]:
-    """(Result, Nudges) of ``faces`` with ``free_nudges``: how rolls compare."""
-    result, sixes = _read(faces)
-    return (result, sixes + free_nudges)
+        result, sixes = _read(self.faces)
+        asked = self.asked
+        return (result, sixes + asked - MAX_POOL if asked > MAX_POOL else sixes)
 
 
 _READ: dict[tuple[int, ...], tuple[int, int]] = {}

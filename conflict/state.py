@@ -347,11 +347,19 @@ class Action:
         return "damage"
 
 
-@functools.lru_cache(maxsize=1024)
+_last_defeated: tuple[tuple[tuple[str, int], ...], tuple[str, ...]] = ((), ())
+
+
 def _sides_defeated(standing: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
-    """:meth:`State.sides_defeated`, remembered: what-now asks it for every event, and
-    the count standing changes only when someone falls."""
-    return tuple([side for side, count in standing if count == 0])
+    """:meth:`State.sides_defeated`, the last answer remembered: what-now asks it for
+    every event, and a state's copies share its count standing until someone falls."""
+    global _last_defeated
+    last = _last_defeated
+    if last[0] is standing:
+        return last[1]
+    defeated = tuple([side for side, count in standing if count == 0])
+    _last_defeated = (standing, defeated)
+    return defeated
 
 
 def count_side(standing: tuple[tuple[str, int], ...], side: str, delta: int

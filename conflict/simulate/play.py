@@ -143,7 +143,13 @@ def _side_of_choice(state: State, now: WhatNow) -> str:
     return state.participant(now.who[0]).side
 
 
+_PARTICIPANT_EVENT_CLASSES: Final = frozenset(PARTICIPANT_EVENTS)
+_END_THE_ROUND: Final = EndRound()  # a value: every round ends with an equal event
+
+
 def _checked(event: Event | None, side: str) -> Event:
+    if event.__class__ in _PARTICIPANT_EVENT_CLASSES:
+        return event  # type: ignore[return-value]  # the common case, checked first
     if not isinstance(event, PARTICIPANT_EVENTS):
         raise BadValue(f"the policy of side {shown(side)} must return a participant's "
                        f"event (Declare, Act, Change, Hold, Defend, React, TakeIt, "
@@ -166,13 +172,16 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
                           apply(state, EndConflict(_outcome(standing))))
         now = what_now(state)
         event: Event
-        if now.expect is _END_ROUND:
+        expect = now.expect
+        if expect is _END_ROUND:
             if state.round >= last_round:
                 return Ending(UNFINISHED, state.round - first + 1,
                               apply(state, EndConflict(ROUNDS_PLAYED)))
-            event = EndRound()
-        else:
+            event = _END_THE_ROUND
+        elif expect is _ROLL:
             event = choose(state, now, policies, dice)
+        else:
+            event = _chosen(state, now, policies)  # as choose does
         state = apply(state, event)
         if event.__class__ is ApplyDamage:  # only damage defeats anyone here
             standing = standing_sides(state)
@@ -223,15 +232,15 @@ def opening(state: State, policies: Mapping[str, Policy]) -> State:
 
 def _chosen(state: State, now: WhatNow, policies: Mapping[str, Policy]) -> Event:
     """The event a participant's policy chooses (not at a roll or a round's end)."""
-    if now.expect is _ACT:
+    if now.expect is _ACT:  # (on now.expect: mypy narrows now by it)
         name = now.who[0]
         side = state.participant(name).side
         if len(now.who) > 1:
             now = evolve(now, who=(name,), options=now.options_for(name))
         return _checked(policies[side](state, now), side)
-    if (now.expect is _DECLARE or now.expect is _DEFENSE
-            or now.expect is _DAMAGE):
-        side = _side_of_choice(state, now)
+    expect = now.expect
+    if expect is _DECLARE or expect is _DEFENSE or expect is _DAMAGE:
+        side = state.participant(now.who[0]).side  # as _side_of_choice, not at a roll
         return _checked(policies[side](state, now), side)
     raise RuleViolation(f"cannot play on a Conflict at {now.expect.value!r}: "
                         f"{_why(state)}", rule="R-CON-21")
