@@ -142,7 +142,9 @@ class Roll:
     @property
     def nudges(self) -> int:
         """All Nudges: sixes plus free Nudges (R-DICE-2, R-DICE-4)."""
-        return self.sixes + self.free_nudges
+        sixes = _read(self.faces)[1]
+        asked = self.asked  # checked when the roll was made: free Nudges beyond 10
+        return sixes + asked - MAX_POOL if asked > MAX_POOL else sixes
 
     @property
     def result(self) -> int:

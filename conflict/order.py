@@ -19,6 +19,7 @@ from conflict.state import (
     State,
     Turn,
 )
+from conflict.values import copy_with
 from conflict.values import evolve as evolve  # the engine's copy of a frozen value
 
 # Enum members bound once as module globals (see conflict.state: a read through the
@@ -142,7 +143,7 @@ def step_without(state: State, index: int) -> dict[str, tuple[int, ...]]:
 def drop_from_step(state: State, index: int) -> State:
     """``state`` with the participant at ``index`` out of the current step."""
     changes = step_without(state, index)
-    return evolve(state, **changes) if changes else state
+    return copy_with(state, changes) if changes else state
 
 
 # The functions below take ``changes``: fields of the state changed by the event being
@@ -156,7 +157,7 @@ def advance(state: State, **changes: Any) -> State:
     get = changes.get
     if (get("phase", state.phase) is not _RESOLUTION
             or get("pending", state.pending) is not None or get("step", state.step)):
-        return evolve(state, **changes) if changes else state
+        return copy_with(state, changes) if changes else state
     people = get("participants", state.participants)
     queue = get("queue", state.queue)
     # R-CON-10: most Action Dice first; equal Action Dice act simultaneously.
@@ -170,7 +171,7 @@ def advance(state: State, **changes: Any) -> State:
         if step:
             changes.update(queue=queue, step=step,
                            step_members=tuple(people[i].members for i in step))
-            return evolve(state, **changes)
+            return copy_with(state, changes)
     # R-CON-12: changed actions act at the very end, in the order changed.
     changed = get("changed_queue", state.changed_queue)
     while changed:
@@ -179,7 +180,7 @@ def advance(state: State, **changes: Any) -> State:
         if not person.defeated and person.round.action_dice > 0:
             changes.update(queue=queue, changed_queue=changed, step=(first,),
                            step_members=(person.members,))
-            return evolve(state, **changes)
+            return copy_with(state, changes)
     changes.update(queue=queue, changed_queue=changed)
     return round_over(state, **changes)
 
@@ -190,7 +191,7 @@ def round_over(state: State, **changes: Any) -> State:
         evolve(a, status=_ABANDONED) if a.status is _DECLARED else a
         for a in changes.get("actions", state.actions))
     changes.update(phase=_ROUND_OVER, actions=actions, step=(), step_members=())
-    return evolve(state, **changes)
+    return copy_with(state, changes)
 
 
 def begin_resolution(state: State, **changes: Any) -> State:
@@ -212,7 +213,7 @@ def after_declaration(state: State, **changes: Any) -> State:
     changes["declare_pos"] = pos
     if pos >= len(order) and people:
         return begin_resolution(state, **changes)
-    return evolve(state, **changes)
+    return copy_with(state, changes)
 
 
 # --- where the round stands, in words --------------------------------------------------

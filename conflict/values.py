@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["evolve", "quick_init"]
+__all__ = ["copy_with", "evolve", "quick_init"]
 
 T = TypeVar("T")
 C = TypeVar("C", bound=type[Any])
@@ -44,6 +44,16 @@ def evolve(obj: T, **changes: Any) -> T:
     make = _EVOLVERS.get(cls)
     if make is None:
         make = _EVOLVERS[cls] = _evolver(cls)
+    return make(obj, changes)  # type: ignore[no-any-return]
+
+
+def copy_with(obj: T, changes: dict[str, Any]) -> T:
+    """``evolve(obj, **changes)`` for changes already gathered in a dict (the engine's
+    order functions gather a state's changes as they go): not unpacked and packed
+    again. ``changes`` is not kept."""
+    make = _EVOLVERS.get(obj.__class__)
+    if make is None:
+        make = _EVOLVERS[obj.__class__] = _evolver(obj.__class__)
     return make(obj, changes)  # type: ignore[no-any-return]
 
 

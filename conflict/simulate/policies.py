@@ -100,6 +100,10 @@ ATTRIBUTE: Final[dict[Nature, str]] = {
 }
 """The Attribute a policy rolls in a Conflict of each nature."""
 
+_ATTRIBUTE_BY_VALUE: Final = {nature.value: name for nature, name in ATTRIBUTE.items()}
+"""The same by each nature's value (a dict keyed by text hashes faster than one keyed by
+an enum member, whose hash is computed in Python)."""
+
 
 class KeepBack(enum.Enum):
     """When a participant acts with fewer than all its Action Dice, keeping the rest as
@@ -139,7 +143,7 @@ _WORTH_IT: Final = Defending.WORTH_IT
 def attack_dice(person: Participant, nature: Nature) -> int:
     """The dice ``person`` rolls in a Conflict of ``nature``: its Physique, Charm or
     Wits (a group's, for every member, R-CON-2)."""
-    value: int = getattr(person.character.attributes, ATTRIBUTE[nature])
+    value: int = getattr(person.character.attributes, _ATTRIBUTE_BY_VALUE[nature._value_])
     return value
 
 

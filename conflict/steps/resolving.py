@@ -28,8 +28,9 @@ _FAILURE: Final = Outcome.FAILURE
 _DONE: Final = ActionStatus.DONE
 _PENDING: Final = ActionStatus.PENDING
 
-_OUTCOME = {ContestResult.WIN: _SUCCESS, ContestResult.FAIL: _FAILURE,
-            ContestResult.STALEMATE: Outcome.STALEMATE}
+_STALEMATE: Final = Outcome.STALEMATE
+_WIN: Final = ContestResult.WIN
+_FAIL: Final = ContestResult.FAIL
 
 
 def _best(faces: Sequence[Sequence[int]], pool: int, rollers: int, who: str,
@@ -104,7 +105,8 @@ def roll(state: State, event: RollDice) -> State:
                        f"{len(event.defenders)} defender's roll(s)", rule="R-CON-15")
     if action.contest:
         # R-CON-17: Result ≥ 1, meets the Difficulty, beats the best opposing roll.
-        outcome = _OUTCOME[judge(attacker, opposed, action.difficulty)]
+        judged = judge(attacker, opposed, action.difficulty)
+        outcome = _SUCCESS if judged is _WIN else _FAILURE if judged is _FAIL else _STALEMATE
     else:
         # R-CON-14: a Challenge, as R-DICE-6.
         outcome = _SUCCESS if attacker.meets(action.difficulty) else _FAILURE
