@@ -299,14 +299,19 @@ def _declaration(state: State, defeated_sides: tuple[str, ...]
         return AwaitingPeople(phase=state.phase, round=state.round, can_add=can_add,
                               sides_defeated=defeated_sides)
     person = state.participants[who]
-    targets = tuple([p.name for i, p in enumerate(state.participants)
-                     if i != who and not p.defeated])
-    foes = tuple([p.name for i, p in enumerate(state.participants)
-                  if i != who and not p.defeated and p.side != person.side])
+    side = person.side
+    targets: list[str] = []
+    foes: list[str] = []
+    for i, p in enumerate(state.participants):
+        if i != who and not p.defeated:
+            targets.append(p.name)
+            if p.side != side:
+                foes.append(p.name)
+    nature = state.nature
     option = DeclareOption(
-        name=person.name, kinds=_KINDS, targets=targets, foes=foes,
-        default_attack_kind=state.nature, default_resilience=state.nature.resilience,
-        equipment=tuple(e.name for e in person.character.equipment))
+        name=person.name, kinds=_KINDS, targets=tuple(targets), foes=tuple(foes),
+        default_attack_kind=nature, default_resilience=nature.resilience,
+        equipment=tuple([e.name for e in person.character.equipment]))
     return AwaitingDeclare(phase=state.phase, round=state.round, who=(person.name,),
                            option=option, ties=tied_with_next(state, who), can_add=can_add,
                            sides_defeated=defeated_sides)

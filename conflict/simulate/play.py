@@ -235,8 +235,10 @@ def _chosen(state: State, now: WhatNow, policies: Mapping[str, Policy]) -> Event
     if now.expect is _ACT:  # (on now.expect: mypy narrows now by it)
         name = now.who[0]
         side = state.participant(name).side
-        if len(now.who) > 1:
-            now = evolve(now, who=(name,), options=now.options_for(name))
+        if len(now.who) > 1:  # narrowed to its options: now.options_for(name), whose
+            # options carry the names of who as they are
+            now = evolve(now, who=(name,),
+                         options=tuple([o for o in now.options if o.name == name]))
         return _checked(policies[side](state, now), side)
     expect = now.expect
     if expect is _DECLARE or expect is _DEFENSE or expect is _DAMAGE:

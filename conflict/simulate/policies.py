@@ -51,6 +51,7 @@ from typing import Final
 
 import attrs
 
+from characters.model import Equipment
 from conflict.dice import MAX_POOL, MIN_POOL
 from conflict.errors import BadValue
 from conflict.events import Event, Nature
@@ -150,8 +151,21 @@ def attack_dice(person: Participant, nature: Nature) -> int:
 def best_equipment(person: Participant) -> str | None:
     """The name of ``person``'s most damaging equipment (R-CON-18), or ``None`` when
     nothing it carries adds damage."""
-    best = max(person.character.equipment, key=lambda item: item.damage, default=None)
-    return best.name if best is not None and best.damage > 0 else None
+    equipment = person.character.equipment
+    known = _BEST_EQUIPMENT.get(id(equipment))
+    if known is not None and known[0] is equipment:
+        return known[1]
+    best = max(equipment, key=lambda item: item.damage, default=None)
+    name = best.name if best is not None and best.damage > 0 else None
+    if len(_BEST_EQUIPMENT) >= 1000:
+        _BEST_EQUIPMENT.clear()
+    _BEST_EQUIPMENT[id(equipment)] = (equipment, name)  # kept, so its id stays its own
+    return name
+
+
+_BEST_EQUIPMENT: dict[int, tuple[tuple[Equipment, ...], str | None]] = {}
+"""Each character's best equipment, remembered by its equipment (a policy asks for
+every declaration); up to 1,000."""
 
 
 def toughness(person: Participant, resilience: str) -> int:
