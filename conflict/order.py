@@ -18,6 +18,7 @@ from conflict.state import (
     Phase,
     State,
     Turn,
+    copy_action,
 )
 from conflict.values import copy_with
 from conflict.values import evolve as evolve  # the engine's copy of a frozen value
@@ -188,7 +189,7 @@ def advance(state: State, **changes: Any) -> State:
 def round_over(state: State, **changes: Any) -> State:
     """Resolution is done: declared actions never taken are abandoned (R-CON-21)."""
     actions = tuple(
-        evolve(a, status=_ABANDONED) if a.status is _DECLARED else a
+        copy_action(a, status=_ABANDONED) if a.status is _DECLARED else a
         for a in changes.get("actions", state.actions))
     changes.update(phase=_ROUND_OVER, actions=actions, step=(), step_members=())
     return copy_with(state, changes)

@@ -44,7 +44,7 @@ from characters.names import name_key
 from conflict.dice import Roll
 from conflict.errors import BadValue, shown
 from conflict.events import DeclarationKind, Nature
-from conflict.values import quick_init
+from conflict.values import copier, quick_init
 
 __all__ = [
     "EMPTY",
@@ -430,8 +430,8 @@ class State:
     def participant(self, name: str) -> Participant:
         """The participant called ``name``; :class:`BadValue` listing the names known
         if there is none."""
-        found = self.find(name)
-        if found is None:
+        found = self.index.get(name)  # the name as spelt here; else any spelling
+        if found is None and (found := self.find(name)) is None:
             known = ", ".join(p.name for p in self.participants[:8])
             more = ", …" if len(self.participants) > 8 else ""
             raise BadValue(f"no participant called {shown(name)} (known: "
@@ -448,7 +448,11 @@ class State:
     @property
     def pending_action(self) -> Action | None:
         """The action being resolved, if any."""
-        return None if self.pending is None else self.action(self.pending)
+        pending = self.pending
+        if pending is None:
+            return None
+        offset = pending - self.first_action  # self.action(pending)
+        return self.actions[offset] if 0 <= offset < len(self.actions) else None
 
     @property
     def declaration_order(self) -> tuple[str, ...]:
@@ -478,3 +482,10 @@ class State:
 
 EMPTY = State()
 """The state before the Start event."""
+
+# The engine's copies of its busiest values, called straight (see
+# conflict.values.copier): copy_state(state, round=2) is evolve(state, round=2).
+copy_state: Final = copier(State)
+copy_action: Final = copier(Action)
+copy_participant: Final = copier(Participant)
+copy_round: Final = copier(RoundState)

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["copy_with", "evolve", "quick_init"]
+__all__ = ["copier", "copy_with", "evolve", "quick_init"]
 
 T = TypeVar("T")
 C = TypeVar("C", bound=type[Any])
@@ -57,6 +57,16 @@ def copy_with(obj: T, changes: dict[str, Any]) -> T:
     return make(obj, changes)  # type: ignore[no-any-return]
 
 
+def copier(cls: type[T]) -> Callable[..., T]:
+    """The copying function of ``cls``: ``copier(cls)(obj, **changes)`` is
+    ``evolve(obj, **changes)`` for an ``obj`` of exactly ``cls``, called straight (the
+    engine binds one for each of its busiest classes)."""
+    if _plain_slots(cls) is None:
+        return _slow_evolve_kw
+    made: Callable[..., T] = _evolver(cls, keywords=True)
+    return made
+
+
 _EVOLVERS: dict[type[Any], Callable[[Any, dict[str, Any]], Any]] = {}
 
 
@@ -64,15 +74,20 @@ def _slow_evolve(obj: Any, changes: dict[str, Any]) -> Any:
     return attrs.evolve(obj, **changes)
 
 
-def _evolver(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
-    """The copying function of ``cls`` (see :func:`evolve`)."""
+def _slow_evolve_kw(obj: Any, /, **changes: Any) -> Any:
+    return attrs.evolve(obj, **changes)
+
+
+def _evolver(cls: type[Any], *, keywords: bool = False) -> Callable[..., Any]:
+    """The copying function of ``cls`` (see :func:`evolve`): ``(obj, changes)``, or
+    with ``keywords`` ``(obj, /, **changes)``."""
     setters = _plain_slots(cls)
     if setters is None:
-        return _slow_evolve
+        return _slow_evolve_kw if keywords else _slow_evolve
     names = list(setters)
     # Copy each slot to a new object, then set the changed ones (an event changes a
     # few fields of many).
-    lines = [f"def evolve_{cls.__name__}(obj, changes):",
+    lines = [f"def evolve_{cls.__name__}(obj, {'/, **changes' if keywords else 'changes'}):",
              "    new = make(cls)"]
     namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names),
                                  "make": object.__new__, "setters": setters}

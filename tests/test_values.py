@@ -16,7 +16,7 @@ from conflict.dice import Roll
 from conflict.engine import apply
 from conflict.order import evolve as order_evolve
 from conflict.state import Action, ActionStatus, Participant, Phase, RoundState, State
-from conflict.values import evolve, quick_init
+from conflict.values import copier, copy_with, evolve, quick_init
 from conflict.whatnow import Expect, what_now
 
 
@@ -81,6 +81,22 @@ def test_participant_copies_keep_every_field() -> None:
 
 def test_the_engine_still_copies_through_conflict_order() -> None:
     assert order_evolve is evolve
+
+
+def test_a_copier_and_copy_with_copy_as_evolve_does() -> None:
+    state = _state()
+    changes: dict[str, object] = {"round": 4, "pending": 2}
+    assert copier(State)(state, **changes) == evolve(state, **changes)
+    assert copy_with(state, changes) == evolve(state, **changes)
+    assert changes == {"round": 4, "pending": 2}  # not kept, not changed
+    person = state.participants[0]
+    assert copier(Participant)(person, members=1) == attrs.evolve(person, members=1)
+    with pytest.raises(TypeError, match="State has no field"):
+        copier(State)(state, rounds=2)
+    with pytest.raises(TypeError, match="State has no field"):
+        copy_with(state, {"rounds": 2})
+    with pytest.raises(BadValue, match="R-DICE-1"):  # a class with checks: attrs.evolve
+        copier(Roll)(Roll(asked=2, faces=(3, 3)), faces=(3, 9))
 
 
 # --- quick_init ---------------------------------------------------------------------------

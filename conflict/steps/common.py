@@ -17,8 +17,8 @@ _RESOLUTION: Final = Phase.RESOLUTION
 
 def position(state: State, name: str) -> int:
     """The position of the participant called ``name``; :class:`BadValue` if none."""
-    found = state.find(name)
-    if found is None:
+    found = state.index.get(name)  # the name as spelt here; else any spelling
+    if found is None and (found := state.find(name)) is None:
         state.participant(name)  # raises BadValue listing the names known
     assert found is not None
     return found

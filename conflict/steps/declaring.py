@@ -8,7 +8,7 @@ from typing import Final
 from conflict.errors import RuleViolation
 from conflict.events import DeclarationKind, Declare, SetTest, SwapResilience
 from conflict.order import after_declaration, describe_phase, evolve, next_declarer
-from conflict.state import Action, ActionStatus, Phase, RoundState, State
+from conflict.state import Action, ActionStatus, Phase, RoundState, State, copy_participant
 from conflict.steps.common import new_action, position, set_action, set_participant
 
 # Enum members bound once as module globals (see conflict.state: a read through the
@@ -54,8 +54,8 @@ def declare(state: State, event: Declare) -> State:
                        defense_gained=event.dice)
     else:
         r = RoundState(declared=event.kind)
-    return after_declaration(state,
-                             participants=set_participant(state, index, evolve(person, round=r)),
+    person = copy_participant(person, round=r)
+    return after_declaration(state, participants=set_participant(state, index, person),
                              actions=actions, next_action=next_action,
                              declared_count=state.declared_count + 1)
 

@@ -7,7 +7,7 @@ from typing import Final
 
 from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import DeclarationKind, Defend, React, TakeIt
-from conflict.order import drop_from_step, evolve, queue_insert, queue_remove
+from conflict.order import drop_from_step, queue_insert, queue_remove
 from conflict.state import (
     Action,
     Defense,
@@ -17,6 +17,10 @@ from conflict.state import (
     RoundState,
     State,
     Turn,
+    copy_action,
+    copy_participant,
+    copy_round,
+    copy_state,
     key_of,
 )
 from conflict.steps.common import dice_text, pending_for, position, set_action, set_participant
@@ -93,8 +97,8 @@ def _grant(person: Participant, action: Action, granted: int | None) -> RoundSta
                                 f"when first attacked", rule="R-CON-7")
         return r
     gain = granted if granted is not None else default_grant(person, action)
-    return evolve(r, granted=True, defense_dice=r.defense_dice + gain,
-                  defense_gained=r.defense_gained + gain)
+    return copy_round(r, granted=True, defense_dice=r.defense_dice + gain,
+                      defense_gained=r.defense_gained + gain)
 
 
 def _not_the_target(person: Participant, action: Action, granted: int | None) -> None:
@@ -116,27 +120,27 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
     if not dice:
         return state, r, source
     if source is _FROM_DEFENSE:
-        return state, evolve(r, defense_dice=r.defense_dice - dice,
-                             defense_spent=r.defense_spent + dice), source
+        return state, copy_round(r, defense_dice=r.defense_dice - dice,
+                                 defense_spent=r.defense_spent + dice), source
     # R-CON-15a: the remaining Action Dice set its new place in the acting order at once.
-    new = evolve(r, action_dice=r.action_dice - dice, action_defended=r.action_defended + dice)
+    new = copy_round(r, action_dice=r.action_dice - dice, action_defended=r.action_defended + dice)
     if dice:
         if index in state.step:
             state = drop_from_step(state, index)
         else:
-            state = evolve(state, queue=queue_remove(state.queue, r.action_dice, index))
+            state = copy_state(state, queue=queue_remove(state.queue, r.action_dice, index))
         if new.action_dice > 0 and new.turn is _WAITING:
-            state = evolve(state, queue=queue_insert(state.queue, new.action_dice, index))
+            state = copy_state(state, queue=queue_insert(state.queue, new.action_dice, index))
     return state, new, source
 
 
 def _commit(state: State, index: int, person: Participant, r: RoundState, action: Action,
             defense: Defense) -> State:
-    actions = set_action(state, evolve(action, defenses=(*action.defenses, defense)))
+    actions = set_action(state, copy_action(action, defenses=(*action.defenses, defense)))
     if r is person.round:  # nothing of its own spent or gained: the participant stays
-        return evolve(state, actions=actions)
-    return evolve(state, participants=set_participant(state, index, evolve(person, round=r)),
-                  actions=actions)
+        return copy_state(state, actions=actions)
+    person = copy_participant(person, round=r)
+    return copy_state(state, participants=set_participant(state, index, person), actions=actions)
 
 
 def defend(state: State, event: Defend) -> State:

@@ -11,7 +11,16 @@ from conflict.dice import attack as judge
 from conflict.errors import BadValue, RuleViolation
 from conflict.events import ApplyDamage, DefenseRoll, RollDice
 from conflict.order import advance, evolve
-from conflict.state import ActionStatus, Defense, DefenseKind, Outcome, State, key_of
+from conflict.state import (
+    ActionStatus,
+    Defense,
+    DefenseKind,
+    Outcome,
+    State,
+    copy_action,
+    copy_participant,
+    key_of,
+)
 from conflict.steps.common import (
     out_of_the_round_changes,
     pending_for,
@@ -112,9 +121,9 @@ def roll(state: State, event: RollDice) -> State:
         outcome = _SUCCESS if attacker.meets(action.difficulty) else _FAILURE
     # R-CON-8a: an action that does no harm ends with its success recorded.
     done = not (outcome is _SUCCESS and action.is_attack)
-    action = evolve(action, outcome=outcome, attacker_roll=attacker, defenses=defenses,
-                    opposing_roll=opposed, opposed_by=opposed_by,
-                    status=_DONE if done else _PENDING)
+    action = copy_action(action, outcome=outcome, attacker_roll=attacker, defenses=defenses,
+                         opposing_roll=opposed, opposed_by=opposed_by,
+                         status=_DONE if done else _PENDING)
     return advance(state, actions=set_action(state, action),
                    pending=None if done else action.number)
 
@@ -140,9 +149,9 @@ def damage(state: State, event: ApplyDamage) -> State:
     if person.resiliences is None:
         # R-CON-19: each point of damage defeats one Extra; the group is gone at 0.
         members = max(0, person.members - amount)
-        person = evolve(person, members=members, defeated=members == 0,
-                        defeat_reason=f"defeated by action {action.number}"
-                        if members == 0 else "")
+        person = copy_participant(person, members=members, defeated=members == 0,
+                                  defeat_reason=f"defeated by action {action.number}"
+                                  if members == 0 else "")
     else:
         # R-CON-20: damage is kept apart from the full score and accumulates; a
         # Resilience stops at 0 (damage never past the full score).
@@ -151,14 +160,14 @@ def damage(state: State, event: ApplyDamage) -> State:
         hurt = Resilience(full=before.full, damage=min(before.full, before.damage + amount))
         resiliences = person.resiliences.replace(name, hurt)
         if hurt.defeated:
-            person = evolve(person, resiliences=resiliences, defeated=True,
-                            defeat_reason=f"{name.capitalize()} 0 after action "
-                                          f"{action.number}")
+            person = copy_participant(person, resiliences=resiliences, defeated=True,
+                                      defeat_reason=f"{name.capitalize()} 0 after action "
+                                                    f"{action.number}")
         else:
-            person = evolve(person, resiliences=resiliences)
+            person = copy_participant(person, resiliences=resiliences)
     # Ruling: a participant in the current step still acts; others no longer do.
     out = out_of_the_round_changes(state, index, person) if person.defeated else {}
-    action = evolve(action, status=_DONE, damage=amount, nudges_applied=nudges,
-                    nudges_spent=event.spent, note=event.note)
+    action = copy_action(action, status=_DONE, damage=amount, nudges_applied=nudges,
+                         nudges_spent=event.spent, note=event.note)
     return advance(state, participants=set_participant(state, index, person),
                    actions=set_action(state, action), pending=None, **out)

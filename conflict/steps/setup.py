@@ -21,7 +21,7 @@ from conflict.order import (
     next_declarer_pos,
     order_of_declaration,
 )
-from conflict.state import EMPTY_ROUND, Participant, Phase, State, count_side
+from conflict.state import EMPTY_ROUND, Participant, Phase, State, copy_participant, count_side
 from conflict.steps.common import out_of_the_round, position, require_phase, set_participant
 
 # Enum members bound once as module globals (see conflict.state: a read through the
@@ -152,7 +152,7 @@ def end_round(state: State, event: EndRound) -> State:
     if state.phase is not _ROUND_OVER:
         raise RuleViolation(f"round {state.round} cannot end yet: {describe_phase(state)}",
                             rule="R-CON-21")
-    participants = tuple(p if p.round is EMPTY_ROUND else evolve(p, round=EMPTY_ROUND)
+    participants = tuple(p if p.round is EMPTY_ROUND else copy_participant(p, round=EMPTY_ROUND)
                          for p in state.participants)
     number = state.round + 1
     return after_declaration(state, phase=_DECLARATION, round=number,
