@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["copier", "copy_with", "evolve", "quick_init"]
+__all__ = ["builder", "copier", "copy_with", "evolve", "quick_init"]
 
 T = TypeVar("T")
 C = TypeVar("C", bound=type[Any])
@@ -112,13 +112,36 @@ def quick_init(cls: C) -> C:
     names, order, defaults and keyword-only fields; a factory default runs when its
     argument is left out). A class that is not all plain slots (see the module
     docstring) keeps attrs' ``__init__``."""
-    setters = _plain_slots(cls)
-    if setters is None:
+    if _plain_slots(cls) is None:
         return cls
-    namespace: dict[str, Any] = {"NOTHING": attrs.NOTHING}
+    init = _maker(cls, builds=False)
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init
+    return cls
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """A function that makes a ``cls`` from the arguments ``cls(...)`` takes, called
+    straight: making a value through its class passes the arguments on to
+    ``__init__`` in a dict, so where the engine makes a value for every event it may
+    call this instead. For a class that is not all plain slots, the class itself."""
+    if _plain_slots(cls) is None:
+        return cls
+    made: Callable[..., T] = _maker(cls, builds=True)
+    return made
+
+
+def _maker(cls: type[Any], *, builds: bool) -> Callable[..., Any]:
+    """``cls``'s quick ``__init__``, or with ``builds`` a function taking the same
+    arguments that returns a new ``cls``; ``cls`` is all plain slots."""
+    setters = _plain_slots(cls)
+    assert setters is not None
+    namespace: dict[str, Any] = {"NOTHING": attrs.NOTHING, "cls": cls, "make": object.__new__}
     positional: list[str] = []
     keyword: list[str] = []
-    body: list[str] = []
+    body: list[str] = ["    self = make(cls)"] if builds else []
     for at, field in enumerate(attrs.fields(cls)):
         name = field.name
         namespace[f"set{at}"] = setters[name]
@@ -133,15 +156,13 @@ def quick_init(cls: C) -> C:
             param, value = f"{name}=default{at}", name
         (keyword if field.kw_only else positional).append(param)
         body.append(f"    set{at}(self, {value})")
-    params = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
-    source = f"def __init__({params}):\n" + "\n".join(body or ["    pass"]) + "\n"
-    exec(source, namespace)  # the __init__ of this class
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init
-    return cls
+    body.append("    return self" if builds else "    return None")
+    first = [] if builds else ["self"]
+    params = ", ".join([*first, *positional, *(["*", *keyword] if keyword else [])])
+    function = f"new_{cls.__name__}" if builds else "__init__"
+    exec(f"def {function}({params}):\n" + "\n".join(body) + "\n", namespace)
+    made: Callable[..., Any] = namespace[function]
+    return made
 
 
 def _plain_slots(cls: type[Any]) -> dict[str, Setter] | None:

@@ -56,7 +56,7 @@ from conflict.options import (
 from conflict.order import next_declarer, tied_with_next
 from conflict.state import Action, DiceFrom, Participant, Phase, State, Turn, key_of
 from conflict.steps.defending import default_grant
-from conflict.values import quick_init
+from conflict.values import builder, quick_init
 
 __all__ = [
     "AwaitingActions",
@@ -268,6 +268,26 @@ WhatNow = (AwaitingStart | AwaitingPeople | AwaitingDeclare | AwaitingActions
 """What the Conflict waits for: narrow it by ``expect``."""
 
 
+# What-now makes an answer and its options for every event: made by builders (see
+# conflict.values.builder), which take the arguments the classes take, called straight.
+_end_round_answer: Final = builder(AwaitingEndRound)
+_declare_answer: Final = builder(AwaitingDeclare)
+_actions_answer: Final = builder(AwaitingActions)
+_defense_answer: Final = builder(AwaitingDefense)
+_roll_answer: Final = builder(AwaitingRoll)
+_damage_answer: Final = builder(AwaitingDamage)
+_declare_option: Final = builder(DeclareOption)
+_act_option: Final = builder(ActOption)
+_change_option: Final = builder(ChangeOption)
+_hold_option: Final = builder(HoldOption)
+_roll_option: Final = builder(RollOption)
+_roller: Final = builder(Roller)
+_damage_option: Final = builder(DamageOption)
+_react_option: Final = builder(ReactOption)
+_defend_option: Final = builder(DefendOption)
+_take_it_option: Final = builder(TakeItOption)
+
+
 def what_now(state: State) -> WhatNow:
     """What the Conflict in ``state`` waits for, and every legal choice."""
     phase = state.phase
@@ -280,8 +300,8 @@ def what_now(state: State) -> WhatNow:
     if phase is _DECLARATION:
         return _declaration(state, defeated_sides)
     if phase is _ROUND_OVER:
-        return AwaitingEndRound(phase=phase, round=state.round,
-                                sides_defeated=defeated_sides)
+        return _end_round_answer(phase=phase, round=state.round,
+                                 sides_defeated=defeated_sides)
     pending = state.pending_action
     if pending is None:
         return _acting(state, defeated_sides)
@@ -308,11 +328,11 @@ def _declaration(state: State, defeated_sides: tuple[str, ...]
             if p.side != side:
                 foes.append(p.name)
     nature = state.nature
-    option = DeclareOption(
+    option = _declare_option(
         name=person.name, kinds=_KINDS, targets=tuple(targets), foes=tuple(foes),
         default_attack_kind=nature, default_resilience=nature.resilience,
         equipment=tuple([e.name for e in person.character.equipment]))
-    return AwaitingDeclare(phase=state.phase, round=state.round, who=(person.name,),
+    return _declare_answer(phase=state.phase, round=state.round, who=(person.name,),
                            option=option, ties=tied_with_next(state, who), can_add=can_add,
                            sides_defeated=defeated_sides)
 
@@ -327,15 +347,15 @@ def _acting(state: State, defeated_sides: tuple[str, ...]) -> AwaitingActions:
         target_down = (action is not None and action.target is not None
                        and state.participant(action.target).defeated)
         if r.action_dice >= MIN_POOL and action is not None and not target_down:
-            options.append(ActOption(person.name, action.number, MIN_POOL,
-                                     min(MAX_POOL, r.action_dice)))
+            options.append(_act_option(person.name, action.number, MIN_POOL,
+                                       min(MAX_POOL, r.action_dice)))
         # R-CON-12: once a round; its ruling: never more dice than held, so holding
         # fewer than 2 leaves nothing to change to.
         if (r.turn is not _CHANGED and not r.changed and not person.defeated
                 and r.action_dice >= MIN_POOL):
-            options.append(ChangeOption(person.name, max_dice=r.action_dice))
-        options.append(HoldOption(person.name, r.action_dice))
-    return AwaitingActions(phase=state.phase, round=state.round, who=state.acting_now,
+            options.append(_change_option(person.name, max_dice=r.action_dice))
+        options.append(_hold_option(person.name, r.action_dice))
+    return _actions_answer(phase=state.phase, round=state.round, who=state.acting_now,
                            options=tuple(options), sides_defeated=defeated_sides)
 
 
@@ -346,27 +366,27 @@ def _pending(state: State, action: Action, defeated_sides: tuple[str, ...]
         assert action.target is not None
         target = state.participant(action.target)
         options = (*_target_options(target, action), *_reactions_for(state, action))
-        return AwaitingDefense(phase=state.phase, round=state.round, who=(target.name,),
+        return _defense_answer(phase=state.phase, round=state.round, who=(target.name,),
                                action=action.number, options=options,
                                sides_defeated=defeated_sides)
     if awaiting == "roll":
         assert action.pool is not None
-        roll = RollOption(
+        roll = _roll_option(
             action=action.number, actor=action.actor, actor_pool=action.pool,
             actor_rollers=action.members,
-            defenders=tuple([Roller(d.by, d.pool, d.members)
+            defenders=tuple([_roller(d.by, d.pool, d.members)
                              for d in action.defenses if d.rolls]),
             contest=action.contest, difficulty=action.difficulty)
         reactions = _reactions_for(state, action) if action.contest else ()
-        return AwaitingRoll(phase=state.phase, round=state.round, who=(action.actor,),
+        return _roll_answer(phase=state.phase, round=state.round, who=(action.actor,),
                             action=action.number, roll=roll, reactions=reactions,
                             sides_defeated=defeated_sides)
     assert action.target is not None and action.attacker_roll is not None
     target = state.participant(action.target)
-    damage = DamageOption(action.number, target.name,
-                          None if target.is_group else action.resilience,
-                          action.attacker_roll.nudges, action.bonus)
-    return AwaitingDamage(phase=state.phase, round=state.round, who=(action.actor,),
+    damage = _damage_option(action.number, target.name,
+                            None if target.is_group else action.resilience,
+                            action.attacker_roll.nudges, action.bonus)
+    return _damage_answer(phase=state.phase, round=state.round, who=(action.actor,),
                           action=action.number, damage=damage, sides_defeated=defeated_sides)
 
 
@@ -377,9 +397,9 @@ def _react_options(person: Participant, action: Action, have: int, source: DiceF
         low = max(0, MIN_POOL - reaction.dice)
         high = min(have, MAX_POOL - reaction.dice)
         if low <= high:
-            options.append(ReactOption(person.name, action.number, reaction.name,
-                                       reaction.dice, source, low, high, granted,
-                                       on_behalf_of))
+            options.append(_react_option(person.name, action.number, reaction.name,
+                                         reaction.dice, source, low, high, granted,
+                                         on_behalf_of))
     return options
 
 
@@ -391,10 +411,10 @@ def _target_options(target: Participant, action: Action
     have = r.dice_for_defense() + (0 if source is _FROM_ACTION else granted)
     options: list[DefendOption | ReactOption | TakeItOption] = []
     if have >= MIN_POOL:
-        options.append(DefendOption(target.name, action.number, source, MIN_POOL,
-                                    min(MAX_POOL, have), granted))
+        options.append(_defend_option(target.name, action.number, source, MIN_POOL,
+                                      min(MAX_POOL, have), granted))
     options.extend(_react_options(target, action, have, source, granted, None))
-    options.append(TakeItOption(target.name, action.number, granted))
+    options.append(_take_it_option(target.name, action.number, granted))
     return tuple(options)
 
 

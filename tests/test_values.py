@@ -16,7 +16,7 @@ from conflict.dice import Roll
 from conflict.engine import apply
 from conflict.order import evolve as order_evolve
 from conflict.state import Action, ActionStatus, Participant, Phase, RoundState, State
-from conflict.values import copier, copy_with, evolve, quick_init
+from conflict.values import builder, copier, copy_with, evolve, quick_init
 from conflict.whatnow import Expect, what_now
 
 
@@ -171,6 +171,20 @@ def test_a_quick_init_makes_the_value_attrs_makes() -> None:
         quick()  # a is required
     with pytest.raises(TypeError):
         quick(1, "b", (), {}, 4)  # e is keyword-only
+
+
+def test_a_builder_makes_what_the_class_makes() -> None:
+    slow, quick = _twins()
+    for cls in (slow, quick):
+        make = builder(cls)
+        assert make(1, "x", e=3) == cls(1, "x", e=3)
+        assert type(make(1)) is cls
+        assert make(1).d is not make(1).d
+        with pytest.raises(TypeError):
+            make(1, "b", (), {}, 4)  # e is keyword-only
+    assert builder(slow) is not slow  # plain slots: a function, whatever its __init__
+    assert builder(Action)(number=2, actor="Vin", dice=4) == Action(number=2, actor="Vin", dice=4)
+    assert builder(Roll) is Roll  # a class with checks is made by the class
 
 
 def test_classes_with_checks_keep_attrs_init() -> None:

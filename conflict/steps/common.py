@@ -9,10 +9,13 @@ from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import Change, DeclarationKind, Declare
 from conflict.order import describe_phase, evolve, names, queue_remove
 from conflict.state import Action, Participant, Phase, State, Turn, count_side, replace_at
+from conflict.values import builder
 
 # Enum members bound once as module globals (see conflict.state: a read through the
 # class costs several times a global's in Python 3.11).
 _RESOLUTION: Final = Phase.RESOLUTION
+
+_make_action: Final = builder(Action)  # Action(...), called straight (conflict.values)
 
 
 def position(state: State, name: str) -> int:
@@ -128,7 +131,7 @@ def new_action(state: State, actor: int, event: Declare | Change, dice: int,
         kind = event.attack_kind or state.nature  # R-CON-8: default the Conflict's nature
         if event.harm:
             resilience = event.resilience or kind.resilience  # R-CON-8: default from kind
-    return Action(
+    return _make_action(
         number=state.next_action, actor=person.name, dice=dice, source=event.source,
         description=event.description,
         target=None if target is None else state.participants[target].name,

@@ -10,12 +10,15 @@ from conflict.events import DeclarationKind, Declare, SetTest, SwapResilience
 from conflict.order import after_declaration, describe_phase, evolve, next_declarer
 from conflict.state import Action, ActionStatus, Phase, RoundState, State, copy_participant
 from conflict.steps.common import new_action, position, set_action, set_participant
+from conflict.values import builder
 
 # Enum members bound once as module globals (see conflict.state: a read through the
 # class costs several times a global's in Python 3.11).
 _DECLARATION: Final = Phase.DECLARATION
 _DECLARED_ACTION: Final = DeclarationKind.ACTION
 _DECLARED_DEFENSE: Final = DeclarationKind.DEFENSE
+
+_make_round: Final = builder(RoundState)  # RoundState(...), called straight
 
 
 def declare(state: State, event: Declare) -> State:
@@ -47,13 +50,13 @@ def declare(state: State, event: Declare) -> State:
         action = new_action(state, index, event, event.dice, changed=False)
         actions = (*actions, action)
         next_action += 1
-        r = RoundState(declared=event.kind, action=action.number, action_dice=event.dice,
-                       action_gained=event.dice)
+        r = _make_round(declared=event.kind, action=action.number, action_dice=event.dice,
+                        action_gained=event.dice)
     elif event.kind is _DECLARED_DEFENSE:
-        r = RoundState(declared=event.kind, defense_dice=event.dice,
-                       defense_gained=event.dice)
+        r = _make_round(declared=event.kind, defense_dice=event.dice,
+                        defense_gained=event.dice)
     else:
-        r = RoundState(declared=event.kind)
+        r = _make_round(declared=event.kind)
     person = copy_participant(person, round=r)
     return after_declaration(state, participants=set_participant(state, index, person),
                              actions=actions, next_action=next_action,

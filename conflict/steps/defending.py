@@ -24,6 +24,7 @@ from conflict.state import (
     key_of,
 )
 from conflict.steps.common import dice_text, pending_for, position, set_action, set_participant
+from conflict.values import builder
 
 # Enum members bound once as module globals (see conflict.state: a read through the
 # class costs several times a global's in Python 3.11).
@@ -34,6 +35,8 @@ _WAITING: Final = Turn.WAITING
 _DEFEND: Final = DefenseKind.DEFEND
 _REACT: Final = DefenseKind.REACT
 _TAKE_IT: Final = DefenseKind.TAKE_IT
+
+_make_defense: Final = builder(Defense)  # Defense(...), called straight (conflict.values)
 
 _DONE = {_DEFEND: "defended", _REACT: "reacted",
          _TAKE_IT: "chose not to defend"}
@@ -148,8 +151,8 @@ def defend(state: State, event: Defend) -> State:
     index, person, action = _chooser(state, event.name, event.action, "R-CON-15", "defend")
     r = _grant(person, action, event.granted)
     state, r, source = _spend(state, index, r, event.dice, "R-CON-15", "defend")
-    defense = Defense(by=person.name, kind=_DEFEND, pool=event.dice,
-                      spent=event.dice, paid_from=source, members=person.members)
+    defense = _make_defense(by=person.name, kind=_DEFEND, pool=event.dice,
+                            spent=event.dice, paid_from=source, members=person.members)
     return _commit(state, index, person, r, action, defense)
 
 
@@ -176,8 +179,9 @@ def react(state: State, event: React) -> State:
         _not_the_target(person, action, event.granted)
         r = person.round
     state, r, source = _spend(state, index, r, event.added, "R-CON-16", "react")
-    defense = Defense(by=person.name, kind=_REACT, pool=pool, spent=event.added,
-                      paid_from=source, reaction=reaction.name, members=person.members)
+    defense = _make_defense(by=person.name, kind=_REACT, pool=pool, spent=event.added,
+                            paid_from=source, reaction=reaction.name,
+                            members=person.members)
     return _commit(state, index, person, r, action, defense)
 
 
@@ -186,5 +190,5 @@ def take_it(state: State, event: TakeIt) -> State:
     index, person, action = _chooser(state, event.name, event.action, "R-CON-15",
                                      "leave undefended")
     r = _grant(person, action, event.granted)
-    defense = Defense(by=person.name, kind=_TAKE_IT, members=0)
+    defense = _make_defense(by=person.name, kind=_TAKE_IT, members=0)
     return _commit(state, index, person, r, action, defense)
