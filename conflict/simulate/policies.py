@@ -353,22 +353,25 @@ class Tactics:
             budget = self._defense_budget(state, me, take_it)
         else:
             budget = MAX_POOL if self.defending is _WORTH_IT else 0
-        # (pool rolled, dice spent, the option): with Defense Dice, only the most it
-        # spends (more dice never oppose worse); with Action Dice, every count.
-        choices: list[tuple[int, int, DefendOption | ReactOption]] = []
+        # The choices, as (pool rolled, dice spent) with the option of each: with Defense
+        # Dice, only the most it spends (more dice never oppose worse); with Action
+        # Dice, every count.
+        choices: list[tuple[int, int]] = []
+        options: list[DefendOption | ReactOption] = []
         if defend is not None:
             top = min(defend.max_dice, budget)
-            for dice in range(top if free else defend.min_dice, top + 1):
-                if dice >= defend.min_dice:
-                    choices.append((dice, dice, defend))
+            counts = range(max(top if free else defend.min_dice, defend.min_dice), top + 1)
+            choices += zip(counts, counts, strict=True)
+            options += [defend] * len(counts)
         if self.react:
             for reaction in reactions:
                 if reaction.on_behalf_of is not None:
                     continue
                 top = min(reaction.max_added, budget)
-                for added in range(top if free else reaction.min_added, top + 1):
-                    if added >= reaction.min_added:
-                        choices.append((reaction.reaction_dice + added, added, reaction))
+                counts = range(max(top if free else reaction.min_added, reaction.min_added),
+                               top + 1)
+                choices += [(reaction.reaction_dice + added, added) for added in counts]
+                options += [reaction] * len(counts)
         if not choices:
             return _taken(take_it)
         own = None
@@ -378,13 +381,12 @@ class Tactics:
             if mine is not None:
                 own = (r.action_dice, me.members, mine.bonus, mine.difficulty, mine.is_attack)
         attack = (action.pool, action.members, action.bonus, action.difficulty)
-        opposition = tuple((d.pool, d.members) for d in action.defenses if d.rolls)
+        opposition = tuple([(d.pool, d.members) for d in action.defenses if d.rolls])
         plan = _plan_defense(attack, opposition, me.members, self.harm_weight,
-                             tuple((dice, spent) for dice, spent, _option in choices), own)
+                             tuple(choices), own)
         if plan is None:
             return _taken(take_it)
-        _dice, spent, option = choices[plan]
-        return option.event(spent)
+        return options[plan].event(choices[plan][1])
 
     def _defense_budget(self, state: State, me: Participant, take_it: TakeItOption) -> int:
         """Defense Dice to spend now: all of them, or an even share when more attacks
