@@ -85,17 +85,14 @@ def tied_with_next(state: State, first: int) -> tuple[str, ...]:
     declare), in their current order; empty when it is tied with no one (R-CON-4)."""
     people = state.participants
     first_round = state.round == 1
-
-    def key(person: Participant) -> tuple[bool, int]:
-        return (person.surprised and first_round, person.wits)
-
-    wanted = key(people[first])
+    # Tied: the same (surprised in round 1, Wits) as ``first``.
+    surprised, wits = people[first].surprised and first_round, people[first].wits
     names = []
     for i in state.declare_order[state.declare_pos:]:
         person = people[i]
         if person.defeated or person.round.declared is not None:
             continue
-        if key(person) != wanted:
+        if (person.surprised and first_round) != surprised or person.wits != wits:
             break
         names.append(person.name)
     return tuple(names) if len(names) > 1 else ()

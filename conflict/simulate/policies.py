@@ -353,40 +353,27 @@ class Tactics:
             budget = self._defense_budget(state, me, take_it)
         else:
             budget = MAX_POOL if self.defending is _WORTH_IT else 0
-        # The choices, as (pool rolled, dice spent) with the option of each: with Defense
-        # Dice, only the most it spends (more dice never oppose worse); with Action
-        # Dice, every count.
-        choices: list[tuple[int, int]] = []
-        options: list[DefendOption | ReactOption] = []
-        if defend is not None:
-            top = min(defend.max_dice, budget)
-            counts = range(max(top if free else defend.min_dice, defend.min_dice), top + 1)
-            choices += zip(counts, counts, strict=True)
-            options += [defend] * len(counts)
-        if self.react:
-            for reaction in reactions:
-                if reaction.on_behalf_of is not None:
-                    continue
-                top = min(reaction.max_added, budget)
-                counts = range(max(top if free else reaction.min_added, reaction.min_added),
-                               top + 1)
-                choices += [(reaction.reaction_dice + added, added) for added in counts]
-                options += [reaction] * len(counts)
-        if not choices:
-            return _taken(take_it)
+        mine = [r for r in reactions if r.on_behalf_of is None] if self.react else []
         own = None
         if not free:
             r = me.round
-            mine = state.action(r.action) if r.action is not None else None
-            if mine is not None:
-                own = (r.action_dice, me.members, mine.bonus, mine.difficulty, mine.is_attack)
-        attack = (action.pool, action.members, action.bonus, action.difficulty)
-        opposition = tuple([(d.pool, d.members) for d in action.defenses if d.rolls])
-        plan = _plan_defense(attack, opposition, me.members, self.harm_weight,
-                             tuple(choices), own)
-        if plan is None:
+            acting = state.action(r.action) if r.action is not None else None
+            if acting is not None:
+                own = (r.action_dice, me.members, acting.bonus, acting.difficulty,
+                       acting.is_attack)
+        pick = _best_choice(
+            free, budget, None if defend is None else (defend.min_dice, defend.max_dice),
+            tuple([(r.reaction_dice, r.min_added, r.max_added) for r in mine]),
+            (action.pool, action.members, action.bonus, action.difficulty),
+            tuple([(d.pool, d.members) for d in action.defenses if d.rolls]), me.members,
+            self.harm_weight, own)
+        if pick is None:
             return _taken(take_it)
-        return options[plan].event(choices[plan][1])
+        which, spent = pick
+        if which >= 0:
+            return mine[which].event(spent)
+        assert defend is not None
+        return defend.event(spent)
 
     def _defense_budget(self, state: State, me: Participant, take_it: TakeItOption) -> int:
         """Defense Dice to spend now: all of them, or an even share when more attacks
@@ -394,6 +381,37 @@ class Tactics:
         have = me.round.defense_dice + take_it.granted
         later = incoming(state, me.name)
         return have if later == 0 else max(MIN_POOL, have // (later + 1))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _best_choice(free: bool, budget: int, defend: tuple[int, int] | None,
+                 reactions: tuple[tuple[int, int, int], ...], attack: tuple[int, int, int, int],
+                 opposition: tuple[tuple[int, int], ...], members: int, harm_weight: float,
+                 own: tuple[int, int, int, int, bool] | None) -> tuple[int, int] | None:
+    """The target's best choice, as (-1 for its defense or the position of its
+    Reaction among ``reactions``, dice spent), or ``None``: take it. ``defend`` is its
+    defense's dice (fewest, most), each Reaction (its dice, fewest added, most added);
+    with Defense Dice (``free``), only the most it may spend of each is weighed (more
+    dice never oppose worse), with Action Dice every count up to ``budget``."""
+    choices: list[tuple[int, int]] = []  # (pool rolled, dice spent)
+    owners: list[int] = []
+    if defend is not None:
+        low, high = defend
+        top = min(high, budget)
+        counts = range(max(top if free else low, low), top + 1)
+        choices += zip(counts, counts, strict=True)
+        owners += [-1] * len(counts)
+    for at, (dice, low, high) in enumerate(reactions):
+        top = min(high, budget)
+        counts = range(max(top if free else low, low), top + 1)
+        choices += [(dice + added, added) for added in counts]
+        owners += [at] * len(counts)
+    if not choices:
+        return None
+    plan = _plan_defense(attack, opposition, members, harm_weight, tuple(choices), own)
+    if plan is None:
+        return None
+    return owners[plan], choices[plan][1]
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -57,7 +57,7 @@ def pending_for(state: State, number: int, rule: str, doing: str) -> Action:
     if state.pending != number:
         raise RuleViolation(f"cannot {doing} action {number}: action {state.pending} is "
                             f"being resolved", rule=rule)
-    pending = state.pending_action
+    pending = state.action(number)  # state.pending_action
     assert pending is not None
     return pending
 
