@@ -1,5 +1,4 @@
-"""The engine's frozen values made and copied quickly: :func:`evolve` and
-:func:`quick_init`.
+"""The engine's frozen values made and copied quickly.
 
 The engine makes a new state, and often a new action, participant and round state, for
 every event, and what-now makes an answer and its options for every question: at a
@@ -10,6 +9,13 @@ by functions written once per class that set each slot through the slot itself, 
 class's own ``__init__`` sets it but without looking each name up again (attrs' frozen
 ``__init__`` calls ``object.__setattr__`` by name). Classes with checks keep attrs' way,
 checks and all. The values made are the same values: equal, equally hashed, frozen.
+
+* :func:`evolve` ``(obj, **changes)`` and :func:`copy_with` ``(obj, changes)``: a copy
+  with changes, as :func:`attrs.evolve` makes it;
+* :func:`copier` ``(cls)``: the copying function of one class, to call straight;
+* :func:`quick_init`: class decorator, the quick ``__init__``;
+* :func:`builder` ``(cls)``: a function that makes a ``cls`` from the arguments the
+  class takes, called straight (no ``type.__call__`` handing them on in a dict).
 """
 
 from __future__ import annotations
