@@ -365,7 +365,9 @@ def _pending(state: State, action: Action, defeated_sides: tuple[str, ...]
     if awaiting == "defense":
         assert action.target is not None
         target = state.participant(action.target)
-        options = (*_target_options(target, action), *_reactions_for(state, action))
+        options = _target_options(target, action)
+        if state.reactors:
+            options += _reactions_for(state, action, target.side)
         return _defense_answer(phase=state.phase, round=state.round, who=(target.name,),
                                action=action.number, options=options,
                                sides_defeated=defeated_sides)
@@ -377,7 +379,7 @@ def _pending(state: State, action: Action, defeated_sides: tuple[str, ...]
             defenders=tuple([_roller(d.by, d.pool, d.members)
                              for d in action.defenses if d.rolls]),
             contest=action.contest, difficulty=action.difficulty)
-        reactions = _reactions_for(state, action) if action.contest else ()
+        reactions = _reactions_for(state, action) if action.contest and state.reactors else ()
         return _roll_answer(phase=state.phase, round=state.round, who=(action.actor,),
                             action=action.number, roll=roll, reactions=reactions,
                             sides_defeated=defeated_sides)
@@ -408,7 +410,8 @@ def _target_options(target: Participant, action: Action
     granted = default_grant(target, action)
     r = target.round
     source = r.defends_with
-    have = r.dice_for_defense() + (0 if source is _FROM_ACTION else granted)
+    # What r.dice_for_defense() says, and the granted dice when defending with Defense Dice.
+    have = r.action_dice if source is _FROM_ACTION else r.defense_dice + granted
     options: list[DefendOption | ReactOption | TakeItOption] = []
     if have >= MIN_POOL:
         options.append(_defend_option(target.name, action.number, source, MIN_POOL,
@@ -418,13 +421,16 @@ def _target_options(target: Participant, action: Action
     return tuple(options)
 
 
-def _reactions_for(state: State, action: Action) -> tuple[ReactOption, ...]:
-    """Reactions the target's allies may use for it (R-CON-16 ruling)."""
+def _reactions_for(state: State, action: Action, side: str | None = None
+                   ) -> tuple[ReactOption, ...]:
+    """Reactions the target's allies may use for it (R-CON-16 ruling); ``side`` is the
+    target's, when known."""
     if not state.reactors:
         return ()
     options: list[ReactOption] = []
     assert action.target is not None
-    side = state.participant(action.target).side
+    if side is None:
+        side = state.participant(action.target).side
     for index in state.reactors:
         person = state.participants[index]
         if (person.defeated or person.side != side
