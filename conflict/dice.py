@@ -245,11 +245,13 @@ def compare(first: Roll, second: Roll) -> ContestResult:
     a set, the acting side fails; there is no stalemate without a set. Difficulty and
     the penalty for a pool under 2 dice are :func:`attack`'s business.
     """
-    if first.result == 0:
+    mine = first.rank  # (Result, Nudges)
+    if mine[0] == 0:
         return _FAIL
-    if second.result == 0 or first.rank > second.rank:
+    theirs = second.rank
+    if theirs[0] == 0 or mine > theirs:
         return _WIN
-    if first.rank == second.rank:
+    if mine == theirs:
         return _STALEMATE
     return _FAIL
 

@@ -59,6 +59,9 @@ def _match_defenders(rolling: list[Defense], given: tuple[DefenseRoll, ...],
     """The faces given for each rolling defense, in the order they were committed."""
     if len(given) == 1 and given[0].name is None and len(rolling) == 1:
         return [given[0]]
+    if len(given) == len(rolling) and all(
+            item.name == defense.by for item, defense in zip(given, rolling, strict=True)):
+        return list(given)  # named as committed, in order (as RollOption.event gives them)
     by_name: dict[str, DefenseRoll] = {}
     for item in given:
         if item.name is None:
@@ -107,8 +110,11 @@ def roll(state: State, event: RollDice) -> State:
         defenses = tuple(changed)
         # R-CON-16 ruling: opposed by the best roll among the target's defense and every
         # Reaction against the action (R-DICE-8: the first of equal rolls is kept).
-        opposed = best_of(r for r, _ in opposing)
-        opposed_by = next(name for r, name in opposing if r is opposed)
+        if len(opposing) == 1:
+            opposed, opposed_by = opposing[0]
+        else:
+            opposed = best_of(r for r, _ in opposing)
+            opposed_by = next(name for r, name in opposing if r is opposed)
     elif event.defenders:
         raise BadValue(f"no one rolls against action {action.number}, got "
                        f"{len(event.defenders)} defender's roll(s)", rule="R-CON-15")
