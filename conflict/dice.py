@@ -194,7 +194,7 @@ times (to judge it, to rank it, to deal its damage), and the same faces come up 
 and again (a pool of 5 has 7,776 orders of faces). Emptied when it passes
 :data:`_READ_MOST` entries."""
 
-_READ_MOST = 1 << 17
+_READ_MOST = 1 << 16  # some 65,000 faces: every order of up to 6 dice, bounded memory
 
 
 def _read(faces: tuple[int, ...]) -> tuple[int, int]:
