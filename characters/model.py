@@ -292,6 +292,9 @@ class Resiliences:
 
     def get(self, name: str) -> Resilience:
         """The Resilience called ``name`` (health, reputation or willpower, any case)."""
+        if name.__class__ is str and name in RESILIENCES:  # the common case: as spelt here
+            found: Resilience = getattr(self, name)
+            return found
         key = name.strip().lower() if isinstance(name, str) else None
         if key not in RESILIENCES:
             raise SheetValueError("resilience", "one of health, reputation, willpower", name)

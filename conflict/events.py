@@ -102,13 +102,13 @@ class Nature(enum.Enum):
     @property
     def resilience(self) -> str:
         """The Resilience an attack of this kind targets by default (R-CON-1/8)."""
-        return DEFAULT_RESILIENCE[self]
+        return _BY_VALUE[self._value_][0]
 
     @property
     def defense_attribute(self) -> str:
         """The Attribute that gives Defense Dice against an attack of this kind to a
         participant whose action needs no roll (R-CON-7c)."""
-        return DEFENSE_ATTRIBUTE[self]
+        return _BY_VALUE[self._value_][1]
 
 
 DEFAULT_RESILIENCE: Final[dict[Nature, str]] = {
@@ -123,6 +123,11 @@ DEFENSE_ATTRIBUTE: Final[dict[Nature, str]] = {
     Nature.SOCIAL: "charm",
     Nature.MENTAL: "wits",
 }
+
+# The two tables by each nature's value, for the properties above: a dict keyed by an
+# enum member hashes it in Python (Enum.__hash__), one keyed by text does not.
+_BY_VALUE: Final[dict[str, tuple[str, str]]] = {
+    nature.value: (DEFAULT_RESILIENCE[nature], DEFENSE_ATTRIBUTE[nature]) for nature in Nature}
 
 
 class DeclarationKind(enum.Enum):

@@ -127,15 +127,19 @@ Faces = tuple[tuple[int, ...], ...]
 def to_faces(value: Any) -> Faces:
     """Faces per roller from lists of die faces 1–6 (R-DICE-1); at most 1,000 rollers
     (an Extra group's members) of at most 10 dice each (R-DICE-2)."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+    if value.__class__ is not tuple and (isinstance(value, (str, bytes))
+                                         or not isinstance(value, Iterable)):
         raise BadValue(f"faces must be a list of lists of die faces, got {shown(value)}",
                        rule="R-DICE-1")
     out: list[tuple[int, ...]] = []
     for row in value:
-        if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
+        if row.__class__ is tuple:
+            faces = row  # the common case, checked first: a tuple, as rolled
+        elif isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
             raise BadValue(f"each roller's faces must be a list of die faces, got "
                            f"{shown(row)}", rule="R-DICE-1")
-        faces = tuple(row)
+        else:
+            faces = tuple(row)
         if len(faces) > 10:
             raise BadValue(f"a roller rolls at most 10 dice, got {len(faces)}",
                            rule="R-DICE-2")

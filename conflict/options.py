@@ -33,6 +33,7 @@ from conflict.events import (
     TakeIt,
 )
 from conflict.state import DiceFrom
+from conflict.values import quick_init
 
 if TYPE_CHECKING:
     from characters.pools import DicePool
@@ -61,6 +62,7 @@ def _within(value: int, low: int, high: int, what: str, rule: str) -> int:
     return value
 
 
+@quick_init
 @attrs.frozen
 class DeclareOption:
     """``name`` may declare any of ``kinds`` (R-CON-7). An action may be aimed at any
@@ -119,6 +121,7 @@ class DeclareOption:
         return self.no_roll(description=description)
 
 
+@quick_init
 @attrs.frozen
 class ActOption:
     """``name`` may act as declared with a pool of ``min_pool``–``max_pool``
@@ -136,6 +139,7 @@ class ActOption:
         return Act(self.name, pool=size)
 
 
+@quick_init
 @attrs.frozen
 class ChangeOption:
     """``name`` may change its action (R-CON-12): the new dice, figured before halving,
@@ -159,6 +163,7 @@ class ChangeOption:
                       equipment=equipment, description=description, source=source)
 
 
+@quick_init
 @attrs.frozen
 class HoldOption:
     """``name`` may hold: all its ``action_dice`` become Defense Dice (R-CON-13)."""
@@ -171,6 +176,7 @@ class HoldOption:
         return Hold(self.name)
 
 
+@quick_init
 @attrs.frozen
 class DefendOption:
     """The target may defend action ``action`` with ``min_dice``–``max_dice`` of its
@@ -194,6 +200,7 @@ class DefendOption:
         return Defend(self.name, action=self.action, dice=dice)
 
 
+@quick_init
 @attrs.frozen
 class ReactOption:
     """``name`` may use ``reaction`` (``reaction_dice`` dice) against action ``action``,
@@ -220,6 +227,7 @@ class ReactOption:
         return React(self.name, action=self.action, reaction=self.reaction, added=added)
 
 
+@quick_init
 @attrs.frozen
 class TakeItOption:
     """The target may not defend action ``action`` (R-CON-15d)."""
@@ -233,6 +241,7 @@ class TakeItOption:
         return TakeIt(self.name, action=self.action)
 
 
+@quick_init
 @attrs.frozen
 class Roller:
     """Someone rolling against an action: ``rollers`` roll ``pool`` dice each (a
@@ -243,6 +252,7 @@ class Roller:
     rollers: int
 
 
+@quick_init
 @attrs.frozen
 class RollOption:
     """Action ``action`` rolls: the actor's ``actor_rollers`` roll ``actor_pool`` dice
@@ -262,9 +272,12 @@ class RollOption:
         """The roll: faces given (``attacker`` one list per roller; ``defenders`` by
         name) or, for what is not given, drawn from ``rng`` (default: the operating
         system's secure source). The actor's dice are drawn first."""
-        source: RandomSource = rng if rng is not None else random.SystemRandom()
+        source: RandomSource | None = rng
 
         def draw(pool: int, rollers: int) -> tuple[tuple[int, ...], ...]:
+            nonlocal source
+            if source is None:  # faces to draw, and no source given
+                source = random.SystemRandom()
             return tuple(tuple(source.randint(1, 6) for _ in range(pool))
                          for _ in range(rollers))
 
@@ -276,6 +289,7 @@ class RollOption:
         return RollDice(action=self.action, attacker=mine, defenders=rolls)
 
 
+@quick_init
 @attrs.frozen
 class DamageOption:
     """The successful attack ``action`` deals 1 + Nudges applied (0–``max_nudges``,
@@ -306,6 +320,7 @@ class DamageOption:
         return ApplyDamage(action=self.action, nudges=nudges, spent=spent, note=note)
 
 
+@quick_init
 @attrs.frozen
 class EndRoundOption:
     """The round may end (R-CON-21)."""

@@ -9,11 +9,7 @@ positions, names or a new :class:`State`.
 from __future__ import annotations
 
 import bisect
-import types
-from collections.abc import Callable
-from typing import Any, TypeVar
-
-import attrs
+from typing import Any, Final
 
 from conflict.events import DeclarationKind
 from conflict.state import (
@@ -22,75 +18,20 @@ from conflict.state import (
     Phase,
     State,
     Turn,
+    copy_action,
 )
+from conflict.values import copy_with
+from conflict.values import evolve as evolve  # the engine's copy of a frozen value
 
-T = TypeVar("T")
-
-
-def evolve(obj: T, **changes: Any) -> T:
-    """A copy of the frozen ``obj`` with ``changes``, as :func:`attrs.evolve` makes it.
-
-    The engine copies a state, an action or a participant for nearly every event, so
-    for classes whose fields are all plain slots (no validator, converter or post-init
-    step, no cached hash: every class of :mod:`conflict.state`, and what-now's answers)
-    the copy is made by a function written once per class, which sets every slot of a
-    new object as the class's ``__init__`` would; other classes go through
-    :func:`attrs.evolve`, with their checks. An unknown field raises ``TypeError``.
-    """
-    cls = obj.__class__
-    make = _EVOLVERS.get(cls)
-    if make is None:
-        make = _EVOLVERS[cls] = _evolver(cls)
-    return make(obj, changes)  # type: ignore[no-any-return]
-
-
-_EVOLVERS: dict[type[Any], Callable[[Any, dict[str, Any]], Any]] = {}
-
-
-def _slow_evolve(obj: Any, changes: dict[str, Any]) -> Any:
-    return attrs.evolve(obj, **changes)
-
-
-def _evolver(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
-    """The copying function of ``cls`` (see :func:`evolve`)."""
-    fields = attrs.fields(cls)
-    plain = all(f.init and f.validator is None and f.converter is None and f.alias == f.name
-                and f.name.isidentifier() for f in fields)
-    if not plain or hasattr(cls, "__attrs_post_init__") or hasattr(cls, "__attrs_pre_init__"):
-        return _slow_evolve
-    names = [f.name for f in fields]
-    slots = {slot for klass in cls.__mro__ for slot in klass.__dict__.get("__slots__", ())}
-    setters = [_slot_setter(cls, name) for name in names]
-    if slots - set(names) - {"__weakref__"} or None in setters:
-        return _slow_evolve  # not all slots, or slots beyond the fields (a cached hash)
-    # Every field is a slot: set each on a new object, as the class's __init__ does.
-    lines = [f"def evolve_{cls.__name__}(obj, changes):",
-             "    if not known.issuperset(changes):",
-             f"        raise TypeError(f'{cls.__name__} has no field(s) "
-             f"{{sorted(set(changes) - known)}}')",
-             "    new = make(cls)"]
-    namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names),
-                                 "make": object.__new__}
-    for at, (name, setter) in enumerate(zip(names, setters, strict=True)):
-        namespace[f"set{at}"] = setter
-        lines.append(f"    set{at}(new, changes[{name!r}] if {name!r} in changes "
-                     f"else obj.{name})")
-    lines.append("    return new")
-    exec("\n".join(lines) + "\n", namespace)  # the copying function for this class
-    made: Callable[[Any, dict[str, Any]], Any] = namespace[f"evolve_{cls.__name__}"]
-    return made
-
-
-def _slot_setter(cls: type[Any], name: str) -> Callable[[Any, Any], None] | None:
-    """The setter of the slot ``name`` of ``cls``, or ``None`` if it is not a slot."""
-    for klass in cls.__mro__:
-        found = klass.__dict__.get(name)
-        if found is not None:
-            if isinstance(found, types.MemberDescriptorType):
-                setter: Callable[[Any, Any], None] = found.__set__
-                return setter
-            return None
-    return None
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_DECLARATION: Final = Phase.DECLARATION
+_RESOLUTION: Final = Phase.RESOLUTION
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_DECLARED_ACTION: Final = DeclarationKind.ACTION
+_WAITING: Final = Turn.WAITING
+_DECLARED: Final = ActionStatus.DECLARED
+_ABANDONED: Final = ActionStatus.ABANDONED
 
 
 # --- declaration order (R-CON-4, R-CON-5, R-CON-6) -----------------------------------
@@ -133,7 +74,7 @@ def _next_declarer_pos(order: tuple[int, ...], people: tuple[Participant, ...], 
 
 def next_declarer(state: State) -> int | None:
     """The position of the participant who declares next, or ``None`` (R-CON-4/5)."""
-    if state.phase is not Phase.DECLARATION:
+    if state.phase is not _DECLARATION:
         return None
     pos = next_declarer_pos(state, state.declare_pos)
     return state.declare_order[pos] if pos < len(state.declare_order) else None
@@ -144,17 +85,14 @@ def tied_with_next(state: State, first: int) -> tuple[str, ...]:
     declare), in their current order; empty when it is tied with no one (R-CON-4)."""
     people = state.participants
     first_round = state.round == 1
-
-    def key(person: Participant) -> tuple[bool, int]:
-        return (person.surprised and first_round, person.wits)
-
-    wanted = key(people[first])
+    # Tied: the same (surprised in round 1, Wits) as ``first``.
+    surprised, wits = people[first].surprised and first_round, people[first].wits
     names = []
     for i in state.declare_order[state.declare_pos:]:
         person = people[i]
         if person.defeated or person.round.declared is not None:
             continue
-        if key(person) != wanted:
+        if (person.surprised and first_round) != surprised or person.wits != wits:
             break
         names.append(person.name)
     return tuple(names) if len(names) > 1 else ()
@@ -166,8 +104,8 @@ def tied_with_next(state: State, first: int) -> tuple[str, ...]:
 def can_still_act(person: Participant) -> bool:
     """Whether ``person`` still has a turn to act this round (R-CON-10)."""
     r = person.round
-    return (not person.defeated and r.declared is DeclarationKind.ACTION
-            and r.turn is Turn.WAITING and r.action_dice > 0)
+    return (not person.defeated and r.declared is _DECLARED_ACTION
+            and r.turn is _WAITING and r.action_dice > 0)
 
 
 def queue_remove(queue: tuple[tuple[int, int], ...], dice: int, index: int
@@ -203,7 +141,7 @@ def step_without(state: State, index: int) -> dict[str, tuple[int, ...]]:
 def drop_from_step(state: State, index: int) -> State:
     """``state`` with the participant at ``index`` out of the current step."""
     changes = step_without(state, index)
-    return evolve(state, **changes) if changes else state
+    return copy_with(state, changes) if changes else state
 
 
 # The functions below take ``changes``: fields of the state changed by the event being
@@ -215,9 +153,9 @@ def advance(state: State, **changes: Any) -> State:
     """Form the next step of resolution when the current one is done (R-CON-10), or
     end the resolution when no one is left to act."""
     get = changes.get
-    if (get("phase", state.phase) is not Phase.RESOLUTION
+    if (get("phase", state.phase) is not _RESOLUTION
             or get("pending", state.pending) is not None or get("step", state.step)):
-        return evolve(state, **changes) if changes else state
+        return copy_with(state, changes) if changes else state
     people = get("participants", state.participants)
     queue = get("queue", state.queue)
     # R-CON-10: most Action Dice first; equal Action Dice act simultaneously.
@@ -231,7 +169,7 @@ def advance(state: State, **changes: Any) -> State:
         if step:
             changes.update(queue=queue, step=step,
                            step_members=tuple(people[i].members for i in step))
-            return evolve(state, **changes)
+            return copy_with(state, changes)
     # R-CON-12: changed actions act at the very end, in the order changed.
     changed = get("changed_queue", state.changed_queue)
     while changed:
@@ -240,7 +178,7 @@ def advance(state: State, **changes: Any) -> State:
         if not person.defeated and person.round.action_dice > 0:
             changes.update(queue=queue, changed_queue=changed, step=(first,),
                            step_members=(person.members,))
-            return evolve(state, **changes)
+            return copy_with(state, changes)
     changes.update(queue=queue, changed_queue=changed)
     return round_over(state, **changes)
 
@@ -248,10 +186,10 @@ def advance(state: State, **changes: Any) -> State:
 def round_over(state: State, **changes: Any) -> State:
     """Resolution is done: declared actions never taken are abandoned (R-CON-21)."""
     actions = tuple(
-        evolve(a, status=ActionStatus.ABANDONED) if a.status is ActionStatus.DECLARED else a
+        copy_action(a, status=_ABANDONED) if a.status is _DECLARED else a
         for a in changes.get("actions", state.actions))
-    changes.update(phase=Phase.ROUND_OVER, actions=actions, step=(), step_members=())
-    return evolve(state, **changes)
+    changes.update(phase=_ROUND_OVER, actions=actions, step=(), step_members=())
+    return copy_with(state, changes)
 
 
 def begin_resolution(state: State, **changes: Any) -> State:
@@ -259,7 +197,7 @@ def begin_resolution(state: State, **changes: Any) -> State:
     people = changes.get("participants", state.participants)
     queue = tuple(sorted((-p.round.action_dice, i) for i, p in enumerate(people)
                          if can_still_act(p)))
-    changes.update(phase=Phase.RESOLUTION, queue=queue, step=(), step_members=(),
+    changes.update(phase=_RESOLUTION, queue=queue, step=(), step_members=(),
                    changed_queue=())
     return advance(state, **changes)
 
@@ -273,7 +211,7 @@ def after_declaration(state: State, **changes: Any) -> State:
     changes["declare_pos"] = pos
     if pos >= len(order) and people:
         return begin_resolution(state, **changes)
-    return evolve(state, **changes)
+    return copy_with(state, changes)
 
 
 # --- where the round stands, in words --------------------------------------------------
@@ -287,18 +225,18 @@ def names(state: State, indexes: tuple[int, ...]) -> str:
 def describe_phase(state: State) -> str:
     """Where the round stands, for error messages: "round 2 is in declarations (Vin
     declares next)"."""
-    if state.phase is Phase.DECLARATION:
+    if state.phase is _DECLARATION:
         who = next_declarer(state)
         if who is None:
             return f"round {state.round} is waiting for participants"
         return (f"round {state.round} is in declarations ({state.participants[who].name} "
                 f"declares next)")
-    if state.phase is Phase.RESOLUTION:
+    if state.phase is _RESOLUTION:
         pending = state.pending_action
         if pending is not None:
             return f"action {pending.number} awaits {pending.awaiting}"
         return f"round {state.round} is resolving ({names(state, state.step)} to act)"
-    if state.phase is Phase.ROUND_OVER:
+    if state.phase is _ROUND_OVER:
         return f"round {state.round} is over: end the round"
     return str(state.phase.value).replace("_", " ")
 
@@ -308,7 +246,7 @@ def board_order(state: State) -> tuple[int, ...]:
     order while declaring; while resolving, the current step, then the rest by their
     place in the acting order (R-CON-10), the changed actions last (R-CON-12), then
     those with no turn left, in declaration order."""
-    if state.phase is not Phase.RESOLUTION:
+    if state.phase is not _RESOLUTION:
         return state.declare_order or tuple(range(len(state.participants)))
     seen: set[int] = set()
     order: list[int] = []

@@ -35,7 +35,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterator
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
@@ -44,6 +44,7 @@ from characters.names import name_key
 from conflict.dice import Roll
 from conflict.errors import BadValue, shown
 from conflict.events import DeclarationKind, Nature
+from conflict.values import copier, quick_init
 
 __all__ = [
     "EMPTY",
@@ -121,6 +122,19 @@ class ActionStatus(enum.Enum):
     ABANDONED = "abandoned"  # the actor held, changed it, or never got to act
 
 
+# Members read for nearly every event, bound once as module globals: in Python 3.11 a
+# member read through its class (``Turn.ACTED``) passes through the enum metaclass's
+# ``__getattr__``, several times slower than a global. Other modules do the same.
+_ACTED: Final = Turn.ACTED
+_HELD: Final = Turn.HELD
+_DECLARED_ACTION: Final = DeclarationKind.ACTION
+_FROM_ACTION: Final = DiceFrom.ACTION
+_FROM_DEFENSE: Final = DiceFrom.DEFENSE
+_TAKE_IT: Final = DefenseKind.TAKE_IT
+_PENDING: Final = ActionStatus.PENDING
+
+
+@quick_init
 @attrs.frozen
 class RoundState:
     """One participant's dice and choices in the current round, with the counters of
@@ -156,18 +170,20 @@ class RoundState:
     @property
     def has_acted(self) -> bool:
         """Whether its chance to act this round is over (acted or held)."""
-        return self.turn is Turn.ACTED or self.turn is Turn.HELD
+        return self.turn is _ACTED or self.turn is _HELD
 
     @property
     def defends_with(self) -> DiceFrom:
         """Which dice it defends or reacts with now (R-CON-15a/b)."""
-        if self.declared is DeclarationKind.ACTION and not self.has_acted:
-            return DiceFrom.ACTION
-        return DiceFrom.DEFENSE
+        turn = self.turn
+        if self.declared is _DECLARED_ACTION and turn is not _ACTED and turn is not _HELD:
+            return _FROM_ACTION  # declared an action and not acted yet
+        return _FROM_DEFENSE
 
     def dice_for_defense(self) -> int:
         """How many dice it could spend on a defense or Reaction now (R-CON-15)."""
-        if self.defends_with is DiceFrom.ACTION:
+        turn = self.turn  # as defends_with
+        if self.declared is _DECLARED_ACTION and turn is not _ACTED and turn is not _HELD:
             return self.action_dice
         return self.defense_dice
 
@@ -175,6 +191,7 @@ class RoundState:
 EMPTY_ROUND = RoundState()
 
 
+@quick_init
 @attrs.frozen
 class Participant:
     """A Hero, Villain or Extra group taking part, with a side and this round's state.
@@ -228,6 +245,7 @@ class Participant:
         return None
 
 
+@quick_init
 @attrs.frozen
 class Defense:
     """A participant's committed choice against a Contest (R-CON-15, R-CON-16).
@@ -250,9 +268,10 @@ class Defense:
     @property
     def rolls(self) -> bool:
         """Whether this defense rolls dice (taking it does not)."""
-        return self.kind is not DefenseKind.TAKE_IT
+        return self.kind is not _TAKE_IT
 
 
+@quick_init
 @attrs.frozen
 class Action:
     """An action declared this round (R-CON-7), numbered over the whole Conflict.
@@ -319,13 +338,28 @@ class Action:
     @property
     def awaiting(self) -> str | None:
         """What a pending action waits for: ``"defense"``, ``"roll"`` or ``"damage"``."""
-        if self.status is not ActionStatus.PENDING:
+        if self.status is not _PENDING:
             return None
         if self.outcome is None:
             if self.contest and self.target_defense is None:
                 return "defense"
             return "roll"
         return "damage"
+
+
+_last_defeated: tuple[tuple[tuple[str, int], ...], tuple[str, ...]] = ((), ())
+
+
+def _sides_defeated(standing: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """:meth:`State.sides_defeated`, the last answer remembered: what-now asks it for
+    every event, and a state's copies share its count standing until someone falls."""
+    global _last_defeated
+    last = _last_defeated
+    if last[0] is standing:
+        return last[1]
+    defeated = tuple([side for side, count in standing if count == 0])
+    _last_defeated = (standing, defeated)
+    return defeated
 
 
 def count_side(standing: tuple[tuple[str, int], ...], side: str, delta: int
@@ -340,9 +374,12 @@ def count_side(standing: tuple[tuple[str, int], ...], side: str, delta: int
 
 def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``items`` with the item at ``index`` replaced."""
-    return (*items[:index], value, *items[index + 1:])
+    changed = list(items)  # quicker than joining two slices around the new item
+    changed[index] = value
+    return tuple(changed)
 
 
+@quick_init
 @attrs.frozen
 class State:
     """A Conflict at one moment (see the module docstring).
@@ -393,8 +430,8 @@ class State:
     def participant(self, name: str) -> Participant:
         """The participant called ``name``; :class:`BadValue` listing the names known
         if there is none."""
-        found = self.find(name)
-        if found is None:
+        found = self.index.get(name)  # the name as spelt here; else any spelling
+        if found is None and (found := self.find(name)) is None:
             known = ", ".join(p.name for p in self.participants[:8])
             more = ", …" if len(self.participants) > 8 else ""
             raise BadValue(f"no participant called {shown(name)} (known: "
@@ -411,7 +448,11 @@ class State:
     @property
     def pending_action(self) -> Action | None:
         """The action being resolved, if any."""
-        return None if self.pending is None else self.action(self.pending)
+        pending = self.pending
+        if pending is None:
+            return None
+        offset = pending - self.first_action  # self.action(pending)
+        return self.actions[offset] if 0 <= offset < len(self.actions) else None
 
     @property
     def declaration_order(self) -> tuple[str, ...]:
@@ -429,7 +470,7 @@ class State:
 
     def sides_defeated(self) -> tuple[str, ...]:
         """Sides with no undefeated participant left (R-CON-21)."""
-        return tuple([side for side, count in self.standing if count == 0])
+        return _sides_defeated(self.standing)
 
     def dice_balanced(self) -> bool:
         """Whether every participant's dice conservation invariant holds."""
@@ -441,3 +482,10 @@ class State:
 
 EMPTY = State()
 """The state before the Start event."""
+
+# The engine's copies of its busiest values, called straight (see
+# conflict.values.copier): copy_state(state, round=2) is evolve(state, round=2).
+copy_state: Final = copier(State)
+copy_action: Final = copier(Action)
+copy_participant: Final = copier(Participant)
+copy_round: Final = copier(RoundState)

@@ -32,10 +32,11 @@ for the pending action from an injected random source.
 from __future__ import annotations
 
 import enum
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 
+from characters.names import name_key
 from conflict.dice import MAX_POOL, MIN_POOL, RandomSource
 from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import DeclarationKind, RollDice
@@ -53,8 +54,9 @@ from conflict.options import (
     TakeItOption,
 )
 from conflict.order import next_declarer, tied_with_next
-from conflict.state import Action, DiceFrom, Participant, Phase, State, Turn
+from conflict.state import Action, DiceFrom, Participant, Phase, State, Turn, key_of
 from conflict.steps.defending import default_grant
+from conflict.values import builder, quick_init
 
 __all__ = [
     "AwaitingActions",
@@ -74,6 +76,16 @@ __all__ = [
 ]
 
 
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_NOT_STARTED: Final = Phase.NOT_STARTED
+_ENDED: Final = Phase.ENDED
+_DECLARATION: Final = Phase.DECLARATION
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_CHANGED: Final = Turn.CHANGED
+_FROM_ACTION: Final = DiceFrom.ACTION
+
+
 class Expect(enum.Enum):
     """The kind of event the Conflict waits for."""
 
@@ -88,6 +100,7 @@ class Expect(enum.Enum):
     ENDED = "ended"  # nothing but undo
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class _Now:
     """What every answer says: the phase and round; ``who`` is expected to move
@@ -105,6 +118,7 @@ class _Now:
     can_add: bool = False
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingStart(_Now):
     """No Start event yet."""
@@ -113,6 +127,7 @@ class AwaitingStart(_Now):
     options: tuple[()] = ()
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingPeople(_Now):
     """Started, with no one left to declare: add participants."""
@@ -121,6 +136,7 @@ class AwaitingPeople(_Now):
     options: tuple[()] = ()
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingDeclare(_Now):
     """``option.name`` declares next (R-CON-4). ``ties`` lists those still to declare
@@ -136,6 +152,7 @@ class AwaitingDeclare(_Now):
         return (self.option,)
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingActions(_Now):
     """``who`` act now, simultaneously (R-CON-10): each may act, change or hold."""
@@ -146,10 +163,8 @@ class AwaitingActions(_Now):
     def options_for(self, name: str) -> tuple[ActOption | ChangeOption | HoldOption, ...]:
         """The options of the participant called ``name`` (any spelling of its name);
         :class:`~conflict.errors.BadValue` if it is not one of ``who``."""
-        from characters.names import name_key
-
         key = name_key(name)
-        mine = tuple(o for o in self.options if name_key(o.name) == key)
+        mine = tuple(o for o in self.options if key_of(o.name) == key)
         if not mine:
             raise BadValue(f"{shown(name)} is not acting now (acting: "
                            f"{', '.join(self.who)})", rule="R-CON-10")
@@ -173,6 +188,7 @@ class AwaitingActions(_Now):
         return tuple(o for o in self.options if isinstance(o, HoldOption))
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingDefense(_Now):
     """The target (``who``) chooses against action ``action`` (R-CON-15): its Defend,
@@ -198,6 +214,7 @@ class AwaitingDefense(_Now):
         return next(o for o in self.options if isinstance(o, TakeItOption))
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingRoll(_Now):
     """Action ``action`` rolls (``roll``); until it does, others may still react for
@@ -213,6 +230,7 @@ class AwaitingRoll(_Now):
         return (self.roll, *self.reactions)
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingDamage(_Now):
     """The successful attack ``action`` deals its damage (R-CON-18)."""
@@ -226,6 +244,7 @@ class AwaitingDamage(_Now):
         return (self.damage,)
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingEndRound(_Now):
     """Everything is resolved: end the round (or the Conflict)."""
@@ -234,6 +253,7 @@ class AwaitingEndRound(_Now):
     options: tuple[EndRoundOption] = (EndRoundOption(),)
 
 
+@quick_init
 @attrs.frozen(kw_only=True)
 class AwaitingNothing(_Now):
     """The Conflict has ended: only undo is left."""
@@ -248,19 +268,40 @@ WhatNow = (AwaitingStart | AwaitingPeople | AwaitingDeclare | AwaitingActions
 """What the Conflict waits for: narrow it by ``expect``."""
 
 
+# What-now makes an answer and its options for every event: made by builders (see
+# conflict.values.builder), which take the arguments the classes take, called straight.
+_end_round_answer: Final = builder(AwaitingEndRound)
+_declare_answer: Final = builder(AwaitingDeclare)
+_actions_answer: Final = builder(AwaitingActions)
+_defense_answer: Final = builder(AwaitingDefense)
+_roll_answer: Final = builder(AwaitingRoll)
+_damage_answer: Final = builder(AwaitingDamage)
+_declare_option: Final = builder(DeclareOption)
+_act_option: Final = builder(ActOption)
+_change_option: Final = builder(ChangeOption)
+_hold_option: Final = builder(HoldOption)
+_roll_option: Final = builder(RollOption)
+_roller: Final = builder(Roller)
+_damage_option: Final = builder(DamageOption)
+_react_option: Final = builder(ReactOption)
+_defend_option: Final = builder(DefendOption)
+_take_it_option: Final = builder(TakeItOption)
+
+
 def what_now(state: State) -> WhatNow:
     """What the Conflict in ``state`` waits for, and every legal choice."""
-    if state.phase is Phase.NOT_STARTED:
-        return AwaitingStart(phase=state.phase, round=0, can_end=False)
-    if state.phase is Phase.ENDED:
-        return AwaitingNothing(phase=state.phase, round=state.round, can_end=False,
+    phase = state.phase
+    if phase is _NOT_STARTED:
+        return AwaitingStart(phase=phase, round=0, can_end=False)
+    if phase is _ENDED:
+        return AwaitingNothing(phase=phase, round=state.round, can_end=False,
                                sides_defeated=state.sides_defeated())
     defeated_sides = state.sides_defeated()
-    if state.phase is Phase.DECLARATION:
+    if phase is _DECLARATION:
         return _declaration(state, defeated_sides)
-    if state.phase is Phase.ROUND_OVER:
-        return AwaitingEndRound(phase=state.phase, round=state.round,
-                                sides_defeated=defeated_sides)
+    if phase is _ROUND_OVER:
+        return _end_round_answer(phase=phase, round=state.round,
+                                 sides_defeated=defeated_sides)
     pending = state.pending_action
     if pending is None:
         return _acting(state, defeated_sides)
@@ -278,15 +319,20 @@ def _declaration(state: State, defeated_sides: tuple[str, ...]
         return AwaitingPeople(phase=state.phase, round=state.round, can_add=can_add,
                               sides_defeated=defeated_sides)
     person = state.participants[who]
-    targets = tuple([p.name for i, p in enumerate(state.participants)
-                     if i != who and not p.defeated])
-    foes = tuple([p.name for i, p in enumerate(state.participants)
-                  if i != who and not p.defeated and p.side != person.side])
-    option = DeclareOption(
-        name=person.name, kinds=_KINDS, targets=targets, foes=foes,
-        default_attack_kind=state.nature, default_resilience=state.nature.resilience,
-        equipment=tuple(e.name for e in person.character.equipment))
-    return AwaitingDeclare(phase=state.phase, round=state.round, who=(person.name,),
+    side = person.side
+    targets: list[str] = []
+    foes: list[str] = []
+    for i, p in enumerate(state.participants):
+        if i != who and not p.defeated:
+            targets.append(p.name)
+            if p.side != side:
+                foes.append(p.name)
+    nature = state.nature
+    option = _declare_option(
+        name=person.name, kinds=_KINDS, targets=tuple(targets), foes=tuple(foes),
+        default_attack_kind=nature, default_resilience=nature.resilience,
+        equipment=tuple([e.name for e in person.character.equipment]))
+    return _declare_answer(phase=state.phase, round=state.round, who=(person.name,),
                            option=option, ties=tied_with_next(state, who), can_add=can_add,
                            sides_defeated=defeated_sides)
 
@@ -301,15 +347,15 @@ def _acting(state: State, defeated_sides: tuple[str, ...]) -> AwaitingActions:
         target_down = (action is not None and action.target is not None
                        and state.participant(action.target).defeated)
         if r.action_dice >= MIN_POOL and action is not None and not target_down:
-            options.append(ActOption(person.name, action.number, MIN_POOL,
-                                     min(MAX_POOL, r.action_dice)))
+            options.append(_act_option(person.name, action.number, MIN_POOL,
+                                       min(MAX_POOL, r.action_dice)))
         # R-CON-12: once a round; its ruling: never more dice than held, so holding
         # fewer than 2 leaves nothing to change to.
-        if (r.turn is not Turn.CHANGED and not r.changed and not person.defeated
+        if (r.turn is not _CHANGED and not r.changed and not person.defeated
                 and r.action_dice >= MIN_POOL):
-            options.append(ChangeOption(person.name, max_dice=r.action_dice))
-        options.append(HoldOption(person.name, r.action_dice))
-    return AwaitingActions(phase=state.phase, round=state.round, who=state.acting_now,
+            options.append(_change_option(person.name, max_dice=r.action_dice))
+        options.append(_hold_option(person.name, r.action_dice))
+    return _actions_answer(phase=state.phase, round=state.round, who=state.acting_now,
                            options=tuple(options), sides_defeated=defeated_sides)
 
 
@@ -319,28 +365,30 @@ def _pending(state: State, action: Action, defeated_sides: tuple[str, ...]
     if awaiting == "defense":
         assert action.target is not None
         target = state.participant(action.target)
-        options = (*_target_options(target, action), *_reactions_for(state, action))
-        return AwaitingDefense(phase=state.phase, round=state.round, who=(target.name,),
+        options = _target_options(target, action)
+        if state.reactors:
+            options += _reactions_for(state, action, target.side)
+        return _defense_answer(phase=state.phase, round=state.round, who=(target.name,),
                                action=action.number, options=options,
                                sides_defeated=defeated_sides)
     if awaiting == "roll":
         assert action.pool is not None
-        roll = RollOption(
+        roll = _roll_option(
             action=action.number, actor=action.actor, actor_pool=action.pool,
             actor_rollers=action.members,
-            defenders=tuple([Roller(d.by, d.pool, d.members)
+            defenders=tuple([_roller(d.by, d.pool, d.members)
                              for d in action.defenses if d.rolls]),
             contest=action.contest, difficulty=action.difficulty)
-        reactions = _reactions_for(state, action) if action.contest else ()
-        return AwaitingRoll(phase=state.phase, round=state.round, who=(action.actor,),
+        reactions = _reactions_for(state, action) if action.contest and state.reactors else ()
+        return _roll_answer(phase=state.phase, round=state.round, who=(action.actor,),
                             action=action.number, roll=roll, reactions=reactions,
                             sides_defeated=defeated_sides)
     assert action.target is not None and action.attacker_roll is not None
     target = state.participant(action.target)
-    damage = DamageOption(action.number, target.name,
-                          None if target.is_group else action.resilience,
-                          action.attacker_roll.nudges, action.bonus)
-    return AwaitingDamage(phase=state.phase, round=state.round, who=(action.actor,),
+    damage = _damage_option(action.number, target.name,
+                            None if target.is_group else action.resilience,
+                            action.attacker_roll.nudges, action.bonus)
+    return _damage_answer(phase=state.phase, round=state.round, who=(action.actor,),
                           action=action.number, damage=damage, sides_defeated=defeated_sides)
 
 
@@ -351,9 +399,9 @@ def _react_options(person: Participant, action: Action, have: int, source: DiceF
         low = max(0, MIN_POOL - reaction.dice)
         high = min(have, MAX_POOL - reaction.dice)
         if low <= high:
-            options.append(ReactOption(person.name, action.number, reaction.name,
-                                       reaction.dice, source, low, high, granted,
-                                       on_behalf_of))
+            options.append(_react_option(person.name, action.number, reaction.name,
+                                         reaction.dice, source, low, high, granted,
+                                         on_behalf_of))
     return options
 
 
@@ -362,23 +410,27 @@ def _target_options(target: Participant, action: Action
     granted = default_grant(target, action)
     r = target.round
     source = r.defends_with
-    have = r.dice_for_defense() + (0 if source is DiceFrom.ACTION else granted)
+    # What r.dice_for_defense() says, and the granted dice when defending with Defense Dice.
+    have = r.action_dice if source is _FROM_ACTION else r.defense_dice + granted
     options: list[DefendOption | ReactOption | TakeItOption] = []
     if have >= MIN_POOL:
-        options.append(DefendOption(target.name, action.number, source, MIN_POOL,
-                                    min(MAX_POOL, have), granted))
+        options.append(_defend_option(target.name, action.number, source, MIN_POOL,
+                                      min(MAX_POOL, have), granted))
     options.extend(_react_options(target, action, have, source, granted, None))
-    options.append(TakeItOption(target.name, action.number, granted))
+    options.append(_take_it_option(target.name, action.number, granted))
     return tuple(options)
 
 
-def _reactions_for(state: State, action: Action) -> tuple[ReactOption, ...]:
-    """Reactions the target's allies may use for it (R-CON-16 ruling)."""
+def _reactions_for(state: State, action: Action, side: str | None = None
+                   ) -> tuple[ReactOption, ...]:
+    """Reactions the target's allies may use for it (R-CON-16 ruling); ``side`` is the
+    target's, when known."""
     if not state.reactors:
         return ()
     options: list[ReactOption] = []
     assert action.target is not None
-    side = state.participant(action.target).side
+    if side is None:
+        side = state.participant(action.target).side
     for index in state.reactors:
         person = state.participants[index]
         if (person.defeated or person.side != side

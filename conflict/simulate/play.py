@@ -52,6 +52,16 @@ UNFINISHED: Final = -2
 ROUNDS_PLAYED: Final = "the rounds allowed are played"
 """The outcome of a Conflict stopped by the rounds allowed."""
 
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_DECLARED: Final = ActionStatus.DECLARED
+_ROLL: Final = Expect.ROLL
+_END_ROUND: Final = Expect.END_ROUND
+_ACT: Final = Expect.ACT
+_DECLARE: Final = Expect.DECLARE
+_DEFENSE: Final = Expect.DEFENSE
+_DAMAGE: Final = Expect.DAMAGE
+
 PARTICIPANT_EVENTS: Final = (Declare, Act, Change, Hold, Defend, React, TakeIt, ApplyDamage)
 """The events a policy may choose: the participants' own (the Narrator's are ours)."""
 
@@ -74,6 +84,11 @@ class Dice:
         """The faces ``rollers`` characters roll with ``pool`` dice each (R-DICE-8):
         the same faces :meth:`randint` would draw one by one."""
         draw = self._random
+        if rollers == 1:
+            return (tuple([1 + int(draw() * 6) for _ in range(pool)]),)
+        if pool > 0 and rollers > 1:
+            drawn = [1 + int(draw() * 6) for _ in range(pool * rollers)]
+            return tuple(zip(*[iter(drawn)] * pool, strict=True))  # ``pool`` faces a roller
         return tuple(tuple([1 + int(draw() * 6) for _ in range(pool)])
                      for _ in range(rollers))
 
@@ -111,7 +126,7 @@ def _settled(state: State) -> bool:
     for index in state.step:
         number = people[index].round.action
         action = state.action(number) if number is not None else None
-        if (action is not None and action.status is ActionStatus.DECLARED
+        if (action is not None and action.status is _DECLARED
                 and action.target is not None
                 and not state.participant(action.target).defeated):
             return False
@@ -121,14 +136,20 @@ def _settled(state: State) -> bool:
 def _side_of_choice(state: State, now: WhatNow) -> str:
     """Whose policy chooses now: the one named by ``who``, or at a roll, the target's
     side (its allies may react, R-CON-16)."""
-    if now.expect is Expect.ROLL:
+    if now.expect is _ROLL:
         action = state.pending_action
         assert action is not None and action.target is not None
         return state.participant(action.target).side
     return state.participant(now.who[0]).side
 
 
+_PARTICIPANT_EVENT_CLASSES: Final = frozenset(PARTICIPANT_EVENTS)
+_END_THE_ROUND: Final = EndRound()  # a value: every round ends with an equal event
+
+
 def _checked(event: Event | None, side: str) -> Event:
+    if event.__class__ in _PARTICIPANT_EVENT_CLASSES:
+        return event  # type: ignore[return-value]  # the common case, checked first
     if not isinstance(event, PARTICIPANT_EVENTS):
         raise BadValue(f"the policy of side {shown(side)} must return a participant's "
                        f"event (Declare, Act, Change, Hold, Defend, React, TakeIt, "
@@ -151,13 +172,16 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
                           apply(state, EndConflict(_outcome(standing))))
         now = what_now(state)
         event: Event
-        if now.expect is Expect.END_ROUND:
+        expect = now.expect
+        if expect is _END_ROUND:
             if state.round >= last_round:
                 return Ending(UNFINISHED, state.round - first + 1,
                               apply(state, EndConflict(ROUNDS_PLAYED)))
-            event = EndRound()
-        else:
+            event = _END_THE_ROUND
+        elif expect is _ROLL:
             event = choose(state, now, policies, dice)
+        else:
+            event = _chosen(state, now, policies)  # as choose does
         state = apply(state, event)
         if event.__class__ is ApplyDamage:  # only damage defeats anyone here
             standing = standing_sides(state)
@@ -177,7 +201,7 @@ def choose(state: State, now: WhatNow, policies: Mapping[str, Policy], dice: Dic
     """The next event of a Conflict that is waiting on a participant or the dice
     (``now`` is ``what_now(state)``, not a round's end): the chooser's policy decides,
     and at a roll the dice fall unless the target's side reacts first."""
-    if now.expect is Expect.ROLL:
+    if now.expect is _ROLL:
         if now.reactions:
             side = _side_of_choice(state, now)
             chosen = policies[side](state, now)
@@ -200,7 +224,7 @@ def opening(state: State, policies: Mapping[str, Policy]) -> State:
         if len(standing_sides(state)) <= 1:
             return state
         now = what_now(state)
-        if now.expect is Expect.ROLL or now.expect is Expect.END_ROUND:
+        if now.expect is _ROLL or now.expect is _END_ROUND:
             return state
         state = apply(state, _chosen(state, now, policies))
     raise _stuck(limit)
@@ -208,15 +232,17 @@ def opening(state: State, policies: Mapping[str, Policy]) -> State:
 
 def _chosen(state: State, now: WhatNow, policies: Mapping[str, Policy]) -> Event:
     """The event a participant's policy chooses (not at a roll or a round's end)."""
-    if now.expect is Expect.ACT:
+    if now.expect is _ACT:  # (on now.expect: mypy narrows now by it)
         name = now.who[0]
         side = state.participant(name).side
-        if len(now.who) > 1:
-            now = evolve(now, who=(name,), options=now.options_for(name))
+        if len(now.who) > 1:  # narrowed to its options: now.options_for(name), whose
+            # options carry the names of who as they are
+            now = evolve(now, who=(name,),
+                         options=tuple([o for o in now.options if o.name == name]))
         return _checked(policies[side](state, now), side)
-    if (now.expect is Expect.DECLARE or now.expect is Expect.DEFENSE
-            or now.expect is Expect.DAMAGE):
-        side = _side_of_choice(state, now)
+    expect = now.expect
+    if expect is _DECLARE or expect is _DEFENSE or expect is _DAMAGE:
+        side = state.participant(now.who[0]).side  # as _side_of_choice, not at a roll
         return _checked(policies[side](state, now), side)
     raise RuleViolation(f"cannot play on a Conflict at {now.expect.value!r}: "
                         f"{_why(state)}", rule="R-CON-21")

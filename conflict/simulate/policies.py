@@ -51,16 +51,19 @@ from typing import Final
 
 import attrs
 
+from characters.model import Equipment
 from conflict.dice import MAX_POOL, MIN_POOL
 from conflict.errors import BadValue
 from conflict.events import Event, Nature
 from conflict.options import (
     ActOption,
     ChangeOption,
+    DamageOption,
     DeclareOption,
     DefendOption,
     HoldOption,
     ReactOption,
+    TakeItOption,
 )
 from conflict.simulate.chances import attack_chances
 from conflict.state import ActionStatus, DiceFrom, Participant, State
@@ -98,6 +101,10 @@ ATTRIBUTE: Final[dict[Nature, str]] = {
 }
 """The Attribute a policy rolls in a Conflict of each nature."""
 
+_ATTRIBUTE_BY_VALUE: Final = {nature.value: name for nature, name in ATTRIBUTE.items()}
+"""The same by each nature's value (a dict keyed by text hashes faster than one keyed by
+an enum member, whose hash is computed in Python)."""
+
 
 class KeepBack(enum.Enum):
     """When a participant acts with fewer than all its Action Dice, keeping the rest as
@@ -116,21 +123,49 @@ class Defending(enum.Enum):
     WORTH_IT = "worth_it"  # Action Dice too, when the odds say it pays
 
 
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_DECLARED: Final = ActionStatus.DECLARED
+_FROM_DEFENSE: Final = DiceFrom.DEFENSE
+_DECLARE: Final = Expect.DECLARE
+_ACT: Final = Expect.ACT
+_DEFENSE: Final = Expect.DEFENSE
+_ROLL: Final = Expect.ROLL
+_DAMAGE: Final = Expect.DAMAGE
+_KEEP_NONE: Final = KeepBack.NEVER
+_KEEP_OUTNUMBERED: Final = KeepBack.OUTNUMBERED
+_NEVER_DEFEND: Final = Defending.NEVER
+_WORTH_IT: Final = Defending.WORTH_IT
+
+
 # --- what a policy reads from the state ----------------------------------------------
 
 
 def attack_dice(person: Participant, nature: Nature) -> int:
     """The dice ``person`` rolls in a Conflict of ``nature``: its Physique, Charm or
     Wits (a group's, for every member, R-CON-2)."""
-    value: int = getattr(person.character.attributes, ATTRIBUTE[nature])
+    value: int = getattr(person.character.attributes, _ATTRIBUTE_BY_VALUE[nature._value_])
     return value
 
 
 def best_equipment(person: Participant) -> str | None:
     """The name of ``person``'s most damaging equipment (R-CON-18), or ``None`` when
     nothing it carries adds damage."""
-    best = max(person.character.equipment, key=lambda item: item.damage, default=None)
-    return best.name if best is not None and best.damage > 0 else None
+    equipment = person.character.equipment
+    known = _BEST_EQUIPMENT.get(id(equipment))
+    if known is not None and known[0] is equipment:
+        return known[1]
+    best = max(equipment, key=lambda item: item.damage, default=None)
+    name = best.name if best is not None and best.damage > 0 else None
+    if len(_BEST_EQUIPMENT) >= 1000:
+        _BEST_EQUIPMENT.clear()
+    _BEST_EQUIPMENT[id(equipment)] = (equipment, name)  # kept, so its id stays its own
+    return name
+
+
+_BEST_EQUIPMENT: dict[int, tuple[tuple[Equipment, ...], str | None]] = {}
+"""Each character's best equipment, remembered by its equipment (a policy asks for
+every declaration); up to 1,000."""
 
 
 def toughness(person: Participant, resilience: str) -> int:
@@ -179,7 +214,7 @@ def incoming(state: State, name: str) -> int:
     side = state.participant(name).side
     count = 0
     for action in state.actions:
-        if (action.target == name and action.status is ActionStatus.DECLARED
+        if (action.target == name and action.status is _DECLARED
                 and action.harm and state.participant(action.actor).side != side):
             count += 1
     return count
@@ -206,16 +241,16 @@ class Tactics:
     full_defense_at: float = 0.0
 
     def __call__(self, state: State, answer: WhatNow) -> Event | None:
-        if answer.expect is Expect.DECLARE:
+        if answer.expect is _DECLARE:
             return self.declare(state, answer)
-        if answer.expect is Expect.ACT:
+        if answer.expect is _ACT:
             return self.act(state, answer)
-        if answer.expect is Expect.DEFENSE:
+        if answer.expect is _DEFENSE:
             return self.defend(state, answer)
-        if answer.expect is Expect.ROLL:
+        if answer.expect is _ROLL:
             return self.before_roll(state, answer)
-        if answer.expect is Expect.DAMAGE:
-            return answer.damage.event()  # R-CON-18: every Nudge to damage
+        if answer.expect is _DAMAGE:
+            return _all_to_damage(answer.damage)  # R-CON-18: every Nudge to damage
         raise BadValue(f"a policy chooses for participants, not at "
                        f"{answer.expect.value!r}")
 
@@ -267,12 +302,12 @@ class Tactics:
 
     def _pool(self, state: State, me: Participant, option: ActOption) -> int:
         """The pool to act with: all it may roll, less the dice kept back."""
-        if self.keep_back is KeepBack.NEVER:
+        if self.keep_back is _KEEP_NONE:
             return option.max_pool
         coming = incoming(state, me.name)
         if coming == 0:
             return option.max_pool
-        if self.keep_back is KeepBack.OUTNUMBERED:
+        if self.keep_back is _KEEP_OUTNUMBERED:
             if not outnumbered(state, me):
                 return option.max_pool
             coming = 1
@@ -288,13 +323,14 @@ class Tactics:
         """Allies' Reactions that cost no Action Dice first, then the target's
         choice: the defense or Reaction whose damage saved, less what it costs, is
         best, or taking it."""
+        defend, reactions, take_it = _sorted_options(answer)
         if self.react:
-            for option in answer.reactions:
+            for option in reactions:
                 if option.on_behalf_of is not None and _costs_no_action_dice(option):
                     return option.event(option.min_added)
-        if self.defending is Defending.NEVER:
-            return answer.take_it.event()
-        return self._target_choice(state, answer)
+        if self.defending is _NEVER_DEFEND:
+            return _taken(take_it)
+        return self._target_choice(state, answer, defend, reactions, take_it)
 
     def before_roll(self, state: State, answer: AwaitingRoll) -> Event | None:
         """An ally's Reaction that costs no Action Dice, if any is left; else roll."""
@@ -304,55 +340,78 @@ class Tactics:
                     return option.event(option.min_added)
         return None
 
-    def _target_choice(self, state: State, answer: AwaitingDefense) -> Event:
+    def _target_choice(self, state: State, answer: AwaitingDefense,
+                       defend: DefendOption | None, reactions: tuple[ReactOption, ...],
+                       take_it: TakeItOption) -> Event:
+        """The target's choice among ``answer``'s options (as :func:`_sorted_options`
+        sorts them)."""
         action = state.pending_action
         assert action is not None and action.pool is not None
         me = state.participant(answer.who[0])
-        free = me.round.defends_with is DiceFrom.DEFENSE
+        free = me.round.defends_with is _FROM_DEFENSE
         if free:
-            budget = self._defense_budget(state, me, answer)
+            budget = self._defense_budget(state, me, take_it)
         else:
-            budget = MAX_POOL if self.defending is Defending.WORTH_IT else 0
-        # (pool rolled, dice spent, the option): with Defense Dice, only the most it
-        # spends (more dice never oppose worse); with Action Dice, every count.
-        choices: list[tuple[int, int, DefendOption | ReactOption]] = []
-        defend = answer.defend
-        if defend is not None:
-            top = min(defend.max_dice, budget)
-            for dice in range(top if free else defend.min_dice, top + 1):
-                if dice >= defend.min_dice:
-                    choices.append((dice, dice, defend))
-        if self.react:
-            for reaction in answer.reactions:
-                if reaction.on_behalf_of is not None:
-                    continue
-                top = min(reaction.max_added, budget)
-                for added in range(top if free else reaction.min_added, top + 1):
-                    if added >= reaction.min_added:
-                        choices.append((reaction.reaction_dice + added, added, reaction))
-        if not choices:
-            return answer.take_it.event()
+            budget = MAX_POOL if self.defending is _WORTH_IT else 0
+        mine = [r for r in reactions if r.on_behalf_of is None] if self.react else []
         own = None
         if not free:
             r = me.round
-            mine = state.action(r.action) if r.action is not None else None
-            if mine is not None:
-                own = (r.action_dice, me.members, mine.bonus, mine.difficulty, mine.is_attack)
-        attack = (action.pool, action.members, action.bonus, action.difficulty)
-        opposition = tuple((d.pool, d.members) for d in action.defenses if d.rolls)
-        plan = _plan_defense(attack, opposition, me.members, self.harm_weight,
-                             tuple((dice, spent) for dice, spent, _option in choices), own)
-        if plan is None:
-            return answer.take_it.event()
-        _dice, spent, option = choices[plan]
-        return option.event(spent)
+            acting = state.action(r.action) if r.action is not None else None
+            if acting is not None:
+                own = (r.action_dice, me.members, acting.bonus, acting.difficulty,
+                       acting.is_attack)
+        pick = _best_choice(
+            free, budget, None if defend is None else (defend.min_dice, defend.max_dice),
+            tuple([(r.reaction_dice, r.min_added, r.max_added) for r in mine]),
+            (action.pool, action.members, action.bonus, action.difficulty),
+            tuple([(d.pool, d.members) for d in action.defenses if d.rolls]), me.members,
+            self.harm_weight, own)
+        if pick is None:
+            return _taken(take_it)
+        which, spent = pick
+        if which >= 0:
+            return mine[which].event(spent)
+        assert defend is not None
+        return defend.event(spent)
 
-    def _defense_budget(self, state: State, me: Participant, answer: AwaitingDefense) -> int:
+    def _defense_budget(self, state: State, me: Participant, take_it: TakeItOption) -> int:
         """Defense Dice to spend now: all of them, or an even share when more attacks
         are still coming at it this round."""
-        have = me.round.defense_dice + answer.take_it.granted
+        have = me.round.defense_dice + take_it.granted
         later = incoming(state, me.name)
         return have if later == 0 else max(MIN_POOL, have // (later + 1))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _best_choice(free: bool, budget: int, defend: tuple[int, int] | None,
+                 reactions: tuple[tuple[int, int, int], ...], attack: tuple[int, int, int, int],
+                 opposition: tuple[tuple[int, int], ...], members: int, harm_weight: float,
+                 own: tuple[int, int, int, int, bool] | None) -> tuple[int, int] | None:
+    """The target's best choice, as (-1 for its defense or the position of its
+    Reaction among ``reactions``, dice spent), or ``None``: take it. ``defend`` is its
+    defense's dice (fewest, most), each Reaction (its dice, fewest added, most added);
+    with Defense Dice (``free``), only the most it may spend of each is weighed (more
+    dice never oppose worse), with Action Dice every count up to ``budget``."""
+    choices: list[tuple[int, int]] = []  # (pool rolled, dice spent)
+    owners: list[int] = []
+    if defend is not None:
+        low, high = defend
+        top = min(high, budget)
+        counts = range(max(top if free else low, low), top + 1)
+        choices += zip(counts, counts, strict=True)
+        owners += [-1] * len(counts)
+    for at, (dice, low, high) in enumerate(reactions):
+        top = min(high, budget)
+        counts = range(max(top if free else low, low), top + 1)
+        choices += [(dice + added, added) for added in counts]
+        owners += [at] * len(counts)
+    if not choices:
+        return None
+    plan = _plan_defense(attack, opposition, members, harm_weight, tuple(choices), own)
+    if plan is None:
+        return None
+    return owners[plan], choices[plan][1]
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -423,17 +482,63 @@ def _act(option: ActOption, pool: int) -> Event:
     return event
 
 
+def _sorted_options(answer: AwaitingDefense
+                    ) -> tuple[DefendOption | None, tuple[ReactOption, ...], TakeItOption]:
+    """``answer.defend``, ``answer.reactions`` and ``answer.take_it``, read in one pass
+    over its options."""
+    defend: DefendOption | None = None
+    reactions: list[ReactOption] = []
+    take_it: TakeItOption | None = None
+    for option in answer.options:
+        if isinstance(option, ReactOption):
+            reactions.append(option)
+        elif isinstance(option, DefendOption):
+            if defend is None:
+                defend = option
+        elif take_it is None:
+            take_it = option
+    assert take_it is not None, "R-CON-15d: the target may always take it"
+    return defend, tuple(reactions), take_it
+
+
+_TAKEN: dict[tuple[str, int], Event] = {}
+_DAMAGE_EVENTS: dict[int, Event] = {}
+
+
+def _taken(option: TakeItOption) -> Event:
+    """``option.event()``: the same event as before for the same target and action
+    (kept for up to 10,000)."""
+    key = (option.name, option.action)
+    event = _TAKEN.get(key)
+    if event is None:
+        if len(_TAKEN) >= 10_000:
+            _TAKEN.clear()
+        event = _TAKEN[key] = option.event()
+    return event
+
+
+def _all_to_damage(option: DamageOption) -> Event:
+    """``option.event()``, every Nudge applied: ``ApplyDamage(action=n)`` whatever else
+    the option says, so the same event as before for the same action (up to 10,000)."""
+    event = _DAMAGE_EVENTS.get(option.action)
+    if event is None:
+        if len(_DAMAGE_EVENTS) >= 10_000:
+            _DAMAGE_EVENTS.clear()
+        event = _DAMAGE_EVENTS[option.action] = option.event()
+    return event
+
+
 def _costs_no_action_dice(option: ReactOption) -> bool:
-    return option.min_added == 0 or option.added_from is DiceFrom.DEFENSE
+    return option.min_added == 0 or option.added_from is _FROM_DEFENSE
 
 
 POLICIES: Final[dict[str, Tactics]] = {
-    "default": Tactics("default", keep_back=KeepBack.OUTNUMBERED,
-                       defending=Defending.WORTH_IT, react=True),
+    "default": Tactics("default", keep_back=_KEEP_OUTNUMBERED,
+                       defending=_WORTH_IT, react=True),
     "reckless": Tactics("reckless"),
     "bold": Tactics("bold", defending=Defending.FREE, react=True),
     "cautious": Tactics("cautious", keep_back=KeepBack.ATTACKED,
-                        defending=Defending.WORTH_IT, react=True, harm_weight=2.0,
+                        defending=_WORTH_IT, react=True, harm_weight=2.0,
                         full_defense_at=1 / 3),
 }
 """The policies a Narrator picks by name."""

@@ -74,12 +74,21 @@ class Job:
         """The last round a run plays."""
         return self.state.round + self.rounds - 1
 
+    def opening(self) -> State:
+        """The state played on as far as it goes before any die (:func:`opening`): the
+        same in every run, so played once per process and job."""
+        global _opened
+        opened = _opened
+        if opened is None or opened[0] is not self:
+            opened = _opened = (self, opening(self.state, self.policies))
+        return opened[1]
+
     def play(self, first: int, count: int,
              stopped: Callable[[], bool] | None = None) -> Tallies:
         """Play runs ``first`` … ``first + count - 1`` and count them; a worker stops
         early, its count then unused, once ``stopped()`` says the simulation is over."""
         tallies = Tallies(self.state, self.sides, self.rounds)
-        start = opening(self.state, self.policies)  # no dice yet: the same in every run
+        start = self.opening()
         for run in range(first, first + count):
             if stopped is not None and stopped():
                 break
@@ -89,6 +98,7 @@ class Job:
         return tallies
 
 
+_opened: tuple[Job, State] | None = None  # the last job's opening (Job.opening)
 _job: Job | None = None  # a worker's job, set once when the worker starts
 _over: Callable[[], bool] | None = None  # whether the simulation no longer needs runs
 
@@ -196,6 +206,7 @@ def _pooled(job: Job, batches: list[tuple[int, int]], workers: int, order: _InOr
     ``order``. Until the first worker's batch is in (while the workers start), this
     process plays batches too: the lowest numbered no worker has begun."""
     context = multiprocessing.get_context(start_method())
+    job.opening()  # workers that fork start with it played, and what it taught the caches
     over = context.Event()  # set once enough is played: workers drop their batch
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
                                initargs=(job, over.is_set))

@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from conflict.errors import RuleViolation
 from conflict.events import Act, Change, Hold
-from conflict.order import advance, evolve, step_without
-from conflict.state import ActionStatus, State, Turn
+from conflict.order import advance, step_without
+from conflict.state import (
+    ActionStatus,
+    State,
+    Turn,
+    copy_action,
+    copy_participant,
+    copy_round,
+    copy_state,
+)
 from conflict.steps.common import dice_text, in_turn, new_action, set_action, set_participant
+
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_ACTED: Final = Turn.ACTED
+_CHANGED: Final = Turn.CHANGED
+_HELD: Final = Turn.HELD
+_PENDING: Final = ActionStatus.PENDING
+_ABANDONED: Final = ActionStatus.ABANDONED
 
 
 def act(state: State, event: Act) -> State:
@@ -29,14 +47,15 @@ def act(state: State, event: Act) -> State:
                             f"{person.name} may change the action or hold", rule="R-CON-20")
     left = r.action_dice - event.pool
     # R-CON-11: the pool comes from the Action Dice; those left become Defense Dice.
-    r = evolve(r, turn=Turn.ACTED, action_dice=0, action_rolled=r.action_rolled + event.pool,
-               action_to_defense=r.action_to_defense + left,
-               defense_dice=r.defense_dice + left, defense_gained=r.defense_gained + left)
+    r = copy_round(r, turn=_ACTED, action_dice=0, action_rolled=r.action_rolled + event.pool,
+                   action_to_defense=r.action_to_defense + left,
+                   defense_dice=r.defense_dice + left, defense_gained=r.defense_gained + left)
     members = state.step_members[state.step.index(index)]
-    action = evolve(action, status=ActionStatus.PENDING, pool=event.pool, members=members)
-    return evolve(state, participants=set_participant(state, index, evolve(person, round=r)),
-                  actions=set_action(state, action), pending=action.number,
-                  **step_without(state, index))
+    action = copy_action(action, status=_PENDING, pool=event.pool, members=members)
+    person = copy_participant(person, round=r)
+    return copy_state(state, participants=set_participant(state, index, person),
+                      actions=set_action(state, action), pending=action.number,
+                      **step_without(state, index))
 
 
 def changed_dice(figured: int, held: int) -> int:
@@ -72,11 +91,12 @@ def change(state: State, event: Change) -> State:
     assert r.action is not None
     old = state.action(r.action)
     assert old is not None
-    r = evolve(r, turn=Turn.CHANGED, changed=True, action=action.number, action_dice=dice,
-               action_gained=r.action_gained + dice,
-               action_discarded=r.action_discarded + r.action_dice)
-    actions = set_action(state, evolve(old, status=ActionStatus.ABANDONED))
-    return advance(state, participants=set_participant(state, index, evolve(person, round=r)),
+    r = copy_round(r, turn=_CHANGED, changed=True, action=action.number, action_dice=dice,
+                   action_gained=r.action_gained + dice,
+                   action_discarded=r.action_discarded + r.action_dice)
+    actions = set_action(state, copy_action(old, status=_ABANDONED))
+    person = copy_participant(person, round=r)
+    return advance(state, participants=set_participant(state, index, person),
                    actions=(*actions, action), next_action=state.next_action + 1,
                    changed_queue=(*state.changed_queue, index), **step_without(state, index))
 
@@ -86,13 +106,14 @@ def hold(state: State, event: Hold) -> State:
     index = in_turn(state, event.name, "R-CON-10")
     person = state.participants[index]
     r = person.round
-    r = evolve(r, turn=Turn.HELD, action_dice=0,
-               action_to_defense=r.action_to_defense + r.action_dice,
-               defense_dice=r.defense_dice + r.action_dice,
-               defense_gained=r.defense_gained + r.action_dice)
+    r = copy_round(r, turn=_HELD, action_dice=0,
+                   action_to_defense=r.action_to_defense + r.action_dice,
+                   defense_dice=r.defense_dice + r.action_dice,
+                   defense_gained=r.defense_gained + r.action_dice)
     assert person.round.action is not None
     action = state.action(person.round.action)
     assert action is not None
-    return advance(state, participants=set_participant(state, index, evolve(person, round=r)),
-                   actions=set_action(state, evolve(action, status=ActionStatus.ABANDONED)),
+    person = copy_participant(person, round=r)
+    return advance(state, participants=set_participant(state, index, person),
+                   actions=set_action(state, copy_action(action, status=_ABANDONED)),
                    **step_without(state, index))

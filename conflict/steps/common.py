@@ -3,18 +3,25 @@ English of counts in messages."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from conflict.errors import BadValue, RuleViolation, possessive, shown
 from conflict.events import Change, DeclarationKind, Declare
 from conflict.order import describe_phase, evolve, names, queue_remove
 from conflict.state import Action, Participant, Phase, State, Turn, count_side, replace_at
+from conflict.values import builder
+
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_RESOLUTION: Final = Phase.RESOLUTION
+
+_make_action: Final = builder(Action)  # Action(...), called straight (conflict.values)
 
 
 def position(state: State, name: str) -> int:
     """The position of the participant called ``name``; :class:`BadValue` if none."""
-    found = state.find(name)
-    if found is None:
+    found = state.index.get(name)  # the name as spelt here; else any spelling
+    if found is None and (found := state.find(name)) is None:
         state.participant(name)  # raises BadValue listing the names known
     assert found is not None
     return found
@@ -44,13 +51,13 @@ def require_phase(state: State, phase: Phase, rule: str, doing: str) -> None:
 
 def pending_for(state: State, number: int, rule: str, doing: str) -> Action:
     """The action numbered ``number`` if it is the one being resolved."""
-    if state.phase is not Phase.RESOLUTION or state.pending is None:
+    if state.phase is not _RESOLUTION or state.pending is None:
         raise RuleViolation(f"cannot {doing} action {number}: no action is being "
                             f"resolved ({describe_phase(state)})", rule=rule)
     if state.pending != number:
         raise RuleViolation(f"cannot {doing} action {number}: action {state.pending} is "
                             f"being resolved", rule=rule)
-    pending = state.pending_action
+    pending = state.action(number)  # state.pending_action
     assert pending is not None
     return pending
 
@@ -59,7 +66,7 @@ def in_turn(state: State, name: str, rule: str) -> int:
     """The position of ``name`` if it is that participant's turn to act (R-CON-10)."""
     index = position(state, name)
     person = state.participants[index]
-    if state.phase is not Phase.RESOLUTION:
+    if state.phase is not _RESOLUTION:
         raise RuleViolation(f"{person.name} cannot act now: {describe_phase(state)}",
                             rule="R-CON-10")
     if state.pending is not None:
@@ -125,7 +132,7 @@ def new_action(state: State, actor: int, event: Declare | Change, dice: int,
         kind = event.attack_kind or state.nature  # R-CON-8: default the Conflict's nature
         if event.harm:
             resilience = event.resilience or kind.resilience  # R-CON-8: default from kind
-    return Action(
+    return _make_action(
         number=state.next_action, actor=person.name, dice=dice, source=event.source,
         description=event.description,
         target=None if target is None else state.participants[target].name,

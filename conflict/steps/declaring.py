@@ -3,18 +3,29 @@ SwapResilience (R-CON-4 … R-CON-9)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from conflict.errors import RuleViolation
 from conflict.events import DeclarationKind, Declare, SetTest, SwapResilience
 from conflict.order import after_declaration, describe_phase, evolve, next_declarer
-from conflict.state import Action, ActionStatus, Phase, RoundState, State
+from conflict.state import Action, ActionStatus, Phase, RoundState, State, copy_participant
 from conflict.steps.common import new_action, position, set_action, set_participant
+from conflict.values import builder
+
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_DECLARATION: Final = Phase.DECLARATION
+_DECLARED_ACTION: Final = DeclarationKind.ACTION
+_DECLARED_DEFENSE: Final = DeclarationKind.DEFENSE
+
+_make_round: Final = builder(RoundState)  # RoundState(...), called straight
 
 
 def declare(state: State, event: Declare) -> State:
     """A participant declares, in the declaration order (R-CON-4 … R-CON-8a)."""
     index = position(state, event.name)
     person = state.participants[index]
-    if state.phase is not Phase.DECLARATION:
+    if state.phase is not _DECLARATION:
         raise RuleViolation(f"{person.name} cannot declare now: {describe_phase(state)}",
                             rule="R-CON-4")
     if person.defeated:
@@ -35,19 +46,19 @@ def declare(state: State, event: Declare) -> State:
                             f"{person.name} (Wits {person.wits})", rule="R-CON-4")
     actions = state.actions
     next_action = state.next_action
-    if event.kind is DeclarationKind.ACTION:
+    if event.kind is _DECLARED_ACTION:
         action = new_action(state, index, event, event.dice, changed=False)
         actions = (*actions, action)
         next_action += 1
-        r = RoundState(declared=event.kind, action=action.number, action_dice=event.dice,
-                       action_gained=event.dice)
-    elif event.kind is DeclarationKind.DEFENSE:
-        r = RoundState(declared=event.kind, defense_dice=event.dice,
-                       defense_gained=event.dice)
+        r = _make_round(declared=event.kind, action=action.number, action_dice=event.dice,
+                        action_gained=event.dice)
+    elif event.kind is _DECLARED_DEFENSE:
+        r = _make_round(declared=event.kind, defense_dice=event.dice,
+                        defense_gained=event.dice)
     else:
-        r = RoundState(declared=event.kind)
-    return after_declaration(state,
-                             participants=set_participant(state, index, evolve(person, round=r)),
+        r = _make_round(declared=event.kind)
+    person = copy_participant(person, round=r)
+    return after_declaration(state, participants=set_participant(state, index, person),
                              actions=actions, next_action=next_action,
                              declared_count=state.declared_count + 1)
 

@@ -3,9 +3,11 @@ R-CON-15, R-CON-16), including Reactions for another participant (Ruling, R-CON-
 
 from __future__ import annotations
 
+from typing import Final
+
 from conflict.errors import BadValue, RuleViolation, possessive, shown
 from conflict.events import DeclarationKind, Defend, React, TakeIt
-from conflict.order import drop_from_step, evolve, queue_insert, queue_remove
+from conflict.order import drop_from_step, queue_insert, queue_remove
 from conflict.state import (
     Action,
     Defense,
@@ -15,12 +17,29 @@ from conflict.state import (
     RoundState,
     State,
     Turn,
+    copy_action,
+    copy_participant,
+    copy_round,
+    copy_state,
     key_of,
 )
 from conflict.steps.common import dice_text, pending_for, position, set_action, set_participant
+from conflict.values import builder
 
-_DONE = {DefenseKind.DEFEND: "defended", DefenseKind.REACT: "reacted",
-         DefenseKind.TAKE_IT: "chose not to defend"}
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_DECLARED_NO_ROLL: Final = DeclarationKind.NO_ROLL
+_FROM_ACTION: Final = DiceFrom.ACTION
+_FROM_DEFENSE: Final = DiceFrom.DEFENSE
+_WAITING: Final = Turn.WAITING
+_DEFEND: Final = DefenseKind.DEFEND
+_REACT: Final = DefenseKind.REACT
+_TAKE_IT: Final = DefenseKind.TAKE_IT
+
+_make_defense: Final = builder(Defense)  # Defense(...), called straight (conflict.values)
+
+_DONE = {_DEFEND: "defended", _REACT: "reacted",
+         _TAKE_IT: "chose not to defend"}
 
 
 def default_grant(person: Participant, action: Action) -> int:
@@ -29,7 +48,7 @@ def default_grant(person: Participant, action: Action) -> int:
     Resilience), if its own action needs no roll and it has not gained them yet this
     round; else 0."""
     r = person.round
-    if r.declared is not DeclarationKind.NO_ROLL or r.granted or action.attack_kind is None:
+    if r.declared is not _DECLARED_NO_ROLL or r.granted or action.attack_kind is None:
         return 0
     value: int = getattr(person.character.attributes, action.attack_kind.defense_attribute)
     return value
@@ -74,7 +93,7 @@ def _chooser(state: State, name: str, number: int, rule: str, doing: str, *,
 def _grant(person: Participant, action: Action, granted: int | None) -> RoundState:
     """The target's round with the Defense Dice of R-CON-7c added, if it gains them."""
     r = person.round
-    if r.declared is not DeclarationKind.NO_ROLL or r.granted:
+    if r.declared is not _DECLARED_NO_ROLL or r.granted:
         if granted is not None:
             raise RuleViolation(f"{possessive(person.name)} dice are already figured: "
                                 f"granted Defense Dice apply only to a target whose "
@@ -82,8 +101,8 @@ def _grant(person: Participant, action: Action, granted: int | None) -> RoundSta
                                 f"when first attacked", rule="R-CON-7")
         return r
     gain = granted if granted is not None else default_grant(person, action)
-    return evolve(r, granted=True, defense_dice=r.defense_dice + gain,
-                  defense_gained=r.defense_gained + gain)
+    return copy_round(r, granted=True, defense_dice=r.defense_dice + gain,
+                      defense_gained=r.defense_gained + gain)
 
 
 def _not_the_target(person: Participant, action: Action, granted: int | None) -> None:
@@ -99,33 +118,33 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
     source = r.defends_with
     have = r.dice_for_defense()
     if dice > have:
-        label = "Action" if source is DiceFrom.ACTION else "Defense"
+        label = "Action" if source is _FROM_ACTION else "Defense"
         raise RuleViolation(f"{person.name} has {dice_text(have, label)}, cannot spend "
                             f"{dice} to {what}", rule=rule)
     if not dice:
         return state, r, source
-    if source is DiceFrom.DEFENSE:
-        return state, evolve(r, defense_dice=r.defense_dice - dice,
-                             defense_spent=r.defense_spent + dice), source
+    if source is _FROM_DEFENSE:
+        return state, copy_round(r, defense_dice=r.defense_dice - dice,
+                                 defense_spent=r.defense_spent + dice), source
     # R-CON-15a: the remaining Action Dice set its new place in the acting order at once.
-    new = evolve(r, action_dice=r.action_dice - dice, action_defended=r.action_defended + dice)
+    new = copy_round(r, action_dice=r.action_dice - dice, action_defended=r.action_defended + dice)
     if dice:
         if index in state.step:
             state = drop_from_step(state, index)
         else:
-            state = evolve(state, queue=queue_remove(state.queue, r.action_dice, index))
-        if new.action_dice > 0 and new.turn is Turn.WAITING:
-            state = evolve(state, queue=queue_insert(state.queue, new.action_dice, index))
+            state = copy_state(state, queue=queue_remove(state.queue, r.action_dice, index))
+        if new.action_dice > 0 and new.turn is _WAITING:
+            state = copy_state(state, queue=queue_insert(state.queue, new.action_dice, index))
     return state, new, source
 
 
 def _commit(state: State, index: int, person: Participant, r: RoundState, action: Action,
             defense: Defense) -> State:
-    actions = set_action(state, evolve(action, defenses=(*action.defenses, defense)))
+    actions = set_action(state, copy_action(action, defenses=(*action.defenses, defense)))
     if r is person.round:  # nothing of its own spent or gained: the participant stays
-        return evolve(state, actions=actions)
-    return evolve(state, participants=set_participant(state, index, evolve(person, round=r)),
-                  actions=actions)
+        return copy_state(state, actions=actions)
+    person = copy_participant(person, round=r)
+    return copy_state(state, participants=set_participant(state, index, person), actions=actions)
 
 
 def defend(state: State, event: Defend) -> State:
@@ -133,8 +152,8 @@ def defend(state: State, event: Defend) -> State:
     index, person, action = _chooser(state, event.name, event.action, "R-CON-15", "defend")
     r = _grant(person, action, event.granted)
     state, r, source = _spend(state, index, r, event.dice, "R-CON-15", "defend")
-    defense = Defense(by=person.name, kind=DefenseKind.DEFEND, pool=event.dice,
-                      spent=event.dice, paid_from=source, members=person.members)
+    defense = _make_defense(by=person.name, kind=_DEFEND, pool=event.dice,
+                            spent=event.dice, paid_from=source, members=person.members)
     return _commit(state, index, person, r, action, defense)
 
 
@@ -161,8 +180,9 @@ def react(state: State, event: React) -> State:
         _not_the_target(person, action, event.granted)
         r = person.round
     state, r, source = _spend(state, index, r, event.added, "R-CON-16", "react")
-    defense = Defense(by=person.name, kind=DefenseKind.REACT, pool=pool, spent=event.added,
-                      paid_from=source, reaction=reaction.name, members=person.members)
+    defense = _make_defense(by=person.name, kind=_REACT, pool=pool, spent=event.added,
+                            paid_from=source, reaction=reaction.name,
+                            members=person.members)
     return _commit(state, index, person, r, action, defense)
 
 
@@ -171,5 +191,5 @@ def take_it(state: State, event: TakeIt) -> State:
     index, person, action = _chooser(state, event.name, event.action, "R-CON-15",
                                      "leave undefended")
     r = _grant(person, action, event.granted)
-    defense = Defense(by=person.name, kind=DefenseKind.TAKE_IT, members=0)
+    defense = _make_defense(by=person.name, kind=_TAKE_IT, members=0)
     return _commit(state, index, person, r, action, defense)

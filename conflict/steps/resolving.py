@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from characters.model import Resilience
 from conflict.dice import ContestResult, Roll, best_of, best_roll
@@ -10,7 +11,16 @@ from conflict.dice import attack as judge
 from conflict.errors import BadValue, RuleViolation
 from conflict.events import ApplyDamage, DefenseRoll, RollDice
 from conflict.order import advance, evolve
-from conflict.state import ActionStatus, Defense, Outcome, State, key_of
+from conflict.state import (
+    ActionStatus,
+    Defense,
+    DefenseKind,
+    Outcome,
+    State,
+    copy_action,
+    copy_participant,
+    key_of,
+)
 from conflict.steps.common import (
     out_of_the_round_changes,
     pending_for,
@@ -19,8 +29,17 @@ from conflict.steps.common import (
     set_participant,
 )
 
-_OUTCOME = {ContestResult.WIN: Outcome.SUCCESS, ContestResult.FAIL: Outcome.FAILURE,
-            ContestResult.STALEMATE: Outcome.STALEMATE}
+# Enum members bound once as module globals (see conflict.state: a read through the
+# class costs several times a global's in Python 3.11).
+_TAKE_IT: Final = DefenseKind.TAKE_IT
+_SUCCESS: Final = Outcome.SUCCESS
+_FAILURE: Final = Outcome.FAILURE
+_DONE: Final = ActionStatus.DONE
+_PENDING: Final = ActionStatus.PENDING
+
+_STALEMATE: Final = Outcome.STALEMATE
+_WIN: Final = ContestResult.WIN
+_FAIL: Final = ContestResult.FAIL
 
 
 def _best(faces: Sequence[Sequence[int]], pool: int, rollers: int, who: str,
@@ -40,6 +59,9 @@ def _match_defenders(rolling: list[Defense], given: tuple[DefenseRoll, ...],
     """The faces given for each rolling defense, in the order they were committed."""
     if len(given) == 1 and given[0].name is None and len(rolling) == 1:
         return [given[0]]
+    if len(given) == len(rolling) and all(
+            item.name == defense.by for item, defense in zip(given, rolling, strict=True)):
+        return list(given)  # named as committed, in order (as RollOption.event gives them)
     by_name: dict[str, DefenseRoll] = {}
     for item in given:
         if item.name is None:
@@ -64,42 +86,50 @@ def _match_defenders(rolling: list[Defense], given: tuple[DefenseRoll, ...],
 def roll(state: State, event: RollDice) -> State:
     """The faces for the pending action, judged (R-CON-14, R-CON-16, R-CON-17)."""
     action = pending_for(state, event.action, "R-CON-14", "roll")
-    if action.awaiting == "defense":
+    awaiting = action.awaiting
+    if awaiting == "defense":
         raise RuleViolation(f"{action.target} must choose a defense against action "
                             f"{action.number} before anyone rolls", rule="R-CON-15")
-    if action.awaiting != "roll":
+    if awaiting != "roll":
         raise RuleViolation(f"action {action.number} has already rolled", rule="R-CON-14")
     assert action.pool is not None
     attacker = _best(event.attacker, action.pool, action.members, "the actor", action.number)
-    rolling = [d for d in action.defenses if d.rolls]
-    if not rolling and event.defenders:
-        raise BadValue(f"no one rolls against action {action.number}, got "
-                       f"{len(event.defenders)} defender's roll(s)", rule="R-CON-15")
-    defenses = list(action.defenses)
-    opposing: list[tuple[Roll, str]] = []
-    for defense, given in zip(rolling, _match_defenders(rolling, event.defenders,
-                                                        action.number), strict=True):
-        best = _best(given.faces, defense.pool, defense.members, defense.by, action.number)
-        defenses[defenses.index(defense)] = evolve(defense, roll=best)
-        opposing.append((best, defense.by))
+    defenses = action.defenses
+    rolling = [d for d in defenses if d.kind is not _TAKE_IT]  # d.rolls
     opposed: Roll | None = None
     opposed_by: str | None = None
-    if opposing:
+    if rolling:
+        changed = list(defenses)
+        opposing: list[tuple[Roll, str]] = []
+        for defense, given in zip(rolling, _match_defenders(rolling, event.defenders,
+                                                            action.number), strict=True):
+            best = _best(given.faces, defense.pool, defense.members, defense.by,
+                         action.number)
+            changed[changed.index(defense)] = evolve(defense, roll=best)
+            opposing.append((best, defense.by))
+        defenses = tuple(changed)
         # R-CON-16 ruling: opposed by the best roll among the target's defense and every
         # Reaction against the action (R-DICE-8: the first of equal rolls is kept).
-        opposed = best_of(r for r, _ in opposing)
-        opposed_by = next(name for r, name in opposing if r is opposed)
+        if len(opposing) == 1:
+            opposed, opposed_by = opposing[0]
+        else:
+            opposed = best_of(r for r, _ in opposing)
+            opposed_by = next(name for r, name in opposing if r is opposed)
+    elif event.defenders:
+        raise BadValue(f"no one rolls against action {action.number}, got "
+                       f"{len(event.defenders)} defender's roll(s)", rule="R-CON-15")
     if action.contest:
         # R-CON-17: Result ≥ 1, meets the Difficulty, beats the best opposing roll.
-        outcome = _OUTCOME[judge(attacker, opposed, action.difficulty)]
+        judged = judge(attacker, opposed, action.difficulty)
+        outcome = _SUCCESS if judged is _WIN else _FAILURE if judged is _FAIL else _STALEMATE
     else:
         # R-CON-14: a Challenge, as R-DICE-6.
-        outcome = Outcome.SUCCESS if attacker.meets(action.difficulty) else Outcome.FAILURE
+        outcome = _SUCCESS if attacker.meets(action.difficulty) else _FAILURE
     # R-CON-8a: an action that does no harm ends with its success recorded.
-    done = not (outcome is Outcome.SUCCESS and action.is_attack)
-    action = evolve(action, outcome=outcome, attacker_roll=attacker, defenses=tuple(defenses),
-                    opposing_roll=opposed, opposed_by=opposed_by,
-                    status=ActionStatus.DONE if done else ActionStatus.PENDING)
+    done = not (outcome is _SUCCESS and action.is_attack)
+    action = copy_action(action, outcome=outcome, attacker_roll=attacker, defenses=defenses,
+                         opposing_roll=opposed, opposed_by=opposed_by,
+                         status=_DONE if done else _PENDING)
     return advance(state, actions=set_action(state, action),
                    pending=None if done else action.number)
 
@@ -125,9 +155,9 @@ def damage(state: State, event: ApplyDamage) -> State:
     if person.resiliences is None:
         # R-CON-19: each point of damage defeats one Extra; the group is gone at 0.
         members = max(0, person.members - amount)
-        person = evolve(person, members=members, defeated=members == 0,
-                        defeat_reason=f"defeated by action {action.number}"
-                        if members == 0 else "")
+        person = copy_participant(person, members=members, defeated=members == 0,
+                                  defeat_reason=f"defeated by action {action.number}"
+                                  if members == 0 else "")
     else:
         # R-CON-20: damage is kept apart from the full score and accumulates; a
         # Resilience stops at 0 (damage never past the full score).
@@ -136,14 +166,14 @@ def damage(state: State, event: ApplyDamage) -> State:
         hurt = Resilience(full=before.full, damage=min(before.full, before.damage + amount))
         resiliences = person.resiliences.replace(name, hurt)
         if hurt.defeated:
-            person = evolve(person, resiliences=resiliences, defeated=True,
-                            defeat_reason=f"{name.capitalize()} 0 after action "
-                                          f"{action.number}")
+            person = copy_participant(person, resiliences=resiliences, defeated=True,
+                                      defeat_reason=f"{name.capitalize()} 0 after action "
+                                                    f"{action.number}")
         else:
-            person = evolve(person, resiliences=resiliences)
+            person = copy_participant(person, resiliences=resiliences)
     # Ruling: a participant in the current step still acts; others no longer do.
     out = out_of_the_round_changes(state, index, person) if person.defeated else {}
-    action = evolve(action, status=ActionStatus.DONE, damage=amount, nudges_applied=nudges,
-                    nudges_spent=event.spent, note=event.note)
+    action = copy_action(action, status=_DONE, damage=amount, nudges_applied=nudges,
+                         nudges_spent=event.spent, note=event.note)
     return advance(state, participants=set_participant(state, index, person),
                    actions=set_action(state, action), pending=None, **out)
