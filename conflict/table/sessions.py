@@ -13,6 +13,12 @@ event still legal is applied, and one no longer legal raises the rules' own erro
 nothing written. Whoever wrote meanwhile is reported back (:attr:`Recorded.meanwhile`),
 so a screen can tell the person at the keyboard what changed.
 
+A game may keep hooks that run inside every write transaction of its stream
+(``on_record``, ``on_undo``: the roster's share of a Conflict's end) and a projection
+(``project``: called with the stream as it stands after each write, to store a view
+that readers can show without replaying — :mod:`.views`). Whoever writes, through
+whichever screen, the same hooks run.
+
 Replays are cached per process: a writer that reads the same log again applies only
 the entries it has not seen.
 """
@@ -26,13 +32,17 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from conflict.table.errors import NothingToUndo, StaleLog, name_key
-from conflict.table.logs import Appended, Entry, Log, Then
+from conflict.table.logs import Appended, Entry, Log
 
 S = TypeVar("S")
 E = TypeVar("E")
 
 Intent = Callable[[S], Sequence[E]]
 """What a writer wants, given the state it is applied to: the events to append."""
+
+RecordHook = Callable[[sqlite3.Connection, "Recorded[S, E]"], None]
+UndoHook = Callable[[sqlite3.Connection, "Undid[S, E]"], None]
+Projection = Callable[[sqlite3.Connection, "Loaded[S, E]"], None]
 
 
 @attrs.frozen
@@ -101,6 +111,9 @@ class Saved(Generic[S, E]):
         initial: S,
         decode: Callable[[Mapping[str, Any]], E],
         encode: Callable[[E], dict[str, Any]],
+        on_record: RecordHook[S, E] | None = None,
+        on_undo: UndoHook[S, E] | None = None,
+        project: Projection[S, E] | None = None,
     ) -> None:
         self.table = table
         self.kind = kind
@@ -109,6 +122,9 @@ class Saved(Generic[S, E]):
         self._initial = initial
         self._decode = decode
         self._encode = encode
+        self._on_record = on_record
+        self._on_undo = on_undo
+        self._project = project
         self._key = (str(getattr(table, "path", id(table))), kind, name_key(name))
 
     @property
@@ -162,12 +178,12 @@ class Saved(Generic[S, E]):
     # --- writing -----------------------------------------------------------------------
 
     def record(self, intent: Intent[S, E], *, who: str, seen: Loaded[S, E] | None = None,
-               then: Callable[[sqlite3.Connection, Recorded[S, E]], None] | None = None
-               ) -> Recorded[S, E]:
+               then: RecordHook[S, E] | None = None) -> Recorded[S, E]:
         """Append what ``intent(state)`` returns, checked by the rules against the state
         of the log at the moment of writing (see the module docstring). ``seen``: what
         the writer last showed its user (what changed since is reported back); ``then``
-        runs inside the write transaction with the result."""
+        runs inside the write transaction with the result, after the stream's own
+        ``on_record`` hook and before its projection."""
         built: dict[str, Any] = {}
 
         def build(log: Log) -> list[dict[str, Any]]:
@@ -183,21 +199,29 @@ class Saved(Generic[S, E]):
             return [self._encode(event) for event in events]
 
         def finish(db: sqlite3.Connection, log: Log, appended: Appended) -> None:
-            if then is not None:
-                then(db, self._recorded(built, appended, seen))
+            recorded = self._recorded(built, appended, seen)
+            for hook in (self._on_record, then):
+                if hook is not None:
+                    hook(db, recorded)
+            if self._project is not None:
+                self._project(db, self._grown(built["loaded"], recorded))
 
-        hook: Then | None = finish if then is not None else None
-        appended = self.table.commit(self.kind, self.name, build, who=who, then=hook)
+        hooked = self._on_record or then or self._project
+        appended = self.table.commit(self.kind, self.name, build, who=who,
+                                     then=finish if hooked else None)
         recorded = self._recorded(built, appended, seen)
         if recorded.events:
-            loaded: Loaded[S, E] = built["loaded"]
-            self._cache = Loaded(
-                version=appended.version,
-                entries=(*loaded.entries, *appended.entries),
-                events=(*loaded.events, *recorded.events),
-                state=recorded.after,
-                states=(*loaded.states, *(after for _, _, after in recorded.steps)))
+            self._cache = self._grown(built["loaded"], recorded)
         return recorded
+
+    @staticmethod
+    def _grown(loaded: Loaded[S, E], recorded: Recorded[S, E]) -> Loaded[S, E]:
+        """``loaded`` with what ``recorded`` appended to it."""
+        return Loaded(version=recorded.version,
+                      entries=(*loaded.entries, *recorded.entries),
+                      events=(*loaded.events, *recorded.events),
+                      state=recorded.after,
+                      states=(*loaded.states, *(after for _, _, after in recorded.steps)))
 
     def _recorded(self, built: Mapping[str, Any], appended: Appended,
                   seen: Loaded[S, E] | None) -> Recorded[S, E]:
@@ -215,14 +239,14 @@ class Saved(Generic[S, E]):
 
     def undo(self, *, who: str, based_on: int | None = None,
              check: Callable[[E], None] | None = None,
-             then: Callable[[sqlite3.Connection, Undid[S, E]], None] | None = None
-             ) -> Undid[S, E]:
+             then: UndoHook[S, E] | None = None) -> Undid[S, E]:
         """Take back the last live event (history keeps it, marked undone).
 
         ``based_on``: the version the writer's screen showed; if the log moved on since,
         :class:`StaleLog` is raised and nothing changes (an undo must never take back
         someone else's newer event by surprise). ``check(event)`` may refuse (raising)
-        before anything is written; ``then`` runs inside the write transaction.
+        before anything is written; ``then`` runs inside the write transaction, after
+        the stream's own ``on_undo`` hook and before its projection.
         """
         from conflict.table import logs
 
@@ -239,8 +263,13 @@ class Saved(Generic[S, E]):
             undone = logs.undo(db, self.kind, self.name, based_on=log.version, who=who)
             result = Undid(event=event, entry=undone.entry, before=loaded.state,
                            after=loaded.states[-2], version=undone.version)
-            if then is not None:
-                then(db, result)
+            for hook in (self._on_undo, then):
+                if hook is not None:
+                    hook(db, result)
+            if self._project is not None:
+                self._project(db, Loaded(version=undone.version, entries=loaded.entries[:-1],
+                                         events=loaded.events[:-1], state=loaded.states[-2],
+                                         states=loaded.states[:-1]))
             return result
 
         result: Undid[S, E] = self.table._connection.write(work)
