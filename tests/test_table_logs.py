@@ -361,7 +361,7 @@ with Table(sys.argv[1]) as table:
 """
 
 ALL_TABLES = {"meta", "migrations", "characters", "streams", "entries", "rolls", "players",
-              "conflict_results", "reveals"}
+              "conflict_results", "reveals", "views"}
 
 
 def check_after_kill(path: Path) -> int:

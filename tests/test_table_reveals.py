@@ -52,7 +52,7 @@ def test_a_version_7_table_gains_reveals_and_keeps_its_data(tmp_path: Path) -> N
         assert old.schema_version == 7
     assert "reveals" not in [r[0] for r in plain(path, "SELECT name FROM sqlite_master")]
     with Table(path) as table:
-        assert table.schema_version == SCHEMA_VERSION == 8
+        assert table.schema_version == SCHEMA_VERSION >= 8
         assert table.names() == ["Kell", "Marsh", "Hazekillers"]
         table.reveal("conflict", "Alley fight", "Marsh", who="ada")
         assert table.revealed("conflict", "Alley fight") == ("Marsh",)

@@ -364,6 +364,15 @@ class Table:
         found: StreamInfo | None = self._connection.read(lambda db: logs.current(db, kind))
         return found
 
+    def view(self, kind: str, name: str) -> dict[str, Any] | None:
+        """The stream's view as its last write stored it (a Conflict's board and last
+        steps), or ``None`` if it has none or a later write left it stale: then replay
+        the log (see :mod:`.views`)."""
+        from conflict.table import views
+        found: dict[str, Any] | None = self._connection.read(
+            lambda db: views.read(db, kind, name))
+        return found
+
     def read(self, kind: str, name: str, *, include_undone: bool = False) -> Log:
         """The stream's log: its entries (live ones only, unless ``include_undone``) and
         its version, read in one consistent snapshot."""

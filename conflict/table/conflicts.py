@@ -9,6 +9,10 @@ as the sheet stands then, in the same transaction — so whatever else changed t
 sheet meanwhile (a Narrator's edit, another Conflict's end) is kept — and keeps what
 the sheet had before. Undoing the end puts those sheets back — and is refused,
 changing nothing, if a sheet changed since.
+
+Every write also stores the Conflict's view (:mod:`.views`): the board
+(:func:`conflict.board.board`) and the last :data:`VIEW_LINES` steps narrated, so that
+``mistborn conflict show`` draws a 200-participant board without replaying it.
 """
 
 from __future__ import annotations
@@ -27,17 +31,48 @@ from conflict.errors import RuleViolation, possessive
 from conflict.events import AddParticipant, EndConflict, Event, Nature, Start
 from conflict.serial import event_from_dict, event_to_dict
 from conflict.state import EMPTY, State
-from conflict.table import logs, roster
+from conflict.table import logs, roster, views
 from conflict.table.errors import name_key
 from conflict.table.sessions import Intent, Loaded, Recorded, Saved, Undid
 
 KIND: Final = "conflict"
 
+VIEW_LINES: Final = 20
+"""How many of the last steps a Conflict's view keeps narrated."""
+
 
 def saved(table: Any, name: str) -> Saved[State, Event]:
-    """The Conflict called ``name`` (as the table spells it), played by the engine."""
+    """The Conflict called ``name`` (as the table spells it), played by the engine:
+    whoever records or undoes through it writes the roster's share of an end (see the
+    ruling above) and the Conflict's view."""
     return Saved(table, KIND, name, apply=apply, initial=EMPTY, decode=event_from_dict,
-                 encode=event_to_dict)
+                 encode=event_to_dict, on_record=_end_to_roster(table, name),
+                 on_undo=_roster_back(table, name), project=_project(name))
+
+
+def view(loaded: Loaded[State, Event]) -> dict[str, Any]:
+    """The Conflict's view as a reader shows it: ``board`` (see
+    :func:`conflict.board.board`), ``lines`` — the last :data:`VIEW_LINES` live steps
+    narrated, oldest first, each ``[seq, time sent, sentence]`` — ``since``, when the
+    first live step was sent (rolls made since belong beside them), and ``live``, how
+    many live steps there are."""
+    from conflict.board import board
+    from conflict.narrate import describe
+
+    start = max(0, len(loaded.events) - VIEW_LINES)
+    lines = [[loaded.entries[i].seq, loaded.entries[i].at.isoformat(),
+              describe(loaded.states[i], loaded.events[i], loaded.states[i + 1])]
+             for i in range(start, len(loaded.events))]
+    return {"board": board(loaded.state), "lines": lines,
+            "since": loaded.entries[0].at.isoformat() if loaded.entries else None,
+            "live": len(loaded.entries)}
+
+
+def _project(name: str) -> Callable[[sqlite3.Connection, Loaded[State, Event]], None]:
+    def store(db: sqlite3.Connection, loaded: Loaded[State, Event]) -> None:
+        views.write(db, KIND, name, loaded.version, view(loaded))
+
+    return store
 
 
 def names(table: Any) -> list[str]:
@@ -71,8 +106,12 @@ def start(table: Any, name: str, nature: Nature, *, stakes: str = "", scope: str
 
     def work(db: sqlite3.Connection) -> logs.Appended:
         logs.create(db, KIND, name, who=who, current=True)
-        return logs.append(db, KIND, name, logs.encode([event_to_dict(event)]),
-                           based_on=0, who=who)
+        appended = logs.append(db, KIND, name, logs.encode([event_to_dict(event)]),
+                               based_on=0, who=who)
+        views.write(db, KIND, name, appended.version, view(Loaded(
+            version=appended.version, entries=appended.entries, events=(event,),
+            state=after, states=(EMPTY, after))))
+        return appended
 
     appended: logs.Appended = table._connection.write(work)
     return Recorded(events=(event,), entries=appended.entries, before=EMPTY, after=after,
@@ -83,8 +122,7 @@ def record(table: Any, name: str, intent: Intent[State, Event], *, who: str,
            seen: Loaded[State, Event] | None = None) -> Recorded[State, Event]:
     """Append the events ``intent(state)`` returns, checked by the engine (see
     :meth:`.sessions.Saved.record`); an end of the Conflict writes the roster too."""
-    return saved(table, name).record(intent, who=who, seen=seen,
-                                     then=_end_to_roster(table, name))
+    return saved(table, name).record(intent, who=who, seen=seen)
 
 
 def add(table: Any, name: str, joining: Sequence[tuple[Character, str, bool]], *,
@@ -98,8 +136,7 @@ def add(table: Any, name: str, joining: Sequence[tuple[Character, str, bool]], *
 def undo(table: Any, name: str, *, who: str, based_on: int | None = None
          ) -> Undid[State, Event]:
     """Take back the last event; an undone end puts the roster back as it was."""
-    return saved(table, name).undo(who=who, based_on=based_on,
-                                   then=_roster_back(table, name))
+    return saved(table, name).undo(who=who, based_on=based_on)
 
 
 # --- the roster's share of an end (the ruling above) -------------------------------------

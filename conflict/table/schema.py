@@ -7,7 +7,7 @@ missing steps in one write transaction: a file is at one version or the next, ne
 between (a process killed mid-migration leaves the old version). Released steps are
 never changed; new features append steps.
 
-The schema (version 8)::
+The schema (version 9)::
 
     meta        key TEXT PRIMARY KEY, value TEXT          -- schema_version
     migrations  step INTEGER PRIMARY KEY, name TEXT, applied_at TEXT (NULL: before records)
@@ -26,6 +26,8 @@ The schema (version 8)::
                 (the sheet's Resiliences as JSON), version_after
     reveals     stream_id → streams, name_key (PRIMARY KEY with stream_id), name,
                 revealed_by, revealed_at -- participants whose numbers players may see
+    views       stream_id → streams (PRIMARY KEY), version (the stream's, when made),
+                view (JSON object) -- what a reader shows without replaying (.views)
 
 Every table is STRICT; times are UTC ISO text with microseconds (:mod:`.clock`).
 """
@@ -193,6 +195,19 @@ def _reveals(db: sqlite3.Connection) -> None:
     )
 
 
+def _views(db: sqlite3.Connection) -> None:
+    """Version 9: each stream's view (a Conflict's board and last steps) as its last
+    write left it, so that showing it needs no replay; valid only while its version is
+    the stream's (:mod:`.views`)."""
+    db.execute(
+        "CREATE TABLE views (\n"
+        "   stream_id INTEGER PRIMARY KEY REFERENCES streams (id),\n"
+        "   version INTEGER NOT NULL,\n"
+        "   view TEXT NOT NULL\n"
+        ") STRICT"
+    )
+
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     ("roster", _roster),
     ("sheet_versions", _sheet_versions),
@@ -202,6 +217,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     ("name_keys", _name_keys),
     ("conflict_results", _conflict_results),
     ("reveals", _reveals),
+    ("views", _views),
 )
 """Steps from an empty file to the current schema; step ``i`` makes version ``i + 1``."""
 

@@ -1,0 +1,135 @@
+"""The board of a Conflict as plain data: who stands where, with what dice, in what
+order, and what the Conflict waits for.
+
+:func:`board` gathers what a board shows from the state and what-now — participants in
+the order a board lists them (:func:`conflict.order.board_order`), each with its part
+in the round (:func:`status`), dice in hand, Resiliences or Extras standing — as a
+JSON-ready dict, so that a screen can draw it, a program can read it, and the table can
+keep it beside the Conflict's events (a reader then draws the board without replaying
+them). :func:`next_line` says in a few words what comes next.
+
+Names and stakes are given as stored: a screen makes them safe to print.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from characters.model import RESILIENCES
+from conflict.events import DeclarationKind
+from conflict.order import board_order
+from conflict.state import Participant, Phase, State, Turn
+from conflict.whatnow import Expect, what_now
+
+__all__ = ["BOARD_SCHEMA", "board", "next_line", "status"]
+
+BOARD_SCHEMA: Final = 1
+"""The shape of :func:`board`'s dict; one more whenever a key changes meaning or goes."""
+
+
+def next_line(state: State) -> str:
+    """What the Conflict waits for, as a short line: "Brannoch acts (6 Action Dice)"."""
+    from conflict.narrate import does
+
+    now = what_now(state)
+    names = list(now.who)
+    who = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    if now.expect is Expect.START:
+        return "Waiting for the Conflict to start"
+    if now.expect is Expect.PARTICIPANTS:
+        return "Add participants"
+    if now.expect is Expect.DECLARE:
+        return does(state, now.who[0], "declares", "declare")
+    if now.expect is Expect.ACT:
+        dice = state.participant(now.who[0]).round.action_dice
+        single = does(state, now.who[0], "acts", "act")
+        verb = f"{who} act" if len(now.who) > 1 else single
+        return f"{verb} ({dice} Action {'Die' if dice == 1 else 'Dice'})"
+    if now.expect is Expect.DEFENSE:
+        chooser = does(state, now.who[0], "chooses", "choose")
+        return f"{chooser} a defense against action {now.action}"
+    if now.expect is Expect.ROLL:
+        return f"Action {now.action} rolls"
+    if now.expect is Expect.DAMAGE:
+        return f"Action {now.action} deals its damage"
+    if now.expect is Expect.END_ROUND:
+        beaten = f" ({', '.join(now.sides_defeated)} beaten)" if now.sides_defeated else ""
+        return f"Round {state.round} is over{beaten}: end the round or the Conflict"
+    return f"Ended: {state.outcome or 'no outcome given'}"
+
+
+def status(state: State, person: Participant, moving: tuple[str, ...]) -> str:
+    """A participant's part in the round: "declares next", "acting now", "held", …
+    (``moving``: who what-now expects to move)."""
+    if person.defeated:
+        return "defeated"
+    if state.phase is Phase.ENDED:
+        return "standing"
+    r = person.round
+    if state.phase is Phase.DECLARATION and r.declared is None:
+        return "declares next" if person.name in moving else "to declare"
+    if state.phase is Phase.RESOLUTION and state.pending is None and person.name in moving:
+        return "acting now"
+    if r.turn is Turn.CHANGED:
+        return "changed: acts last"
+    if r.turn is Turn.ACTED:
+        return "acted"
+    if r.turn is Turn.HELD:
+        return "held"
+    if r.declared is DeclarationKind.DEFENSE:
+        return "full defense"
+    if r.declared is DeclarationKind.NO_ROLL:
+        return "no roll"
+    if r.declared is DeclarationKind.ACTION:
+        return "to act" if r.action_dice else "no dice left"
+    return ""
+
+
+def participant(state: State, person: Participant, moving: tuple[str, ...]
+                ) -> dict[str, Any]:
+    """One participant's facts on the board."""
+    r = person.round
+    data: dict[str, Any] = {
+        "name": person.name,
+        "side": person.side,
+        "kind": person.character.kind.value,
+        "status": status(state, person, moving),
+        "moving": person.name in moving,
+        "defeated": person.defeated,
+        "declared": r.declared.value if r.declared is not None else None,
+        "action_dice": r.action_dice,
+        "defense_dice": r.defense_dice,
+        "granted": bool(r.granted),  # Defense Dice gained as an Attribute (R-CON-7c)
+        "wits": person.wits,
+    }
+    if person.resiliences is None:
+        data["members"] = person.members
+        data["count"] = getattr(person.character, "count", person.members)
+    else:
+        data["resiliences"] = {
+            name: {"full": value.full, "damage": value.damage, "current": value.current}
+            for name in RESILIENCES for value in [person.resiliences.get(name)]}
+    return data
+
+
+def board(state: State) -> dict[str, Any]:
+    """The board as JSON-ready data: the round, phase and nature (with the Resilience
+    it hurts), stakes, scope and outcome, what comes next (``next``: what-now's
+    ``expect``, ``who``, ``action`` and :func:`next_line`), the sides beaten, and every
+    participant in board order (see :func:`participant`)."""
+    now = what_now(state)
+    return {
+        "schema": BOARD_SCHEMA,
+        "round": state.round,
+        "phase": state.phase.value,
+        "nature": state.nature.value,
+        "resilience": state.nature.resilience,
+        "stakes": state.stakes,
+        "scope": state.scope,
+        "outcome": state.outcome,
+        "next": {"expect": now.expect.value, "who": list(now.who), "action": now.action,
+                 "line": next_line(state)},
+        "sides_defeated": list(now.sides_defeated),
+        "participants": [participant(state, state.participants[i], now.who)
+                         for i in board_order(state)],
+    }

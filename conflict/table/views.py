@@ -1,0 +1,52 @@
+"""Views: what a stream looks like after its last write, kept beside its log so that a
+reader can show it without replaying the events.
+
+A game's writer stores a view (a JSON object: a Conflict's board and its last narrated
+steps) in the same transaction as each append or undo, marked with the stream's version
+it was made from (:func:`write`). A reader takes it only while that version is still
+the stream's (:func:`read`): any write that did not store a view (an older program,
+a tool author appending raw events) leaves it stale, and the reader replays the log
+instead. A view is a cache of what the events say, never a second truth.
+
+This module imports none of the rules, so that a command that only shows a view
+starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+__all__ = ["read", "write"]
+
+
+def write(db: sqlite3.Connection, kind: str, name: str, version: int,
+          view: dict[str, Any]) -> None:
+    """Store ``view`` as the stream's, made from its log at ``version``."""
+    from conflict.table import logs
+
+    stream_id = int(logs._stream(db, kind, name)["id"])
+    db.execute(
+        "INSERT INTO views (stream_id, version, view) VALUES (?, ?, ?) "
+        "ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, "
+        "view = excluded.view",
+        (stream_id, version, json.dumps(view, ensure_ascii=False, separators=(",", ":"))))
+
+
+def read(db: sqlite3.Connection, kind: str, name: str) -> dict[str, Any] | None:
+    """The stream's view if it was made from the log as it stands (``None`` if there
+    is none, or it is stale, or it is not a JSON object)."""
+    from conflict.table.errors import name_key
+
+    row = db.execute(
+        "SELECT v.view FROM streams s JOIN views v ON v.stream_id = s.id "
+        "WHERE s.kind = ? AND s.name_key = ? AND v.version = s.version",
+        (kind, name_key(name))).fetchone()
+    if row is None:
+        return None
+    try:
+        view = json.loads(row[0])
+    except ValueError:
+        return None
+    return view if isinstance(view, dict) else None
