@@ -30,6 +30,8 @@ from cli.table_option import (
 from conflict.errors import possessive
 
 if TYPE_CHECKING:
+    import datetime
+
     from characters.model import Character
     from conflict.events import Event
     from conflict.state import State
@@ -38,6 +40,9 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+KIND = "conflict"
+"""A Conflict's kind of stream (:data:`conflict.table.conflicts.KIND`, without loading
+the engine that module needs)."""
 WHO_ENV = "MISTBORN_AS"
 _CONFLICT_KEY = "mistborn_conflict.conflict"
 _WHO_KEY = "mistborn_conflict.who"
@@ -320,16 +325,43 @@ def use(name: str, as_json: bool) -> None:
 def show(name: str | None, last: int, as_json: bool) -> None:
     """Show the board of the Conflict NAME (default: the current one)."""
     from cli.board import board_json, board_view
-    from conflict.table import conflicts
 
     with open_table(create=False) as table:
-        _saved, loaded = conflicts.load(table, name or chosen_conflict())
-        lines = recent_lines(table, loaded, last)
+        board, lines = shown(table, name or chosen_conflict(), last)
     if as_json:
-        print_json(board_json(loaded.state, lines))
+        print_json(board_json(board, lines))
         return
     console = make_console()
-    console.print(board_view(loaded.state, console.width, lines))
+    console.print(board_view(board, console.width, lines))
+
+
+def shown(table: Table, typed: str | None, count: int) -> tuple[dict[str, Any], list[str]]:
+    """The board of the Conflict meant (the current one when ``typed`` is ``None``)
+    and its last ``count`` lines: from the view its last write stored, when that is
+    current and holds enough lines — no replay, none of the engine imported — else
+    from its events replayed."""
+    from conflict.table.clock import parse
+
+    if typed is None:
+        current = table.current(KIND)
+        found = current.name if current is not None else None
+    else:
+        from characters.lookup import resolve
+
+        found = resolve(typed, [info.name for info in table.streams(KIND)], what="Conflict")
+    if found is not None:
+        view = table.view(KIND, found)
+        if view is not None and (count <= len(view["lines"]) or
+                                 len(view["lines"]) == view["live"]):
+            timed = [(parse(at), text) for _seq, at, text in view["lines"][-count:]] \
+                if count else []
+            since = parse(view["since"]) if view["since"] else None
+            return view["board"], with_rolls(table, timed, since, count)
+    from conflict.board import board
+    from conflict.table import conflicts
+
+    _saved, loaded = conflicts.load(table, found)
+    return board(loaded.state), recent_lines(table, loaded, count)
 
 
 @conflict.command("reveal", short_help="Show players a Villain's or Extras' numbers.")
@@ -381,14 +413,22 @@ def recent_lines(table: Table, loaded: Loaded[State, Event], count: int) -> list
     """The last ``count`` things that happened, oldest first: the Conflict's steps and
     the rolls made meanwhile with ``--as`` (a player's roll for a lock, say), which the
     Conflict's own steps do not hold."""
-    from cli.log import roll_lines
-
     if not count or not loaded.entries:
         return []
     timed = [(entry.at, line) for entry, line in zip(
         loaded.entries[-count:], last_lines(loaded.states, loaded.events, count), strict=True)]
-    since = loaded.entries[0].at
-    timed += [(at, f"{line['who']} {line['text']}")
-              for at, _id, line in roll_lines(table.rolls(limit=count)) if at >= since]
+    return with_rolls(table, timed, loaded.entries[0].at, count)
+
+
+def with_rolls(table: Table, timed: list[tuple[datetime.datetime, str]],
+               since: datetime.datetime | None, count: int) -> list[str]:
+    """The last ``count`` of the Conflict's ``timed`` lines and the rolls of the roll
+    log made ``since`` its first live step, oldest first."""
+    from cli.log import roll_lines
+
+    if not count or since is None:
+        return []
+    timed = timed + [(at, f"{line['who']} {line['text']}")
+                     for at, _id, line in roll_lines(table.rolls(limit=count)) if at >= since]
     timed.sort(key=lambda pair: pair[0])  # stable: a step and a roll at once keep order
     return [text for _at, text in timed[-count:]]

@@ -10,8 +10,9 @@ import pytest
 from rich.console import Console
 
 from characters.samples import example_characters
-from cli.board import bar, board_json, board_view, status
+from cli.board import bar, board_json, board_view
 from conflict import AddParticipant, Conflict, Nature, Start
+from conflict.board import status
 from conflict.events import Defeat
 from conflict.whatnow import Expect
 

@@ -1,0 +1,184 @@
+"""A Conflict's view kept in the table (conflict/table/views.py): every write through
+the library stores the board and the last steps as a replay would give them, so that
+``mistborn conflict show`` draws the board without replaying; a write that stored no
+view (raw events, an older program) leaves it stale and readers replay instead."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from characters.model import Sheet
+from characters.samples import example_characters
+from conflict.events import EndConflict, EndRound, Event, Nature
+from conflict.serial import event_to_dict
+from conflict.simulate.play import Dice, choose, decided
+from conflict.simulate.policies import POLICIES
+from conflict.state import Phase, State
+from conflict.table import Table, conflicts, views
+from conflict.table.sessions import _REPLAYS
+from conflict.whatnow import Expect, what_now
+
+NAME = "Rooftops"
+CREW = ("Tamsin Vey", "Brannoch")
+OPPOSITION = ("Hazekillers of House Orrell", "The Hollow Prelate")
+
+
+def replayed(table: Table) -> dict[str, object]:
+    """The view a fresh replay of the log gives (nothing reused from this process)."""
+    _REPLAYS.clear()
+    return conflicts.view(conflicts.saved(table, NAME).load())
+
+
+def begun(table: Table) -> State:
+    characters = {c.name: c for c in example_characters()}
+    table.add(list(characters.values()))
+    conflicts.start(table, NAME, Nature.PHYSICAL, stakes="the ledger", who="narrator")
+    joining = [(characters[name], "crew", False) for name in CREW]
+    joining += [(characters[name], "opposition", False) for name in OPPOSITION]
+    return conflicts.add(table, NAME, joining, who="narrator").after
+
+
+def next_event(state: State, dice: Dice) -> Event:
+    policies = {side: POLICIES["default"] for side in ("crew", "opposition")}
+    outcome = decided(state)
+    if outcome is not None:
+        return EndConflict(outcome)
+    now = what_now(state)
+    if now.expect is Expect.END_ROUND:
+        return EndRound() if state.round < 3 else EndConflict("time runs out")
+    return choose(state, now, policies, dice)
+
+
+def test_every_write_and_undo_leaves_the_view_a_replay_gives(tmp_path: Path) -> None:
+    with Table(tmp_path / "t.db") as table:
+        state = begun(table)
+        assert table.view(conflicts.KIND, NAME) == replayed(table)
+        dice = Dice(3, 0)
+        steps = 0
+        while state.phase is not Phase.ENDED:
+            event = next_event(state, dice)
+            state = conflicts.record(table, NAME, lambda _s, e=event: [e], who="n").after
+            steps += 1
+            if steps % 5 == 0:  # undo now and then, and write the step again
+                state = conflicts.undo(table, NAME, who="n").after
+                assert table.view(conflicts.KIND, NAME) == replayed(table)
+                state = conflicts.record(table, NAME, lambda _s, e=event: [e], who="n").after
+            view = table.view(conflicts.KIND, NAME)
+            assert view == replayed(table)
+        assert steps > 20  # the view's lines filled past their window
+        assert view is not None and len(view["lines"]) == conflicts.VIEW_LINES
+        assert view["board"]["phase"] == "ended"
+
+
+def test_a_write_that_stores_no_view_leaves_it_stale(tmp_path: Path) -> None:
+    with Table(tmp_path / "t.db") as table:
+        state = begun(table)
+        now = what_now(state)
+        assert now.expect is Expect.DECLARE
+        version = table.stream(conflicts.KIND, NAME).version
+        # A raw append (an older program, a tool author's script): no view written.
+        table.append(conflicts.KIND, NAME, [event_to_dict(now.option.defense(1))],
+                     based_on=version, who="script")
+        assert table.view(conflicts.KIND, NAME) is None
+        assert table.read(conflicts.KIND, NAME).version == version + 1
+
+
+def test_a_damaged_view_is_not_shown(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    with Table(path) as table:
+        begun(table)
+        table._connection.write(lambda db: db.execute("UPDATE views SET view = 'not json'"))
+        assert table.view(conflicts.KIND, NAME) is None
+        table._connection.write(lambda db: db.execute("UPDATE views SET view = '[1]'"))
+        assert table.view(conflicts.KIND, NAME) is None
+        table._connection.write(lambda db: views.write(db, conflicts.KIND, NAME, 99, {}))
+        assert table.view(conflicts.KIND, NAME) is None  # made from a version not the log's
+
+
+def test_r_con_21_any_writer_through_the_library_writes_the_end_to_the_roster(
+        tmp_path: Path) -> None:
+    # The guided round and the player shell write through conflicts.saved(): the end
+    # of the Conflict reaches the roster from them as from the step commands.
+    with Table(tmp_path / "t.db") as table:
+        state = begun(table)
+        dice = Dice(5, 0)
+        while not any(person.resiliences is not None and person.resiliences.health.damage
+                      for person in state.participants if person.name in CREW):
+            event = next_event(state, dice)
+            assert not isinstance(event, EndConflict), "no Hero was hurt: pick another seed"
+            state = conflicts.record(table, NAME, lambda _s, e=event: [e], who="n").after
+        hurt = next(person for person in state.participants
+                    if person.name in CREW and person.resiliences is not None
+                    and person.resiliences.health.damage)
+        saved = conflicts.saved(table, NAME)
+        saved.record(lambda _s: [EndConflict("the crew slips away")], who="n")
+        sheet = table.get(hurt.name)
+        assert isinstance(sheet, Sheet) and hurt.resiliences is not None
+        assert sheet.resiliences.health.damage == hurt.resiliences.health.damage
+        saved.undo(who="n")
+        sheet = table.get(hurt.name)
+        assert isinstance(sheet, Sheet) and sheet.resiliences.health.damage == 0
+
+
+SHOWN = """
+import sys
+from cli.main import main
+try:
+    main(["conflict", "show", *sys.argv[1:]])
+except SystemExit as done:
+    loaded = sorted(m for m in sys.modules if m in {"conflict.engine", "conflict.state"})
+    print("LOADED", " ".join(loaded) or "-", file=sys.stderr)
+    raise
+"""
+
+
+def show(path: Path, *args: str) -> tuple[str, str]:
+    done = subprocess.run([sys.executable, "-c", SHOWN, *args], capture_output=True,
+                          text=True, env={**os.environ, "MISTBORN_DB": str(path),
+                                          "COLUMNS": "60"}, check=False)
+    assert done.returncode == 0, done.stderr
+    loaded = done.stderr.split("LOADED ", 1)[1].split()
+    return done.stdout, " ".join(loaded)
+
+
+@pytest.mark.parametrize("args", [(), ("--json",), ("roof",), ("--last", "3")])
+def test_show_draws_the_view_without_loading_the_engine(tmp_path: Path,
+                                                         args: tuple[str, ...]) -> None:
+    path = tmp_path / "t.db"
+    with Table(path) as table:
+        state = begun(table)
+        dice = Dice(3, 0)
+        for _ in range(8):
+            event = next_event(state, dice)
+            state = conflicts.record(table, NAME, lambda _s, e=event: [e], who="n").after
+    out, loaded = show(path, *args)
+    assert loaded == "-"
+    # Stale now: the same board comes from a replay, with the engine.
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE views SET version = version - 1")
+    again, loaded = show(path, *args)
+    assert loaded == "conflict.engine conflict.state"
+    if "--json" in args:
+        assert json.loads(again) == json.loads(out)
+    else:
+        assert again == out
+
+
+def test_show_replays_when_asked_for_more_lines_than_the_view_keeps(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    with Table(path) as table:
+        state = begun(table)
+        dice = Dice(3, 0)
+        for _ in range(conflicts.VIEW_LINES + 5):
+            event = next_event(state, dice)
+            state = conflicts.record(table, NAME, lambda _s, e=event: [e], who="n").after
+    out, loaded = show(path, "--json", "--last", str(conflicts.VIEW_LINES + 3))
+    assert loaded == "conflict.engine conflict.state"
+    assert len(json.loads(out)["last"]) == conflicts.VIEW_LINES + 3
