@@ -30,7 +30,6 @@ import enum
 import json
 import math
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from typing import Any, Final, get_args, get_origin
 
@@ -423,6 +422,8 @@ def read_toml(text: str | bytes, *, max_bytes: int = SHEET_FILE_MAX_BYTES) -> An
     Refused as :func:`read_json` refuses: too big, not UTF-8, nested too deep, a whole
     number too long, ``nan`` or ``inf``.
     """
+    import tomllib  # here: reading the roster needs no TOML
+
     source = _check_size(text, max_bytes)
     try:
         data = tomllib.loads(source, parse_float=_finite)

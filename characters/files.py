@@ -49,7 +49,6 @@ from pathlib import Path
 from typing import Any, Final, Literal, overload
 
 import attrs
-import tomli_w
 from cattrs.errors import (
     AttributeValidationNote,
     BaseValidationError,
@@ -355,6 +354,8 @@ def dumps(characters: Sequence[Character], fmt: Format,
     with each sheet's version in the table when ``versions`` gives one."""
     document = to_document(characters, versions)
     if fmt == "toml":
+        import tomli_w  # here: reading the roster writes no TOML
+
         return _TOML_HEADER + tomli_w.dumps(document)
     if fmt == "json":
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
