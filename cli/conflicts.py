@@ -340,7 +340,6 @@ def shown(table: Table, typed: str | None, count: int) -> tuple[dict[str, Any], 
     and its last ``count`` lines: from the view its last write stored, when that is
     current and holds enough lines — no replay, none of the engine imported — else
     from its events replayed."""
-    from conflict.table.clock import parse
 
     if typed is None:
         current = table.current(KIND)
@@ -350,13 +349,9 @@ def shown(table: Table, typed: str | None, count: int) -> tuple[dict[str, Any], 
 
         found = resolve(typed, [info.name for info in table.streams(KIND)], what="Conflict")
     if found is not None:
-        view = table.view(KIND, found)
-        if view is not None and (count <= len(view["lines"]) or
-                                 len(view["lines"]) == view["live"]):
-            timed = [(parse(at), text) for _seq, at, text in view["lines"][-count:]] \
-                if count else []
-            since = parse(view["since"]) if view["since"] else None
-            return view["board"], with_rolls(table, timed, since, count)
+        fast = _from_view(table, table.view(KIND, found), count)
+        if fast is not None:
+            return fast
     from conflict.board import board
     from conflict.table import conflicts
 
@@ -407,6 +402,27 @@ def last_lines(states: Sequence[State], events: Sequence[Event], count: int) -> 
         return []
     start = max(0, len(events) - count)
     return [describe(states[i], events[i], states[i + 1]) for i in range(start, len(events))]
+
+
+def _from_view(table: Table, view: dict[str, Any] | None, count: int
+               ) -> tuple[dict[str, Any], list[str]] | None:
+    """The board and last lines from a Conflict's stored view, if it is of the board's
+    current shape and holds the lines asked for (else ``None``: replay instead)."""
+    from conflict.board import BOARD_SCHEMA
+    from conflict.table.clock import parse
+    from conflict.table.errors import TableDamaged
+
+    try:
+        if view is None or view["board"]["schema"] != BOARD_SCHEMA:
+            return None
+        lines = view["lines"]
+        if count > len(lines) and len(lines) != view["live"]:
+            return None
+        timed = [(parse(at), str(text)) for _seq, at, text in lines[-count:]] if count else []
+        since = parse(view["since"]) if view["since"] else None
+    except (KeyError, TypeError, ValueError, TableDamaged):
+        return None  # a view of another shape: the events say the same
+    return view["board"], with_rolls(table, timed, since, count)
 
 
 def recent_lines(table: Table, loaded: Loaded[State, Event], count: int) -> list[str]:

@@ -9,17 +9,17 @@ keep it beside the Conflict's events (a reader then draws the board without repl
 them). :func:`next_line` says in a few words what comes next.
 
 Names and stakes are given as stored: a screen makes them safe to print.
+
+The engine is imported when a board is made, not with this module: a reader that only
+checks :data:`BOARD_SCHEMA` of a stored board starts fast.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from characters.model import RESILIENCES
-from conflict.events import DeclarationKind
-from conflict.order import board_order
-from conflict.state import Participant, Phase, State, Turn
-from conflict.whatnow import Expect, what_now
+if TYPE_CHECKING:
+    from conflict.state import Participant, State
 
 __all__ = ["BOARD_SCHEMA", "board", "next_line", "status"]
 
@@ -30,6 +30,7 @@ BOARD_SCHEMA: Final = 1
 def next_line(state: State) -> str:
     """What the Conflict waits for, as a short line: "Brannoch acts (6 Action Dice)"."""
     from conflict.narrate import does
+    from conflict.whatnow import Expect, what_now
 
     now = what_now(state)
     names = list(now.who)
@@ -61,6 +62,9 @@ def next_line(state: State) -> str:
 def status(state: State, person: Participant, moving: tuple[str, ...]) -> str:
     """A participant's part in the round: "declares next", "acting now", "held", …
     (``moving``: who what-now expects to move)."""
+    from conflict.events import DeclarationKind
+    from conflict.state import Phase, Turn
+
     if person.defeated:
         return "defeated"
     if state.phase is Phase.ENDED:
@@ -88,6 +92,8 @@ def status(state: State, person: Participant, moving: tuple[str, ...]) -> str:
 def participant(state: State, person: Participant, moving: tuple[str, ...]
                 ) -> dict[str, Any]:
     """One participant's facts on the board."""
+    from characters.model import RESILIENCES
+
     r = person.round
     data: dict[str, Any] = {
         "name": person.name,
@@ -117,6 +123,9 @@ def board(state: State) -> dict[str, Any]:
     it hurts), stakes, scope and outcome, what comes next (``next``: what-now's
     ``expect``, ``who``, ``action`` and :func:`next_line`), the sides beaten, and every
     participant in board order (see :func:`participant`)."""
+    from conflict.order import board_order
+    from conflict.whatnow import what_now
+
     now = what_now(state)
     return {
         "schema": BOARD_SCHEMA,

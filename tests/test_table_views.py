@@ -182,3 +182,19 @@ def test_show_replays_when_asked_for_more_lines_than_the_view_keeps(tmp_path: Pa
     out, loaded = show(path, "--json", "--last", str(conflicts.VIEW_LINES + 3))
     assert loaded == "conflict.engine conflict.state"
     assert len(json.loads(out)["last"]) == conflicts.VIEW_LINES + 3
+
+
+@pytest.mark.parametrize("stored", ['{"board": {"schema": 0}}', '{"board": {}}',
+                                    '{"board": {"schema": 1}, "lines": 3}'])
+def test_show_replays_a_view_of_another_shape(tmp_path: Path, stored: str) -> None:
+    # A view written by another version of mistborn-conflict, or damaged: the events
+    # say the same, so show replays them rather than fail.
+    path = tmp_path / "t.db"
+    with Table(path) as table:
+        begun(table)
+    expected, _loaded = show(path, "--json")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE views SET view = ?", (stored,))
+    out, loaded = show(path, "--json")
+    assert loaded == "conflict.engine conflict.state"
+    assert json.loads(out) == json.loads(expected)
