@@ -24,6 +24,8 @@ Every error is a :class:`CharacterError` (a ``ValueError``) naming the field, wh
 allowed and what was given.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from characters.errors import (
     CharacterError,
     NameLooksAlike,
@@ -31,25 +33,54 @@ from characters.errors import (
     SheetValueError,
     UnreadableData,
 )
-from characters.model import (
-    ATTRIBUTES,
-    RESILIENCES,
-    STANDINGS,
-    Attributes,
-    Character,
-    Equipment,
-    ExtraGroup,
-    Kind,
-    Power,
-    Reaction,
-    Resilience,
-    Resiliences,
-    Sheet,
-    Standings,
-)
-from characters.names import check_name, look_alike, name_key, skeleton
-from characters.pools import DicePool, DiceSource, dice_for
-from characters.wounds import damage_sheet, heal_sheet
+
+if TYPE_CHECKING:
+    from characters.model import (
+        ATTRIBUTES,
+        RESILIENCES,
+        STANDINGS,
+        Attributes,
+        Character,
+        Equipment,
+        ExtraGroup,
+        Kind,
+        Power,
+        Reaction,
+        Resilience,
+        Resiliences,
+        Sheet,
+        Standings,
+    )
+    from characters.names import check_name, look_alike, name_key, skeleton
+    from characters.pools import DicePool, DiceSource, dice_for
+    from characters.wounds import damage_sheet, heal_sheet
+
+_LAZY = {
+    **dict.fromkeys(("ATTRIBUTES", "RESILIENCES", "STANDINGS", "Attributes", "Character",
+                     "Equipment", "ExtraGroup", "Kind", "Power", "Reaction", "Resilience",
+                     "Resiliences", "Sheet", "Standings"), "characters.model"),
+    **dict.fromkeys(("check_name", "look_alike", "name_key", "skeleton"), "characters.names"),
+    **dict.fromkeys(("DicePool", "DiceSource", "dice_for"), "characters.pools"),
+    **dict.fromkeys(("damage_sheet", "heal_sheet"), "characters.wounds"),
+}
+"""The exports loaded on first use (a command that only catches a
+:class:`CharacterError` need not build the sheet classes)."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'characters' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "ATTRIBUTES",

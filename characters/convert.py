@@ -272,25 +272,27 @@ def _register_sheets(converter: cattrs.Converter) -> None:
                 pass
         raise Invalid(f"must be hero or villain, got {shown(value)} (R-CHAR-1)")
 
-    resilience = attrs_structure(converter, Resilience)
+    made: dict[str, Hook] = {}
 
     def structure_resilience(value: Any, _type: Any) -> Resilience:
         # A bare whole number is the full score with no damage taken.
         if _is_whole(value):
             return Resilience(full=value)
-        result: Resilience = resilience(value, _type)
+        if "resilience" not in made:  # built on first use: start-up stays short
+            made["resilience"] = attrs_structure(converter, Resilience)
+        result: Resilience = made["resilience"](value, _type)
         return result
 
     converter.register_structure_hook(Kind, structure_kind)
     converter.register_structure_hook(Resilience, structure_resilience)
-    converter.register_unstructure_hook(
-        Sheet,
-        make_dict_unstructure_fn(Sheet, converter, player=override(omit_if_default=True)),
-    )
-    converter.register_unstructure_hook(
-        ExtraGroup,
-        make_dict_unstructure_fn(ExtraGroup, converter, standings=override(omit_if_default=True)),
-    )
+    converter.register_unstructure_hook_factory(
+        lambda cls: cls is Sheet,
+        lambda cls: make_dict_unstructure_fn(Sheet, converter,
+                                             player=override(omit_if_default=True)))
+    converter.register_unstructure_hook_factory(
+        lambda cls: cls is ExtraGroup,
+        lambda cls: make_dict_unstructure_fn(ExtraGroup, converter,
+                                             standings=override(omit_if_default=True)))
 
 
 def make_converter() -> cattrs.Converter:
