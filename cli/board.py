@@ -64,8 +64,11 @@ def bar(current: int, full: int, cells: int = BAR_CELLS) -> str:
 
 def board_json(board: State | Board, last: Sequence[str] = ()) -> dict[str, Any]:
     """The board for programs: every fact :func:`board_view` shows (see
-    :func:`conflict.board.board`), and the ``last`` lines."""
-    return {**data(board), "last": list(last)}
+    :func:`conflict.board.board`), and the ``last`` lines; what comes next made safe
+    to print, as every command's ``next`` is."""
+    facts = data(board)
+    following = {**facts["next"], "line": plain(facts["next"]["line"])}
+    return {**facts, "next": following, "last": list(last)}
 
 
 # --- Rich -------------------------------------------------------------------------------------

@@ -406,14 +406,16 @@ def last_lines(states: Sequence[State], events: Sequence[Event], count: int) -> 
 
 def _from_view(table: Table, view: dict[str, Any] | None, count: int
                ) -> tuple[dict[str, Any], list[str]] | None:
-    """The board and last lines from a Conflict's stored view, if it is of the board's
-    current shape and holds the lines asked for (else ``None``: replay instead)."""
-    from conflict.board import BOARD_SCHEMA
+    """The board and last lines from a Conflict's stored view, if this version of the
+    program made it, it has the board's shape and holds the lines asked for (else
+    ``None``: replay instead — another version may word or judge it otherwise)."""
+    from cli import __version__
+    from conflict.board import is_board
     from conflict.table.clock import parse
     from conflict.table.errors import TableDamaged
 
     try:
-        if view is None or view["board"]["schema"] != BOARD_SCHEMA:
+        if view is None or view["made_by"] != __version__ or not is_board(view["board"]):
             return None
         lines = view["lines"]
         if count > len(lines) and len(lines) != view["live"]:

@@ -21,10 +21,54 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     from conflict.state import Participant, State
 
-__all__ = ["BOARD_SCHEMA", "board", "next_line", "status"]
+__all__ = ["BOARD_SCHEMA", "board", "is_board", "next_line", "status"]
 
 BOARD_SCHEMA: Final = 1
-"""The shape of :func:`board`'s dict; one more whenever a key changes meaning or goes."""
+"""The shape of :func:`board`'s dict; one more whenever a key is added, changes
+meaning or goes (a reader of a stored board checks it: :func:`is_board`)."""
+
+_BOARD_KEYS: Final = frozenset({
+    "schema", "round", "phase", "nature", "resilience", "stakes", "scope", "outcome",
+    "next", "sides_defeated", "participants"})
+_PARTICIPANT_KEYS: Final = frozenset({
+    "name", "side", "kind", "status", "moving", "defeated", "declared", "action_dice",
+    "defense_dice", "granted", "wits"})
+_RESILIENCE_NAMES: Final = ("health", "reputation", "willpower")
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int
+
+
+def _person_ok(person: object) -> bool:
+    if not isinstance(person, dict) or not person.keys() >= _PARTICIPANT_KEYS:
+        return False
+    if not all(isinstance(person[key], str) for key in ("name", "side", "status")) or \
+            not all(_whole(person[key]) for key in ("action_dice", "defense_dice")):
+        return False
+    resiliences = person.get("resiliences")
+    if resiliences is None:
+        return _whole(person.get("members")) and _whole(person.get("count"))
+    return isinstance(resiliences, dict) and all(
+        isinstance(resiliences.get(name), dict)
+        and all(_whole(resiliences[name].get(key)) for key in ("full", "current"))
+        for name in _RESILIENCE_NAMES)
+
+
+def is_board(data: object) -> bool:
+    """Whether ``data`` (a board read back from storage) has the shape :func:`board`
+    gives now: this :data:`BOARD_SCHEMA`, every key, and the types a screen reads."""
+    if not isinstance(data, dict) or not data.keys() >= _BOARD_KEYS:
+        return False
+    following = data["next"]
+    return (_whole(data["schema"]) and data["schema"] == BOARD_SCHEMA
+            and _whole(data["round"])
+            and all(isinstance(data[key], str) for key in ("phase", "nature", "resilience"))
+            and data["resilience"] in _RESILIENCE_NAMES
+            and isinstance(data["stakes"], str)
+            and isinstance(following, dict) and isinstance(following.get("line"), str)
+            and isinstance(data["participants"], list)
+            and all(_person_ok(person) for person in data["participants"]))
 
 
 def next_line(state: State) -> str:

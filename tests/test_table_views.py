@@ -10,12 +10,15 @@ import os
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from characters.model import Sheet
 from characters.samples import example_characters
+from conflict.board import board, is_board
 from conflict.events import EndConflict, EndRound, Event, Nature
 from conflict.serial import event_to_dict
 from conflict.simulate.play import Dice, choose, decided
@@ -184,8 +187,12 @@ def test_show_replays_when_asked_for_more_lines_than_the_view_keeps(tmp_path: Pa
     assert len(json.loads(out)["last"]) == conflicts.VIEW_LINES + 3
 
 
-@pytest.mark.parametrize("stored", ['{"board": {"schema": 0}}', '{"board": {}}',
-                                    '{"board": {"schema": 1}, "lines": 3}'])
+OTHER_SHAPES = ['{"board": {"schema": 0}}', '{"board": {}}',
+                '{"board": {"schema": 1}, "lines": 3}',
+                '{"board": {"schema": 1}, "lines": [], "live": 0, "since": null}']
+
+
+@pytest.mark.parametrize("stored", OTHER_SHAPES)
 def test_show_replays_a_view_of_another_shape(tmp_path: Path, stored: str) -> None:
     # A view written by another version of mistborn-conflict, or damaged: the events
     # say the same, so show replays them rather than fail.
@@ -198,3 +205,66 @@ def test_show_replays_a_view_of_another_shape(tmp_path: Path, stored: str) -> No
     out, loaded = show(path, "--json")
     assert loaded == "conflict.engine conflict.state"
     assert json.loads(out) == json.loads(expected)
+
+
+def reshaped(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    with sqlite3.connect(path) as db:
+        (text,) = db.execute("SELECT view FROM views").fetchone()
+        view = json.loads(text)
+        change(view)
+        db.execute("UPDATE views SET view = ?", (json.dumps(view),))
+
+
+def hero(view: dict[str, Any]) -> dict[str, Any]:
+    people: list[dict[str, Any]] = view["board"]["participants"]
+    return next(person for person in people if "resiliences" in person)
+
+
+def group(view: dict[str, Any]) -> dict[str, Any]:
+    people: list[dict[str, Any]] = view["board"]["participants"]
+    return next(person for person in people if "count" in person)
+
+
+@pytest.mark.parametrize("change", [
+    lambda view: view.update(made_by="0.0.1"),  # another version may narrate otherwise
+    lambda view: view["board"].update(schema=True),
+    lambda view: view["board"].pop("round"),
+    lambda view: hero(view).pop("defeated"),
+    lambda view: hero(view).update(action_dice="4"),
+    lambda view: hero(view).pop("resiliences"),
+    lambda view: group(view).update(count=None),
+], ids=["version", "schema", "round", "defeated", "dice", "resiliences", "count"])
+def test_show_replays_a_view_another_version_made_or_missing_a_fact(
+        tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    path = tmp_path / "t.db"
+    with Table(path) as table:
+        begun(table)
+        view = table.view(conflicts.KIND, NAME)
+        assert view is not None and is_board(view["board"])
+        assert hero(view)["name"] == "Tamsin Vey" and group(view)["count"] == 8
+    expected, _loaded = show(path)
+    reshaped(path, change)
+    out, loaded = show(path)
+    assert loaded == "conflict.engine conflict.state"
+    assert out == expected
+
+
+def test_next_in_show_json_is_safe_to_print(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    with Table(path) as table:
+        begun(table)
+        conflicts.record(table, NAME, lambda _s: [EndConflict("they\x1b[2Jflee\u202e")],
+                         who="n")
+    out, loaded = show(path, "--json")
+    assert loaded == "-"
+    assert json.loads(out)["next"]["line"] == "Ended: they\\x1b[2Jflee"
+
+
+def test_a_board_made_now_is_a_board_and_other_data_is_not(tmp_path: Path) -> None:
+    with Table(tmp_path / "t.db") as table:
+        state = begun(table)
+    made = board(state)
+    assert is_board(made) and is_board(json.loads(json.dumps(made)))
+    for key in made:
+        assert not is_board({k: v for k, v in made.items() if k != key}), key
+    assert not is_board([made]) and not is_board(None)

@@ -17,6 +17,7 @@ Every write also stores the Conflict's view (:mod:`.views`): the board
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -54,8 +55,9 @@ def view(loaded: Loaded[State, Event]) -> dict[str, Any]:
     """The Conflict's view as a reader shows it: ``board`` (see
     :func:`conflict.board.board`), ``lines`` — the last :data:`VIEW_LINES` live steps
     narrated, oldest first, each ``[seq, time sent, sentence]`` — ``since``, when the
-    first live step was sent (rolls made since belong beside them), and ``live``, how
-    many live steps there are."""
+    first live step was sent (rolls made since belong beside them), ``live``, how
+    many live steps there are, and ``made_by``, the version of the program that made
+    it (a reader of another version replays instead)."""
     from conflict.board import board
     from conflict.narrate import describe
 
@@ -65,7 +67,19 @@ def view(loaded: Loaded[State, Event]) -> dict[str, Any]:
              for i in range(start, len(loaded.events))]
     return {"board": board(loaded.state), "lines": lines,
             "since": loaded.entries[0].at.isoformat() if loaded.entries else None,
-            "live": len(loaded.entries)}
+            "live": len(loaded.entries), "made_by": program_version()}
+
+
+@functools.cache
+def program_version() -> str:
+    """The installed version of mistborn-conflict ("" when run from a source tree
+    that is not installed: its views are never taken as current)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("mistborn-conflict")
+    except metadata.PackageNotFoundError:
+        return ""
 
 
 def _project(name: str) -> Callable[[sqlite3.Connection, Loaded[State, Event]], None]:
