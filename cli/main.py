@@ -138,10 +138,21 @@ def _utf8(text: str) -> bool:
 
 def _help_width() -> int:
     """Help text wraps to the real terminal (phones are ~40 columns wide); click alone
-    would never go below 50."""
-    import shutil
+    would never go below 50. ``$COLUMNS`` first, as :func:`shutil.get_terminal_size`
+    reads it (shutil itself, with its compression modules, is not worth loading on
+    every command for this)."""
+    import os
 
-    return min(shutil.get_terminal_size((80, 24)).columns, 100)
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return min(columns or 80, 100)
 
 
 @click.group(
