@@ -379,11 +379,13 @@ def _not_finite(text: str) -> float:
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise UnreadableData(f"bad JSON: key {shown(key)} appears twice")
-        result[key] = value
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise UnreadableData(f"bad JSON: key {shown(key)} appears twice")
+            seen.add(key)
     return result
 
 
@@ -409,7 +411,11 @@ def read_json(text: str | bytes, *, max_bytes: int = SHEET_FILE_MAX_BYTES) -> An
         raise UnreadableData(f"bad JSON: {error.msg}", line=error.lineno, syntax=True) from None
     except RecursionError:
         raise UnreadableData(_TOO_DEEP) from None
-    _check_tree(data)
+    # Whole numbers were checked as they were read (parse_int). Nesting needs a walk
+    # only when the text has more brackets than levels allowed (those in strings
+    # count too, so this only ever walks more often than it must).
+    if source.count("{") + source.count("[") > NESTING_MAX:
+        _check_tree(data)
     return data
 
 
