@@ -1,9 +1,10 @@
 """Shared test set-up: hypothesis profiles (CI runs the default, thorough enough and
-well inside the suite's time budget)."""
+well inside the suite's time budget), and Ctrl-C as a terminal gives it."""
 
 from __future__ import annotations
 
 import os
+import signal
 
 from hypothesis import HealthCheck, settings
 
@@ -12,3 +13,11 @@ settings.register_profile(
 )
 settings.register_profile("thorough", parent=settings.get_profile("default"), max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+# Tests press Ctrl-C in the programs they start (a pseudo-terminal's ^C, or SIGINT) and
+# expect exit status 130, as from a terminal, where the foreground job's SIGINT is
+# never ignored. A suite started in the background by a shell without job control
+# inherits SIGINT ignored, and every program it starts would too (an ignored signal
+# survives exec; a handler does not): so this process handles it again.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
