@@ -25,7 +25,9 @@ Who may join
     a generated passphrase (five words and a number) from many addresses hopeless.
     A player revoked while connected is told "Your invitation was withdrawn." and the
     session ends, at their next line or the table's next news; nothing names another
-    player.
+    player. Connections that have not logged in yet are limited to 8 from one
+    address at once (64 connections in all): a scanner or a flood from one address
+    keeps no one else out, and its login time runs out after 30 s.
 
 What a session may do
     An interactive session runs the player shell as the authenticated player; ``ssh
@@ -82,6 +84,7 @@ class Settings:
     login_timeout: float = 30.0
     sessions_per_player: int = 4
     max_connections: int = 64
+    logins_per_address: int = 8  # connections not yet logged in, from one address at once
     lines_per_second: float = 8.0
     line_burst: int = 16
     slow_after: int = 3
@@ -129,16 +132,36 @@ class _Login(asyncssh.SSHServer):
         self.server = server
         self.address = "?"
         self.asking = ""  # the name of a passphrase being checked, not yet answered
+        self.logging_in = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        self.server.connections += 1
-        if self.server.connections > self.server.settings.max_connections:
+        server = self.server
+        server.connections += 1
+        server.logging_in[self.address] = server.logging_in.get(self.address, 0) + 1
+        self.logging_in = True
+        # One address opening connections it never logs in with (a flood, a scanner)
+        # cannot take every place: others, and its own players once in, go on.
+        if server.connections > server.settings.max_connections or \
+                server.logging_in[self.address] > server.settings.logins_per_address:
             conn.close()
+
+    def _logged_in_or_gone(self) -> None:
+        if self.logging_in:
+            self.logging_in = False
+            left = self.server.logging_in[self.address] - 1
+            if left:
+                self.server.logging_in[self.address] = left
+            else:
+                del self.server.logging_in[self.address]
+
+    def auth_completed(self) -> None:
+        self._logged_in_or_gone()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections -= 1
+        self._logged_in_or_gone()
         if self.asking:  # hung up while the answer was slowed: a failure all the same
             self.server.logins.failed(self.address, self.asking)
 
@@ -246,6 +269,7 @@ class Server:
                                       longest=settings.longest_delay))
         self.limits = RateLimit(settings.lines_per_second, settings.line_burst)
         self.connections = 0
+        self.logging_in: dict[str, int] = {}  # connections not logged in yet, by address
         self.sessions: dict[str, set[_Session]] = {}
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._news_task: asyncio.Task[None] | None = None

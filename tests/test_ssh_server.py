@@ -10,6 +10,7 @@ import asyncio
 import os
 import re
 import signal
+import socket
 import subprocess
 import threading
 import time
@@ -216,6 +217,46 @@ def test_repeated_wrong_passphrases_refuse_that_name_from_that_address_only(
     assert done.returncode == 0, err(done)
     with fresh.table() as table:
         assert [e.who for e in table.rolls()] == ["kell", "kell", "bo"]
+
+
+def test_a_flood_of_connections_from_one_address_keeps_no_one_else_out(
+        tmp_path: Path) -> None:
+    settings = attrs.evolve(FAST, logins_per_address=3)
+    served = Served(tmp_path, settings)
+    flood: list[socket.socket] = []
+    try:
+        # 127.0.0.2 opens connections and never logs in: the first three are kept
+        # waiting for a login, the fourth is closed at once.
+        for _ in range(settings.logins_per_address + 1):
+            conn = socket.create_connection(("127.0.0.1", served.port), timeout=10,
+                                            source_address=("127.0.0.2", 0))
+            flood.append(conn)
+        said = b""
+        while chunk := flood[-1].recv(256):  # until the server closes it
+            said += chunk
+        assert b"Disconnected" in said
+        flood[0].settimeout(0.5)
+        assert flood[0].recv(256).startswith(b"SSH-")  # the server's greeting
+        with pytest.raises(TimeoutError):
+            flood[0].recv(256)  # and no more: still open, waiting for a login
+        # Players elsewhere, and a player already logged in, are not kept out.
+        done = served.ssh("ada", "roll", "2", key="ada", source="127.0.0.3")
+        assert done.returncode == 0, err(done)
+        done = served.ssh("dee", "roll", "2", key="dee", source="127.0.0.1")
+        assert done.returncode == 0, err(done)
+        # Once the flood hangs up, that address may log in again.
+        for conn in flood:
+            conn.close()
+        deadline = time.monotonic() + 5
+        while served.server.logging_in and time.monotonic() < deadline:
+            time.sleep(0.05)
+        done = served.ssh("ada", "roll", "2", key="ada", source="127.0.0.2")
+        assert done.returncode == 0, err(done)
+        assert served.server.logging_in == {}
+    finally:
+        for conn in flood:
+            conn.close()
+        served.close()
 
 
 def test_hanging_up_on_a_slowed_answer_counts_as_a_failure(tmp_path: Path) -> None:
