@@ -27,7 +27,7 @@ Who may join
     session ends, at their next line or the table's next news; nothing names another
     player. Connections that have not logged in yet are limited to 8 from one
     address at once (64 connections in all): a scanner or a flood from one address
-    keeps no one else out, and its login time runs out after 30 s.
+    keeps out no player elsewhere, and its logins are closed after 30 s.
 
 What a session may do
     An interactive session runs the player shell as the authenticated player; ``ssh
