@@ -321,6 +321,42 @@ def test_x11_forwarding_is_refused(served: Served) -> None:
     assert done.returncode == 0  # the roll itself went ahead, with nothing forwarded
 
 
+def test_agent_forwarding_is_refused(fresh: Served, tmp_path: Path) -> None:
+    # OpenSSH asks for agent forwarding without waiting for an answer, so the client
+    # cannot tell: the server's side of the session must hold no agent.
+    socket_path = tmp_path / "agent.sock"
+    agent = subprocess.Popen(["ssh-agent", "-D", "-a", str(socket_path)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while not socket_path.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        env = {**os.environ, "SSH_AUTH_SOCK": str(socket_path)}
+        subprocess.run(["ssh-add", str(fresh.keys["ada"])], env=env, check=True,
+                       capture_output=True)
+        options = [o if o != "LogLevel=ERROR" else "LogLevel=DEBUG1"
+                   for o in fresh.options("ada")[1:]]
+        child = pexpect.spawn(str(SSH), [*options, "-A", "-tt", "ada@127.0.0.1"], env=env,
+                              encoding="utf-8", dimensions=(50, 60), timeout=15)
+        try:
+            child.expect("Requesting authentication agent forwarding")
+            child.expect("Type \\? for help")
+            child.expect("> ")
+
+            async def agent_paths() -> list[str | None]:
+                return [session.process.get_extra_info("connection").get_agent_path()
+                        for session in fresh.server.sessions.get("ada", ())]
+
+            assert fresh.run(agent_paths()) == [None]
+            child.sendline("r 2")
+            child.expect("Result")  # the session itself goes on
+        finally:
+            child.close(force=True)
+    finally:
+        agent.terminate()
+        agent.wait(10)
+
+
 def test_a_player_cannot_act_for_anothers_character_over_ssh(fresh: Served) -> None:
     assert fresh.ssh("gm", "d", "as", "haze", "attack", "tamsin", "5", key="gm").returncode == 0
     assert fresh.ssh("ada", "d", "attack", "haze", "5", key="ada").returncode == 0
