@@ -11,6 +11,7 @@ library's; nothing here applies one. Light at import: no Rich, no SQLite, no gam
 
 from __future__ import annotations
 
+import bisect
 import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -175,6 +176,20 @@ def _event_type(event: dict[str, Any]) -> str:
     return str(event.get("type", "event")).replace("_", " ")
 
 
+def _taken_back(face: Face, before: Any, event: dict[str, Any]) -> str:
+    """The sentence of a step taken back, told against the game as the steps kept
+    before it leave it; its type in a few words when it no longer applies there."""
+    from boardgames.errors import GameError
+    from conflict.table.games import rules
+
+    game = rules(face.kind)
+    try:
+        decoded = game.decode(event)
+        return face.describe(before, decoded, game.apply(before, decoded))
+    except GameError:
+        return _event_type(event)
+
+
 def report(face: Face, name: str, steps: Sequence[tuple[Any, Any, Any]], state: Any, *,
            as_json: bool, version: int, said: Sequence[str] | None = None,
            meanwhile: Sequence[str] = (), extra: dict[str, Any] | None = None) -> None:
@@ -335,9 +350,11 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
         said = {entry.seq: face.describe(loaded.states[i], loaded.events[i],
                                          loaded.states[i + 1])
                 for i, entry in enumerate(loaded.entries)}
+        live = [entry.seq for entry in loaded.entries]
         lines = []
         for entry in everything:
-            text = said.get(entry.seq) or _event_type(entry.event)
+            text = said.get(entry.seq) or _taken_back(
+                face, loaded.states[bisect.bisect(live, entry.seq)], entry.event)
             line: dict[str, Any] = {"seq": entry.seq, "when": entry.at.isoformat(),
                                     "who": entry.who, "text": text, "event": entry.event}
             if entry.undone:

@@ -89,6 +89,12 @@ def test_r_stf_7_a_whole_game_to_its_winner_with_undo_at_several_steps(db: Path)
     ok(db, "stuffed", "mission")
     log = data(db, "stuffed", "log")["events"]
     assert [e["undone_by"] for e in log if "undone_by" in e] == ["Ann", "Ann", "Ann"]
+    # What was taken back is told in full, as it was made.
+    assert [e["text"] for e in log if "undone_by" in e] == [
+        "ann rolls: coin, coin, coin, charisma, charisma, intelligence, birden, resource.",
+        "bo ends the turn. It is ann's turn.",
+        "ann completes the Mission Heist with dice 6, 7 and 8 (charisma, charisma, "
+        "intelligence) and wins the game."]
 
 
 def test_a_game_is_saved_and_seen_by_a_new_process(db: Path) -> None:
