@@ -161,12 +161,16 @@ class Face:
     """How the command line says one game: its stream ``kind``; one sentence per event
     (``describe(before, event, after)``); what comes next (``next_line(state)``); the
     JSON fields a report adds about a state (``status``); and its few words in the
-    language of the screen (``words``: ``next``, ``meanwhile``, ``undone``)."""
+    language of the screen (``words``: ``next``, ``meanwhile``, ``undone``); and
+    ``check(state)``, which refuses every step of a game that is over."""
 
     kind: str
     describe: Callable[[Any, Any, Any], str]
     next_line: Callable[[Any], str]
     status: Callable[[Any], dict[str, Any]] = lambda _state: {}
+    # Refuses any step at all in this state (a game won), before a command reads what
+    # was typed against it: the refusal then names the reason, not a missing die.
+    check: Callable[[Any], None] = lambda _state: None
     words: Callable[[str], str] = lambda key: {"next": "Next", "meanwhile": "Meanwhile",
                                                "undone": "Undone",
                                                "undone_by": "{who}'s step was undone"}[key]
@@ -225,7 +229,12 @@ def record(face: Face, table: Table, build: Callable[[Any], Sequence[Any]], *,
     from conflict.table import games
 
     name = games.find(table, face.kind, chosen_game())
-    recorded = games.record(table, face.kind, name, build, who=writer())
+
+    def checked(state: Any) -> Sequence[Any]:
+        face.check(state)
+        return build(state)
+
+    recorded = games.record(table, face.kind, name, checked, who=writer())
     report(face, name, recorded.steps, recorded.after, as_json=as_json,
            version=recorded.version, meanwhile=meanwhile_lines(face, recorded))
     return recorded

@@ -115,8 +115,9 @@ def status(state: Game) -> dict[str, Any]:
 def face() -> Face:
     """How the command line says a game of Stuffed."""
     from boardgames.stuffed.describe import describe
+    from boardgames.stuffed.rules import check_open
 
-    return Face(KIND, describe, next_line, status)
+    return Face(KIND, describe, next_line, status, check=check_open)
 
 
 # --- reading what a player types ----------------------------------------------------------

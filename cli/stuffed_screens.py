@@ -75,9 +75,10 @@ def _ledger(ledger: Ledger, current: bool, width: int) -> list[Text]:
     team = ", ".join(f"{plain(t.name)} ({t.kind.label}, {t.attribute.short})"
                      for t in ledger.team) or "none yet"
     details.append(f"Team: {team}")
-    if ledger.used:
-        names = [ledger.seat.hero, *(t.name for t in ledger.team)]
-        used = ", ".join(plain(n) for n in names if n.strip().casefold() in ledger.used)
+    names = [ledger.seat.hero, *(t.name for t in ledger.team)]
+    # A Teammate who used an ability and then left (the Sacrifice) is not listed.
+    used = ", ".join(plain(n) for n in names if n.strip().casefold() in ledger.used)
+    if used:
         details.append(f"Used: {used}")
     lines = [head]
     for detail in details:

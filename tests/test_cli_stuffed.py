@@ -73,7 +73,7 @@ def test_r_stf_7_a_whole_game_to_its_winner_with_undo_at_several_steps(db: Path)
     ok(db, "stuffed", "roll", "-f", "c c c c c ch ch i")
     message = unchanged(db, "stuffed", "mission")
     assert message.startswith("R-STF-7: ann's team has 1 Teammate (0 Mercenaries); the "
-                              "Mission needs 2 with at least 1 Mercenaries")
+                              "Mission needs 2 Teammates with at least 1 Mercenary before")
     ok(db, "stuffed", "buy", "coin")
     recruited = data(db, "stuffed", "recruit", "lurch")
     assert recruited["events"][0]["positions"] == [4, 5]
@@ -83,6 +83,9 @@ def test_r_stf_7_a_whole_game_to_its_winner_with_undo_at_several_steps(db: Path)
     assert won["said"] == ["ann completes the Mission Heist with dice 6, 7 and 8 (charisma, "
                            "charisma, intelligence) and wins the game."]
     assert unchanged(db, "stuffed", "end-turn").startswith("R-STF-7: the game is over")
+    for step in (["buy", "coin"], ["ability", "hero"], ["reroll", "1"],
+                 ["recruit", "Lurcher"]):  # refused for the end, not for dice or coins
+        assert unchanged(db, "stuffed", *step).startswith("R-STF-7: the game is over"), step
     # Undo after the end: the game goes on.
     ok(db, "stuffed", "undo")
     assert game(db)["winner"] is None

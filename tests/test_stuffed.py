@@ -532,7 +532,7 @@ def test_r_stf_7_no_mercenary_no_try_and_heroes_do_not_count() -> None:
     play.push(EndTurn())
     play.push(Roll("ch i ch r b b b b"))
     refused(play, CompleteMission((1, 2, 3, 4)), "R-STF-7", "3 Teammates (0 Mercenaries)",
-            "needs 3 with at least 1 Mercenaries", "before its combination may be tried")
+            "needs 3 Teammates with at least 1 Mercenary before its combination may be tried")
 
 
 def test_r_stf_7_the_dice_must_make_the_mission_s_combination() -> None:

@@ -44,12 +44,16 @@ from boardgames.stuffed.events import (
 )
 from boardgames.stuffed.state import EMPTY, Game, Ledger
 
-__all__ = ["apply", "new_session", "replay", "reroll_event", "roll_event"]
+__all__ = ["apply", "check_open", "new_session", "replay", "reroll_event", "roll_event"]
 
 
 
 def _plural(count: int, word: str, words: str = "") -> str:
     return f"{count} {word}" if count == 1 else f"{count} {words or word + 's'}"
+
+
+def _needed_mercenaries(count: int) -> str:
+    return f" with at least {_plural(count, 'Mercenary', 'Mercenaries')}" if count else ""
 
 
 def _set_current(state: Game, ledger: Ledger, **changes: Any) -> Game:
@@ -367,8 +371,9 @@ def _complete(state: Game, event: CompleteMission) -> Game:
         raise RuleViolation(
             f"{ledger.name}'s team has {_plural(ledger.teammates, 'Teammate')} "
             f"({_plural(ledger.mercenaries, 'Mercenary', 'Mercenaries')}); the Mission "
-            f"needs {mission.teammates} with at least {mission.mercenaries} Mercenaries "
-            f"before its combination may be tried", rule="R-STF-7")
+            f"needs {_plural(mission.teammates, 'Teammate')}"
+            f"{_needed_mercenaries(mission.mercenaries)} before its combination may be "
+            f"tried", rule="R-STF-7")
     _check_dice_make(state, event.positions, mission.combo, f"the Mission {mission.name}",
                      "R-STF-7")
     return attrs.evolve(state, winner=state.turn, spent=_spend(state, event.positions))
@@ -383,6 +388,13 @@ _HANDLERS: dict[type[Any], Callable[[Game, Any], Game]] = {
 _BEFORE_ROLL = (NewGame, Offer, Roll)
 
 
+def check_open(state: Game) -> None:
+    """Refuse (R-STF-7) once a player has completed the Mission: only undo is left."""
+    if state.winner is not None:
+        raise RuleViolation(f"the game is over: {state.players[state.winner].name} completed "
+                            f"the Mission; only undo is left", rule="R-STF-7")
+
+
 def apply(state: Game, event: Event) -> Game:
     """The state after ``event``. Raises :class:`RuleViolation` (naming the rule) or
     :class:`BadValue`, changing nothing, when the event is not allowed now."""
@@ -395,9 +407,7 @@ def apply(state: Game, event: Event) -> Game:
                                 rule="R-STF-2")
     elif isinstance(event, NewGame):
         raise RuleViolation("the game is already set up", rule="R-STF-2")
-    if state.winner is not None:
-        raise RuleViolation(f"the game is over: {state.players[state.winner].name} completed "
-                            f"the Mission; only undo is left", rule="R-STF-7")
+    check_open(state)
     if state.started and not state.rolled and not isinstance(event, _BEFORE_ROLL):
         raise RuleViolation(f"{state.current.name} has not rolled yet: a turn starts with all "
                             f"8 dice rolled", rule="R-STF-2")
