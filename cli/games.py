@@ -168,12 +168,12 @@ class Face:
     describe: Callable[[Any, Any, Any], str]
     next_line: Callable[[Any], str]
     status: Callable[[Any], dict[str, Any]] = lambda _state: {}
-    # Refuses any step at all in this state (a game won), before a command reads what
-    # was typed against it: the refusal then names the reason, not a missing die.
-    check: Callable[[Any], None] = lambda _state: None
     words: Callable[[str], str] = lambda key: {"next": "Next", "meanwhile": "Meanwhile",
                                                "undone": "Undone",
                                                "undone_by": "{who}'s step was undone"}[key]
+    # Refuses any step at all in this state (a game won), before a command reads what
+    # was typed against it: the refusal then names the reason, not a missing die.
+    check: Callable[[Any], None] = lambda _state: None
 
 
 def _event_type(event: dict[str, Any]) -> str:
