@@ -260,15 +260,19 @@ def start(face: Face, events: Sequence[Any], *, as_json: bool) -> None:
 
 
 def undo(face: Face, *, as_json: bool) -> Undid[Any, Any]:
-    """Take back the last event of the chosen game and report it."""
+    """Take back the last step of the chosen game (every event it wrote) and report
+    it."""
     from conflict.table import games
 
     with open_table() as table:
         name = games.find(table, face.kind, chosen_game())
         undid = games.undo(table, face.kind, name, who=writer())
-    said = f"{face.words('undone')}: {face.describe(undid.after, undid.event, undid.before)}"
-    report(face, name, [(undid.after, undid.event, undid.before)], undid.after,
-           as_json=as_json, version=undid.version, said=[said], extra={"undone": True})
+    # Newest first: the way back.
+    steps = [(after, event, before) for before, event, after in reversed(undid.steps)]
+    said = [f"{face.words('undone')}: {face.describe(before, event, after)}"
+            for after, event, before in steps]
+    report(face, name, steps, undid.after, as_json=as_json, version=undid.version,
+           said=said, extra={"undone": True})
     return undid
 
 

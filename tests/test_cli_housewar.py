@@ -88,6 +88,24 @@ def test_r_hw_3_a_whole_game_to_its_winner_with_undo(db: Path) -> None:
     assert game(db)["outcome"] is None
 
 
+def test_undo_takes_back_a_whole_step_however_many_problems_it_moved(db: Path) -> None:
+    set_up(db)
+    ok(db, "hw", "collect", "--income", "2f", "1m")
+    before = game(db)
+    moved = data(db, "hw", "worsen", "famine", "ashfall", "riot")
+    assert len(moved["events"]) == 3 and moved["said"][-1].startswith("Riot erupts")
+    undone = data(db, "hw", "undo")
+    assert [line.split(":")[0] for line in undone["said"]] == ["Undone"] * 3
+    assert "Riot erupts" in undone["said"][0]  # newest first: the way back
+    after = game(db)
+    assert after.pop("version") == before.pop("version") + 2  # the worsen, the undo
+    assert after == before
+    log = data(db, "hw", "log")["events"]
+    assert sum("undone_by" in line for line in log) == 3
+    ok(db, "hw", "undo")  # the step before it: the income
+    assert game(db)["houses"] != before["houses"]
+
+
 def test_r_hw_1_unrest_at_8_ends_the_game_and_the_lowest_score_wins(db: Path) -> None:
     set_up(db)
     ok(db, "hw", "collect")

@@ -18,7 +18,7 @@ from boardgames import stuffed
 from boardgames.errors import RuleViolation
 from characters.lookup import NameAmbiguous, NameNotFound
 from conflict.errors import BadValue
-from conflict.table import NothingToUndo, Table, games
+from conflict.table import NothingToUndo, Table, games, logs
 from conflict.table.games import NoGame, SetupKept
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -176,3 +176,35 @@ def test_four_processes_write_one_game_at_once_and_nothing_is_lost(tmp_path: Pat
         log = table.read("deckbuilding", "Melee")
     assert state.players[0].atium == 100
     assert len(log.entries) == 101
+
+
+def test_undo_takes_back_the_whole_last_write_and_only_it(table: Table) -> None:
+    games.start(table, "deckbuilding", "Luthadel",
+                [dbg.NewGame(("Vin", "Kelsier", "Marsh"))], who="Ann")
+    games.record(table, "deckbuilding", "Luthadel",
+                 lambda _state: [dbg.Damage("Marsh", 5)], who="Ann")
+    games.record(table, "deckbuilding", "Luthadel",
+                 lambda _state: [dbg.Damage("Vin", 2), dbg.Heal("Marsh", 1)], who="Ann")
+    undid = games.undo(table, "deckbuilding", "Luthadel", who="Bo")
+    assert [type(event) for _before, event, _after in undid.steps] == [dbg.Damage, dbg.Heal]
+    assert [p.health for p in undid.after.players] == [36, 38, 35]  # Marsh's 5 kept
+    log = table.read("deckbuilding", "Luthadel", include_undone=True)
+    assert [e.undone_by for e in log.entries] == [None, None, "Bo", "Bo"]
+    undid = games.undo(table, "deckbuilding", "Luthadel", who="Bo")
+    assert len(undid.steps) == 1 and [p.health for p in undid.after.players] == [36, 38, 40]
+
+
+def test_a_log_undoes_a_count_of_its_last_entries_or_refuses(table: Table) -> None:
+    table.create_stream("stuffed", "Raw", who="Ann")
+    table.append("stuffed", "Raw", [{"n": 1}, {"n": 2}, {"n": 3}], based_on=0, who="Ann")
+    for count in (0, -1, True, 1.5):
+        with pytest.raises(BadValue, match="count must be a whole number"):
+            table._connection.write(lambda db, c=count: logs.undo(
+                db, "stuffed", "Raw", based_on=1, who="Bo", count=c))
+    with pytest.raises(NothingToUndo):
+        table._connection.write(lambda db: logs.undo(db, "stuffed", "Raw", based_on=1,
+                                                     who="Bo", count=4))
+    undone = table._connection.write(lambda db: logs.undo(db, "stuffed", "Raw", based_on=1,
+                                                          who="Bo", count=2))
+    assert [e.seq for e in undone.entries] == [2, 3] and undone.entry.seq == 3
+    assert [e.event for e in table.read("stuffed", "Raw").entries] == [{"n": 1}]

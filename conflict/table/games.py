@@ -216,8 +216,9 @@ def record(table: Any, kind: str, name: str, intent: Intent[Any, Any], *, who: s
 
 def undo(table: Any, kind: str, name: str, *, who: str, based_on: int | None = None
          ) -> Undid[Any, Any]:
-    """Take back the last event of the game ``name`` (history keeps it, marked undone);
-    the set-up is never taken back."""
+    """Take back the last step of the game ``name``: every event its last append
+    wrote (a Problem worsened with all it pushed along; history keeps them, marked
+    undone). The set-up is never taken back."""
     game = rules(kind)
 
     def check(event: Any) -> None:
@@ -226,4 +227,5 @@ def undo(table: Any, kind: str, name: str, *, who: str, based_on: int | None = N
                                        f"start another game with {game.command}",
                             rule=game.rule)
 
-    return game.saved(table, name).undo(who=who, based_on=based_on, check=check)
+    return game.saved(table, name).undo(who=who, based_on=based_on, check=check,
+                                        whole_append=True)

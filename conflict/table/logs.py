@@ -102,10 +102,12 @@ class Appended:
 
 @attrs.frozen
 class Undone:
-    """The entry an undo took back, and the stream's version after it."""
+    """The entry an undo took back (the last, when it took back several: ``entries``,
+    oldest first), and the stream's version after it."""
 
     entry: Entry
     version: int
+    entries: tuple[Entry, ...] = ()
 
 
 # --- checks --------------------------------------------------------------------------------
@@ -326,28 +328,32 @@ def append(
     return Appended(entries=entries, version=version)
 
 
-def undo(db: sqlite3.Connection, kind: str, name: str, *, based_on: int, who: str) -> Undone:
-    """Mark the last live entry undone, if the log is at ``based_on``."""
+def undo(db: sqlite3.Connection, kind: str, name: str, *, based_on: int, who: str,
+         count: int = 1) -> Undone:
+    """Mark the last ``count`` live entries undone, if the log is at ``based_on``."""
     check_text(who, "who")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise BadValue(f"count must be a whole number of entries, 1 or more, got {count!r}")
     stream = _stream(db, kind, name)
     _check_version(stream, kind, based_on)
-    row = db.execute(
+    rows = db.execute(
         f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE stream_id = ? AND undone_at IS NULL "
-        "ORDER BY seq DESC LIMIT 1",
-        (stream["id"],),
-    ).fetchone()
-    if row is None:
+        "ORDER BY seq DESC LIMIT ?",
+        (stream["id"], count),
+    ).fetchall()
+    if len(rows) < count or not rows:
         raise NothingToUndo(kind, stream["name"])
     at = clock.now()
-    db.execute(
+    db.executemany(
         "UPDATE entries SET undone_by = ?, undone_at = ? WHERE stream_id = ? AND seq = ?",
-        (who, at, stream["id"], row[0]),
+        [(who, at, stream["id"], row[0]) for row in rows],
     )
     version = based_on + 1
     db.execute("UPDATE streams SET version = ? WHERE id = ?", (version, stream["id"]))
-    (entry,) = _entries([row], kind, stream["name"])
-    entry = attrs.evolve(entry, undone_by=who, undone_at=clock.parse(at))
-    return Undone(entry=entry, version=version)
+    when = clock.parse(at)
+    entries = tuple(attrs.evolve(entry, undone_by=who, undone_at=when)
+                    for entry in _entries(rows[::-1], kind, stream["name"]))
+    return Undone(entry=entries[-1], version=version, entries=entries)
 
 
 Build = Callable[[Log], Sequence[Mapping[str, Any]]]

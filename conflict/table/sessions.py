@@ -82,14 +82,17 @@ class Recorded(Generic[S, E]):
 
 @attrs.frozen
 class Undid(Generic[S, E]):
-    """What :meth:`Saved.undo` took back: ``event`` (its entry marked undone), the
-    state ``before`` the undo and ``after`` it; ``version`` is the log's version now."""
+    """What :meth:`Saved.undo` took back: ``event`` (its entry marked undone; the last,
+    when several were: ``steps`` holds each, oldest first, with the states before and
+    after it), the state ``before`` the undo and ``after`` it; ``version`` is the log's
+    version now."""
 
     event: E
     entry: Entry
     before: S
     after: S
     version: int
+    steps: tuple[tuple[S, E, S], ...] = ()  # each event taken back, with its states
 
 
 _REPLAYS: dict[tuple[str, str, str], Any] = {}
@@ -239,8 +242,10 @@ class Saved(Generic[S, E]):
 
     def undo(self, *, who: str, based_on: int | None = None,
              check: Callable[[E], None] | None = None,
-             then: UndoHook[S, E] | None = None) -> Undid[S, E]:
-        """Take back the last live event (history keeps it, marked undone).
+             then: UndoHook[S, E] | None = None, whole_append: bool = False) -> Undid[S, E]:
+        """Take back the last live event (history keeps it, marked undone); with
+        ``whole_append``, every event the last append wrote (one command's worth: the
+        same writer, at the same moment), in one transaction.
 
         ``based_on``: the version the writer's screen showed; if the log moved on since,
         :class:`StaleLog` is raised and nothing changes (an undo must never take back
@@ -257,21 +262,40 @@ class Saved(Generic[S, E]):
             if not log.entries:
                 raise NothingToUndo(self.kind, log.name)
             loaded = self.replay(log)
-            event = loaded.events[-1]
-            if check is not None:
-                check(event)
-            undone = logs.undo(db, self.kind, self.name, based_on=log.version, who=who)
-            result = Undid(event=event, entry=undone.entry, before=loaded.state,
-                           after=loaded.states[-2], version=undone.version)
+            count = _last_append(log.entries) if whole_append else 1
+            first = len(loaded.events) - count
+            for event in loaded.events[first:]:
+                if check is not None:
+                    check(event)
+            undone = logs.undo(db, self.kind, self.name, based_on=log.version, who=who,
+                               count=count)
+            states = loaded.states
+            result = Undid(event=loaded.events[-1], entry=undone.entry, before=loaded.state,
+                           after=states[first], version=undone.version,
+                           steps=tuple((states[i], loaded.events[i], states[i + 1])
+                                       for i in range(first, len(loaded.events))))
             for hook in (self._on_undo, then):
                 if hook is not None:
                     hook(db, result)
             if self._project is not None:
-                self._project(db, Loaded(version=undone.version, entries=loaded.entries[:-1],
-                                         events=loaded.events[:-1], state=loaded.states[-2],
-                                         states=loaded.states[:-1]))
+                self._project(db, Loaded(version=undone.version,
+                                         entries=loaded.entries[:first],
+                                         events=loaded.events[:first], state=states[first],
+                                         states=states[:first + 1]))
             return result
 
         result: Undid[S, E] = self.table._connection.write(work)
         self._cache = None
         return result
+
+
+def _last_append(entries: Sequence[Entry]) -> int:
+    """How many entries at the end of ``entries`` one append wrote: the same writer
+    at the same moment (one transaction stamps every entry it writes alike)."""
+    last = entries[-1]
+    count = 0
+    for entry in reversed(entries):
+        if entry.at != last.at or entry.who != last.who:
+            break
+        count += 1
+    return count
