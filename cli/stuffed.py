@@ -114,7 +114,7 @@ def status(state: Game) -> dict[str, Any]:
 
 def face() -> Face:
     """How the command line says a game of Stuffed."""
-    from boardgames.stuffed.describe import describe
+    from boardgames.stuffed.narrate import describe
     from boardgames.stuffed.rules import check_open
 
     return Face(KIND, describe, next_line, status, check=check_open)

@@ -93,7 +93,7 @@ def board(name: str, state: Game, width: int, can: Sequence[str], last: Sequence
     from rich.console import Group
     from rich.text import Text
 
-    from boardgames.stuffed.describe import mission_words
+    from boardgames.stuffed.narrate import mission_words
 
     width = max(20, min(width, 72))
     parts: list[RenderableType] = []

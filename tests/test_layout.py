@@ -180,3 +180,27 @@ def test_no_module_grows_past_600_lines(package: str) -> None:
     for path in sorted((ROOT / package).rglob("*.py")):
         lines = len(path.read_text(encoding="utf-8").splitlines())
         assert lines <= MAX_LINES, f"{path.relative_to(ROOT)} has {lines} lines"
+
+
+NAMES_CHECK = """
+import importlib, pkgutil, sys, types
+bad = []
+for name in sys.argv[1:]:
+    package = importlib.import_module(name)
+    for info in pkgutil.walk_packages(package.__path__, name + "."):
+        importlib.import_module(info.name)  # every module first, as a script might
+    for export in package.__all__:
+        if isinstance(getattr(package, export), types.ModuleType):
+            bad.append(f"{name}.{export}")
+print(" ".join(bad))
+"""
+
+
+def test_no_export_is_hidden_by_a_module_of_the_same_name() -> None:
+    # Importing a submodule sets its package's attribute of that name: an exported
+    # function named like a module of its package would then be the module.
+    packages = ["conflict", "characters", "boardgames", "boardgames.stuffed",
+                "boardgames.deckbuilding", "boardgames.housewar"]
+    done = subprocess.run([sys.executable, "-c", NAMES_CHECK, *packages],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == []

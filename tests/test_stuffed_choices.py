@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from test_stuffed import GRUNT, HAM, SPOOK, start
 
+from boardgames.stuffed.choices import find, mission_status, odds_now, options, set_rewards
 from boardgames.stuffed.dice import Die, Symbol, parse_symbols
 from boardgames.stuffed.events import (
     BuyCard,
@@ -20,7 +21,6 @@ from boardgames.stuffed.events import (
     SpendSet,
     Steal,
 )
-from boardgames.stuffed.options import find, mission_status, odds_now, options, set_rewards
 
 
 def _dice(text: str) -> list[tuple[int, Symbol]]:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from boardgames.errors import GameError
 from boardgames.stuffed import Game, apply, new_session, replay
+from boardgames.stuffed.choices import options
 from boardgames.stuffed.codec import CODEC, events_from_json, events_to_json
 from boardgames.stuffed.dice import SYMBOLS, Symbol, match
 from boardgames.stuffed.events import (
@@ -43,7 +44,6 @@ from boardgames.stuffed.events import (
     Steal,
     Teammate,
 )
-from boardgames.stuffed.options import options
 
 SEATS = (Seat("Ada", "Vin", "charisma"), Seat("Bo", "Kelsier", "intelligence"),
          Seat("Cy", "Marsh", "coin"))

@@ -18,8 +18,13 @@ that the odds alone start fast — :mod:`~boardgames.stuffed.codec` brings cattr
 * :mod:`boardgames.stuffed.codec` — events to and from JSON;
 * :mod:`boardgames.stuffed.dice` — symbols, aliases, the die, combinations, matching;
 * :mod:`boardgames.stuffed.odds` — exact odds and the best dice to keep (R-STF-8);
-* :mod:`boardgames.stuffed.options` — what the dice can buy now, as events to push;
-* :mod:`boardgames.stuffed.describe` — each event as one plain sentence.
+* :mod:`boardgames.stuffed.choices` — what the dice can buy now, as events to push
+  (:func:`options`);
+* :mod:`boardgames.stuffed.narrate` — each event as one plain sentence
+  (:func:`describe`).
+
+No module is named as a function it exports: importing a module sets the package's
+attribute of that name, which would hide the function.
 
 What the cards say beyond the rulebook's special exceptions is not known to the tool:
 an ability or a white-scroll card reports what it gave (coins, cards), and the tool
@@ -33,12 +38,12 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from boardgames.stuffed.choices import *  # noqa: F403
     from boardgames.stuffed.codec import *  # noqa: F403
-    from boardgames.stuffed.describe import *  # noqa: F403
     from boardgames.stuffed.dice import *  # noqa: F403
     from boardgames.stuffed.events import *  # noqa: F403
+    from boardgames.stuffed.narrate import *  # noqa: F403
     from boardgames.stuffed.odds import *  # noqa: F403
-    from boardgames.stuffed.options import *  # noqa: F403
     from boardgames.stuffed.rules import *  # noqa: F403
     from boardgames.stuffed.state import *  # noqa: F403
 
@@ -46,7 +51,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "codec": (
         "CODEC", "events_from_json", "events_to_json",
     ),
-    "describe": (
+    "narrate": (
         "describe", "mission_words", "teammate_words",
     ),
     "dice": (
@@ -64,7 +69,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "odds": (
         "MAX_REROLLS", "Odds", "best_keep", "chance", "chance_if_kept", "clear_caches",
     ),
-    "options": (
+    "choices": (
         "Match", "Option", "find", "mission_status", "odds_now", "options", "set_rewards",
     ),
     "rules": (

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 
 import attrs
 
-from boardgames.stuffed.describe import and_list, count, dice_at
 from boardgames.stuffed.dice import SYMBOLS, Combo, Dice, Symbol, match, parse_combo
 from boardgames.stuffed.events import (
     CARD_COST,
@@ -36,6 +35,7 @@ from boardgames.stuffed.events import (
     Teammate,
     key,
 )
+from boardgames.stuffed.narrate import and_list, count, dice_at
 from boardgames.stuffed.odds import Odds, best_keep
 from boardgames.stuffed.state import Game
 

@@ -102,7 +102,7 @@ def snapshot(state: Game) -> dict[str, Any]:
     turn's dice (each with its position, symbol and whether it is spent), the
     Teammates on offer, every player's ledger, the red-scroll cards in effect, what the
     current player can get from the dice now, and the winner."""
-    from boardgames.stuffed.options import mission_status, options
+    from boardgames.stuffed.choices import mission_status, options
 
     mission = state.mission
     players = []
