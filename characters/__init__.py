@@ -12,7 +12,7 @@ Pure models: nothing here prints or touches a database.
   (R-DICE-1)::
 
       pool = dice_for(vin, "physique", traits=["Quick"], tools=["Rope"])
-      pool.count, pool.describe()        # 6, 'Physique 3 + Quick 1 + Rope 1 …'
+      pool.count, pool.describe()        # 5, 'Physique 3 + Quick 1 + Rope 1 = 5'
 
 * :mod:`characters.files` — sheet files (TOML, JSON) read and written strictly;
   :mod:`characters.edits` — ``FIELD=VALUE`` changes; :mod:`characters.wounds` —

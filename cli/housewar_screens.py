@@ -127,8 +127,9 @@ def board(name: str, state: State, width: int, last: Sequence[str], next_line: s
     parts += grid(state, width)
     parts += _problems(state, width)
     if state.deck_top:
-        parts += wrapped(f"On the deck: {plain(', '.join(reversed(state.deck_top)))} "
-                         f"(drawn first)", width)
+        first, *then = (plain(name) for name in reversed(state.deck_top))
+        later = f", then {', '.join(then)}" if then else ""
+        parts += wrapped(f"On the deck: {first} (drawn next){later}", width)
     parts += wrapped(f"Supply {letters(state.supply, zeros=True)}", width)
     if state.destroyed:
         parts += wrapped(f"Destroyed {letters(state.destroyed)}", width)

@@ -221,3 +221,24 @@ def test_the_board_renders_on_a_fixed_width_console(width: int) -> None:
     # Column I is full (3 rows with 5 players): the fourth Problem moved right.
     assert "II Famine" in text and "  I Disobedience in the Canton of" in text
     assert "Disobedi… Famine    Mist" in text or "Disobedience in the Canton" in text
+
+
+def test_r_hw_2_the_deck_says_which_problem_is_drawn_next() -> None:
+    import io
+
+    from rich.console import Console
+
+    from boardgames.housewar import AddProblem, Collect, MoveProblem, new_game
+    from cli.housewar_screens import board
+
+    session = new_game(3, "short", ["Venture", "Lekal", "Hasting"])
+    for name in ("Alpha", "Beta", "Gamma"):
+        session.push(AddProblem(name, urgency=1, reason="setup"))
+    session.push(Collect("Venture"))
+    session.push(MoveProblem("Beta", by=-1))  # off column I: onto the deck
+    session.push(MoveProblem("Alpha", by=-3))  # onto the deck after it: drawn first
+    assert session.state.deck_top[-1] == "Alpha"
+    console = Console(width=40, file=io.StringIO(), no_color=True, record=True)
+    console.print(board("Game 1", session.state, 40, [], "collect"))
+    text = " ".join(console.export_text().split())
+    assert "On the deck: Alpha (drawn next), then Beta" in text

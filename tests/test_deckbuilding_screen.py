@@ -145,3 +145,9 @@ def test_the_command_line_s_few_words_and_messages_in_both_languages() -> None:
     assert unknown_game("x", ["A", "B"], "pl") == "nie ma gry 'x' (gry: A i B)"
     assert ambiguous("k", ["Kelsier", "Kredik"], "en") == (
         "'k' could be Kelsier and Kredik: type more of the name")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_title_keeps_the_game_s_name_as_typed(lang: str) -> None:
+    game = played(("Vin", "Elend"))
+    assert board(game, "d1", lang)[0].text.startswith("d1 · ")

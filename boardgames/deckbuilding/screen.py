@@ -129,10 +129,12 @@ def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(1, width - 1)] + "…"
 
 
-def _wrap(text: str, width: int, tag: str = "plain", indent: int = 2) -> list[Line]:
+def _wrap(text: str, width: int, tag: str = "plain", indent: int = 2, *,
+          capital: bool = True) -> list[Line]:
     """``text`` as lines at most ``width`` wide (later ones indented), its first letter
-    a capital."""
-    text = text[:1].upper() + text[1:]
+    a capital unless it begins with a name (``capital=False``: kept as typed)."""
+    if capital:
+        text = text[:1].upper() + text[1:]
     lines: list[str] = []
     for word in text.split(" "):
         if lines and len(lines[-1]) + 1 + len(word) <= width:
@@ -246,7 +248,7 @@ def board(game: Game, name: str, lang: str = "en", width: int = MIN_WIDTH) -> tu
     mode = say({Mode.COMPETITIVE: "screen.mode_competitive", Mode.COOP: "screen.mode_coop",
                 Mode.SOLO: "screen.mode_solo"}[game.mode], lang)
     lines = _wrap(f"{say('screen.title', lang, name=name, number=game.turn.number)} · {mode}",
-                  width, "title")
+                  width, "title", capital=False)  # the game's name, as its players typed it
     if game.result is None:
         lines.append(Line(say("screen.legend", lang), "note"))
     lines += _players(game, lang, width)
