@@ -150,11 +150,14 @@ class ChangeOption:
     max_dice: int
     min_dice: int = 3
 
-    def event(self, dice: int, *, target: str | None = None, harm: bool = True,
-              attack_kind: Nature | str | None = None, resilience: str | None = None,
-              equipment: str | None = None, description: str = "",
-              source: str = "") -> Change:
-        """The new action, with ``dice`` figured afresh before halving."""
+    def event(self, dice: int | None = None, *, target: str | None = None,
+              harm: bool = True, attack_kind: Nature | str | None = None,
+              resilience: str | None = None, equipment: str | None = None,
+              description: str = "", source: str = "") -> Change:
+        """The new action, with ``dice`` figured afresh before halving (default: as
+        many as keep every Action Die held once halved, and at least ``min_dice``)."""
+        if dice is None:
+            dice = max(self.min_dice, 2 * self.max_dice)
         if dice < self.min_dice:
             raise RuleViolation(f"a new action needs {self.min_dice} or more dice before "
                                 f"halving, got {dice}", rule="R-CON-12")

@@ -171,3 +171,29 @@ def test_r_con_3_every_option_builds_an_event_the_engine_accepts(seed: int) -> N
         pushed += 1
         assert c.state.dice_balanced()
     assert pushed >= 10
+
+
+def test_r_con_3_every_option_called_with_no_arguments_builds_an_accepted_event() -> None:
+    # A bot that picks any option and takes its likely choice never needs to know
+    # which kind of option it holds.
+    kinds: set[str] = set()
+    for seed in range(8):
+        rng = random.Random(seed)
+        c = Conflict(random_table(rng))
+        for _ in range(300):
+            now = c.next()
+            if now.expect is Expect.ENDED:
+                break
+            if now.expect is Expect.END_ROUND and c.state.round >= 4:
+                c.push(EndConflict("enough"))
+                continue
+            if now.expect is Expect.DECLARE and rng.random() < 0.7:  # an action to change
+                option = now.option
+                assert isinstance(option, DeclareOption)
+                target = rng.choice(option.targets) if option.targets else None
+                c.push(option.action(rng.randint(2, 6), target=target))
+                continue
+            chosen = rng.choice(now.options)
+            kinds.add(type(chosen).__name__)
+            c.push(chosen.event())  # raises if the engine refuses it
+    assert {"ChangeOption", "ActOption", "HoldOption", "DefendOption"} <= kinds
