@@ -21,7 +21,7 @@ import functools
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -36,13 +36,16 @@ from conflict.table import logs, roster, views
 from conflict.table.errors import name_key
 from conflict.table.sessions import Intent, Loaded, Recorded, Saved, Undid
 
+if TYPE_CHECKING:
+    from conflict.table import Table
+
 KIND: Final = "conflict"
 
 VIEW_LINES: Final = 20
 """How many of the last steps a Conflict's view keeps narrated."""
 
 
-def saved(table: Any, name: str) -> Saved[State, Event]:
+def saved(table: Table, name: str) -> Saved[State, Event]:
     """The Conflict called ``name`` (as the table spells it), played by the engine:
     whoever records or undoes through it writes the roster's share of an end (see the
     ruling above) and the Conflict's view."""
@@ -94,7 +97,7 @@ def names(table: Any) -> list[str]:
     return [info.name for info in table.streams(KIND)]
 
 
-def find(table: Any, typed: str | None) -> str:
+def find(table: Table, typed: str | None) -> str:
     """The Conflict meant: the current one when ``typed`` is ``None``, else the one
     whose name (or a unique beginning or word of it) was typed."""
     if typed is None:
@@ -106,13 +109,14 @@ def find(table: Any, typed: str | None) -> str:
     return resolve(typed, names(table), what="Conflict")
 
 
-def load(table: Any, typed: str | None = None) -> tuple[Saved[State, Event], Loaded[State, Event]]:
+def load(table: Table, typed: str | None = None
+         ) -> tuple[Saved[State, Event], Loaded[State, Event]]:
     """The Conflict meant (see :func:`find`), and its events replayed."""
     conflict = saved(table, find(table, typed))
     return conflict, conflict.load()
 
 
-def start(table: Any, name: str, nature: Nature, *, stakes: str = "", scope: str = "",
+def start(table: Table, name: str, nature: Nature, *, stakes: str = "", scope: str = "",
           who: str) -> Recorded[State, Event]:
     """A new Conflict, made current, with its Start event (R-CON-1), in one write."""
     event = Start(nature, stakes=stakes, scope=scope)
@@ -132,14 +136,14 @@ def start(table: Any, name: str, nature: Nature, *, stakes: str = "", scope: str
                     steps=((EMPTY, event, after),), version=appended.version)
 
 
-def record(table: Any, name: str, intent: Intent[State, Event], *, who: str,
+def record(table: Table, name: str, intent: Intent[State, Event], *, who: str,
            seen: Loaded[State, Event] | None = None) -> Recorded[State, Event]:
     """Append the events ``intent(state)`` returns, checked by the engine (see
     :meth:`.sessions.Saved.record`); an end of the Conflict writes the roster too."""
     return saved(table, name).record(intent, who=who, seen=seen)
 
 
-def add(table: Any, name: str, joining: Sequence[tuple[Character, str, bool]], *,
+def add(table: Table, name: str, joining: Sequence[tuple[Character, str, bool]], *,
         who: str) -> Recorded[State, Event]:
     """Participants join: each ``(sheet or group, side, surprised)`` (R-CON-2/5)."""
     events = [AddParticipant(character, side, surprised=surprised)
@@ -147,7 +151,7 @@ def add(table: Any, name: str, joining: Sequence[tuple[Character, str, bool]], *
     return record(table, name, lambda _state: events, who=who)
 
 
-def undo(table: Any, name: str, *, who: str, based_on: int | None = None
+def undo(table: Table, name: str, *, who: str, based_on: int | None = None
          ) -> Undid[State, Event]:
     """Take back the last event; an undone end puts the roster back as it was."""
     return saved(table, name).undo(who=who, based_on=based_on)
@@ -187,7 +191,7 @@ def _taken(joined: Resiliences, ended: Resiliences) -> Callable[[Resiliences], R
     return change
 
 
-def _end_to_roster(table: Any, name: str) -> Any:
+def _end_to_roster(table: Table, name: str) -> Any:
     def then(db: sqlite3.Connection, recorded: Recorded[State, Event]) -> None:
         ends = [entry for entry, event in zip(recorded.entries, recorded.events, strict=True)
                 if isinstance(event, EndConflict)]
@@ -210,7 +214,7 @@ def _end_to_roster(table: Any, name: str) -> Any:
     return then
 
 
-def _roster_back(table: Any, name: str) -> Any:
+def _roster_back(table: Table, name: str) -> Any:
     def then(db: sqlite3.Connection, undid: Undid[State, Event]) -> None:
         if not isinstance(undid.event, EndConflict):
             return

@@ -19,13 +19,16 @@ from __future__ import annotations
 import functools
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 import attrs
 
 from boardgames.errors import RuleViolation
 from conflict.table import logs
 from conflict.table.sessions import Intent, Loaded, Recorded, Saved, Undid
+
+if TYPE_CHECKING:
+    from conflict.table import Table
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -65,7 +68,7 @@ class Rules(Generic[S, E]):
     rule: str  # the rule of set-up, named when there is no game yet
     command: str  # the command that starts one
 
-    def saved(self, table: Any, name: str) -> Saved[S, E]:
+    def saved(self, table: Table, name: str) -> Saved[S, E]:
         """The game called ``name`` (as the table spells it)."""
         return Saved(table, self.kind, name, apply=self.apply, initial=self.initial,
                      decode=self.decode, encode=self.encode)
@@ -129,17 +132,17 @@ def _kind(game: str | Rules[Any, Any]) -> Rules[Any, Any]:
 # --- finding a game ----------------------------------------------------------------------
 
 
-def saved(table: Any, kind: str, name: str) -> Saved[Any, Any]:
+def saved(table: Table, kind: str, name: str) -> Saved[Any, Any]:
     """The game of ``kind`` called ``name`` (as the table spells it)."""
     return rules(kind).saved(table, name)
 
 
-def names(table: Any, kind: str) -> list[str]:
+def names(table: Table, kind: str) -> list[str]:
     """Every game of ``kind`` in the table, oldest first."""
     return [info.name for info in table.streams(kind)]
 
 
-def find(table: Any, kind: str, typed: str | None) -> str:
+def find(table: Table, kind: str, typed: str | None) -> str:
     """The game meant: the current one of ``kind`` when ``typed`` is ``None``, else the
     one whose name (or a unique beginning or word of it) was typed."""
     game = rules(kind)
@@ -154,7 +157,7 @@ def find(table: Any, kind: str, typed: str | None) -> str:
     return resolve(typed, names(table, kind), what=game.title)
 
 
-def load(table: Any, kind: str, typed: str | None = None
+def load(table: Table, kind: str, typed: str | None = None
          ) -> tuple[Saved[Any, Any], Loaded[Any, Any]]:
     """The game meant (see :func:`find`), and its events replayed."""
     game = saved(table, kind, find(table, kind, typed))
@@ -175,7 +178,7 @@ def free_name(taken: Sequence[str]) -> str:
 # --- writing ---------------------------------------------------------------------------------
 
 
-def start(table: Any, kind: str, name: str | None, events: Sequence[Any], *, who: str
+def start(table: Table, kind: str, name: str | None, events: Sequence[Any], *, who: str
           ) -> tuple[str, Recorded[Any, Any]]:
     """A new game of ``kind`` called ``name`` (``None``: the first free ``Game N``),
     made current, with its set-up ``events`` checked by the rules and written in the
@@ -206,7 +209,7 @@ def start(table: Any, kind: str, name: str | None, events: Sequence[Any], *, who
                           version=appended.version)
 
 
-def record(table: Any, kind: str, name: str, intent: Intent[Any, Any], *, who: str,
+def record(table: Table, kind: str, name: str, intent: Intent[Any, Any], *, who: str,
            seen: Loaded[Any, Any] | None = None) -> Recorded[Any, Any]:
     """Append the events ``intent(state)`` returns to the game ``name``, checked by its
     rules against the game as it stands when written (see
@@ -214,7 +217,7 @@ def record(table: Any, kind: str, name: str, intent: Intent[Any, Any], *, who: s
     return saved(table, kind, name).record(intent, who=who, seen=seen)
 
 
-def undo(table: Any, kind: str, name: str, *, who: str, based_on: int | None = None
+def undo(table: Table, kind: str, name: str, *, who: str, based_on: int | None = None
          ) -> Undid[Any, Any]:
     """Take back the last step of the game ``name``: every event its last append
     wrote (a Problem worsened with all it pushed along; history keeps them, marked
