@@ -19,7 +19,7 @@ from boardgames.deckbuilding import (
     Sense,
     SpendMission,
 )
-from boardgames.errors import RuleViolation
+from boardgames.errors import BadValue, RuleViolation
 from boardgames.session import Session
 
 
@@ -207,3 +207,10 @@ def refused_lookup(look: Callable[[], object]) -> str:
     with pytest.raises(RuleViolation) as caught:
         look()
     return str(caught.value)
+
+
+@pytest.mark.parametrize("index", [-1, 3, True, 1.0])
+def test_r_dbg_3_standing_refuses_an_index_outside_the_missions(index: object) -> None:
+    game = dbg.new_game(("Vin", "Kelsier"))
+    with pytest.raises(BadValue, match=r"R-DBG-3: a Mission's index into game\.missions is 0–2"):
+        dbg.standing(game, index)  # type: ignore[arg-type]

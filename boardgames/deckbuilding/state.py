@@ -16,7 +16,7 @@ import attrs
 
 from boardgames.deckbuilding.events import MISSIONS, TRACK_TOP, Mode
 from boardgames.deckbuilding.text import violation
-from boardgames.errors import shown
+from boardgames.errors import BadValue, shown
 
 START_HEALTH = 36
 """Every player's health at the start (R-DBG-1)."""
@@ -266,8 +266,9 @@ class Standing:
 
 
 def standing(game: Game, mission: int) -> Standing:
-    """The seats highest and lowest on Mission ``mission`` (0–2), by the rulebook's tie
-    rules (R-DBG-3):
+    """The seats highest and lowest on the Mission at index ``mission`` of
+    ``game.missions`` (0–2; the screens and events number them 1–3), by the
+    rulebook's tie rules (R-DBG-3):
 
     * cubes in the start area are not on the track;
     * a cube alone on the track is highest, not lowest;
@@ -279,6 +280,10 @@ def standing(game: Game, mission: int) -> Standing:
     Solo (the rulebook's answer for one player): lowest when on the track but below its
     first reward; highest from its last mid-track reward (without one: at the top).
     """
+    if isinstance(mission, bool) or not isinstance(mission, int) or \
+            not 0 <= mission < len(game.missions):
+        raise BadValue(f"a Mission's index into game.missions is 0–{len(game.missions) - 1}"
+                       f", got {shown(mission)}", rule="R-DBG-3")
     track = game.missions[mission]
     on = [s for s, step in enumerate(track.steps) if step > 0]
     if not on:
