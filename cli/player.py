@@ -193,6 +193,12 @@ class _Watcher(threading.Thread):
 # --- the list of players --------------------------------------------------------------------
 
 
+def _squashed(text: str) -> str:
+    from characters.names import name_key
+
+    return "".join(ch for ch in name_key(text) if ch.isalnum())
+
+
 def check_player_name(table: Table, name: str, characters: Sequence[str]) -> None:
     """A player's name is their SSH user name: letters, digits, ``.``, ``_`` and ``-``.
     It may not be, or look like, another player's name, nor a character's name that
@@ -208,10 +214,19 @@ def check_player_name(table: Table, name: str, characters: Sequence[str]) -> Non
     if alike is not None:
         fail(f"{name!r} looks like the player {alike!r}; choose a name that does not")
     for character in table.names():
+        if name_key(character) in played:
+            continue
         same = name_key(character) == name_key(name)
-        if (same or look_alike(name, [character])) and name_key(character) not in played:
+        if same or look_alike(name, [character]):
             fail(f"{name!r} {'is' if same else 'looks like'} the name of {character!r}, "
                  f"whom this player does not play; choose another name")
+        # "tamsin", "vey", "tamsin-vey" and "TamsinVey" would all read as Tamsin Vey in
+        # a roll or the log: the whole name or any word of it, whatever joins them.
+        squashed = _squashed(name)
+        if squashed == _squashed(character) or squashed in {
+                _squashed(word) for word in re.split(r"[\s._'-]+", character)}:
+            fail(f"{name!r} could be taken for {character!r}, whom this player does not "
+                 f"play; choose another name")
 
 
 def _passphrase() -> str:

@@ -89,6 +89,11 @@ def test_names_that_could_pass_for_someone_else_are_refused(db: Path) -> None:
     assert "is the name of 'Brannoch', whom this player does not play" in refused(
         db, "player", "invite", "brannoch", "--passphrase")
     ok(db, "player", "invite", "Brannoch", "--passphrase", "--character", "brannoch")
+    for taken in ("tamsin", "vey", "Tamsin-Vey", "tamsinvey", "tamsin.vey"):
+        assert "could be taken for 'Tamsin Vey', whom this player does not play" in refused(
+            db, "player", "invite", taken, "--passphrase"), taken
+    ok(db, "player", "invite", "tam", "--passphrase")  # a beginning is not a name
+    ok(db, "player", "invite", "tamsin", "--passphrase", "--character", "tamsin")  # hers
     ok(db, "player", "invite", "kern", "--passphrase")
     assert "looks like the player 'kern'" in refused(db, "player", "invite", "kem",
                                                       "--passphrase")  # "rn" reads as "m"
