@@ -62,13 +62,27 @@ def bar(current: int, full: int, cells: int = BAR_CELLS) -> str:
 # --- JSON ------------------------------------------------------------------------------------
 
 
-def board_json(board: State | Board, last: Sequence[str] = ()) -> dict[str, Any]:
+def board_json(board: State | Board, last: Sequence[str] = (), *,
+               hidden: Collection[str] = ()) -> dict[str, Any]:
     """The board for programs: every fact :func:`board_view` shows (see
     :func:`conflict.board.board`), and the ``last`` lines; what comes next made safe
-    to print, as every command's ``next`` is."""
+    to print, as every command's ``next`` is. The participants named in ``hidden``
+    keep no statistics: Wits, Resiliences and Defense Dice gained as an Attribute are
+    ``null``, and ``hidden`` is true (Extras standing are kept)."""
     facts = data(board)
     following = {**facts["next"], "line": plain(facts["next"]["line"])}
-    return {**facts, "next": following, "last": list(last)}
+    people = [_secret(person) if person["name"] in hidden else person
+              for person in facts["participants"]]
+    return {**facts, "next": following, "participants": people, "last": list(last)}
+
+
+def _secret(person: Board) -> dict[str, Any]:
+    kept = {**person, "wits": None, "hidden": True}
+    if "resiliences" in kept:
+        kept["resiliences"] = None
+    if person["granted"]:
+        kept["defense_dice"] = None
+    return kept
 
 
 # --- Rich -------------------------------------------------------------------------------------

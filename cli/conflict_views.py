@@ -14,13 +14,13 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from cli import conflict_run
-from cli.conflicts import chosen_conflict, conflict, recent_lines
+from cli.conflicts import chosen_conflict, conflict, hidden_from, players_option, recent_lines
 from cli.output import json_option, make_console, print_json
 from cli.table_option import complete_conflict, open_table, table_option
 
@@ -62,20 +62,21 @@ def export(name: str | None, as_json: bool) -> None:
 
 
 def watch_view(state: State, last: list[str], width: int, height: int,
-               name: str) -> RenderableType:
-    """The board, its participants cut to fit ``height`` rows, the last events beneath."""
+               name: str, hidden: Collection[str] = ()) -> RenderableType:
+    """The board, its participants cut to fit ``height`` rows, the last events beneath
+    (the numbers of the ``hidden`` participants left out, as on a player's board)."""
     from rich.console import Group
     from rich.text import Text
 
     from cli.board import board_view
 
-    view = board_view(state, width, last)
+    view = board_view(state, width, last, hidden=hidden)
     lines = list(view.renderables) if hasattr(view, "renderables") else [view]
     footer = Text(f"{name} · q quits", style="dim")
     if len(lines) + 1 <= height:
         return Group(*lines, footer)
     # Too tall: keep the head (title, stakes, next), the first participants in acting
-    # order (who moves now comes first) and the last events; say how many are hidden.
+    # order (who moves now comes first) and the last events; say how many are left out.
     head_end = next((i for i, line in enumerate(lines) if str(line) == ""), 3) + 1
     try:
         tail_start = max(i for i, line in enumerate(lines) if str(line) == "Last")
@@ -84,8 +85,8 @@ def watch_view(state: State, last: list[str], width: int, height: int,
     head, body, tail = lines[:head_end], lines[head_end:tail_start], lines[tail_start - 1:]
     room = max(2, height - len(head) - len(tail) - 2)
     room -= room % 2  # each participant takes two rows
-    hidden = (len(body) - room) // 2
-    cut = [*body[:room], Text(f"… and {hidden} more", style="dim")] if hidden > 0 else body
+    unseen = (len(body) - room) // 2
+    cut = [*body[:room], Text(f"… and {unseen} more", style="dim")] if unseen > 0 else body
     return Group(*head, *cut, *tail, footer)
 
 
@@ -122,10 +123,13 @@ def _pressed(fd: int | None, timeout: float) -> bytes:
 @click.argument("name", required=False, shell_complete=complete_conflict)
 @click.option("--last", default=5, show_default=True, type=click.IntRange(0, 50),
               metavar="N", help="How many of the last events to show beneath.")
+@players_option
 @table_option
-def watch(name: str | None, last: int) -> None:
+def watch(name: str | None, last: int, players: bool) -> None:
     """The board of the Conflict NAME (default: the current one), redrawn within a
-    moment of any step or roll from any terminal or phone. q or Ctrl-C quits."""
+    moment of any step or roll from any terminal or phone. q or Ctrl-C quits. With
+    --players, a screen the players can see: Villains' and Extras' numbers stay
+    hidden until revealed (mistborn conflict reveal)."""
     from rich.live import Live
 
     from conflict.table import conflicts
@@ -137,9 +141,10 @@ def watch(name: str | None, last: int) -> None:
 
         def render() -> Any:
             loaded = saved.load()
-            lines = recent_lines(table, loaded, last)
+            hidden = hidden_from(table, found, loaded.state) if players else frozenset()
+            lines = recent_lines(table, loaded, last, hidden=hidden)
             size = console.size
-            return watch_view(loaded.state, lines, size.width, size.height, found)
+            return watch_view(loaded.state, lines, size.width, size.height, found, hidden)
 
         seen = (table.data_version(), console.size)
         with keys() as fd, Live(render(), console=console, screen=console.is_terminal,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import getpass
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -59,6 +59,15 @@ def _keep(key: str) -> Callable[[click.Context, click.Parameter, str | None], No
             ctx.meta[key] = value
 
     return remember
+
+
+def players_option(function: F) -> F:
+    """``--players``: a screen the players see (Villains' and Extras' numbers hidden
+    until the Narrator reveals them)."""
+    return click.option(
+        "--players", is_flag=True,
+        help="For a screen the players see: Villains' and Extras' numbers stay hidden "
+             "until revealed.")(function)
 
 
 def conflict_option(function: F) -> F:
@@ -320,19 +329,36 @@ def use(name: str, as_json: bool) -> None:
 @click.argument("name", required=False, shell_complete=complete_conflict)
 @click.option("--last", default=5, show_default=True, metavar="N",
               type=click.IntRange(0, 100), help="How many of the last events to show.")
+@players_option
 @table_option
 @json_option
-def show(name: str | None, last: int, as_json: bool) -> None:
-    """Show the board of the Conflict NAME (default: the current one)."""
+def show(name: str | None, last: int, players: bool, as_json: bool) -> None:
+    """Show the board of the Conflict NAME (default: the current one). With --players,
+    as the players may see it: Villains' and Extras' numbers hidden until revealed."""
     from cli.board import board_json, board_view
 
     with open_table(create=False) as table:
-        board, lines = shown(table, name or chosen_conflict(), last)
+        if players:
+            board, lines, hidden = for_players(table, name or chosen_conflict(), last)
+        else:
+            (board, lines), hidden = shown(table, name or chosen_conflict(), last), frozenset()
     if as_json:
-        print_json(board_json(board, lines))
+        print_json(board_json(board, lines, hidden=hidden))
         return
     console = make_console()
-    console.print(board_view(board, console.width, lines))
+    console.print(board_view(board, console.width, lines, hidden=hidden))
+
+
+def for_players(table: Table, typed: str | None, count: int
+                ) -> tuple[dict[str, Any], list[str], frozenset[str]]:
+    """The board, last lines and hidden participants of a players' screen."""
+    from conflict.board import board
+    from conflict.table import conflicts
+
+    found = conflicts.find(table, typed)
+    _saved, loaded = conflicts.load(table, found)
+    hidden = hidden_from(table, found, loaded.state)
+    return board(loaded.state), recent_lines(table, loaded, count, hidden=hidden), hidden
 
 
 def shown(table: Table, typed: str | None, count: int) -> tuple[dict[str, Any], list[str]]:
@@ -394,14 +420,31 @@ def reveal_in(table: Table, conflict_name: str | None, typed: str, *, hide: bool
     return person, table.reveal(conflicts.KIND, name, person, who=who)
 
 
-def last_lines(states: Sequence[State], events: Sequence[Event], count: int) -> list[str]:
-    """The sentences of the last ``count`` events."""
+def last_lines(states: Sequence[State], events: Sequence[Event], count: int,
+               hidden: Collection[str] = ()) -> list[str]:
+    """The sentences of the last ``count`` events (without the numbers of the
+    ``hidden`` participants: see :func:`cli.player_view.redact`)."""
     from conflict.narrate import describe
 
     if not count:
         return []
     start = max(0, len(events) - count)
-    return [describe(states[i], events[i], states[i + 1]) for i in range(start, len(events))]
+    said = [describe(states[i], events[i], states[i + 1]) for i in range(start, len(events))]
+    if hidden:
+        from cli.player_view import redact
+
+        said = [redact(states[i], events[i], states[i + 1], line, hidden)
+                for i, line in zip(range(start, len(events)), said, strict=True)]
+    return said
+
+
+def hidden_from(table: Table, conflict_name: str, state: State) -> frozenset[str]:
+    """Who a players' screen keeps the numbers of hidden: Villains and Extras not
+    revealed in the Conflict ``conflict_name``."""
+    from cli.player_view import hidden_names
+
+    return hidden_names(state, revealed=table.revealed(KIND, conflict_name), mine=(),
+                        narrator=False)
 
 
 def _from_view(table: Table, view: dict[str, Any] | None, count: int
@@ -427,14 +470,16 @@ def _from_view(table: Table, view: dict[str, Any] | None, count: int
     return view["board"], with_rolls(table, timed, since, count)
 
 
-def recent_lines(table: Table, loaded: Loaded[State, Event], count: int) -> list[str]:
+def recent_lines(table: Table, loaded: Loaded[State, Event], count: int, *,
+                 hidden: Collection[str] = ()) -> list[str]:
     """The last ``count`` things that happened, oldest first: the Conflict's steps and
     the rolls made meanwhile with ``--as`` (a player's roll for a lock, say), which the
-    Conflict's own steps do not hold."""
+    Conflict's own steps do not hold; the numbers of the ``hidden`` left out."""
     if not count or not loaded.entries:
         return []
-    timed = [(entry.at, line) for entry, line in zip(
-        loaded.entries[-count:], last_lines(loaded.states, loaded.events, count), strict=True)]
+    said = last_lines(loaded.states, loaded.events, count, hidden)
+    timed = [(entry.at, line) for entry, line in zip(loaded.entries[-count:], said,
+                                                     strict=True)]
     return with_rolls(table, timed, loaded.entries[0].at, count)
 
 

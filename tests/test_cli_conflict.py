@@ -431,3 +431,22 @@ def test_reveal_shows_players_a_villains_numbers_and_hide_takes_it_back(db: Path
         ok(db, "conflict", "reveal", "brannoch")
         assert table.revealed("conflict", "Rooftops") == ("Brannoch",)
     assert "no participant named 'marsh'" in refused(db, "conflict", "reveal", "marsh")
+
+
+def test_show_for_players_keeps_unrevealed_numbers_hidden(db: Path) -> None:
+    ok(db, "conflict", "new", "Docks", "--physical")
+    ok(db, "conflict", "add", "tamsin", "prelate")
+    ok(db, "conflict", "add", "hazekillers")
+    ok(db, "conflict", "declare", "hazekillers", "defense", "3")
+    everyone = {p["name"]: p for p in step(db, "show")["participants"]}
+    assert everyone["The Hollow Prelate"]["resiliences"]["health"]["full"] == 14
+    players = {p["name"]: p for p in step(db, "show", "--players")["participants"]}
+    prelate, haze = players["The Hollow Prelate"], players["Hazekillers of House Orrell"]
+    assert prelate["hidden"] and prelate["resiliences"] is None and prelate["wits"] is None
+    assert haze["hidden"] and haze["wits"] is None and haze["members"] == 8  # Extras count
+    assert "hidden" not in players["Tamsin Vey"]
+    text = ok(db, "conflict", "show", "--players", columns=40)
+    assert "Resiliences not revealed" in text and "14" not in text
+    ok(db, "conflict", "reveal", "prelate")
+    players = {p["name"]: p for p in step(db, "show", "--players")["participants"]}
+    assert players["The Hollow Prelate"]["resiliences"]["health"]["full"] == 14

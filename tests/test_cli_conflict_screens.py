@@ -550,3 +550,16 @@ def test_export_tells_a_known_conflict_line_by_line(db: Path) -> None:
     raw = events(db)
     assert [e["event"]["type"] for e in raw][:2] == ["start", "add"]  # type: ignore[index]
     assert all(e["who"] == "Ada" for e in raw)
+
+
+def test_watch_for_players_hides_what_is_not_revealed_until_it_is(db: Path) -> None:
+    ok(db, "conflict", "add", "prelate")
+    watch = spawn(db, "conflict", "watch", "--players", rows=40, columns=40)
+    try:
+        watch.expect("Resiliences not revealed")
+        ok(db, "conflict", "reveal", "prelate")
+        watch.expect(r"H ██████████ 14/14")  # redrawn when the reveal is written
+        watch.send("q")
+        watch.expect(pexpect.EOF)
+    finally:
+        watch.close(force=True)
