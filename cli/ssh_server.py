@@ -38,7 +38,8 @@ What a session may do
     a second (a bucket of tokens): a player who floods is told to slow down and cannot
     starve the others. Keepalives end sessions whose phone went away; nothing is lost,
     since everything lives in the table, and reconnecting shows the board and the
-    player's last result.
+    player's last result. A player may keep 4 sessions; a fifth closes the one heard
+    from longest ago (a phone gone quiet need not wait for its keepalives).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ import concurrent.futures
 import contextlib
 import os
 import sys
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -69,6 +71,8 @@ CIPHERS: Final = ("aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "aes128-ct
 """The ciphers offered: AES, which every SSH client has and the cryptography library
 runs in one call a packet (asyncssh's ChaCha20 takes four, a quarter of the server's
 time per roll)."""
+
+REPLACED: Final = "You opened another session; this one is closed."
 
 MAX_READ: Final = 4096
 """Characters a session may send without a line break before the line is refused."""
@@ -220,6 +224,7 @@ class _Session:
         self.busy = False
         self.waiting: list[str] = []
         self.echo = ""
+        self.heard = time.monotonic()  # when the phone last sent anything
 
     def take_echo(self) -> str:
         """The echo of the line just typed, not yet written."""
@@ -229,6 +234,13 @@ class _Session:
     def write(self, text: str) -> None:
         with contextlib.suppress(Exception):  # a session going away: its loop ends
             self.process.stdout.write(crlf(text) if self.pty else text)
+
+    def replaced(self) -> None:
+        """Close this session to make room for a newer one of the same player."""
+        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        self.write(f"{start}{REPLACED}\n")
+        with contextlib.suppress(Exception):
+            self.process.exit(0)
 
     def withdraw(self) -> None:
         """The player was revoked: say so and end the session (a line being handled
@@ -425,10 +437,12 @@ class Server:
         key = name_key(shell.name)
         group = self.sessions.setdefault(key, set())
         if len(group) >= self.settings.sessions_per_player:
-            process.stderr.write(f"mistborn: {shell.name} already has "
-                                 f"{len(group)} sessions open; close one first\n")
-            process.exit(1)
-            return
+            # The player is back on a new phone or connection while old ones linger
+            # (a phone gone quiet is cleared by keepalives only after a while): the
+            # one heard from longest ago makes room, told why.
+            quietest = min(group, key=lambda old: old.heard)
+            group.discard(quietest)
+            quietest.replaced()
         session = _Session(process, shell, pty=term is not None)
         group.add(session)
         try:
@@ -500,6 +514,7 @@ async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session
             return
         if not chunk:
             return
+        session.heard = time.monotonic()
         echo, done = editor.feed(chunk)
         if done:
             session.echo += echo  # the echo of Enter travels with the reply: one packet
