@@ -329,10 +329,10 @@ class Server:
 
     async def close(self) -> None:
         """Stop listening, end the sessions, close the table."""
-        if self._news_task is not None:
-            self._news_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._news_task
+        news = self._news_task
+        while news is not None and not news.done():  # until it is really stopped
+            news.cancel()
+            await asyncio.wait([news], timeout=1)
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
@@ -358,8 +358,11 @@ class Server:
         version = await self.worker.run(self.worker.table.data_version)
         interval = self.settings.news_interval
         while True:
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(dirty.wait(), interval)
+            # asyncio.timeout, not wait_for: in Python 3.11 wait_for can swallow a
+            # cancellation that lands as the wait ends, and close() then waits forever.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(interval):
+                    await dirty.wait()
             wrote = dirty.is_set()
             dirty.clear()
             now = await self.worker.run(self.worker.table.data_version)
