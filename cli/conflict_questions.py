@@ -236,8 +236,8 @@ def add_participants(guide: Asks, state: State) -> Build | None:
         taking_part = {p.name for p in state.participants}
         free = [n for n in roster if n not in taking_part]
         if not free:
-            raise click.UsageError("no one in the table's roster is left to add: "
-                                   "mistborn char import FILE")
+            raise click.UsageError("no one in the table's roster is left to add: import "
+                                   "sheets with mistborn char import FILE (or --examples)")
 
         def read(answer: str) -> list[Character]:
             chosen = [table.get(resolve(part, free)) for part in answer.split(",")
@@ -506,9 +506,19 @@ def end_round(guide: Asks, state: State, now: AwaitingEndRound | object) -> Buil
     """The round is over: the next round, or the end of the Conflict (R-CON-21)."""
     beaten = getattr(now, "sides_defeated", ())
     default = f"end the {', '.join(beaten)} side is beaten" if beaten else "next round"
-    answer = guide.ask(f"Round {state.round} is over: Enter, or 'end OUTCOME'", default,
-                       ["next", "end"])
-    if answer.lower().startswith("end"):
-        outcome = answer[3:].strip()
-        return lambda state: [EndConflict(outcome)]
-    return lambda state: [EndRound()]
+
+    def read(answer: str) -> Build:
+        words = answer.split(maxsplit=1)
+        first = words[0].lower() if words else ""
+        if first == "end":
+            if len(words) < 2:
+                raise click.UsageError("say how it ends: end OUTCOME (end the crew escapes)")
+            outcome = words[1].strip()
+            return lambda state: [EndConflict(outcome)]
+        if first in ("next", "next round") or answer.strip().lower() == "next round":
+            return lambda state: [EndRound()]
+        raise click.UsageError(f"{answer.strip()[:40]!r}: Enter or 'next' for the next "
+                               f"round, or 'end OUTCOME' to end the Conflict")
+
+    return guide.answer(f"Round {state.round} is over: Enter, or 'end OUTCOME'", default,
+                        ["next", "end"], read)

@@ -108,6 +108,7 @@ class Guide:
         self.reacting_asked: set[int] = set()  # actions whose allies were asked to react
         self._step: WhatNow | None = None  # what the step at hand was asked for
         self._answers = 0  # answers kept so far in the step at hand
+        self._asked = 0  # questions put to the Narrator, ever
         self._settle: list[Callable[[], None]] = []  # to remember once the step is saved
 
     # --- talking ------------------------------------------------------------------------
@@ -119,6 +120,7 @@ class Guide:
         """The Narrator's answer to ``question``; ``?`` and ``b`` show their screen and
         ask it again; ``u`` undoes or goes back (see the module docstring)."""
         while True:
+            self._asked += 1
             answer = self.prompter.ask(question, default, [*words, "u", "?", "b"]).strip()
             lowered = answer.lower()
             if lowered in ("?", "b"):
@@ -198,6 +200,7 @@ class Guide:
         if isinstance(number, int):
             self.reacting_asked.discard(number)  # and whether allies react to it
         self.say(f"Undone: {describe(undid.after, undid.event, undid.before)}")
+        self.loaded = self.saved.load()  # seen: never told again as someone else's
 
     # --- others moving the Conflict on ----------------------------------------------------
 
@@ -252,11 +255,15 @@ class Guide:
                 self.say(f"The Conflict has ended: {state.outcome or 'no outcome given'}.")
                 return
             self._step, self._answers, self._settle = now, 0, []
+            asked = self._asked
             try:
                 build = self.question(state, now)
             except Again:
                 continue
             except refused() as error:
+                if self._asked == asked:  # refused before any question: it would again
+                    raise click.ClickException(str(getattr(error, "message", None) or error)
+                                               ) from None
                 self.say(refusal(error))
                 continue
             if build is None:

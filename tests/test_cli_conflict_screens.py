@@ -8,6 +8,7 @@ import functools
 import json
 import os
 import re
+import subprocess
 import sys
 import time
 from itertools import product
@@ -101,6 +102,7 @@ def test_a_whole_round_mostly_with_enter_with_an_undo_and_a_resume(db: Path) -> 
     run.sendline("u")  # undo the Hazekillers' declaration
     run.expect(r"Undone: Hazekillers of House Orrell declare an attack")
     run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
+    assert "Meanwhile" not in run.before  # one's own undo is told once
     run.sendline("defense")
     run.expect(r"Dice: ")
     run.sendline("3")
@@ -148,6 +150,10 @@ def test_a_whole_round_mostly_with_enter_with_an_undo_and_a_resume(db: Path) -> 
     again.expect(r"Tamsin Vey acts \(4 Action Dice\)")
     again.sendline("hold")
     again.expect(r"Round 1 is over")
+    for slip in ("end", "ned the crew wins"):  # neither ends the round by mistake
+        again.sendline(slip)
+        again.expect(r"! .*(say how it ends|Enter or 'next')")
+        again.expect(r"Round 1 is over")
     again.sendline("")
     again.expect(r"Round 1 ends")
     again.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")  # round 2 asks on
@@ -563,3 +569,15 @@ def test_watch_for_players_hides_what_is_not_revealed_until_it_is(db: Path) -> N
         watch.expect(pexpect.EOF)
     finally:
         watch.close(force=True)
+
+
+def test_run_with_no_one_to_add_stops_with_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "empty.db"
+    ok(path, "conflict", "new", "Empty", "--physical")
+    env = {**os.environ, "MISTBORN_DB": str(path), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", CODE, "conflict", "run"], env=env,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=30, check=False)
+    assert done.returncode == 2
+    assert done.stderr == ("mistborn: no one in the table's roster is left to add: import "
+                           "sheets with mistborn char import FILE (or --examples)\n")
