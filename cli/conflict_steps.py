@@ -277,7 +277,10 @@ def act_intent(name: str, pool: int | None) -> Intent:
 
     def build(state: State) -> list[Event]:
         who = participant(state, name)
-        size = pool if pool is not None else min(10, state.participant(who).round.action_dice)
+        # Default: all it may roll. Fewer than 2 dice are no pool (R-CON-11): ask for 2
+        # and let the rules say why not (acted already, or too few: hold instead).
+        size = pool if pool is not None else \
+            max(2, min(10, state.participant(who).round.action_dice))
         return [Act(who, pool=size)]
 
     return build

@@ -87,6 +87,9 @@ def next_line(state: State) -> str:
         return does(state, now.who[0], "declares", "declare")
     if now.expect is Expect.ACT:
         dice = state.participant(now.who[0]).round.action_dice
+        if len(now.who) == 1 and dice < 2:  # no pool to roll (R-CON-11): hold or change
+            held = does(state, now.who[0], "holds", "hold")
+            return f"{held} ({dice} Action {'Die' if dice == 1 else 'Dice'}: too few to act)"
         single = does(state, now.who[0], "acts", "act")
         verb = f"{who} act" if len(now.who) > 1 else single
         return f"{verb} ({dice} Action {'Die' if dice == 1 else 'Dice'})"

@@ -450,3 +450,16 @@ def test_show_for_players_keeps_unrevealed_numbers_hidden(db: Path) -> None:
     ok(db, "conflict", "reveal", "prelate")
     players = {p["name"]: p for p in step(db, "show", "--players")["participants"]}
     assert players["The Hollow Prelate"]["resiliences"]["health"]["full"] == 14
+
+
+def test_r_con_11_one_action_die_left_is_no_pool_and_next_says_hold(db: Path) -> None:
+    ok(db, "conflict", "new", "One", "--physical")
+    ok(db, "conflict", "add", "tamsin", "prelate")
+    ok(db, "conflict", "declare", "tamsin", "attack", "1", "--target", "prelate")
+    said = ok(db, "conflict", "declare", "prelate", "defense", "3")
+    assert said.endswith("Next: Tamsin Vey holds (1 Action Die: too few to act)\n")
+    assert refused(db, "conflict", "act", "tamsin") == (
+        "R-CON-11: Tamsin Vey has 1 Action Die left, too few for a pool of 2: hold instead")
+    ok(db, "conflict", "hold", "tamsin")
+    assert refused(db, "conflict", "act", "tamsin").startswith(
+        "R-CON-10: Tamsin Vey cannot act now")  # not "pool must be 2–10, got 0"
