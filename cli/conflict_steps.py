@@ -469,7 +469,9 @@ def roll_intent(faces: str | None = None, against: Sequence[str] = (),
     def build(state: State) -> list[Event]:
         now = what_now(state)
         if not isinstance(now, AwaitingRoll) or (number is not None and number != now.action):
-            fail(f"no action is waiting for its roll (next: {now.expect.value})")
+            from cli.board import next_line
+
+            fail(f"no action is waiting for its roll (next: {next_line(state)})")
         given: dict[str, Any] = {}
         for text in against:
             name, _, dice = text.rpartition("=")

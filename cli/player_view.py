@@ -215,8 +215,7 @@ def _changed(before: State, event: Change, after: State, sentence: str,
         return sentence
     from conflict.narrate import does
 
-    own = "their" if after.participant(event.name).is_group else "its"
-    changes = f"{does(after, name, 'changes', 'change')} {own} action"
+    changes = f"{does(after, name, 'changes', 'change')} their action"
     # " (7 halved)", or " (7 halved is 4, but only 3 were held)" (R-CON-12)
     start = sentence.find(f" ({event.dice} halved", len(changes)) \
         if sentence.startswith(changes) else -1

@@ -218,8 +218,7 @@ def _change(before: State, event: Change, after: State) -> str:
     halved = (event.dice + 1) // 2
     why = (f"{event.dice} halved" if dice == halved
            else f"{event.dice} halved is {halved}, but only {dice} were held")  # R-CON-12
-    own = "their" if person.is_group else "its"
-    return (f"{does(after, person.name, 'changes', 'change')} {own} action{aim}: "
+    return (f"{does(after, person.name, 'changes', 'change')} their action{aim}: "
             f"{dice_count(dice)} ({why}), acting at the end of the round{what}.")
 
 
@@ -319,7 +318,8 @@ def _damage(before: State, event: ApplyDamage, after: State) -> str:
     working = f" ({' + '.join(parts)})" if len(parts) > 1 else ""
     if person.is_group:
         fallen = before.participant(action.target).members - person.members
-        head = f"{fallen} of {person.name} fall{working}: {_standing(person, None)}"
+        fall = "falls" if fallen == 1 else "fall"
+        head = f"{fallen} of {person.name} {fall}{working}: {_standing(person, None)}"
     else:
         label = (action.resilience or "health").capitalize()
         head = (f"{person.name} takes {action.damage} {label} damage{working}: "

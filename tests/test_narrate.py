@@ -96,7 +96,7 @@ def test_a_known_conflict_narrated_line_by_line() -> None:
         "Inquisitor declares an attack on Kelsier: 4 Action Dice.",
         "Kelsier declares an action: 4 Action Dice.",
         "Vin declares an action: 6 Action Dice.",
-        "Vin changes its action on Guards: 4 dice (7 halved), acting at the end of the round.",
+        "Vin changes their action on Guards: 4 dice (7 halved), acting at the end of the round.",
         "Guards act against Vin: 3 dice, Contest, Difficulty 0; 2 dice kept for defense.",
         "Vin does not defend against action 3.",
         "Action 3: Guards roll 1 2 3 (no set, best of 4): it fails.",
@@ -135,7 +135,7 @@ def test_r_con_12_a_capped_change_says_why_it_has_fewer_dice_and_groups_are_plur
     event = Change("Vin", dice=12, target="Guards")  # 12 halves to 6; she holds 2
     c.push(event)
     assert describe(before, event, c.state) == (
-        "Vin changes its action on Guards: 2 dice (12 halved is 6, but only 2 were "
+        "Vin changes their action on Guards: 2 dice (12 halved is 6, but only 2 were "
         "held), acting at the end of the round.")
 
 

@@ -139,15 +139,15 @@ def test_players_read_the_scripted_conflict_without_the_hidden_numbers() -> None
         30: ("Guards react (gains 3 Defense Dice) against action 5 with Shield wall: "
              "2 + 3 = 5 dice.",
              "Guards react against action 5 with Shield wall: 5 dice."),  # R-CON-16
-        32: ("Prelate changes its action on Vin: 3 dice (7 halved is 4, but only 3 were "
+        32: ("Prelate changes their action on Vin: 3 dice (7 halved is 4, but only 3 were "
              "held), acting at the end of the round.",
-             "Prelate changes its action on Vin: 3 dice, acting at the end of the "
+             "Prelate changes their action on Vin: 3 dice, acting at the end of the "
              "round."),  # R-CON-12
     }
     # The Narrator, and a player once both are revealed, read every number.
     assert told(steps, frozenset()) == full
     # Extras standing stay: the players can count them.
-    assert "1 of Guards fall: 3 left." in player
+    assert "1 of Guards falls: 3 left." in player
 
 
 def test_a_sentence_that_no_longer_reads_as_expected_gives_players_a_plainer_one() -> None:
@@ -164,7 +164,7 @@ def test_a_sentence_that_no_longer_reads_as_expected_gives_players_a_plainer_one
         10: "Prelate takes 1 Health damage.",
         19: "Guards do not defend against action 3.",
         30: "Guards react against action 5.",
-        32: "Prelate changes its action, acting at the end of the round.",
+        32: "Prelate changes their action, acting at the end of the round.",
     }
 
 
