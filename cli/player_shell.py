@@ -463,7 +463,14 @@ class PlayerShell:
             names = self.table.names()
         if not names:
             fail("you play no character at this table; ask the Narrator")
-        chosen = [resolve(" ".join(args), names)] if args else names[:3]
+        typed = " ".join(args)
+        if args and not self.narrator:
+            from characters.lookup import matches
+
+            if not matches(typed, names):  # never a word of who else is in the roster
+                fail(f"you see only the sheet{'s' if len(names) > 1 else ''} of "
+                     f"{', '.join(names)}, whom you play")
+        chosen = [resolve(typed, names)] if args else names[:3]
         parts: list[RenderableType | str] = []
         info = self.table.current(conflicts.KIND)
         state = conflicts.saved(self.table, info.name).load().state if info else None

@@ -285,8 +285,12 @@ def test_a_players_own_sheet_with_damage_taken_in_the_conflict(table: Table) -> 
     ada = shell(table, "ada")
     text = ada.handle("s").text
     assert "Tamsin Vey" in text and "Glass dagger" in text
-    refused = ada.handle("s prelate")
-    assert refused.status == 2 and "no character named 'prelate'" in refused.text
+    for other in ("prelate", "brannoch", "nobody"):  # no word of anyone else's sheet
+        refused = ada.handle(f"s {other}")
+        assert refused.status == 2
+        said = " ".join(refused.text.split())
+        assert "you see only the sheet of Tamsin Vey, whom you play" in said
+        assert "Prelate" not in refused.text and "Brannoch" not in refused.text
     assert "The Hollow Prelate" in shell(table, "gm").handle("s prelate").text
 
 
