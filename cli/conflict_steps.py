@@ -531,18 +531,33 @@ def defeat_intent(name: str, reason: str = "") -> Intent:
 
 
 @conflict.command("end-round", short_help="End the round: unspent dice are lost.")
+@click.option("--anyway", is_flag=True,
+              help="Start the next round though one side alone is standing (someone is "
+                   "about to join).")
 @common
-def end_round(as_json: bool) -> None:
-    """End the round; the next starts with declarations (R-CON-21)."""
+def end_round(anyway: bool, as_json: bool) -> None:
+    """End the round; the next starts with declarations (R-CON-21). When one side
+    alone is left standing, the Conflict is decided: end it with its outcome (or start
+    another round with --anyway, if someone is about to join)."""
     with open_table() as table:
-        record(table, end_round_intent(), as_json=as_json)
+        record(table, end_round_intent(anyway=anyway), as_json=as_json)
 
 
-def end_round_intent() -> Intent:
-    """End the round (R-CON-21)."""
+def end_round_intent(*, anyway: bool = True) -> Intent:
+    """End the round (R-CON-21); unless ``anyway``, refused when no two sides are left
+    standing to fight another round."""
     from conflict.events import EndRound
 
-    return lambda _state: [EndRound()]
+    def build(state: State) -> list[Event]:
+        standing = [side for side, count in state.standing if count > 0]
+        if not anyway and len(state.standing) > 1 and len(standing) <= 1:
+            beaten = [side for side, count in state.standing if count == 0]
+            fail(f"R-CON-21: the {', '.join(beaten)} side{'s are' if len(beaten) > 1 else ' is'}"
+                 f" beaten, so another round would be against no one: end the Conflict "
+                 f"(mistborn conflict end OUTCOME), or --anyway if someone is about to join")
+        return [EndRound()]
+
+    return build
 
 
 @conflict.command("end", short_help="End the Conflict with its outcome.")

@@ -101,6 +101,11 @@ def next_line(state: State) -> str:
     if now.expect is Expect.DAMAGE:
         return f"Action {now.action} deals its damage"
     if now.expect is Expect.END_ROUND:
+        standing = [side for side, count in state.standing if count > 0]
+        if now.sides_defeated and len(state.standing) > 1 and len(standing) <= 1:
+            return (f"Round {state.round} is over and the {', '.join(now.sides_defeated)} "
+                    f"side{'s are' if len(now.sides_defeated) > 1 else ' is'} beaten: end "
+                    f"the Conflict")
         beaten = f" ({', '.join(now.sides_defeated)} beaten)" if now.sides_defeated else ""
         return f"Round {state.round} is over{beaten}: end the round or the Conflict"
     return f"Ended: {state.outcome or 'no outcome given'}"

@@ -463,3 +463,20 @@ def test_r_con_11_one_action_die_left_is_no_pool_and_next_says_hold(db: Path) ->
     ok(db, "conflict", "hold", "tamsin")
     assert refused(db, "conflict", "act", "tamsin").startswith(
         "R-CON-10: Tamsin Vey cannot act now")  # not "pool must be 2–10, got 0"
+
+
+def test_r_con_21_end_round_with_one_side_standing_is_refused_unless_anyway(
+        db: Path) -> None:
+    ok(db, "conflict", "new", "Duel", "--physical")
+    ok(db, "conflict", "add", "tamsin", "canton guards")
+    ok(db, "conflict", "defeat", "canton", "--reason", "they run")
+    said = ok(db, "conflict", "declare", "tamsin", "no-roll")
+    assert said.endswith("Next: Round 1 is over and the opposition side is beaten: end the "
+                         "Conflict\n")
+    before = ok(db, "log", "--json")
+    assert refused(db, "conflict", "end-round") == (
+        "R-CON-21: the opposition side is beaten, so another round would be against no one:"
+        " end the Conflict (mistborn conflict end OUTCOME), or --anyway if someone is about "
+        "to join")
+    assert ok(db, "log", "--json") == before
+    assert step(db, "end-round", "--anyway")["next"]["who"] == ["Tamsin Vey"]
