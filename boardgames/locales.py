@@ -11,6 +11,8 @@ strings with two additions, so that every language says numbers its own way:
   A leading ``~`` writes the noun alone: ``{n:~point|points}``.
 * ``{names:list}`` joins a sequence of names: ``Vin, Kelsier and Marsh`` /
   ``Vin, Kelsier i Marsh``.
+* ``{field:term}`` says a value's field in words: the catalog's ``term.FIELD`` (``the
+  amount`` / ``liczba``), else the field's own name.
 
 Errors raised with a key (:class:`LocalizedBadValue`, :class:`LocalizedRuleViolation`)
 read in English as ``str(error)`` and in another language through
@@ -70,12 +72,15 @@ def join_names(lang: str, names: Sequence[str]) -> str:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, texts: Mapping[str, str] | None = None) -> None:
         self.lang = lang
+        self.texts = texts or {}
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "list":
             return join_names(self.lang, value)
+        if format_spec == "term":  # a field's name said in words: key "term.NAME"
+            return self.texts.get(f"term.{value}", str(value))
         if "|" in format_spec:
             bare = format_spec.startswith("~")
             word = plural(self.lang, value, format_spec.lstrip("~").split("|"))
@@ -110,7 +115,8 @@ class Catalog:
         """The message ``key`` in ``lang`` with ``params`` filled in."""
         if lang not in self.texts:
             raise BadValue(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
-        return _Formatter(lang).vformat(self.texts[lang][key], (), dict(params))
+        return _Formatter(lang, self.texts[lang]).vformat(self.texts[lang][key], (),
+                                                          dict(params))
 
 
 class Localized(GameError):

@@ -88,7 +88,7 @@ def test_r_dbg_2_a_co_op_game_against_the_lord_ruler(db: Path) -> None:
     ok(db, "dbg", "lord", "attack", "20")
     ok(db, "dbg", "adversary", "Inquisitor", "5", "x")
     ok(db, "dbg", "shield", "inq", "5")  # the leftmost shield, by name's beginning
-    assert unchanged(db, "dbg", "shield", "1", "0").startswith("R-DBG-6: damage must be")
+    assert unchanged(db, "dbg", "shield", "1", "0").startswith("R-DBG-6: the damage must be")
     ok(db, "dbg", "end-turn")
     assert unchanged(db, "dbg", "end-turn").startswith(
         "R-DBG-2: Elend must draw a Lord Ruler card before the turn ends")
@@ -197,8 +197,8 @@ def test_no_color_is_honoured(db: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "start"), [
-    (["damage", "vin", "-3"], "R-DBG-1: amount must be a whole number 1–999, got -3"),
-    (["damage", "vin", "x"], "R-DBG-1: amount must be a whole number 1–999, got 'x'"),
+    (["damage", "vin", "-3"], "R-DBG-1: the amount must be a whole number 1–999, got -3"),
+    (["damage", "vin", "x"], "R-DBG-1: the amount must be a whole number 1–999, got 'x'"),
     (["heal", "zed", "2"], "R-DBG-1: no player called 'zed'"),
     (["spend", "1", "2"], "R-DBG-3: Mission points are spent as 3 whole numbers"),
     (["spend", "4=1"], "R-DBG-3: no Mission '4' (Missions: 1, 2 and 3)"),
@@ -206,7 +206,7 @@ def test_no_color_is_honoured(db: Path) -> None:
     (["coins", "-2"], "R-DBG-5: Vin has 0 coins this turn, not 2"),
     (["pass", "marsh"], "R-DBG-4: Elend may pass the Target only after"),
     (["lord", "attack", "3"], "R-DBG-2: there is no Lord Ruler in a competitive game"),
-    (["attack", "5", "--blocked", "vin"], "R-DBG-4: blocked must be a list, got 'vin'"),
+    (["attack", "5", "--blocked", "vin"], "R-DBG-4: the damage blocked must be a list, got 'vin'"),
 ])
 def test_bad_input_is_one_line_naming_the_rule_and_changes_nothing(
         db: Path, args: list[str], start: str) -> None:

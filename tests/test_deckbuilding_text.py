@@ -126,7 +126,22 @@ def test_r_dbg_8_every_catalog_key_is_used_somewhere() -> None:
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 literals.add(node.value)
     unused = {k for k in EN if k.removeprefix("say.") not in literals}
-    assert not unused
+    assert not {k for k in unused if not k.startswith("term.")}  # terms: the test below
+
+
+def test_r_dbg_8_every_field_an_event_checks_has_a_term_and_no_other() -> None:
+    # A refusal names the field it refused in words ("the amount", "liczba"), never
+    # as the attribute's identifier.
+    import attrs
+
+    import boardgames.deckbuilding.events as events
+
+    checked = {field.name for value in vars(events).values()
+               if isinstance(value, type) and attrs.has(value)
+               for field in attrs.fields(value) if field.validator is not None}
+    checked |= {"rewards", "players", "points", "shown", "missions", "shields"}  # by hand
+    terms = {k.removeprefix("term.") for k in EN if k.startswith("term.")}
+    assert terms == checked
 
 
 POLISH_TERMS = {
@@ -203,7 +218,7 @@ def test_r_dbg_8_a_malformed_value_reads_in_polish() -> None:
         Damage("Vin", 0)
     assert isinstance(caught.value, LocalizedBadValue)
     assert localize(caught.value, "pl") == (
-        "R-DBG-1: „amount” musi być liczbą całkowitą 1–999, podano 0")
+        "R-DBG-1: „liczba” musi być liczbą całkowitą 1–999, podano 0")
 
 
 def test_r_dbg_8_errors_without_a_key_stay_english_and_languages_are_checked() -> None:
