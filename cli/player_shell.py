@@ -87,6 +87,25 @@ class Reply:
 # --- the shell -----------------------------------------------------------------------------
 
 
+_FLAG_WORDS = (
+    (r"an attack needs --target NAME", "an attack needs a target: d attack NAME DICE"),
+    (r"\bDICE (\S+) disagrees with --using", r"\1 dice disagree with using"),
+    (r"--trait, --tool and --circumstance add to --using SOURCE; give it too",
+     "traits and tools add to using SOURCE; say it too"),
+    (r"--using SOURCE", "using SOURCE"),
+)
+
+
+def shell_words(message: str) -> str:
+    """A refusal the step commands word for their options (``--target NAME``) in the
+    words a player types here (``d attack NAME DICE``, ``using SOURCE``)."""
+    import re
+
+    for flags, words in _FLAG_WORDS:
+        message = re.sub(flags, words, message)
+    return message
+
+
 class PlayerShell:
     """One player's shell over a table (a :class:`~conflict.table.Table`, or a path the
     shell opens and closes itself). ``width`` and ``plain`` may change at any time (a
@@ -180,7 +199,7 @@ class PlayerShell:
                 return VERBS[verb](self, args)
             return getattr(self, "_" + verb)(args)  # type: ignore[no-any-return]
         except (ConflictError, CharacterError, UserError) as error:
-            message = " ".join(str(error).split())
+            message = shell_words(" ".join(str(error).split()))
             return self._reply([f"! {safe(message)}"], status=2)
 
     # --- reading the Conflict

@@ -421,3 +421,15 @@ def test_a_flood_of_rolls_shows_the_latest_and_counts_the_rest(table: Table) -> 
     news = said(ada.news())
     assert news.startswith("… 4 more rolls dee rolls 2 for try 4: ")
     assert news.count("dee rolls 2") == MAX_NEWS_ROLLS and "for try 11:" in news
+
+
+def test_refusals_speak_the_shell_s_words_not_the_step_commands_options(
+        table: Table) -> None:
+    shell(table, "gm").handle("d as haze attack tamsin 5")  # the Hazekillers declare first
+    ada = shell(table, "ada")
+    said = {line: " ".join(ada.handle(line).text.split())
+            for line in ("d attack", "d attack haze", "d attack haze 4 using charm")}
+    assert "an attack needs a target: d attack NAME DICE" in said["d attack"]
+    assert "using SOURCE" in said["d attack haze"]
+    assert "4 dice disagree with using" in said["d attack haze 4 using charm"]
+    assert not any("--" in text for text in said.values()), said
