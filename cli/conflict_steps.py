@@ -566,8 +566,12 @@ def end_round_intent(*, anyway: bool = True) -> Intent:
 def end(outcome: Sequence[str], as_json: bool) -> None:
     """End the Conflict with OUTCOME in words (R-CON-21). Heroes' and Villains' damage
     then reaches their sheets in the table."""
+    said = " ".join(" ".join(outcome).split())
+    if not said:
+        raise click.UsageError("say how it ends: mistborn conflict end OUTCOME "
+                               "(mistborn conflict end the crew escapes)")
     with open_table() as table:
-        record(table, end_intent(" ".join(outcome)), as_json=as_json)
+        record(table, end_intent(said), as_json=as_json)
 
 
 def end_intent(outcome: str) -> Intent:

@@ -58,9 +58,9 @@ import asyncssh
 import attrs
 
 from characters.names import name_key
-from cli.player_shell import WITHDRAWN, PlayerShell, Reply
+from cli.player_shell import WITHDRAWN, PlayerShell
 from cli.player_view import NewsReader
-from cli.player_words import verb_of
+from cli.player_words import Reply, verb_of
 from cli.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf
 from cli.ssh_limits import Logins, RateLimit, Throttle, key_id
 
@@ -199,9 +199,12 @@ class _Login(asyncssh.SSHServer):
         stored = await self.server.worker.run(self.server.hash_of, username)
         # An unknown name costs the same scrypt as a known one: timing tells nothing.
         loop = asyncio.get_running_loop()
+        # Passphrases are made of lower-case words (mistborn player invite): a phone's
+        # keyboard capitalising the first letter or adding a space does not make a
+        # wrong one.
+        typed = password[:200].strip().lower()
         right = await loop.run_in_executor(
-            self.server.hasher, check_passphrase, password[:200],
-            stored or self.server.dummy_hash)
+            self.server.hasher, check_passphrase, typed, stored or self.server.dummy_hash)
         self.asking = ""
         if not (right and stored) or len(password) > 200:
             logins.failed(self.address, username)
@@ -479,7 +482,7 @@ class Server:
                 reply = Reply(f"! that line is longer than {MAX_READ} characters\n",
                               status=2)
             elif not self.limits.allow(key):
-                reply = Reply("! too fast: wait a moment and type it again\n", status=2)
+                reply = Reply("! too fast: wait, then type it again\n", status=2)
             else:
                 session.busy = True
                 try:
