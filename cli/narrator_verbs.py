@@ -12,7 +12,8 @@ from cli.output import plain as safe
 from cli.player_words import number, stored
 
 if TYPE_CHECKING:
-    from cli.player_shell import Intent, PlayerShell, Reply
+    from cli.player_shell import Intent, PlayerShell
+    from cli.player_words import Reply
 
 
 def narrate(shell: PlayerShell, intent: Intent) -> Reply:

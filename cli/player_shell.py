@@ -43,10 +43,12 @@ from cli.player_words import (
     KINDS,
     NARRATOR_HELP,
     NARRATOR_VERBS,
+    Reply,
     aim,
     hint,
     number,
     refusal,
+    shell_words,
     stored,
     verb_of,
 )
@@ -70,40 +72,7 @@ WITHDRAWN = "Your invitation was withdrawn."
 """What a revoked player's session says as it ends: nothing about who else may join."""
 
 
-@attrs.frozen
-class Reply:
-    """What a line gave: ``text`` to show (ending in a newline when not empty),
-    whether the session ends (``quit``), and an exit status for one-shot commands
-    (0 done, 2 refused: not a verb, not allowed, not understood)."""
-
-    text: str
-    quit: bool = False
-    status: int = 0
-
-    def _quit(self) -> Reply:
-        return attrs.evolve(self, quit=True)
-
-
 # --- the shell -----------------------------------------------------------------------------
-
-
-_FLAG_WORDS = (
-    (r"an attack needs --target NAME", "an attack needs a target: d attack NAME DICE"),
-    (r"\bDICE (\S+) disagrees with --using", r"\1 dice disagree with using"),
-    (r"--trait, --tool and --circumstance add to --using SOURCE; give it too",
-     "traits and tools add to using SOURCE; say it too"),
-    (r"--using SOURCE", "using SOURCE"),
-)
-
-
-def shell_words(message: str) -> str:
-    """A refusal the step commands word for their options (``--target NAME``) in the
-    words a player types here (``d attack NAME DICE``, ``using SOURCE``)."""
-    import re
-
-    for flags, words in _FLAG_WORDS:
-        message = re.sub(flags, words, message)
-    return message
 
 
 class PlayerShell:
@@ -473,7 +442,7 @@ class PlayerShell:
         return parts
 
     def _sheet(self, args: list[str]) -> Reply:
-        from characters.lookup import resolve
+        from characters.lookup import matches, resolve
         from cli.sheet_screens import sheet_view
         from conflict.table import conflicts
 
@@ -483,12 +452,9 @@ class PlayerShell:
         if not names:
             fail("you play no character at this table; ask the Narrator")
         typed = " ".join(args)
-        if args and not self.narrator:
-            from characters.lookup import matches
-
-            if not matches(typed, names):  # never a word of who else is in the roster
-                fail(f"you see only the sheet{'s' if len(names) > 1 else ''} of "
-                     f"{', '.join(names)}, whom you play")
+        if args and not self.narrator and not matches(typed, names):  # no one else's name
+            fail(f"you see only the sheet{'s' if len(names) > 1 else ''} of "
+                 f"{', '.join(names)}, whom you play")
         chosen = [resolve(typed, names)] if args else names[:3]
         parts: list[RenderableType | str] = []
         info = self.table.current(conflicts.KIND)

@@ -1,6 +1,8 @@
 """The player shell's words: its verbs and their short aliases, the help screens,
 what a line must be before anything reads it, and the small grammar of ``declare`` and
-``change`` (``d attack marsh 5 with dagger``). Pure text; nothing here reads the table.
+``change`` (``d attack marsh 5 with dagger``), refusals put in those words
+(:func:`shell_words`), and what a line gives back (:class:`Reply`). Pure text; nothing
+here reads the table.
 """
 
 from __future__ import annotations
@@ -192,3 +194,36 @@ HINTS: Final = {
 
 def hint(expect: str) -> str:
     return HINTS.get(expect, expect.replace("_", " "))
+
+
+_FLAG_WORDS = (
+    (r"an attack needs --target NAME", "an attack needs a target: d attack NAME DICE"),
+    (r"\bDICE (\S+) disagrees with --using", r"\1 dice disagree with using"),
+    (r"--trait, --tool and --circumstance add to --using SOURCE; give it too",
+     "traits and tools add to using SOURCE; say it too"),
+    (r"--using SOURCE", "using SOURCE"),
+)
+
+
+def shell_words(message: str) -> str:
+    """A refusal the step commands word for their options (``--target NAME``) in the
+    words a player types here (``d attack NAME DICE``, ``using SOURCE``)."""
+    import re
+
+    for flags, words in _FLAG_WORDS:
+        message = re.sub(flags, words, message)
+    return message
+
+
+@attrs.frozen
+class Reply:
+    """What a line gave: ``text`` to show (ending in a newline when not empty),
+    whether the session ends (``quit``), and an exit status for one-shot commands
+    (0 done, 2 refused: not a verb, not allowed, not understood)."""
+
+    text: str
+    quit: bool = False
+    status: int = 0
+
+    def _quit(self) -> Reply:
+        return attrs.evolve(self, quit=True)
