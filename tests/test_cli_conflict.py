@@ -480,3 +480,13 @@ def test_r_con_21_end_round_with_one_side_standing_is_refused_unless_anyway(
         "to join")
     assert ok(db, "log", "--json") == before
     assert step(db, "end-round", "--anyway")["next"]["who"] == ["Tamsin Vey"]
+
+
+def test_r_con_21_the_end_needs_its_outcome(db: Path) -> None:
+    rooftops(db)
+    before = ok(db, "log", "--json")
+    for words in ([], ["  "]):
+        assert refused(db, "conflict", "end", *words) == (
+            "say how it ends: mistborn conflict end OUTCOME (mistborn conflict end the "
+            "crew escapes)")
+    assert ok(db, "log", "--json") == before
