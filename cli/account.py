@@ -77,14 +77,14 @@ def account(name: str, events: Sequence[Event], states: Sequence[State]) -> str:
         if isinstance(event, (Start, AddParticipant)):
             continue
         before, after = states[index], states[index + 1]
-        if before.round != round_number:
+        if isinstance(event, (EndRound, EndConflict)):
+            continue
+        if before.round != round_number:  # a round's heading over its first step only
             round_number = before.round
             if lines[-1] != "":
                 lines.append("")
             lines += [f"## Round {round_number}", ""]
             section = ""
-        if isinstance(event, (EndRound, EndConflict)):
-            continue
         wanted = "Declarations" if before.phase.value == "declaration" else "Resolution"
         if wanted != section:
             section = wanted

@@ -581,3 +581,17 @@ def test_run_with_no_one_to_add_stops_with_one_line(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr == ("mistborn: no one in the table's roster is left to add: import "
                            "sheets with mistborn char import FILE (or --examples)\n")
+
+
+def test_export_gives_no_heading_to_a_round_with_nothing_in_it(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    ok(path, "char", "import", *EXAMPLES)
+    ok(path, "conflict", "new", "Duel", "--physical")
+    ok(path, "conflict", "add", "tamsin", "canton guards")
+    ok(path, "conflict", "defeat", "canton", "--reason", "they run")
+    ok(path, "conflict", "declare", "tamsin", "no-roll")
+    ok(path, "conflict", "end-round", "--anyway")
+    ok(path, "conflict", "end", "the guards are gone")
+    text = ok(path, "conflict", "export")
+    assert "## Round 1" in text and "## Round 2" not in text
+    assert text.endswith("## Outcome\n\nthe guards are gone\n")
