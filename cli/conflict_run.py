@@ -335,8 +335,11 @@ class Guide:
         """This round's actions the Narrator has not yet been asked to test (R-CON-9)."""
         from conflict.state import ActionStatus
 
+        # An actor defeated before its step never acts (R-CON-20): nothing to test.
+        in_step = {state.participants[i].name for i in state.step}
         return [a for a in state.actions if a.number not in self.tested
-                and a.status is ActionStatus.DECLARED and not a.defenses]
+                and a.status is ActionStatus.DECLARED and not a.defenses
+                and (not state.participant(a.actor).defeated or a.actor in in_step)]
 
 
 @click.command("run", short_help="The guided round: asks each step, saves as it goes.")

@@ -595,3 +595,22 @@ def test_export_gives_no_heading_to_a_round_with_nothing_in_it(tmp_path: Path) -
     text = ok(path, "conflict", "export")
     assert "## Round 1" in text and "## Round 2" not in text
     assert text.endswith("## Outcome\n\nthe guards are gone\n")
+
+
+def test_run_asks_no_test_for_an_action_whose_actor_is_out(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    ok(path, "char", "import", *EXAMPLES)
+    ok(path, "conflict", "new", "Duel", "--physical")
+    ok(path, "conflict", "add", "tamsin", "canton guards")
+    ok(path, "conflict", "declare", "canton", "attack", "3", "--target", "tamsin")
+    ok(path, "conflict", "declare", "tamsin", "attack", "4", "--target", "canton")
+    ok(path, "conflict", "defeat", "canton", "--reason", "they run")  # before they act
+    run = spawn(path, "conflict", "run", columns=200)
+    try:
+        run.expect(r"Action (\d+), (.+?)(?: at| on|:)")
+        assert run.match.group(2).startswith("Tamsin Vey"), run.match.group(0)
+        assert "Canton guards at" not in run.before
+        run.sendcontrol("c")
+        run.expect(pexpect.EOF)
+    finally:
+        run.close(force=True)
