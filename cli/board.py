@@ -28,6 +28,7 @@ BAR_CELLS = 10
 BOARD_WIDTH = 72  # rows stay readable on a wide screen: the eye need not cross it
 LETTERS = {"health": "H", "reputation": "R", "willpower": "W"}
 RESILIENCE_NAMES = ("health", "reputation", "willpower")
+_STILL_TO_ACT = frozenset({"to act", "acting now", "changed: acts last"})
 
 Board = Mapping[str, Any]
 """The board as :func:`conflict.board.board` gives it (a dict, or a view's JSON)."""
@@ -155,7 +156,10 @@ def board_view(board: State | Board, width: int, last: Sequence[str] = (), *,
         head.append(f" ({plain(person['side'])})", style="dim")
         secret = person["name"] in hidden
         dice = "" if ended else _dice(person, secret)
-        tail = f"{dice}  {person['status']}".strip()
+        said = person["status"]
+        if person.get("action") is not None and said in _STILL_TO_ACT:
+            said = f"#{person['action']} {said}"  # its action's number: test and swap take it
+        tail = f"{dice}  {said}".strip()
         if head.cell_len + 1 + len(tail) <= width:
             head.append(" " * (width - head.cell_len - len(tail)) + tail, style=dim)
             lines.append(head)

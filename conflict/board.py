@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BOARD_SCHEMA", "board", "is_board", "next_line", "status"]
 
-BOARD_SCHEMA: Final = 1
+BOARD_SCHEMA: Final = 2
 """The shape of :func:`board`'s dict; one more whenever a key is added, changes
 meaning or goes (a reader of a stored board checks it: :func:`is_board`)."""
 
@@ -31,8 +31,8 @@ _BOARD_KEYS: Final = frozenset({
     "schema", "round", "phase", "nature", "resilience", "stakes", "scope", "outcome",
     "next", "sides_defeated", "participants"})
 _PARTICIPANT_KEYS: Final = frozenset({
-    "name", "side", "kind", "status", "moving", "defeated", "declared", "action_dice",
-    "defense_dice", "granted", "wits"})
+    "name", "side", "kind", "status", "moving", "defeated", "declared", "action",
+    "action_dice", "defense_dice", "granted", "wits"})
 _RESILIENCE_NAMES: Final = ("health", "reputation", "willpower")
 
 
@@ -155,6 +155,9 @@ def participant(state: State, person: Participant, moving: tuple[str, ...]
         "moving": person.name in moving,
         "defeated": person.defeated,
         "declared": r.declared.value if r.declared is not None else None,
+        # The number of its action this round (test and swap name actions by number).
+        "action": next((a.number for a in reversed(state.actions) if a.actor == person.name),
+                       None),
         "action_dice": r.action_dice,
         "defense_dice": r.defense_dice,
         "granted": bool(r.granted),  # Defense Dice gained as an Attribute (R-CON-7c)

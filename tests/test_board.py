@@ -66,6 +66,9 @@ def test_the_board_reads_at_40_and_120_columns(width: int) -> None:
     assert set(order[3:]) == {"Canton guards", "Brannoch"}
     assert "▶ The Hollow Prelate" in text  # who moves now
     assert "A6" in text and "A4" in text and "D3" in text  # dice in hand
+    # Each action still to come shows its number, which test and swap take.
+    numbers = {a.actor: a.number for a in conflict().state.actions}
+    assert f"#{numbers['The Hollow Prelate']} acting now" in " ".join(text.split())
     assert "H ████████ 8/8" in text  # Tamsin's Health as a bar
     assert "8/8 standing" in text  # Extras
     assert "4/4 left" in text  # defeated without a blow: they ran
