@@ -375,7 +375,8 @@ def test_an_illegal_choice_is_refused_by_the_engine() -> None:
     def holds_at_once(state: State, answer: WhatNow) -> Event | None:
         return Hold(answer.who[0])  # not allowed while declaring
 
-    with pytest.raises(RuleViolation, match="R-CON-10"):
+    with pytest.raises(RuleViolation, match=r"R-CON-10: the policy of side 'crew' chose "
+                                            r"Hold\(name='Vin'\), which the rules refuse"):
         simulate(skirmish(), runs=1, workers=1, policies={"crew": holds_at_once})
 
 

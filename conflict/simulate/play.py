@@ -18,7 +18,7 @@ from typing import Final
 import attrs
 
 from conflict.engine import apply
-from conflict.errors import BadValue, RuleViolation, shown
+from conflict.errors import BadValue, ConflictError, RuleViolation, shown
 from conflict.events import (
     Act,
     ApplyDamage,
@@ -182,7 +182,10 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
             event = choose(state, now, policies, dice)
         else:
             event = _chosen(state, now, policies)  # as choose does
-        state = apply(state, event)
+        try:
+            state = apply(state, event)
+        except ConflictError as error:  # a policy's choice (the dice's always stand)
+            raise _refused(state, now, event, error) from None
         if event.__class__ is ApplyDamage:  # only damage defeats anyone here
             standing = standing_sides(state)
     raise _stuck(limit)
@@ -226,7 +229,11 @@ def opening(state: State, policies: Mapping[str, Policy]) -> State:
         now = what_now(state)
         if now.expect is _ROLL or now.expect is _END_ROUND:
             return state
-        state = apply(state, _chosen(state, now, policies))
+        event = _chosen(state, now, policies)
+        try:
+            state = apply(state, event)
+        except ConflictError as error:
+            raise _refused(state, now, event, error) from None
     raise _stuck(limit)
 
 
@@ -246,6 +253,17 @@ def _chosen(state: State, now: WhatNow, policies: Mapping[str, Policy]) -> Event
         return _checked(policies[side](state, now), side)
     raise RuleViolation(f"cannot play on a Conflict at {now.expect.value!r}: "
                         f"{_why(state)}", rule="R-CON-21")
+
+
+def _refused(state: State, now: WhatNow, event: Event, error: ConflictError
+             ) -> RuleViolation:
+    """The rules refused what a side's policy chose: say whose policy, and what."""
+    who = getattr(event, "name", None) or (now.who[0] if now.who else "")
+    side = state.participant(who).side if who and state.find(who) is not None else "?"
+    rule = getattr(error, "rule", None)
+    reason = str(error).removeprefix(f"{rule}: ") if rule else str(error)
+    return RuleViolation(f"the policy of side {shown(side)} chose {shown(event)}, which "
+                         f"the rules refuse: {reason}", rule=rule)
 
 
 def _limit(state: State, rounds: int) -> int:
