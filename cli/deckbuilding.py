@@ -218,10 +218,10 @@ def player_option(function: F) -> F:
                         help="Who acts (default: the player whose turn it is).")(function)
 
 
-def whole(text: str, field: str, rule: str, low: int = 1) -> int:
-    """``text`` as a whole number ``low``–999, else the library's own refusal, said in
-    the language asked for."""
+def whole(text: str, field: str, rule: str, low: int = 1, high: int | None = None) -> int:
+    """``text`` as a whole number ``low``–``high`` (default 999), else the library's
+    own refusal, said in the language asked for."""
     from boardgames.deckbuilding.events import MAX_AMOUNT, check_whole
 
     value: object = int(text) if text.lstrip("-").isdigit() and len(text) < 8 else text
-    return check_whole(value, field, low, MAX_AMOUNT, rule)
+    return check_whole(value, field, low, MAX_AMOUNT if high is None else high, rule)

@@ -51,9 +51,9 @@ def dominance(shown: str, as_json: bool) -> None:
     """The Lord Ruler card slides one row down the Dominance track; ROW is the number
     the new row shows, or 0 for a one-time attack (enter its damage with damage)
     (R-DBG-2). Dominance is the highest number shown, at most 6."""
-    from boardgames.deckbuilding.events import DominanceUp
+    from boardgames.deckbuilding.events import MAX_DOMINANCE, DominanceUp
 
-    row = whole(shown, "shown", "R-DBG-2", 0)
+    row = whole(shown, "shown", "R-DBG-2", 0, MAX_DOMINANCE)  # the range the rules say
     games.write(face(), lambda _state: [DominanceUp(row)], as_json=as_json)
 
 

@@ -243,3 +243,10 @@ def test_r_dbg_8_the_list_and_the_log_speak_polish_too(db: Path) -> None:
     said = " ".join(ok(db, "dbg", "log", "--lang", "pl").split())
     assert "Vin odzyskuje 2 punkty zdrowia" in said
     assert data(db, "dbg", "list", "--lang", "pl")[0]["summary"] == "tura 1, gra Vin"
+
+
+def test_r_dbg_2_a_dominance_row_out_of_range_names_the_rules_range(db: Path) -> None:
+    ok(db, "dbg", "new", "-p", "Vin", "Elend", "--coop")
+    for row in ("-1", "9"):
+        assert unchanged(db, "dbg", "dominance", "--", row) == (
+            f"R-DBG-2: the Dominance shown must be a whole number 0–6, got {row}")
