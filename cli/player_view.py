@@ -11,6 +11,7 @@ Stored text reaches the screen only through :func:`cli.output.plain` inside Rich
 
 from __future__ import annotations
 
+import datetime
 import io
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -21,6 +22,7 @@ import attrs
 from characters.model import ExtraGroup, Kind
 from characters.names import name_key
 from cli.output import plain as safe
+from conflict.errors import possessive
 from conflict.events import (
     Act,
     AddParticipant,
@@ -335,7 +337,19 @@ class SwitchNews:
     who: str = ""
 
 
-News = RollNews | StepNews | SwitchNews
+@attrs.frozen
+class RevealNews:
+    """The Narrator revealed (or hid again) participants' numbers in the Conflict."""
+
+    conflict: str
+    revealed: tuple[str, ...] = ()
+    hidden: tuple[str, ...] = ()
+
+
+News = RollNews | StepNews | SwitchNews | RevealNews
+
+_LAST = datetime.datetime.max.replace(tzinfo=datetime.UTC)
+"""Where news with no time of its own (a reveal) sorts: after the rest of its batch."""
 
 
 @attrs.frozen
@@ -353,9 +367,10 @@ class Batch:
 
 class NewsReader:
     """Reads what the table gained since the last :meth:`poll`: new rolls, new steps of
-    the current Conflict, steps taken back, a change of current Conflict. Two cheap
-    queries when nothing changed; the Conflict is replayed only when it moved (and
-    then only its new events: the replay cache of :mod:`conflict.table.sessions`)."""
+    the current Conflict, steps taken back, a change of current Conflict, numbers the
+    Narrator revealed or hid. Three cheap queries when nothing changed; the Conflict is
+    replayed only when it moved (and then only its new events: the replay cache of
+    :mod:`conflict.table.sessions`)."""
 
     def __init__(self, table: Table) -> None:
         from conflict.table import conflicts
@@ -368,6 +383,7 @@ class NewsReader:
         self._entries: tuple[Entry, ...] = ()
         self._states: tuple[State, ...] = ()
         self._events: tuple[Event, ...] = ()
+        self._revealed: tuple[str, ...] = ()
         info = table.current(conflicts.KIND)
         if info is not None:
             self._take(info.name)
@@ -377,6 +393,7 @@ class NewsReader:
 
         loaded = conflicts.saved(self.table, name).load()
         self._conflict = name
+        self._revealed = self.table.revealed(conflicts.KIND, name)
         self._version = loaded.version
         self._entries, self._states, self._events = loaded.entries, loaded.states, loaded.events
 
@@ -400,6 +417,13 @@ class NewsReader:
             items.append((info.created_at, SwitchNews(info.name, info.created_by)))
         elif info.version != self._version:
             items.extend(self._moved(info.name))
+        if info is not None and self._conflict is not None:
+            revealed = self.table.revealed(conflicts.KIND, self._conflict)
+            if revealed != self._revealed:
+                gained = tuple(n for n in revealed if n not in self._revealed)
+                lost = tuple(n for n in self._revealed if n not in revealed)
+                self._revealed = revealed
+                items.append((_LAST, RevealNews(self._conflict, gained, lost)))
         items.sort(key=lambda item: item[0])  # type: ignore[arg-type,return-value]
         return Batch(tuple(news for _, news in items), *self.current())
 
@@ -447,6 +471,10 @@ def step_line(news: StepNews, hidden: Collection[str]) -> str:
     return safe(said)
 
 
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+
+
 def lines_of(items: Sequence[News], hidden: Collection[str]) -> list[str]:
     """Each news item as one line of text."""
     lines = []
@@ -455,6 +483,15 @@ def lines_of(items: Sequence[News], hidden: Collection[str]) -> list[str]:
             lines.append(roll_line(news.entry))
         elif isinstance(news, StepNews):
             lines.append(step_line(news, hidden))
+        elif isinstance(news, RevealNews):
+            said = []
+            if news.revealed:
+                said.append(f"The Narrator reveals {possessive(_names(news.revealed))} "
+                            f"numbers.")
+            if news.hidden:
+                said.append(f"The Narrator hides {possessive(_names(news.hidden))} "
+                            f"numbers again.")
+            lines.append(safe(" ".join(said)))
         else:
             lines.append(safe(f"Now playing: the Conflict {news.conflict}"))
     return lines

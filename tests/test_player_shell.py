@@ -314,6 +314,18 @@ def test_others_rolls_and_steps_appear_and_ones_own_do_not(table: Table) -> None
     assert said(dee.news()).startswith("Undone by gm: Hazekillers of House Orrell declare")
 
 
+def test_players_are_told_when_the_narrator_reveals_or_hides(table: Table) -> None:
+    ada, gm = shell(table, "ada"), shell(table, "gm")
+    assert ada.news() == ""
+    assert gm.handle("reveal prelate").status == 0
+    told = said(ada.news())
+    assert told.startswith("The Narrator reveals The Hollow Prelate's numbers.")
+    assert ada.news() == ""  # once only
+    table.hide("conflict", "Rooftops", "The Hollow Prelate")
+    assert said(ada.news()).startswith("The Narrator hides The Hollow Prelate's numbers "
+                                       "again.")
+
+
 def test_one_reader_serves_every_player_each_as_they_may_see(table: Table) -> None:
     reader = NewsReader(table)
     ada, gm = shell(table, "ada", news=False), shell(table, "gm", news=False)
