@@ -45,8 +45,10 @@ from cli.player_words import (
     NARRATOR_VERBS,
     Reply,
     aim,
+    bare,
     hint,
     number,
+    only,
     refusal,
     shell_words,
     stored,
@@ -303,12 +305,13 @@ class PlayerShell:
         from cli.conflict_steps import act_intent
 
         return self._acting(args, "act", lambda _s, who, rest: act_intent(
-            who, number(rest[0], "the pool") if rest else None))
+            who, number(rest[0], "the pool") if only(rest, 1, "a, or a 5") else None))
 
     def _hold(self, args: list[str]) -> Reply:
         from cli.conflict_steps import hold_intent
 
-        return self._acting(args, "hold", lambda _s, who, _rest: hold_intent(who))
+        return self._acting(args, "hold", lambda _s, who, rest: bare(rest, "h",
+                                                                     hold_intent(who)))
 
     def _change(self, args: list[str]) -> Reply:
         from cli.conflict_steps import change_intent
@@ -334,12 +337,13 @@ class PlayerShell:
         from cli.conflict_steps import defend_intent
 
         return self._against(args, "defend", lambda _s, who, rest: defend_intent(
-            who, number(rest[0], "the dice") if rest else None))
+            who, number(rest[0], "the dice") if only(rest, 1, "def, or def 3") else None))
 
     def _take(self, args: list[str]) -> Reply:
         from cli.conflict_steps import take_intent
 
-        return self._against(args, "take it", lambda _s, who, _rest: take_intent(who))
+        return self._against(args, "take it", lambda _s, who, rest: bare(rest, "t",
+                                                                         take_intent(who)))
 
     def _react(self, args: list[str]) -> Reply:
         from characters.lookup import resolve
@@ -479,7 +483,8 @@ class PlayerShell:
             return self._reply([contest_screen(odds, self.width)])
         fail("odds 4, or odds 5 vs 4")
 
-    def _last(self, _args: list[str]) -> Reply:
+    def _last(self, args: list[str]) -> Reply:
+        only(args, 0, "l")
         parts = self.last_parts()
         return self._reply(parts or ["No result of yours yet: r 5 rolls five dice."])
 

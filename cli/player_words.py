@@ -8,12 +8,14 @@ here reads the table.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
 from cli.main import fail
 from cli.output import plain as safe
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -227,3 +229,17 @@ class Reply:
 
     def _quit(self) -> Reply:
         return attrs.evolve(self, quit=True)
+
+
+def only(rest: list[str], most: int, usage: str) -> list[str]:
+    """``rest`` when it holds at most ``most`` words; else a refusal showing ``usage``
+    (a word too many is a slip to tell, never to ignore)."""
+    if len(rest) > most:
+        fail(f"one word too many ({' '.join(rest[most:])[:30]!r}): type {usage}")
+    return rest
+
+
+def bare(rest: list[str], usage: str, made: T) -> T:
+    """``made``, once :func:`only` finds no word after the verb."""
+    only(rest, 0, usage)
+    return made

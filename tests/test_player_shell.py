@@ -445,3 +445,16 @@ def test_refusals_speak_the_shell_s_words_not_the_step_commands_options(
     assert "using SOURCE" in said["d attack haze"]
     assert "4 dice disagree with using" in said["d attack haze 4 using charm"]
     assert not any("--" in text for text in said.values()), said
+
+
+def test_a_word_too_many_is_refused_not_ignored(table: Table) -> None:
+    ada, dee, gm = shell(table, "ada"), shell(table, "dee"), shell(table, "gm")
+    assert gm.handle("d as haze defense 3").status == 0
+    assert ada.handle("d attack haze 4").status == 0
+    assert dee.handle("d defense 2").status == 0
+    assert gm.handle("d as prelate defense 2").status == 0  # now Tamsin acts
+    for line, usage in (("a 4 4", "a, or a 5"), ("h now", "h"), ("l prelate", "l")):
+        reply = ada.handle(line)
+        assert reply.status == 2, line
+        assert "one word too many" in reply.text and f"type {usage}" in said(reply.text)
+    assert ada.handle("a 4").status == 0
