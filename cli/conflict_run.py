@@ -66,6 +66,20 @@ def refused() -> tuple[type[Exception], ...]:
     return (ConflictError, CharacterError, click.UsageError)
 
 
+def _fitted(prompt: str) -> str:
+    """``prompt`` broken between words to fit the terminal (a phone's 40 columns), the
+    answer typed after its last line; a terminal breaks words wherever the edge falls."""
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size((80, 24)).columns
+    if len(prompt) < width:
+        return prompt
+    lines = textwrap.wrap(prompt.rstrip(), max(20, width - 1), break_long_words=False,
+                          break_on_hyphens=False)
+    return "\n".join(lines) + " "
+
+
 class Prompter:
     """Asks one question at a time: prompt_toolkit on a terminal (Tab completes the
     words offered), plain lines otherwise."""
@@ -78,7 +92,7 @@ class Prompter:
             self._session = PromptSession()
 
     def ask(self, question: str, default: str, words: Sequence[str] = ()) -> str:
-        shown = f"{question} [{default}]: " if default else f"{question}: "
+        shown = _fitted(f"{question} [{default}]: " if default else f"{question}: ")
         if self._session is None:
             click.echo(shown, nl=False)
             line = sys.stdin.readline()

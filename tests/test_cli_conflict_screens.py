@@ -614,3 +614,15 @@ def test_run_asks_no_test_for_an_action_whose_actor_is_out(tmp_path: Path) -> No
         run.expect(pexpect.EOF)
     finally:
         run.close(force=True)
+
+
+def test_run_breaks_its_questions_between_words_at_40_columns(db: Path) -> None:
+    run = spawn(db, "conflict", "run", columns=40)
+    try:
+        escapes = r"(?:\x1b\[[0-9;?]*[a-zA-Z]|\r)*"
+        # The question breaks after "(Wits 3)", between words, not wherever the edge is.
+        run.expect(rf"\(Wits 3\){escapes}\n{escapes}declares \[attack Tamsin Vey\]:")
+        run.sendcontrol("c")
+        run.expect(pexpect.EOF)
+    finally:
+        run.close(force=True)
