@@ -37,6 +37,7 @@ from cli.player_view import (
     lines_of,
     redact,
     render,
+    rolls_dice_of,
 )
 from cli.player_words import (
     HELP,
@@ -502,7 +503,8 @@ class PlayerShell:
             loaded = conflicts.saved(self.table, info.name).load()
             hidden = self._hidden(info.name, loaded.state)
             for i in range(len(loaded.entries) - 1, -1, -1):
-                if name_key(loaded.entries[i].who) == name_key(self.name):
+                if name_key(loaded.entries[i].who) == name_key(self.name) or rolls_dice_of(
+                        loaded.states[i], loaded.events[i], self.player.characters):
                     b, e, a = loaded.states[i], loaded.events[i], loaded.states[i + 1]
                     step = (loaded.entries[i].at, redact(b, e, a, describe(b, e, a), hidden))
                     break

@@ -124,6 +124,19 @@ def hidden_names(state: State, *, revealed: Collection[str], mine: Collection[st
                      if p.character.kind is not Kind.HERO and name_key(p.name) not in seen)
 
 
+def rolls_dice_of(before: State, event: Event, names: Collection[str]) -> bool:
+    """Whether ``event`` rolls dice of one of ``names``: a roll for an action they
+    took, were aimed at, or reacted to (a player's last result, though the Narrator
+    wrote the roll)."""
+    if not isinstance(event, RollDice):
+        return False
+    mine = {name_key(name) for name in names}
+    action = next((a for a in before.actions if a.number == event.action), None)
+    rollers = [*(d.name for d in event.defenders),
+               *((action.actor, action.target) if action is not None else ())]
+    return any(name is not None and name_key(name) in mine for name in rollers)
+
+
 def redact(before: State, event: Event, after: State, sentence: str,
            hidden: Collection[str]) -> str:
     """The library's ``sentence`` for ``event`` (:func:`conflict.narrate.describe`)

@@ -458,3 +458,19 @@ def test_a_word_too_many_is_refused_not_ignored(table: Table) -> None:
         assert reply.status == 2, line
         assert "one word too many" in reply.text and f"type {usage}" in said(reply.text)
     assert ada.handle("a 4").status == 0
+
+
+def test_last_shows_a_roll_against_ones_character_though_the_narrator_made_it(
+        table: Table) -> None:
+    ada, dee, gm = shell(table, "ada"), shell(table, "dee"), shell(table, "gm")
+    assert gm.handle("d as haze attack tamsin 5").status == 0
+    assert ada.handle("d attack haze 4").status == 0
+    assert dee.handle("d defense 2").status == 0
+    assert gm.handle("d as prelate defense 2").status == 0
+    assert gm.handle("a as haze 5").status == 0
+    assert ada.handle("t").status == 0  # Tamsin takes it
+    assert said(ada.handle("l").text).startswith("Your last step: Tamsin Vey does not defend")
+    rolled = gm.handle("roll")
+    assert rolled.status == 0, rolled.text
+    last = said(ada.handle("l").text)
+    assert last.startswith("Your last step: Action 1: Hazekillers of House Orrell roll"), last
