@@ -95,7 +95,8 @@ def narrator_call(state: State, rng: random.Random) -> Event | None:
     if not open_actions or rng.random() > 0.15:
         return None
     action = rng.choice(open_actions)
-    if action.target is not None and rng.random() < 0.3:
+    if action.target is not None and rng.random() < 0.3 and \
+            state.participant(action.target).resiliences is not None:  # not at Extras
         return SwapResilience(
             action=action.number, resilience=rng.choice(["health", "reputation", "willpower"])
         )

@@ -946,7 +946,8 @@ def _narrator(state: State, rng: random.Random) -> Event | None:
                     and a.status in (ActionStatus.DECLARED, ActionStatus.PENDING)]
     if roll < 0.15 and open_actions:
         action = rng.choice(open_actions)
-        if action.target is not None and rng.random() < 0.3:
+        if action.target is not None and rng.random() < 0.3 and \
+                state.participant(action.target).resiliences is not None:  # not at Extras
             return SwapResilience(
                 action=action.number, resilience=rng.choice(["health", "reputation", "willpower"])
             )

@@ -391,6 +391,16 @@ def test_r_con_8_bad_targets_and_resiliences_are_refused() -> None:
     )
 
 
+def test_r_con_8_no_resilience_is_swapped_on_an_attack_at_extras() -> None:
+    # Extras have no Resiliences: damage takes them out whatever it is aimed at.
+    c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 3), "ministry"))
+    c.push(Declare.action("Guards", 4, target="Vin"))
+    c.push(Declare.action("Vin", 4, target="Guards"))
+    refused(c, SwapResilience(action=2, resilience="willpower"), RuleViolation, "R-CON-8",
+            "Guards are Extras, who have no Resiliences")
+    c.push(SwapResilience(action=1, resilience="willpower"))  # at Vin: allowed
+
+
 # --- R-CON-9 Challenge or Contest; Difficulty --------------------------------------------
 
 

@@ -108,7 +108,8 @@ def narrator_call(state: State, data: Data) -> Event | None:
         return SetTest(
             action=action.number, contest=contest, difficulty=data.draw(st.integers(0, 3))
         )
-    attacks = [a for a in actions if a.is_attack]
+    attacks = [a for a in actions if a.is_attack and a.target is not None
+               and state.participant(a.target).resiliences is not None]  # not at Extras
     if choice == 1 and attacks:
         action = data.draw(st.sampled_from(attacks))
         return SwapResilience(action=action.number, resilience=data.draw(resilience_names))

@@ -97,5 +97,10 @@ def swap_resilience(state: State, event: SwapResilience) -> State:
         raise RuleViolation(f"action {event.action} is not an attack ({why}): no "
                             f"Resilience to swap",
                             rule="R-CON-8")
+    target = state.participant(action.target) if action.target is not None else None
+    if target is not None and target.resiliences is None:
+        raise RuleViolation(f"{target.name} are Extras, who have no Resiliences: damage "
+                            f"takes them out whatever it is aimed at (R-CON-20)",
+                            rule="R-CON-8")
     action = evolve(action, resilience=event.resilience)
     return evolve(state, actions=set_action(state, action))
