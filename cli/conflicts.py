@@ -28,6 +28,7 @@ from cli.table_option import (
     table_option,
 )
 from conflict.errors import possessive
+from conflict.table.which import KIND
 
 if TYPE_CHECKING:
     import datetime
@@ -40,9 +41,6 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-KIND = "conflict"
-"""A Conflict's kind of stream (:data:`conflict.table.conflicts.KIND`, without loading
-the engine that module needs)."""
 WHO_ENV = "MISTBORN_AS"
 _CONFLICT_KEY = "mistborn_conflict.conflict"
 _WHO_KEY = "mistborn_conflict.who"
@@ -367,17 +365,12 @@ def shown(table: Table, typed: str | None, count: int) -> tuple[dict[str, Any], 
     current and holds enough lines — no replay, none of the engine imported — else
     from its events replayed."""
 
-    if typed is None:
-        current = table.current(KIND)
-        found = current.name if current is not None else None
-    else:
-        from characters.lookup import resolve
+    from conflict.table.which import find
 
-        found = resolve(typed, [info.name for info in table.streams(KIND)], what="Conflict")
-    if found is not None:
-        fast = _from_view(table, table.view(KIND, found), count)
-        if fast is not None:
-            return fast
+    found = find(table, typed)
+    fast = _from_view(table, table.view(KIND, found), count)
+    if fast is not None:
+        return fast
     from conflict.board import board
     from conflict.table import conflicts
 

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from characters.lookup import resolve
 from characters.model import RESILIENCES, Character, Resiliences, Sheet
 from conflict.engine import apply
 from conflict.errors import RuleViolation, possessive
@@ -35,11 +34,13 @@ from conflict.state import EMPTY, State
 from conflict.table import logs, roster, views
 from conflict.table.errors import name_key
 from conflict.table.sessions import Intent, Loaded, Recorded, Saved, Undid
+from conflict.table.which import KIND as KIND
+from conflict.table.which import find as find
+from conflict.table.which import names as names
 
 if TYPE_CHECKING:
     from conflict.table import Table
 
-KIND: Final = "conflict"
 
 VIEW_LINES: Final = 20
 """How many of the last steps a Conflict's view keeps narrated."""
@@ -90,23 +91,6 @@ def _project(name: str) -> Callable[[sqlite3.Connection, Loaded[State, Event]], 
         views.write(db, KIND, name, loaded.version, view(loaded))
 
     return store
-
-
-def names(table: Any) -> list[str]:
-    """Every Conflict in the table, oldest first."""
-    return [info.name for info in table.streams(KIND)]
-
-
-def find(table: Table, typed: str | None) -> str:
-    """The Conflict meant: the current one when ``typed`` is ``None``, else the one
-    whose name (or a unique beginning or word of it) was typed."""
-    if typed is None:
-        current = table.current(KIND)
-        if current is None:
-            raise RuleViolation("there is no Conflict yet: start one with "
-                                "mistborn conflict new NAME --physical", rule="R-CON-1")
-        return str(current.name)
-    return resolve(typed, names(table), what="Conflict")
 
 
 def load(table: Table, typed: str | None = None
@@ -214,6 +198,11 @@ def _end_to_roster(table: Table, name: str) -> Any:
     return then
 
 
+def _as_kept(kept: Resiliences, _now: Resiliences) -> Resiliences:
+    """The Resiliences a sheet had before a Conflict's end wrote to it."""
+    return kept
+
+
 def _roster_back(table: Table, name: str) -> Any:
     def then(db: sqlite3.Connection, undid: Undid[State, Event]) -> None:
         if not isinstance(undid.event, EndConflict):
@@ -231,8 +220,9 @@ def _roster_back(table: Table, name: str) -> Any:
                                     f"Conflict ended: undoing the end would lose that "
                                     f"change; nothing undone",
                                     rule="R-CON-21")
-            resiliences = CONVERTER.structure(json.loads(before), Resiliences)
-            roster.write_resiliences(db, person.name, resiliences, table.path)
+            kept: Resiliences = CONVERTER.structure(json.loads(before), Resiliences)
+            roster.change_resiliences(db, person.name, functools.partial(_as_kept, kept),
+                                      table.path)
         db.execute("DELETE FROM conflict_results WHERE stream_id = ? AND seq = ?",
                    (stream_id, undid.entry.seq))
 

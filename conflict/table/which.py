@@ -1,0 +1,37 @@
+"""Which Conflict a command means: the current one, or the one whose name (or a unique
+beginning or word of it) was typed.
+
+Kept apart from :mod:`.conflicts`, which plays Conflicts with the engine, so that a
+reader that only shows a stored board (``mistborn conflict show``) finds its Conflict
+without loading the engine.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from conflict.table import Table
+
+KIND: Final = "conflict"
+"""A Conflict's kind of event stream in the table."""
+
+
+def names(table: Table) -> list[str]:
+    """Every Conflict in the table, oldest first."""
+    return [info.name for info in table.streams(KIND)]
+
+
+def find(table: Table, typed: str | None) -> str:
+    """The Conflict meant: the current one when ``typed`` is ``None``, else the one
+    whose name (or a unique beginning or word of it) was typed."""
+    from characters.lookup import resolve
+    from conflict.errors import RuleViolation
+
+    if typed is None:
+        current = table.current(KIND)
+        if current is None:
+            raise RuleViolation("there is no Conflict yet: start one with "
+                                "mistborn conflict new NAME --physical", rule="R-CON-1")
+        return str(current.name)
+    return resolve(typed, names(table), what="Conflict")
