@@ -241,21 +241,6 @@ def resilience_edit(resilience: str, amount: int, *, heal: bool) -> Callable[[Ch
     return edit
 
 
-def write_resiliences(db: sqlite3.Connection, name: str, resiliences: Any, path: Path
-                      ) -> tuple[Any, int] | None:
-    """Set the Resiliences (scores and damage) of the Hero or Villain ``name`` to
-    ``resiliences``; returns the Resiliences it had and the sheet's new version, or
-    ``None`` when the roster has no such sheet."""
-    row = _row(db, name)
-    if row is None or row["kind"] == Kind.EXTRA.value:
-        return None
-    sheet = _character(row, path)
-    assert isinstance(sheet, Sheet)
-    before = sheet.resiliences
-    version = _overwrite(db, row, attrs.evolve(sheet, resiliences=resiliences))
-    return before, version
-
-
 def change_resiliences(db: sqlite3.Connection, name: str, change: Callable[[Any], Any],
                        path: Path) -> tuple[Any, int] | None:
     """Set the Resiliences of the Hero or Villain ``name`` to ``change(resiliences)``,
