@@ -17,6 +17,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cli.output import plain
+from conflict.board import RESILIENCE_NAMES
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 BAR_CELLS = 10
 BOARD_WIDTH = 72  # rows stay readable on a wide screen: the eye need not cross it
 LETTERS = {"health": "H", "reputation": "R", "willpower": "W"}
-RESILIENCE_NAMES = ("health", "reputation", "willpower")
 _STILL_TO_ACT = frozenset({"to act", "acting now", "changed: acts last"})
 
 Board = Mapping[str, Any]

@@ -33,7 +33,8 @@ _BOARD_KEYS: Final = frozenset({
 _PARTICIPANT_KEYS: Final = frozenset({
     "name", "side", "kind", "status", "moving", "defeated", "declared", "action",
     "action_dice", "defense_dice", "granted", "wits"})
-_RESILIENCE_NAMES: Final = ("health", "reputation", "willpower")
+RESILIENCE_NAMES: Final = ("health", "reputation", "willpower")
+"""The Resiliences, as :data:`characters.model.RESILIENCES` (without loading it)."""
 
 
 def _whole(value: object) -> bool:
@@ -52,7 +53,7 @@ def _person_ok(person: object) -> bool:
     return isinstance(resiliences, dict) and all(
         isinstance(resiliences.get(name), dict)
         and all(_whole(resiliences[name].get(key)) for key in ("full", "current"))
-        for name in _RESILIENCE_NAMES)
+        for name in RESILIENCE_NAMES)
 
 
 def is_board(data: object) -> bool:
@@ -64,7 +65,7 @@ def is_board(data: object) -> bool:
     return (_whole(data["schema"]) and data["schema"] == BOARD_SCHEMA
             and _whole(data["round"])
             and all(isinstance(data[key], str) for key in ("phase", "nature", "resilience"))
-            and data["resilience"] in _RESILIENCE_NAMES
+            and data["resilience"] in RESILIENCE_NAMES
             and isinstance(data["stakes"], str)
             and isinstance(following, dict) and isinstance(following.get("line"), str)
             and isinstance(data["participants"], list)

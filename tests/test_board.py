@@ -102,3 +102,10 @@ def test_the_board_as_json_holds_what_the_screen_shows() -> None:
     guards = next(p for p in data["participants"] if p["name"] == "Canton guards")
     assert guards["defeated"] and guards["members"] == 4 and guards["count"] == 4
     assert data["last"] == ["a line"]
+
+
+def test_the_board_names_the_resiliences_as_the_sheets_do() -> None:
+    from characters.model import RESILIENCES
+    from conflict.board import RESILIENCE_NAMES
+
+    assert RESILIENCE_NAMES == RESILIENCES
