@@ -28,7 +28,6 @@ from cli.table_option import (
     table_option,
 )
 from conflict.errors import possessive
-from conflict.table.which import KIND
 
 if TYPE_CHECKING:
     import datetime
@@ -365,7 +364,7 @@ def shown(table: Table, typed: str | None, count: int) -> tuple[dict[str, Any], 
     current and holds enough lines — no replay, none of the engine imported — else
     from its events replayed."""
 
-    from conflict.table.which import find
+    from conflict.table.which import KIND, find
 
     found = find(table, typed)
     fast = _from_view(table, table.view(KIND, found), count)
@@ -435,6 +434,7 @@ def hidden_from(table: Table, conflict_name: str, state: State) -> frozenset[str
     """Who a players' screen keeps the numbers of hidden: Villains and Extras not
     revealed in the Conflict ``conflict_name``."""
     from cli.player_view import hidden_names
+    from conflict.table.which import KIND
 
     return hidden_names(state, revealed=table.revealed(KIND, conflict_name), mine=(),
                         narrator=False)
