@@ -15,7 +15,7 @@ SQLITE = {"sqlite3", "sqlite_utils"}
 TABLE_PACKAGE = ROOT / "conflict" / "table"
 # Every directory of the project's own code (tests read table files with plain sqlite3
 # on purpose, to check what the product wrote without the product's code).
-PROJECT = ["conflict", "characters", "boardgames", "cli", "bench", "examples"]
+PROJECT = ["core", "conflict", "characters", "boardgames", "cli", "bench", "examples"]
 
 
 def _imports(path: Path) -> set[str]:
@@ -33,7 +33,7 @@ def _files(folder: str) -> list[Path]:
     return sorted((ROOT / folder).rglob("*.py"))
 
 
-@pytest.mark.parametrize("package", ["conflict", "characters", "boardgames"])
+@pytest.mark.parametrize("package", ["core", "conflict", "characters", "boardgames"])
 def test_core_imports_no_io(package: str) -> None:
     files = _files(package)
     assert files, f"no modules found in {package}"
@@ -85,3 +85,12 @@ def test_the_command_line_and_the_player_shell_load_no_asyncssh() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, check=False)
     assert (done.returncode, done.stdout) == (0, "False\n"), done.stderr
+
+
+def test_core_imports_no_package_of_the_project() -> None:
+    # `core` is what every game shares: it stands below the games, the sheets and the table.
+    files = _files("core")
+    assert files, "no modules found in core"
+    for path in files:
+        bad = _imports(path) & {"conflict", "characters", "boardgames", "cli"}
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"

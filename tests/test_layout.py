@@ -19,7 +19,7 @@ from conflict.narrate import _SENTENCES
 from conflict.serial import event_from_dict, event_to_dict
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("conflict", "characters", "boardgames", "cli")
+PACKAGES = ("core", "conflict", "characters", "boardgames", "cli")
 MAX_LINES = 600
 
 
