@@ -2,7 +2,9 @@
 
 import sys
 
-__version__ = "0.2.0"
+from cli.version import __version__
+
+__all__ = ["__version__", "run"]
 
 
 def run() -> None:

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 import click
 
-from cli import __version__
+from cli.version import __version__
 
 # name -> "module:attribute"; each module owns one command or group.
 COMMANDS: dict[str, tuple[str, str]] = {
