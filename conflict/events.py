@@ -49,15 +49,27 @@ follow from :data:`Event`; ``tests/test_engine_registry.py`` checks the rest.
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final, get_args
 
 import attrs
 
-from characters.model import RESILIENCES, ExtraGroup, Sheet
+from characters.model import ExtraGroup, Sheet
 from conflict import fields as f
 from conflict.dice import MAX_DIFFICULTY, MAX_POOL, MIN_POOL
 from conflict.errors import BadValue, shown
+from conflict.natures import (
+    DEFAULT_RESILIENCE,
+    DEFENSE_ATTRIBUTE,
+    EQUIPMENT,
+    TARGET,
+    DeclarationKind,
+    Nature,
+    check_aim,
+    check_resilience,
+    to_attack_kind,
+    to_kind,
+    to_nature,
+)
 
 if TYPE_CHECKING:
     from characters.pools import DicePool
@@ -91,98 +103,6 @@ __all__ = [
 ]
 
 
-class Nature(enum.Enum):
-    """What a Conflict, or an attack, hurts: body, reputation or resolve (R-CON-1,
-    R-CON-8)."""
-
-    PHYSICAL = "physical"
-    SOCIAL = "social"
-    MENTAL = "mental"
-
-    @property
-    def resilience(self) -> str:
-        """The Resilience an attack of this kind targets by default (R-CON-1/8)."""
-        return _BY_VALUE[self._value_][0]
-
-    @property
-    def defense_attribute(self) -> str:
-        """The Attribute that gives Defense Dice against an attack of this kind to a
-        participant whose action needs no roll (R-CON-7c)."""
-        return _BY_VALUE[self._value_][1]
-
-
-DEFAULT_RESILIENCE: Final[dict[Nature, str]] = {
-    Nature.PHYSICAL: "health",
-    Nature.SOCIAL: "reputation",
-    Nature.MENTAL: "willpower",
-}
-
-DEFENSE_ATTRIBUTE: Final[dict[Nature, str]] = {
-    # R-CON-7c: follows the attack's kind, not the Resilience it targets (R-CON-8).
-    Nature.PHYSICAL: "physique",
-    Nature.SOCIAL: "charm",
-    Nature.MENTAL: "wits",
-}
-
-# The two tables by each nature's value, for the properties above: a dict keyed by an
-# enum member hashes it in Python (Enum.__hash__), one keyed by text does not.
-_BY_VALUE: Final[dict[str, tuple[str, str]]] = {
-    nature.value: (DEFAULT_RESILIENCE[nature], DEFENSE_ATTRIBUTE[nature]) for nature in Nature}
-
-
-class DeclarationKind(enum.Enum):
-    """The three kinds of declaration (R-CON-7)."""
-
-    ACTION = "action"  # (a) needs a roll: Action Dice
-    DEFENSE = "defense"  # (b) full defense: Defense Dice
-    NO_ROLL = "no_roll"  # (c) needs no roll: no dice until attacked
-
-
-def _resilience(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is not None and value not in RESILIENCES:
-        raise BadValue(f"{attribute.name} must be one of {', '.join(RESILIENCES)}, "
-                       f"got {shown(value)}", rule="R-CON-8")
-
-
-_NATURE = f.to_enum(Nature, "nature")
-_KIND = f.to_enum(DeclarationKind, "kind")
-_ATTACK_KIND = f.to_enum(Nature, "attack_kind")
-
-
-def _to_nature(value: Any) -> Nature:
-    return _NATURE(value)
-
-
-def _to_kind(value: Any) -> DeclarationKind:
-    return _KIND(value)
-
-
-def _to_attack_kind(value: Any) -> Nature | None:
-    return None if value is None else _ATTACK_KIND(value)
-
-
-# The validators of an action's aim, shared by Declare and Change (R-CON-8/8a). The fields
-# are written out in each class: the type checker reads attrs.field() only where it is
-# called, so a field made by a helper would lose its keyword-only, required signature.
-_TARGET = f.optional(f.name("R-CON-8"))
-_EQUIPMENT = f.optional(f.name("R-CON-18"))
-
-
-def _check_target_fields(event: Declare | Change) -> None:
-    if event.target is None:
-        if event.resilience is not None or event.equipment is not None:
-            raise BadValue("a Resilience or equipment needs a target to attack",
-                           rule="R-CON-8")
-        if event.attack_kind is not None:
-            raise BadValue("an attack kind needs a target", rule="R-CON-8")
-        if not event.harm:
-            raise BadValue("harm=false says an action aimed at someone does not harm "
-                           "them: it needs a target", rule="R-CON-8a")
-    elif not event.harm and (event.resilience is not None or event.equipment is not None):
-        raise BadValue(f"an action against {event.target} that does no harm has no "
-                       f"Resilience or equipment to name", rule="R-CON-8a")
-
-
 # --- the events --------------------------------------------------------------------
 
 
@@ -193,7 +113,7 @@ class Start:
 
     TYPE: ClassVar[str] = "start"
 
-    nature: Nature = attrs.field(converter=_to_nature)
+    nature: Nature = attrs.field(converter=to_nature)
     stakes: str = attrs.field(default="", validator=f.text)
     scope: str = attrs.field(default="", validator=f.text)
 
@@ -272,17 +192,17 @@ class Declare:
     TYPE: ClassVar[str] = "declare"
 
     name: str = attrs.field(validator=f.name("R-CON-7"))
-    kind: DeclarationKind = attrs.field(converter=_to_kind)
+    kind: DeclarationKind = attrs.field(converter=to_kind)
     dice: int = attrs.field(default=0, kw_only=True, validator=f.whole(0, f.MAX_DICE, "R-CON-7"))
     source: str = attrs.field(default="", kw_only=True, validator=f.text)
     description: str = attrs.field(default="", kw_only=True, validator=f.text)
-    target: str | None = attrs.field(default=None, kw_only=True, validator=_TARGET)
+    target: str | None = attrs.field(default=None, kw_only=True, validator=TARGET)
     harm: bool = attrs.field(default=True, kw_only=True, validator=f.flag)
     attack_kind: Nature | None = attrs.field(default=None, kw_only=True,
-                                             converter=_to_attack_kind)
+                                             converter=to_attack_kind)
     resilience: str | None = attrs.field(default=None, kw_only=True, converter=f.lower,
-                                         validator=_resilience)
-    equipment: str | None = attrs.field(default=None, kw_only=True, validator=_EQUIPMENT)
+                                         validator=check_resilience)
+    equipment: str | None = attrs.field(default=None, kw_only=True, validator=EQUIPMENT)
 
     def __attrs_post_init__(self) -> None:
         if self.kind is DeclarationKind.NO_ROLL:
@@ -299,7 +219,7 @@ class Declare:
         if self.kind is DeclarationKind.DEFENSE and self.target is not None:
             raise BadValue("full defense is aimed at no one; declare an action to attack",
                            rule="R-CON-7")
-        _check_target_fields(self)
+        check_aim(self)
 
     @classmethod
     def action(cls, name: str, pool: int | DicePool, *, target: str | None = None,
@@ -355,7 +275,7 @@ class SwapResilience:
     TYPE: ClassVar[str] = "swap_resilience"
 
     action: int = attrs.field(validator=f.whole(1, f.MAX_ACTION_NUMBER, "R-CON-8"))
-    resilience: str = attrs.field(converter=f.lower, validator=_resilience)
+    resilience: str = attrs.field(converter=f.lower, validator=check_resilience)
 
 
 @attrs.frozen
@@ -382,16 +302,16 @@ class Change:
     dice: int = attrs.field(kw_only=True, validator=f.whole(0, f.MAX_DICE, "R-CON-12"))
     source: str = attrs.field(default="", kw_only=True, validator=f.text)
     description: str = attrs.field(default="", kw_only=True, validator=f.text)
-    target: str | None = attrs.field(default=None, kw_only=True, validator=_TARGET)
+    target: str | None = attrs.field(default=None, kw_only=True, validator=TARGET)
     harm: bool = attrs.field(default=True, kw_only=True, validator=f.flag)
     attack_kind: Nature | None = attrs.field(default=None, kw_only=True,
-                                             converter=_to_attack_kind)
+                                             converter=to_attack_kind)
     resilience: str | None = attrs.field(default=None, kw_only=True, converter=f.lower,
-                                         validator=_resilience)
-    equipment: str | None = attrs.field(default=None, kw_only=True, validator=_EQUIPMENT)
+                                         validator=check_resilience)
+    equipment: str | None = attrs.field(default=None, kw_only=True, validator=EQUIPMENT)
 
     def __attrs_post_init__(self) -> None:
-        _check_target_fields(self)
+        check_aim(self)
 
 
 @attrs.frozen
