@@ -55,7 +55,6 @@ from pathlib import Path
 from typing import Any, Final, TypeVar
 
 import asyncssh
-import attrs
 
 from characters.names import name_key
 from cli.player_shell import WITHDRAWN, PlayerShell
@@ -63,6 +62,15 @@ from cli.player_view import NewsReader
 from cli.player_words import Reply, verb_of
 from cli.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf
 from cli.ssh_limits import Logins, RateLimit, Throttle, key_id
+from cli.ssh_login import (
+    DEFAULT_SETTINGS,
+    Login,
+    Settings,
+    TableWorker,
+    fingerprint,
+    host_key_path,
+    load_host_key,
+)
 
 T = TypeVar("T")
 
@@ -76,140 +84,6 @@ REPLACED: Final = "You opened another session; this one is closed."
 
 MAX_READ: Final = 4096
 """Characters a session may send without a line break before the line is refused."""
-
-
-@attrs.frozen
-class Settings:
-    """How the server behaves; the defaults suit a table of friends on the Internet.
-    Tests shorten the times."""
-
-    keepalive_interval: float = 15.0
-    keepalive_count_max: int = 3
-    login_timeout: float = 30.0
-    sessions_per_player: int = 4
-    max_connections: int = 64
-    logins_per_address: int = 8  # connections not yet logged in, from one address at once
-    lines_per_second: float = 8.0
-    line_burst: int = 16
-    slow_after: int = 3
-    refuse_after: int = 10
-    failure_window: float = 600.0
-    refuse_for: float = 900.0
-    longest_delay: float = 8.0
-    news_interval: float = 0.25
-
-
-# --- the table's thread -------------------------------------------------------------------
-
-
-class TableWorker:
-    """One thread that owns the table's connection: every table call of the server runs
-    there, in the order asked, while the event loop goes on with the network."""
-
-    def __init__(self, path: Path) -> None:
-        from conflict.table import Table
-
-        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table")
-        self.table: Table = self._pool.submit(Table, path, create=False).result()
-
-    async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``function(*args, **kwargs)`` in the table's thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, lambda: function(*args, **kwargs))
-
-    def close(self) -> None:
-        """Close the table and stop the thread."""
-        with contextlib.suppress(Exception):
-            self._pool.submit(self.table.close).result()
-        self._pool.shutdown(wait=True)
-
-
-# --- one SSH connection's login -------------------------------------------------------------
-
-
-class _Login(asyncssh.SSHServer):
-    """Authentication for one connection (forwarding requests keep asyncssh's answer:
-    refused). Keys are checked as they are, always; passphrases under
-    :class:`~cli.ssh_limits.Logins`."""
-
-    def __init__(self, server: Server) -> None:
-        self.server = server
-        self.address = "?"
-        self.asking = ""  # the name of a passphrase being checked, not yet answered
-        self.logging_in = False
-
-    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        peer = conn.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else "?"
-        server = self.server
-        server.connections += 1
-        server.logging_in[self.address] = server.logging_in.get(self.address, 0) + 1
-        self.logging_in = True
-        # One address opening connections it never logs in with (a flood, a scanner)
-        # cannot take every place: others, and its own players once in, go on.
-        if server.connections > server.settings.max_connections or \
-                server.logging_in[self.address] > server.settings.logins_per_address:
-            conn.close()
-
-    def _logged_in_or_gone(self) -> None:
-        if self.logging_in:
-            self.logging_in = False
-            left = self.server.logging_in[self.address] - 1
-            if left:
-                self.server.logging_in[self.address] = left
-            else:
-                del self.server.logging_in[self.address]
-
-    def auth_completed(self) -> None:
-        self._logged_in_or_gone()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.server.connections -= 1
-        self._logged_in_or_gone()
-        if self.asking:  # hung up while the answer was slowed: a failure all the same
-            self.server.logins.failed(self.address, self.asking)
-
-    def begin_auth(self, username: str) -> bool:
-        return True
-
-    def public_key_auth_supported(self) -> bool:
-        return True
-
-    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        # Never throttled: a key cannot be guessed, so others' failures (a café's
-        # shared address, a stranger typing this player's name) must not keep it out.
-        offered = key_id(key.export_public_key("openssh").decode("ascii", "replace"))
-        known = await self.server.worker.run(self.server.keys_of, username)
-        return offered in known
-
-    def password_auth_supported(self) -> bool:
-        return True
-
-    async def validate_password(self, username: str, password: str) -> bool:
-        from conflict.table import check_passphrase
-
-        logins = self.server.logins
-        self.asking = username
-        pause = logins.delay(self.address, username)
-        if pause:
-            await asyncio.sleep(pause)
-        if logins.refused(self.address, username):
-            self.asking = ""
-            return False
-        stored = await self.server.worker.run(self.server.hash_of, username)
-        # An unknown name costs the same scrypt as a known one: timing tells nothing.
-        loop = asyncio.get_running_loop()
-        # Passphrases are made of lower-case words (mistborn player invite): a phone's
-        # keyboard capitalising the first letter or adding a space does not make a
-        # wrong one.
-        typed = password[:200].strip().lower()
-        right = await loop.run_in_executor(
-            self.server.hasher, check_passphrase, typed, stored or self.server.dummy_hash)
-        self.asking = ""
-        if not (right and stored) or len(password) > 200:
-            logins.failed(self.address, username)
-            return False
-        return True
 
 
 # --- sessions ---------------------------------------------------------------------------------
@@ -268,7 +142,7 @@ class _Session:
 class Server:
     """The SSH server over the table at ``path``: :meth:`start`, then :meth:`close`."""
 
-    def __init__(self, path: Path, host_key: Path, settings: Settings = Settings()) -> None:
+    def __init__(self, path: Path, host_key: Path, settings: Settings = DEFAULT_SETTINGS) -> None:
         from conflict.table import hash_passphrase
 
         self.path = path
@@ -316,7 +190,7 @@ class Server:
         """Listen on ``host``:``port`` (0: any free port); returns the port."""
         s = self.settings
         self._acceptor = await asyncssh.create_server(
-            lambda: _Login(self), host, port, server_host_keys=[self.host_key],
+            lambda: Login(self), host, port, server_host_keys=[self.host_key],
             process_factory=self._session, encoding="utf-8", errors="replace",
             line_editor=False, encryption_algs=CIPHERS,
             allow_scp=False, sftp_factory=None, agent_forwarding=False,
@@ -535,33 +409,8 @@ async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session
             yield line
 
 
-# --- the host key -----------------------------------------------------------------------------
-
-
-def host_key_path(table: Path) -> Path:
-    """Where the server keeps its host key: beside the table file."""
-    return table.with_name(f"{table.name}.ssh_host_ed25519_key")
-
-
-def load_host_key(path: Path) -> asyncssh.SSHKey:
-    """The host key at ``path``, made (ed25519, mode 0600) the first time, so phones
-    see the same server every time."""
-    if not path.exists():
-        key = asyncssh.generate_private_key("ssh-ed25519")
-        data = key.export_private_key("openssh")
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "wb") as out:
-            out.write(data)
-    return asyncssh.read_private_key(path)
-
-
-def fingerprint(key: asyncssh.SSHKey) -> str:
-    """The host key's SHA256 fingerprint, as ``ssh`` shows it."""
-    return str(key.get_fingerprint("sha256"))
-
-
 def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
-          settings: Settings = Settings(), announce: Callable[[str], None] = print) -> None:
+          settings: Settings = DEFAULT_SETTINGS, announce: Callable[[str], None] = print) -> None:
     """Run the server until interrupted (or SIGTERM)."""
     import signal
 
