@@ -16,6 +16,7 @@ from cli.output import plain
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from rich.text import Text
 
 RESILIENCE_LABELS: Final = {
     "health": "Health",
@@ -196,12 +197,14 @@ def roster_view(roster: Sequence[Character], width: int) -> RenderableType:
     return view
 
 
-def sheet_view(character: Character, width: int) -> RenderableType:
-    """The sheet of ``char show``: reads at 40 columns and at 120."""
-    from rich import box
-    from rich.console import Group
-    from rich.panel import Panel
-    from rich.table import Table
+def _heading(text: str) -> Text:
+    from rich.text import Text
+
+    return Text(f"\n{text}", style="bold")
+
+
+def _who(character: Character) -> list[RenderableType]:
+    """The sheet's first lines: the name, and whose it is (or the group's Wits)."""
     from rich.text import Text
 
     parts: list[RenderableType] = [Text(plain(character.name), style="bold")]
@@ -212,9 +215,13 @@ def sheet_view(character: Character, width: int) -> RenderableType:
     else:
         controller = f"played by {character.player}" if character.player else "Narrator's"
         parts.append(Text(plain(f"{character.kind.value.capitalize()} · {controller}")))
+    return parts
 
-    def heading(text: str) -> Text:
-        return Text(f"\n{text}", style="bold")
+
+def _numbers(character: Character) -> list[RenderableType]:
+    """Attributes beside Standings, then the Resiliences as bars (R-CON-19 for a group)."""
+    from rich.table import Table
+    from rich.text import Text
 
     stats = Table.grid(padding=(0, 1))
     standings = character.standings
@@ -241,33 +248,41 @@ def sheet_view(character: Character, width: int) -> RenderableType:
         if standing_rows:
             row += [f" {standing_rows[index][0]}", str(standing_rows[index][1]).rjust(2)]
         stats.add_row(*row)
-    parts += [Text(""), stats]
+    parts: list[RenderableType] = [Text(""), stats]
 
     if isinstance(character, ExtraGroup):
         if character.member_wits:
             parts.append(Text("Member Wits: " + " ".join(map(str, character.member_wits))))
-        parts.append(heading("Resiliences"))
+        parts.append(_heading("Resiliences"))
         parts.append(Text("None tracked: 1 damage defeats one Extra (R-CON-19)"))
-    else:
-        parts.append(heading("Resiliences"))
-        bars = Table.grid(padding=(0, 1))
-        bars.add_column(no_wrap=True)
-        bars.add_column(no_wrap=True)
-        bars.add_column(no_wrap=True, justify="right")
-        bars.add_column()
-        for name, label in RESILIENCE_LABELS.items():
-            value = character.resiliences.get(name)
-            style = "red" if value.current * 3 <= value.full else "green"
-            bars.add_row(
-                label,
-                Text(resilience_bar(value), style=style),
-                f"{value.current}/{value.full}",
-                Text("defeated", style="bold") if value.defeated else "",
-            )
-        parts.append(bars)
+        return parts
+    parts.append(_heading("Resiliences"))
+    bars = Table.grid(padding=(0, 1))
+    bars.add_column(no_wrap=True)
+    bars.add_column(no_wrap=True)
+    bars.add_column(no_wrap=True, justify="right")
+    bars.add_column()
+    for name, label in RESILIENCE_LABELS.items():
+        value = character.resiliences.get(name)
+        style = "red" if value.current * 3 <= value.full else "green"
+        bars.add_row(
+            label,
+            Text(resilience_bar(value), style=style),
+            f"{value.current}/{value.full}",
+            Text("defeated", style="bold") if value.defeated else "",
+        )
+    parts.append(bars)
+    return parts
 
+
+def _lists(character: Character) -> list[RenderableType]:
+    """Powers, Traits, Burdens, equipment, Reactions and notes: those the sheet has."""
+    from rich.table import Table
+    from rich.text import Text
+
+    parts: list[RenderableType] = []
     if character.powers:
-        parts.append(heading("Powers"))
+        parts.append(_heading("Powers"))
         powers = Table.grid(padding=(0, 1))
         powers.add_column(overflow="fold")
         powers.add_column(justify="right", no_wrap=True)
@@ -279,21 +294,31 @@ def sheet_view(character: Character, width: int) -> RenderableType:
         lists.append(("Burdens", character.burdens))
     for title, names in lists:
         if names:
-            parts.append(heading(title))
+            parts.append(_heading(title))
             parts.append(Text(plain(" · ".join(names)), overflow="fold"))
     if character.equipment:
-        parts.append(heading("Equipment"))
+        parts.append(_heading("Equipment"))
         parts.extend(
             Text(plain(f"{item.name} (+{item.damage} damage)"), overflow="fold")
             for item in character.equipment
         )
     if character.reactions:
-        parts.append(heading("Reactions"))
+        parts.append(_heading("Reactions"))
         parts.extend(
             Text(plain(f"{reaction.name} ({reaction.dice} dice)"), overflow="fold")
             for reaction in character.reactions
         )
     if character.notes.strip():
-        parts.append(heading("Notes"))
+        parts.append(_heading("Notes"))
         parts.append(Text(plain(character.notes.strip(), lines=True), overflow="fold"))
+    return parts
+
+
+def sheet_view(character: Character, width: int) -> RenderableType:
+    """The sheet of ``char show``: reads at 40 columns and at 120."""
+    from rich import box
+    from rich.console import Group
+    from rich.panel import Panel
+
+    parts = [*_who(character), *_numbers(character), *_lists(character)]
     return Panel(Group(*parts), box=box.ROUNDED, width=min(width, SHEET_WIDTH), padding=(0, 1))
