@@ -31,7 +31,7 @@ def serve(host: str, port: int, host_key: Path | None, rate: float) -> None:
     Join:     ssh -p 2222 vin@HOST
     One line: ssh -p 2222 vin@HOST r 5
     """
-    from cli.ssh_server import Settings
+    from cli.ssh_login import Settings
     from cli.ssh_server import serve as run
 
     with open_table():  # made and brought up to date here, before anyone joins

@@ -22,7 +22,8 @@ import pexpect
 import pytest
 from player_support import SSH, make_key, make_table
 
-from cli.ssh_server import Server, Settings, host_key_path, load_host_key
+from cli.ssh_login import Settings, host_key_path, load_host_key
+from cli.ssh_server import Server
 from conflict.table import Table, conflicts, hash_passphrase
 
 pytestmark = pytest.mark.skipif(not SSH.exists(), reason="needs OpenSSH's ssh client")
