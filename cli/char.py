@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.main import fail
+from cli.errors import fail
 from cli.output import echo_wrapped, json_option, make_console, plain, print_json
 from cli.table_option import complete_character, open_table, table_option, table_path
 

@@ -15,7 +15,7 @@ from typing import Final
 import click
 
 from cli.conflicts import chosen_conflict, conflict
-from cli.main import fail
+from cli.errors import fail
 from cli.output import json_option, make_console, print_json
 from cli.table_option import complete_conflict, open_table, table_option
 

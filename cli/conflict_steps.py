@@ -24,7 +24,7 @@ from cli.conflicts import (
     report_undone,
     writer,
 )
-from cli.main import fail
+from cli.errors import fail
 from cli.options import DIFFICULTY, face_tokens, number_or_text
 from cli.table_option import complete_participant, open_table
 from conflict.errors import possessive

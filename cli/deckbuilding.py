@@ -94,7 +94,7 @@ class DeckbuildingGroup(GameGroup):
             message = translated(error, language(ctx))
             if message is None:
                 raise
-            from cli.main import UserError
+            from cli.errors import UserError
 
             raise UserError(message) from None
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import click
 
-from cli.main import fail
+from cli.errors import fail
 from cli.output import json_option, make_console, plain, print_json
 
 if TYPE_CHECKING:

@@ -10,11 +10,14 @@ from __future__ import annotations
 import contextlib
 import importlib
 import sys
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
+from cli.errors import UserError, fail
 from cli.version import __version__
+
+__all__ = ["COMMANDS", "LazyGroup", "UserError", "fail", "main"]
 
 # name -> "module:attribute"; each module owns one command or group.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -42,15 +45,6 @@ def _user_errors() -> tuple[type[BaseException], ...]:
     from conflict.errors import ConflictError
 
     return (ConflictError, CharacterError, GameError, UserError)
-
-
-class UserError(Exception):
-    """A mistake by the person at the keyboard, reported as one line (exit status 2)."""
-
-
-def fail(message: str) -> NoReturn:
-    """Stop the command with a one-line error and exit status 2."""
-    raise UserError(message)
 
 
 class LazyGroup(click.Group):

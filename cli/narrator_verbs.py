@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from cli.main import fail
+from cli.errors import fail
 from cli.output import plain as safe
 from cli.player_words import number, stored
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.main import fail
+from cli.errors import fail
 from cli.options import NumbersCommand, difficulty_option, number_or_text
 from cli.output import die, json_option, make_console, print_json
 from conflict.odds import (

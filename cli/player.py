@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.main import fail
+from cli.errors import fail
 from cli.output import json_option, plain, print_json
 from cli.table_option import complete_character, open_table, table_option, table_path
 

@@ -25,7 +25,7 @@ import attrs
 from characters.errors import CharacterError
 from characters.model import Sheet
 from characters.names import name_key
-from cli.main import UserError, fail
+from cli.errors import UserError, fail
 from cli.output import plain as safe
 from cli.player_view import (
     Batch,

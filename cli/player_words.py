@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
-from cli.main import fail
+from cli.errors import fail
 from cli.output import plain as safe
 
 T = TypeVar("T")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.main import fail
+from cli.errors import fail
 from cli.options import POOL, NumbersCommand, difficulty_option, faces_option
 from cli.output import die, json_option, make_console, print_json
 from cli.table_option import open_table, table_option
