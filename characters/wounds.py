@@ -7,10 +7,12 @@ the changed sheet goes out, and a request the rules refuse raises
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from characters.errors import SheetRuleViolation, SheetValueError, shown
-from characters.model import Character, ExtraGroup, Sheet
+from characters.model import Character, ExtraGroup, Resilience, Sheet
 
 
 def _sheet(character: Character) -> Sheet:
@@ -21,6 +23,22 @@ def _sheet(character: Character) -> Sheet:
             rule="R-CON-19",
         )
     return character
+
+
+def _changed(character: Character, resilience: str, change: Callable[[Resilience], Resilience],
+             refusal: Callable[[Sheet, str, Resilience], str]) -> Sheet:
+    """``character`` with the Resilience called ``resilience`` changed by ``change``;
+    R-CON-20's refusal of the Resilience itself retold by ``refusal``, naming the sheet."""
+    sheet = _sheet(character)
+    current = sheet.resiliences.get(resilience)
+    try:
+        changed = change(current)
+    except SheetValueError as error:
+        if error.rule != "R-CON-20":
+            raise
+        label = resilience.strip().capitalize()
+        raise SheetRuleViolation(refusal(sheet, label, current), rule="R-CON-20") from None
+    return attrs.evolve(sheet, resiliences=sheet.resiliences.replace(resilience, changed))
 
 
 def damage_sheet(character: Character, resilience: str, amount: int, *,
@@ -34,20 +52,11 @@ def damage_sheet(character: Character, resilience: str, amount: int, *,
     :class:`~characters.errors.SheetValueError` for an unknown Resilience or an
     amount that is not a whole number 0–100.
     """
-    sheet = _sheet(character)
-    current = sheet.resiliences.get(resilience)
-    try:
-        changed = current.damaged(amount, clamp=clamp)
-    except SheetValueError as error:
-        if error.rule != "R-CON-20":
-            raise
-        label = resilience.strip().capitalize()
-        raise SheetRuleViolation(
+    return _changed(
+        character, resilience, lambda current: current.damaged(amount, clamp=clamp),
+        lambda sheet, label, current: (
             f"{label} of {shown(sheet.name)} has {current.current} of {current.full} left; "
-            f"{amount} damage would take it past 0 (at most {current.current})",
-            rule="R-CON-20",
-        ) from None
-    return attrs.evolve(sheet, resiliences=sheet.resiliences.replace(resilience, changed))
+            f"{amount} damage would take it past 0 (at most {current.current})"))
 
 
 def heal_sheet(character: Character, resilience: str, amount: int, *,
@@ -60,17 +69,8 @@ def heal_sheet(character: Character, resilience: str, amount: int, *,
     :class:`~characters.errors.SheetValueError` for an unknown Resilience or an
     amount that is not a whole number 0–100.
     """
-    sheet = _sheet(character)
-    current = sheet.resiliences.get(resilience)
-    try:
-        changed = current.healed(amount, clamp=clamp)
-    except SheetValueError as error:
-        if error.rule != "R-CON-20":
-            raise
-        label = resilience.strip().capitalize()
-        raise SheetRuleViolation(
+    return _changed(
+        character, resilience, lambda current: current.healed(amount, clamp=clamp),
+        lambda sheet, label, current: (
             f"{label} of {shown(sheet.name)} has taken {current.damage} damage; cannot heal "
-            f"{amount} (at most {current.damage})",
-            rule="R-CON-20",
-        ) from None
-    return attrs.evolve(sheet, resiliences=sheet.resiliences.replace(resilience, changed))
+            f"{amount} (at most {current.damage})"))
