@@ -187,18 +187,12 @@ class PoolOdds:
     @property
     def results(self) -> Mapping[int, Fraction]:
         """P(Result = r) for r = 0–5, zero entries left out (R-DICE-5)."""
-        out: dict[int, Fraction] = {}
-        for (result, _nudges), p in self.distribution.items():
-            out[result] = out.get(result, Fraction(0)) + p
-        return MappingProxyType(dict(sorted(out.items())))
+        return _marginal(self.distribution, 0)
 
     @property
     def nudges(self) -> Mapping[int, Fraction]:
         """P(Nudges = n), zero entries left out (R-DICE-2, R-DICE-4)."""
-        out: dict[int, Fraction] = {}
-        for (_result, nudges), p in self.distribution.items():
-            out[nudges] = out.get(nudges, Fraction(0)) + p
-        return MappingProxyType(dict(sorted(out.items())))
+        return _marginal(self.distribution, 1)
 
 
 @attrs.frozen
@@ -323,3 +317,13 @@ def clear_caches() -> None:
         _contest_odds,
     ):
         cached.cache_clear()
+
+
+def _marginal(distribution: Mapping[tuple[int, int], Fraction], which: int
+              ) -> Mapping[int, Fraction]:
+    """P(Result = r) (``which`` 0) or P(Nudges = n) (``which`` 1) from the joint
+    distribution of (Result, Nudges), in order, zero entries left out."""
+    out: dict[int, Fraction] = {}
+    for pair, p in distribution.items():
+        out[pair[which]] = out.get(pair[which], Fraction(0)) + p
+    return MappingProxyType(dict(sorted(out.items())))
