@@ -290,42 +290,35 @@ def _report(sheet: Sheet, resilience: str, as_json: bool, said: str) -> None:
 AMOUNT_SETTINGS = {"ignore_unknown_options": True}
 
 
-@char.command(
-    "damage", context_settings=AMOUNT_SETTINGS, short_help="Record damage to a Resilience."
-)
-@click.argument("name", shell_complete=complete_character)
-@click.argument("resilience")
-@click.argument("amount", type=int)
-@json_option
-@table_option
-def damage(name: str, resilience: str, amount: int, as_json: bool) -> None:
-    """Record AMOUNT damage to a Hero's or Villain's RESILIENCE (health,
-    reputation, willpower). Damage is kept apart from the full score and adds up."""
-    from cli.sheet_screens import RESILIENCE_LABELS
+def _resilience_command(verb: str, short_help: str, doc: str,
+                        said: Callable[[int, str], str]) -> None:
+    """``char damage`` or ``char heal``: one command each, one implementation (the
+    table's ``damage`` or ``heal`` by the name of the verb)."""
 
-    key = _resilience_name(resilience)
-    with open_table() as table:
-        sheet = table.damage(found(table, name), key, amount)
-    _report(sheet, key, as_json, f"takes {amount} {RESILIENCE_LABELS[key]} damage")
+    @char.command(verb, context_settings=AMOUNT_SETTINGS, short_help=short_help, help=doc)
+    @click.argument("name", shell_complete=complete_character)
+    @click.argument("resilience")
+    @click.argument("amount", type=int)
+    @json_option
+    @table_option
+    def command(name: str, resilience: str, amount: int, as_json: bool) -> None:
+        from cli.sheet_screens import RESILIENCE_LABELS
+
+        key = _resilience_name(resilience)
+        with open_table() as table:
+            sheet = getattr(table, verb)(found(table, name), key, amount)
+        _report(sheet, key, as_json, said(amount, RESILIENCE_LABELS[key]))
 
 
-@char.command(
-    "heal", context_settings=AMOUNT_SETTINGS, short_help="Heal damage to a Resilience."
-)
-@click.argument("name", shell_complete=complete_character)
-@click.argument("resilience")
-@click.argument("amount", type=int)
-@json_option
-@table_option
-def heal(name: str, resilience: str, amount: int, as_json: bool) -> None:
-    """Take AMOUNT damage off a Hero's or Villain's RESILIENCE (never below no
-    damage)."""
-    from cli.sheet_screens import RESILIENCE_LABELS
-
-    key = _resilience_name(resilience)
-    with open_table() as table:
-        sheet = table.heal(found(table, name), key, amount)
-    _report(sheet, key, as_json, f"heals {amount} {RESILIENCE_LABELS[key]}")
+_resilience_command(
+    "damage", "Record damage to a Resilience.",
+    "Record AMOUNT damage to a Hero's or Villain's RESILIENCE (health, reputation, "
+    "willpower). Damage is kept apart from the full score and adds up.",
+    lambda amount, label: f"takes {amount} {label} damage")
+_resilience_command(
+    "heal", "Heal damage to a Resilience.",
+    "Take AMOUNT damage off a Hero's or Villain's RESILIENCE (never below no damage).",
+    lambda amount, label: f"heals {amount} {label}")
 
 
 # --- rm -------------------------------------------------------------------------------------
