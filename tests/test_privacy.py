@@ -16,6 +16,14 @@ import json
 import re
 from collections.abc import Iterable
 
+from test_housewar_describe import LOG, _log
+from test_housewar_game import GAME as HOUSE_WAR
+from test_stuffed_game import GAME as STUFFED
+
+from boardgames.housewar import replay
+from boardgames.housewar.describe import describe as house_war
+from boardgames.stuffed import new_session
+from boardgames.stuffed.narrate import describe as stuffed
 from characters.model import (
     Attributes,
     ExtraGroup,
@@ -220,3 +228,18 @@ def test_r_con_7c_a_hidden_participants_gained_defense_dice_are_not_on_its_board
     narrator = {p["name"]: p for p in board(defended)["participants"]}
     assert narrator["Prelate"]["defense_dice"] == 4
     assert "D?" in board_text(defended, PLAYER) and "D4" in board_text(defended, NARRATOR)
+
+
+def test_the_board_games_say_the_same_to_every_viewer() -> None:
+    # Their describe takes a viewer like the Conflict's, and hides nothing yet (House
+    # War's face-down scores, R-HW-6, are for later): every line reads as before.
+    game = replay(HOUSE_WAR[:1])
+    told = [house_war(replay([]).state, HOUSE_WAR[0], game.state, viewer=PLAYER)]
+    for event in HOUSE_WAR[1:]:
+        before = game.state
+        told.append(house_war(before, event, game.push(event), viewer=PLAYER))
+    assert told == _log(HOUSE_WAR) == LOG
+    play = new_session()
+    for step, line in STUFFED:
+        was = play.state
+        assert stuffed(was, step, play.push(step), viewer=TABLE) == line
