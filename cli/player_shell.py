@@ -562,10 +562,10 @@ class PlayerShell:
 
     def show(self, batch: Batch, cache: dict[object, str] | None = None) -> str:
         """``batch`` as this player sees it: others' rolls and steps (not the player's
-        own: its replies said them), hidden numbers taken out, and what comes next.
-        Raises :class:`~conflict.table.UnknownPlayer` once the player is revoked.
-        Shells showing one batch may share a ``cache``: each line is then drawn once
-        for all who see it alike (same width, text mode and hidden names)."""
+        own: its replies said them) as the library tells them to this player, and what
+        comes next. Raises :class:`~conflict.table.UnknownPlayer` once the player is
+        revoked. Shells showing one batch may share a ``cache``: each line is then drawn
+        once for all who see it alike (same width, text mode and hidden names)."""
         me = name_key(self.name)
         shown = [i for i, news in enumerate(batch.items)
                  if not (isinstance(news, RollNews | StepNews) and not
