@@ -277,13 +277,14 @@ def step_line(news: StepNews, viewer: Viewer) -> str:
 
 def seen_by(news: News, viewer: Viewer) -> frozenset[str] | None:
     """What ``news`` as ``viewer`` reads it depends on: the participants whose numbers
-    its sentence leaves out (``None``: it reads alike for everyone). Shells that show
+    its sentence leaves out (:func:`conflict.privacy.hidden_in_step`, as
+    :func:`conflict.narrate.describe` does; ``None``: it reads alike for everyone). Shells that show
     one batch draw each line once for all whose key is the same."""
     if not isinstance(news, StepNews):
         return None
-    from conflict.privacy import hidden
+    from conflict.privacy import hidden_in_step
 
-    return hidden(news.before, viewer) | hidden(news.after, viewer)
+    return hidden_in_step(news.before, news.after, viewer)
 
 
 def _names(names: Sequence[str]) -> str:

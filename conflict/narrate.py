@@ -48,7 +48,7 @@ from conflict.events import (
     SwapResilience,
     TakeIt,
 )
-from conflict.privacy import hidden as hidden_from
+from conflict.privacy import hidden_in_step
 from conflict.state import EMPTY, Action, Outcome, Participant, State
 from core.viewer import NARRATOR, Viewer
 
@@ -83,9 +83,7 @@ def describe(before: State, event: Event, after: State, viewer: Viewer = NARRATO
     sentence = _SENTENCES.get(type(event))
     if sentence is None:
         return f"{type(event).__name__}."
-    hidden = frozenset() if viewer.sees_all else \
-        hidden_from(before, viewer) | hidden_from(after, viewer)
-    return sentence(before, event, after, hidden)
+    return sentence(before, event, after, hidden_in_step(before, after, viewer))
 
 
 def describe_all(events: Iterable[Event], state: State = EMPTY,

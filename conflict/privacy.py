@@ -23,7 +23,7 @@ from core.viewer import NARRATOR, TABLE, Viewer, player
 if TYPE_CHECKING:
     from conflict.state import State
 
-__all__ = ["NARRATOR", "TABLE", "Viewer", "hidden", "looking"]
+__all__ = ["NARRATOR", "TABLE", "Viewer", "hidden", "hidden_in_step", "looking"]
 
 
 def looking(*, plays: Iterable[str] = (), revealed: Iterable[str] = (),
@@ -49,3 +49,12 @@ def hidden(state: State, viewer: Viewer) -> frozenset[str]:
     return frozenset(person.name for person in state.participants
                      if person.character.kind is not Kind.HERO
                      and not viewer.may_see(name_key(person.name)))
+
+
+def hidden_in_step(before: State, after: State, viewer: Viewer) -> frozenset[str]:
+    """The participants an event's sentence leaves the numbers of out for ``viewer``:
+    those hidden from them before the event or after it (one who joins, or one whose
+    joining was undone since)."""
+    if viewer.sees_all:
+        return frozenset()
+    return hidden(before, viewer) | hidden(after, viewer)
