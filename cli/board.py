@@ -4,8 +4,10 @@
 in hand, Resiliences as bars, groups as Extras standing, the defeated dimmed but kept,
 who moves next, and the last things that happened — reading at 40 columns and at 120.
 :func:`board_json` gives the same facts to programs. Both draw the library's board data
-(:func:`conflict.board.board`): from a state in hand, or from the view the table keeps
-(then nothing of the engine is imported, and a 200-participant board shows fast).
+(:func:`conflict.board.board`): from a state in hand, made for a viewer (a player's
+board comes from the library without the hidden numbers: nothing here takes them
+out), or from the view the table keeps (the Narrator's: then nothing of the engine is
+imported, and a 200-participant board shows fast).
 
 Stored text (names, stakes) is printed through :func:`cli.output.plain`: never as
 markup, never as raw escape sequences.
@@ -13,11 +15,12 @@ markup, never as raw escape sequences.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cli.output import plain
 from conflict.board import RESILIENCE_NAMES
+from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -34,13 +37,17 @@ Board = Mapping[str, Any]
 """The board as :func:`conflict.board.board` gives it (a dict, or a view's JSON)."""
 
 
-def data(board: State | Board) -> Board:
-    """The board data of a state (or the data itself)."""
+def data(board: State | Board, viewer: Viewer = NARRATOR) -> Board:
+    """The board data of a state for ``viewer`` (or the data itself, drawn as it was
+    made: only the Narrator's may be given so)."""
     if isinstance(board, Mapping):
+        if not viewer.sees_all:
+            raise TypeError("a board for a player is made from the state, for them: "
+                            "conflict.board.board(state, viewer)")
         return board
     from conflict.board import board as of
 
-    return of(board)
+    return of(board, viewer)
 
 
 def next_line(state: State) -> str:
@@ -64,47 +71,38 @@ def bar(current: int, full: int, cells: int = BAR_CELLS) -> str:
 
 
 def board_json(board: State | Board, last: Sequence[str] = (), *,
-               hidden: Collection[str] = ()) -> dict[str, Any]:
-    """The board for programs: every fact :func:`board_view` shows (see
-    :func:`conflict.board.board`), and the ``last`` lines; what comes next made safe
-    to print, as every command's ``next`` is. The participants named in ``hidden``
-    keep no statistics: Wits, Resiliences and Defense Dice gained as an Attribute are
-    ``null``, and ``hidden`` is true (Extras standing are kept)."""
-    facts = data(board)
+               viewer: Viewer = NARRATOR) -> dict[str, Any]:
+    """The board for programs, as ``viewer`` may see it: every fact :func:`board_view`
+    shows (see :func:`conflict.board.board`: a participant hidden from the viewer has
+    no statistics, ``hidden`` true), and the ``last`` lines; what comes next made safe
+    to print, as every command's ``next`` is."""
+    facts = data(board, viewer)
     following = {**facts["next"], "line": plain(facts["next"]["line"])}
-    people = [_secret(person) if person["name"] in hidden else person
-              for person in facts["participants"]]
-    return {**facts, "next": following, "participants": people, "last": list(last)}
-
-
-def _secret(person: Board) -> dict[str, Any]:
-    kept = {**person, "wits": None, "hidden": True}
-    if "resiliences" in kept:
-        kept["resiliences"] = None
-    if person["granted"]:
-        kept["defense_dice"] = None
-    return kept
+    return {**facts, "next": following, "participants": list(facts["participants"]),
+            "last": list(last)}
 
 
 # --- Rich -------------------------------------------------------------------------------------
 
 
-def _dice(person: Board, hidden: bool = False) -> str:
+def _dice(person: Board) -> str:
     parts = []
     if person["action_dice"]:
         parts.append(f"A{person['action_dice']}")
-    if person["defense_dice"]:
+    if person["defense_dice"] is None:
         # R-CON-7c: dice gained when attacked are an Attribute; a hidden one stays hidden.
-        parts.append("D?" if hidden and person["granted"] else f"D{person['defense_dice']}")
+        parts.append("D?")
+    elif person["defense_dice"]:
+        parts.append(f"D{person['defense_dice']}")
     return " ".join(parts)
 
 
-def _health_line(main: str, person: Board, width: int, hidden: bool = False) -> Text:
+def _health_line(main: str, person: Board, width: int) -> Text:
     from rich.text import Text
 
     line = Text("  ")
     resiliences = person.get("resiliences")
-    if hidden and resiliences is not None:
+    if person.get("hidden") and "resiliences" in person:
         line.append("Resiliences not revealed", style="dim")
         return line
     if resiliences is None:
@@ -128,16 +126,16 @@ def _health_line(main: str, person: Board, width: int, hidden: bool = False) -> 
 
 
 def board_view(board: State | Board, width: int, last: Sequence[str] = (), *,
-               hidden: Collection[str] = ()) -> RenderableType:
+               viewer: Viewer = NARRATOR) -> RenderableType:
     """The board (a state, or its board data) as a Rich renderable that reads at
-    ``width`` columns (40 and up). The Resiliences of the participants named in
-    ``hidden`` are not shown (a player's board: the Narrator has not revealed them),
-    nor how many Defense Dice they gained as an Attribute when attacked (``D?``,
-    R-CON-7c); Extras standing always are."""
+    ``width`` columns (40 and up), as ``viewer`` may see it: for a player the library
+    leaves out the Resiliences of a participant hidden from them (the Narrator has not
+    revealed them: "Resiliences not revealed") and how many Defense Dice it gained as
+    an Attribute when attacked (``D?``, R-CON-7c); Extras standing always show."""
     from rich.console import Group
     from rich.text import Text
 
-    facts = data(board)
+    facts = data(board, viewer)
     width = min(width, BOARD_WIDTH)
     lines: list[RenderableType] = []
     title = Text(f"Round {facts['round']}", style="bold")
@@ -154,8 +152,7 @@ def board_view(board: State | Board, width: int, last: Sequence[str] = (), *,
         head = Text("▶ " if person["moving"] else "  ", style="bold")
         head.append(plain(person["name"]), style=f"bold {dim}".strip())
         head.append(f" ({plain(person['side'])})", style="dim")
-        secret = person["name"] in hidden
-        dice = "" if ended else _dice(person, secret)
+        dice = "" if ended else _dice(person)
         said = person["status"]
         if person.get("action") is not None and said in _STILL_TO_ACT:
             said = f"#{person['action']} {said}"  # its action's number: test and swap take it
@@ -167,7 +164,7 @@ def board_view(board: State | Board, width: int, last: Sequence[str] = (), *,
             head.overflow = "fold"
             lines.append(head)
             lines.append(Text(f"  {tail}", style=dim))
-        health = _health_line(facts["resilience"], person, width, secret)
+        health = _health_line(facts["resilience"], person, width)
         if person["defeated"]:
             health.stylize("dim")
         lines.append(health)

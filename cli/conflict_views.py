@@ -14,15 +14,22 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from cli import conflict_run
-from cli.conflicts import chosen_conflict, conflict, hidden_from, players_option, recent_lines
+from cli.conflicts import (
+    chosen_conflict,
+    conflict,
+    players_option,
+    players_viewer,
+    recent_lines,
+)
 from cli.output import json_option, make_console, print_json
 from cli.table_option import complete_conflict, open_table, table_option
+from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -62,15 +69,16 @@ def export(name: str | None, as_json: bool) -> None:
 
 
 def watch_view(state: State, last: list[str], width: int, height: int,
-               name: str, hidden: Collection[str] = ()) -> RenderableType:
-    """The board, its participants cut to fit ``height`` rows, the last events beneath
-    (the numbers of the ``hidden`` participants left out, as on a player's board)."""
+               name: str, viewer: Viewer = NARRATOR) -> RenderableType:
+    """The board as ``viewer`` may see it (the players' screen leaves out what a
+    player's board does), its participants cut to fit ``height`` rows, the last events
+    beneath."""
     from rich.console import Group
     from rich.text import Text
 
     from cli.board import board_view
 
-    view = board_view(state, width, last, hidden=hidden)
+    view = board_view(state, width, last, viewer=viewer)
     lines = list(view.renderables) if hasattr(view, "renderables") else [view]
     footer = Text(f"{name} · q quits", style="dim")
     if len(lines) + 1 <= height:
@@ -141,10 +149,10 @@ def watch(name: str | None, last: int, players: bool) -> None:
 
         def render() -> Any:
             loaded = saved.load()
-            hidden = hidden_from(table, found, loaded.state) if players else frozenset()
-            lines = recent_lines(table, loaded, last, hidden=hidden)
+            viewer = players_viewer(table, found) if players else NARRATOR
+            lines = recent_lines(table, loaded, last, viewer=viewer)
             size = console.size
-            return watch_view(loaded.state, lines, size.width, size.height, found, hidden)
+            return watch_view(loaded.state, lines, size.width, size.height, found, viewer)
 
         seen = (table.data_version(), console.size)
         with keys() as fd, Live(render(), console=console, screen=console.is_terminal,

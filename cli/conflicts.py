@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import getpass
 import os
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -28,6 +28,7 @@ from cli.table_option import (
     table_option,
 )
 from conflict.errors import possessive
+from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
     import datetime
@@ -336,26 +337,26 @@ def show(name: str | None, last: int, players: bool, as_json: bool) -> None:
 
     with open_table(create=False) as table:
         if players:
-            board, lines, hidden = for_players(table, name or chosen_conflict(), last)
+            board, lines = for_players(table, name or chosen_conflict(), last)
         else:
-            (board, lines), hidden = shown(table, name or chosen_conflict(), last), frozenset()
+            board, lines = shown(table, name or chosen_conflict(), last)
     if as_json:
-        print_json(board_json(board, lines, hidden=hidden))
+        print_json(board_json(board, lines))
         return
     console = make_console()
-    console.print(board_view(board, console.width, lines, hidden=hidden))
+    console.print(board_view(board, console.width, lines))
 
 
 def for_players(table: Table, typed: str | None, count: int
-                ) -> tuple[dict[str, Any], list[str], frozenset[str]]:
-    """The board, last lines and hidden participants of a players' screen."""
+                ) -> tuple[dict[str, Any], list[str]]:
+    """The board and last lines of a players' screen, made for it by the library."""
     from conflict.board import board
     from conflict.table import conflicts
 
     found = conflicts.find(table, typed)
     _saved, loaded = conflicts.load(table, found)
-    hidden = hidden_from(table, found, loaded.state)
-    return board(loaded.state), recent_lines(table, loaded, count, hidden=hidden), hidden
+    viewer = players_viewer(table, found)
+    return board(loaded.state, viewer), recent_lines(table, loaded, count, viewer=viewer)
 
 
 def shown(table: Table, typed: str | None, count: int) -> tuple[dict[str, Any], list[str]]:
@@ -413,31 +414,24 @@ def reveal_in(table: Table, conflict_name: str | None, typed: str, *, hide: bool
 
 
 def last_lines(states: Sequence[State], events: Sequence[Event], count: int,
-               hidden: Collection[str] = ()) -> list[str]:
-    """The sentences of the last ``count`` events (without the numbers of the
-    ``hidden`` participants: see :func:`cli.player_view.redact`)."""
+               viewer: Viewer = NARRATOR) -> list[str]:
+    """The sentences of the last ``count`` events, as ``viewer`` may read them."""
     from conflict.narrate import describe
 
     if not count:
         return []
     start = max(0, len(events) - count)
-    said = [describe(states[i], events[i], states[i + 1]) for i in range(start, len(events))]
-    if hidden:
-        from cli.player_view import redact
-
-        said = [redact(states[i], events[i], states[i + 1], line, hidden)
-                for i, line in zip(range(start, len(events)), said, strict=True)]
-    return said
+    return [describe(states[i], events[i], states[i + 1], viewer)
+            for i in range(start, len(events))]
 
 
-def hidden_from(table: Table, conflict_name: str, state: State) -> frozenset[str]:
-    """Who a players' screen keeps the numbers of hidden: Villains and Extras not
-    revealed in the Conflict ``conflict_name``."""
-    from cli.player_view import hidden_names
+def players_viewer(table: Table, conflict_name: str) -> Viewer:
+    """The players' shared screen of the Conflict ``conflict_name``: it sees the
+    numbers of the Villains and Extras the Narrator revealed in it, no others."""
+    from conflict.privacy import looking
     from conflict.table.which import KIND
 
-    return hidden_names(state, revealed=table.revealed(KIND, conflict_name), mine=(),
-                        narrator=False)
+    return looking(revealed=table.revealed(KIND, conflict_name))
 
 
 def _from_view(table: Table, view: dict[str, Any] | None, count: int
@@ -464,13 +458,13 @@ def _from_view(table: Table, view: dict[str, Any] | None, count: int
 
 
 def recent_lines(table: Table, loaded: Loaded[State, Event], count: int, *,
-                 hidden: Collection[str] = ()) -> list[str]:
+                 viewer: Viewer = NARRATOR) -> list[str]:
     """The last ``count`` things that happened, oldest first: the Conflict's steps and
     the rolls made meanwhile with ``--as`` (a player's roll for a lock, say), which the
-    Conflict's own steps do not hold; the numbers of the ``hidden`` left out."""
+    Conflict's own steps do not hold; the steps as ``viewer`` may read them."""
     if not count or not loaded.entries:
         return []
-    said = last_lines(loaded.states, loaded.events, count, hidden)
+    said = last_lines(loaded.states, loaded.events, count, viewer)
     timed = [(entry.at, line) for entry, line in zip(loaded.entries[-count:], said,
                                                      strict=True)]
     return with_rolls(table, timed, loaded.entries[0].at, count)

@@ -33,11 +33,10 @@ from cli.player_view import (
     RollNews,
     StepNews,
     clamp_width,
-    hidden_names,
     lines_of,
-    redact,
     render,
     rolls_dice_of,
+    seen_by,
 )
 from cli.player_words import (
     HELP,
@@ -56,6 +55,7 @@ from cli.player_words import (
     verb_of,
 )
 from conflict.errors import ConflictError, RuleViolation
+from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -185,14 +185,16 @@ class PlayerShell:
         loaded = conflicts.saved(self.table, info.name).load()
         return info.name, loaded.state
 
-    def _hidden(self, conflict: str | None, state: State) -> frozenset[str]:
+    def _viewer(self, conflict: str | None) -> Viewer:
+        """Who this shell shows the Conflict ``conflict`` to: the Narrator, or the
+        player with the characters they play and what the Narrator revealed."""
+        from conflict.privacy import looking
         from conflict.table import conflicts
 
-        if self.narrator or conflict is None:
-            return frozenset()
-        revealed = self.table.revealed(conflicts.KIND, conflict)
-        return hidden_names(state, revealed=revealed, mine=self.player.characters,
-                            narrator=False)
+        if self.narrator:
+            return looking(narrator=True)
+        revealed = self.table.revealed(conflicts.KIND, conflict) if conflict else ()
+        return looking(plays=self.player.characters, revealed=revealed)
 
     def _who(self, state: State, typed: str | None, candidates: Sequence[str],
              doing: str) -> str:
@@ -241,8 +243,8 @@ class PlayerShell:
     def _step_report(self, conflict: str, recorded: Recorded[State, Event]) -> list[str]:
         from conflict.narrate import describe
 
-        hidden = self._hidden(conflict, recorded.after)
-        said = [redact(b, e, a, describe(b, e, a), hidden) for b, e, a in recorded.steps]
+        viewer = self._viewer(conflict)
+        said = [describe(b, e, a, viewer) for b, e, a in recorded.steps]
         return [*(safe(line) for line in said), *self._next(recorded.after)]
 
     def _next(self, state: State) -> list[str]:
@@ -436,13 +438,12 @@ class PlayerShell:
 
         conflict, state = self._conflict()
         loaded = conflicts.saved(self.table, conflict).load()
-        hidden = self._hidden(conflict, state)
+        viewer = self._viewer(conflict)
         start = max(0, len(loaded.events) - last)
-        said = [redact(loaded.states[i], loaded.events[i], loaded.states[i + 1],
-                       describe(loaded.states[i], loaded.events[i], loaded.states[i + 1]),
-                       hidden) for i in range(start, len(loaded.events))]
+        said = [describe(loaded.states[i], loaded.events[i], loaded.states[i + 1], viewer)
+                for i in range(start, len(loaded.events))]
         parts: list[RenderableType | str] = [stored("", conflict, style="bold"),
-                                             board_view(state, self.width, said, hidden=hidden)]
+                                             board_view(state, self.width, said, viewer=viewer)]
         parts.extend(self._next(state)[1:])
         return parts
 
@@ -501,12 +502,12 @@ class PlayerShell:
         info = self.table.current(conflicts.KIND)
         if info is not None:
             loaded = conflicts.saved(self.table, info.name).load()
-            hidden = self._hidden(info.name, loaded.state)
+            viewer = self._viewer(info.name)
             for i in range(len(loaded.entries) - 1, -1, -1):
                 if name_key(loaded.entries[i].who) == name_key(self.name) or rolls_dice_of(
                         loaded.states[i], loaded.events[i], self.player.characters):
                     b, e, a = loaded.states[i], loaded.events[i], loaded.states[i + 1]
-                    step = (loaded.entries[i].at, redact(b, e, a, describe(b, e, a), hidden))
+                    step = (loaded.entries[i].at, describe(b, e, a, viewer))
                     break
         if rolls and (step is None or rolls[0].at >= step[0]):  # type: ignore[operator]
             entry = rolls[0]
@@ -561,10 +562,10 @@ class PlayerShell:
 
     def show(self, batch: Batch, cache: dict[object, str] | None = None) -> str:
         """``batch`` as this player sees it: others' rolls and steps (not the player's
-        own: its replies said them), hidden numbers taken out, and what comes next.
-        Raises :class:`~conflict.table.UnknownPlayer` once the player is revoked.
-        Shells showing one batch may share a ``cache``: each line is then drawn once
-        for all who see it alike (same width, text mode and hidden names)."""
+        own: its replies said them) as the library tells them to this player, and what
+        comes next. Raises :class:`~conflict.table.UnknownPlayer` once the player is
+        revoked. Shells showing one batch may share a ``cache``: each line is then drawn
+        once for all who see it alike (same width, text mode and hidden names)."""
         me = name_key(self.name)
         shown = [i for i, news in enumerate(batch.items)
                  if not (isinstance(news, RollNews | StepNews) and not
@@ -577,18 +578,15 @@ class PlayerShell:
         if not shown:
             return ""
         self._refresh()  # a revoked player sees nothing more (UnknownPlayer)
-        hidden = frozenset[str]()
         steps = any(not isinstance(batch.items[i], RollNews) for i in shown)
-        if steps and batch.state is not None:
-            hidden = self._hidden(batch.conflict, batch.state)
+        viewer = self._viewer(batch.conflict) if steps else NARRATOR  # rolls are open
         cache = {} if cache is None else cache
         texts = [self._text([f"… {len(skipped)} more rolls"])] if skipped else []
         for i in shown:
             news = batch.items[i]
-            key = (i, self.width, self.plain, self.color,
-                   None if isinstance(news, RollNews) else hidden)
+            key = (i, self.width, self.plain, self.color, seen_by(news, viewer))
             if key not in cache:
-                line = lines_of([news], hidden)[0]
+                line = lines_of([news], viewer)[0]
                 cache[key] = self._text([stored("", line)])
             texts.append(cache[key])
         if steps and batch.state is not None:

@@ -1,7 +1,8 @@
 """What the player shell shows, as text: Rich renderables drawn into a string at the
-player's width, ASCII for clients that mangle Unicode, the library's sentences with
-hidden numbers taken out, and the news of the table (rolls and Conflict steps) as
-they happen.
+player's width, ASCII for clients that mangle Unicode, and the news of the table
+(rolls and Conflict steps) as they happen, in the library's sentences for the player
+(:func:`conflict.narrate.describe` with a viewer: nothing here edits a sentence, so
+no hidden number ever reaches this module).
 
 Nothing here prints or reads a terminal: the shell returns the text, and an adapter
 (the local prompt, OpenSSH's forced command, the built-in SSH server) writes it.
@@ -14,42 +15,22 @@ from __future__ import annotations
 import datetime
 import io
 import unicodedata
-from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from characters.model import ExtraGroup, Kind
 from characters.names import name_key
 from cli.output import plain as safe
 from conflict.errors import possessive
-from conflict.events import (
-    Act,
-    AddParticipant,
-    ApplyDamage,
-    Change,
-    DeclarationKind,
-    Declare,
-    Defeat,
-    Defend,
-    EndConflict,
-    EndRound,
-    Event,
-    Hold,
-    React,
-    Reorder,
-    RollDice,
-    SetTest,
-    Start,
-    SwapResilience,
-    TakeIt,
-)
+from conflict.events import Event, RollDice
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from conflict.state import State
     from conflict.table import Entry, RollEntry, Table
+    from core.viewer import Viewer
 
 MIN_WIDTH: Final = 20
 MAX_WIDTH: Final = 120
@@ -109,19 +90,7 @@ def render(parts: Iterable[RenderableType | str], *, width: int, plain: bool,
     return to_ascii(text) if plain else text
 
 
-# --- what players may not see ------------------------------------------------------------
-
-
-def hidden_names(state: State, *, revealed: Collection[str], mine: Collection[str],
-                 narrator: bool) -> frozenset[str]:
-    """The participants whose statistics and Resiliences a viewer may not see:
-    Villains and Extras the Narrator has not revealed, unless the viewer plays them
-    (a Narrator sees everything)."""
-    if narrator:
-        return frozenset()
-    seen = {name_key(name) for name in (*revealed, *mine)}
-    return frozenset(p.name for p in state.participants
-                     if p.character.kind is not Kind.HERO and name_key(p.name) not in seen)
+# --- what a player's results are -----------------------------------------------------------
 
 
 def rolls_dice_of(before: State, event: Event, names: Collection[str]) -> bool:
@@ -136,183 +105,6 @@ def rolls_dice_of(before: State, event: Event, names: Collection[str]) -> bool:
                *((action.actor, action.target) if action is not None else ())]
     return any(name is not None and name_key(name) in mine for name in rollers)
 
-
-def redact(before: State, event: Event, after: State, sentence: str,
-           hidden: Collection[str]) -> str:
-    """The library's ``sentence`` for ``event`` (:func:`conflict.narrate.describe`)
-    without the numbers that come from the statistics of the ``hidden`` participants:
-    a joining Villain's or group's Wits (R-CON-4), where its dice came from (R-CON-7),
-    the Attribute it gains as Defense Dice when its action needs no roll (R-CON-7c), a
-    changed action's dice before halving (R-CON-12), the Reaction's own dice inside a
-    Reaction pool (R-CON-16), its Resilience left after damage (R-CON-20), and the
-    tie on Wits a reordering reveals (R-CON-4). What the players see at the table
-    stays: dice counted out and rolled openly, faces, damage dealt, Extras standing.
-
-    Each event type is either in :data:`REDACTIONS` or in :data:`TELLS_NOTHING_HIDDEN`.
-    Should a sentence no longer read as expected, the player gets a plainer one
-    without numbers, never the full one."""
-    if not hidden:
-        return sentence
-    redaction = REDACTIONS.get(type(event))
-    if redaction is None:
-        return sentence
-    return redaction(before, event, after, sentence, frozenset(hidden))
-
-
-def _cut(sentence: str, prefix: str, piece: str) -> str | None:
-    """``sentence``, which starts with ``prefix``, without the first ``piece`` after
-    it; ``None`` if it does not read so."""
-    at = sentence.find(piece, len(prefix)) if sentence.startswith(prefix) else -1
-    if at < 0:
-        return None
-    return sentence[:at] + sentence[at + len(piece):]
-
-
-def _gains(sentence: str, prefix: str) -> str | None:
-    """``sentence`` without the ``" (gains N Defense Dice)"`` right after ``prefix``
-    (R-CON-7c); unchanged when there is none; ``None`` if it does not start so."""
-    if not sentence.startswith(prefix):
-        return None
-    rest = sentence[len(prefix):]
-    if not rest.startswith(" (gains "):
-        return sentence
-    close = rest.find(")")
-    return None if close < 0 else prefix + rest[close + 1:]
-
-
-def _who(state: State, name: str, hidden: frozenset[str]) -> str | None:
-    """The participant's name if it is hidden, else ``None``."""
-    at = state.find(name)
-    if at is None:
-        return None
-    found = state.participants[at].name
-    return found if found in hidden else None
-
-
-def _joined(before: State, event: AddParticipant, after: State, sentence: str,
-            hidden: frozenset[str]) -> str:
-    name = _who(after, event.name, hidden)
-    if name is None:
-        return sentence
-    joins = f"{name} {'join' if isinstance(event.character, ExtraGroup) else 'joins'} " \
-        f"the {event.side}"
-    return _cut(sentence, f"{joins}: ", f", Wits {event.character.wits}") or f"{joins}."
-
-
-def _reordered(before: State, event: Reorder, after: State, sentence: str,
-               hidden: frozenset[str]) -> str:
-    if not any(_who(after, name, hidden) for name in event.names):
-        return sentence
-    return "The Narrator settles the order of declaration."  # a reorder means a tie
-
-
-def _declared(before: State, event: Declare, after: State, sentence: str,
-              hidden: frozenset[str]) -> str:
-    name = _who(after, event.name, hidden)
-    if name is None or not event.source:
-        return sentence
-    from conflict.narrate import dice_count, does
-
-    kind = "Defense" if event.kind is DeclarationKind.DEFENSE else "Action"
-    dice = dice_count(event.dice, kind)
-    declares = does(after, name, "declares", "declare")
-    cut = _cut(sentence, declares, f"{dice} ({event.source})")
-    if cut is None:
-        return f"{declares}: {dice}."
-    at = sentence.find(f"{dice} ({event.source})", len(declares))
-    return cut[:at] + dice + cut[at:]
-
-
-def _changed(before: State, event: Change, after: State, sentence: str,
-             hidden: frozenset[str]) -> str:
-    name = _who(after, event.name, hidden)
-    if name is None:
-        return sentence
-    from conflict.narrate import does
-
-    changes = f"{does(after, name, 'changes', 'change')} their action"
-    # " (7 halved)", or " (7 halved is 4, but only 3 were held)" (R-CON-12)
-    start = sentence.find(f" ({event.dice} halved", len(changes)) \
-        if sentence.startswith(changes) else -1
-    end = sentence.find(")", start) if start >= 0 else -1
-    if end < 0:
-        return f"{changes}, acting at the end of the round."
-    return sentence[:start] + sentence[end + 1:]
-
-
-def _defended(before: State, event: Defend, after: State, sentence: str,
-              hidden: frozenset[str]) -> str:
-    name = _who(after, event.name, hidden)
-    if name is None:
-        return sentence
-    from conflict.narrate import does
-
-    prefix = does(after, name, "defends", "defend")
-    return _gains(sentence, prefix) or f"{prefix} against action {event.action}."
-
-
-def _reacted(before: State, event: React, after: State, sentence: str,
-             hidden: frozenset[str]) -> str:
-    name = _who(after, event.name, hidden)
-    if name is None:
-        return sentence
-    from conflict.narrate import dice_count, does
-
-    prefix = does(after, name, "reacts", "react")
-    plainer = f"{prefix} against action {event.action}."
-    said = _gains(sentence, prefix)
-    action = after.action(event.action)
-    defense = action.defense_by(name) if action is not None else None
-    if said is None or defense is None:
-        return plainer
-    total = dice_count(defense.pool)
-    if event.added:  # the Reaction's own dice are its statistic: only the pool shows
-        sum_ = f": {defense.pool - event.added} + {event.added} = {total}."
-        if not said.endswith(sum_):
-            return plainer
-        said = said[:-len(sum_)] + f": {total}."
-    return said
-
-
-def _took_it(before: State, event: TakeIt, after: State, sentence: str,
-             hidden: frozenset[str]) -> str:
-    name = _who(after, event.name, hidden)
-    if name is None:
-        return sentence
-    from conflict.narrate import does
-
-    prefix = does(after, name, "does", "do") + " not defend"
-    return _gains(sentence, prefix) or f"{prefix} against action {event.action}."
-
-
-def _damaged(before: State, event: ApplyDamage, after: State, sentence: str,
-             hidden: frozenset[str]) -> str:
-    action = after.action(event.action) or before.action(event.action)
-    if action is None or action.target is None:
-        return sentence
-    name = _who(after, action.target, hidden)
-    person = after.participant(action.target)
-    if name is None or person.resiliences is None:
-        return sentence  # Extras standing: the players can count them
-    label = action.resilience or "health"
-    value = person.resiliences.get(label)
-    takes = f"{name} takes {action.damage} {label.capitalize()} damage"
-    cut = _cut(sentence, takes, f": {label.capitalize()} {value.current}/{value.full}")
-    return cut or f"{takes}."
-
-
-_Redaction = Callable[["State", Any, "State", str, frozenset[str]], str]
-
-REDACTIONS: Final[dict[type[Event], _Redaction]] = {
-    AddParticipant: _joined, Reorder: _reordered, Declare: _declared, Change: _changed,
-    Defend: _defended, React: _reacted, TakeIt: _took_it, ApplyDamage: _damaged,
-}
-"""How each event's sentence loses what a hidden participant's statistics gave it."""
-
-TELLS_NOTHING_HIDDEN: Final[frozenset[type[Event]]] = frozenset({
-    Start, SetTest, SwapResilience, Hold, Act, RollDice, Defeat, EndRound, EndConflict})
-"""Events whose sentences hold only what the table sees: the Narrator's choices, dice
-counted out and rolled openly (an act's pool, held dice, faces), defeats, outcomes."""
 
 
 # --- news: what happened at the table since a reader last looked -------------------------
@@ -472,30 +264,41 @@ def roll_line(entry: RollEntry) -> str:
     return f"{safe(entry.who)} {safe(text)}"
 
 
-def step_line(news: StepNews, hidden: Collection[str]) -> str:
-    """A Conflict step as the library says it, hidden numbers taken out (safe)."""
+def step_line(news: StepNews, viewer: Viewer) -> str:
+    """A Conflict step as the library says it to ``viewer`` (safe)."""
     from conflict.narrate import describe
 
-    said = redact(news.before, news.event, news.after,
-                  describe(news.before, news.event, news.after), hidden)
+    said = describe(news.before, news.event, news.after, viewer)
     if news.undone:
         by = f" by {news.who}" if news.who else ""
         return safe(f"Undone{by}: {said}")
     return safe(said)
 
 
+def seen_by(news: News, viewer: Viewer) -> frozenset[str] | None:
+    """What ``news`` as ``viewer`` reads it depends on: the participants whose numbers
+    its sentence leaves out (:func:`conflict.privacy.hidden_in_step`, as
+    :func:`conflict.narrate.describe` does; ``None``: it reads alike for everyone). Shells that show
+    one batch draw each line once for all whose key is the same."""
+    if not isinstance(news, StepNews):
+        return None
+    from conflict.privacy import hidden_in_step
+
+    return hidden_in_step(news.before, news.after, viewer)
+
+
 def _names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
-def lines_of(items: Sequence[News], hidden: Collection[str]) -> list[str]:
-    """Each news item as one line of text."""
+def lines_of(items: Sequence[News], viewer: Viewer) -> list[str]:
+    """Each news item as one line of text, as ``viewer`` may read it."""
     lines = []
     for news in items:
         if isinstance(news, RollNews):
             lines.append(roll_line(news.entry))
         elif isinstance(news, StepNews):
-            lines.append(step_line(news, hidden))
+            lines.append(step_line(news, viewer))
         elif isinstance(news, RevealNews):
             said = []
             if news.revealed:

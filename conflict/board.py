@@ -4,8 +4,9 @@ order, and what the Conflict waits for.
 :func:`board` gathers what a board shows from the state and what-now — participants in
 the order a board lists them (:func:`conflict.order.board_order`), each with its part
 in the round (:func:`status`), dice in hand, Resiliences or Extras standing — as a
-JSON-ready dict, so that a screen can draw it, a program can read it, and the table can
-keep it beside the Conflict's events (a reader then draws the board without replaying
+JSON-ready dict made for a viewer (by default the Narrator: see :func:`board`), so
+that a screen can draw it, a program can read it, and the table can keep the
+Narrator's beside the Conflict's events (a reader then draws the board without replaying
 them). :func:`next_line` says in a few words what comes next.
 
 Names and stakes are given as stored: a screen makes them safe to print.
@@ -17,6 +18,8 @@ checks :data:`BOARD_SCHEMA` of a stored board starts fast.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
+
+from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
     from conflict.state import Participant, State
@@ -142,9 +145,10 @@ def status(state: State, person: Participant, moving: tuple[str, ...]) -> str:
     return ""
 
 
-def participant(state: State, person: Participant, moving: tuple[str, ...]
-                ) -> dict[str, Any]:
-    """One participant's facts on the board."""
+def participant(state: State, person: Participant, moving: tuple[str, ...],
+                hidden: bool = False) -> dict[str, Any]:
+    """One participant's facts on the board; without its statistics when ``hidden``
+    from the viewer (see :func:`board`)."""
     from characters.model import RESILIENCES
 
     r = person.round
@@ -171,18 +175,38 @@ def participant(state: State, person: Participant, moving: tuple[str, ...]
         data["resiliences"] = {
             name: {"full": value.full, "damage": value.damage, "current": value.current}
             for name in RESILIENCES for value in [person.resiliences.get(name)]}
+    return _secret(data) if hidden else data
+
+
+def _secret(data: dict[str, Any]) -> dict[str, Any]:
+    """A hidden participant's facts: no Wits, no Resiliences, no count of the Defense
+    Dice it gained from an Attribute (R-CON-7c); its dice in hand and Extras standing
+    stay, as the table sees them."""
+    data.update(wits=None, hidden=True)
+    if "resiliences" in data:
+        data["resiliences"] = None
+    if data["granted"]:
+        data["defense_dice"] = None
     return data
 
 
-def board(state: State) -> dict[str, Any]:
+def board(state: State, viewer: Viewer = NARRATOR) -> dict[str, Any]:
     """The board as JSON-ready data: the round, phase and nature (with the Resilience
     it hurts), stakes, scope and outcome, what comes next (``next``: what-now's
     ``expect``, ``who``, ``action`` and :func:`next_line`), the sides beaten, and every
-    participant in board order (see :func:`participant`)."""
+    participant in board order (see :func:`participant`).
+
+    Made for ``viewer`` (by default the Narrator, who sees every number): a
+    participant hidden from them (:func:`conflict.privacy.hidden`: a Villain or Extras
+    not revealed) has ``hidden`` true and its Wits, Resiliences and Defense Dice
+    gained as an Attribute ``None``. Such a board is drawn, never stored: the board
+    the table keeps is the Narrator's."""
     from conflict.order import board_order
+    from conflict.privacy import hidden as hidden_from
     from conflict.whatnow import what_now
 
     now = what_now(state)
+    hidden = hidden_from(state, viewer)
     return {
         "schema": BOARD_SCHEMA,
         "round": state.round,
@@ -195,6 +219,6 @@ def board(state: State) -> dict[str, Any]:
         "next": {"expect": now.expect.value, "who": list(now.who), "action": now.action,
                  "line": next_line(state)},
         "sides_defeated": list(now.sides_defeated),
-        "participants": [participant(state, state.participants[i], now.who)
-                         for i in board_order(state)],
+        "participants": [participant(state, person, now.who, person.name in hidden)
+                         for i in board_order(state) for person in [state.participants[i]]],
     }

@@ -4,7 +4,11 @@ fight and the player shell all narrate through :func:`describe`.
 ``describe(before, event, after)`` reads the state before the event and after it (the
 event's effects — a defeat, dice left, a roll's verdict — are in ``after``) and
 returns one line of plain text: no markup, no colours, no die glyphs (screens add
-their own). For example::
+their own). It is said *for a viewer* (:mod:`core.viewer`), by default the Narrator,
+who reads every number; for a player or the table's shared screen the sentence is
+built without the numbers that come from the statistics of the participants hidden
+from them (:func:`conflict.privacy.hidden`: Villains and Extras not revealed). For
+example::
 
     Kell attacks Marsh: 5 dice, Contest, Difficulty 1; 1 die kept for defense.
     Action 3: Kell rolls 5 5 3 1 6 (Result 5, 1 Nudge) against Marsh's 4 4 2 (Result 4): success.
@@ -44,38 +48,52 @@ from conflict.events import (
     SwapResilience,
     TakeIt,
 )
+from conflict.privacy import hidden_in_step
 from conflict.state import EMPTY, Action, Outcome, Participant, State
+from core.viewer import NARRATOR, Viewer
 
 __all__ = ["describe", "describe_all", "dice_count", "does", "roll_text"]
 
 E = TypeVar("E", bound=Event)
-Sentence = Callable[[State, Any, State], str]
-_SENTENCES: dict[type[Any], Sentence] = {}
+Hidden = frozenset[str]
+"""The names of the participants whose numbers a sentence leaves out."""
+Told = Callable[[State, E, State, Hidden], str]
+_SENTENCES: dict[type[Any], Told[Any]] = {}
 
 
-def _says(cls: type[E]) -> Callable[[Callable[[State, E, State], str]],
-                                    Callable[[State, E, State], str]]:
-    def register(function: Callable[[State, E, State], str]) -> Callable[[State, E, State], str]:
+def _says(cls: type[E]) -> Callable[[Told[E]], Told[E]]:
+    def register(function: Told[E]) -> Told[E]:
         _SENTENCES[cls] = function
         return function
 
     return register
 
 
-def describe(before: State, event: Event, after: State) -> str:
-    """``event`` as one plain sentence, given the states before and after it."""
+def describe(before: State, event: Event, after: State, viewer: Viewer = NARRATOR) -> str:
+    """``event`` as one plain sentence, given the states before and after it, as
+    ``viewer`` may read it (by default the Narrator, who reads every number): for
+    anyone else, none of the numbers that come from a hidden participant's statistics
+    (:func:`conflict.privacy.hidden`) is said — a joining Villain's or group's Wits
+    (R-CON-4), where its dice came from (R-CON-7), the Defense Dice it gains from an
+    Attribute (R-CON-7c), a changed action's dice before halving (R-CON-12), a
+    Reaction's own dice inside its pool (R-CON-16), its Resilience left after damage
+    (R-CON-20), and which participants a reordering found tied on Wits (R-CON-4).
+    What the table sees stays: dice counted out and rolled openly, faces, damage
+    dealt, Extras standing."""
     sentence = _SENTENCES.get(type(event))
     if sentence is None:
         return f"{type(event).__name__}."
-    return sentence(before, event, after)
+    return sentence(before, event, after, hidden_in_step(before, after, viewer))
 
 
-def describe_all(events: Iterable[Event], state: State = EMPTY) -> list[str]:
-    """One sentence per event, applying them in order from ``state``."""
+def describe_all(events: Iterable[Event], state: State = EMPTY,
+                 viewer: Viewer = NARRATOR) -> list[str]:
+    """One sentence per event, applying them in order from ``state``, as ``viewer``
+    may read them (see :func:`describe`)."""
     lines = []
     for event in events:
         after = apply(state, event)
-        lines.append(describe(state, event, after))
+        lines.append(describe(state, event, after, viewer))
         state = after
     return lines
 
@@ -139,59 +157,62 @@ def _terms(action: Action, nature: Nature) -> str:
 
 
 @_says(Start)
-def _start(before: State, event: Start, after: State) -> str:
+def _start(before: State, event: Start, after: State, hidden: Hidden) -> str:
     stakes = f" over {event.stakes}" if event.stakes else ""
     scope = f" ({event.scope})" if event.scope else ""
     return f"A {event.nature.value} Conflict begins{stakes}{scope}."
 
 
 @_says(AddParticipant)
-def _add(before: State, event: AddParticipant, after: State) -> str:
+def _add(before: State, event: AddParticipant, after: State, hidden: Hidden) -> str:
     character = event.character
     surprised = ", surprised" if event.surprised else ""
+    name = after.participant(character.name).name
+    wits = "" if name in hidden else f", Wits {character.wits}"  # R-CON-4
     if isinstance(character, ExtraGroup):
-        return (f"{character.name} join the {event.side}: {character.count} Extras, Wits "
-                f"{character.wits}{surprised}.")
-    return (f"{character.name} joins the {event.side}: {character.kind.value}, Wits "
-            f"{character.wits}{surprised}.")
+        return (f"{character.name} join the {event.side}: {character.count} Extras"
+                f"{wits}{surprised}.")
+    return (f"{character.name} joins the {event.side}: {character.kind.value}"
+            f"{wits}{surprised}.")
 
 
 @_says(Reorder)
-def _reorder(before: State, event: Reorder, after: State) -> str:
+def _reorder(before: State, event: Reorder, after: State, hidden: Hidden) -> str:
     names = [after.participant(name).name for name in event.names]
+    if hidden.intersection(names):  # a reorder means a tie on Wits (R-CON-4)
+        return "The Narrator settles the order of declaration."
     return f"The Narrator orders the tied participants: {', then '.join(names)}."
 
 
 @_says(Declare)
-def _declare(before: State, event: Declare, after: State) -> str:
+def _declare(before: State, event: Declare, after: State, hidden: Hidden) -> str:
     who = after.participant(event.name).name
     what = f": {event.description}" if event.description else ""
+    source = f" ({event.source})" if event.source and who not in hidden else ""  # R-CON-7
     if event.kind is DeclarationKind.DEFENSE:
-        source = f" ({event.source})" if event.source else ""
         return (f"{does(after, who, 'declares', 'declare')} full defense: "
                 f"{dice_count(event.dice, 'Defense')}{source}{what}.")
     if event.kind is DeclarationKind.NO_ROLL:
         return f"{does(after, who, 'declares', 'declare')} an action that needs no roll{what}."
     action = after.actions[-1]
     verb = "an attack" if action.is_attack else "an action"
-    source = f" ({event.source})" if event.source else ""
     return (f"{does(after, who, 'declares', 'declare')} {verb}{_aim(action)}: "
             f"{dice_count(event.dice, 'Action')}{source}{_terms(action, after.nature)}{what}.")
 
 
 @_says(SetTest)
-def _set_test(before: State, event: SetTest, after: State) -> str:
+def _set_test(before: State, event: SetTest, after: State, hidden: Hidden) -> str:
     kind = "a Contest" if event.contest else "a Challenge"
     return f"The Narrator makes action {event.action} {kind}, Difficulty {event.difficulty}."
 
 
 @_says(SwapResilience)
-def _swap(before: State, event: SwapResilience, after: State) -> str:
+def _swap(before: State, event: SwapResilience, after: State, hidden: Hidden) -> str:
     return f"The Narrator turns action {event.action} against {event.resilience.capitalize()}."
 
 
 @_says(Act)
-def _act(before: State, event: Act, after: State) -> str:
+def _act(before: State, event: Act, after: State, hidden: Hidden) -> str:
     person = after.participant(event.name)
     assert after.pending is not None
     action = after.action(after.pending)
@@ -209,28 +230,33 @@ def _act(before: State, event: Act, after: State) -> str:
 
 
 @_says(Change)
-def _change(before: State, event: Change, after: State) -> str:
+def _change(before: State, event: Change, after: State, hidden: Hidden) -> str:
     person = after.participant(event.name)
     action = after.actions[-1]
     aim = _aim(action)
     what = f": {event.description}" if event.description else ""
     dice = person.round.action_dice
     halved = (event.dice + 1) // 2
-    why = (f"{event.dice} halved" if dice == halved
-           else f"{event.dice} halved is {halved}, but only {dice} were held")  # R-CON-12
+    why = (f" ({event.dice} halved)" if dice == halved
+           else f" ({event.dice} halved is {halved}, but only {dice} were held)")  # R-CON-12
+    if person.name in hidden:
+        why = ""
     return (f"{does(after, person.name, 'changes', 'change')} their action{aim}: "
-            f"{dice_count(dice)} ({why}), acting at the end of the round{what}.")
+            f"{dice_count(dice)}{why}, acting at the end of the round{what}.")
 
 
 @_says(Hold)
-def _hold(before: State, event: Hold, after: State) -> str:
+def _hold(before: State, event: Hold, after: State, hidden: Hidden) -> str:
     held = before.participant(event.name).round.action_dice
     who = does(after, event.name, "holds", "hold")
     become = "becomes a Defense Die" if held == 1 else "become Defense Dice"
     return f"{who}: {dice_count(held, 'Action')} {become}."
 
 
-def _granted(before: State, after: State, name: str) -> str:
+def _granted(before: State, after: State, name: str, hidden: Hidden) -> str:
+    """`` (gains 3 Defense Dice)``: an Attribute's worth (R-CON-7c), unless hidden."""
+    if name in hidden:
+        return ""
     gained = (after.participant(name).round.defense_gained
               - before.participant(name).round.defense_gained)
     was = before.participant(name).round
@@ -240,36 +266,40 @@ def _granted(before: State, after: State, name: str) -> str:
 
 
 @_says(Defend)
-def _defend(before: State, event: Defend, after: State) -> str:
+def _defend(before: State, event: Defend, after: State, hidden: Hidden) -> str:
     name = after.participant(event.name).name
     action = after.action(event.action)
     assert action is not None
     defense = action.defense_by(name)
     assert defense is not None and defense.paid_from is not None
     kind = defense.paid_from.value.capitalize()
-    return (f"{does(after, name, 'defends', 'defend')}{_granted(before, after, name)} "
-            f"against action {event.action} with {dice_count(event.dice, kind)}.")
+    gains = _granted(before, after, name, hidden)
+    return (f"{does(after, name, 'defends', 'defend')}{gains} against action {event.action} "
+            f"with {dice_count(event.dice, kind)}.")
 
 
 @_says(React)
-def _react(before: State, event: React, after: State) -> str:
+def _react(before: State, event: React, after: State, hidden: Hidden) -> str:
     name = after.participant(event.name).name
     action = after.action(event.action)
     assert action is not None
     defense = action.defense_by(name)
     assert defense is not None
     reaction_dice = defense.pool - event.added
-    sum_ = f"{reaction_dice} + {event.added} = " if event.added else ""
+    sum_ = f"{reaction_dice} + {event.added} = " if event.added and name not in hidden \
+        else ""  # R-CON-16: the Reaction's own dice are its statistic
     behalf = f" for {action.target}" if name != action.target else ""
-    return (f"{does(after, name, 'reacts', 'react')}{_granted(before, after, name)}{behalf} "
+    gains = _granted(before, after, name, hidden)
+    return (f"{does(after, name, 'reacts', 'react')}{gains}{behalf} "
             f"against action {event.action} with {defense.reaction}: "
             f"{sum_}{dice_count(defense.pool)}.")
 
 
 @_says(TakeIt)
-def _take_it(before: State, event: TakeIt, after: State) -> str:
+def _take_it(before: State, event: TakeIt, after: State, hidden: Hidden) -> str:
     name = after.participant(event.name).name
-    return (f"{does(after, name, 'does', 'do')} not defend{_granted(before, after, name)} "
+    gains = _granted(before, after, name, hidden)
+    return (f"{does(after, name, 'does', 'do')} not defend{gains} "
             f"against action {event.action}.")
 
 
@@ -280,7 +310,7 @@ def _rolled(roll: Roll, rollers: int) -> str:
 
 
 @_says(RollDice)
-def _roll(before: State, event: RollDice, after: State) -> str:
+def _roll(before: State, event: RollDice, after: State, hidden: Hidden) -> str:
     action = _action_after(after, before, event.action)
     assert action is not None and action.attacker_roll is not None
     parts = [f"Action {action.number}: {does(after, action.actor, 'rolls', 'roll')} "
@@ -305,7 +335,7 @@ def _standing(person: Participant, resilience: str | None) -> str:
 
 
 @_says(ApplyDamage)
-def _damage(before: State, event: ApplyDamage, after: State) -> str:
+def _damage(before: State, event: ApplyDamage, after: State, hidden: Hidden) -> str:
     action = _action_after(after, before, event.action)
     assert action is not None and action.damage is not None and action.target is not None
     person = after.participant(action.target)
@@ -322,8 +352,9 @@ def _damage(before: State, event: ApplyDamage, after: State) -> str:
         head = f"{fallen} of {person.name} {fall}{working}: {_standing(person, None)}"
     else:
         label = (action.resilience or "health").capitalize()
-        head = (f"{person.name} takes {action.damage} {label} damage{working}: "
-                f"{_standing(person, action.resilience)}")
+        secret = person.name in hidden and person.resiliences is not None  # R-CON-20
+        left = "" if secret else f": {_standing(person, action.resilience)}"
+        head = f"{person.name} takes {action.damage} {label} damage{working}{left}"
     defeated = f"; {person.name} {'are' if person.is_group else 'is'} defeated" \
         if person.defeated else ""
     spent = ""
@@ -334,18 +365,18 @@ def _damage(before: State, event: ApplyDamage, after: State) -> str:
 
 
 @_says(Defeat)
-def _defeat(before: State, event: Defeat, after: State) -> str:
+def _defeat(before: State, event: Defeat, after: State, hidden: Hidden) -> str:
     why = f": {event.reason}" if event.reason else ""
     return f"The Narrator takes {after.participant(event.name).name} out{why}."
 
 
 @_says(EndRound)
-def _end_round(before: State, event: EndRound, after: State) -> str:
+def _end_round(before: State, event: EndRound, after: State, hidden: Hidden) -> str:
     return f"Round {before.round} ends; unspent dice are lost. Round {after.round} begins."
 
 
 @_says(EndConflict)
-def _end(before: State, event: EndConflict, after: State) -> str:
+def _end(before: State, event: EndConflict, after: State, hidden: Hidden) -> str:
     outcome = f": {event.outcome}" if event.outcome else ""
     return f"The Conflict ends{outcome}."
 

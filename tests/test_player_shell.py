@@ -16,9 +16,10 @@ from rich.cells import cell_len
 
 from cli.conflict_steps import roll_intent
 from cli.player_shell import PlayerShell
-from cli.player_view import NewsReader, redact, to_ascii
+from cli.player_view import NewsReader, to_ascii
 from cli.player_words import MAX_LINE, aim, refusal, verb_of
 from conflict.narrate import describe
+from conflict.privacy import looking
 from conflict.table import Table, UnknownPlayer, conflicts
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
@@ -239,7 +240,6 @@ def test_damage_to_a_hidden_villain_is_told_without_what_is_left(table: Table) -
     from conflict.events import ApplyDamage
 
     loaded = conflicts.load(table)[1]
-    hidden = {"The Hollow Prelate"}
     gm = shell(table, "gm")
     for line in ("d as haze noroll", "d as tamsin attack prelate 5 with glass",
                  "d as brannoch defense 4", "d as prelate defense 3", "a as tamsin 5",
@@ -250,9 +250,9 @@ def test_damage_to_a_hidden_villain_is_told_without_what_is_left(table: Table) -
     before, event, after = recorded.steps[0]
     full = describe(before, event, after)
     assert full.endswith(": Health 12/14.")  # 1 + 1 for the Glass dagger
-    assert redact(before, event, after, full, hidden) == (
+    assert describe(before, event, after, looking(plays=["Tamsin Vey"])) == (
         "The Hollow Prelate takes 2 Health damage (1 + 1 for the Glass dagger).")
-    assert redact(before, event, after, full, set()) == full
+    assert describe(before, event, after, looking(revealed=["the hollow prelate"])) == full
     assert "12/14" not in shell(table, "ada").handle("b").text
     assert "12/14" in shell(table, "gm").handle("b").text
     assert loaded.version < conflicts.load(table)[1].version
