@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from conflict.events import Event
     from conflict.state import State
 
-Intent = Callable[["State"], list["Event"]]
+Intent = Callable[["State"], Sequence["Event"]]
+"""What a step wants written, built against the Conflict as it stands when written: the
+events to append (the shape :meth:`conflict.table.sessions.Saved.record` takes)."""
 
 __all__ = [
     "act",
