@@ -245,8 +245,10 @@ def aim(words: Sequence[str], kind: str) -> Declaration:
             slots[slot].append(word)
     if slots["target"] and kind in {"defense", "no-roll"}:
         if kind != "no-roll" or "description" in found:
+            # Full defense (R-CON-7b) and an action that needs no roll (R-CON-7c) are
+            # aimed at no one: the words are no target.
             raise refused(BadValue, f"what is {' '.join(slots['target'])[:40]!r}? type ? "
-                                    f"for help")
+                                    f"for help", "R-CON-7b" if kind == "defense" else "R-CON-7c")
         found["description"] = " ".join(slots.pop("target"))
     found.update({key: " ".join(value) for key, value in slots.items() if value})
     return Declaration(kind, **found)  # type: ignore[arg-type]
