@@ -73,7 +73,7 @@ def test_r_dice_1_a_die_left_out_is_refused_showing_the_syntax() -> None:
 def test_r_dice_1_one_roller_reads_no_slash_and_leaves_faces_to_the_rules() -> None:
     assert read_faces("5 5 4 2", group=False) == [[5, 5, 4, 2]]
     assert read_faces("5/5, x", group=False) == [["5/5", "x"]]
-    with pytest.raises(BadValue, match="needs the dice you rolled, e.g. 5,5,4,2"):
+    with pytest.raises(BadValue, match=r"needs the dice you rolled, e\.g\. 5,5,4,2"):
         read_faces(" , ", group=False)
 
 
@@ -91,7 +91,7 @@ def test_r_con_14_faces_typed_become_the_roll() -> None:
 
 
 def test_r_con_8_an_attack_needs_a_target() -> None:
-    with pytest.raises(BadValue, match="^an attack needs --target NAME$") as caught:
+    with pytest.raises(BadValue, match=r"^an attack needs --target NAME$") as caught:
         steps.declare("vin", Declaration("attack", "5"))
     assert caught.value.rule == "R-CON-8"
 
@@ -108,7 +108,7 @@ def test_r_con_7c_an_action_that_needs_no_roll_takes_no_dice_and_no_aim() -> Non
     with pytest.raises(RuleViolation, match=r"takes no dice \(R-CON-7c\)$") as caught:
         steps.declare("vin", Declaration("no-roll", "3"))
     assert caught.value.rule == "R-CON-7c"
-    with pytest.raises(RuleViolation, match="^--target and --no-harm go with") as caught:
+    with pytest.raises(RuleViolation, match=r"^--target and --no-harm go with") as caught:
         steps.declare("vin", Declaration("no-roll", target="inq", no_harm=True))
     assert caught.value.rule == "R-CON-7c"
 
@@ -132,7 +132,7 @@ def test_r_con_7_dice_figured_from_the_sheet_must_agree_with_a_count() -> None:
     assert steps.declare("vin", Declaration("defense", using="phys", tools=("rope",)))(
         state) == [Declare.defense("Vin", pool)]
     assert read_dice(vin, "physique + tool:rope") == pool
-    with pytest.raises(RuleViolation, match="^DICE 9 disagrees with --using: ") as caught:
+    with pytest.raises(RuleViolation, match=r"^DICE 9 disagrees with --using: ") as caught:
         steps.declare("vin", Declaration("defense", "9", using="physique"))(state)
     assert caught.value.rule == "R-DICE-1"
 
@@ -196,7 +196,7 @@ def test_r_con_21_another_round_against_no_one_is_refused_unless_anyway() -> Non
 
 
 def test_r_con_14_no_action_waits_for_its_roll() -> None:
-    with pytest.raises(RuleViolation, match="^no action is waiting for its roll") as caught:
+    with pytest.raises(RuleViolation, match=r"^no action is waiting for its roll") as caught:
         steps.roll()(crew().state)
     assert caught.value.rule == "R-CON-14"
     with pytest.raises(RuleViolation, match="say which to damage with --action N"):
