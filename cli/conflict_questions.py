@@ -26,14 +26,12 @@ from conflict.events import (
     ApplyDamage,
     Change,
     Declare,
-    EndConflict,
-    EndRound,
     Event,
     Hold,
     SetTest,
     TakeIt,
 )
-from conflict.intents import Intent
+from conflict.intents import Intent, steps
 from conflict.intents.words import NATURES, NOTHING, VERBS, Declared, read_declaration
 from conflict.intents.words import read_dice as _read_dice
 from conflict.intents.words import read_faces as _faces
@@ -198,7 +196,7 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
                              equipment=said.equipment, description=said.description)
 
     event = guide.answer(f"  Dice: a number, or a source + Traits ({attribute} is {value})",
-                         attribute, dice_words(person), read)
+                         said.dice or attribute, dice_words(person), read)
     gear = _gear(guide, person, said)
     if gear != event.equipment:
         event = attrs.evolve(event, equipment=gear)
@@ -276,8 +274,8 @@ def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
                                 attack_kind=said.kind, resilience=said.resilience,
                                 equipment=said.equipment)
 
-    event = guide.answer("  Dice before halving", str(2 * dice), dice_words(person),
-                         read_dice)
+    event = guide.answer("  Dice before halving", said.dice or str(2 * dice),
+                         dice_words(person), read_dice)
     gear = _gear(guide, person, said)
     if gear != event.equipment:
         event = attrs.evolve(event, equipment=gear)
@@ -413,10 +411,9 @@ def end_round(guide: Asks, state: State, now: AwaitingEndRound | object) -> Buil
         if first == "end":
             if len(words) < 2:
                 raise click.UsageError("say how it ends: end OUTCOME (end the crew escapes)")
-            outcome = words[1].strip()
-            return lambda state: [EndConflict(outcome)]
+            return steps.end(words[1].strip())
         if first in ("next", "next round") or answer.strip().lower() == "next round":
-            return lambda state: [EndRound()]
+            return steps.end_round()
         raise click.UsageError(f"{answer.strip()[:40]!r}: Enter or 'next' for the next "
                                f"round, or 'end OUTCOME' to end the Conflict")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -146,8 +147,33 @@ def test_r_con_8a_a_guided_feint_aims_without_harm_and_names_no_resilience() -> 
     assert caught.value.rule == "R-CON-8a"
 
 
+def test_r_con_8_one_grammar_reads_every_door_s_words() -> None:
+    # A player's line and a guided answer read the same words the same way.
+    said = aim(["inq", "mental", "willpower", "using", "wits", "+", "tool:rope", "--",
+                "a glare"], "attack")
+    assert (said.target, said.attack_kind, said.resilience, said.using, said.tools,
+            said.description) == ("inq", "mental", "willpower", "wits", ("rope",), "a glare")
+    guided = read_declaration("attack inq mental willpower using wits + tool:rope -- a glare",
+                              ["Inquisitor"], [])
+    assert guided.said == attrs.evolve(said, target="inq")
+    assert (guided.target, guided.kind, guided.resilience, guided.dice) == (
+        "Inquisitor", "mental", "willpower", "wits + tool:rope")
+    assert read_declaration("attack inq 5 harmless", ["Inquisitor"], []).harm is False
+    assert aim(["inq", "with", "-"], "attack").equipment is None
+    with pytest.raises(BadValue, match="one Resilience at most, got health, willpower"):
+        aim(["inq", "health", "willpower"], "attack")
+
+
+def test_r_con_8_a_shell_attack_on_another_resilience_reaches_the_engine() -> None:
+    (event,) = steps.declare("vin", aim(["inq", "5", "social", "willpower"], "attack"))(
+        crew().state)
+    assert event == Declare.action("Vin", 5, target="Inquisitor", attack_kind="social",
+                                   resilience="willpower")
+
+
 WORDS = ["inq", "inquisitor", "vin", "5", "3", "1", "0", "12", "-2", "with", "glass",
-         "dagger", "using", "physique", "wits", "harmless", "at", "about", "--", "fast"]
+         "dagger", "using", "physique", "wits", "harmless", "at", "about", "--", "fast",
+    "social", "health", "willpower", "-", "+", "tool:rope"]
 
 
 @settings(max_examples=150, deadline=None)
@@ -166,6 +192,32 @@ def test_r_con_7_any_declaration_read_is_accepted_or_refused_by_rule(
         pass  # a name that matches no one (or several), said as such
     else:
         assert state.action(1) is not None or state.participant(who).round is not None
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["attack", "feint", "action", "defense", "no-roll"]),
+       st.lists(st.sampled_from(WORDS), max_size=7), st.sampled_from(["5", "physique"]))
+def test_r_con_7_any_guided_declaration_read_is_accepted_or_refused_by_rule(
+        verb: str, words: list[str], dice: str) -> None:
+    state = crew().state
+    option = what_now(state).option  # type: ignore[attr-defined]
+    person = state.participant(option.name)
+    try:
+        said = read_declaration(" ".join([verb, *words]), option.targets, option.equipment)
+        count = read_dice(person.character, said.dice or dice)
+        if said.verb == "no-roll":
+            event = option.no_roll(description=said.description)
+        elif said.verb == "defense":
+            event = option.defense(count, description=said.description)
+        else:
+            event = option.action(count, target=said.target, harm=said.harm,
+                                  attack_kind=said.kind, resilience=said.resilience,
+                                  equipment=said.equipment, description=said.description)
+        apply(state, event)
+    except ConflictError as error:
+        assert error.rule, str(error)
+    except CharacterError:
+        pass  # a name that matches no one (or several), said as such
 
 
 # --- acting and the round (R-CON-11, R-CON-21) ---------------------------------------------

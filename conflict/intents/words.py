@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -33,6 +33,7 @@ __all__ = [
     "Declaration",
     "Declared",
     "aim",
+    "dice_words",
     "face_tokens",
     "figure",
     "number_or_text",
@@ -157,13 +158,10 @@ def figure(character: Character, dice: str | None, using: str | None,
     return value
 
 
-def read_dice(character: Character, answer: str) -> int | DicePool:
-    """Dice from a guided answer: a number, or ``source + trait + tool:X + circ:X``."""
-    from characters.lookup import resolve
-
-    text = answer.strip()
-    if text.isdigit():
-        return int(text)
+def dice_words(text: str) -> dict[str, Any]:
+    """Where dice come from, in words: ``SOURCE + TRAIT + tool:TOOL + circ:TEXT`` (an
+    Attribute, Standing or Power, then what adds a die each), as the fields of a
+    :class:`Declaration` (``using``, ``traits``, ``tools``, ``circumstances``)."""
     parts = [p.strip() for p in text.split("+") if p.strip()]
     if not parts:
         raise refused(BadValue, "say how many dice, or where they come from (physique …)",
@@ -176,8 +174,18 @@ def read_dice(character: Character, answer: str) -> int | DicePool:
         elif low.startswith(("circ:", "circumstance:")):
             circumstances.append(part.split(":", 1)[1].strip())
         else:
-            traits.append(resolve(part, character.traits, what="Trait"))
-    return figure(character, None, parts[0], traits, tools, circumstances)
+            traits.append(part)
+    return {"using": parts[0], "traits": tuple(traits), "tools": tuple(tools),
+            "circumstances": tuple(circumstances)}
+
+
+def read_dice(character: Character, answer: str) -> int | DicePool:
+    """Dice from an answer: a number, or the words of :func:`dice_words`, figured from
+    ``character``'s sheet."""
+    text = answer.strip()
+    if text.isdigit():
+        return int(text)
+    return figure(character, None, **dice_words(text))
 
 
 # --- a declaration ---------------------------------------------------------------------------
@@ -217,15 +225,26 @@ class Declaration:
                                          ("--with", self.equipment)) if given]
 
 
+def _one(words: list[str], what: str, rule: str) -> str | None:
+    if len(set(words)) > 1:
+        raise refused(BadValue, f"one {what} at most, got {', '.join(words)}", rule)
+    return words[0] if words else None
+
+
 def aim(words: Sequence[str], kind: str) -> Declaration:
-    """A player's words after ``declare KIND`` (or ``change``): a number of dice,
-    ``at NAME`` (or just the name), ``with GEAR``, ``using SOURCE``, ``harmless``,
-    ``about TEXT`` (or ``-- TEXT``). Words go to the last of target, gear or source
-    named (the target at first), so names may take several words: ``at lady
-    veradine``, ``with glass dagger``."""
+    """The one grammar of a declaration's words (after its kind): a number of dice or
+    ``using SOURCE [+ TRAIT + tool:TOOL + circ:TEXT]`` (:func:`dice_words`); ``at
+    NAME`` (or just the name); the attack's kind (physical, social, mental) and
+    Resilience; ``with GEAR`` (``with -``: none); ``harmless``; ``about TEXT`` or ``--
+    TEXT``. Words go to the last of target, gear or source named (the target at first),
+    so names may take several words: ``at lady veradine``, ``with glass dagger``.
+    Full defense and an action that needs no roll are aimed at no one: for the latter,
+    words that would name a target say what it does."""
     slots: dict[str, list[str]] = {"target": [], "equipment": [], "using": []}
     slot = "target"
-    found: dict[str, object] = {}
+    found: dict[str, Any] = {}
+    natures: list[str] = []
+    resiliences: list[str] = []
     for i, word in enumerate(words):
         low = word.casefold()
         if low in {"about", "--"}:
@@ -241,8 +260,14 @@ def aim(words: Sequence[str], kind: str) -> Declaration:
             slot = "using"
         elif word.lstrip("+-").isdigit() and "dice" not in found:
             found["dice"] = word
+        elif slot == "target" and low in NATURES:
+            natures.append(low)
+        elif slot == "target" and low in RESILIENCES:
+            resiliences.append(low)
         else:
             slots[slot].append(word)
+    found["attack_kind"] = _one(natures, "kind of attack", "R-CON-8")
+    found["resilience"] = _one(resiliences, "Resilience", "R-CON-8")
     if slots["target"] and kind in {"defense", "no-roll"}:
         if kind != "no-roll" or "description" in found:
             # Full defense (R-CON-7b) and an action that needs no roll (R-CON-7c) are
@@ -250,35 +275,52 @@ def aim(words: Sequence[str], kind: str) -> Declaration:
             raise refused(BadValue, f"what is {' '.join(slots['target'])[:40]!r}? type ? "
                                     f"for help", "R-CON-7b" if kind == "defense" else "R-CON-7c")
         found["description"] = " ".join(slots.pop("target"))
+    gear = " ".join(slots.pop("equipment"))
+    if gear and gear.casefold() not in NOTHING:
+        found["equipment"] = gear
+    if slots["using"]:
+        found.update(dice_words(" ".join(slots.pop("using"))))
     found.update({key: " ".join(value) for key, value in slots.items() if value})
-    return Declaration(kind, **found)  # type: ignore[arg-type]
+    return Declaration(kind, **found)
 
 
 @attrs.frozen
 class Declared:
-    """What a guided declaration says, read from "attack NAME [kind] [Resilience]
-    [with ITEM] [-- what]" and its kin (R-CON-7, R-CON-8, R-CON-8a); the dice are
-    asked next. ``equipment_said``: whether the words named the equipment (else it is
-    asked)."""
+    """What a guided declaration says: its ``verb`` (a feint is an action aimed at
+    someone that does no harm, R-CON-8a), what :func:`aim` read (``said``), the target
+    as chosen, and the equipment (``equipment_said``: whether the words named it, else
+    it is asked)."""
 
     verb: str
-    description: str = ""
+    said: Declaration
     target: str | None = None
-    kind: str | None = None
-    resilience: str | None = None
     equipment: str | None = None
     equipment_said: bool = False
 
     @property
     def harm(self) -> bool:
-        return self.verb != "feint"
+        return self.verb != "feint" and not self.said.no_harm
 
+    @property
+    def description(self) -> str:
+        return self.said.description
 
-def _one(words: list[str], allowed: Sequence[str], what: str) -> str | None:
-    said = [w.lower() for w in words if w.lower() in allowed]
-    if len(set(said)) > 1:
-        raise refused(BadValue, f"one {what} at most, got {', '.join(said)}", "R-CON-8")
-    return said[0] if said else None
+    @property
+    def kind(self) -> str | None:
+        return self.said.attack_kind
+
+    @property
+    def resilience(self) -> str | None:
+        return self.said.resilience
+
+    @property
+    def dice(self) -> str | None:
+        """The dice the words gave, if any, as a guided answer gives them."""
+        if self.said.using is None:
+            return self.said.dice
+        return " + ".join([self.said.using, *self.said.traits,
+                           *(f"tool:{t}" for t in self.said.tools),
+                           *(f"circ:{c}" for c in self.said.circumstances)])
 
 
 def _equipment(verb: str, item: str, equipment: Sequence[str]) -> str | None:
@@ -296,7 +338,10 @@ def _equipment(verb: str, item: str, equipment: Sequence[str]) -> str | None:
 
 def read_declaration(text: str, targets: Sequence[str], equipment: Sequence[str]
                      ) -> Declared:
-    """The declaration typed at a guided question, every word of it used or refused."""
+    """A declaration typed whole at a guided question: its kind (attack, feint, action,
+    defense, no-roll), then the words :func:`aim` reads, every word used or refused;
+    an action needing a roll other than an attack or a feint is aimed at no one here,
+    and all the words after ``with`` name the equipment."""
     from characters.lookup import resolve
 
     text, _, description = text.partition("--")
@@ -307,8 +352,8 @@ def read_declaration(text: str, targets: Sequence[str], equipment: Sequence[str]
     rest = words[1:]
     gear: str | None = None
     lowered = [w.lower() for w in rest]
-    said = "with" in lowered
-    if said:
+    named = "with" in lowered
+    if named:
         at = lowered.index("with")
         gear = _equipment(verb, " ".join(rest[at + 1:]), equipment)
         rest = rest[:at]
@@ -316,15 +361,15 @@ def read_declaration(text: str, targets: Sequence[str], equipment: Sequence[str]
         if rest:
             raise refused(BadValue, f"{verb} takes no target, got {' '.join(rest)!r}: "
                                     f"describe it after --", "R-CON-7")
-        return Declared(verb, description.strip())
-    kind = _one(rest, NATURES, "kind of attack")
-    resilience = _one(rest, RESILIENCES, "Resilience")
-    if resilience and verb == "feint":
+        return Declared(verb, Declaration(verb, description=description.strip()))
+    said = aim(rest, "attack")
+    if description.strip():
+        said = attrs.evolve(said, description=description.strip())
+    if said.resilience and verb == "feint":
         raise refused(BadValue, "a feint does no harm, so it targets no Resilience "
                                 "(R-CON-8a): attack to harm", "R-CON-8a")
-    names = [w for w in rest if w.lower() not in (*NATURES, *RESILIENCES)]
-    if not names:
+    if said.target is None:
         raise refused(BadValue, f"whom? e.g. {verb} {targets[0] if targets else 'NAME'}",
                       "R-CON-8")
-    target = resolve(" ".join(names), list(targets), what="target")
-    return Declared(verb, description.strip(), target, kind, resilience, gear, said)
+    target = resolve(said.target, list(targets), what="target")
+    return Declared(verb, said, target, gear, named)
