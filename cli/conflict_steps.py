@@ -1,8 +1,9 @@
 """The step commands of ``mistborn conflict``: one per step of the engine.
 
-Each reads the command line, says what it wants as events built against the Conflict
-as it stands when written (another process may have written first: the engine checks
-again, :mod:`conflict.table.sessions`), and prints the library's sentence for what
+Each reads the command line and hands its words to the library
+(:mod:`conflict.intents`), which makes them into events built against the Conflict as
+it stands when written (another process may have written first: the engine checks
+again, :mod:`conflict.table.sessions`); the command then prints the library's sentence for what
 happened and what comes next (``--json``: the same as JSON). Names are any unique
 beginning or word of a participant's name. The dice are rolled by the tool unless
 ``roll --faces`` gives the dice rolled at the table.
