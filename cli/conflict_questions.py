@@ -32,7 +32,14 @@ from conflict.events import (
     TakeIt,
 )
 from conflict.intents import Intent, steps
-from conflict.intents.words import NATURES, NOTHING, VERBS, Declared, read_declaration
+from conflict.intents.words import (
+    NATURES,
+    NOTHING,
+    VERBS,
+    Declared,
+    read_declaration,
+    read_reaction,
+)
 from conflict.intents.words import read_dice as _read_dice
 from conflict.intents.words import read_faces as _faces
 from conflict.options import ActOption, ChangeOption
@@ -319,9 +326,8 @@ def defense(guide: Asks, state: State, now: AwaitingDefense) -> Build:
             return defend.event(count)
         if not own:
             raise click.UsageError(f"{target} has no Reaction to use here: defend or take")
-        added = int(parts[-1]) if len(parts) > 2 and parts[-1].isdigit() else None
-        name_words = parts[1:-1] if added is not None else parts[1:]
-        reaction = resolve(" ".join(name_words) or own[0].reaction,
+        typed, added = read_reaction(parts[1:])
+        reaction = resolve(typed or own[0].reaction,
                            [o.reaction for o in own], what=f"Reaction of {target}")
         option = next(o for o in own if o.reaction == reaction)
         return option.event(added)

@@ -20,6 +20,7 @@ from cli.main import fail
 from cli.player_words import KINDS, aim, bare, number, only
 from conflict.errors import RuleViolation
 from conflict.intents import steps
+from conflict.intents.words import read_reaction
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -180,9 +181,7 @@ def react(desk: Desk, args: list[str]) -> Reply:
     typed, rest = split_as(args)
     if not rest:
         fail("react with which Reaction? re NAME [DICE]")
-    added = number(rest[-1], "the dice added") if len(rest) > 1 and \
-        rest[-1].lstrip("+-").isdigit() else None
-    wanted = " ".join(rest[:-1] if added is not None else rest)
+    wanted, added = read_reaction(rest)
 
     def reactions(now: WhatNow) -> list[ReactOption]:
         from conflict.options import ReactOption

@@ -26,6 +26,7 @@ from conflict.intents import (
     read_declaration,
     read_dice,
     read_faces,
+    read_reaction,
     steps,
 )
 from conflict.options import ActOption, default_pool
@@ -218,6 +219,15 @@ def test_r_con_7_any_guided_declaration_read_is_accepted_or_refused_by_rule(
         assert error.rule, str(error)
     except CharacterError:
         pass  # a name that matches no one (or several), said as such
+
+
+def test_r_con_16_a_reaction_is_named_then_the_dice_added() -> None:
+    assert read_reaction(["pewter", "burst", "2"]) == ("pewter burst", 2)
+    assert read_reaction(["3"]) == ("3", None)  # one word is the name
+    assert read_reaction(["tin"]) == ("tin", None)
+    with pytest.raises(BadValue, match="the dice added must be a whole number") as caught:
+        read_reaction(["tin", "+-2"])
+    assert caught.value.rule == "R-CON-16"
 
 
 # --- acting and the round (R-CON-11, R-CON-21) ---------------------------------------------

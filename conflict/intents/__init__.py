@@ -50,6 +50,7 @@ from conflict.intents.words import (
     read_declaration,
     read_dice,
     read_faces,
+    read_reaction,
 )
 
 __all__ = [
@@ -79,6 +80,7 @@ __all__ = [
     "read_declaration",
     "read_dice",
     "read_faces",
+    "read_reaction",
     "reorder",
     "roll",
     "set_test",

@@ -40,6 +40,7 @@ __all__ = [
     "read_declaration",
     "read_dice",
     "read_faces",
+    "read_reaction",
     "refused",
 ]
 
@@ -122,6 +123,19 @@ def read_faces(text: str, what: str = "", *, group: bool = True
             raise refused(BadValue, f"{lead}needs {needs}, {example}", "R-DICE-1")
         rows.append([number_or_text(token) for token in tokens])
     return rows
+
+
+def read_reaction(words: Sequence[str]) -> tuple[str, int | None]:
+    """``NAME [DICE]``: the Reaction's name as typed (maybe several words) and the dice
+    added, when the last of two or more words is a whole number (R-CON-16)."""
+    last = words[-1] if len(words) > 1 else ""
+    if last.lstrip("+-").isdigit():
+        added = number_or_text(last)
+        if not isinstance(added, int):
+            raise refused(BadValue, f"the dice added must be a whole number, got "
+                                    f"{last[:40]!r}", "R-CON-16")
+        return " ".join(words[:-1]), added
+    return " ".join(words), None
 
 
 # --- the dice of a declaration -----------------------------------------------------------
