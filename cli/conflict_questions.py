@@ -26,14 +26,22 @@ from conflict.events import (
     ApplyDamage,
     Change,
     Declare,
-    EndConflict,
-    EndRound,
     Event,
     Hold,
-    Nature,
     SetTest,
     TakeIt,
 )
+from conflict.intents import Intent, steps
+from conflict.intents.words import (
+    NATURES,
+    NOTHING,
+    VERBS,
+    Declared,
+    read_declaration,
+    read_reaction,
+)
+from conflict.intents.words import read_dice as _read_dice
+from conflict.intents.words import read_faces as _faces
 from conflict.options import ActOption, ChangeOption
 from conflict.state import Participant, State
 from conflict.whatnow import (
@@ -48,13 +56,13 @@ from conflict.whatnow import (
 if TYPE_CHECKING:
     from characters.model import Character
     from characters.pools import DicePool
-    from cli.conflict_run import Build
     from conflict.dice import RandomSource
     from conflict.state import Action as _Action
 
-NATURES = [n.value for n in Nature]
-VERBS = ["attack", "feint", "action", "defense", "no-roll"]
-NOTHING = ("-", "none", "nothing")
+
+Build = Intent
+"""What a step's answers come to: the events to write, made from the Conflict as it
+stands when written."""
 T = TypeVar("T")
 
 
@@ -106,94 +114,7 @@ def dice_words(person: Participant) -> list[str]:
 
 def figure(person: Participant, answer: str) -> int | DicePool:
     """Dice from an answer: a number, or ``source + trait + tool:X + circ:X``."""
-    from characters.pools import dice_for
-
-    text = answer.strip()
-    if text.isdigit():
-        return int(text)
-    parts = [p.strip() for p in text.split("+") if p.strip()]
-    if not parts:
-        raise click.UsageError("say how many dice, or where they come from (physique …)")
-    traits, tools, circumstances = [], [], []
-    for part in parts[1:]:
-        low = part.lower()
-        if low.startswith("tool:"):
-            tools.append(part[5:].strip())
-        elif low.startswith(("circ:", "circumstance:")):
-            circumstances.append(part.split(":", 1)[1].strip())
-        else:
-            traits.append(resolve(part, person.character.traits, what="Trait"))
-    source = parts[0]
-    known = [*ATTRIBUTES, *STANDINGS, *(p.name for p in person.character.powers)]
-    return dice_for(person.character, resolve(source, known, what="source of dice"),
-                    traits=traits, tools=tools, circumstances=circumstances)
-
-
-@attrs.frozen
-class Declared:
-    """What a declaration says, read from "attack NAME [kind] [Resilience] [with ITEM]
-    [-- what]" and its kin (R-CON-7, R-CON-8, R-CON-8a). ``equipment_said``: whether
-    the words named the equipment (else it is asked)."""
-
-    verb: str
-    description: str = ""
-    target: str | None = None
-    kind: str | None = None
-    resilience: str | None = None
-    equipment: str | None = None
-    equipment_said: bool = False
-
-    @property
-    def harm(self) -> bool:
-        return self.verb != "feint"
-
-
-def _one(words: list[str], allowed: Sequence[str], what: str) -> str | None:
-    said = [w.lower() for w in words if w.lower() in allowed]
-    if len(set(said)) > 1:
-        raise click.UsageError(f"one {what} at most, got {', '.join(said)}")
-    return said[0] if said else None
-
-
-def read_declaration(text: str, targets: Sequence[str], equipment: Sequence[str]
-                     ) -> Declared:
-    """The declaration typed, every word of it used or refused."""
-    text, _, description = text.partition("--")
-    words = text.split()
-    if not words:
-        raise click.UsageError("say what: " + ", ".join(VERBS))
-    verb = resolve(words[0], VERBS, what="kind of declaration")
-    rest = words[1:]
-    gear: str | None = None
-    lowered = [w.lower() for w in rest]
-    said = "with" in lowered
-    if said:
-        at = lowered.index("with")
-        item = " ".join(rest[at + 1:])
-        rest = rest[:at]
-        if verb != "attack":
-            raise click.UsageError(f"only an attack adds equipment's damage (R-CON-18), "
-                                   f"not a {verb}")
-        if not item:
-            raise click.UsageError(f"with what? {', '.join(equipment) or 'no equipment'}"
-                                   f", or - for nothing")
-        if item.lower() not in NOTHING:
-            gear = resolve(item, list(equipment), what="equipment")
-    if verb not in ("attack", "feint"):
-        if rest:
-            raise click.UsageError(f"{verb} takes no target, got {' '.join(rest)!r}: "
-                                   f"describe it after --")
-        return Declared(verb, description.strip())
-    kind = _one(rest, NATURES, "kind of attack")
-    resilience = _one(rest, RESILIENCES, "Resilience")
-    if resilience and verb == "feint":
-        raise click.UsageError("a feint does no harm, so it targets no Resilience "
-                               "(R-CON-8a): attack to harm")
-    names = [w for w in rest if w.lower() not in (*NATURES, *RESILIENCES)]
-    if not names:
-        raise click.UsageError(f"whom? e.g. {verb} {targets[0] if targets else 'NAME'}")
-    target = resolve(" ".join(names), list(targets), what="target")
-    return Declared(verb, description.strip(), target, kind, resilience, gear, said)
+    return _read_dice(person.character, answer)
 
 
 def declaration_words(targets: Sequence[str], person: Participant) -> list[str]:
@@ -282,7 +203,7 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
                              equipment=said.equipment, description=said.description)
 
     event = guide.answer(f"  Dice: a number, or a source + Traits ({attribute} is {value})",
-                         attribute, dice_words(person), read)
+                         said.dice or attribute, dice_words(person), read)
     gear = _gear(guide, person, said)
     if gear != event.equipment:
         event = attrs.evolve(event, equipment=gear)
@@ -360,8 +281,8 @@ def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
                                 attack_kind=said.kind, resilience=said.resilience,
                                 equipment=said.equipment)
 
-    event = guide.answer("  Dice before halving", str(2 * dice), dice_words(person),
-                         read_dice)
+    event = guide.answer("  Dice before halving", said.dice or str(2 * dice),
+                         dice_words(person), read_dice)
     gear = _gear(guide, person, said)
     if gear != event.equipment:
         event = attrs.evolve(event, equipment=gear)
@@ -405,9 +326,8 @@ def defense(guide: Asks, state: State, now: AwaitingDefense) -> Build:
             return defend.event(count)
         if not own:
             raise click.UsageError(f"{target} has no Reaction to use here: defend or take")
-        added = int(parts[-1]) if len(parts) > 2 and parts[-1].isdigit() else None
-        name_words = parts[1:-1] if added is not None else parts[1:]
-        reaction = resolve(" ".join(name_words) or own[0].reaction,
+        typed, added = read_reaction(parts[1:])
+        reaction = resolve(typed or own[0].reaction,
                            [o.reaction for o in own], what=f"Reaction of {target}")
         option = next(o for o in own if o.reaction == reaction)
         return option.event(added)
@@ -435,22 +355,6 @@ def _reactions_for(guide: Asks, now: AwaitingRoll, number: int) -> Build | None:
     if event is None:
         return None
     return lambda _state: [event]
-
-
-def _faces(text: str) -> list[list[int | str]]:
-    from cli.options import face_tokens, number_or_text
-
-    rows = []
-    for chunk in text.split("/"):
-        tokens = face_tokens(chunk)
-        if tokens is None:
-            raise click.UsageError(f"{chunk.strip()[:40]!r} has a comma with no face beside "
-                                   f"it; type the dice rolled, e.g. 5,5,3")
-        if tokens:
-            rows.append([number_or_text(token) for token in tokens])
-    if not rows:
-        raise click.UsageError("type the dice rolled, e.g. 5,5,3 (a group: 5,5,3/4,4,1)")
-    return rows
 
 
 def roll(guide: Asks, state: State, now: AwaitingRoll) -> Build | None:
@@ -513,10 +417,9 @@ def end_round(guide: Asks, state: State, now: AwaitingEndRound | object) -> Buil
         if first == "end":
             if len(words) < 2:
                 raise click.UsageError("say how it ends: end OUTCOME (end the crew escapes)")
-            outcome = words[1].strip()
-            return lambda state: [EndConflict(outcome)]
+            return steps.end(words[1].strip())
         if first in ("next", "next round") or answer.strip().lower() == "next round":
-            return lambda state: [EndRound()]
+            return steps.end_round()
         raise click.UsageError(f"{answer.strip()[:40]!r}: Enter or 'next' for the next "
                                f"round, or 'end OUTCOME' to end the Conflict")
 

@@ -40,11 +40,11 @@ if TYPE_CHECKING:
 
     from conflict.dice import RandomSource
     from conflict.events import Event
+    from conflict.intents import Intent as Build
     from conflict.state import Action, State
     from conflict.table.sessions import Loaded, Recorded, Saved
     from conflict.whatnow import WhatNow
 
-Build = Callable[["State"], Sequence["Event"]]
 T = TypeVar("T")
 
 

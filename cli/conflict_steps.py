@@ -1,8 +1,9 @@
 """The step commands of ``mistborn conflict``: one per step of the engine.
 
-Each reads the command line, says what it wants as events built against the Conflict
-as it stands when written (another process may have written first: the engine checks
-again, :mod:`conflict.table.sessions`), and prints the library's sentence for what
+Each reads the command line and hands its words to the library
+(:mod:`conflict.intents`), which makes them into events built against the Conflict as
+it stands when written (another process may have written first: the engine checks
+again, :mod:`conflict.table.sessions`); the command then prints the library's sentence for what
 happened and what comes next (``--json``: the same as JSON). Names are any unique
 beginning or word of a participant's name. The dice are rolled by the tool unless
 ``roll --faces`` gives the dice rolled at the table.
@@ -10,65 +11,38 @@ beginning or word of a participant's name. The dice are rolled by the tool unles
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
-from cli.conflicts import (
-    common,
-    conflict,
-    participant,
-    record,
-    report_undone,
-    writer,
-)
-from cli.errors import fail
-from cli.options import DIFFICULTY, face_tokens, number_or_text
+from cli.conflicts import common, conflict, record, report_undone, writer
+from cli.options import DIFFICULTY
 from cli.table_option import complete_participant, open_table
-from conflict.errors import possessive
-
-if TYPE_CHECKING:
-    from characters.pools import DicePool
-    from conflict.events import Event
-    from conflict.state import State
+from conflict.intents import Declaration, Intent, steps
 
 __all__ = ["conflict"]
 
 F = TypeVar("F", bound=Callable[..., Any])
-Intent = Callable[["State"], list["Event"]]
-"""What a step wants written, built against the Conflict as it stands when written.
-The ``*_intent`` builders below are shared by these commands and the player shell."""
 
-_ROLLERS = re.compile(r"\s*/\s*")
+# The step commands' words, made into events by the library (:mod:`conflict.intents`);
+# these names stay for scripts that built on them.
+set_test_intent = steps.set_test
+swap_intent = steps.swap
+reorder_intent = steps.reorder
+act_intent = steps.act
+hold_intent = steps.hold
+defend_intent = steps.defend
+react_intent = steps.react
+take_intent = steps.take
+roll_intent = steps.roll
+damage_intent = steps.damage
+defeat_intent = steps.defeat
+end_round_intent = steps.end_round
+end_intent = steps.end
 
 
 # --- reading the command line --------------------------------------------------------
-
-
-def faces_rows(text: str, what: str) -> list[list[int | str]]:
-    """Dice typed by hand: ``5,5,3`` for one roller, ``5,5,3/4,4,1`` for a group's
-    members (one list per roller); each face is judged by the engine (R-DICE-1)."""
-    rows = []
-    for chunk in _ROLLERS.split(text.strip()):
-        tokens = face_tokens(chunk)
-        if tokens is None:
-            fail(f"{what} {text[:40]!r} has a comma with no face beside it; write the "
-                 f"dice rolled, e.g. 5,5,3 (a group: 5,5,3/4,4,1)")
-        if not tokens:
-            fail(f"{what} needs the dice rolled, e.g. 5,5,3 (a group: 5,5,3/4,4,1)")
-        rows.append([number_or_text(token) for token in tokens])
-    return rows
-
-
-def pending_or(state: State, number: int | None, doing: str) -> int:
-    """The action meant: the one given, else the one being resolved."""
-    if number is not None:
-        return number
-    if state.pending is None:
-        fail(f"no action is being resolved: say which to {doing} with --action N")
-    return state.pending
 
 
 def aim_options(function: F) -> F:
@@ -102,43 +76,6 @@ def aim_options(function: F) -> F:
     return function
 
 
-def figured(state: State, name: str, dice: str | None, using: str | None,
-            traits: Sequence[str], tools: Sequence[str], circumstances: Sequence[str]
-            ) -> int | DicePool:
-    """The dice declared: a count, or figured from the sheet (R-DICE-1)."""
-    if using is not None:
-        from characters.lookup import resolve
-        from characters.model import ATTRIBUTES, STANDINGS
-        from characters.pools import dice_for
-
-        character = state.participant(name).character
-        sources = [*ATTRIBUTES, *STANDINGS, *(p.name for p in character.powers)]
-        pool = dice_for(character, resolve(using, sources, what="source of dice"),
-                        traits=[resolve(t, character.traits, what="Trait") for t in traits],
-                        tools=tools, circumstances=circumstances)
-        if dice is not None and number_or_text(dice) != pool.count:
-            fail(f"DICE {dice} disagrees with --using: {pool.describe()}")
-        return pool
-    if traits or tools or circumstances:
-        fail("--trait, --tool and --circumstance add to --using SOURCE; give it too")
-    if dice is None:
-        fail("give the number of dice, or --using SOURCE to figure them from the sheet")
-    value = number_or_text(dice)
-    if not isinstance(value, int):
-        fail(f"dice must be a whole number, got {dice!r}"[:100])
-    return value
-
-
-def gear(state: State, who: str, typed: str | None) -> str | None:
-    """The equipment on ``who``'s sheet that ``typed`` means ("glass" → "Glass dagger")."""
-    if typed is None:
-        return None
-    from characters.lookup import resolve
-
-    owned = [item.name for item in state.participant(who).character.equipment]
-    return resolve(typed, owned, what=f"equipment of {who}")
-
-
 # --- step 1: declarations and the Narrator's calls ------------------------------------------
 
 
@@ -169,39 +106,12 @@ def declare_intent(name: str, kind: str, dice: str | None, *, target: str | None
                    using: str | None = None, traits: Sequence[str] = (),
                    tools: Sequence[str] = (), circumstances: Sequence[str] = (),
                    description: str = "") -> Intent:
-    """NAME declares KIND ("action", "attack", "defense" or "no-roll"), R-CON-7."""
-    from conflict.events import Declare
-
-    if kind == "attack" and target is None:
-        fail("an attack needs --target NAME")
-    if kind in ("defense", "no-roll"):
-        aimed = [flag for flag, given in (("--target", target), ("--no-harm", no_harm),
-                                          ("--kind", attack_kind),
-                                          ("--resilience", resilience),
-                                          ("--with", equipment)) if given]
-        if aimed:
-            what = "full defense (R-CON-7b)" if kind == "defense" else \
-                "an action that needs no roll (R-CON-7c)"
-            verb = "goes" if len(aimed) == 1 else "go"
-            fail(f"{' and '.join(aimed)} {verb} with an action aimed at someone; {what} "
-                 f"is aimed at no one")
-    if kind == "no-roll" and (dice is not None or using is not None):
-        fail("an action that needs no roll takes no dice (R-CON-7c)")
-
-    def build(state: State) -> list[Event]:
-        who = participant(state, name)
-        if kind == "no-roll":
-            return [Declare.no_roll(who, description=description)]
-        count = figured(state, who, dice, using, traits, tools, circumstances)
-        if kind == "defense":
-            return [Declare.defense(who, count, description=description)]
-        aimed = participant(state, target) if target is not None else None
-        return [Declare.action(who, count, target=aimed, harm=not no_harm,
-                               attack_kind=attack_kind, resilience=resilience,
-                               equipment=gear(state, who, equipment),
-                               description=description)]
-
-    return build
+    """NAME declares KIND ("action", "attack", "defense" or "no-roll"), R-CON-7: the
+    options made into the library's :class:`~conflict.intents.Declaration`."""
+    return steps.declare(name, Declaration(
+        kind, dice, target=target, no_harm=no_harm, attack_kind=attack_kind,
+        resilience=resilience, equipment=equipment, using=using, traits=tuple(traits),
+        tools=tuple(tools), circumstances=tuple(circumstances), description=description))
 
 
 @conflict.command("test", short_help="Make an action a Contest or a Challenge.")
@@ -216,13 +126,6 @@ def test(action: int, contest: bool, difficulty: int, as_json: bool) -> None:
         record(table, set_test_intent(action, contest, difficulty), as_json=as_json)
 
 
-def set_test_intent(action: int, contest: bool, difficulty: int) -> Intent:
-    """The Narrator sets an action's test and Difficulty (R-CON-9)."""
-    from conflict.events import SetTest
-
-    return lambda _state: [SetTest(action=action, contest=contest, difficulty=difficulty)]
-
-
 @conflict.command("swap", short_help="Turn an attack against another Resilience.")
 @click.argument("action", type=int)
 @click.argument("resilience", type=click.Choice(["health", "reputation", "willpower"]))
@@ -233,13 +136,6 @@ def swap(action: int, resilience: str, as_json: bool) -> None:
         record(table, swap_intent(action, resilience), as_json=as_json)
 
 
-def swap_intent(action: int, resilience: str) -> Intent:
-    """The Narrator turns an attack against another Resilience (R-CON-8)."""
-    from conflict.events import SwapResilience
-
-    return lambda _state: [SwapResilience(action=action, resilience=resilience)]
-
-
 @conflict.command("reorder", short_help="Order participants tied on Wits.")
 @click.argument("names", nargs=-1, required=True, metavar="NAME...",
                 shell_complete=complete_participant)
@@ -248,13 +144,6 @@ def reorder(names: Sequence[str], as_json: bool) -> None:
     """The Narrator orders NAME... (tied on Wits); the last declares last (R-CON-4)."""
     with open_table() as table:
         record(table, reorder_intent(names), as_json=as_json)
-
-
-def reorder_intent(names: Sequence[str]) -> Intent:
-    """The Narrator orders participants tied on Wits (R-CON-4)."""
-    from conflict.events import Reorder
-
-    return lambda state: [Reorder(tuple(participant(state, n) for n in names))]
 
 
 # --- step 2: acting ------------------------------------------------------------------------
@@ -269,21 +158,6 @@ def act(name: str, pool: int | None, as_json: bool) -> None:
     Action Dice left become Defense Dice (R-CON-11)."""
     with open_table() as table:
         record(table, act_intent(name, pool), as_json=as_json)
-
-
-def act_intent(name: str, pool: int | None) -> Intent:
-    """NAME acts as declared with POOL dice, default all it may roll (R-CON-11)."""
-    from conflict.events import Act
-
-    def build(state: State) -> list[Event]:
-        who = participant(state, name)
-        # Default: all it may roll. Fewer than 2 dice are no pool (R-CON-11): ask for 2
-        # and let the rules say why not (acted already, or too few: hold instead).
-        size = pool if pool is not None else \
-            max(2, min(10, state.participant(who).round.action_dice))
-        return [Act(who, pool=size)]
-
-    return build
 
 
 @conflict.command("change", short_help="Declare a new action instead (halved dice).")
@@ -312,20 +186,10 @@ def change_intent(name: str, dice: str | None, *, target: str | None = None,
                   tools: Sequence[str] = (), circumstances: Sequence[str] = (),
                   description: str = "") -> Intent:
     """NAME declares a new action, its dice halved (R-CON-12)."""
-    from characters.pools import DicePool
-    from conflict.events import Change
-
-    def build(state: State) -> list[Event]:
-        who = participant(state, name)
-        count = figured(state, who, dice, using, traits, tools, circumstances)
-        aimed = participant(state, target) if target is not None else None
-        source = count.describe() if isinstance(count, DicePool) else ""
-        number = count.count if isinstance(count, DicePool) else count
-        return [Change(who, dice=number, source=source, description=description,
-                       target=aimed, harm=not no_harm, attack_kind=attack_kind,
-                       resilience=resilience, equipment=gear(state, who, equipment))]
-
-    return build
+    return steps.change(name, Declaration(
+        "action", dice, target=target, no_harm=no_harm, attack_kind=attack_kind,
+        resilience=resilience, equipment=equipment, using=using, traits=tuple(traits),
+        tools=tuple(tools), circumstances=tuple(circumstances), description=description))
 
 
 @conflict.command("hold", short_help="Do nothing: Action Dice become Defense Dice.")
@@ -335,13 +199,6 @@ def hold(name: str, as_json: bool) -> None:
     """NAME holds: all its Action Dice become Defense Dice (R-CON-13)."""
     with open_table() as table:
         record(table, hold_intent(name), as_json=as_json)
-
-
-def hold_intent(name: str) -> Intent:
-    """NAME holds (R-CON-13)."""
-    from conflict.events import Hold
-
-    return lambda state: [Hold(participant(state, name))]
 
 
 # --- against an action: defense, Reactions, taking it ------------------------------------
@@ -372,27 +229,6 @@ def defend(name: str, dice: int | None, number: int | None, granted: int | None,
         record(table, defend_intent(name, dice, number, granted), as_json=as_json)
 
 
-def defend_intent(name: str, dice: int | None, number: int | None = None,
-                  granted: int | None = None) -> Intent:
-    """NAME defends with DICE, default what-now's (R-CON-15)."""
-    from conflict.events import Defend
-    from conflict.whatnow import AwaitingDefense, what_now
-
-    def build(state: State) -> list[Event]:
-        who = participant(state, name)
-        action = pending_or(state, number, "defend against")
-        count = dice
-        if count is None:
-            now = what_now(state)
-            option = now.defend if isinstance(now, AwaitingDefense) else None
-            if option is None or option.name != who:
-                fail(f"{who} has no defense to make now; say how many dice")
-            count = option.event().dice
-        return [Defend(who, action=action, dice=count, granted=granted)]
-
-    return build
-
-
 @conflict.command("react", short_help="Use a Reaction, for oneself or an ally.")
 @click.argument("name", shell_complete=complete_participant)
 @click.argument("reaction")
@@ -408,22 +244,6 @@ def react(name: str, reaction: str, added: int, number: int | None, granted: int
         record(table, react_intent(name, reaction, added, number, granted), as_json=as_json)
 
 
-def react_intent(name: str, reaction: str, added: int, number: int | None = None,
-                 granted: int | None = None) -> Intent:
-    """NAME uses REACTION, adding ADDED dice (R-CON-16)."""
-    from characters.lookup import resolve
-    from conflict.events import React
-
-    def build(state: State) -> list[Event]:
-        who = participant(state, name)
-        reactions = [r.name for r in state.participant(who).character.reactions]
-        chosen = resolve(reaction, reactions, what=f"Reaction of {who}")
-        return [React(who, action=pending_or(state, number, "react to"), reaction=chosen,
-                      added=added, granted=granted)]
-
-    return build
-
-
 @conflict.command("take", short_help="The target does not defend.")
 @click.argument("name", shell_complete=complete_participant)
 @_action_option()
@@ -433,14 +253,6 @@ def take(name: str, number: int | None, granted: int | None, as_json: bool) -> N
     """NAME does not defend against the action (R-CON-15d)."""
     with open_table() as table:
         record(table, take_intent(name, number, granted), as_json=as_json)
-
-
-def take_intent(name: str, number: int | None = None, granted: int | None = None) -> Intent:
-    """NAME does not defend (R-CON-15d)."""
-    from conflict.events import TakeIt
-
-    return lambda state: [TakeIt(participant(state, name),
-                                 action=pending_or(state, number, "take"), granted=granted)]
 
 
 # --- the dice and what follows ----------------------------------------------------------------
@@ -460,35 +272,6 @@ def roll(faces: str | None, against: Sequence[str], number: int | None, as_json:
         record(table, roll_intent(faces, against, number), as_json=as_json)
 
 
-def roll_intent(faces: str | None = None, against: Sequence[str] = (),
-                number: int | None = None) -> Intent:
-    """Roll the action being resolved; dice given by hand are used as given
-    (R-CON-14/17)."""
-    from conflict.whatnow import AwaitingRoll, what_now
-
-    def build(state: State) -> list[Event]:
-        now = what_now(state)
-        if not isinstance(now, AwaitingRoll) or (number is not None and number != now.action):
-            from cli.board import next_line
-
-            fail(f"no action is waiting for its roll (next: {next_line(state)})")
-        given: dict[str, Any] = {}
-        for text in against:
-            name, _, dice = text.rpartition("=")
-            if not name:
-                if len(now.roll.defenders) != 1:
-                    fail("several roll against this action: write --against NAME=F")
-                name = now.roll.defenders[0].name
-            found = participant(state, name)
-            if found in given:
-                fail(f"--against gives {possessive(found)} dice twice; give each defender's once")
-            given[found] = faces_rows(dice, "--against")
-        attacker = faces_rows(faces, "--faces") if faces is not None else None
-        return [now.roll.event(attacker=attacker, defenders=given)]  # type: ignore[arg-type]
-
-    return build
-
-
 @conflict.command("damage", short_help="Apply a successful attack's damage.")
 @click.option("--nudges", type=click.IntRange(0, 20), metavar="N",
               help="Nudges applied to damage (default: all not spent).")
@@ -504,15 +287,6 @@ def damage(nudges: int | None, spend: int, note: str, number: int | None,
         record(table, damage_intent(nudges, spend, note, number), as_json=as_json)
 
 
-def damage_intent(nudges: int | None = None, spend: int = 0, note: str = "",
-                  number: int | None = None) -> Intent:
-    """Apply the successful attack's damage (R-CON-18)."""
-    from conflict.events import ApplyDamage
-
-    return lambda state: [ApplyDamage(action=pending_or(state, number, "damage"),
-                                      nudges=nudges, spent=spend, note=note)]
-
-
 @conflict.command("defeat", short_help="Take a participant out (yields, flees…).")
 @click.argument("name", shell_complete=complete_participant)
 @click.option("--reason", default="", metavar="TEXT", help="Why, in words.")
@@ -521,13 +295,6 @@ def defeat(name: str, reason: str, as_json: bool) -> None:
     """The Narrator takes NAME out of the Conflict (R-CON-21)."""
     with open_table() as table:
         record(table, defeat_intent(name, reason), as_json=as_json)
-
-
-def defeat_intent(name: str, reason: str = "") -> Intent:
-    """The Narrator takes NAME out (R-CON-21)."""
-    from conflict.events import Defeat
-
-    return lambda state: [Defeat(participant(state, name), reason=reason)]
 
 
 @conflict.command("end-round", short_help="End the round: unspent dice are lost.")
@@ -543,23 +310,6 @@ def end_round(anyway: bool, as_json: bool) -> None:
         record(table, end_round_intent(anyway=anyway), as_json=as_json)
 
 
-def end_round_intent(*, anyway: bool = True) -> Intent:
-    """End the round (R-CON-21); unless ``anyway``, refused when no two sides are left
-    standing to fight another round."""
-    from conflict.events import EndRound
-
-    def build(state: State) -> list[Event]:
-        standing = [side for side, count in state.standing if count > 0]
-        if not anyway and len(state.standing) > 1 and len(standing) <= 1:
-            beaten = [side for side, count in state.standing if count == 0]
-            fail(f"R-CON-21: the {', '.join(beaten)} side{'s are' if len(beaten) > 1 else ' is'}"
-                 f" beaten, so another round would be against no one: end the Conflict "
-                 f"(mistborn conflict end OUTCOME), or --anyway if someone is about to join")
-        return [EndRound()]
-
-    return build
-
-
 @conflict.command("end", short_help="End the Conflict with its outcome.")
 @click.argument("outcome", nargs=-1)
 @common
@@ -572,13 +322,6 @@ def end(outcome: Sequence[str], as_json: bool) -> None:
                                "(mistborn conflict end the crew escapes)")
     with open_table() as table:
         record(table, end_intent(said), as_json=as_json)
-
-
-def end_intent(outcome: str) -> Intent:
-    """End the Conflict with its outcome (R-CON-21)."""
-    from conflict.events import EndConflict
-
-    return lambda _state: [EndConflict(outcome)]
 
 
 @conflict.command("undo", short_help="Take back the last step (history keeps it).")

@@ -17,40 +17,18 @@ import click
 
 from conflict.dice import check_count, check_difficulty
 from conflict.errors import BadValue, ConflictError, shown
+from conflict.intents.words import face_tokens as face_tokens  # read by the library
+from conflict.intents.words import number_or_text as number_or_text
+from conflict.intents.words import read_faces
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 _NUMBER = re.compile(r"[+-]?[0-9]*\.?[0-9]+")
-_FACE_SEPARATORS = re.compile(r"\s*,\s*|\s+")
 
 
 MAX_ROLL: Final = 40
 """The largest pool ``mistborn roll`` takes: 10 dice and 30 free Nudges (R-DICE-2) is
 already far past any sheet; a larger number is a typo."""
-
-
-def face_tokens(text: str) -> list[str] | None:
-    """The faces typed in ``text``, split at commas and spaces (``5,5,4``, ``5 5 4``,
-    ``5, 5, 4``, a comma at either end ignored); ``None`` when two commas stand with no
-    face between them (``5,,4``: a die left out, perhaps)."""
-    stripped = text.strip().strip(",").strip()
-    if not stripped:
-        return []
-    tokens = _FACE_SEPARATORS.split(stripped)
-    return None if "" in tokens else tokens
-
-
-def number_or_text(text: str) -> int | str:
-    """The whole number ``text`` spells, or ``text`` itself: anything else goes on to
-    the library, whose checks refuse it with a message naming the rule."""
-    stripped = text.strip()
-    if _WHOLE_NUMBER.fullmatch(stripped):
-        try:
-            return int(stripped)
-        except ValueError:  # thousands of digits: Python refuses to read it
-            return text
-    return text
 
 
 def check_roll_pool(value: object) -> int:
@@ -103,8 +81,8 @@ class DifficultyType(LibraryType):
 
 
 class FacesType(click.ParamType[Any]):
-    """Dice rolled by hand: ``5,5,4,2``, ``5 5 4 2`` or ``5, 5, 4, 2``. Each face is
-    judged by the library (R-DICE-1); here they are only split."""
+    """Dice rolled by hand: ``5,5,4,2``, ``5 5 4 2`` or ``5, 5, 4, 2``, read by the
+    library (:func:`conflict.intents.read_faces`), which judges each face (R-DICE-1)."""
 
     name = "faces"
 
@@ -112,13 +90,10 @@ class FacesType(click.ParamType[Any]):
                 ) -> Any:
         if not isinstance(value, str):
             return value
-        tokens = face_tokens(value)
-        if tokens is None:
-            self.fail(f"{value!r} has a comma with no face beside it; write the dice "
-                      f"rolled, e.g. 5,5,4,2", param, ctx)
-        if not tokens:
-            self.fail("needs the dice you rolled, e.g. 5,5,4,2", param, ctx)
-        return [number_or_text(token) for token in tokens]
+        try:
+            return read_faces(value, group=False)[0]
+        except ConflictError as error:
+            self.fail(str(error), param, ctx)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "F"

@@ -5,8 +5,11 @@ A player on a phone types short lines — ``r 5 for the lock``, ``d attack marsh
 acts only for the characters the table says the player controls, and only when the
 engine says it is their move (what-now's ``who``), checked again at the moment of
 writing. It never runs a system shell, a pager or an editor, never edits a sheet, and
-offers a Narrator's steps only to a player marked as Narrator (built on the very
-intents of :mod:`cli.conflict_steps`).
+offers a Narrator's steps only to a player marked as Narrator. The steps of the
+Conflict are read and made into events by the library (:mod:`conflict.intents`),
+as for the step commands: :mod:`cli.player_steps` holds the players' verbs,
+:mod:`cli.narrator_verbs` the Narrator's, both over the shell's public face
+(:class:`cli.player_steps.Desk`).
 
 :class:`PlayerShell` does no I/O of its own beyond the table: :meth:`PlayerShell.handle`
 returns a :class:`Reply`, and the adapters — ``mistborn player`` (a local prompt or
@@ -25,6 +28,7 @@ import attrs
 from characters.errors import CharacterError
 from characters.model import Sheet
 from characters.names import name_key
+from cli import narrator_verbs, player_steps
 from cli.errors import UserError, fail
 from cli.output import plain as safe
 from cli.player_view import (
@@ -40,12 +44,9 @@ from cli.player_view import (
 )
 from cli.player_words import (
     HELP,
-    KINDS,
     NARRATOR_HELP,
     NARRATOR_VERBS,
     Reply,
-    aim,
-    bare,
     hint,
     number,
     only,
@@ -54,19 +55,18 @@ from cli.player_words import (
     stored,
     verb_of,
 )
-from conflict.errors import ConflictError, RuleViolation
+from conflict.errors import ConflictError
 from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from conflict.events import Event
+    from conflict.intents import Intent
     from conflict.state import State
     from conflict.table import Player, Table
     from conflict.table.sessions import Recorded
     from conflict.whatnow import WhatNow
-
-Intent = Callable[["State"], list["Event"]]
 
 MAX_NEWS_ROLLS = 8
 """Others' rolls shown at once; more in one go are counted, not listed."""
@@ -119,7 +119,8 @@ class PlayerShell:
         """Whether the player is a Narrator."""
         return self.player.narrator
 
-    def _mine(self) -> set[str]:
+    def mine(self) -> set[str]:
+        """The name keys of the characters the player plays."""
         return {name_key(name) for name in self.player.characters}
 
     def _refresh(self) -> None:
@@ -132,7 +133,8 @@ class PlayerShell:
     def _text(self, parts: Sequence[RenderableType | str]) -> str:
         return render(parts, width=self.width, plain=self.plain, color=self.color)
 
-    def _reply(self, parts: Sequence[RenderableType | str], status: int = 0) -> Reply:
+    def reply(self, parts: Sequence[RenderableType | str], status: int = 0) -> Reply:
+        """``parts`` drawn for this player's screen, as a :class:`Reply`."""
         return Reply(self._text(parts), status=status)
 
     def prompt(self) -> str:
@@ -145,13 +147,13 @@ class PlayerShell:
         """Turn one line into library calls and a reply."""
         why = refusal(line)
         if why is not None:
-            return self._reply([f"! {why}"], status=2)
+            return self.reply([f"! {why}"], status=2)
         if not line.strip():
             return Reply("")
         verb = verb_of(line, narrator=self.narrator)
         if verb is None:
             word = safe(line.split()[0])[:30]
-            return self._reply([f"! {word!r} is not a command here; type ? for help"],
+            return self.reply([f"! {word!r} is not a command here; type ? for help"],
                                status=2)
         args = line.split()[1:]
         try:
@@ -160,23 +162,24 @@ class PlayerShell:
             from conflict.table import UnknownPlayer
 
             if isinstance(error, UnknownPlayer):  # revoked: never name who else may join
-                return self._reply([WITHDRAWN], status=2)._quit()
-            return self._reply([f"! {safe(' '.join(str(error).split()))}"], status=2)._quit()
+                return self.reply([WITHDRAWN], status=2)._quit()
+            return self.reply([f"! {safe(' '.join(str(error).split()))}"], status=2)._quit()
         try:
             if verb in NARRATOR_VERBS.values() and not self.narrator:
                 fail("that is a Narrator's command")
             if verb in NARRATOR_VERBS.values():
-                from cli.narrator_verbs import VERBS
-
-                return VERBS[verb](self, args)
+                return narrator_verbs.VERBS[verb](self, args)
+            if verb in player_steps.VERBS:
+                return player_steps.VERBS[verb](self, args)
             return getattr(self, "_" + verb)(args)  # type: ignore[no-any-return]
         except (ConflictError, CharacterError, UserError) as error:
             message = shell_words(" ".join(str(error).split()))
-            return self._reply([f"! {safe(message)}"], status=2)
+            return self.reply([f"! {safe(message)}"], status=2)
 
     # --- reading the Conflict
 
-    def _conflict(self) -> tuple[str, State]:
+    def current_conflict(self) -> tuple[str, State]:
+        """The table's current Conflict: its name and state (refused when none runs)."""
         from conflict.table import conflicts
 
         info = self.table.current(conflicts.KIND)
@@ -196,191 +199,41 @@ class PlayerShell:
         revealed = self.table.revealed(conflicts.KIND, conflict) if conflict else ()
         return looking(plays=self.player.characters, revealed=revealed)
 
-    def _who(self, state: State, typed: str | None, candidates: Sequence[str],
-             doing: str) -> str:
-        """The character this line acts for: the one named (``as NAME``), else the one
-        of the player's characters the engine expects."""
-        from cli.board import next_line
-        from cli.conflicts import participant
-
-        mine = self._mine()
-        if typed is not None:
-            who = participant(state, typed)
-            if not self.narrator and name_key(who) not in mine:
-                fail(f"you do not play {who}")
-            return who
-        choices = [c for c in candidates if self.narrator or name_key(c) in mine]
-        if len(choices) == 1:
-            return choices[0]
-        if not choices:
-            fail(f"it is not your move to {doing} (next: {next_line(state)})")
-        fail(f"say who is to {doing}: … as NAME ({', '.join(choices)})")
-
     def _guard(self, intent: Intent, allowed: Callable[[WhatNow], bool], who: str,
                doing: str) -> Intent:
-        """``intent``, refused at the moment of writing unless the engine expects
-        ``who`` to ``doing`` (a Narrator's steps go to the engine as they are)."""
-        if self.narrator:
-            return intent
+        """``intent``, refused when written unless it is ``who``'s move
+        (:func:`cli.player_steps.guard`)."""
+        return player_steps.guard(self, intent, allowed, who, doing)
 
-        def build(state: State) -> list[Event]:
-            from cli.board import next_line
-            from conflict.whatnow import what_now
-
-            if not allowed(what_now(state)):
-                raise RuleViolation(f"it is not {who}'s move to {doing} now "
-                                    f"(next: {next_line(state)})")
-            return intent(state)
-
-        return build
-
-    def _record(self, conflict: str, intent: Intent) -> Reply:
+    def record_step(self, conflict: str, intent: Intent) -> Reply:
+        """Write ``intent`` to ``conflict`` as this player and report what happened."""
         from conflict.table import conflicts
 
         recorded = conflicts.record(self.table, conflict, intent, who=self.name)
-        return self._reply(self._step_report(conflict, recorded))
+        return self.reply(self._step_report(conflict, recorded))
 
     def _step_report(self, conflict: str, recorded: Recorded[State, Event]) -> list[str]:
         from conflict.narrate import describe
 
         viewer = self._viewer(conflict)
         said = [describe(b, e, a, viewer) for b, e, a in recorded.steps]
-        return [*(safe(line) for line in said), *self._next(recorded.after)]
+        return [*(safe(line) for line in said), *self.next_lines(recorded.after)]
 
-    def _next(self, state: State) -> list[str]:
+    def next_lines(self, state: State) -> list[str]:
+        """What comes next, and whether it is this player's move."""
         from cli.board import next_line
         from conflict.whatnow import what_now
 
         lines = [f"Next: {next_line(state)}"]
-        mine = self._mine()
+        mine = self.mine()
         now = what_now(state)
         if not self.narrator and any(name_key(who) in mine for who in now.who):
             lines.append(f"▶ Your move: {hint(now.expect.value)}")
         return lines
 
-    def _split_as(self, args: list[str]) -> tuple[str | None, list[str]]:
-        if len(args) >= 2 and args[0].casefold() == "as":
-            return args[1], args[2:]
-        return None, args
-
-    # --- a step of the Conflict
-
-    def _step(self, args: list[str], doing: str,
-              candidates: Callable[[WhatNow], Sequence[str]],
-              allowed: Callable[[WhatNow, str], bool],
-              build: Callable[[State, str, list[str]], Intent]) -> Reply:
-        from conflict.whatnow import what_now
-
-        typed, rest = self._split_as(args)
-        conflict, state = self._conflict()
-        now = what_now(state)
-        who = self._who(state, typed, candidates(now), doing)
-        intent = build(state, who, rest)
-        return self._record(conflict, self._guard(
-            intent, lambda n: allowed(n, who), who, doing))
-
-    def _declare(self, args: list[str]) -> Reply:
-        from cli.conflict_steps import declare_intent
-        from conflict.whatnow import Expect
-
-        def build(_state: State, who: str, rest: list[str]) -> Intent:
-            if not rest or rest[0].casefold() not in KINDS:
-                fail("declare what? d attack NAME 5 · d action 4 · d defense 4 · d noroll")
-            kind = KINDS[rest[0].casefold()]
-            said = aim(rest[1:], kind)
-            return declare_intent(who, kind, said.dice, target=said.target,
-                                  no_harm=said.no_harm, equipment=said.equipment,
-                                  using=said.using, description=said.about)
-
-        return self._step(args, "declare", lambda now: now.who,
-                          lambda now, who: now.expect is Expect.DECLARE and now.who[:1] == (who,),
-                          build)
-
-    def _acting(self, args: list[str], doing: str,
-                build: Callable[[State, str, list[str]], Intent]) -> Reply:
-        from conflict.whatnow import Expect
-
-        return self._step(args, doing,
-                          lambda now: now.who if now.expect is Expect.ACT else (),
-                          lambda now, who: now.expect is Expect.ACT and who in now.who, build)
-
-    def _act(self, args: list[str]) -> Reply:
-        from cli.conflict_steps import act_intent
-
-        return self._acting(args, "act", lambda _s, who, rest: act_intent(
-            who, number(rest[0], "the pool") if only(rest, 1, "a, or a 5") else None))
-
-    def _hold(self, args: list[str]) -> Reply:
-        from cli.conflict_steps import hold_intent
-
-        return self._acting(args, "hold", lambda _s, who, rest: bare(rest, "h",
-                                                                     hold_intent(who)))
-
-    def _change(self, args: list[str]) -> Reply:
-        from cli.conflict_steps import change_intent
-
-        def build(_state: State, who: str, rest: list[str]) -> Intent:
-            said = aim(rest, "action")
-            return change_intent(who, said.dice, target=said.target, no_harm=said.no_harm,
-                                 equipment=said.equipment, using=said.using,
-                                 description=said.about)
-
-        return self._acting(args, "change", build)
-
-    def _against(self, args: list[str], doing: str,
-                 build: Callable[[State, str, list[str]], Intent]) -> Reply:
-        from conflict.whatnow import Expect
-
-        return self._step(args, doing,
-                          lambda now: now.who if now.expect is Expect.DEFENSE else (),
-                          lambda now, who: now.expect is Expect.DEFENSE and now.who == (who,),
-                          build)
-
-    def _defend(self, args: list[str]) -> Reply:
-        from cli.conflict_steps import defend_intent
-
-        return self._against(args, "defend", lambda _s, who, rest: defend_intent(
-            who, number(rest[0], "the dice") if only(rest, 1, "def, or def 3") else None))
-
-    def _take(self, args: list[str]) -> Reply:
-        from cli.conflict_steps import take_intent
-
-        return self._against(args, "take it", lambda _s, who, rest: bare(rest, "t",
-                                                                         take_intent(who)))
-
-    def _react(self, args: list[str]) -> Reply:
-        from characters.lookup import resolve
-        from cli.conflict_steps import react_intent
-        from conflict.options import ReactOption
-
-        typed, rest = self._split_as(args)
-        if not rest:
-            fail("react with which Reaction? re NAME [DICE]")
-        added = number(rest[-1], "the dice added") if len(rest) > 1 and \
-            rest[-1].lstrip("+-").isdigit() else None
-        wanted = " ".join(rest[:-1] if added is not None else rest)
-
-        def reactions(now: WhatNow) -> list[ReactOption]:
-            return [o for o in now.options if isinstance(o, ReactOption)]
-
-        def build(state: State, who: str, _rest: list[str]) -> Intent:
-            from conflict.whatnow import what_now
-
-            mine = [o for o in reactions(what_now(state)) if o.name == who]
-            if not mine:
-                fail(f"{who} has no Reaction to use now")
-            chosen = resolve(wanted, [o.reaction for o in mine], what=f"Reaction of {who}")
-            option = next(o for o in mine if o.reaction == chosen)
-            return react_intent(who, chosen, option.event(added).added)
-
-        as_args = ["as", typed] if typed is not None else []
-        return self._step([*as_args], "react",
-                          lambda now: list(dict.fromkeys(o.name for o in reactions(now))),
-                          lambda now, who: any(o.name == who for o in reactions(now)), build)
-
     def _roll(self, args: list[str]) -> Reply:
         if not args or args[0].casefold() == "as":
-            return self._roll_action(args)
+            return player_steps.roll(self, args)
         from cli.options import check_roll_pool
         from cli.roll import screen
         from conflict.dice import roll as roll_pool
@@ -396,39 +249,12 @@ class PlayerShell:
         parts: list[RenderableType | str] = [screen(judged, by_hand=False, seed=None)]
         if purpose:
             parts.append(stored("For ", purpose))
-        return self._reply(parts)
-
-    def _roll_action(self, args: list[str]) -> Reply:
-        from cli.conflict_steps import roll_intent
-        from conflict.whatnow import Expect
-
-        return self._step(args, "roll", lambda now: now.who if now.expect is Expect.ROLL else (),
-                          lambda now, who: now.expect is Expect.ROLL and now.who == (who,),
-                          lambda _s, _who, _rest: roll_intent())
-
-    def _damage(self, args: list[str]) -> Reply:
-        from cli.conflict_steps import damage_intent
-        from conflict.whatnow import Expect
-
-        def build(_state: State, _who: str, rest: list[str]) -> Intent:
-            nudges = number(rest[0], "the Nudges") if rest and rest[0] != "spend" else None
-            spend, note = 0, ""
-            if "spend" in rest:
-                at = rest.index("spend")
-                if at + 1 >= len(rest):
-                    fail("spend how many Nudges? dmg spend 1 knocks him down")
-                spend, note = number(rest[at + 1], "the Nudges spent"), " ".join(rest[at + 2:])
-            return damage_intent(nudges, spend, note)
-
-        return self._step(args, "deal damage",
-                          lambda now: now.who if now.expect is Expect.DAMAGE else (),
-                          lambda now, who: now.expect is Expect.DAMAGE and now.who == (who,),
-                          build)
+        return self.reply(parts)
 
     # --- looking
 
     def _board(self, _args: list[str]) -> Reply:
-        return self._reply(self.board_parts())
+        return self.reply(self.board_parts())
 
     def board_parts(self, last: int = 3) -> list[RenderableType | str]:
         """The board as this player may see it, with the last ``last`` steps."""
@@ -436,7 +262,7 @@ class PlayerShell:
         from conflict.narrate import describe
         from conflict.table import conflicts
 
-        conflict, state = self._conflict()
+        conflict, state = self.current_conflict()
         loaded = conflicts.saved(self.table, conflict).load()
         viewer = self._viewer(conflict)
         start = max(0, len(loaded.events) - last)
@@ -444,7 +270,7 @@ class PlayerShell:
                 for i in range(start, len(loaded.events))]
         parts: list[RenderableType | str] = [stored("", conflict, style="bold"),
                                              board_view(state, self.width, said, viewer=viewer)]
-        parts.extend(self._next(state)[1:])
+        parts.extend(self.next_lines(state)[1:])
         return parts
 
     def _sheet(self, args: list[str]) -> Reply:
@@ -472,23 +298,23 @@ class PlayerShell:
                 if isinstance(character, Sheet) and person.resiliences is not None:
                     character = attrs.evolve(character, resiliences=person.resiliences)
             parts.append(sheet_view(character, self.width))
-        return self._reply(parts)
+        return self.reply(parts)
 
     def _odds(self, args: list[str]) -> Reply:
         from cli.odds import contest_screen, parse_pool, pool_screen
         from conflict.odds import contest_odds, pool_odds
 
         if len(args) == 1:
-            return self._reply([pool_screen(pool_odds(parse_pool(args[0])), None, self.width)])
+            return self.reply([pool_screen(pool_odds(parse_pool(args[0])), None, self.width)])
         if len(args) == 3 and args[1].casefold() in {"vs", "v", "vs."}:
             odds = contest_odds(parse_pool(args[0]), parse_pool(args[2]), 0)
-            return self._reply([contest_screen(odds, self.width)])
+            return self.reply([contest_screen(odds, self.width)])
         fail("odds 4, or odds 5 vs 4")
 
     def _last(self, args: list[str]) -> Reply:
         only(args, 0, "l")
         parts = self.last_parts()
-        return self._reply(parts or ["No result of yours yet: r 5 rolls five dice."])
+        return self.reply(parts or ["No result of yours yet: r 5 rolls five dice."])
 
     def last_parts(self) -> list[RenderableType | str]:
         """The player's last result, read from the table (never rolled again): their
@@ -524,14 +350,14 @@ class PlayerShell:
         parts: list[RenderableType | str] = [*HELP.splitlines()]
         if self.narrator:
             parts.extend(NARRATOR_HELP.splitlines())
-        return self._reply(parts)
+        return self.reply(parts)
 
     def _plain(self, args: list[str]) -> Reply:
         word = args[0].casefold() if args else "on"
         if word not in {"on", "off"}:
             fail("plain on (ASCII, no colour) or plain off")
         self.plain = word == "on"
-        return self._reply(["Plain text: ASCII, no colour." if self.plain
+        return self.reply(["Plain text: ASCII, no colour." if self.plain
                             else "Colour and symbols are back."])
 
     def _quit(self, _args: list[str]) -> Reply:
@@ -590,5 +416,5 @@ class PlayerShell:
                 cache[key] = self._text([stored("", line)])
             texts.append(cache[key])
         if steps and batch.state is not None:
-            texts.append(self._text(self._next(batch.state)))
+            texts.append(self._text(self.next_lines(batch.state)))
         return "".join(texts)

@@ -1,6 +1,7 @@
 """The player shell's words: its verbs and their short aliases, the help screens,
 what a line must be before anything reads it, and the small grammar of ``declare`` and
-``change`` (``d attack marsh 5 with dagger``), refusals put in those words
+``change`` read by the library (``d attack marsh 5 with dagger``,
+:func:`conflict.intents.aim`), refusals put in those words
 (:func:`shell_words`), and what a line gives back (:class:`Reply`). Pure text; nothing
 here reads the table.
 """
@@ -14,6 +15,11 @@ import attrs
 
 from cli.errors import fail
 from cli.output import plain as safe
+from conflict.intents.words import AIM_WORDS as AIM_WORDS
+from conflict.intents.words import HARMLESS as HARMLESS
+from conflict.intents.words import KINDS as KINDS
+from conflict.intents.words import Declaration, number_or_text
+from conflict.intents.words import aim as aim
 
 T = TypeVar("T")
 
@@ -50,16 +56,7 @@ NARRATOR_VERBS: Final = {
     "endround": "end-round", "end-round": "end-round", "end": "end", "undo": "undo",
     "reveal": "reveal", "hide": "hide",
 }
-"""The Narrator's steps (:mod:`cli.conflict_steps`), for a player marked Narrator."""
-
-KINDS: Final = {
-    "attack": "attack", "atk": "attack", "a": "attack",
-    "action": "action", "act": "action",
-    "defense": "defense", "defend": "defense", "def": "defense", "d": "defense",
-    "noroll": "no-roll", "no-roll": "no-roll", "n": "no-roll", "none": "no-roll",
-}
-AIM_WORDS: Final = {"at", "on", "vs", "against"}
-HARMLESS: Final = {"harmless", "noharm", "no-harm"}
+"""The Narrator's steps (:mod:`cli.narrator_verbs`), for a player marked Narrator."""
 
 HELP: Final = """\
 On your move (the board says when):
@@ -122,8 +119,6 @@ def refusal(line: str) -> str | None:
 
 
 def number(text: str, what: str) -> int:
-    from cli.options import number_or_text
-
     value = number_or_text(text)
     if not isinstance(value, int):
         fail(f"{what} must be a whole number, got {safe(text)[:40]!r}")
@@ -132,47 +127,9 @@ def number(text: str, what: str) -> int:
 
 
 
-@attrs.frozen
-class Aim:
-    dice: str | None = None
-    target: str | None = None
-    no_harm: bool = False
-    equipment: str | None = None
-    using: str | None = None
-    about: str = ""
-
-
-def aim(words: list[str], kind: str) -> Aim:
-    """The words after ``declare KIND`` (or ``change``): a number of dice, ``at NAME``
-    (or just the name), ``with GEAR``, ``using SOURCE``, ``harmless``, ``about TEXT``.
-    Words go to the last of target, gear or source named (the target at first), so
-    names may take several words: ``at lady veradine``, ``with glass dagger``."""
-    slots: dict[str, list[str]] = {"target": [], "equipment": [], "using": []}
-    slot = "target"
-    found: dict[str, object] = {}
-    for i, word in enumerate(words):
-        low = word.casefold()
-        if low in {"about", "--"}:
-            found["about"] = " ".join(words[i + 1:])
-            break
-        if low in HARMLESS:
-            found["no_harm"] = True
-        elif low in AIM_WORDS:
-            slot = "target"
-        elif low in {"with", "w"}:
-            slot = "equipment"
-        elif low in {"using", "u"}:
-            slot = "using"
-        elif word.lstrip("+-").isdigit() and "dice" not in found:
-            found["dice"] = word
-        else:
-            slots[slot].append(word)
-    if slots["target"] and kind in {"defense", "no-roll"}:
-        if kind != "no-roll" or "about" in found:
-            fail(f"what is {safe(' '.join(slots['target']))[:40]!r}? type ? for help")
-        found["about"] = " ".join(slots.pop("target"))
-    found.update({key: " ".join(value) for key, value in slots.items() if value})
-    return Aim(**found)  # type: ignore[arg-type]
+Aim = Declaration
+"""What a player's words after ``declare KIND`` (or ``change``) say: the library's
+:class:`~conflict.intents.Declaration`, read by :func:`aim`."""
 
 
 def stored(label: str, text: str, *, style: str = "") -> RenderableType:

@@ -51,7 +51,15 @@ __all__ = [
     "RollOption",
     "Roller",
     "TakeItOption",
+    "default_pool",
 ]
+
+
+def default_pool(action_dice: int) -> int:
+    """The pool one acts with when no size is said: all the Action Dice it may roll,
+    2–10 (R-CON-11). Fewer than 2 dice make no pool: 2 is asked, and the rules say why
+    not (hold instead)."""
+    return max(2, min(10, action_dice))
 
 
 def _within(value: int, low: int, high: int, what: str, rule: str) -> int:
@@ -134,7 +142,7 @@ class ActOption:
 
     def event(self, pool: int | None = None) -> Act:
         """Act with a pool of ``pool`` dice (default: all it may roll, ``max_pool``)."""
-        size = self.max_pool if pool is None else _within(
+        size = default_pool(self.max_pool) if pool is None else _within(
             pool, self.min_pool, self.max_pool, "the pool", "R-CON-11")
         return Act(self.name, pool=size)
 
