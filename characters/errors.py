@@ -16,7 +16,7 @@ never makes a 10 MB message.
 
 from __future__ import annotations
 
-from core.errors import Malformed, NotAllowed, RefusedError, shown
+from core.errors import Malformed, NotAllowed, RefusedError, looks_alike_message, shown
 
 __all__ = ["CharacterError", "NameLooksAlike", "SheetRuleViolation", "SheetValueError",
            "UnreadableData", "shown"]
@@ -53,7 +53,7 @@ class SheetRuleViolation(CharacterError, NotAllowed):
 
 class NameLooksAlike(CharacterError, NotAllowed):
     """A new name that would be mistaken for ``existing``, already at the table: it
-    differs only by look-alike characters (see :func:`characters.names.look_alike`).
+    differs only by look-alike characters (see :func:`core.names.look_alike`).
 
     ``why`` says what differs, e.g. ``it uses a Cyrillic letter``.
     """
@@ -62,10 +62,7 @@ class NameLooksAlike(CharacterError, NotAllowed):
         self.name = name
         self.existing = existing
         self.why = why
-        super().__init__(
-            f"{shown(name)} looks like {shown(existing)} already at the table ({why}); "
-            "choose another name"
-        )
+        super().__init__(looks_alike_message(name, existing, why))
 
 
 class UnreadableData(CharacterError, Malformed):

@@ -31,6 +31,14 @@ def shown(value: object, limit: int = QUOTE) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def looks_alike_message(name: str, existing: str, why: str) -> str:
+    """How a refusal of a look-alike name reads, wherever it is refused:
+    ``'Vіn' looks like 'Vin' already at the table (it uses a Cyrillic letter); choose
+    another name`` (see :mod:`core.names`)."""
+    return (f"{shown(name)} looks like {shown(existing)} already at the table ({why}); "
+            "choose another name")
+
+
 class RefusedError(ValueError):
     """Base class of every refusal of the project. ``rule`` is the rule ID the refusal
     rests on (``R-DBG-1``), or ``None`` when none applies (a file that cannot be read)."""

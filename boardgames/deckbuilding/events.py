@@ -6,7 +6,8 @@ The cards stay on the table: an event records what a card or the table decided (
 gains 3 Mission points", "Kelsier attacks with 7 damage, Marsh's Cloud blocks 2"), and
 the library keeps the numbers, enforces their limits and says when the game ends.
 
-Players are named by their name (matched ignoring case); Missions by their number 1–3;
+Players are named by their name (matched by the project's one name identity,
+:mod:`core.names`: ignoring case, and finding a look-alike spelling); Missions by their number 1–3;
 Adversaries by their number, counted over the game in the order they are drawn.
 Building an event checks only its shape (:class:`~boardgames.locales.LocalizedBadValue`);
 whether the rules allow it now is checked when it is applied
@@ -53,6 +54,7 @@ import attrs
 
 from boardgames.deckbuilding.text import bad_value
 from boardgames.errors import shown
+from core.names import name_key, two_spellings
 
 TRACK_TOP = 12
 """Mission points from the start area to the top of a Mission track (R-DBG-3)."""
@@ -152,9 +154,19 @@ def _is_tuple(field: str, value: object, rule: str) -> tuple[Any, ...]:
 
 
 def _clashing(names: Sequence[str]) -> tuple[str, ...]:
-    """The names equal to another one ignoring case (e.g. "Vin" and "vin")."""
-    folded = [n.casefold() for n in names]
-    return tuple(n for n, f in zip(names, folded, strict=True) if folded.count(f) > 1)
+    """The names that are one name with another one by the project's one identity
+    (:func:`core.names.name_key`: "Vin", "vin", "Ｖｉｎ")."""
+    keys = [name_key(n) for n in names]
+    return tuple(n for n, k in zip(names, keys, strict=True) if keys.count(k) > 1)
+
+
+def refuse_look_alikes(names: Sequence[str], rule: str) -> None:
+    """Refuse a name that only looks like another among ``names`` (``Vіn`` with a
+    Cyrillic ``і`` beside ``Vin``), in the roster's words."""
+    twin = two_spellings(names)
+    if twin is not None and twin.why is not None:
+        raise bad_value("bad.look_alike", rule, name=shown(twin.name),
+                        existing=shown(twin.existing), why=twin.why)
 
 
 # --- the events ------------------------------------------------------------------------
@@ -198,12 +210,14 @@ class NewGame:
         clash = _clashing(names)
         if clash:
             raise bad_value("bad.duplicate_player", "R-DBG-1", names=clash)
+        refuse_look_alikes(names, "R-DBG-1")
         missions = _is_tuple("missions", self.missions, "R-DBG-3")
         if len(missions) != MISSIONS or not all(isinstance(m, MissionSpec) for m in missions):
             raise bad_value("bad.missions", "R-DBG-3", count=len(missions))
         clash = _clashing([m.name for m in missions if m.name])
         if clash:
             raise bad_value("bad.duplicate_mission", "R-DBG-3", names=clash)
+        refuse_look_alikes([m.name for m in missions if m.name], "R-DBG-3")
 
 
 @attrs.frozen
@@ -270,7 +284,7 @@ class Attack:
         blocked = _is_tuple("blocked", self.blocked, "R-DBG-4")
         if not all(isinstance(b, Blocked) for b in blocked):
             raise bad_value("bad.list", "R-DBG-4", field="blocked", value=shown(blocked))
-        names = [b.player.casefold() for b in blocked]
+        names = [name_key(b.player) for b in blocked]
         if len(names) != len(set(names)):
             raise bad_value("bad.blocked_twice", "R-DBG-4", value=shown(blocked))
         for item in blocked:

@@ -46,6 +46,7 @@ from boardgames.errors import BadValue, shown
 from boardgames.housewar.pay import check_cost
 from boardgames.housewar.resources import NOTHING, Resource, Resources, resource
 from boardgames.housewar.track import urgency
+from core.names import name_key, two_spellings
 
 E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
@@ -92,8 +93,10 @@ class Reason(enum.Enum):
 
 @functools.lru_cache(maxsize=4096)
 def key(name: str) -> str:
-    """How names are matched: ignoring case and repeated spaces."""
-    return " ".join(name.split()).casefold()
+    """How names are matched: repeated spaces as one, then the project's one name
+    identity (:func:`core.names.name_key`: case, compatibility forms and invisible
+    characters ignored)."""
+    return name_key(" ".join(name.split()))
 
 
 def _clean(value: Any) -> Any:
@@ -199,6 +202,9 @@ def _houses(value: Any) -> tuple[str, ...]:
                            f"the board's resource spaces", rule="R-HW-5")
     if len({key(n) for n in names}) != len(names):
         raise BadValue(f"House names must differ: {shown(list(names))}", rule="R-HW-5")
+    twin = two_spellings(names)
+    if twin is not None:  # two names that only look alike ("Venture", "Vеnture")
+        raise BadValue(twin.message, rule="R-HW-5")
     return names
 
 
