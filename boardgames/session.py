@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from boardgames.errors import BadValue, GameError, RuleViolation, shown
+from core import jsonread
 
 if TYPE_CHECKING:
     import cattrs
@@ -88,47 +89,38 @@ class Session(Generic[S, E]):
 # --- JSON ---------------------------------------------------------------------------
 
 
-def _number(text: str) -> int:
-    digits = text.lstrip("-")
-    if len(digits) > MAX_NUMBER_DIGITS:
-        raise BadValue(f"a number of {len(digits)} digits is too large to be meant")
-    return int(text)
+_LIMITS = jsonread.Limits(max_bytes=MAX_JSON_BYTES, nesting=MAX_JSON_DEPTH,
+                         digits=MAX_NUMBER_DIGITS, fractions=False)
 
 
-def _no_float(text: str) -> float:
-    raise BadValue(f"expected a whole number, got {shown(text)}")
-
-
-def _no_constant(text: str) -> float:
-    raise BadValue(f"expected a whole number, got {text}")
-
-
-def _check_depth(value: object, depth: int = 0) -> None:
-    if depth > MAX_JSON_DEPTH:
-        raise BadValue(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
-    if isinstance(value, Mapping):
-        for item in value.values():
-            _check_depth(item, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _check_depth(item, depth + 1)
+def _said(error: jsonread.Unreadable) -> str:
+    """The board games' words for what the reader refused."""
+    problem, detail = error.problem, error.detail
+    if problem is jsonread.Problem.TOO_BIG:
+        return f"JSON of {detail} bytes is larger than {MAX_JSON_BYTES}"
+    if problem is jsonread.Problem.TOO_DEEP:
+        return f"JSON nested deeper than {MAX_JSON_DEPTH} levels"
+    if problem is jsonread.Problem.TOO_LONG:
+        return f"a number of {detail} digits is too large to be meant"
+    if problem is jsonread.Problem.FRACTION:
+        return f"expected a whole number, got {shown(detail)}"
+    if problem is jsonread.Problem.NOT_A_NUMBER:
+        return f"expected a whole number, got {detail}"
+    if problem is jsonread.Problem.SYNTAX:
+        return f"not JSON: {detail}"
+    return f"not JSON: {error.reason.removeprefix('bad JSON: ')}"
 
 
 def read_json(text: str | bytes) -> Any:
     """JSON text as Python values, refusing what no saved game holds: more than
     :data:`MAX_JSON_BYTES`, nesting deeper than :data:`MAX_JSON_DEPTH`, numbers of more
-    than :data:`MAX_NUMBER_DIGITS` digits, fractions, NaN. Always :class:`BadValue`."""
-    if len(text) > MAX_JSON_BYTES:
-        raise BadValue(f"JSON of {len(text)} bytes is larger than {MAX_JSON_BYTES}")
+    than :data:`MAX_NUMBER_DIGITS` digits, fractions, NaN, a key given twice (the
+    project's one strict reader, :func:`core.jsonread.read_json`). Always
+    :class:`BadValue`."""
     try:
-        value = json.loads(text, parse_int=_number, parse_float=_no_float,
-                           parse_constant=_no_constant)
-    except RecursionError:
-        raise BadValue(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise BadValue(f"not JSON: {error}") from None
-    _check_depth(value)
-    return value
+        return jsonread.read_json(text, _LIMITS)
+    except jsonread.Unreadable as error:
+        raise BadValue(_said(error)) from None
 
 
 def _strict(accepts: Callable[[Any], bool], expected: str) -> Callable[[Any, Any], Any]:
