@@ -14,9 +14,10 @@ event's ``TYPE`` and a schema version, and reads them back strictly (an unknown 
 a value of the wrong type, deep nesting or a giant number is a ``BadValue``, never a
 crash). The table database stores these dicts.
 
-cattrs is imported on first use (:func:`converter`), not with this module, so that a
-command that never reads or writes events (e.g. odds) starts fast. ``CONVERTER`` is
-still importable from here as before.
+Each codec has its own converter, made by :func:`core.convert.make_converter` on first
+use, so cattrs is not imported with this module and a command that never reads or
+writes events (e.g. odds) starts fast. ``CONVERTER`` is still importable from here as
+before: the plain converter, on which no game registers hooks.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from boardgames.errors import BadValue, GameError, RuleViolation, shown
-from core import jsonread
+from core import convert, jsonread
 
 if TYPE_CHECKING:
     import cattrs
@@ -132,34 +133,35 @@ def _strict(accepts: Callable[[Any], bool], expected: str) -> Callable[[Any, Any
     return structure
 
 
-def make_converter() -> cattrs.Converter:
-    """The board games' cattrs converter: JSON values pass through only when they
-    already have the right type (``"false"`` is never read as true, nor 2.7 as 2)."""
-    import cattrs
-
-    made = cattrs.Converter(forbid_extra_keys=True)
+def strict_scalars(made: cattrs.Converter) -> None:
+    """Whole numbers, text and bools pass through only when they already have the right
+    type (``"false"`` is never read as true, nor 2.7 as 2); else :class:`BadValue`."""
     made.register_structure_hook(int, _strict(
         lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"))
     made.register_structure_hook(bool, _strict(lambda v: isinstance(v, bool),
                                                "true or false"))
     made.register_structure_hook(str, _strict(lambda v: isinstance(v, str), "text"))
-    return made
 
 
-_CONVERTER: list[cattrs.Converter] = []
+def make_converter() -> cattrs.Converter:
+    """A new board-game converter: the project's strict converter
+    (:func:`core.convert.make_converter`) with :func:`strict_scalars`."""
+    return convert.make_converter(strict_scalars)
+
+
+_PLAIN = convert.Converter(strict_scalars)
 
 
 def converter() -> cattrs.Converter:
-    """The one converter of the `boardgames` package, made on first use; games register
-    their own hooks on it. Also importable as ``CONVERTER``."""
-    if not _CONVERTER:
-        _CONVERTER.append(make_converter())
-    return _CONVERTER[0]
+    """The board games' plain converter (:func:`strict_scalars` only), made on first use.
+    No game registers hooks on it: each :class:`Codec` has its own converter. Also
+    importable as ``CONVERTER``."""
+    return _PLAIN()
 
 
 if TYPE_CHECKING:
     CONVERTER: cattrs.Converter
-    """The one converter of the `boardgames` package (see :func:`converter`)."""
+    """The board games' plain converter (see :func:`converter`)."""
 
 
 def __getattr__(name: str) -> Any:
@@ -174,13 +176,16 @@ class Codec(Generic[E]):
     ``game`` names the game (``"stuffed"``), ``events`` are its event classes, each with
     a ``TYPE`` class attribute used as the tag; ``schema`` is the version of the layout
     written, and ``upgrades`` maps an older version to a function that turns a dict of
-    that version into one of the next.
+    that version into one of the next. ``setups`` register the game's own hooks on the
+    codec's own converter (:attr:`converter`), made on first use after
+    :func:`strict_scalars`.
     """
 
     def __init__(self, game: str, events: Sequence[type[E]], *, schema: int = 1,
                  upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]
-                 | None = None) -> None:
+                 | None = None, setups: Sequence[convert.Setup] = ()) -> None:
         self.game = game
+        self.converter = convert.Converter(strict_scalars, *setups)
         self.schema = schema
         self.upgrades = dict(upgrades or {})
         self.by_type: dict[str, type[E]] = {}
@@ -196,7 +201,7 @@ class Codec(Generic[E]):
         tag = getattr(cls, "TYPE", None)
         if not isinstance(tag, str) or self.by_type.get(tag) is not cls:
             raise BadValue(f"not a {self.game} event: {shown(event)}")
-        body: dict[str, Any] = converter().unstructure(event, cls)
+        body: dict[str, Any] = self.converter().unstructure(event, cls)
         return {"game": self.game, "schema": self.schema, "type": tag, **body}
 
     def from_dict(self, data: object) -> E:
@@ -223,7 +228,7 @@ class Codec(Generic[E]):
         import cattrs
 
         try:
-            event: E = converter().structure(fields, cls)
+            event: E = self.converter().structure(fields, cls)
         except GameError:
             raise
         except cattrs.BaseValidationError as error:

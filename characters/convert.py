@@ -15,9 +15,12 @@ table rows in ``conflict``. It is strict, so that nothing is silently converted:
 * every problem keeps its place (detailed validation), so a message can name
   ``powers[2].rating``.
 
-Hooks are registered in groups by :func:`make_converter`; more can be registered on
-:data:`CONVERTER` later (a hook registered for one class wins over these general
-ones), as ``conflict.serial`` does for events.
+Hooks are registered in groups (:data:`SETUPS`) on a converter made by the project's
+one factory, :func:`core.convert.make_converter`; :data:`CONVERTER` is the sheets' own,
+made on first use. A codec that needs more hooks makes its own converter from
+:data:`SETUPS` and its hooks (a hook registered for one class wins over these general
+ones), as ``conflict.serial`` does for events; nothing is registered on a converter
+another codec uses.
 
 :func:`read_json` and :func:`read_toml` refuse hostile text with
 :class:`~characters.errors.UnreadableData` before it can crash anything: too big,
@@ -30,13 +33,14 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable, Mapping
-from typing import Any, Final, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Final, get_args, get_origin
 
 import attrs
 import cattrs
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+import core.convert
 from characters.errors import UnreadableData, shown
 from characters.limits import INTEGER_DIGITS_MAX, NESTING_MAX, SHEET_FILE_MAX_BYTES
 from characters.model import ExtraGroup, Kind, Resilience, Sheet
@@ -295,19 +299,30 @@ def _register_sheets(converter: cattrs.Converter) -> None:
                                              standings=override(omit_if_default=True)))
 
 
+SETUPS: Final[tuple[core.convert.Setup, ...]] = (
+    _register_scalars, _register_containers, _register_attrs_classes, _register_sheets)
+"""Every hook group above, in order from the general to the particular: what a codec
+of sheets or of values holding sheets (Conflict events) starts from."""
+
+
 def make_converter() -> cattrs.Converter:
-    """A new strict converter with every hook group above registered, in order from
-    the general to the particular."""
-    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
-    _register_scalars(converter)
-    _register_containers(converter)
-    _register_attrs_classes(converter)
-    _register_sheets(converter)
-    return converter
+    """A new strict converter (:func:`core.convert.make_converter`) with every hook
+    group above registered, in order from the general to the particular."""
+    return core.convert.make_converter(*SETUPS)
 
 
-CONVERTER: Final = make_converter()
-"""The project's converter: sheets, Conflict events and table rows."""
+SHEETS: Final = core.convert.Converter(*SETUPS)
+"""The sheets' converter (sheets, Extra groups and table rows), made on first use."""
+
+if TYPE_CHECKING:
+    CONVERTER: cattrs.Converter
+    """The sheets' converter (:data:`SHEETS`), as it was always importable."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CONVERTER":  # made on first use, by the project's one factory
+        return SHEETS()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- safe readers ----------------------------------------------------------------------
