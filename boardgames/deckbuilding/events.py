@@ -54,6 +54,8 @@ import attrs
 
 from boardgames.deckbuilding.text import bad_value
 from boardgames.errors import shown
+from core import bounds
+from core.bounds import Bounds
 from core.names import name_key, two_spellings
 
 TRACK_TOP = 12
@@ -120,18 +122,21 @@ def _label(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         check_name(value, attribute.name)
 
 
+def _said(broken: Bounds) -> Exception:
+    """A number out of its bounds, in the catalog's words (any language)."""
+    assert broken.low is not None and broken.high is not None  # every bound here has both
+    return bad_value("bad.number", broken.rule, field=broken.field, value=shown(broken.value),
+                     low=broken.low, high=broken.high)
+
+
 def check_whole(value: object, field: str, low: int, high: int, rule: str) -> int:
-    """``value`` if it is a whole number within ``low``–``high``."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise bad_value("bad.number", rule, field=field, value=shown(value), low=low, high=high)
-    return value
+    """``value`` if it is a whole number within ``low``–``high`` (the project's one
+    check, :func:`core.bounds.check_whole`)."""
+    return bounds.check_whole(value, field, low, high, rule=rule, refuse=_said)
 
 
 def _whole(low: int, high: int, rule: str) -> Check:
-    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        check_whole(value, attribute.name, low, high, rule)
-
-    return check
+    return bounds.whole(low, high, rule=rule, refuse=_said)
 
 
 def _enum(kind: type[enum.Enum]) -> Check:

@@ -46,6 +46,7 @@ from boardgames.errors import BadValue, shown
 from boardgames.housewar.pay import check_cost
 from boardgames.housewar.resources import NOTHING, Resource, Resources, resource
 from boardgames.housewar.track import urgency
+from core.bounds import said_by, whole
 from core.names import name_key, two_spellings
 
 E = TypeVar("E", bound=enum.Enum)
@@ -122,18 +123,11 @@ def _name(rule: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
 
 def _whole(low: int | None = None, high: int | None = None, rule: str | None = None,
            optional: bool = False) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if optional and value is None:
-            return
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise BadValue(f"{attribute.name} must be a whole number, got {shown(value)}",
-                           rule=rule)
-        if (low is not None and value < low) or (high is not None and value > high):
-            span = (f"{low}–{high}" if low is not None and high is not None
-                    else f"{low} or more" if low is not None else f"{high} or less")
-            raise BadValue(f"{attribute.name} must be {span}, got {value}", rule=rule)
+    """A whole number within ``low``–``high`` (:func:`core.bounds.whole`)."""
+    return whole(low, high, rule=rule, optional=optional, refuse=_REFUSE)
 
-    return check
+
+_REFUSE = said_by(BadValue)
 
 
 def _enum(cls: type[E], value: Any) -> E:

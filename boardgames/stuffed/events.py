@@ -51,6 +51,7 @@ from boardgames.stuffed.dice import (
     parse_symbol,
     parse_symbols,
 )
+from core.bounds import check_whole, said_by
 from core.names import name_key, two_spellings
 
 MAX_NAME = 40
@@ -116,10 +117,10 @@ def _note(value: object) -> str:
 
 
 def _whole(value: object, what: str, low: int, high: int, rule: str | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadValue(f"{what} must be a whole number {low}–{high}, got {shown(value)}",
-                       rule=rule)
-    return value
+    return check_whole(value, what, low, high, rule=rule, refuse=_REFUSE)
+
+
+_REFUSE = said_by(BadValue, whole_in_range=True)
 
 
 def _position(value: object) -> int:
