@@ -50,11 +50,12 @@ from typing import Any, ClassVar
 
 import attrs
 
+from boardgames.deckbuilding.checks import (  # still importable from here, as before
+    MAX_NAME as MAX_NAME,
+)
 from boardgames.deckbuilding.checks import (
     a_name,
     as_tuple,
-    check_name,
-    check_whole,
     clashing,
     is_tuple,
     label,
@@ -62,6 +63,12 @@ from boardgames.deckbuilding.checks import (
     one_of,
     refuse_look_alikes,
     whole,
+)
+from boardgames.deckbuilding.checks import (
+    check_name as check_name,
+)
+from boardgames.deckbuilding.checks import (
+    check_whole as check_whole,
 )
 from boardgames.deckbuilding.text import bad_value
 from boardgames.errors import shown
