@@ -4,12 +4,14 @@ are one name, and a game finds a player by any spelling of their name."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from cli_support import refused
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_engine_rules import sheet, table
 
 from boardgames import deckbuilding
 from boardgames.deckbuilding.events import NewGame as DeckbuildingNewGame
@@ -22,6 +24,9 @@ from boardgames.stuffed.events import Mission, Seat
 from boardgames.stuffed.events import NewGame as StuffedNewGame
 from characters.errors import NameLooksAlike
 from characters.names import look_alike, name_key, refuse_look_alike
+from conflict.errors import BadValue as ConflictBadValue
+from conflict.events import AddParticipant
+from conflict.table import NameTaken, Table
 from core.names import find, one_name, two_spellings
 
 VIN_CYRILLIC = "V\u0456n"  # a Cyrillic і
@@ -146,14 +151,44 @@ def _refused_as_one_name(make: object) -> bool:
     return False
 
 
-@settings(max_examples=150, deadline=None)
-@given(NAMES, NAMES)
-def test_the_games_and_the_roster_agree_on_whether_two_names_are_one(a: str, b: str) -> None:
-    roster = _roster_says_one_name(a, b)
-    assert one_name(a, b) == roster
-    assert (two_spellings([a, b]) is not None) == roster
-    assert _refused_as_one_name(lambda: DeckbuildingNewGame((a, b))) == roster
+def _the_table_s_roster_refuses(roster: Table, a: str, b: str) -> bool:
+    try:
+        roster.add([sheet(a), sheet(b)])
+    except (NameTaken, NameLooksAlike):
+        return True
+    roster.remove(a)
+    roster.remove(b)
+    return False
+
+
+def _a_conflict_refuses(a: str, b: str) -> bool:
+    conflict = table((sheet(a), "crew"))
+    try:
+        conflict.push(AddParticipant(sheet(b), "ministry"))
+    except ConflictBadValue as error:
+        assert error.rule == "R-CON-2"
+        return True
+    return False
+
+
+@pytest.fixture(scope="module")
+def roster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    with Table(tmp_path_factory.mktemp("roster") / "table.db") as opened:
+        yield opened
+
+
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(a=NAMES, b=NAMES)
+def test_the_games_and_the_roster_agree_on_whether_two_names_are_one(
+        roster: Table, a: str, b: str) -> None:
+    one = _roster_says_one_name(a, b)
+    assert _the_table_s_roster_refuses(roster, a, b) == one
+    assert _a_conflict_refuses(a, b) == one
+    assert one_name(a, b) == one
+    assert (two_spellings([a, b]) is not None) == one
+    assert _refused_as_one_name(lambda: DeckbuildingNewGame((a, b))) == one
     assert _refused_as_one_name(lambda: StuffedNewGame(
-        (Seat(a, "Kelsier", "ch"), Seat(b, "Marsh", "r")), HEIST)) == roster
+        (Seat(a, "Kelsier", "ch"), Seat(b, "Marsh", "r")), HEIST)) == one
     assert _refused_as_one_name(lambda: housewar.Start(3, "short", (a, b, "Lekal"))) == (
-        roster or one_name(a, "Lekal") or one_name(b, "Lekal"))
+        one or one_name(a, "Lekal") or one_name(b, "Lekal"))
