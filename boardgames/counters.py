@@ -10,21 +10,18 @@ from __future__ import annotations
 
 import attrs
 
-from boardgames.errors import BadValue, RuleViolation, shown
+from boardgames.errors import BadValue, RuleViolation
+from core.bounds import check_whole, said_by
 
 
 def whole(value: object, what: str, *, low: int | None = None, high: int | None = None,
           rule: str | None = None) -> int:
     """``value`` if it is a whole number within ``low``–``high``, else :class:`BadValue`
-    naming ``what``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadValue(f"{what} must be a whole number, got {shown(value)}", rule=rule)
-    if (low is not None and value < low) or (high is not None and value > high):
-        lo = "" if low is None else str(low)
-        hi = "" if high is None else str(high)
-        span = f"{lo}–{hi}" if lo and hi else (f"{lo} or more" if lo else f"{hi} or less")
-        raise BadValue(f"{what} must be {span}, got {value}", rule=rule)
-    return value
+    naming ``what`` (the project's one check, :func:`core.bounds.check_whole`)."""
+    return check_whole(value, what, low, high, rule=rule, refuse=_REFUSE)
+
+
+_REFUSE = said_by(BadValue)
 
 
 @attrs.frozen

@@ -1,7 +1,7 @@
 """Errors raised by the board games' rules code.
 
 Every error the `boardgames` package raises derives from :class:`GameError`, a
-:class:`ValueError`, split as in the rest of the project:
+:class:`core.errors.RefusedError` (a :class:`ValueError`), split as in the rest of the project:
 
 * :class:`BadValue` – the input itself is malformed (a die face that is no symbol, a
   negative number of coins);
@@ -14,25 +14,19 @@ print them as they are, on one line.
 
 from __future__ import annotations
 
+from core.errors import Malformed, NotAllowed, RuledError, shown
 
-class GameError(ValueError):
-    """Base class of every error raised by the `boardgames` package."""
-
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
-        self.rule = rule
-        super().__init__(f"{rule}: {message}" if rule else message)
+__all__ = ["BadValue", "GameError", "RuleViolation", "shown"]
 
 
-class BadValue(GameError):
+class GameError(RuledError):
+    """Base class of every error raised by the `boardgames` package (a
+    :class:`core.errors.RefusedError`, like every game's)."""
+
+
+class BadValue(GameError, Malformed):
     """A value is malformed or out of its allowed range."""
 
 
-class RuleViolation(GameError):
+class RuleViolation(GameError, NotAllowed):
     """A well-formed request that the rules do not allow in the current state."""
-
-
-def shown(value: object, limit: int = 60) -> str:
-    """``value`` as an error message quotes it: its repr, on one line, at most
-    ``limit`` characters (a huge value never makes a huge message)."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -14,9 +14,10 @@ event's ``TYPE`` and a schema version, and reads them back strictly (an unknown 
 a value of the wrong type, deep nesting or a giant number is a ``BadValue``, never a
 crash). The table database stores these dicts.
 
-cattrs is imported on first use (:func:`converter`), not with this module, so that a
-command that never reads or writes events (e.g. odds) starts fast. ``CONVERTER`` is
-still importable from here as before.
+Each codec has its own converter, made by :func:`core.convert.make_converter` on first
+use, so cattrs is not imported with this module and a command that never reads or
+writes events (e.g. odds) starts fast. ``CONVERTER`` is still importable from here as
+before: the plain converter, on which no game registers hooks.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from boardgames.errors import BadValue, GameError, RuleViolation, shown
+from core import convert, jsonread
 
 if TYPE_CHECKING:
     import cattrs
@@ -88,47 +90,38 @@ class Session(Generic[S, E]):
 # --- JSON ---------------------------------------------------------------------------
 
 
-def _number(text: str) -> int:
-    digits = text.lstrip("-")
-    if len(digits) > MAX_NUMBER_DIGITS:
-        raise BadValue(f"a number of {len(digits)} digits is too large to be meant")
-    return int(text)
+_LIMITS = jsonread.Limits(max_bytes=MAX_JSON_BYTES, nesting=MAX_JSON_DEPTH,
+                         digits=MAX_NUMBER_DIGITS, fractions=False)
 
 
-def _no_float(text: str) -> float:
-    raise BadValue(f"expected a whole number, got {shown(text)}")
-
-
-def _no_constant(text: str) -> float:
-    raise BadValue(f"expected a whole number, got {text}")
-
-
-def _check_depth(value: object, depth: int = 0) -> None:
-    if depth > MAX_JSON_DEPTH:
-        raise BadValue(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
-    if isinstance(value, Mapping):
-        for item in value.values():
-            _check_depth(item, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _check_depth(item, depth + 1)
+def _said(error: jsonread.Unreadable) -> str:
+    """The board games' words for what the reader refused."""
+    problem, detail = error.problem, error.detail
+    if problem is jsonread.Problem.TOO_BIG:
+        return f"JSON of {detail} bytes is larger than {MAX_JSON_BYTES}"
+    if problem is jsonread.Problem.TOO_DEEP:
+        return f"JSON nested deeper than {MAX_JSON_DEPTH} levels"
+    if problem is jsonread.Problem.TOO_LONG:
+        return f"a number of {detail} digits is too large to be meant"
+    if problem is jsonread.Problem.FRACTION:
+        return f"expected a whole number, got {shown(detail)}"
+    if problem is jsonread.Problem.NOT_A_NUMBER:
+        return f"expected a whole number, got {detail}"
+    if problem is jsonread.Problem.SYNTAX:
+        return f"not JSON: {detail}"
+    return f"not JSON: {error.reason.removeprefix('bad JSON: ')}"
 
 
 def read_json(text: str | bytes) -> Any:
     """JSON text as Python values, refusing what no saved game holds: more than
     :data:`MAX_JSON_BYTES`, nesting deeper than :data:`MAX_JSON_DEPTH`, numbers of more
-    than :data:`MAX_NUMBER_DIGITS` digits, fractions, NaN. Always :class:`BadValue`."""
-    if len(text) > MAX_JSON_BYTES:
-        raise BadValue(f"JSON of {len(text)} bytes is larger than {MAX_JSON_BYTES}")
+    than :data:`MAX_NUMBER_DIGITS` digits, fractions, NaN, a key given twice (the
+    project's one strict reader, :func:`core.jsonread.read_json`). Always
+    :class:`BadValue`."""
     try:
-        value = json.loads(text, parse_int=_number, parse_float=_no_float,
-                           parse_constant=_no_constant)
-    except RecursionError:
-        raise BadValue(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise BadValue(f"not JSON: {error}") from None
-    _check_depth(value)
-    return value
+        return jsonread.read_json(text, _LIMITS)
+    except jsonread.Unreadable as error:
+        raise BadValue(_said(error)) from None
 
 
 def _strict(accepts: Callable[[Any], bool], expected: str) -> Callable[[Any, Any], Any]:
@@ -140,34 +133,35 @@ def _strict(accepts: Callable[[Any], bool], expected: str) -> Callable[[Any, Any
     return structure
 
 
-def make_converter() -> cattrs.Converter:
-    """The board games' cattrs converter: JSON values pass through only when they
-    already have the right type (``"false"`` is never read as true, nor 2.7 as 2)."""
-    import cattrs
-
-    made = cattrs.Converter(forbid_extra_keys=True)
+def strict_scalars(made: cattrs.Converter) -> None:
+    """Whole numbers, text and bools pass through only when they already have the right
+    type (``"false"`` is never read as true, nor 2.7 as 2); else :class:`BadValue`."""
     made.register_structure_hook(int, _strict(
         lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"))
     made.register_structure_hook(bool, _strict(lambda v: isinstance(v, bool),
                                                "true or false"))
     made.register_structure_hook(str, _strict(lambda v: isinstance(v, str), "text"))
-    return made
 
 
-_CONVERTER: list[cattrs.Converter] = []
+def make_converter() -> cattrs.Converter:
+    """A new board-game converter: the project's strict converter
+    (:func:`core.convert.make_converter`) with :func:`strict_scalars`."""
+    return convert.make_converter(strict_scalars)
+
+
+_PLAIN = convert.Converter(strict_scalars)
 
 
 def converter() -> cattrs.Converter:
-    """The one converter of the `boardgames` package, made on first use; games register
-    their own hooks on it. Also importable as ``CONVERTER``."""
-    if not _CONVERTER:
-        _CONVERTER.append(make_converter())
-    return _CONVERTER[0]
+    """The board games' plain converter (:func:`strict_scalars` only), made on first use.
+    No game registers hooks on it: each :class:`Codec` has its own converter. Also
+    importable as ``CONVERTER``."""
+    return _PLAIN()
 
 
 if TYPE_CHECKING:
     CONVERTER: cattrs.Converter
-    """The one converter of the `boardgames` package (see :func:`converter`)."""
+    """The board games' plain converter (see :func:`converter`)."""
 
 
 def __getattr__(name: str) -> Any:
@@ -182,13 +176,16 @@ class Codec(Generic[E]):
     ``game`` names the game (``"stuffed"``), ``events`` are its event classes, each with
     a ``TYPE`` class attribute used as the tag; ``schema`` is the version of the layout
     written, and ``upgrades`` maps an older version to a function that turns a dict of
-    that version into one of the next.
+    that version into one of the next. ``setups`` register the game's own hooks on the
+    codec's own converter (:attr:`converter`), made on first use after
+    :func:`strict_scalars`.
     """
 
     def __init__(self, game: str, events: Sequence[type[E]], *, schema: int = 1,
                  upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]
-                 | None = None) -> None:
+                 | None = None, setups: Sequence[convert.Setup] = ()) -> None:
         self.game = game
+        self.converter = convert.Converter(strict_scalars, *setups)
         self.schema = schema
         self.upgrades = dict(upgrades or {})
         self.by_type: dict[str, type[E]] = {}
@@ -204,7 +201,7 @@ class Codec(Generic[E]):
         tag = getattr(cls, "TYPE", None)
         if not isinstance(tag, str) or self.by_type.get(tag) is not cls:
             raise BadValue(f"not a {self.game} event: {shown(event)}")
-        body: dict[str, Any] = converter().unstructure(event, cls)
+        body: dict[str, Any] = self.converter().unstructure(event, cls)
         return {"game": self.game, "schema": self.schema, "type": tag, **body}
 
     def from_dict(self, data: object) -> E:
@@ -231,7 +228,7 @@ class Codec(Generic[E]):
         import cattrs
 
         try:
-            event: E = converter().structure(fields, cls)
+            event: E = self.converter().structure(fields, cls)
         except GameError:
             raise
         except cattrs.BaseValidationError as error:

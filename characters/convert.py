@@ -15,32 +15,36 @@ table rows in ``conflict``. It is strict, so that nothing is silently converted:
 * every problem keeps its place (detailed validation), so a message can name
   ``powers[2].rating``.
 
-Hooks are registered in groups by :func:`make_converter`; more can be registered on
-:data:`CONVERTER` later (a hook registered for one class wins over these general
-ones), as ``conflict.serial`` does for events.
+Hooks are registered in groups (:data:`SETUPS`) on a converter made by the project's
+one factory, :func:`core.convert.make_converter`; :data:`CONVERTER` is the sheets' own,
+made on first use. A codec that needs more hooks makes its own converter from
+:data:`SETUPS` and its hooks (a hook registered for one class wins over these general
+ones), as ``conflict.serial`` does for events; nothing is registered on a converter
+another codec uses.
 
 :func:`read_json` and :func:`read_toml` refuse hostile text with
 :class:`~characters.errors.UnreadableData` before it can crash anything: too big,
-nested too deep, a number too long, NaN or Infinity, not UTF-8.
+nested too deep, a number too long, NaN or Infinity, not UTF-8 (the project's one
+strict reader, :mod:`core.jsonread`, with the sheets' limits).
 """
 
 from __future__ import annotations
 
 import enum
-import json
 import math
-import re
 from collections.abc import Callable, Mapping
-from typing import Any, Final, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Final, get_args, get_origin
 
 import attrs
 import cattrs
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+import core.convert
 from characters.errors import UnreadableData, shown
 from characters.limits import INTEGER_DIGITS_MAX, NESTING_MAX, SHEET_FILE_MAX_BYTES
 from characters.model import ExtraGroup, Kind, Resilience, Sheet
+from core import jsonread
 
 Hook = Callable[[Any, Any], Any]
 
@@ -295,132 +299,57 @@ def _register_sheets(converter: cattrs.Converter) -> None:
                                              standings=override(omit_if_default=True)))
 
 
+SETUPS: Final[tuple[core.convert.Setup, ...]] = (
+    _register_scalars, _register_containers, _register_attrs_classes, _register_sheets)
+"""Every hook group above, in order from the general to the particular: what a codec
+of sheets or of values holding sheets (Conflict events) starts from."""
+
+
 def make_converter() -> cattrs.Converter:
-    """A new strict converter with every hook group above registered, in order from
-    the general to the particular."""
-    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
-    _register_scalars(converter)
-    _register_containers(converter)
-    _register_attrs_classes(converter)
-    _register_sheets(converter)
-    return converter
+    """A new strict converter (:func:`core.convert.make_converter`) with every hook
+    group above registered, in order from the general to the particular."""
+    return core.convert.make_converter(*SETUPS)
 
 
-CONVERTER: Final = make_converter()
-"""The project's converter: sheets, Conflict events and table rows."""
+SHEETS: Final = core.convert.Converter(*SETUPS)
+"""The sheets' converter (sheets, Extra groups and table rows), made on first use."""
+
+if TYPE_CHECKING:
+    CONVERTER: cattrs.Converter
+    """The sheets' converter (:data:`SHEETS`), as it was always importable."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CONVERTER":  # made on first use, by the project's one factory
+        return SHEETS()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- safe readers ----------------------------------------------------------------------
 
 
-def _check_size(text: str | bytes, max_bytes: int) -> str:
-    """``text`` as a string, if it is UTF-8 and at most ``max_bytes`` long."""
-    if len(text) > max_bytes:
-        raise UnreadableData(f"is too big: {len(text):,} bytes (at most {max_bytes:,})")
-    if isinstance(text, bytes):
-        try:
-            return text.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise UnreadableData(f"is not UTF-8 text (byte {error.start})") from None
-    try:
-        size = len(text.encode("utf-8"))
-    except UnicodeEncodeError as error:
-        raise UnreadableData(f"is not valid text (character {error.start + 1})") from None
-    if size > max_bytes:
-        raise UnreadableData(f"is too big: {size:,} bytes (at most {max_bytes:,})")
-    return text
+def _limits(max_bytes: int) -> jsonread.Limits:
+    return jsonread.Limits(max_bytes=max_bytes, nesting=NESTING_MAX, digits=INTEGER_DIGITS_MAX)
 
 
-_TOO_DEEP: Final = f"is nested too deeply (more than {NESTING_MAX} levels of tables and lists)"
-_INTEGER_LIMIT: Final = 10**INTEGER_DIGITS_MAX
-
-
-def _too_long(digits: int) -> UnreadableData:
-    return UnreadableData(
-        f"holds a number of {digits:,} digits (at most {INTEGER_DIGITS_MAX})"
-    )
-
-
-def _check_tree(data: Any) -> None:
-    """Refuse nesting deeper than :data:`NESTING_MAX` and whole numbers longer than
-    :data:`INTEGER_DIGITS_MAX` digits, without recursion."""
-    stack: list[tuple[Any, int]] = [(data, 0)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, Mapping):
-            children: Any = value.values()
-        elif isinstance(value, list):
-            children = value
-        else:
-            if _is_whole(value) and abs(value) >= _INTEGER_LIMIT:
-                raise _too_long(len(str(abs(value))))
-            continue
-        if depth >= NESTING_MAX:
-            raise UnreadableData(_TOO_DEEP)
-        stack.extend((child, depth + 1) for child in children)
-
-
-def _json_int(text: str) -> int:
-    digits = len(text.lstrip("-"))
-    if digits > INTEGER_DIGITS_MAX:
-        raise _too_long(digits)
-    return int(text)
-
-
-def _finite(text: str) -> float:
-    number = float(text)
-    if not math.isfinite(number):
-        raise UnreadableData(f"holds a number that is not finite ({shown(text)})")
-    return number
-
-
-def _not_finite(text: str) -> float:
-    raise UnreadableData(f"holds {text}, which is not a number")
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise UnreadableData(f"bad JSON: key {shown(key)} appears twice")
-            seen.add(key)
-    return result
+def _unreadable(error: jsonread.Unreadable) -> UnreadableData:
+    return UnreadableData(error.reason, line=error.line, syntax=error.syntax)
 
 
 def read_json(text: str | bytes, *, max_bytes: int = SHEET_FILE_MAX_BYTES) -> Any:
     """The data in JSON ``text``, or :class:`~characters.errors.UnreadableData` with a
-    short reason (and ``line`` for a syntax error).
+    short reason (and ``line`` for a syntax error): the project's one strict reader,
+    :func:`core.jsonread.read_json`.
 
     Refused: more than ``max_bytes``, not UTF-8, nesting deeper than
     :data:`~characters.limits.NESTING_MAX`, a whole number of more than
     :data:`~characters.limits.INTEGER_DIGITS_MAX` digits, NaN or Infinity, a key
     given twice.
     """
-    source = _check_size(text, max_bytes)
     try:
-        data = json.loads(
-            source,
-            object_pairs_hook=_no_duplicate_keys,
-            parse_int=_json_int,
-            parse_float=_finite,
-            parse_constant=_not_finite,
-        )
-    except json.JSONDecodeError as error:
-        raise UnreadableData(f"bad JSON: {error.msg}", line=error.lineno, syntax=True) from None
-    except RecursionError:
-        raise UnreadableData(_TOO_DEEP) from None
-    # Whole numbers were checked as they were read (parse_int). Nesting needs a walk
-    # only when the text has more brackets than levels allowed (those in strings
-    # count too, so this only ever walks more often than it must).
-    if source.count("{") + source.count("[") > NESTING_MAX:
-        _check_tree(data)
-    return data
-
-
-_TOML_WHERE: Final = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_TOML_LONG_INTEGER: Final = re.compile(r"value has (\d+) digits")
+        return jsonread.read_json(text, _limits(max_bytes))
+    except jsonread.Unreadable as error:
+        raise _unreadable(error) from None
 
 
 def read_toml(text: str | bytes, *, max_bytes: int = SHEET_FILE_MAX_BYTES) -> Any:
@@ -430,23 +359,7 @@ def read_toml(text: str | bytes, *, max_bytes: int = SHEET_FILE_MAX_BYTES) -> An
     Refused as :func:`read_json` refuses: too big, not UTF-8, nested too deep, a whole
     number too long, ``nan`` or ``inf``.
     """
-    import tomllib  # here: reading the roster needs no TOML
-
-    source = _check_size(text, max_bytes)
     try:
-        data = tomllib.loads(source, parse_float=_finite)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = _TOML_WHERE.search(message)
-        line = int(match.group(1)) if match else None
-        raise UnreadableData(f"bad TOML: {_TOML_WHERE.sub('', message)}", line=line,
-                             syntax=True) from None
-    except UnreadableData:
-        raise
-    except RecursionError:
-        raise UnreadableData(_TOO_DEEP) from None
-    except ValueError as error:  # a whole number past Python's own digit limit
-        digits = _TOML_LONG_INTEGER.search(str(error))
-        raise _too_long(int(digits.group(1)) if digits else 0) from None
-    _check_tree(data)
-    return data
+        return jsonread.read_toml(text, _limits(max_bytes))
+    except jsonread.Unreadable as error:
+        raise _unreadable(error) from None

@@ -1,6 +1,7 @@
 """Errors raised by the `characters` package.
 
-Every error derives from :class:`CharacterError`, a :class:`ValueError`, split as in
+Every error derives from :class:`CharacterError`, a
+:class:`core.errors.RefusedError` (a :class:`ValueError`), split as in
 the rest of the project:
 
 * malformed input: :class:`SheetValueError` (a field outside what the rules allow),
@@ -15,21 +16,18 @@ never makes a 10 MB message.
 
 from __future__ import annotations
 
-from characters.limits import SHOWN_MAX
+from core.errors import Malformed, NotAllowed, RefusedError, looks_alike_message, shown
+
+__all__ = ["CharacterError", "NameLooksAlike", "SheetRuleViolation", "SheetValueError",
+           "UnreadableData", "shown"]
 
 
-def shown(value: object, limit: int = SHOWN_MAX) -> str:
-    """``value`` as an error message quotes it: its repr, on one line, at most
-    ``limit`` characters (longer ones end with ``…``)."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+class CharacterError(RefusedError):
+    """Base class of every error raised by the `characters` package (a
+    :class:`core.errors.RefusedError`, like every game's)."""
 
 
-class CharacterError(ValueError):
-    """Base class of every error raised by the `characters` package."""
-
-
-class SheetValueError(CharacterError):
+class SheetValueError(CharacterError, Malformed):
     """A sheet field holds a value outside what the rules allow.
 
     ``field`` is the field's name (dotted when nested, e.g. ``attributes.wits``),
@@ -45,7 +43,7 @@ class SheetValueError(CharacterError):
         super().__init__(f"{rule}: {field} must be {allowed}, got {shown(value)}")
 
 
-class SheetRuleViolation(CharacterError):
+class SheetRuleViolation(CharacterError, NotAllowed):
     """A well-formed request the rules do not allow for this character now."""
 
     def __init__(self, message: str, *, rule: str) -> None:
@@ -53,9 +51,9 @@ class SheetRuleViolation(CharacterError):
         super().__init__(f"{rule}: {message}")
 
 
-class NameLooksAlike(CharacterError):
+class NameLooksAlike(CharacterError, NotAllowed):
     """A new name that would be mistaken for ``existing``, already at the table: it
-    differs only by look-alike characters (see :func:`characters.names.look_alike`).
+    differs only by look-alike characters (see :func:`core.names.look_alike`).
 
     ``why`` says what differs, e.g. ``it uses a Cyrillic letter``.
     """
@@ -64,13 +62,10 @@ class NameLooksAlike(CharacterError):
         self.name = name
         self.existing = existing
         self.why = why
-        super().__init__(
-            f"{shown(name)} looks like {shown(existing)} already at the table ({why}); "
-            "choose another name"
-        )
+        super().__init__(looks_alike_message(name, existing, why))
 
 
-class UnreadableData(CharacterError):
+class UnreadableData(CharacterError, Malformed):
     """Text that cannot be read safely: too big, nested too deep, a number too long,
     not UTF-8, or not valid TOML/JSON. ``syntax`` is true for text that is not valid
     TOML or JSON at all, ``line`` the line of such an error when known."""

@@ -17,6 +17,7 @@ import attrs
 from characters.errors import CharacterError, SheetValueError
 from characters.names import check_name
 from conflict.errors import BadValue, shown
+from core import bounds
 
 MAX_DICE: Final = 40  # Action or Defense Dice declared (R-CON-7): far above any sheet
 MAX_GRANTED: Final = 20  # Defense Dice a Narrator grants (R-CON-7c)
@@ -66,18 +67,12 @@ def text(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
 
 
 def whole(low: int, high: int, rule: str) -> Check:
-    """A whole number ``low``–``high`` (a bool is not a number)."""
-    allowed = f"{low}–{high}"
+    """A whole number ``low``–``high`` (a bool is not a number): the project's one
+    check, :func:`core.bounds.whole`."""
+    return bounds.whole(low, high, rule=rule, refuse=_REFUSE)
 
-    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise BadValue(f"{attribute.name} must be a whole number {allowed}, got "
-                           f"{shown(value)}", rule=rule)
-        if not low <= value <= high:
-            raise BadValue(f"{attribute.name} must be {allowed}, got {shown(value)}",
-                           rule=rule)
 
-    return check
+_REFUSE = bounds.said_by(BadValue)
 
 
 def optional(check: Check) -> Check:

@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 import cattrs
 from cattrs.errors import AttributeValidationNote, ForbiddenExtraKeysError
 
-from characters.convert import CONVERTER, read_json
+from characters.convert import SETUPS, read_json
 from characters.errors import CharacterError, UnreadableData
 from characters.model import ExtraGroup, Sheet
 from conflict.errors import BadValue, ConflictError, shown
 from conflict.events import EVENT_BY_TYPE, Event
+from core.convert import Converter
 
 EVENT_MAX_BYTES = 200_000
 """The largest event read: an ``add`` event carries a whole sheet (notes at most 4,000
@@ -55,9 +56,9 @@ SCHEMAS_READ = frozenset({SCHEMA, *UPGRADES})
 """The versions this program can read."""
 
 
-def _register_events(converter: cattrs.Converter) -> cattrs.Converter:
-    """Teach the project's one converter (:data:`characters.convert.CONVERTER`) the
-    sheet-or-group inside ``add`` events: a group is told apart by its ``count``."""
+def _register_events(converter: cattrs.Converter) -> None:
+    """The sheet-or-group inside ``add`` events, on the events' own converter: a group
+    is told apart by its ``count``."""
 
     def structure_character(value: Any, _type: Any) -> Sheet | ExtraGroup:
         if not isinstance(value, Mapping):
@@ -71,11 +72,21 @@ def _register_events(converter: cattrs.Converter) -> cattrs.Converter:
 
     converter.register_structure_hook(Sheet | ExtraGroup, structure_character)
     converter.register_unstructure_hook(Sheet | ExtraGroup, unstructure_character)
-    return converter
 
 
-converter = _register_events(CONVERTER)
-"""The project's one converter, which now reads and writes events too."""
+EVENTS: Final = Converter(*SETUPS, _register_events)
+"""The events' converter: the sheets' hooks (:data:`characters.convert.SETUPS`) and the
+sheet-or-group of ``add`` events, made on first use."""
+
+if TYPE_CHECKING:
+    converter: cattrs.Converter
+    """The events' converter (:data:`EVENTS`), as it was always importable."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "converter":  # made on first use, by the project's one factory
+        return EVENTS()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -83,7 +94,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     cls = type(event)
     if EVENT_BY_TYPE.get(getattr(cls, "TYPE", "")) is not cls:
         raise BadValue(f"not a Conflict event: {shown(event)}")
-    body = converter.unstructure(event, cls)
+    body = EVENTS().unstructure(event, cls)
     return {"schema": SCHEMA, "type": cls.TYPE, **body}
 
 
@@ -105,7 +116,7 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
         raise BadValue(f"unknown event type {shown(kind)} (known: {', '.join(EVENT_BY_TYPE)})")
     body = {k: v for k, v in data.items() if k not in ("schema", "type")}
     try:
-        event: Event = converter.structure(body, cls)
+        event: Event = EVENTS().structure(body, cls)
     except ConflictError:
         raise
     except (CharacterError, cattrs.BaseValidationError, ValueError, TypeError,

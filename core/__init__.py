@@ -1,4 +1,15 @@
-"""What every game of the tool shares, and nothing of any one game: who is looking
-(:mod:`core.viewer`). The rules packages (:mod:`conflict`, :mod:`boardgames`), the
-sheets (:mod:`characters`) and the table build on it; it imports none of them.
+"""What every game of the tool shares, and nothing of any one game:
+
+* :mod:`core.errors` – the one error base (:class:`~core.errors.RefusedError`, split
+  into :class:`~core.errors.Malformed` and :class:`~core.errors.NotAllowed`) every
+  package's errors derive from;
+* :mod:`core.names` – the one name identity (NFKC, case, invisible characters,
+  look-alike letters) and the check that a list holds no two spellings of one name;
+* :mod:`core.bounds` – whole numbers within bounds, as attrs validators;
+* :mod:`core.jsonread` – the one strict JSON (and TOML) reader with its limits;
+* :mod:`core.convert` – the one factory of cattrs converters, each made at first use;
+* :mod:`core.viewer` – who is looking at a narration or a board.
+
+The rules packages (:mod:`conflict`, :mod:`boardgames`), the sheets (:mod:`characters`)
+and the table build on it; it imports none of them.
 """

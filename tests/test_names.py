@@ -283,7 +283,7 @@ def test_the_look_alike_data_is_read_only_when_needed() -> None:
     script = (
         "import sys\n"
         "from cli.main import main\n"
-        "import characters.names as names\n"
+        "import core.names as names\n"
         "sys.argv = ['mistborn', 'roll', '4', '--seed', '1']\n"
         "try:\n"
         "    main()\n"

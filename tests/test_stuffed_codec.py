@@ -188,11 +188,13 @@ def test_r_stf_2_json_lines_name_the_bad_line() -> None:
                          + "9" * 40 + "]}")
 
 
-def test_r_stf_2_the_codec_s_hooks_live_on_the_package_s_one_converter() -> None:
+def test_r_stf_2_the_codec_s_hooks_live_on_its_own_converter() -> None:
     from boardgames.session import CONVERTER, converter
 
     assert CONVERTER is converter()
-    assert converter().unstructure(Roll("c c c c c c c c").faces[0]) == "coin"
+    assert CODEC.converter() is CODEC.converter()  # made once, at first use
+    assert CODEC.converter().unstructure(Roll("c c c c c c c c").faces[0]) == "coin"
+    assert CODEC.converter() is not converter()  # the plain one is never mutated
 
 
 # --- the state as JSON ---------------------------------------------------------------

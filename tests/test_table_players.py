@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from table_support import crew, plain
 
+from characters.errors import NameLooksAlike
 from conflict.errors import BadValue
 from conflict.table import (
     NameTaken,
@@ -150,6 +151,15 @@ def test_player_names_are_unique_ignoring_case_and_characters_must_exist(table: 
         table.invite_player(" ")
     with pytest.raises(BadValue, match="narrator must be True or False"):
         table.invite_player("Bo", narrator="yes")  # type: ignore[arg-type]
+    assert [p.name for p in table.players()] == ["Ada"]
+
+
+def test_a_player_whose_name_only_looks_like_another_is_refused(table: Table) -> None:
+    table.invite_player("Ada", keys=[ADA_KEY])
+    with pytest.raises(NameLooksAlike) as caught:
+        table.invite_player("\u0410da", keys=[BO_KEY])  # a Cyrillic А
+    assert str(caught.value) == ("'Аda' looks like 'Ada' already at the table (it uses a "
+                                 "Cyrillic letter); choose another name")
     assert [p.name for p in table.players()] == ["Ada"]
 
 

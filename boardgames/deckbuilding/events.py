@@ -6,7 +6,8 @@ The cards stay on the table: an event records what a card or the table decided (
 gains 3 Mission points", "Kelsier attacks with 7 damage, Marsh's Cloud blocks 2"), and
 the library keeps the numbers, enforces their limits and says when the game ends.
 
-Players are named by their name (matched ignoring case); Missions by their number 1–3;
+Players are named by their name (matched by the project's one name identity,
+:mod:`core.names`: ignoring case, and finding a look-alike spelling); Missions by their number 1–3;
 Adversaries by their number, counted over the game in the order they are drawn.
 Building an event checks only its shape (:class:`~boardgames.locales.LocalizedBadValue`);
 whether the rules allow it now is checked when it is applied
@@ -45,20 +46,38 @@ EndTurn             end_turn           the turn passes to the next player alive
 from __future__ import annotations
 
 import enum
-import unicodedata
-from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
+from boardgames.deckbuilding.checks import (  # still importable from here, as before
+    MAX_NAME as MAX_NAME,
+)
+from boardgames.deckbuilding.checks import (
+    a_name,
+    as_tuple,
+    clashing,
+    is_tuple,
+    label,
+    maybe_name,
+    one_of,
+    refuse_look_alikes,
+    whole,
+)
+from boardgames.deckbuilding.checks import (
+    check_name as check_name,
+)
+from boardgames.deckbuilding.checks import (
+    check_whole as check_whole,
+)
 from boardgames.deckbuilding.text import bad_value
 from boardgames.errors import shown
+from core.names import name_key
 
 TRACK_TOP = 12
 """Mission points from the start area to the top of a Mission track (R-DBG-3)."""
 MISSIONS = 3
 """Missions in every game (R-DBG-3)."""
-MAX_NAME = 40
 MAX_AMOUNT = 999
 """The largest damage, healing or coin amount one event may carry."""
 MAX_DOMINANCE = 6
@@ -89,74 +108,6 @@ class Token(enum.Enum):
     ATIUM = "atium"
 
 
-# --- field checks: each raises a localized BadValue naming the field and the value ---
-
-Check = Callable[[Any, "attrs.Attribute[Any]", Any], None]
-
-
-def check_name(value: object, field: str) -> str:
-    """``value`` if it is a name: text of 1–40 characters, not blank, on one line."""
-    if not isinstance(value, str):
-        raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
-    if not value.strip() or len(value) > MAX_NAME or value != value.strip() or any(
-            unicodedata.category(c).startswith("C") for c in value):
-        raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
-    return value
-
-
-def _name(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    check_name(value, attribute.name)
-
-
-def _maybe_name(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is not None:
-        check_name(value, attribute.name)
-
-
-def _label(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value != "":
-        check_name(value, attribute.name)
-
-
-def check_whole(value: object, field: str, low: int, high: int, rule: str) -> int:
-    """``value`` if it is a whole number within ``low``–``high``."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise bad_value("bad.number", rule, field=field, value=shown(value), low=low, high=high)
-    return value
-
-
-def _whole(low: int, high: int, rule: str) -> Check:
-    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        check_whole(value, attribute.name, low, high, rule)
-
-    return check
-
-
-def _enum(kind: type[enum.Enum]) -> Check:
-    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if not isinstance(value, kind):
-            raise bad_value("bad.choice", None, field=attribute.name, value=shown(value),
-                            allowed=", ".join(str(m.value) for m in kind))
-
-    return check
-
-
-def _tuple(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
-
-
-def _is_tuple(field: str, value: object, rule: str) -> tuple[Any, ...]:
-    if not isinstance(value, tuple):
-        raise bad_value("bad.list", rule, field=field, value=shown(value))
-    return value
-
-
-def _clashing(names: Sequence[str]) -> tuple[str, ...]:
-    """The names equal to another one ignoring case (e.g. "Vin" and "vin")."""
-    folded = [n.casefold() for n in names]
-    return tuple(n for n, f in zip(names, folded, strict=True) if folded.count(f) > 1)
-
-
 # --- the events ------------------------------------------------------------------------
 
 
@@ -166,11 +117,11 @@ class MissionSpec:
     number) and the steps of its mid-track rewards (1–11, rising), read off the card.
     The top (step 12) always has a reward (R-DBG-3)."""
 
-    name: str = attrs.field(default="", validator=_label)
-    rewards: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
+    name: str = attrs.field(default="", validator=label)
+    rewards: tuple[int, ...] = attrs.field(default=(), converter=as_tuple)
 
     def __attrs_post_init__(self) -> None:
-        steps = _is_tuple("rewards", self.rewards, "R-DBG-3")
+        steps = is_tuple("rewards", self.rewards, "R-DBG-3")
         for step in steps:
             check_whole(step, "rewards", 1, TRACK_TOP - 1, "R-DBG-3")
         if list(steps) != sorted(set(steps)):
@@ -182,28 +133,30 @@ class NewGame:
     """Set-up: players in seat order from the first player, the mode, the 3 Missions."""
 
     TYPE: ClassVar[str] = "new"
-    players: tuple[str, ...] = attrs.field(converter=_tuple)
-    mode: Mode = attrs.field(default=Mode.COMPETITIVE, validator=_enum(Mode))
+    players: tuple[str, ...] = attrs.field(converter=as_tuple)
+    mode: Mode = attrs.field(default=Mode.COMPETITIVE, validator=one_of(Mode))
     missions: tuple[MissionSpec, ...] = attrs.field(
-        default=(MissionSpec(), MissionSpec(), MissionSpec()), converter=_tuple)
+        default=(MissionSpec(), MissionSpec(), MissionSpec()), converter=as_tuple)
 
     def __attrs_post_init__(self) -> None:
-        names = _is_tuple("players", self.players, "R-DBG-1")
+        names = is_tuple("players", self.players, "R-DBG-1")
         for name in names:
             check_name(name, "players")
         solo = self.mode is Mode.SOLO
         if not (len(names) == 1 if solo else 2 <= len(names) <= 4):
             raise bad_value("bad.player_count_solo" if solo else "bad.player_count",
                             "R-DBG-1", count=len(names))
-        clash = _clashing(names)
+        clash = clashing(names)
         if clash:
             raise bad_value("bad.duplicate_player", "R-DBG-1", names=clash)
-        missions = _is_tuple("missions", self.missions, "R-DBG-3")
+        refuse_look_alikes(names, "R-DBG-1")
+        missions = is_tuple("missions", self.missions, "R-DBG-3")
         if len(missions) != MISSIONS or not all(isinstance(m, MissionSpec) for m in missions):
             raise bad_value("bad.missions", "R-DBG-3", count=len(missions))
-        clash = _clashing([m.name for m in missions if m.name])
+        clash = clashing([m.name for m in missions if m.name])
         if clash:
             raise bad_value("bad.duplicate_mission", "R-DBG-3", names=clash)
+        refuse_look_alikes([m.name for m in missions if m.name], "R-DBG-3")
 
 
 @attrs.frozen
@@ -212,8 +165,8 @@ class GainMission:
     them first (R-DBG-3)."""
 
     TYPE: ClassVar[str] = "mission_gain"
-    player: str = attrs.field(validator=_name)
-    points: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-3"))
+    player: str = attrs.field(validator=a_name)
+    points: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-3"))
 
 
 @attrs.frozen
@@ -222,11 +175,11 @@ class SpendMission:
     point moves a cube one step (from the start area: onto the lowest step)."""
 
     TYPE: ClassVar[str] = "mission_spend"
-    player: str = attrs.field(validator=_name)
-    points: tuple[int, ...] = attrs.field(converter=_tuple)
+    player: str = attrs.field(validator=a_name)
+    points: tuple[int, ...] = attrs.field(converter=as_tuple)
 
     def __attrs_post_init__(self) -> None:
-        points = _is_tuple("points", self.points, "R-DBG-3")
+        points = is_tuple("points", self.points, "R-DBG-3")
         if len(points) != MISSIONS:
             raise bad_value("bad.spend", "R-DBG-3", value=shown(points))
         for value in points:
@@ -241,9 +194,9 @@ class Sense:
     it cancels N of their Mission points this turn, unspent ones first (R-DBG-3)."""
 
     TYPE: ClassVar[str] = "sense"
-    player: str = attrs.field(validator=_name)
-    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-3"))
-    by: str | None = attrs.field(default=None, validator=_maybe_name)
+    player: str = attrs.field(validator=a_name)
+    amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-3"))
+    by: str | None = attrs.field(default=None, validator=maybe_name)
 
 
 @attrs.frozen
@@ -251,8 +204,8 @@ class Blocked:
     """Damage of an attack that never reached a player's health: cut by Cloud or taken
     by their Defender allies first (R-DBG-4)."""
 
-    player: str = attrs.field(validator=_name)
-    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-4"))
+    player: str = attrs.field(validator=a_name)
+    amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-4"))
 
 
 @attrs.frozen
@@ -262,15 +215,15 @@ class Attack:
     in full to every other player; without the Target, to the one opponent (R-DBG-4)."""
 
     TYPE: ClassVar[str] = "attack"
-    attacker: str = attrs.field(validator=_name)
-    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-4"))
-    blocked: tuple[Blocked, ...] = attrs.field(default=(), converter=_tuple)
+    attacker: str = attrs.field(validator=a_name)
+    amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-4"))
+    blocked: tuple[Blocked, ...] = attrs.field(default=(), converter=as_tuple)
 
     def __attrs_post_init__(self) -> None:
-        blocked = _is_tuple("blocked", self.blocked, "R-DBG-4")
+        blocked = is_tuple("blocked", self.blocked, "R-DBG-4")
         if not all(isinstance(b, Blocked) for b in blocked):
             raise bad_value("bad.list", "R-DBG-4", field="blocked", value=shown(blocked))
-        names = [b.player.casefold() for b in blocked]
+        names = [name_key(b.player) for b in blocked]
         if len(names) != len(set(names)):
             raise bad_value("bad.blocked_twice", "R-DBG-4", value=shown(blocked))
         for item in blocked:
@@ -285,8 +238,8 @@ class ChooseTarget:
     player, who takes the leftover damage (less what ``blocked`` stopped) (R-DBG-4)."""
 
     TYPE: ClassVar[str] = "target_choose"
-    player: str = attrs.field(validator=_name)
-    blocked: int = attrs.field(default=0, validator=_whole(0, MAX_AMOUNT, "R-DBG-4"))
+    player: str = attrs.field(validator=a_name)
+    blocked: int = attrs.field(default=0, validator=whole(0, MAX_AMOUNT, "R-DBG-4"))
 
 
 @attrs.frozen
@@ -295,7 +248,7 @@ class PassTarget:
     once all of it was used (R-DBG-4)."""
 
     TYPE: ClassVar[str] = "target_pass"
-    to: str = attrs.field(validator=_name)
+    to: str = attrs.field(validator=a_name)
 
 
 @attrs.frozen
@@ -304,8 +257,8 @@ class Damage:
     Adversary, an Edict, a card's cost (R-DBG-1)."""
 
     TYPE: ClassVar[str] = "damage"
-    player: str = attrs.field(validator=_name)
-    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-1"))
+    player: str = attrs.field(validator=a_name)
+    amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-1"))
 
 
 @attrs.frozen
@@ -313,8 +266,8 @@ class Heal:
     """A player regains health; never above 40 (R-DBG-1)."""
 
     TYPE: ClassVar[str] = "heal"
-    player: str = attrs.field(validator=_name)
-    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-1"))
+    player: str = attrs.field(validator=a_name)
+    amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-1"))
 
 
 @attrs.frozen
@@ -322,8 +275,8 @@ class GainCoins:
     """The active player gains coins for this turn (R-DBG-5)."""
 
     TYPE: ClassVar[str] = "coins_gain"
-    player: str = attrs.field(validator=_name)
-    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+    player: str = attrs.field(validator=a_name)
+    amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-5"))
 
 
 @attrs.frozen
@@ -331,8 +284,8 @@ class SpendCoins:
     """The active player spends coins (on Market cards) (R-DBG-5)."""
 
     TYPE: ClassVar[str] = "coins_spend"
-    player: str = attrs.field(validator=_name)
-    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+    player: str = attrs.field(validator=a_name)
+    amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-5"))
 
 
 @attrs.frozen
@@ -340,8 +293,8 @@ class BuyBoxings:
     """The active player buys Boxings, 2 coins each (R-DBG-5)."""
 
     TYPE: ClassVar[str] = "boxing_buy"
-    player: str = attrs.field(validator=_name)
-    count: int = attrs.field(default=1, validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+    player: str = attrs.field(validator=a_name)
+    count: int = attrs.field(default=1, validator=whole(1, MAX_AMOUNT, "R-DBG-5"))
 
 
 @attrs.frozen
@@ -349,8 +302,8 @@ class CashBoxings:
     """The active player cashes Boxings, 1 coin each (R-DBG-5)."""
 
     TYPE: ClassVar[str] = "boxing_cash"
-    player: str = attrs.field(validator=_name)
-    count: int = attrs.field(default=1, validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+    player: str = attrs.field(validator=a_name)
+    count: int = attrs.field(default=1, validator=whole(1, MAX_AMOUNT, "R-DBG-5"))
 
 
 @attrs.frozen
@@ -358,9 +311,9 @@ class GainTokens:
     """A player gains Boxings or Atium from an effect (Training track, Missions)."""
 
     TYPE: ClassVar[str] = "tokens_gain"
-    player: str = attrs.field(validator=_name)
-    token: Token = attrs.field(validator=_enum(Token))
-    count: int = attrs.field(default=1, validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+    player: str = attrs.field(validator=a_name)
+    token: Token = attrs.field(validator=one_of(Token))
+    count: int = attrs.field(default=1, validator=whole(1, MAX_AMOUNT, "R-DBG-5"))
 
 
 @attrs.frozen
@@ -368,8 +321,8 @@ class UseAtium:
     """A player uses Atium tokens; each is used once and goes back (R-DBG-5)."""
 
     TYPE: ClassVar[str] = "atium_use"
-    player: str = attrs.field(validator=_name)
-    count: int = attrs.field(default=1, validator=_whole(1, MAX_AMOUNT, "R-DBG-5"))
+    player: str = attrs.field(validator=a_name)
+    count: int = attrs.field(default=1, validator=whole(1, MAX_AMOUNT, "R-DBG-5"))
 
 
 @attrs.frozen
@@ -378,8 +331,8 @@ class Confrontation:
     of them are tokens (the rest come from Atium cards used as metals)."""
 
     TYPE: ClassVar[str] = "confrontation"
-    player: str = attrs.field(validator=_name)
-    atium: int = attrs.field(default=4, validator=_whole(0, 4, "R-DBG-7"))
+    player: str = attrs.field(validator=a_name)
+    atium: int = attrs.field(default=4, validator=whole(0, 4, "R-DBG-7"))
 
 
 @attrs.frozen
@@ -387,8 +340,8 @@ class AttackLordRuler:
     """The active player's damage to the Lord Ruler (co-op, solo) (R-DBG-2)."""
 
     TYPE: ClassVar[str] = "lord_ruler_attack"
-    player: str = attrs.field(validator=_name)
-    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-2"))
+    player: str = attrs.field(validator=a_name)
+    amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-2"))
 
 
 @attrs.frozen
@@ -396,7 +349,7 @@ class HealLordRuler:
     """The Lord Ruler heals by an effect other than an Edict's; at most 48 (R-DBG-2)."""
 
     TYPE: ClassVar[str] = "lord_ruler_heal"
-    amount: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-2"))
+    amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-2"))
 
 
 def _row(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -422,15 +375,15 @@ class Edict:
     cleared (on the table) (R-DBG-2)."""
 
     TYPE: ClassVar[str] = "edict"
-    ups: int = attrs.field(validator=_whole(0, 2, "R-DBG-2"))
-    shown: tuple[int, ...] = attrs.field(converter=_tuple)
-    ups_below_4: int = attrs.field(default=0, validator=_whole(0, 2, "R-DBG-2"))
+    ups: int = attrs.field(validator=whole(0, 2, "R-DBG-2"))
+    shown: tuple[int, ...] = attrs.field(converter=as_tuple)
+    ups_below_4: int = attrs.field(default=0, validator=whole(0, 2, "R-DBG-2"))
 
     def __attrs_post_init__(self) -> None:
         if not 1 <= self.ups + self.ups_below_4 <= 2:
             raise bad_value("bad.edict_ups", "R-DBG-2", ups=self.ups,
                             below=self.ups_below_4)
-        for row in _is_tuple("shown", self.shown, "R-DBG-2"):
+        for row in is_tuple("shown", self.shown, "R-DBG-2"):
             check_whole(row, "shown", ATTACK_ROW, MAX_DOMINANCE, "R-DBG-2")
 
 
@@ -445,11 +398,11 @@ class DrawAdversary:
     player, with 1–3 shields read left to right: each a number or "X" (R-DBG-6)."""
 
     TYPE: ClassVar[str] = "adversary"
-    name: str = attrs.field(validator=_name)
-    shields: tuple[str, ...] = attrs.field(converter=_tuple)
+    name: str = attrs.field(validator=a_name)
+    shields: tuple[str, ...] = attrs.field(converter=as_tuple)
 
     def __attrs_post_init__(self) -> None:
-        shields = _is_tuple("shields", self.shields, "R-DBG-6")
+        shields = is_tuple("shields", self.shields, "R-DBG-6")
         if not 1 <= len(shields) <= 3:
             raise bad_value("bad.shield_count", "R-DBG-6", count=len(shields))
         for item in shields:
@@ -466,9 +419,9 @@ class HitShield:
     at least the shield's value (R-DBG-6)."""
 
     TYPE: ClassVar[str] = "shield_hit"
-    player: str = attrs.field(validator=_name)
-    adversary: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-6"))
-    damage: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-6"))
+    player: str = attrs.field(validator=a_name)
+    adversary: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-6"))
+    damage: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-6"))
 
 
 @attrs.frozen
@@ -477,8 +430,8 @@ class RemoveShield:
     any Adversary (R-DBG-6)."""
 
     TYPE: ClassVar[str] = "shield_remove"
-    player: str = attrs.field(validator=_name)
-    adversary: int = attrs.field(validator=_whole(1, MAX_AMOUNT, "R-DBG-6"))
+    player: str = attrs.field(validator=a_name)
+    adversary: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-6"))
 
 
 @attrs.frozen

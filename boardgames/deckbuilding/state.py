@@ -17,6 +17,7 @@ import attrs
 from boardgames.deckbuilding.events import MISSIONS, TRACK_TOP, Mode
 from boardgames.deckbuilding.text import violation
 from boardgames.errors import BadValue, shown
+from core.names import find, name_key
 
 START_HEALTH = 36
 """Every player's health at the start (R-DBG-1)."""
@@ -197,12 +198,12 @@ class Game:
         return self.players[self.turn.seat]
 
     def seat(self, name: str) -> int:
-        """The seat of the player called ``name`` (ignoring case); else a
-        RuleViolation listing the players."""
-        key = name.casefold()
-        for index, player in enumerate(self.players):
-            if player.name.casefold() == key:
-                return index
+        """The seat of the player called ``name`` (by :func:`core.names.find`: ignoring
+        case, or spelled with look-alike letters); else a RuleViolation listing the
+        players."""
+        found = find(name, [player.name for player in self.players])
+        if found is not None:
+            return found
         raise violation("no_player", "R-DBG-1", name=shown(name),
                         players=tuple(p.name for p in self.players))
 
@@ -309,7 +310,7 @@ def find_mission(game: Game, text: str) -> int:
     case; else a RuleViolation listing them."""
     for index, mission in enumerate(game.missions):
         if text.strip() == str(index + 1) or (
-                mission.name and mission.name.casefold() == text.strip().casefold()):
+                mission.name and name_key(mission.name) == name_key(text)):
             return index
     raise violation("no_mission", "R-DBG-3", value=shown(text),
                     names=tuple(m.name or str(i + 1) for i, m in enumerate(game.missions)))
@@ -320,7 +321,7 @@ def find_adversary(game: Game, text: str) -> Adversary:
     Adversary in play has (ignoring case); else a RuleViolation."""
     adversaries = game.lord_ruler.adversaries if game.lord_ruler else ()
     found = [a for a in adversaries if text.strip() == str(a.number)] or [
-        a for a in adversaries if a.name.casefold() == text.strip().casefold()]
+        a for a in adversaries if name_key(a.name) == name_key(text)]
     if len(found) == 1:
         return found[0]
     in_play = ", ".join(f"{a.number} {a.name}" for a in adversaries) or "—"

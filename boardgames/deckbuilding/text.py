@@ -47,6 +47,8 @@ EN: dict[str, str] = {
     "bad.player_count_solo": "a solo game has 1 player, got {count}",
     "bad.duplicate_player": "two players share a name: {names:list} (names must differ "
                             "in more than case)",
+    "bad.look_alike": "{name} looks like {existing} already at the table ({why}); choose "
+                      "another name",
     "bad.missions": "a game has 3 Missions, got {count}",
     "bad.duplicate_mission": "two Missions share a name: {names:list}",
     "bad.spend": "Mission points are spent as 3 whole numbers 0–12, one per Mission, not "
@@ -280,6 +282,8 @@ PL: dict[str, str] = {
     "bad.player_count_solo": "gra solo ma 1 gracza, podano: {count}",
     "bad.duplicate_player": "dwóch graczy ma tę samą nazwę: {names:list} (nazwy muszą "
                             "się różnić nie tylko wielkością liter)",
+    "bad.look_alike": "{name} wygląda jak {existing}, już obecne przy stole ({why}); "
+                      "wybierz inną nazwę",
     "bad.missions": "w grze są 3 misje, podano: {count}",
     "bad.duplicate_mission": "dwie misje mają tę samą nazwę: {names:list}",
     "bad.spend": "punkty misji wydaje się jako 3 liczby całkowite 0–12, po jednej na "

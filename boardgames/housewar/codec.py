@@ -11,10 +11,9 @@ refused, never split into letters.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-from cattrs.gen import make_dict_structure_fn
 
 from boardgames.errors import BadValue, shown
 from boardgames.housewar.events import EVENTS, Award, Event, Share, Steal
@@ -22,7 +21,10 @@ from boardgames.housewar.resources import RESOURCES, Resources
 from boardgames.housewar.score import outcome
 from boardgames.housewar.state import UNREST_END, State
 from boardgames.housewar.track import numeral
-from boardgames.session import CONVERTER, Codec
+from boardgames.session import Codec
+
+if TYPE_CHECKING:
+    import cattrs
 
 SCHEMA = 1
 """The version of the House War event layout this program writes."""
@@ -32,10 +34,12 @@ def _unstructure_resources(tokens: Resources) -> dict[str, int]:
     return {kind.value: tokens[kind] for kind in RESOURCES if tokens[kind]}
 
 
-def _lists_only(cls: type[Any]) -> Callable[[Any, Any], Any]:
+def _lists_only(cls: type[Any], conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
     """``cls``'s default structure function, refusing anything but a JSON list for its
     tuple fields."""
-    base = make_dict_structure_fn(cls, CONVERTER, _cattrs_forbid_extra_keys=True)
+    from cattrs.gen import make_dict_structure_fn  # here: cattrs only once events are read
+
+    base = make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
     tuples = [f.name for f in attrs.fields(cls)
               if str(f.type).startswith(("tuple[", "typing.Tuple["))]
 
@@ -53,20 +57,20 @@ def _lists_only(cls: type[Any]) -> Callable[[Any, Any], Any]:
 _READ_STRICTLY = frozenset((*EVENTS, Steal, Share, Award))
 
 
-def _strict_reader(cls: type[Any]) -> Callable[[Any, Any], Any]:
-    attrs.resolve_types(cls)
-    return _lists_only(cls)
+def _hooks(conv: cattrs.Converter) -> None:
+    """House War's own shapes on its codec's converter: token counts with only the
+    kinds present, and lists that must be JSON lists."""
+
+    def strict_reader(cls: type[Any]) -> Callable[[Any, Any], Any]:
+        attrs.resolve_types(cls)
+        return _lists_only(cls, conv)
+
+    conv.register_unstructure_hook(Resources, _unstructure_resources)
+    # Each class's reader is built when first read, not with the converter.
+    conv.register_structure_hook_factory(lambda t: t in _READ_STRICTLY, strict_reader)
 
 
-def _register() -> None:
-    CONVERTER.register_unstructure_hook(Resources, _unstructure_resources)
-    # Built on first use, not at import: reading events is rarer than starting up.
-    CONVERTER.register_structure_hook_factory(lambda t: t in _READ_STRICTLY, _strict_reader)
-
-
-_register()
-
-CODEC: Codec[Event] = Codec("housewar", EVENTS, schema=SCHEMA)
+CODEC: Codec[Event] = Codec("housewar", EVENTS, schema=SCHEMA, setups=[_hooks])
 """Writes and reads House War events (``CODEC.to_json(event)``,
 ``CODEC.from_json(line)``)."""
 

@@ -35,22 +35,28 @@ Reveal             reveal              at the end, a face-down Personality is re
 from __future__ import annotations
 
 import enum
-import functools
-import unicodedata
-from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, TypeAlias, TypeVar
+from collections.abc import Iterable
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
 from boardgames.errors import BadValue, shown
+from boardgames.housewar.checks import (
+    a_name,
+    check_name,
+    clean,
+    one_of,
+    tuple_of,
+    whole_number,
+)
+from boardgames.housewar.checks import (
+    key as key,
+)
 from boardgames.housewar.pay import check_cost
 from boardgames.housewar.resources import NOTHING, Resource, Resources, resource
 from boardgames.housewar.track import urgency
+from core.names import two_spellings
 
-E = TypeVar("E", bound=enum.Enum)
-T = TypeVar("T")
-
-MAX_NAME = 60
 MAX_MOVE = 5  # a move of 5 columns takes any Problem off the track either way
 SUPPLY = "supply"
 """The name of the Available Resources space in a :class:`Transfer`."""
@@ -90,74 +96,20 @@ class Reason(enum.Enum):
     EFFECT = "effect"
 
 
-@functools.lru_cache(maxsize=4096)
-def key(name: str) -> str:
-    """How names are matched: ignoring case and repeated spaces."""
-    return " ".join(name.split()).casefold()
-
-
-def _clean(value: Any) -> Any:
-    return " ".join(value.split()) if isinstance(value, str) else value
-
-
-def _check_name(what: str, value: Any, rule: str) -> None:
-    if not isinstance(value, str) or not value:
-        raise BadValue(f"{what} must be a non-empty name, got {shown(value)}", rule=rule)
-    if len(value) > MAX_NAME:
-        raise BadValue(f"{what} must be at most {MAX_NAME} characters, got {shown(value)}",
-                       rule=rule)
-    if any(unicodedata.category(ch).startswith("C") for ch in value):
-        raise BadValue(f"{what} cannot hold control characters: {shown(value)}", rule=rule)
-
-
-def _name(rule: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        _check_name(attribute.name, value, rule)
-
-    return check
-
-
-def _whole(low: int | None = None, high: int | None = None, rule: str | None = None,
-           optional: bool = False) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if optional and value is None:
-            return
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise BadValue(f"{attribute.name} must be a whole number, got {shown(value)}",
-                           rule=rule)
-        if (low is not None and value < low) or (high is not None and value > high):
-            span = (f"{low}–{high}" if low is not None and high is not None
-                    else f"{low} or more" if low is not None else f"{high} or less")
-            raise BadValue(f"{attribute.name} must be {span}, got {value}", rule=rule)
-
-    return check
-
-
-def _enum(cls: type[E], value: Any) -> E:
-    if isinstance(value, cls):
-        return value
-    try:
-        return cls(value.strip().lower() if isinstance(value, str) else value)
-    except ValueError:
-        allowed = ", ".join(str(m.value) for m in cls)
-        raise BadValue(f"{cls.__name__.lower()} must be one of {allowed}, "
-                       f"got {shown(value)}") from None
-
-
 def _to_length(value: Any) -> Length:
-    return _enum(Length, value)
+    return one_of(Length, value)
 
 
 def _to_place(value: Any) -> Place:
-    return _enum(Place, value)
+    return one_of(Place, value)
 
 
 def _to_reason(value: Any) -> Reason:
-    return _enum(Reason, value)
+    return one_of(Reason, value)
 
 
 def _to_place_or_none(value: Any) -> Place | None:
-    return None if value is None else _enum(Place, value)
+    return None if value is None else one_of(Place, value)
 
 
 def _to_urgency_or_none(value: Any) -> int | None:
@@ -178,27 +130,20 @@ def _resources_or_none(value: Any) -> Resources | None:
     return None if value is None else _resources(value)
 
 
-def _tuple_of(cls: type[T], what: str, value: Any) -> tuple[T, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise BadValue(f"{what} must be a list, got {shown(value)}")
-    items = tuple(value)
-    for item in items:
-        if not isinstance(item, cls):
-            raise BadValue(f"{what} must hold {cls.__name__} values, got {shown(item)}")
-    return items
-
-
 def _houses(value: Any) -> tuple[str, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise BadValue(f"houses must be a list of names, got {shown(value)}", rule="R-HW-5")
-    names = tuple(_clean(v) for v in value)
+    names = tuple(clean(v) for v in value)
     for name in names:
-        _check_name("a House", name, "R-HW-5")
+        check_name("a House", name, "R-HW-5")
         if key(name) in PLACES:
             raise BadValue(f"a House cannot be called {shown(name)}: the name is kept for "
                            f"the board's resource spaces", rule="R-HW-5")
     if len({key(n) for n in names}) != len(names):
         raise BadValue(f"House names must differ: {shown(list(names))}", rule="R-HW-5")
+    twin = two_spellings(names)
+    if twin is not None:  # two names that only look alike ("Venture", "Vеnture")
+        raise BadValue(twin.message, rule="R-HW-5")
     return names
 
 
@@ -217,7 +162,7 @@ class Start:
 
     TYPE: ClassVar[str] = "start"
 
-    players: int = attrs.field(validator=_whole(3, 5, rule="R-HW-5"))
+    players: int = attrs.field(validator=whole_number(3, 5, rule="R-HW-5"))
     length: Length = attrs.field(converter=_to_length)
     houses: tuple[str, ...] = attrs.field(default=(), converter=_houses)
 
@@ -245,13 +190,13 @@ class AddProblem:
 
     TYPE: ClassVar[str] = "add_problem"
 
-    name: str = attrs.field(converter=_clean, validator=_name("R-HW-2"))
+    name: str = attrs.field(converter=clean, validator=a_name("R-HW-2"))
     urgency: int | None = attrs.field(default=None, converter=_to_urgency_or_none)
     place: Place = attrs.field(default=Place.START, converter=_to_place)
     reason: Reason = attrs.field(default=Reason.TURN, converter=_to_reason)
     cost: Resources | None = attrs.field(default=None)
     favor: int | None = attrs.field(default=None,
-                                   validator=_whole(0, 99, "R-HW-3", optional=True))
+                                   validator=whole_number(0, 99, "R-HW-3", optional=True))
 
     @cost.validator
     def _cost(self, _attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -267,7 +212,7 @@ class Worsen:
 
     TYPE: ClassVar[str] = "worsen"
 
-    problem: str = attrs.field(converter=_clean, validator=_name("R-HW-2"))
+    problem: str = attrs.field(converter=clean, validator=a_name("R-HW-2"))
 
 
 @attrs.frozen
@@ -277,8 +222,8 @@ class MoveProblem:
 
     TYPE: ClassVar[str] = "move_problem"
 
-    problem: str = attrs.field(converter=_clean, validator=_name("R-HW-2"))
-    by: int = attrs.field(default=0, validator=_whole(-MAX_MOVE, MAX_MOVE, "R-HW-2"))
+    problem: str = attrs.field(converter=clean, validator=a_name("R-HW-2"))
+    by: int = attrs.field(default=0, validator=whole_number(-MAX_MOVE, MAX_MOVE, "R-HW-2"))
     to: Place | None = attrs.field(default=None, converter=_to_place_or_none)
 
     def __attrs_post_init__(self) -> None:
@@ -297,12 +242,12 @@ class MoveProblem:
 class Steal:
     """Tokens taken from another House when the supply runs short (R-HW-5)."""
 
-    source: str = attrs.field(converter=_clean, validator=_name("R-HW-5"))
+    source: str = attrs.field(converter=clean, validator=a_name("R-HW-5"))
     resources: Resources = attrs.field(converter=_resources, validator=_nonempty)
 
 
 def _steals(value: Any) -> tuple[Steal, ...]:
-    return _tuple_of(Steal, "steal", value)
+    return tuple_of(Steal, "steal", value)
 
 
 @attrs.frozen
@@ -317,7 +262,7 @@ class Collect:
 
     TYPE: ClassVar[str] = "collect"
 
-    house: str = attrs.field(converter=_clean, validator=_name("R-HW-5"))
+    house: str = attrs.field(converter=clean, validator=a_name("R-HW-5"))
     income: Resources = attrs.field(default=NOTHING, converter=_resources)
     steal: tuple[Steal, ...] = attrs.field(default=(), converter=_steals)
 
@@ -329,7 +274,7 @@ class Pass:
 
     TYPE: ClassVar[str] = "pass"
 
-    house: str = attrs.field(converter=_clean, validator=_name("R-HW-5"))
+    house: str = attrs.field(converter=clean, validator=a_name("R-HW-5"))
     take: Resource | None = attrs.field(default=None, converter=_to_resource_or_none)
 
 
@@ -338,7 +283,7 @@ class Share:
     """One House's part of a deal: the icons of the cost it ``covers`` and the tokens it
     ``spent`` on them, converting alone (R-HW-4). ``spent`` ``None``: the cheapest way."""
 
-    house: str = attrs.field(converter=_clean, validator=_name("R-HW-4"))
+    house: str = attrs.field(converter=clean, validator=a_name("R-HW-4"))
     covers: Resources = attrs.field(converter=_resources, validator=_nonempty)
     spent: Resources | None = attrs.field(default=None, converter=_resources_or_none)
 
@@ -351,16 +296,16 @@ class Share:
 class Award:
     """Favor promised to a House in a deal (doubled while the Lord Ruler is in play)."""
 
-    house: str = attrs.field(converter=_clean, validator=_name("R-HW-3"))
-    favor: int = attrs.field(validator=_whole(0, 99, "R-HW-3"))
+    house: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
+    favor: int = attrs.field(validator=whole_number(0, 99, "R-HW-3"))
 
 
 def _shares(value: Any) -> tuple[Share, ...]:
-    return _tuple_of(Share, "shares", value)
+    return tuple_of(Share, "shares", value)
 
 
 def _awards(value: Any) -> tuple[Award, ...]:
-    return _tuple_of(Award, "awards", value)
+    return tuple_of(Award, "awards", value)
 
 
 @attrs.frozen
@@ -370,7 +315,7 @@ class Solve:
 
     TYPE: ClassVar[str] = "solve"
 
-    problem: str = attrs.field(converter=_clean, validator=_name("R-HW-4"))
+    problem: str = attrs.field(converter=clean, validator=a_name("R-HW-4"))
     shares: tuple[Share, ...] = attrs.field(default=(), converter=_shares)
     awards: tuple[Award, ...] = attrs.field(default=(), converter=_awards)
 
@@ -388,7 +333,7 @@ class NoDeal:
 
     TYPE: ClassVar[str] = "no_deal"
 
-    problem: str = attrs.field(converter=_clean, validator=_name("R-HW-4"))
+    problem: str = attrs.field(converter=clean, validator=a_name("R-HW-4"))
 
 
 @attrs.frozen
@@ -409,7 +354,7 @@ class ChangeCost:
 
     TYPE: ClassVar[str] = "change_cost"
 
-    problem: str = attrs.field(converter=_clean, validator=_name("R-HW-4"))
+    problem: str = attrs.field(converter=clean, validator=a_name("R-HW-4"))
     lowered: Resources = attrs.field(default=NOTHING, converter=_resources)
     raised: Resources = attrs.field(default=NOTHING, converter=_resources)
 
@@ -426,7 +371,7 @@ class AddUnrest:
 
     TYPE: ClassVar[str] = "unrest"
 
-    amount: int = attrs.field(validator=_whole(-20, 20, "R-HW-1"))
+    amount: int = attrs.field(validator=whole_number(-20, 20, "R-HW-1"))
 
     def __attrs_post_init__(self) -> None:
         if self.amount == 0:
@@ -441,9 +386,9 @@ class Score:
 
     TYPE: ClassVar[str] = "score"
 
-    house: str = attrs.field(converter=_clean, validator=_name("R-HW-3"))
-    favor: int = attrs.field(default=0, validator=_whole(-99, 99, "R-HW-3"))
-    disgrace: int = attrs.field(default=0, validator=_whole(-99, 99, "R-HW-3"))
+    house: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
+    favor: int = attrs.field(default=0, validator=whole_number(-99, 99, "R-HW-3"))
+    disgrace: int = attrs.field(default=0, validator=whole_number(-99, 99, "R-HW-3"))
     modifier: bool = attrs.field(default=False)
 
     def __attrs_post_init__(self) -> None:
@@ -466,8 +411,8 @@ class Transfer:
 
     TYPE: ClassVar[str] = "transfer"
 
-    source: str = attrs.field(converter=_clean, validator=_name("R-HW-5"))
-    target: str = attrs.field(converter=_clean, validator=_name("R-HW-5"))
+    source: str = attrs.field(converter=clean, validator=a_name("R-HW-5"))
+    target: str = attrs.field(converter=clean, validator=a_name("R-HW-5"))
     resources: Resources = attrs.field(converter=_resources, validator=_nonempty)
 
     def __attrs_post_init__(self) -> None:
@@ -482,8 +427,8 @@ class FaceDown:
 
     TYPE: ClassVar[str] = "face_down"
 
-    house: str = attrs.field(converter=_clean, validator=_name("R-HW-3"))
-    card: str = attrs.field(converter=_clean, validator=_name("R-HW-3"))
+    house: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
+    card: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
 
 
 @attrs.frozen
@@ -492,8 +437,8 @@ class DiscardFaceDown:
 
     TYPE: ClassVar[str] = "discard_face_down"
 
-    house: str = attrs.field(converter=_clean, validator=_name("R-HW-3"))
-    card: str = attrs.field(converter=_clean, validator=_name("R-HW-3"))
+    house: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
+    card: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
 
 
 @attrs.frozen
@@ -503,10 +448,10 @@ class Reveal:
 
     TYPE: ClassVar[str] = "reveal"
 
-    house: str = attrs.field(converter=_clean, validator=_name("R-HW-3"))
-    card: str = attrs.field(converter=_clean, validator=_name("R-HW-3"))
-    favor: int = attrs.field(default=0, validator=_whole(0, 99, "R-HW-3"))
-    disgrace: int = attrs.field(default=0, validator=_whole(0, 99, "R-HW-3"))
+    house: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
+    card: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
+    favor: int = attrs.field(default=0, validator=whole_number(0, 99, "R-HW-3"))
+    disgrace: int = attrs.field(default=0, validator=whole_number(0, 99, "R-HW-3"))
 
 
 Event: TypeAlias = (Start | AddProblem | Worsen | MoveProblem | Collect | Pass | Solve

@@ -18,6 +18,7 @@ from boardgames.housewar.events import Length, key
 from boardgames.housewar.pay import effective_cost
 from boardgames.housewar.resources import NOTHING, Resources
 from boardgames.housewar.track import Track, numeral
+from core.names import find
 
 UNREST_END = 8
 """Unrest at which the Final Empire collapses and the game ends (R-HW-1)."""
@@ -154,11 +155,11 @@ class State:
     # --- Houses ---------------------------------------------------------------------
 
     def house_index(self, name: str) -> int:
-        """Index of the House called ``name`` (ignoring case)."""
-        wanted = key(name)
-        for index, house in enumerate(self.houses):
-            if key(house.name) == wanted:
-                return index
+        """Index of the House called ``name`` (by :func:`core.names.find`: ignoring
+        case and repeated spaces, or spelled with look-alike letters)."""
+        found = find(" ".join(name.split()), [house.name for house in self.houses])
+        if found is not None:
+            return found
         known = ", ".join(h.name for h in self.houses) or "none yet"
         raise RuleViolation(f"no House called {shown(name)} (Houses: {known})",
                             rule="R-HW-5")

@@ -18,13 +18,16 @@ state as one JSON-ready dict, for screens and ``--json``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgames.errors import BadValue, shown
-from boardgames.session import Codec, converter
+from boardgames.session import Codec
 from boardgames.stuffed.dice import Combo, Die, Symbol, parse_combo, parse_symbol
 from boardgames.stuffed.events import EVENTS, Event, Kind, Teammate, key
 from boardgames.stuffed.state import Game
+
+if TYPE_CHECKING:
+    import cattrs
 
 GAME = "stuffed"
 SCHEMA = 1
@@ -36,8 +39,9 @@ def _text_only(value: Any, what: str) -> str:
     return value
 
 
-def _register() -> None:
-    conv = converter()
+def _hooks(conv: cattrs.Converter) -> None:
+    """Stuffed's own values on its codec's converter: symbols, combinations and the die
+    as the text a player types, Teammate kinds as their names."""
     conv.register_unstructure_hook(Symbol, lambda s: s.value)
     conv.register_structure_hook(
         Symbol, lambda v, _t: parse_symbol(_text_only(v, "a die symbol")))
@@ -64,9 +68,7 @@ def _register() -> None:
     conv.register_structure_hook(Kind, kind)
 
 
-_register()
-
-CODEC: Codec[Event] = Codec(GAME, EVENTS, schema=SCHEMA)
+CODEC: Codec[Event] = Codec(GAME, EVENTS, schema=SCHEMA, setups=[_hooks])
 """Stuffed's events to and from JSON-ready dicts and JSON lines."""
 
 

@@ -51,6 +51,8 @@ from boardgames.stuffed.dice import (
     parse_symbol,
     parse_symbols,
 )
+from core.bounds import check_whole, said_by
+from core.names import name_key, two_spellings
 
 MAX_NAME = 40
 MAX_PLAYERS = 6
@@ -76,8 +78,10 @@ def check_name(value: object, what: str = "a name") -> str:
 
 
 def key(name: str) -> str:
-    """How names are matched: ignoring case and surrounding spaces."""
-    return name.strip().casefold()
+    """How names are matched: the project's one name identity
+    (:func:`core.names.name_key`: case, surrounding spaces, compatibility forms and
+    invisible characters ignored)."""
+    return name_key(name)
 
 
 def _card_name(value: object) -> str:
@@ -113,10 +117,10 @@ def _note(value: object) -> str:
 
 
 def _whole(value: object, what: str, low: int, high: int, rule: str | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadValue(f"{what} must be a whole number {low}–{high}, got {shown(value)}",
-                       rule=rule)
-    return value
+    return check_whole(value, what, low, high, rule=rule, refuse=_REFUSE)
+
+
+_REFUSE = said_by(BadValue, whole_in_range=True)
 
 
 def _position(value: object) -> int:
@@ -248,6 +252,9 @@ def _seats(value: object) -> tuple[Seat, ...]:
         for name in names:
             if keys.count(key(name)) > 1:
                 raise BadValue(f"two {what}s are called {shown(name)}: names must differ")
+        twin = two_spellings(names)
+        if twin is not None:  # two names that only look alike ("Vin", "Vіn")
+            raise BadValue(twin.message, rule="R-STF-1")
     return seats
 
 

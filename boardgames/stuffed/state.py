@@ -13,6 +13,7 @@ import attrs
 from boardgames.counters import Bounded
 from boardgames.stuffed.dice import DEFAULT_DIE, Die, Symbol
 from boardgames.stuffed.events import HAND, Kind, Mission, Seat, Teammate, key
+from core.names import find
 
 
 def no_coins() -> Bounded:
@@ -122,8 +123,9 @@ class Game:
         return tuple((p, s) for p, s in enumerate(self.dice, start=1) if p not in self.spent)
 
     def player(self, name: str) -> int | None:
-        """The index of the player called ``name`` (any case)."""
-        return next((i for i, p in enumerate(self.players) if key(p.name) == key(name)), None)
+        """The index of the player called ``name`` (by :func:`core.names.find`: any
+        case, or spelled with look-alike letters)."""
+        return find(name, [p.name for p in self.players])
 
     def holder(self, teammate: str) -> int | None:
         """The index of the player whose team holds ``teammate``, if any."""

@@ -22,8 +22,9 @@ from conflict.errors import BadValue, ConflictError, RuleViolation
 
 def name_key(name: str) -> str:
     """The form two names share when they are the same name: the project's one rule
-    (:func:`characters.names.name_key`), imported when first needed."""
-    from characters.names import name_key as key
+    (:func:`core.names.name_key`), imported when first needed (start-up: reading the
+    table's errors needs no Unicode tables)."""
+    from core.names import name_key as key
 
     return key(name)
 

@@ -37,6 +37,7 @@ from conflict.table.errors import (
     check_text,
     name_key,
 )
+from core.jsonread import Limits, read_json
 
 STREAM_KINDS: Final = ("conflict", "stuffed", "deckbuilding", "housewar")
 """The kinds of event stream: a Conflict and the three board games."""
@@ -203,18 +204,22 @@ def _damaged(kind: str, name: str, seq: int, why: object) -> TableDamaged:
     return TableDamaged(f"entry {seq} of the {kind} {name!r} is damaged: {why}")
 
 
+_STORED: Final = Limits(max_bytes=1_000_000)
+_STORED_BATCH: Final = Limits(max_bytes=2**62, nesting=_STORED.nesting + 1)  # one array more
+
+
 def _events(rows: Sequence[sqlite3.Row], kind: str, name: str) -> list[Event]:
     """The events of ``rows`` (``event`` is their second column), decoded all at once:
     one JSON array costs far less to read than a thousand little objects."""
     events: list[Event] | None
-    try:
-        events = json.loads("[" + ",".join([row[1] for row in rows]) + "]")
+    try:  # the project's one strict reader: a damaged file cannot hang or crash a read
+        events = read_json("[" + ",".join([row[1] for row in rows]) + "]", _STORED_BATCH)
     except ValueError:
         events = None
     if events is None or len(events) != len(rows):
         for row in rows:  # find the damaged one, to name it
             try:
-                json.loads(row[1])
+                read_json(row[1], _STORED)
             except ValueError as error:
                 raise _damaged(kind, name, row[0], error) from None
         raise _damaged(kind, name, rows[0][0], "the entries do not read as events")

@@ -221,6 +221,9 @@ def invite(
     existing = _live_row(db, name)
     if existing is not None:
         raise NameTaken(name, existing["name"], where="a player")
+    from characters.names import refuse_look_alike  # the look-alike data: only when inviting
+
+    refuse_look_alike(name, _live_names(db))
     controlled = tuple(dict.fromkeys(canonical_name(db, c) for c in characters))
     db.execute(
         "INSERT INTO players (name, name_key, public_keys, passphrase_hash, characters, "

@@ -1,0 +1,63 @@
+"""The one error base of every game of the tool.
+
+Every error the project raises for a request it refuses derives from
+:class:`RefusedError`, a :class:`ValueError`, split in two as a table tool needs:
+
+* :class:`Malformed` – the input itself is malformed (a pool of -3, a face of 7, a
+  name with a control character, text that is no JSON);
+* :class:`NotAllowed` – the input is well formed but the rules forbid it now
+  (``R-CON-15: Vin already defended against action 3``).
+
+Each package keeps its own classes (:mod:`conflict.errors`, :mod:`boardgames.errors`,
+:mod:`characters.errors`, the table's), each a subclass of one of these, so a tool
+author catches :class:`RefusedError` for every game, or :class:`NotAllowed` for what
+the rules refuse in any game. Messages name the rule (``rule``, when there is one) and
+the bad value, quoted through :func:`shown`, on one line.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+QUOTE: Final = 60
+"""The most characters of a bad value an error message quotes."""
+
+
+def shown(value: object, limit: int = QUOTE) -> str:
+    """``value`` as an error message quotes it: its repr, on one line, at most ``limit``
+    characters (longer ones end with ``…``), so a 10 MB name never makes a 10 MB
+    message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def looks_alike_message(name: str, existing: str, why: str) -> str:
+    """How a refusal of a look-alike name reads, wherever it is refused:
+    ``'Vіn' looks like 'Vin' already at the table (it uses a Cyrillic letter); choose
+    another name`` (see :mod:`core.names`)."""
+    return (f"{shown(name)} looks like {shown(existing)} already at the table ({why}); "
+            "choose another name")
+
+
+class RefusedError(ValueError):
+    """Base class of every refusal of the project. ``rule`` is the rule ID the refusal
+    rests on (``R-DBG-1``), or ``None`` when none applies (a file that cannot be read)."""
+
+    rule: str | None = None
+
+
+class Malformed(RefusedError):
+    """The input itself is malformed or out of its allowed range."""
+
+
+class NotAllowed(RefusedError):
+    """A well-formed request that the rules do not allow in the current state."""
+
+
+class RuledError(RefusedError):
+    """A refusal whose message is ``"{rule}: {message}"`` (or the message alone without
+    a rule): the shape the rules packages share."""
+
+    def __init__(self, message: str, *, rule: str | None = None) -> None:
+        self.rule = rule
+        super().__init__(f"{rule}: {message}" if rule else message)
