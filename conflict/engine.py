@@ -75,33 +75,16 @@ Rulings (where the rules leave a choice, the engine does this; each is marked
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Final
 
-from conflict.errors import BadValue, ConflictError, RuleViolation, shown
-from conflict.events import (
-    EVENT_TYPES,
-    Act,
-    AddParticipant,
-    ApplyDamage,
-    Change,
-    Declare,
-    Defeat,
-    Defend,
-    EndConflict,
-    EndRound,
-    Event,
-    Hold,
-    React,
-    Reorder,
-    RollDice,
-    SetTest,
-    Start,
-    SwapResilience,
-    TakeIt,
-)
+from conflict.errors import ConflictError, RuleViolation
+from conflict.events import EVENT_TYPES, Event, RollDice, Start
 from conflict.state import EMPTY, Phase, State
-from conflict.steps import acting, declaring, defending, resolving, setup
+
+# The step modules register their handlers as they load (conflict.steps.registry).
+from conflict.steps import acting, declaring, defending, resolving, setup  # noqa: F401
+from conflict.steps.registry import HANDLERS, Handlers
 
 if TYPE_CHECKING:
     from conflict.dice import RandomSource
@@ -114,48 +97,6 @@ __all__ = ["HANDLERS", "Conflict", "Handlers", "apply", "replay"]
 _NOT_STARTED: Final = Phase.NOT_STARTED
 _ENDED: Final = Phase.ENDED
 
-E = TypeVar("E", bound=Event)
-
-
-class Handlers:
-    """The engine's dispatch table: one handler ``(state, event) -> state`` per event
-    class. :meth:`add` is typed so that a handler must accept its event's class."""
-
-    def __init__(self) -> None:
-        self._table: dict[type[Any], Callable[[State, Any], State]] = {}
-
-    def add(self, cls: type[E], handler: Callable[[State, E], State]) -> None:
-        """Register ``handler`` for events of ``cls``."""
-        self._table[cls] = handler
-
-    def __contains__(self, cls: object) -> bool:
-        return cls in self._table
-
-    def __call__(self, state: State, event: Event) -> State:
-        handler = self._table.get(type(event))
-        if handler is None:
-            raise BadValue(f"not a Conflict event: {shown(event)}")
-        return handler(state, event)
-
-
-HANDLERS: Final = Handlers()
-HANDLERS.add(Start, setup.start)
-HANDLERS.add(AddParticipant, setup.add)
-HANDLERS.add(Reorder, setup.reorder)
-HANDLERS.add(Declare, declaring.declare)
-HANDLERS.add(SetTest, declaring.set_test)
-HANDLERS.add(SwapResilience, declaring.swap_resilience)
-HANDLERS.add(Act, acting.act)
-HANDLERS.add(Change, acting.change)
-HANDLERS.add(Hold, acting.hold)
-HANDLERS.add(Defend, defending.defend)
-HANDLERS.add(React, defending.react)
-HANDLERS.add(TakeIt, defending.take_it)
-HANDLERS.add(RollDice, resolving.roll)
-HANDLERS.add(ApplyDamage, resolving.damage)
-HANDLERS.add(Defeat, setup.defeat)
-HANDLERS.add(EndRound, setup.end_round)
-HANDLERS.add(EndConflict, setup.end_conflict)
 assert all(cls in HANDLERS for cls in EVENT_TYPES), "every event needs a handler"
 _HANDLER_OF: Final = HANDLERS._table  # read by apply, which is called for every event
 

@@ -17,6 +17,7 @@ from conflict.state import (
     copy_state,
 )
 from conflict.steps.common import dice_text, in_turn, new_action, set_action, set_participant
+from conflict.steps.registry import handles
 
 # Enum members bound once as module globals (see conflict.state: a read through the
 # class costs several times a global's in Python 3.11).
@@ -27,6 +28,7 @@ _PENDING: Final = ActionStatus.PENDING
 _ABANDONED: Final = ActionStatus.ABANDONED
 
 
+@handles(Act)
 def act(state: State, event: Act) -> State:
     """Act as declared with a pool of the Action Dice; leftovers defend (R-CON-11)."""
     index = in_turn(state, event.name, "R-CON-10")
@@ -65,6 +67,7 @@ def changed_dice(figured: int, held: int) -> int:
     return min((figured + 1) // 2, held)
 
 
+@handles(Change)
 def change(state: State, event: Change) -> State:
     """Declare a new action instead; it acts at the very end of the round (R-CON-12)."""
     index = in_turn(state, event.name, "R-CON-10")
@@ -101,6 +104,7 @@ def change(state: State, event: Change) -> State:
                    changed_queue=(*state.changed_queue, index), **step_without(state, index))
 
 
+@handles(Hold)
 def hold(state: State, event: Hold) -> State:
     """Do nothing: all Action Dice become Defense Dice (R-CON-13)."""
     index = in_turn(state, event.name, "R-CON-10")

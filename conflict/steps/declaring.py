@@ -10,6 +10,7 @@ from conflict.events import DeclarationKind, Declare, SetTest, SwapResilience
 from conflict.order import after_declaration, describe_phase, evolve, next_declarer
 from conflict.state import Action, ActionStatus, Phase, RoundState, State, copy_participant
 from conflict.steps.common import new_action, position, set_action, set_participant
+from conflict.steps.registry import handles
 from conflict.values import builder
 
 # Enum members bound once as module globals (see conflict.state: a read through the
@@ -21,6 +22,7 @@ _DECLARED_DEFENSE: Final = DeclarationKind.DEFENSE
 _make_round: Final = builder(RoundState)  # RoundState(...), called straight
 
 
+@handles(Declare)
 def declare(state: State, event: Declare) -> State:
     """A participant declares, in the declaration order (R-CON-4 … R-CON-8a)."""
     index = position(state, event.name)
@@ -78,6 +80,7 @@ def _changeable(state: State, number: int, rule: str) -> Action:
     return action
 
 
+@handles(SetTest)
 def set_test(state: State, event: SetTest) -> State:
     """The Narrator sets Challenge or Contest and the Difficulty (R-CON-9)."""
     action = _changeable(state, event.action, "R-CON-9")
@@ -89,6 +92,7 @@ def set_test(state: State, event: SetTest) -> State:
     return evolve(state, actions=set_action(state, action))
 
 
+@handles(SwapResilience)
 def swap_resilience(state: State, event: SwapResilience) -> State:
     """The Narrator swaps an attack's Resilience; its kind stays (R-CON-8)."""
     action = _changeable(state, event.action, "R-CON-8")

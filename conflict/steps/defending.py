@@ -24,6 +24,7 @@ from conflict.state import (
     key_of,
 )
 from conflict.steps.common import dice_text, pending_for, position, set_action, set_participant
+from conflict.steps.registry import handles
 from conflict.values import builder
 
 # Enum members bound once as module globals (see conflict.state: a read through the
@@ -147,6 +148,7 @@ def _commit(state: State, index: int, person: Participant, r: RoundState, action
     return copy_state(state, participants=set_participant(state, index, person), actions=actions)
 
 
+@handles(Defend)
 def defend(state: State, event: Defend) -> State:
     """The target spends 2–10 dice to defend (R-CON-15a/b)."""
     index, person, action = _chooser(state, event.name, event.action, "R-CON-15", "defend")
@@ -157,6 +159,7 @@ def defend(state: State, event: Defend) -> State:
     return _commit(state, index, person, r, action, defense)
 
 
+@handles(React)
 def react(state: State, event: React) -> State:
     """A Reaction, by the target instead of defending or by another for it (R-CON-16)."""
     index, person, action = _chooser(state, event.name, event.action, "R-CON-16", "react to",
@@ -186,6 +189,7 @@ def react(state: State, event: React) -> State:
     return _commit(state, index, person, r, action, defense)
 
 
+@handles(TakeIt)
 def take_it(state: State, event: TakeIt) -> State:
     """The target does not defend (R-CON-15d)."""
     index, person, action = _chooser(state, event.name, event.action, "R-CON-15",

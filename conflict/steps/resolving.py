@@ -28,6 +28,7 @@ from conflict.steps.common import (
     set_action,
     set_participant,
 )
+from conflict.steps.registry import handles
 
 # Enum members bound once as module globals (see conflict.state: a read through the
 # class costs several times a global's in Python 3.11).
@@ -83,6 +84,7 @@ def _match_defenders(rolling: list[Defense], given: tuple[DefenseRoll, ...],
     return out
 
 
+@handles(RollDice)
 def roll(state: State, event: RollDice) -> State:
     """The faces for the pending action, judged (R-CON-14, R-CON-16, R-CON-17)."""
     action = pending_for(state, event.action, "R-CON-14", "roll")
@@ -134,6 +136,7 @@ def roll(state: State, event: RollDice) -> State:
                    pending=None if done else action.number)
 
 
+@handles(ApplyDamage)
 def damage(state: State, event: ApplyDamage) -> State:
     """The damage of a successful attack (R-CON-18, R-CON-19, R-CON-20)."""
     action = pending_for(state, event.action, "R-CON-18", "apply damage of")

@@ -23,6 +23,7 @@ from conflict.order import (
 )
 from conflict.state import EMPTY_ROUND, Participant, Phase, State, copy_participant, count_side
 from conflict.steps.common import out_of_the_round, position, require_phase, set_participant
+from conflict.steps.registry import handles
 
 # Enum members bound once as module globals (see conflict.state: a read through the
 # class costs several times a global's in Python 3.11).
@@ -30,6 +31,7 @@ _DECLARATION: Final = Phase.DECLARATION
 _ROUND_OVER: Final = Phase.ROUND_OVER
 
 
+@handles(Start)
 def start(state: State, event: Start) -> State:
     """The Conflict begins (R-CON-1)."""
     if state.phase is not Phase.NOT_STARTED:
@@ -38,6 +40,7 @@ def start(state: State, event: Start) -> State:
                  scope=event.scope, round=1)
 
 
+@handles(AddParticipant)
 def add(state: State, event: AddParticipant) -> State:
     """A sheet or Extra group joins a side (R-CON-2, R-CON-5)."""
     character = event.character
@@ -94,6 +97,7 @@ def _refuse_look_alike(state: State, name: str) -> dict[tuple[int, str], str]:
     return looks
 
 
+@handles(Reorder)
 def reorder(state: State, event: Reorder) -> State:
     """The Narrator orders participants tied on Wits (R-CON-4)."""
     require_phase(state, _DECLARATION, "R-CON-4", "reorder")
@@ -125,6 +129,7 @@ def reorder(state: State, event: Reorder) -> State:
     return evolve(state, declare_pos=next_declarer_pos(state, 0))
 
 
+@handles(Defeat)
 def defeat(state: State, event: Defeat) -> State:
     """The Narrator takes a participant out (R-CON-21)."""
     index = position(state, event.name)
@@ -147,6 +152,7 @@ def defeat(state: State, event: Defeat) -> State:
     return advance(state)
 
 
+@handles(EndRound)
 def end_round(state: State, event: EndRound) -> State:
     """The round ends; unspent dice are lost (R-CON-21)."""
     if state.phase is not _ROUND_OVER:
@@ -163,6 +169,7 @@ def end_round(state: State, event: EndRound) -> State:
                              declare_order=order_of_declaration(participants, number))
 
 
+@handles(EndConflict)
 def end_conflict(state: State, event: EndConflict) -> State:
     """The Conflict ends with its outcome (R-CON-21)."""
     return evolve(state, phase=Phase.ENDED, outcome=event.outcome, pending=None)
