@@ -22,7 +22,7 @@ from boardgames.stuffed.events import (
     Steal,
     Teammate,
 )
-from boardgames.stuffed.narrate import describe
+from boardgames.stuffed.describe import describe
 
 ADA = Seat("Ada", "Vin", "charisma")
 BO = Seat("Bo", "Kelsier", "intelligence")

@@ -24,7 +24,7 @@ from boardgames.stuffed.events import (
     Seat,
     SpendSet,
 )
-from boardgames.stuffed.narrate import and_list, count, describe, dice_at
+from boardgames.stuffed.describe import and_list, count, describe, dice_at
 
 
 def said(play: Play, event: Event) -> str:

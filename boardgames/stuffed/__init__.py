@@ -20,11 +20,15 @@ that the odds alone start fast — :mod:`~boardgames.stuffed.codec` brings cattr
 * :mod:`boardgames.stuffed.odds` — exact odds and the best dice to keep (R-STF-8);
 * :mod:`boardgames.stuffed.choices` — what the dice can buy now, as events to push
   (:func:`options`);
-* :mod:`boardgames.stuffed.narrate` — each event as one plain sentence
-  (:func:`describe`).
+* :mod:`boardgames.stuffed.describe` — each event as one plain sentence
+  (:func:`describe`, named as in every game; ``boardgames.stuffed.narrate`` is its
+  deprecated old name);
+* :mod:`boardgames.stuffed.screen` — the board and what comes next, as plain values
+  for any screen (:func:`board`, :func:`next_line`).
 
-No module is named as a function it exports: importing a module sets the package's
-attribute of that name, which would hide the function.
+No module is named as a function it exports — importing a module sets the package's
+attribute of that name, which would hide the function — except ``describe``, imported
+here at once so that the function is bound after the module (as in the other games).
 
 What the cards say beyond the rulebook's special exceptions is not known to the tool:
 an ability or a white-scroll card reports what it gave (coins, cards), and the tool
@@ -42,17 +46,21 @@ if TYPE_CHECKING:
     from boardgames.stuffed.codec import *  # noqa: F403
     from boardgames.stuffed.dice import *  # noqa: F403
     from boardgames.stuffed.events import *  # noqa: F403
-    from boardgames.stuffed.narrate import *  # noqa: F403
+    from boardgames.stuffed.describe import *  # noqa: F403
     from boardgames.stuffed.odds import *  # noqa: F403
     from boardgames.stuffed.rules import *  # noqa: F403
+    from boardgames.stuffed.screen import *  # noqa: F403
     from boardgames.stuffed.state import *  # noqa: F403
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "codec": (
         "CODEC", "events_from_json", "events_to_json",
     ),
-    "narrate": (
-        "describe", "mission_words", "teammate_words",
+    "describe": (
+        "mission_words", "teammate_words",
+    ),
+    "screen": (
+        "board", "next_line",
     ),
     "dice": (
         "ALIASES", "DEFAULT_DIE", "DICE", "FACES", "SYMBOLS", "Combo", "Die",
@@ -81,7 +89,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
-__all__ = sorted(_WHERE)
+__all__ = sorted([*_WHERE, "describe"])
+
+# Bound now, after its module: the module of the same name would hide it otherwise.
+from boardgames.stuffed.describe import describe  # noqa: E402
 
 
 def __getattr__(name: str) -> Any:

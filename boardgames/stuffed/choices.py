@@ -35,7 +35,7 @@ from boardgames.stuffed.events import (
     Teammate,
     key,
 )
-from boardgames.stuffed.narrate import and_list, count, dice_at
+from boardgames.stuffed.describe import and_list, count, dice_at
 from boardgames.stuffed.odds import Odds, best_keep
 from boardgames.stuffed.state import Game
 
