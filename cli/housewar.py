@@ -12,7 +12,7 @@ Problems by any unique beginning of their name, tokens as a player says them
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 

@@ -12,7 +12,7 @@ likewise. The commands live in :mod:`cli.stuffed_setup`, :mod:`cli.stuffed_turn`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from boardgames.stuffed.dice import Symbol
     from boardgames.stuffed.odds import Odds
-    from boardgames.stuffed.screen import Die
+    from boardgames.stuffed.screen import TrayDie
     from boardgames.stuffed.state import Game
 
 
@@ -34,7 +34,7 @@ def _wrapped(text: str, width: int, indent: int = 0, style: str = "") -> list[Te
     return [Text(line, style=style) for line in rows(text, width, indent=indent, collapse=True)]
 
 
-def dice_rows(dice: Sequence[Die], width: int, label: str = "Dice") -> list[Text]:
+def dice_rows(dice: Sequence[TrayDie], width: int, label: str = "Dice") -> list[Text]:
     """The dice as ``1 Co  2 Co  3×Es`` rows under a label, as many per row as fit;
     ``×`` marks a spent die."""
     from rich.text import Text
@@ -55,10 +55,10 @@ def dice_rows(dice: Sequence[Die], width: int, label: str = "Dice") -> list[Text
     return rows
 
 
-def _dice(roll: Sequence[tuple[int, Symbol]]) -> tuple[Die, ...]:
-    from boardgames.stuffed.screen import Die
+def _dice(roll: Sequence[tuple[int, Symbol]]) -> tuple[TrayDie, ...]:
+    from boardgames.stuffed.screen import TrayDie
 
-    return tuple(Die(position, symbol.short) for position, symbol in roll)
+    return tuple(TrayDie(position, symbol.short) for position, symbol in roll)
 
 
 def board(name: str, state: Game, width: int, last: Sequence[str], next_line: str
@@ -68,14 +68,14 @@ def board(name: str, state: Game, width: int, last: Sequence[str], next_line: st
     from rich.console import Group
     from rich.text import Text
 
-    from boardgames.stuffed.screen import Dice
+    from boardgames.stuffed.screen import Tray
     from boardgames.stuffed.screen import board as shown
     from cli.games import drawn
 
     width = max(20, min(width, 72))
     parts: list[RenderableType] = []
     for item in shown(state):
-        if isinstance(item, Dice):
+        if isinstance(item, Tray):
             parts += dice_rows(item.dice, width, item.label)
         else:
             parts += drawn(item, name, width, collapse=True)

@@ -6,8 +6,9 @@ out, the turn's coins and Mission points, each Mission track with every cube and
 is highest and lowest (R-DBG-3), the Lord Ruler, his deck and the Adversaries in
 co-op, and the result, each line laid out to that width already. Each
 :class:`~boardgames.screen.Line` carries a ``tag`` saying what it is (``title``,
-``head``, ``active``, ``out``, ``note``, ``result``) so that a screen may style it; the words alone always carry the meaning (``▶`` marks whose turn it is, and
-a legend says so).
+``head``, ``active``, ``out``, ``note``, ``result``) so that a screen may style it;
+the words alone always carry the meaning (``▶`` marks whose turn it is, and a legend
+says so).
 
 :func:`next_line` says what comes next, :func:`summary` a game in a few words, and
 the few messages the command line says about the table (no game yet, nothing to undo)

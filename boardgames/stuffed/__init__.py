@@ -44,9 +44,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from boardgames.stuffed.choices import *  # noqa: F403
     from boardgames.stuffed.codec import *  # noqa: F403
+    from boardgames.stuffed.describe import *  # noqa: F403
     from boardgames.stuffed.dice import *  # noqa: F403
     from boardgames.stuffed.events import *  # noqa: F403
-    from boardgames.stuffed.describe import *  # noqa: F403
     from boardgames.stuffed.odds import *  # noqa: F403
     from boardgames.stuffed.rules import *  # noqa: F403
     from boardgames.stuffed.screen import *  # noqa: F403
@@ -92,7 +92,7 @@ _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = sorted([*_WHERE, "describe"])
 
 # Bound now, after its module: the module of the same name would hide it otherwise.
-from boardgames.stuffed.describe import describe  # noqa: E402
+from boardgames.stuffed.describe import describe as describe  # noqa: E402
 
 
 def __getattr__(name: str) -> Any:

@@ -38,7 +38,6 @@ from boardgames.stuffed.state import Game, Ledger
 from core.viewer import NARRATOR, Viewer
 
 
-
 def and_list(items: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     if len(items) <= 1:

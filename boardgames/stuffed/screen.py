@@ -2,7 +2,7 @@
 
 :func:`board` lays the game out: the title, the Mission, the dice's faces when they
 differ from one of each symbol, the turn's 8 dice (each its position and two letters,
-``×`` when spent: :class:`Dice`), the Teammates on offer, every player's ledger (``▶``
+``×`` when spent: :class:`Tray`), the Teammates on offer, every player's ledger (``▶``
 whose turn it is), the red-scroll cards in effect and what the dice can get now
 (R-STF-3..6). :func:`next_line` says what the game waits for; :func:`summary` a game
 in a few words; :func:`status` the fields a report adds. Every figure of Stuffed lies
@@ -21,11 +21,11 @@ from boardgames.stuffed.describe import mission_words
 from boardgames.stuffed.state import Game, Ledger
 from core.viewer import NARRATOR, Viewer
 
-__all__ = ["Dice", "Die", "board", "dice_text", "next_line", "status", "summary"]
+__all__ = ["Tray", "TrayDie", "board", "dice_text", "next_line", "status", "summary"]
 
 
 @attrs.frozen
-class Die:
+class TrayDie:
     """A die of the turn: its position (1–8), its symbol's two letters, whether spent."""
 
     position: int
@@ -34,14 +34,14 @@ class Die:
 
 
 @attrs.frozen
-class Dice:
+class Tray:
     """The turn's dice under a ``label``; none before the roll."""
 
     label: str
-    dice: tuple[Die, ...]
+    dice: tuple[TrayDie, ...]
 
 
-Shown = Line | Title | Dice
+Shown = Line | Title | Tray
 
 
 def dice_text(state: Game, positions: Sequence[int] | None = None) -> str:
@@ -116,7 +116,7 @@ def _tray(state: Game) -> list[Shown]:
     if not state.die.is_default:
         shown.append(Line(f"Dice show: {', '.join(s.short for s in state.die.faces)}"))
     if not state.over:
-        shown.append(Dice("Dice", tuple(Die(p, s.short, p in state.spent)
+        shown.append(Tray("Dice", tuple(TrayDie(p, s.short, p in state.spent)
                                         for p, s in enumerate(state.dice, start=1))))
         if state.spent:
             shown.append(Line("     × spent", "dim"))
