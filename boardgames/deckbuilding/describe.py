@@ -59,6 +59,7 @@ from boardgames.deckbuilding.state import (
 from boardgames.deckbuilding.text import CATALOG
 from boardgames.errors import BadValue, shown
 from boardgames.locales import LANGUAGES, Param
+from core.viewer import NARRATOR, Viewer
 
 
 @attrs.frozen
@@ -398,9 +399,11 @@ def _result(say: _Say, game: Game) -> str:
     return say(key)
 
 
-def describe(before: Game, event: Event, after: Game, lang: str = "en") -> str:
+def describe(before: Game, event: Event, after: Game, lang: str = "en", *,
+             viewer: Viewer = NARRATOR) -> str:
     """``event`` as one sentence in ``lang`` (``"en"`` or ``"pl"``), given the states
-    before and after it was applied."""
+    before and after it was applied (the same for every ``viewer``: every dial of the
+    Deckbuilding Game is on the table)."""
     if lang not in LANGUAGES:
         raise BadValue(f"language must be one of {', '.join(LANGUAGES)}, got {shown(lang)}")
     say = _Say(lang)

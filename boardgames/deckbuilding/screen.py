@@ -31,6 +31,7 @@ from boardgames.deckbuilding.state import (
 from boardgames.deckbuilding.text import CATALOG
 from boardgames.locales import Param
 from boardgames.screen import Line
+from core.viewer import NARRATOR, Viewer
 
 __all__ = ["MAX_WIDTH", "MIN_WIDTH", "Line", "ambiguous", "board", "next_line", "no_game",
            "nothing_to_undo", "say", "setup_kept", "summary", "unknown_game", "words"]
@@ -87,8 +88,8 @@ def ambiguous(typed: str, names: Sequence[str], lang: str) -> str:
 # --- what comes next ---------------------------------------------------------------------------
 
 
-def next_line(game: Game, lang: str = "en") -> str:
-    """What the game waits for, in one line."""
+def next_line(game: Game, lang: str = "en", *, viewer: Viewer = NARRATOR) -> str:
+    """What the game waits for, in one line (the same for every ``viewer``)."""
     said = _Say(lang)
     if not game.started:
         return CATALOG.render("not_started", {}, lang)
@@ -232,8 +233,10 @@ def _lord_ruler(game: Game, lang: str, width: int) -> list[Line]:
     return lines
 
 
-def board(game: Game, name: str, lang: str = "en", width: int = MIN_WIDTH) -> tuple[Line, ...]:
-    """The whole game as lines at most ``width`` wide (40 to 72 columns)."""
+def board(game: Game, name: str, lang: str = "en", width: int = MIN_WIDTH, *,
+          viewer: Viewer = NARRATOR) -> tuple[Line, ...]:
+    """The whole game as lines at most ``width`` wide (40 to 72 columns), the same for
+    every ``viewer``."""
     width = max(MIN_WIDTH, min(width, MAX_WIDTH))
     if not game.started:
         return (Line(_clip(name, width), "title"),

@@ -35,6 +35,7 @@ from boardgames.housewar.pay import cheapest_payment, explain_payment
 from boardgames.housewar.score import outcome
 from boardgames.housewar.state import Phase, State
 from boardgames.housewar.track import COLUMNS, numeral
+from core.viewer import NARRATOR, Viewer
 
 
 def _names(names: list[str] | tuple[str, ...]) -> str:
@@ -214,8 +215,9 @@ def _transfer(event: Transfer, after: State) -> str:
     return f"{source} gives {tokens} to {target}."
 
 
-def describe(before: State, event: Event, after: State) -> str:
-    """``event`` as one sentence, given the states before and after it."""
+def describe(before: State, event: Event, after: State, *, viewer: Viewer = NARRATOR) -> str:
+    """``event`` as one sentence, given the states before and after it (the same for
+    every ``viewer``: every figure of House War is on the table)."""
     return _sentence(before, event, after) + _ending(before, after)
 
 
