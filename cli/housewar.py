@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.conflicts import who_option
 from cli.games import Face, GameGroup, add_table_commands, game_option
+from cli.streams import who_option
 from cli.table_option import table_option
 
 if TYPE_CHECKING:
