@@ -18,7 +18,7 @@ import click
 
 from cli.main import fail
 from cli.output import echo_wrapped, json_option, make_console, plain, print_json
-from cli.streams import last_steps, list_streams, report_json, use_stream
+from cli.streams import ENGLISH, last_steps, list_streams, report_json, use_stream
 from cli.streams import meanwhile_lines as stream_meanwhile
 from cli.streams import report_lines as stream_report
 from cli.streams import who_option as who_option  # re-exported: the step commands use it
@@ -144,7 +144,7 @@ def report_undone(undid: Undid[State, Event], *, as_json: bool) -> None:
     """Report an undo."""
     from conflict.narrate import describe
 
-    said = f"Undone: {describe(undid.after, undid.event, undid.before)}"
+    said = f"{ENGLISH['undone']}: {describe(undid.after, undid.event, undid.before)}"
     report([said], undid.after, as_json=as_json, version=undid.version, events=[undid.event],
            extra={"undone": True})
 
