@@ -18,7 +18,16 @@ import click
 
 from cli.main import fail
 from cli.output import echo_wrapped, json_option, make_console, plain, print_json
-from cli.streams import ENGLISH, last_steps, list_streams, report_json, use_stream
+from cli.streams import (
+    ENGLISH,
+    last_steps,
+    list_streams,
+    remember,
+    remembered,
+    report_json,
+    stream_options,
+    use_stream,
+)
 from cli.streams import meanwhile_lines as stream_meanwhile
 from cli.streams import report_lines as stream_report
 from cli.streams import who_option as who_option  # re-exported: the step commands use it
@@ -49,16 +58,6 @@ _CONFLICT_KEY = "mistborn_conflict.conflict"
 # --- shared options ----------------------------------------------------------------------
 
 
-def _keep(key: str) -> Callable[[click.Context, click.Parameter, str | None], None]:
-    def remember(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
-        if value is not None:
-            if not value.strip():
-                raise click.UsageError(f"{_param.opts[0]} needs a name, got an empty one", ctx)
-            ctx.meta[key] = value
-
-    return remember
-
-
 def players_option(function: F) -> F:
     """``--players``: a screen the players see (Villains' and Extras' numbers hidden
     until the Narrator reveals them)."""
@@ -71,19 +70,17 @@ def players_option(function: F) -> F:
 def conflict_option(function: F) -> F:
     """``--conflict/-c NAME``: which Conflict (default: the current one)."""
     return click.option("--conflict", "-c", "conflict_name", metavar="NAME", expose_value=False,
-                        callback=_keep(_CONFLICT_KEY), shell_complete=complete_conflict,
+                        callback=remember(_CONFLICT_KEY), shell_complete=complete_conflict,
                         help="The Conflict (default: the current one).")(function)
 
 
-def common(function: F) -> F:
-    """The options every Conflict command takes: --db, --conflict, --as, --json."""
-    return table_option(conflict_option(who_option(json_option(function))))
+common = stream_options(conflict_option)
+"""The options every Conflict command takes: --db, --conflict, --as, --json."""
 
 
 def chosen_conflict() -> str | None:
     """The Conflict named on the command line, if any."""
-    value = click.get_current_context().meta.get(_CONFLICT_KEY)
-    return value if isinstance(value, str) else None
+    return remembered(_CONFLICT_KEY)
 
 
 # --- reports --------------------------------------------------------------------------------

@@ -25,11 +25,13 @@ from cli.streams import (
     history,
     last_steps,
     list_streams,
+    remember,
+    remembered,
     report_json,
     report_lines,
+    stream_options,
     taken_back,
     use_stream,
-    who_option,
     writer,
 )
 from cli.streams import meanwhile_lines as stream_meanwhile
@@ -48,31 +50,22 @@ _GAME_KEY = "mistborn_conflict.game"
 # --- options --------------------------------------------------------------------------------
 
 
-def _keep_game(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
-    if value is not None:
-        if not value.strip():
-            raise click.UsageError("--game needs a name, got an empty one", ctx)
-        ctx.meta[_GAME_KEY] = value
-
-
 def game_option(function: F) -> F:
     """``--game/-g NAME``: which game (default: the current one); ``new`` names the new
     game with it."""
     return click.option("--game", "-g", "game_name", metavar="NAME", expose_value=False,
-                        callback=_keep_game,
+                        callback=remember(_GAME_KEY),
                         help="Which game (default: the current one); with new, its name."
                         )(function)
 
 
-def common(function: F) -> F:
-    """The options every game command takes: --db, --game, --as, --json."""
-    return table_option(game_option(who_option(json_option(function))))
+common = stream_options(game_option)
+"""The options every game command takes: --db, --game, --as, --json."""
 
 
 def chosen_game() -> str | None:
     """The game named with ``--game``, if any."""
-    value = click.get_current_context().meta.get(_GAME_KEY)
-    return value if isinstance(value, str) else None
+    return remembered(_GAME_KEY)
 
 
 class ManyOption(click.Option):

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cli.output import echo_wrapped, plain, print_json
-from cli.table_option import open_table
+from cli.output import echo_wrapped, json_option, plain, print_json
+from cli.table_option import open_table, table_option
 
 if TYPE_CHECKING:
     from conflict.table import Entry, StreamInfo, Table
@@ -48,27 +48,49 @@ ENGLISH: Mapping[str, str] = {"next": "Next", "meanwhile": "Meanwhile", "undone"
 ``undone_by`` (a template with ``{who}``)."""
 
 
-# --- who writes -------------------------------------------------------------------------
+# --- which stream, who writes --------------------------------------------------------------
 
 
-def _keep_who(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    if value is not None:
-        if not value.strip():
-            raise click.UsageError(f"{param.opts[0]} needs a name, got an empty one", ctx)
-        ctx.meta[_WHO_KEY] = value
+def remember(key: str) -> Callable[[click.Context, click.Parameter, str | None], None]:
+    """An option's callback that keeps the name given with it in the command's context
+    under ``key`` (for :func:`remembered`), refusing an empty one."""
+
+    def keep(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value is not None:
+            if not value.strip():
+                raise click.UsageError(f"{param.opts[0]} needs a name, got an empty one", ctx)
+            ctx.meta[key] = value
+
+    return keep
+
+
+def remembered(key: str) -> str | None:
+    """The name kept under ``key`` by :func:`remember`, if one was given."""
+    value = click.get_current_context().meta.get(key)
+    return value if isinstance(value, str) else None
+
+
+def stream_options(which: Callable[[F], F]) -> Callable[[F], F]:
+    """The options every command on a stream takes: ``--db``, ``which`` stream
+    (``--conflict``, ``--game``), ``--as`` and ``--json``."""
+
+    def add(function: F) -> F:
+        return table_option(which(who_option(json_option(function))))
+
+    return add
 
 
 def who_option(function: F) -> F:
     """``--as NAME``: who is writing, for the log."""
     return click.option("--as", "who", metavar="NAME", expose_value=False,
-                        callback=_keep_who,
+                        callback=remember(_WHO_KEY),
                         help=f"Who is writing, for the log (else ${WHO_ENV}, else your "
                              f"login name).")(function)
 
 
 def writer() -> str:
     """Who writes: ``--as``, else ``$MISTBORN_AS``, else the login name."""
-    value = click.get_current_context().meta.get(_WHO_KEY) or os.environ.get(WHO_ENV)
+    value = remembered(_WHO_KEY) or os.environ.get(WHO_ENV)
     if value and str(value).strip():
         return str(value).strip()
     try:
