@@ -102,11 +102,13 @@ class Handlers(Generic[S, E]):
         self._refuse = refuse
         self._table: dict[type[Any], Callable[[S, Any], S]] = {}
 
-    def add(self, cls: type[T], handler: Callable[[S, T], S]) -> None:
-        """Register ``handler`` for events of ``cls``."""
+    def add(self, cls: type[T], handler: Callable[[S, T], S]) -> Handlers[S, E]:
+        """Register ``handler`` for events of ``cls``; returns the table, so that
+        registrations chain."""
         if cls in self._table:
             raise TypeError(f"{cls.__name__} already has a handler")
         self._table[cls] = handler
+        return self
 
     def __contains__(self, cls: object) -> bool:
         return cls in self._table

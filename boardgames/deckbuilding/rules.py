@@ -496,32 +496,18 @@ def _end_turn(game: Game, _event: EndTurn) -> Game:
 
 # --- apply -----------------------------------------------------------------------------
 
-HANDLERS: Handlers[Game, Event] = Handlers("Deckbuilding Game", refuse=lambda event: bad_value(
-    "not_an_event", None, value=type(event).__name__))
-HANDLERS.add(NewGame, _new)
-HANDLERS.add(GainMission, _gain_mission)
-HANDLERS.add(SpendMission, _spend_mission)
-HANDLERS.add(Sense, _sense)
-HANDLERS.add(Attack, _attack)
-HANDLERS.add(ChooseTarget, _choose_target)
-HANDLERS.add(PassTarget, _pass_target)
-HANDLERS.add(Damage, _damage)
-HANDLERS.add(Heal, _heal)
-HANDLERS.add(GainCoins, _gain_coins)
-HANDLERS.add(SpendCoins, _spend_coins)
-HANDLERS.add(BuyBoxings, _buy_boxings)
-HANDLERS.add(CashBoxings, _cash_boxings)
-HANDLERS.add(GainTokens, _gain_tokens)
-HANDLERS.add(UseAtium, _use_atium)
-HANDLERS.add(Confrontation, _confrontation)
-HANDLERS.add(AttackLordRuler, _attack_lord_ruler)
-HANDLERS.add(HealLordRuler, _heal_lord_ruler)
-HANDLERS.add(DominanceUp, _dominance_up)
-HANDLERS.add(Edict, _edict)
-HANDLERS.add(DrawAdversary, _draw_adversary)
-HANDLERS.add(HitShield, _hit_shield)
-HANDLERS.add(RemoveShield, _remove_shield)
-HANDLERS.add(EndTurn, _end_turn)
+HANDLERS: Handlers[Game, Event] = (
+    Handlers[Game, Event]("Deckbuilding Game", refuse=lambda event: bad_value(
+        "not_an_event", None, value=type(event).__name__))
+    .add(NewGame, _new).add(GainMission, _gain_mission).add(SpendMission, _spend_mission)
+    .add(Sense, _sense).add(Attack, _attack).add(ChooseTarget, _choose_target)
+    .add(PassTarget, _pass_target).add(Damage, _damage).add(Heal, _heal)
+    .add(GainCoins, _gain_coins).add(SpendCoins, _spend_coins).add(BuyBoxings, _buy_boxings)
+    .add(CashBoxings, _cash_boxings).add(GainTokens, _gain_tokens).add(UseAtium, _use_atium)
+    .add(Confrontation, _confrontation).add(AttackLordRuler, _attack_lord_ruler)
+    .add(HealLordRuler, _heal_lord_ruler).add(DominanceUp, _dominance_up).add(Edict, _edict)
+    .add(DrawAdversary, _draw_adversary).add(HitShield, _hit_shield)
+    .add(RemoveShield, _remove_shield).add(EndTurn, _end_turn))
 
 
 def apply(game: Game, event: Event) -> Game:

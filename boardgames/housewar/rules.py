@@ -478,23 +478,14 @@ def _reveal(state: State, event: Reveal) -> State:
     return _gain(state, house.name, event.favor, event.disgrace, doubled=True)
 
 
-HANDLERS: Handlers[State, Event] = Handlers("House War")
-HANDLERS.add(Start, _start)
-HANDLERS.add(AddProblem, _add_problem)
-HANDLERS.add(Worsen, _worsen)
-HANDLERS.add(MoveProblem, _move_problem)
-HANDLERS.add(Collect, _collect)
-HANDLERS.add(Pass, _pass)
-HANDLERS.add(Solve, _solve)
-HANDLERS.add(NoDeal, _no_deal)
-HANDLERS.add(EndTurn, _end_turn)
-HANDLERS.add(ChangeCost, _change_cost)
-HANDLERS.add(AddUnrest, _unrest)
-HANDLERS.add(Score, _score)
-HANDLERS.add(Transfer, _transfer)
-HANDLERS.add(FaceDown, _face_down)
-HANDLERS.add(DiscardFaceDown, _discard_face_down)
-HANDLERS.add(Reveal, _reveal)
+HANDLERS: Handlers[State, Event] = (
+    Handlers[State, Event]("House War")
+    .add(Start, _start).add(AddProblem, _add_problem).add(Worsen, _worsen)
+    .add(MoveProblem, _move_problem).add(Collect, _collect).add(Pass, _pass)
+    .add(Solve, _solve).add(NoDeal, _no_deal).add(EndTurn, _end_turn)
+    .add(ChangeCost, _change_cost).add(AddUnrest, _unrest).add(Score, _score)
+    .add(Transfer, _transfer).add(FaceDown, _face_down)
+    .add(DiscardFaceDown, _discard_face_down).add(Reveal, _reveal))
 
 _SETUP_EVENTS = (AddProblem, Collect, Transfer)
 # Events that move the turn on: an eruption's effect has been applied by then.

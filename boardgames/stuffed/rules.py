@@ -379,24 +379,14 @@ def _complete(state: Game, event: CompleteMission) -> Game:
     return attrs.evolve(state, winner=state.turn, spent=_spend(state, event.positions))
 
 
-HANDLERS: Handlers[Game, Event] = Handlers("Stuffed", refuse=lambda event: BadValue(
-    f"not a Stuffed event: {type(event).__name__}"))
-HANDLERS.add(NewGame, _new)
-HANDLERS.add(Offer, _offer)
-HANDLERS.add(Roll, _roll)
-HANDLERS.add(Reroll, _reroll)
-HANDLERS.add(SpendSet, _spend_set)
-HANDLERS.add(BuyCard, _buy)
-HANDLERS.add(Grunt, _grunt)
-HANDLERS.add(Ability, _ability)
-HANDLERS.add(Recruit, _recruit)
-HANDLERS.add(Steal, _steal)
-HANDLERS.add(PlayCard, _play)
-HANDLERS.add(MyBirden, _my_birden)
-HANDLERS.add(PlaySacrifice, _sacrifice)
-HANDLERS.add(Discard, _discard)
-HANDLERS.add(EndTurn, _end_turn)
-HANDLERS.add(CompleteMission, _complete)
+HANDLERS: Handlers[Game, Event] = (
+    Handlers[Game, Event]("Stuffed", refuse=lambda event: BadValue(
+        f"not a Stuffed event: {type(event).__name__}"))
+    .add(NewGame, _new).add(Offer, _offer).add(Roll, _roll).add(Reroll, _reroll)
+    .add(SpendSet, _spend_set).add(BuyCard, _buy).add(Grunt, _grunt).add(Ability, _ability)
+    .add(Recruit, _recruit).add(Steal, _steal).add(PlayCard, _play)
+    .add(MyBirden, _my_birden).add(PlaySacrifice, _sacrifice).add(Discard, _discard)
+    .add(EndTurn, _end_turn).add(CompleteMission, _complete))
 _BEFORE_ROLL = (NewGame, Offer, Roll)
 
 
