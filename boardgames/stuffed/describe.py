@@ -140,6 +140,14 @@ def describe(before: Game, event: Event, after: Game, *, viewer: Viewer = NARRAT
         note = f" ({event.note})" if event.note else ""
         return f"{me} {_ability(before, event.character, event.paid)}{note}" + (
             f": {said}" if said else "") + f"{gone}."
+    return _team_and_cards(before, event, after)
+
+
+def _team_and_cards(before: Game, event: Event, after: Game) -> str:
+    """The sentence of a recruit, a steal, an Advantage card, the end of a turn or the
+    Mission completed."""
+    me = before.current.name
+    now = after.players[before.turn]
     if isinstance(event, Recruit):
         pay = " and 2 coins" if event.teammate.kind is Kind.MERCENARY else ""
         return (f"{me} recruits {teammate_words(event.teammate)} with "
