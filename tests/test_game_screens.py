@@ -225,3 +225,19 @@ def test_r_stf_1_narration_is_describe_in_every_game_and_narrate_is_a_deprecated
     assert "boardgames.stuffed.describe.describe" in str(caught[0].message)
     for module in (housewar, deckbuilding):
         assert "viewer" in (module.describe.__kwdefaults__ or {})
+
+
+def test_r_stf_8_the_odds_start_without_the_sentences_and_describe_stays_the_function() -> None:
+    import importlib
+    import subprocess
+    import sys
+    import types
+
+    probe = ("import sys, boardgames.stuffed.odds; "
+             "print('boardgames.stuffed.describe' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "False"
+    module = importlib.import_module("boardgames.stuffed.describe")
+    assert isinstance(module, types.ModuleType)
+    assert stuffed.describe is module.describe  # the function, not its module

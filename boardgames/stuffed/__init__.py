@@ -27,8 +27,9 @@ that the odds alone start fast — :mod:`~boardgames.stuffed.codec` brings cattr
   for any screen (:func:`board`, :func:`next_line`).
 
 No module is named as a function it exports — importing a module sets the package's
-attribute of that name, which would hide the function — except ``describe``, imported
-here at once so that the function is bound after the module (as in the other games).
+attribute of that name, which would hide the function — except ``describe``, named as
+in the other games: this package binds the function, not its module, whenever the
+module is loaded (see :class:`_Package`).
 
 What the cards say beyond the rulebook's special exceptions is not known to the tool:
 an ability or a white-scroll card reports what it gave (coins, cards), and the tool
@@ -39,6 +40,8 @@ the Advantage cards My Birden, Sacrifice and Scouting.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -57,7 +60,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "CODEC", "events_from_json", "events_to_json",
     ),
     "describe": (
-        "mission_words", "teammate_words",
+        "describe", "mission_words", "teammate_words",
     ),
     "screen": (
         "board", "next_line",
@@ -89,10 +92,21 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
-__all__ = sorted([*_WHERE, "describe"])
+__all__ = sorted(_WHERE)
 
-# Bound now, after its module: the module of the same name would hide it otherwise.
-from boardgames.stuffed.describe import describe as describe  # noqa: E402
+
+class _Package(types.ModuleType):
+    """This package, where loading the module ``describe`` binds the function of that
+    name rather than the module (the other games import theirs at once; this one loads
+    it on first use, so that the odds alone start fast)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "describe" and isinstance(value, types.ModuleType):
+            value = value.describe
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:
