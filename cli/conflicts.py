@@ -20,7 +20,6 @@ from cli.main import fail
 from cli.output import echo_wrapped, json_option, make_console, plain, print_json
 from cli.streams import (
     ENGLISH,
-    last_steps,
     list_streams,
     remember,
     remembered,
@@ -378,8 +377,10 @@ def last_lines(states: Sequence[State], events: Sequence[Event], count: int,
     ``hidden`` participants: see :func:`cli.player_view.redact`)."""
     from conflict.narrate import describe
 
+    if not count:
+        return []
     start = max(0, len(events) - count)
-    said = last_steps(states, events, count, describe)
+    said = [describe(states[i], events[i], states[i + 1]) for i in range(start, len(events))]
     if hidden:
         from cli.player_view import redact
 

@@ -402,8 +402,8 @@ def _result(say: _Say, game: Game) -> str:
 def describe(before: Game, event: Event, after: Game, lang: str = "en", *,
              viewer: Viewer = NARRATOR) -> str:
     """``event`` as one sentence in ``lang`` (``"en"`` or ``"pl"``), given the states
-    before and after it was applied (the same for every ``viewer``: every dial of the
-    Deckbuilding Game is on the table)."""
+    before and after it was applied, for ``viewer`` (every viewer reads the same
+    sentence: nothing said of the Deckbuilding Game is hidden from a player)."""
     if lang not in LANGUAGES:
         raise BadValue(f"language must be one of {', '.join(LANGUAGES)}, got {shown(lang)}")
     say = _Say(lang)

@@ -215,9 +215,11 @@ def _transfer(event: Transfer, after: State) -> str:
     return f"{source} gives {tokens} to {target}."
 
 
-def describe(before: State, event: Event, after: State, *, viewer: Viewer = NARRATOR) -> str:
-    """``event`` as one sentence, given the states before and after it (the same for
-    every ``viewer``: every figure of House War is on the table)."""
+def describe(before: State, event: Event, after: State, *,
+             viewer: Viewer = NARRATOR) -> str:
+    """``event`` as one sentence, given the states before and after it, for ``viewer``
+    (every viewer reads the same sentence for now: keeping face-down scores from the
+    players, R-HW-6, is yet to come)."""
     return _sentence(before, event, after) + _ending(before, after)
 
 

@@ -97,10 +97,11 @@ def _ability(before: Game, character: str, paid: int) -> str:
     return f"spends {shows(before, [paid])} on {character}'s ability"
 
 
-def describe(before: Game, event: Event, after: Game, *, viewer: Viewer = NARRATOR) -> str:
+def describe(before: Game, event: Event, after: Game, *,
+             viewer: Viewer = NARRATOR) -> str:
     """One plain sentence saying what ``event`` did, from the state ``before`` it to
-    the state ``after`` it (the same for every ``viewer``: nothing in Stuffed is
-    hidden)."""
+    the state ``after`` it, for ``viewer`` (every viewer reads the same sentence:
+    nothing in Stuffed is hidden from a player)."""
     if isinstance(event, NewGame):
         players = and_list([f"{s.name} ({s.hero}, {s.attribute})" for s in event.seats])
         die = "" if event.die.is_default else f"; the dice show {symbols_text(event.die.faces)}"
