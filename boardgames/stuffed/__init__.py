@@ -63,7 +63,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "describe", "mission_words", "teammate_words",
     ),
     "screen": (
-        "board", "next_line",
+        "Tray", "TrayDie", "board", "dice_text", "next_line", "status", "summary",
     ),
     "dice": (
         "ALIASES", "DEFAULT_DIE", "DICE", "FACES", "SYMBOLS", "Combo", "Die",
