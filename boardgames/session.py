@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 S = TypeVar("S")
 E = TypeVar("E")
+T = TypeVar("T")
 
 MAX_JSON_BYTES = 1_000_000  # one saved event is far smaller
 MAX_JSON_DEPTH = 16
@@ -85,6 +86,47 @@ class Session(Generic[S, E]):
         except GameError:
             return False
         return True
+
+
+# --- dispatch ---------------------------------------------------------------------------
+
+
+class Handlers(Generic[S, E]):
+    """A game's dispatch table: one handler ``(state, event) -> state`` per event class,
+    the same shape for every game. :meth:`add` is typed, so that a handler must accept
+    its event's class; an event of no class in the table is refused with
+    :class:`BadValue` (``refuse(event)`` when given, else ``not a GAME event: …``).
+    """
+
+    def __init__(self, game: str, *, refuse: Callable[[object], BadValue] | None = None
+                 ) -> None:
+        self.game = game
+        self._refuse = refuse
+        self._table: dict[type[Any], Callable[[S, Any], S]] = {}
+
+    def add(self, cls: type[T], handler: Callable[[S, T], S]) -> Handlers[S, E]:
+        """Register ``handler`` for events of ``cls``; returns the table, so that
+        registrations chain."""
+        if cls in self._table:
+            raise TypeError(f"{cls.__name__} already has a handler")
+        self._table[cls] = handler
+        return self
+
+    def __contains__(self, cls: object) -> bool:
+        return cls in self._table
+
+    def of(self, event: E) -> Callable[[S, E], S]:
+        """The handler of ``event``; :class:`BadValue` if it is no event of this game."""
+        handler = self._table.get(type(event))
+        if handler is None:
+            if self._refuse is not None:
+                raise self._refuse(event)
+            raise BadValue(f"not a {self.game} event: {shown(event)}")
+        return handler
+
+    def __call__(self, state: S, event: E) -> S:
+        """``state`` after ``event``, by its handler."""
+        return self.of(event)(state, event)
 
 
 # --- JSON ---------------------------------------------------------------------------

@@ -11,8 +11,6 @@ that module). Every rule is the engine's; nothing here applies one.
 
 from __future__ import annotations
 
-import getpass
-import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -20,6 +18,19 @@ import click
 
 from cli.errors import fail
 from cli.output import echo_wrapped, json_option, make_console, plain, print_json
+from cli.streams import (
+    ENGLISH,
+    list_streams,
+    remember,
+    remembered,
+    report_json,
+    stream_options,
+    use_stream,
+)
+from cli.streams import meanwhile_lines as stream_meanwhile
+from cli.streams import report_lines as stream_report
+from cli.streams import who_option as who_option  # re-exported: the step commands use it
+from cli.streams import writer as writer  # re-exported: the step commands use it
 from cli.table_option import (
     complete_character,
     complete_conflict,
@@ -36,27 +47,15 @@ if TYPE_CHECKING:
     from characters.model import Character
     from conflict.events import Event
     from conflict.state import State
-    from conflict.table import Table
+    from conflict.table import StreamInfo, Table
     from conflict.table.sessions import Loaded, Recorded, Undid
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-WHO_ENV = "MISTBORN_AS"
 _CONFLICT_KEY = "mistborn_conflict.conflict"
-_WHO_KEY = "mistborn_conflict.who"
 
 
 # --- shared options ----------------------------------------------------------------------
-
-
-def _keep(key: str) -> Callable[[click.Context, click.Parameter, str | None], None]:
-    def remember(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
-        if value is not None:
-            if not value.strip():
-                raise click.UsageError(f"{_param.opts[0]} needs a name, got an empty one", ctx)
-            ctx.meta[key] = value
-
-    return remember
 
 
 def players_option(function: F) -> F:
@@ -71,38 +70,17 @@ def players_option(function: F) -> F:
 def conflict_option(function: F) -> F:
     """``--conflict/-c NAME``: which Conflict (default: the current one)."""
     return click.option("--conflict", "-c", "conflict_name", metavar="NAME", expose_value=False,
-                        callback=_keep(_CONFLICT_KEY), shell_complete=complete_conflict,
+                        callback=remember(_CONFLICT_KEY), shell_complete=complete_conflict,
                         help="The Conflict (default: the current one).")(function)
 
 
-def who_option(function: F) -> F:
-    """``--as NAME``: who is writing, for the log."""
-    return click.option("--as", "who", metavar="NAME", expose_value=False,
-                        callback=_keep(_WHO_KEY),
-                        help=f"Who is writing, for the log (else ${WHO_ENV}, else your "
-                             f"login name).")(function)
-
-
-def common(function: F) -> F:
-    """The options every Conflict command takes: --db, --conflict, --as, --json."""
-    return table_option(conflict_option(who_option(json_option(function))))
+common = stream_options(conflict_option)
+"""The options every Conflict command takes: --db, --conflict, --as, --json."""
 
 
 def chosen_conflict() -> str | None:
     """The Conflict named on the command line, if any."""
-    value = click.get_current_context().meta.get(_CONFLICT_KEY)
-    return value if isinstance(value, str) else None
-
-
-def writer() -> str:
-    """Who writes: ``--as``, else ``$MISTBORN_AS``, else the login name."""
-    value = click.get_current_context().meta.get(_WHO_KEY) or os.environ.get(WHO_ENV)
-    if value and str(value).strip():
-        return str(value).strip()
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError):
-        return "narrator"
+    return remembered(_CONFLICT_KEY)
 
 
 # --- reports --------------------------------------------------------------------------------
@@ -119,10 +97,8 @@ def meanwhile_lines(recorded: Recorded[State, Event]) -> list[str]:
     """What other writers did since this one last looked (see ``Recorded``)."""
     from conflict.serial import event_from_dict
 
-    lines = [f"{plain(entry.who)}: {plain(event_from_dict(entry.event).TYPE)}"
-             for entry in recorded.meanwhile]
-    lines += [f"{plain(entry.who)}'s step was undone" for entry in recorded.taken_back]
-    return lines
+    return [plain(line) for line in stream_meanwhile(
+        recorded, lambda event: event_from_dict(event).TYPE)]
 
 
 def report(said: Sequence[str], state: State, *, as_json: bool, version: int,
@@ -136,15 +112,10 @@ def report(said: Sequence[str], state: State, *, as_json: bool, version: int,
         from conflict.serial import event_to_dict
 
         now = what_now(state)
-        print_json({
-            "said": list(said),
-            "events": [event_to_dict(event) for event in events],
-            "meanwhile": list(meanwhile),
-            "next": {"expect": now.expect.value, "who": list(now.who), "action": now.action,
-                     "line": next_line(state)},
-            "version": version,
-            **(extra or {}),
-        })
+        print_json(report_json(
+            said, [event_to_dict(event) for event in events],
+            {"expect": now.expect.value, "who": list(now.who), "action": now.action,
+             "line": next_line(state)}, version, meanwhile=meanwhile, extra=extra))
         return
     for line in report_lines(said, state, meanwhile=meanwhile):
         echo_wrapped(line)
@@ -156,8 +127,7 @@ def report_lines(said: Sequence[str], state: State, *, meanwhile: Sequence[str] 
     library's sentences, and what comes next (the player shell shows the same)."""
     from cli.board import next_line
 
-    return [*(f"Meanwhile: {line}" for line in meanwhile), *(plain(line) for line in said),
-            f"Next: {next_line(state)}"]
+    return stream_report(said, next_line(state), meanwhile=meanwhile)
 
 
 def report_recorded(recorded: Recorded[State, Event], *, as_json: bool) -> None:
@@ -171,7 +141,7 @@ def report_undone(undid: Undid[State, Event], *, as_json: bool) -> None:
     """Report an undo."""
     from conflict.narrate import describe
 
-    said = f"Undone: {describe(undid.after, undid.event, undid.before)}"
+    said = f"{ENGLISH['undone']}: {describe(undid.after, undid.event, undid.before)}"
     report([said], undid.after, as_json=as_json, version=undid.version, events=[undid.event],
            extra={"undone": True})
 
@@ -284,27 +254,21 @@ def list_(as_json: bool) -> None:
     """List the Conflicts in the table; the current one is marked *."""
     from conflict.table import conflicts
 
-    rows: list[dict[str, Any]] = []
-    with open_table(create=False) as table:
-        for info in table.streams(conflicts.KIND):
-            _saved, loaded = conflicts.load(table, info.name)
-            state = loaded.state
-            rows.append({"name": info.name, "current": info.current, "round": state.round,
-                         "phase": state.phase.value, "participants": len(state.participants),
-                         "outcome": state.outcome, "events": len(loaded.events),
-                         "version": info.version})
-    if as_json:
-        print_json(rows)
-        return
-    if not rows:
-        click.echo("No Conflicts yet. Start one with: mistborn conflict new NAME --physical")
-        return
-    for row in rows:
-        mark = "*" if row["current"] else " "
-        where = f"ended: {row['outcome']}" if row["phase"] == "ended" else \
-            f"round {row['round']}, {row['phase'].replace('_', ' ')}"
-        echo_wrapped(f"{mark} {plain(row['name'])} — {plain(where)}, "
-                   f"{row['participants']} taking part")
+    def row(table: Table, info: StreamInfo) -> dict[str, Any]:
+        _saved, loaded = conflicts.load(table, info.name)
+        state = loaded.state
+        return {"name": info.name, "current": info.current, "round": state.round,
+                "phase": state.phase.value, "participants": len(state.participants),
+                "outcome": state.outcome, "events": len(loaded.events),
+                "version": info.version}
+
+    def text(found: dict[str, Any]) -> str:
+        where = f"ended: {found['outcome']}" if found["phase"] == "ended" else \
+            f"round {found['round']}, {found['phase'].replace('_', ' ')}"
+        return f"{plain(where)}, {found['participants']} taking part"
+
+    list_streams(conflicts.KIND, row, as_json=as_json, text=text,
+                 empty="No Conflicts yet. Start one with: mistborn conflict new NAME --physical")
 
 
 @conflict.command("use", short_help="Make another Conflict the current one.")
@@ -315,12 +279,7 @@ def use(name: str, as_json: bool) -> None:
     """Make the Conflict NAME the current one."""
     from conflict.table import conflicts
 
-    with open_table(create=False) as table:
-        info = table.set_current(conflicts.KIND, conflicts.find(table, name))
-    if as_json:
-        print_json({"current": info.name})
-        return
-    click.echo(f"{plain(info.name)} is now the current Conflict.")
+    use_stream(conflicts.KIND, name, conflicts.find, what="Conflict", as_json=as_json)
 
 
 @conflict.command("show", short_help="The board: who stands, with what dice, what's next.")

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cli.conflicts import who_option
 from cli.games import Face, GameGroup, add_table_commands, game_option, locale_language
 from cli.output import json_option
+from cli.streams import who_option
 from cli.table_option import table_option
 
 if TYPE_CHECKING:
@@ -172,7 +172,7 @@ def face(lang: str | None = None) -> Face:
                 "result": data["result"]}
 
     return Face(KIND, lambda b, e, a: describe(b, e, a, chosen),
-                lambda state: screen.next_line(state, chosen), status, said.__getitem__)
+                lambda state: screen.next_line(state, chosen), status, said)
 
 
 def summary(state: Game) -> str:

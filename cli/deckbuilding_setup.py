@@ -17,10 +17,9 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from boardgames.deckbuilding.events import MissionSpec
-    from boardgames.deckbuilding.screen import Line
+    from boardgames.screen import Line
 
-_STYLES = {"title": "bold", "head": "bold", "active": "bold", "out": "dim",
-           "note": "dim", "result": "bold", "plain": ""}
+MAX_WIDTH = 72  # the widest a Deckbuilding Game's board is laid out
 
 
 def _mission(spec: str) -> MissionSpec:
@@ -71,12 +70,11 @@ def undo(as_json: bool) -> None:
 
 
 def render(lines: Sequence[Line]) -> RenderableType:
-    """The library's screen lines as Rich text (stored names through ``plain``)."""
+    """The library's screen lines, laid out already, as Rich text (stored names through
+    ``plain``)."""
     from rich.console import Group
-    from rich.text import Text
 
-    return Group(*(Text(plain(line.text), style=_STYLES.get(line.tag, ""))
-                   for line in lines))
+    return Group(*(text for line in lines for text in games.drawn(line, "", MAX_WIDTH)))
 
 
 @click.command(cls=GameCommand)

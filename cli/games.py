@@ -11,21 +11,35 @@ library's; nothing here applies one. Light at import: no Rich, no SQLite, no gam
 
 from __future__ import annotations
 
-import bisect
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 import click
 
-from cli.conflicts import who_option, writer
 from cli.options import NumbersCommand
 from cli.output import echo_wrapped, json_option, plain, print_json
+from cli.streams import (
+    ENGLISH,
+    history,
+    last_steps,
+    list_streams,
+    remember,
+    remembered,
+    report_json,
+    report_lines,
+    stream_options,
+    taken_back,
+    use_stream,
+    writer,
+)
+from cli.streams import meanwhile_lines as stream_meanwhile
 from cli.table_option import open_table, table_option
 
 if TYPE_CHECKING:
-    from conflict.table import Table
+    from boardgames.screen import Line, Title
+    from conflict.table import StreamInfo, Table
     from conflict.table.sessions import Loaded, Recorded, Undid
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -36,31 +50,22 @@ _GAME_KEY = "mistborn_conflict.game"
 # --- options --------------------------------------------------------------------------------
 
 
-def _keep_game(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
-    if value is not None:
-        if not value.strip():
-            raise click.UsageError("--game needs a name, got an empty one", ctx)
-        ctx.meta[_GAME_KEY] = value
-
-
 def game_option(function: F) -> F:
     """``--game/-g NAME``: which game (default: the current one); ``new`` names the new
     game with it."""
     return click.option("--game", "-g", "game_name", metavar="NAME", expose_value=False,
-                        callback=_keep_game,
+                        callback=remember(_GAME_KEY),
                         help="Which game (default: the current one); with new, its name."
                         )(function)
 
 
-def common(function: F) -> F:
-    """The options every game command takes: --db, --game, --as, --json."""
-    return table_option(game_option(who_option(json_option(function))))
+common = stream_options(game_option)
+"""The options every game command takes: --db, --game, --as, --json."""
 
 
 def chosen_game() -> str | None:
     """The game named with ``--game``, if any."""
-    value = click.get_current_context().meta.get(_GAME_KEY)
-    return value if isinstance(value, str) else None
+    return remembered(_GAME_KEY)
 
 
 class ManyOption(click.Option):
@@ -162,15 +167,14 @@ class Face:
     (``describe(before, event, after)``); what comes next (``next_line(state)``); the
     JSON fields a report adds about a state (``status``); and its few words in the
     language of the screen (``words``: ``next``, ``meanwhile``, ``undone``); and
-    ``check(state)``, which refuses every step of a game that is over."""
+    ``check(state)``, which refuses every step of a game that is over. What Conflicts
+    and games say alike is :mod:`cli.streams`'."""
 
     kind: str
     describe: Callable[[Any, Any, Any], str]
     next_line: Callable[[Any], str]
     status: Callable[[Any], dict[str, Any]] = lambda _state: {}
-    words: Callable[[str], str] = lambda key: {"next": "Next", "meanwhile": "Meanwhile",
-                                               "undone": "Undone",
-                                               "undone_by": "{who}'s step was undone"}[key]
+    words: Mapping[str, str] = ENGLISH
     # Refuses any step at all in this state (a game won), before a command reads what
     # was typed against it: the refusal then names the reason, not a missing die.
     check: Callable[[Any], None] = lambda _state: None
@@ -187,11 +191,8 @@ def _taken_back(face: Face, before: Any, event: dict[str, Any]) -> str:
     from conflict.table.games import rules
 
     game = rules(face.kind)
-    try:
-        decoded = game.decode(event)
-        return face.describe(before, decoded, game.apply(before, decoded))
-    except GameError:
-        return _event_type(event)
+    return taken_back(before, event, decode=game.decode, apply=game.apply,
+                      describe=face.describe, brief=_event_type, errors=GameError)
 
 
 def report(face: Face, name: str, steps: Sequence[tuple[Any, Any, Any]], state: Any, *,
@@ -203,23 +204,18 @@ def report(face: Face, name: str, steps: Sequence[tuple[Any, Any, Any]], state: 
     lines = list(said) if said is not None else [face.describe(b, e, a) for b, e, a in steps]
     if as_json:
         encode = rules(face.kind).encode
-        print_json({"game": name, "said": lines,
-                    "events": [encode(event) for _, event, _ in steps],
-                    "meanwhile": list(meanwhile), "next": face.next_line(state),
-                    "version": version, **face.status(state), **(extra or {})})
+        print_json(report_json(lines, [encode(event) for _, event, _ in steps],
+                               face.next_line(state), version, meanwhile=meanwhile,
+                               game=name, extra={**face.status(state), **(extra or {})}))
         return
-    for line in meanwhile:
-        click.echo(f"{face.words('meanwhile')}: {plain(line)}")
-    for line in lines:
-        click.echo(plain(line))
-    click.echo(f"{face.words('next')}: {plain(face.next_line(state))}")
+    for line in report_lines(lines, plain(face.next_line(state)), meanwhile=meanwhile,
+                             words=face.words):
+        click.echo(line)
 
 
 def meanwhile_lines(face: Face, recorded: Recorded[Any, Any]) -> list[str]:
     """What other writers did since this one last looked."""
-    lines = [f"{entry.who}: {_event_type(entry.event)}" for entry in recorded.meanwhile]
-    lines += [face.words("undone_by").format(who=entry.who) for entry in recorded.taken_back]
-    return lines
+    return stream_meanwhile(recorded, _event_type, face.words)
 
 
 def record(face: Face, table: Table, build: Callable[[Any], Sequence[Any]], *,
@@ -269,7 +265,7 @@ def undo(face: Face, *, as_json: bool) -> Undid[Any, Any]:
         undid = games.undo(table, face.kind, name, who=writer())
     # Newest first: the way back.
     steps = [(after, event, before) for before, event, after in reversed(undid.steps)]
-    said = [f"{face.words('undone')}: {face.describe(before, event, after)}"
+    said = [f"{face.words['undone']}: {face.describe(before, event, after)}"
             for after, event, before in steps]
     report(face, name, steps, undid.after, as_json=as_json, version=undid.version,
            said=said, extra={"undone": True})
@@ -287,10 +283,7 @@ def load(kind: str) -> tuple[str, Loaded[Any, Any]]:
 
 def last_sentences(face: Face, loaded: Loaded[Any, Any], count: int) -> list[str]:
     """The sentences of the last ``count`` events."""
-    events, states = loaded.events, loaded.states
-    start_at = max(0, len(events) - count) if count else len(events)
-    return [face.describe(states[i], events[i], states[i + 1])
-            for i in range(start_at, len(events))]
+    return last_steps(loaded.states, loaded.events, count, face.describe)
 
 
 # --- list, use, log --------------------------------------------------------------------------
@@ -310,24 +303,7 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
     @extra
     def list_(as_json: bool) -> None:
         """List the games in the table; the current one is marked *."""
-        from conflict.table import games
-
-        rows: list[dict[str, Any]] = []
-        with open_table(create=False) as table:
-            for info in table.streams(kind):
-                loaded = games.saved(table, kind, info.name).load()
-                rows.append({"name": info.name, "current": info.current,
-                             "events": len(loaded.events), "version": info.version,
-                             "summary": summary(loaded.state)})
-        if as_json:
-            print_json(rows)
-            return
-        if not rows:
-            click.echo(f"No games yet. Start one with: mistborn {kind} new")
-            return
-        for row in rows:
-            mark = "*" if row["current"] else " "
-            echo_wrapped(f"{mark} {plain(row['name'])} — {plain(row['summary'])}")
+        list_games(kind, summary, as_json=as_json)
 
     @group.command("use", short_help="Make another game the current one.")
     @click.argument("name")
@@ -338,12 +314,8 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
         """Make the game NAME (any unique beginning of it) the current one."""
         from conflict.table import games
 
-        with open_table(create=False) as table:
-            info = table.set_current(kind, games.find(table, kind, name))
-        if as_json:
-            print_json({"current": info.name})
-            return
-        click.echo(f"{plain(info.name)} is now the current game.")
+        use_stream(kind, name, lambda table, typed: games.find(table, kind, typed),
+                   what="game", as_json=as_json)
 
     @group.command("log", short_help="The game's events with who and when.")
     @click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
@@ -353,37 +325,63 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
     def log(last: int | None, as_json: bool) -> None:
         """Every event of the game, oldest first, with who wrote it and when; undone
         events stay, marked."""
-        from conflict.table import games
+        game_log(face_of(), last, as_json=as_json)
 
-        face = face_of()
-        with open_table(create=False) as table:
-            name = games.find(table, kind, chosen_game())
-            loaded = games.saved(table, kind, name).load()
-            everything = table.read(kind, name, include_undone=True).entries
-        said = {entry.seq: face.describe(loaded.states[i], loaded.events[i],
-                                         loaded.states[i + 1])
-                for i, entry in enumerate(loaded.entries)}
-        live = [entry.seq for entry in loaded.entries]
-        lines = []
-        for entry in everything:
-            text = said.get(entry.seq) or _taken_back(
-                face, loaded.states[bisect.bisect(live, entry.seq)], entry.event)
-            line: dict[str, Any] = {"seq": entry.seq, "when": entry.at.isoformat(),
-                                    "who": entry.who, "text": text, "event": entry.event}
-            if entry.undone:
-                line["undone_by"] = entry.undone_by
-            lines.append(line)
-        if last is not None:
-            lines = lines[-last:]
-        if as_json:
-            print_json({"game": name, "events": lines})
-            return
-        for line in lines:
-            when = entry_time(line["when"])
-            undone = (f" ({face.words('undone').lower()}: {plain(line['undone_by'])})"
-                      if "undone_by" in line else "")
-            echo_wrapped(f"{line['seq']}. {when} {plain(line['who'])}: "
-                       f"{plain(line['text'])}{undone}")
+
+def list_games(kind: str, summary: Callable[[Any], str], *, as_json: bool) -> None:
+    """``list``: the games of ``kind`` in the table, each in a few words."""
+    from conflict.table import games
+
+    def row(table: Table, info: StreamInfo) -> dict[str, Any]:
+        loaded = games.saved(table, kind, info.name).load()
+        return {"name": info.name, "current": info.current, "events": len(loaded.events),
+                "version": info.version, "summary": summary(loaded.state)}
+
+    list_streams(kind, row, as_json=as_json, text=lambda found: plain(found["summary"]),
+                 empty=f"No games yet. Start one with: mistborn {kind} new")
+
+
+def game_log(face: Face, last: int | None, *, as_json: bool) -> None:
+    """``log``: every event of the chosen game with who and when, undone ones marked."""
+    from conflict.table import games
+
+    kind = face.kind
+    with open_table(create=False) as table:
+        name = games.find(table, kind, chosen_game())
+        loaded = games.saved(table, kind, name).load()
+        everything = table.read(kind, name, include_undone=True).entries
+    lines = []
+    told = history(everything, loaded, face.describe,
+                   lambda before, event: _taken_back(face, before, event))
+    for entry, text in told:
+        line: dict[str, Any] = {"seq": entry.seq, "when": entry.at.isoformat(),
+                                "who": entry.who, "text": text, "event": entry.event}
+        if entry.undone:
+            line["undone_by"] = entry.undone_by
+        lines.append(line)
+    if last is not None:
+        lines = lines[-last:]
+    if as_json:
+        print_json({"game": name, "events": lines})
+        return
+    for line in lines:
+        when = entry_time(line["when"])
+        undone = (f" ({face.words['undone'].lower()}: {plain(line['undone_by'])})"
+                  if "undone_by" in line else "")
+        echo_wrapped(f"{line['seq']}. {when} {plain(line['who'])}: "
+                     f"{plain(line['text'])}{undone}")
+
+
+def rows(text: str, width: int, *, indent: int = 2, collapse: bool = False) -> list[str]:
+    """``text`` as lines at most ``width`` wide, broken between words (at each space;
+    at each run of white space when ``collapse``), the lines after the first indented."""
+    lines: list[str] = []
+    for word in text.split() if collapse else text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append((" " * indent if lines else "") + word)
+    return lines
 
 
 def wrapped(text: str, width: int, *, indent: int = 2, style: str = "") -> list[Any]:
@@ -391,13 +389,41 @@ def wrapped(text: str, width: int, *, indent: int = 2, style: str = "") -> list[
     ``width`` wide, broken between words, later lines indented."""
     from rich.text import Text
 
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append((" " * indent if lines else "") + word)
-    return [Text(line, style=style) for line in lines]
+    return [Text(line, style=style) for line in rows(text, width, indent=indent)]
+
+
+STYLES = {"title": "bold", "head": "bold", "active": "bold", "result": "bold",
+          "out": "dim", "note": "dim", "dim": "dim", "plain": ""}
+"""How a terminal styles each tag of :mod:`boardgames.screen`; the words alone always
+carry the meaning."""
+
+
+def drawn(shown: Line | Title, name: str, width: int, *, collapse: bool = False
+          ) -> list[Any]:
+    """A line of a library board (:mod:`boardgames.screen`) as Rich ``Text`` lines at
+    most ``width`` wide; a :class:`~boardgames.screen.Title` after the game's ``name``.
+    Every text goes through ``plain``: stored names are never read as markup."""
+    from rich.text import Text
+
+    from boardgames.screen import Title
+
+    if isinstance(shown, Title):
+        text = plain(name) + plain(shown.text)
+        if shown.wrap:
+            return wrapped(text, width, style=STYLES["title"])
+        return [Text(text, style=STYLES["title"])]
+    style = STYLES.get(shown.tag, "")
+    if shown.parts:
+        first, *rest = shown.parts
+        line = Text(plain(first.text), style=style)
+        for part in rest:
+            line.append(plain(part.text), style=STYLES.get(part.tag, ""))
+        return [line]
+    if not shown.wrap:
+        return [Text(" " * shown.margin + plain(shown.text), style=style)]
+    margin = " " * shown.margin
+    return [Text(margin + row, style=style) for row in rows(
+        plain(shown.text), width - shown.margin, indent=shown.indent, collapse=collapse)]
 
 
 def entry_time(iso: str) -> str:

@@ -2,7 +2,8 @@
 tokens and scores beside the cards, saved in the table.
 
 The group and what its commands share: the :class:`~cli.games.Face` that says the
-game's events and what comes next, and readers for what a player types — Houses and
+game's events and what comes next (the library's: :mod:`boardgames.housewar.screen`),
+and readers for what a player types — Houses and
 Problems by any unique beginning of their name, tokens as a player says them
 (``2 food 1 atium``, ``2f 1a``). The commands live in :mod:`cli.housewar_setup` and
 :mod:`cli.housewar_turn`, loaded on first use; the screen in :mod:`cli.housewar_screens`.
@@ -11,12 +12,12 @@ Problems by any unique beginning of their name, tokens as a player says them
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
-from cli.conflicts import who_option
 from cli.games import Face, GameGroup, add_table_commands, game_option
+from cli.streams import who_option
 from cli.table_option import table_option
 
 if TYPE_CHECKING:
@@ -87,61 +88,20 @@ def housewar() -> None:
 # --- saying the game -----------------------------------------------------------------------
 
 
-def next_line(state: State) -> str:
-    """What the game waits for, in one line."""
-    from boardgames.housewar.score import outcome
-    from boardgames.housewar.state import Step
-
-    step = state.next_step
-    if step is Step.START:
-        return "set up a game: mistborn housewar new"
-    if step is Step.SETUP_PROBLEMS:
-        return (f"set-up: place 1 Problem per player ({state.setup_problems} of "
-                f"{state.players} placed): add NAME --urgency U --setup")
-    active = state.active.name
-    if step is Step.COLLECT:
-        return f"step 1: {active} collects income (turn {max(1, state.turn.number)})"
-    if step is Step.WORSEN:
-        return f"step 2: worsen {', '.join(state.to_move)}, in the order {active} chooses"
-    if step is Step.DRAW:
-        return f"step 3: add a Problem ({len(state.track)} on the board)"
-    if step is Step.PASS_OR_DEAL:
-        return f"step 4: {active} passes or makes a deal"
-    if step is Step.END_TURN:
-        return "step 5: end-turn"
-    result = outcome(state)
-    assert result is not None
-    return result.text()
-
-
-def status(state: State) -> dict[str, Any]:
-    """The JSON fields every report adds: turn, Active House, step, Unrest, winners."""
-    from boardgames.housewar.score import outcome
-
-    result = outcome(state)
-    return {"turn": state.turn.number, "active": state.active.name if state.houses else None,
-            "step": state.next_step.value, "unrest": state.unrest,
-            "winners": None if result is None or not result.decided else list(result.winners)}
-
-
 def face() -> Face:
-    """How the command line says a game of House War."""
+    """How the command line says a game of House War: the library's sentences, next
+    line and report fields."""
     from boardgames.housewar.describe import describe
+    from boardgames.housewar.screen import next_line, status
 
     return Face(KIND, describe, next_line, status)
 
 
 def summary(state: State) -> str:
     """A game in a few words, for ``list``."""
-    from boardgames.housewar.score import outcome
+    from boardgames.housewar.screen import summary as said
 
-    result = outcome(state)
-    if result is not None:
-        return result.text()
-    if not state.houses:
-        return "not set up"
-    return (f"turn {state.turn.number}, {state.active.name} active, Unrest "
-            f"{state.unrest}, {len(state.track)} Problems on the board")
+    return said(state)
 
 
 add_table_commands(housewar, KIND, face, summary)

@@ -1,11 +1,10 @@
-"""The screens of ``mistborn housewar``: the Problem grid, Unrest, the supply and the
-Houses (``show``), and a payment (``pay``), read at 40 columns.
+"""The screens of ``mistborn housewar``: the library's board drawn with Rich (``show``:
+:func:`boardgames.housewar.screen.board`), and a payment (``pay``), read at 40 columns.
 
 The grid is the board: Urgency I to IV left to right, the lowest row at the bottom,
 ``·`` a free space; at 40 columns a name is cut to its cell, and every Problem is then
-listed in full with its column and cost. Tokens are written with letters (``F2 A1``:
-2 Food, 1 Atium, with a legend), the Active House is marked ``▶`` — no colour carries
-meaning alone.
+listed in full with its column and cost. The Active House is marked ``▶`` (and bold):
+no colour carries meaning alone.
 """
 
 from __future__ import annotations
@@ -13,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cli.games import wrapped
+from boardgames.screen import Line
+from cli.games import drawn, wrapped
 from cli.output import plain
 
 if TYPE_CHECKING:
@@ -22,125 +22,61 @@ if TYPE_CHECKING:
 
     from boardgames.housewar.pay import Payment
     from boardgames.housewar.resources import Resources
+    from boardgames.housewar.screen import Grid, Houses
     from boardgames.housewar.state import State
-
-LETTERS = {"money": "M", "food": "F", "prestige": "P", "skaa": "S", "warriors": "W",
-           "atium": "A"}
-LEGEND = "M Money · F Food · P Prestige · S Skaa · W Warriors · A Atium"
-
-
-def letters(tokens: Resources, *, zeros: bool = False) -> str:
-    """Tokens as ``M2 F1 A1`` (``-`` for none); ``zeros``: every kind listed."""
-    from boardgames.housewar.resources import RESOURCES
-
-    parts = [f"{LETTERS[k.value]}{tokens[k]}" for k in RESOURCES if zeros or tokens[k]]
-    return " ".join(parts) or "-"
-
 
 def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(1, width - 1)] + "…"
 
 
-def grid(state: State, width: int) -> list[Text]:
-    """The Problem track as on the board: columns I–IV, the top row first."""
+def grid(shown: Grid, width: int) -> list[Text]:
+    """The Problem track as on the board: columns I–IV, the top row first, ``·`` a free
+    space, each name cut to its cell."""
     from rich.text import Text
 
-    from boardgames.housewar.track import NUMERALS
-
     cell = max(4, (width - 3) // 4)
-    track = state.track
-    head = Text(" ".join(NUMERALS[c].ljust(cell) for c in range(1, 5)).rstrip(),
-                style="bold")
-    lines = [head]
-    for slot in range(track.rows - 1, -1, -1):
-        cells = [plain(_clip(name, cell)) if (name := column[slot]) else "·"
-                 for column in track.columns]
+    lines = [Text(" ".join(head.ljust(cell) for head in shown.heads).rstrip(), style="bold")]
+    for row in shown.rows:
+        cells = [plain(_clip(name, cell)) if name else "·" for name in row]
         lines.append(Text(" ".join(c.ljust(cell) for c in cells).rstrip()))
     return lines
 
 
-def _houses(state: State, width: int) -> list[Text]:
+def houses(shown: Houses, width: int) -> list[Text]:
+    """The Houses' table, the names cut to fit, each House's tokens below it."""
     from rich.text import Text
 
-    labels = ("Favor", "Disgr", "Score")
-    name_width = min(max(5, *(len(h.name) for h in state.houses)), width - 2 - 6 * 3)
-    lines = [Text("  " + "House".ljust(name_width) + "".join(f"{x:>6}" for x in labels),
+    name_width = min(max(5, *(len(h.name) for h in shown.rows)), width - 2 - 6 * 3)
+    lines = [Text("  " + "House".ljust(name_width) + "".join(f"{x:>6}" for x in shown.labels),
                   style="bold")]
-    active = state.turn.active if state.houses else -1
-    for index, house in enumerate(state.houses):
-        mark = "▶ " if index == active and state.next_step.value not in ("reveal", "over") \
-            else "  "
-        row = Text(mark + plain(_clip(house.name, name_width)).ljust(name_width),
-                   style="bold" if mark.strip() else "")
+    for house in shown.rows:
+        row = Text(("▶ " if house.active else "  ") +
+                   plain(_clip(house.name, name_width)).ljust(name_width),
+                   style="bold" if house.active else "")
         row.append(f"{house.favor:>6}{house.disgrace:>6}{house.score:>6}")
         lines.append(row)
-        details = f"tokens {letters(house.resources)}"
-        if house.face_down:
-            details += f" · face down: {', '.join(house.face_down)}"
-        if house.revealed:
-            details += f" · revealed: {', '.join(house.revealed)}"
-        lines += wrapped("    " + plain(details), width, indent=6)
-    return lines
-
-
-def _problems(state: State, width: int) -> list[Text]:
-    from boardgames.housewar.track import numeral
-
-    lines: list[Text] = []
-    for name, column in state.track:
-        card = state.card(name)
-        text = f"{numeral(column)} {name}"
-        if card is not None and card.cost_now is not None:
-            text += f": cost {letters(card.cost_now)}"
-            if card.lowered or card.raised:
-                text += " this turn"
-        if card is not None and card.favor is not None:
-            text += f", {card.favor} Favor"
-        lines += wrapped("  " + plain(text), width, indent=4)
+        lines += drawn(Line(house.details, wrap=True, margin=4), "", width)
     return lines
 
 
 def board(name: str, state: State, width: int, last: Sequence[str], next_line: str
           ) -> RenderableType:
-    """The whole game on one screen."""
+    """The whole game on one screen: the library's board
+    (:func:`boardgames.housewar.screen.board`), the last events and what comes next."""
     from rich.console import Group
-    from rich.text import Text
 
-    from boardgames.housewar.score import outcome
-    from boardgames.housewar.state import UNREST_END
+    from boardgames.housewar.screen import Grid, Houses
+    from boardgames.housewar.screen import board as shown
 
     width = max(40, min(width, 72))
     parts: list[Any] = []
-    result = outcome(state)
-    title = plain(name) + (f" · turn {state.turn.number}" if state.turn.number else
-                           " · set-up")
-    if result is not None:
-        title += " · the game is over"
-    elif state.houses:
-        title += f" · {plain(state.active.name)}"
-    parts += wrapped(title, width, style="bold")
-    unrest = f"Unrest {state.unrest} of {UNREST_END}"
-    if state.lord_ruler_in_play:
-        unrest += " · the Lord Ruler is in play: Favor and Disgrace doubled"
-    parts += wrapped(unrest, width)
-    parts.append(Text(f"Problems ({len(state.track)} on the board)", style="bold"))
-    parts += grid(state, width)
-    parts += _problems(state, width)
-    if state.deck_top:
-        first, *then = (plain(name) for name in reversed(state.deck_top))
-        later = f", then {', '.join(then)}" if then else ""
-        parts += wrapped(f"On the deck: {first} (drawn next){later}", width)
-    parts += wrapped(f"Supply {letters(state.supply, zeros=True)}", width)
-    if state.destroyed:
-        parts += wrapped(f"Destroyed {letters(state.destroyed)}", width)
-    parts += _houses(state, width)
-    parts += wrapped(LEGEND, width, style="dim")
-    if result is not None:
-        parts += wrapped(plain(result.text()), width, style="bold")
-        for standing in result.standings:
-            tokens = f"{standing.tokens} token{'' if standing.tokens == 1 else 's'}"
-            parts.append(Text(f"  {standing.place}. {plain(standing.house)} "
-                              f"{standing.score} ({tokens})"))
+    for item in shown(state):
+        if isinstance(item, Grid):
+            parts += grid(item, width)
+        elif isinstance(item, Houses):
+            parts += houses(item, width)
+        else:
+            parts += drawn(item, name, width)
     for line in last:
         parts += wrapped(f"• {plain(line)}", width)
     parts += wrapped(f"Next: {plain(next_line)}", width)

@@ -9,7 +9,7 @@ import click
 
 from cli import games
 from cli.games import GameCommand, ManyOption, common, game_option
-from cli.housewar import face, house, next_line, problem, tokens
+from cli.housewar import face, house, problem, tokens
 from cli.output import json_option, make_console, print_json
 from cli.table_option import table_option
 
@@ -50,6 +50,7 @@ def show(last: int, as_json: bool) -> None:
     Unrest, the supply, every House's Favor, Disgrace, score and tokens (▶ the Active
     House), the outcome once the game is over, and what comes next."""
     from boardgames.housewar.codec import snapshot
+    from boardgames.housewar.screen import next_line
     from cli.housewar_screens import board
 
     name, loaded = games.load(face().kind)

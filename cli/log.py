@@ -5,7 +5,6 @@ marked as such: history is never deleted.
 
 from __future__ import annotations
 
-import bisect
 import datetime
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.output import die, echo_wrapped, json_option, plain, print_json
+from cli.streams import history, taken_back
 from cli.table_option import complete_conflict, open_table, table_option
 
 if TYPE_CHECKING:
@@ -50,19 +50,13 @@ def roll_lines(entries: Sequence[RollEntry]) -> list[Line]:
 
 def conflict_lines(table: Table, name: str) -> list[Line]:
     """Every step of the Conflict ``name``, undone ones included and marked."""
+    from conflict.narrate import describe
     from conflict.table import conflicts
 
     _saved, loaded = conflicts.load(table, name)
-    from conflict.narrate import describe
-
-    said = {entry.seq: describe(loaded.states[i], loaded.events[i], loaded.states[i + 1])
-            for i, entry in enumerate(loaded.entries)}
-    live = [entry.seq for entry in loaded.entries]
-    out: list[Line] = []
     everything: tuple[Entry, ...] = table.read(conflicts.KIND, name, include_undone=True).entries
-    for entry in everything:
-        text = said.get(entry.seq) or _taken_back(loaded.states[bisect.bisect(live, entry.seq)],
-                                                  entry.event)
+    out: list[Line] = []
+    for entry, text in history(everything, loaded, describe, _taken_back):
         line: dict[str, Any] = {"when": entry.at.isoformat(), "who": entry.who,
                                 "kind": "conflict", "conflict": name, "seq": entry.seq,
                                 "text": text, "event": entry.event}
@@ -82,11 +76,8 @@ def _taken_back(before: State, event: dict[str, Any]) -> str:
     from conflict.narrate import describe
     from conflict.serial import event_from_dict
 
-    try:
-        decoded = event_from_dict(event)
-        return describe(before, decoded, apply(before, decoded))
-    except ConflictError:
-        return _brief(event)
+    return taken_back(before, event, decode=event_from_dict, apply=apply, describe=describe,
+                      brief=_brief, errors=ConflictError)
 
 
 def _brief(event: dict[str, Any]) -> str:

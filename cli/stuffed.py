@@ -1,7 +1,8 @@
 """``mistborn stuffed``: a game of Stuffed tracked beside the box, saved in the table.
 
 The group and what its commands share: the :class:`~cli.games.Face` that says the
-game's events and what comes next, and readers for what a player types — dice by
+game's events and what comes next (the library's: :mod:`boardgames.stuffed.screen`),
+and readers for what a player types — dice by
 position (``1 4 5``) or by symbol (``ch ch b``, ``ch:2``, ``3-kind``), characters by
 any unique beginning of their name (``hero`` is the player's own Hero), players
 likewise. The commands live in :mod:`cli.stuffed_setup`, :mod:`cli.stuffed_turn` and
@@ -11,12 +12,12 @@ likewise. The commands live in :mod:`cli.stuffed_setup`, :mod:`cli.stuffed_turn`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
-from cli.conflicts import who_option
 from cli.games import Face, GameGroup, add_table_commands, game_option
+from cli.streams import who_option
 from cli.table_option import table_option
 
 if TYPE_CHECKING:
@@ -81,41 +82,12 @@ def stuffed() -> None:
 # --- what the game says ----------------------------------------------------------------------
 
 
-def dice_text(state: Game, positions: Sequence[int] | None = None) -> str:
-    """Dice as ``1 Co, 2 Co, 5 In`` (the unspent ones when ``positions`` is None)."""
-    chosen = (state.unspent if positions is None
-              else tuple((p, state.dice[p - 1]) for p in positions))
-    return ", ".join(f"{p} {s.short}" for p, s in chosen) or "none"
-
-
-def next_line(state: Game) -> str:
-    """What comes next, in one line."""
-    if not state.started:
-        return "set up a game: mistborn stuffed new"
-    if state.over:
-        assert state.winner is not None
-        return f"{state.players[state.winner].name} completed the Mission: the game is over."
-    ledger = state.current
-    if not state.rolled:
-        return f"{ledger.name} rolls all 8 dice (turn {state.turn_number})."
-    coins = ledger.coins.value
-    return (f"{ledger.name}: unspent {dice_text(state)}; {coins} coin"
-            f"{'' if coins == 1 else 's'}, {ledger.cards.value} card"
-            f"{'' if ledger.cards.value == 1 else 's'} — use them, or end-turn.")
-
-
-def status(state: Game) -> dict[str, Any]:
-    """The JSON fields every report adds: turn, whose it is, the winner."""
-    if not state.started:
-        return {"turn": 0, "player": None, "winner": None}
-    winner = None if state.winner is None else state.players[state.winner].name
-    return {"turn": state.turn_number, "player": state.current.name, "winner": winner}
-
-
 def face() -> Face:
-    """How the command line says a game of Stuffed."""
-    from boardgames.stuffed.narrate import describe
+    """How the command line says a game of Stuffed: the library's sentences, next line
+    and report fields."""
+    from boardgames.stuffed.describe import describe
     from boardgames.stuffed.rules import check_open
+    from boardgames.stuffed.screen import next_line, status
 
     return Face(KIND, describe, next_line, status, check=check_open)
 
@@ -181,6 +153,7 @@ def paid_die(state: Game, name: str, exclude: Sequence[int], given: int | None) 
     """The die that pays for ``name``'s ability: ``given``, else the last unspent die
     showing its Attribute and not used otherwise (R-STF-6)."""
     from boardgames.errors import RuleViolation
+    from boardgames.stuffed.screen import dice_text
 
     if given is not None:
         return given
@@ -200,13 +173,9 @@ def paid_die(state: Game, name: str, exclude: Sequence[int], given: int | None) 
 
 def summary(state: Game) -> str:
     """A game in a few words, for ``list``."""
-    if not state.started:
-        return "not set up"
-    if state.over:
-        assert state.winner is not None
-        return f"won by {state.players[state.winner].name}"
-    names = ", ".join(p.name for p in state.players)
-    return f"turn {state.turn_number}, {state.current.name} to play ({names})"
+    from boardgames.stuffed.screen import summary as said
+
+    return said(state)
 
 
 add_table_commands(stuffed, KIND, face, summary)

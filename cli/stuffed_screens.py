@@ -1,6 +1,5 @@
-"""The screens of ``mistborn stuffed``: the tray, the Mission and every player's
-ledger (``show``), and the odds and the dice to keep (``odds``, ``keep``), read at 40
-columns.
+"""The screens of ``mistborn stuffed``: the library's board drawn with Rich
+(``show``), and the odds and the dice to keep (``odds``, ``keep``), read at 40 columns.
 
 A die is always its position and two letters (``3 Es``), never a bare glyph; a spent
 die is marked ``×`` (and dimmed), the player whose turn it is ``▶`` (and bold): no
@@ -22,28 +21,20 @@ if TYPE_CHECKING:
 
     from boardgames.stuffed.dice import Symbol
     from boardgames.stuffed.odds import Odds
-    from boardgames.stuffed.state import Game, Ledger
-
-
-def _count(n: int, word: str, words: str = "") -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
+    from boardgames.stuffed.screen import TrayDie
+    from boardgames.stuffed.state import Game
 
 
 def _wrapped(text: str, width: int, indent: int = 0, style: str = "") -> list[Text]:
     """``text`` wrapped at word boundaries to ``width``, later lines indented."""
     from rich.text import Text
 
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append((" " * indent if lines else "") + word)
-    return [Text(line, style=style) for line in lines]
+    from cli.games import rows
+
+    return [Text(line, style=style) for line in rows(text, width, indent=indent, collapse=True)]
 
 
-def dice_rows(dice: Sequence[tuple[int, Symbol, bool]], width: int, label: str = "Dice"
-              ) -> list[Text]:
+def dice_rows(dice: Sequence[TrayDie], width: int, label: str = "Dice") -> list[Text]:
     """The dice as ``1 Co  2 Co  3×Es`` rows under a label, as many per row as fit;
     ``×`` marks a spent die."""
     from rich.text import Text
@@ -53,82 +44,41 @@ def dice_rows(dice: Sequence[tuple[int, Symbol, bool]], width: int, label: str =
     rows: list[Text] = []
     for start in range(0, len(dice), per_row):
         line = Text((label if not rows else "").ljust(lead))
-        for index, (position, symbol, spent) in enumerate(dice[start:start + per_row]):
+        for index, die in enumerate(dice[start:start + per_row]):
             if index:
                 line.append("  ")
-            line.append(f"{position}{'×' if spent else ' '}{symbol.short}",
-                        style="dim" if spent else "bold")
+            line.append(f"{die.position}{'×' if die.spent else ' '}{die.short}",
+                        style="dim" if die.spent else "bold")
         rows.append(line)
     if not dice:
         rows.append(Text(label.ljust(lead) + "not rolled yet"))
     return rows
 
 
-def _ledger(ledger: Ledger, current: bool, width: int) -> list[Text]:
-    from rich.text import Text
+def _dice(roll: Sequence[tuple[int, Symbol]]) -> tuple[TrayDie, ...]:
+    from boardgames.stuffed.screen import TrayDie
 
-    head = Text("▶ " if current else "  ", style="bold" if current else "")
-    head.append(plain(ledger.name), style="bold" if current else "")
-    head.append(f" · {plain(ledger.seat.hero)} ({ledger.seat.attribute.short})")
-    details = [f"{_count(ledger.coins.value, 'coin')} · {ledger.cards.value}/4 cards · "
-               f"{_count(ledger.teammates, 'Teammate')}"]
-    team = ", ".join(f"{plain(t.name)} ({t.kind.label}, {t.attribute.short})"
-                     for t in ledger.team) or "none yet"
-    details.append(f"Team: {team}")
-    names = [ledger.seat.hero, *(t.name for t in ledger.team)]
-    # A Teammate who used an ability and then left (the Sacrifice) is not listed.
-    used = ", ".join(plain(n) for n in names if n.strip().casefold() in ledger.used)
-    if used:
-        details.append(f"Used: {used}")
-    lines = [head]
-    for detail in details:
-        lines += [Text("    ") + line for line in _wrapped(detail, width - 4, indent=2)]
-    return lines
+    return tuple(TrayDie(position, symbol.short) for position, symbol in roll)
 
 
-def board(name: str, state: Game, width: int, can: Sequence[str], last: Sequence[str],
-          next_line: str) -> RenderableType:
-    """The whole game on one screen: title, Mission, tray, offer, ledgers, what the dice
-    can buy now, the last events and what comes next."""
+def board(name: str, state: Game, width: int, last: Sequence[str], next_line: str
+          ) -> RenderableType:
+    """The whole game on one screen: the library's board
+    (:func:`boardgames.stuffed.screen.board`), the last events and what comes next."""
     from rich.console import Group
     from rich.text import Text
 
-    from boardgames.stuffed.narrate import mission_words
+    from boardgames.stuffed.screen import Tray
+    from boardgames.stuffed.screen import board as shown
+    from cli.games import drawn
 
     width = max(20, min(width, 72))
     parts: list[RenderableType] = []
-    title = Text(plain(name), style="bold")
-    if state.winner is not None:
-        title.append(f" · won by {plain(state.players[state.winner].name)}")
-    elif state.started:
-        title.append(f" · turn {state.turn_number} · {plain(state.current.name)}")
-    parts.append(title)
-    if state.mission is not None:
-        parts += _wrapped(f"Mission {plain(mission_words(state.mission))}", width, indent=2)
-    if not state.die.is_default:
-        parts.append(Text(f"Dice show: {', '.join(s.short for s in state.die.faces)}"))
-    dice = [(p, s, p in state.spent) for p, s in enumerate(state.dice, start=1)]
-    if not state.over:
-        parts += dice_rows(dice, width)
-        if state.spent:
-            parts.append(Text("     × spent", style="dim"))
-    if state.offer:
-        parts.append(Text("On offer", style="bold"))
-        for mate in state.offer:
-            combo = mate.combo.short if mate.combo else "—"
-            parts += [Text("  ") + line for line in _wrapped(
-                f"{mate.kind.label} {plain(mate.name)} ({mate.attribute.short}; {combo})",
-                width - 2, indent=2)]
-    for index, ledger in enumerate(state.players):
-        parts += _ledger(ledger, index == state.turn and not state.over, width)
-    if state.lasting:
-        cards = ", ".join(f"{plain(c)} ({plain(state.players[o].name)})"
-                          for o, c in state.lasting)
-        parts += _wrapped(f"In effect: {cards}", width, indent=2)
-    if can:
-        parts.append(Text("The dice can get", style="bold"))
-        for item in can:
-            parts += _wrapped(f"• {plain(item)}", width, indent=2)
+    for item in shown(state):
+        if isinstance(item, Tray):
+            parts += dice_rows(item.dice, width, item.label)
+        else:
+            parts += drawn(item, name, width, collapse=True)
     if last:
         parts.append(Text("Last", style="bold"))
         for line in last:
@@ -185,7 +135,7 @@ def keep_screen(odds: Odds, roll: Sequence[tuple[int, Symbol]], chances: Sequenc
     width = max(24, min(width, 72))
     parts: list[RenderableType] = [Text(f"Keep for {odds.combo.short}", style="bold")]
     parts += _wrapped(odds.combo.words, width)
-    parts += dice_rows([(p, s, False) for p, s in roll], width, "Roll  ")
+    parts += dice_rows(_dice(roll), width, "Roll  ")
     if odds.matched is not None:
         parts.append(Text(f"Made now with dice {', '.join(map(str, odds.matched))}: "
                           f"spend them.", style="bold"))
@@ -195,10 +145,10 @@ def keep_screen(odds: Odds, roll: Sequence[tuple[int, Symbol]], chances: Sequenc
                           style="bold"))
     else:
         kept = {p for p, _ in odds.keep}
-        parts += dice_rows([(p, s, False) for p, s in roll if p in kept], width, "Keep  ")
+        parts += dice_rows(_dice([(p, s) for p, s in roll if p in kept]), width, "Keep  ")
         if not kept:
             parts.append(Text("Keep  nothing"))
-        parts += dice_rows([(p, s, False) for p, s in roll if p not in kept], width,
+        parts += dice_rows(_dice([(p, s) for p, s in roll if p not in kept]), width,
                            "Reroll")
         if odds.paid is not None:
             parts.append(Text(f"       (die {odds.paid} pays for the ability)"))

@@ -11,7 +11,7 @@ import click
 from cli import games
 from cli.games import GameCommand, ManyOption, common
 from cli.output import make_console, print_json
-from cli.stuffed import face, next_line
+from cli.stuffed import face
 
 if TYPE_CHECKING:
     from boardgames.stuffed.events import Seat
@@ -107,15 +107,15 @@ def show(last: int, as_json: bool) -> None:
     player's coins, cards and team (▶ whose turn), what the dice can get now, the last
     events and what comes next."""
     from boardgames.stuffed.codec import snapshot
+    from boardgames.stuffed.screen import next_line
     from cli.stuffed_screens import board
 
     name, loaded = games.load(face().kind)
     state = loaded.state
     lines = games.last_sentences(face(), loaded, last)
-    data = snapshot(state)
     if as_json:
-        print_json({"game": name, "version": loaded.version, **data, "last": lines,
-                    "next": next_line(state)})
+        print_json({"game": name, "version": loaded.version, **snapshot(state),
+                    "last": lines, "next": next_line(state)})
         return
     console = make_console()
-    console.print(board(name, state, console.width, data["can"], lines, next_line(state)))
+    console.print(board(name, state, console.width, lines, next_line(state)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from boardgames.stuffed import new_session, replay
 from boardgames.stuffed.codec import events_from_json, events_to_json
+from boardgames.stuffed.describe import describe
 from boardgames.stuffed.events import (
     CompleteMission,
     EndTurn,
@@ -22,7 +23,6 @@ from boardgames.stuffed.events import (
     Steal,
     Teammate,
 )
-from boardgames.stuffed.narrate import describe
 
 ADA = Seat("Ada", "Vin", "charisma")
 BO = Seat("Bo", "Kelsier", "intelligence")

@@ -7,6 +7,7 @@ import pytest
 from test_stuffed import ADA, BO, HEIST, Play, start
 
 from boardgames.stuffed import new_session
+from boardgames.stuffed.describe import and_list, count, describe, dice_at
 from boardgames.stuffed.dice import Die
 from boardgames.stuffed.events import (
     Ability,
@@ -24,7 +25,6 @@ from boardgames.stuffed.events import (
     Seat,
     SpendSet,
 )
-from boardgames.stuffed.narrate import and_list, count, describe, dice_at
 
 
 def said(play: Play, event: Event) -> str:

@@ -6,7 +6,7 @@ the game and returns the next state (R-DBG-1..7), and sessions built on it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -70,8 +70,8 @@ from boardgames.deckbuilding.state import (
     next_seat,
     topped_all,
 )
-from boardgames.deckbuilding.text import violation
-from boardgames.session import Session
+from boardgames.deckbuilding.text import bad_value, violation
+from boardgames.session import Handlers, Session
 
 __all__ = ["apply", "new_game", "replay", "start"]
 
@@ -496,26 +496,26 @@ def _end_turn(game: Game, _event: EndTurn) -> Game:
 
 # --- apply -----------------------------------------------------------------------------
 
-_HANDLERS: dict[type[Any], Callable[[Game, Any], Game]] = {
-    GainMission: _gain_mission, SpendMission: _spend_mission, Sense: _sense,
-    Attack: _attack, ChooseTarget: _choose_target, PassTarget: _pass_target,
-    Damage: _damage, Heal: _heal, GainCoins: _gain_coins, SpendCoins: _spend_coins,
-    BuyBoxings: _buy_boxings, CashBoxings: _cash_boxings, GainTokens: _gain_tokens,
-    UseAtium: _use_atium, Confrontation: _confrontation,
-    AttackLordRuler: _attack_lord_ruler, HealLordRuler: _heal_lord_ruler,
-    DominanceUp: _dominance_up, Edict: _edict, DrawAdversary: _draw_adversary,
-    HitShield: _hit_shield, RemoveShield: _remove_shield, EndTurn: _end_turn,
-}
+HANDLERS: Handlers[Game, Event] = (
+    Handlers[Game, Event]("Deckbuilding Game", refuse=lambda event: bad_value(
+        "not_an_event", None, value=type(event).__name__))
+    .add(NewGame, _new).add(GainMission, _gain_mission).add(SpendMission, _spend_mission)
+    .add(Sense, _sense).add(Attack, _attack).add(ChooseTarget, _choose_target)
+    .add(PassTarget, _pass_target).add(Damage, _damage).add(Heal, _heal)
+    .add(GainCoins, _gain_coins).add(SpendCoins, _spend_coins).add(BuyBoxings, _buy_boxings)
+    .add(CashBoxings, _cash_boxings).add(GainTokens, _gain_tokens).add(UseAtium, _use_atium)
+    .add(Confrontation, _confrontation).add(AttackLordRuler, _attack_lord_ruler)
+    .add(HealLordRuler, _heal_lord_ruler).add(DominanceUp, _dominance_up).add(Edict, _edict)
+    .add(DrawAdversary, _draw_adversary).add(HitShield, _hit_shield)
+    .add(RemoveShield, _remove_shield).add(EndTurn, _end_turn))
 
 
 def apply(game: Game, event: Event) -> Game:
     """The game after ``event``; a :class:`~boardgames.locales.LocalizedRuleViolation`
     naming the rule, and no change, if the rules do not allow it now."""
+    handler = HANDLERS.of(event)
     if isinstance(event, NewGame):
-        return _new(game, event)
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise violation("not_an_event", None, value=type(event).__name__)
+        return handler(game, event)
     if not game.started:
         raise violation("not_started", "R-DBG-1")
     if game.result is not None:

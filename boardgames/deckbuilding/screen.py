@@ -4,10 +4,11 @@
 a phone): every health dial with Boxings and Atium, who holds the Target and who is
 out, the turn's coins and Mission points, each Mission track with every cube and who
 is highest and lowest (R-DBG-3), the Lord Ruler, his deck and the Adversaries in
-co-op, and the result. Each :class:`Line` carries a ``tag`` saying what it is
-(``title``, ``head``, ``active``, ``out``, ``note``, ``result``) so that a screen may
-style it; the words alone always carry the meaning (``▶`` marks whose turn it is, and
-a legend says so).
+co-op, and the result, each line laid out to that width already. Each
+:class:`~boardgames.screen.Line` carries a ``tag`` saying what it is (``title``,
+``head``, ``active``, ``out``, ``note``, ``result``) so that a screen may style it;
+the words alone always carry the meaning (``▶`` marks whose turn it is, and a legend
+says so).
 
 :func:`next_line` says what comes next, :func:`summary` a game in a few words, and
 the few messages the command line says about the table (no game yet, nothing to undo)
@@ -17,8 +18,6 @@ are here too, so that a Polish table reads Polish everywhere.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import attrs
 
 from boardgames.deckbuilding.describe import _Say, result_text
 from boardgames.deckbuilding.events import TRACK_TOP, Mode, shield_value
@@ -31,19 +30,14 @@ from boardgames.deckbuilding.state import (
 )
 from boardgames.deckbuilding.text import CATALOG
 from boardgames.locales import Param
+from boardgames.screen import Line
+from core.viewer import NARRATOR, Viewer
+
+__all__ = ["MAX_WIDTH", "MIN_WIDTH", "Line", "ambiguous", "board", "next_line", "no_game",
+           "nothing_to_undo", "say", "setup_kept", "summary", "unknown_game", "words"]
 
 MIN_WIDTH = 40
 MAX_WIDTH = 72
-
-
-@attrs.frozen
-class Line:
-    """One line of a screen and what it is: ``title``, ``head`` (column labels,
-    section heads), ``active`` (the player whose turn it is), ``out`` (an eliminated
-    player), ``note`` (a legend, a detail), ``result`` (the end), or ``plain``."""
-
-    text: str
-    tag: str = "plain"
 
 
 def say(key: str, lang: str, **params: Param) -> str:
@@ -94,8 +88,8 @@ def ambiguous(typed: str, names: Sequence[str], lang: str) -> str:
 # --- what comes next ---------------------------------------------------------------------------
 
 
-def next_line(game: Game, lang: str = "en") -> str:
-    """What the game waits for, in one line."""
+def next_line(game: Game, lang: str = "en", *, viewer: Viewer = NARRATOR) -> str:
+    """What the game waits for, in one line (the same for every ``viewer``)."""
     said = _Say(lang)
     if not game.started:
         return CATALOG.render("not_started", {}, lang)
@@ -239,8 +233,10 @@ def _lord_ruler(game: Game, lang: str, width: int) -> list[Line]:
     return lines
 
 
-def board(game: Game, name: str, lang: str = "en", width: int = MIN_WIDTH) -> tuple[Line, ...]:
-    """The whole game as lines at most ``width`` wide (40 to 72 columns)."""
+def board(game: Game, name: str, lang: str = "en", width: int = MIN_WIDTH, *,
+          viewer: Viewer = NARRATOR) -> tuple[Line, ...]:
+    """The whole game as lines at most ``width`` wide (40 to 72 columns), the same for
+    every ``viewer``."""
     width = max(MIN_WIDTH, min(width, MAX_WIDTH))
     if not game.started:
         return (Line(_clip(name, width), "title"),

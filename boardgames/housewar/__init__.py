@@ -16,7 +16,9 @@ pure :func:`apply`, which validates each one and returns a new
 
 :data:`CODEC` writes and reads the events as JSON (game ``"housewar"``);
 :func:`describe` (in :mod:`boardgames.housewar.describe`) says each event in one
-sentence; :func:`outcome` ranks the Houses once the game is over (R-HW-3).
+sentence; :func:`outcome` ranks the Houses once the game is over (R-HW-3);
+:func:`board` and :func:`next_line` (in :mod:`boardgames.housewar.screen`) are what a
+screen shows of the game, as plain values.
 """
 
 from __future__ import annotations
@@ -62,18 +64,29 @@ from boardgames.housewar.pay import (
 from boardgames.housewar.resources import Resource, Resources, parse_resources
 from boardgames.housewar.rules import apply
 from boardgames.housewar.score import Outcome, Standing, outcome, standings
+from boardgames.housewar.screen import (
+    LEGEND,
+    Grid,
+    HouseRow,
+    Houses,
+    board,
+    letters,
+    next_line,
+    status,
+    summary,
+)
 from boardgames.housewar.state import Card, Close, End, House, Phase, State, Step, Turn
 from boardgames.session import Session
 
 __all__ = [
-    "CODEC", "EVENTS", "AddProblem", "AddUnrest", "Award", "Card", "ChangeCost", "Close",
-    "Collect", "DiscardFaceDown", "End", "EndTurn", "Event", "FaceDown", "House",
-    "Length", "MoveProblem", "NoDeal", "Outcome", "Pass", "Payment", "Phase", "Place",
-    "Reason", "Resource", "Resources", "Reveal", "Score", "Share", "Solve", "Standing",
-    "Start", "State", "Steal", "Step", "Transfer", "Turn", "Worsen", "apply", "can_pay",
-    "cheapest_payment", "describe", "effective_cost", "explain_payment", "new_game",
-    "outcome", "parse_resources", "replay", "replay_json", "shortfall", "snapshot",
-    "standings",
+    "CODEC", "EVENTS", "LEGEND", "AddProblem", "AddUnrest", "Award", "Card", "ChangeCost",
+    "Close", "Collect", "DiscardFaceDown", "End", "EndTurn", "Event", "FaceDown", "Grid",
+    "House", "HouseRow", "Houses", "Length", "MoveProblem", "NoDeal", "Outcome", "Pass",
+    "Payment", "Phase", "Place", "Reason", "Resource", "Resources", "Reveal", "Score",
+    "Share", "Solve", "Standing", "Start", "State", "Steal", "Step", "Transfer", "Turn",
+    "Worsen", "apply", "board", "can_pay", "cheapest_payment", "describe", "effective_cost",
+    "explain_payment", "letters", "new_game", "next_line", "outcome", "parse_resources",
+    "replay", "replay_json", "shortfall", "snapshot", "standings", "status", "summary",
 ]
 
 

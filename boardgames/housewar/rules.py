@@ -9,9 +9,6 @@ public face of the game is :mod:`boardgames.housewar`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import attrs
 
 from boardgames.errors import BadValue, RuleViolation, shown
@@ -64,6 +61,7 @@ from boardgames.housewar.track import (
     numeral,
     rows_for,
 )
+from boardgames.session import Handlers
 
 __all__ = ["apply"]
 
@@ -480,12 +478,14 @@ def _reveal(state: State, event: Reveal) -> State:
     return _gain(state, house.name, event.favor, event.disgrace, doubled=True)
 
 
-_HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
-    Start: _start, AddProblem: _add_problem, Worsen: _worsen, MoveProblem: _move_problem,
-    Collect: _collect, Pass: _pass, Solve: _solve, NoDeal: _no_deal, EndTurn: _end_turn,
-    ChangeCost: _change_cost, AddUnrest: _unrest, Score: _score, Transfer: _transfer,
-    FaceDown: _face_down, DiscardFaceDown: _discard_face_down, Reveal: _reveal,
-}
+HANDLERS: Handlers[State, Event] = (
+    Handlers[State, Event]("House War")
+    .add(Start, _start).add(AddProblem, _add_problem).add(Worsen, _worsen)
+    .add(MoveProblem, _move_problem).add(Collect, _collect).add(Pass, _pass)
+    .add(Solve, _solve).add(NoDeal, _no_deal).add(EndTurn, _end_turn)
+    .add(ChangeCost, _change_cost).add(AddUnrest, _unrest).add(Score, _score)
+    .add(Transfer, _transfer).add(FaceDown, _face_down)
+    .add(DiscardFaceDown, _discard_face_down).add(Reveal, _reveal))
 
 _SETUP_EVENTS = (AddProblem, Collect, Transfer)
 # Events that move the turn on: an eruption's effect has been applied by then.
@@ -536,9 +536,7 @@ def apply(state: State, event: Event) -> State:
     (R-HW-3); afterwards only end-game reveals, and the Vin card's own Unrest and
     score effects, are accepted.
     """
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise BadValue(f"not a House War event: {shown(event)}")
+    handler = HANDLERS.of(event)
     _check_phase(state, event)
     if state.erupting is not None and (isinstance(event, _TURN_EVENTS) or (
             isinstance(event, AddProblem) and event.reason is Reason.TURN)):

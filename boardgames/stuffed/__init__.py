@@ -20,11 +20,16 @@ that the odds alone start fast — :mod:`~boardgames.stuffed.codec` brings cattr
 * :mod:`boardgames.stuffed.odds` — exact odds and the best dice to keep (R-STF-8);
 * :mod:`boardgames.stuffed.choices` — what the dice can buy now, as events to push
   (:func:`options`);
-* :mod:`boardgames.stuffed.narrate` — each event as one plain sentence
-  (:func:`describe`).
+* :mod:`boardgames.stuffed.describe` — each event as one plain sentence
+  (:func:`describe`, named as in every game; ``boardgames.stuffed.narrate`` is its
+  deprecated old name);
+* :mod:`boardgames.stuffed.screen` — the board and what comes next, as plain values
+  for any screen (:func:`board`, :func:`next_line`).
 
-No module is named as a function it exports: importing a module sets the package's
-attribute of that name, which would hide the function.
+No module is named as a function it exports — importing a module sets the package's
+attribute of that name, which would hide the function — except ``describe``, named as
+in the other games: this package binds the function, not its module, whenever the
+module is loaded (see :class:`_Package`).
 
 What the cards say beyond the rulebook's special exceptions is not known to the tool:
 an ability or a white-scroll card reports what it gave (coins, cards), and the tool
@@ -35,24 +40,30 @@ the Advantage cards My Birden, Sacrifice and Scouting.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from boardgames.stuffed.choices import *  # noqa: F403
     from boardgames.stuffed.codec import *  # noqa: F403
+    from boardgames.stuffed.describe import *  # noqa: F403
     from boardgames.stuffed.dice import *  # noqa: F403
     from boardgames.stuffed.events import *  # noqa: F403
-    from boardgames.stuffed.narrate import *  # noqa: F403
     from boardgames.stuffed.odds import *  # noqa: F403
     from boardgames.stuffed.rules import *  # noqa: F403
+    from boardgames.stuffed.screen import *  # noqa: F403
     from boardgames.stuffed.state import *  # noqa: F403
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "codec": (
         "CODEC", "events_from_json", "events_to_json",
     ),
-    "narrate": (
+    "describe": (
         "describe", "mission_words", "teammate_words",
+    ),
+    "screen": (
+        "Tray", "TrayDie", "board", "dice_text", "next_line", "status", "summary",
     ),
     "dice": (
         "ALIASES", "DEFAULT_DIE", "DICE", "FACES", "SYMBOLS", "Combo", "Die",
@@ -82,6 +93,20 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
 __all__ = sorted(_WHERE)
+
+
+class _Package(types.ModuleType):
+    """This package, where loading the module ``describe`` binds the function of that
+    name rather than the module (the other games import theirs at once; this one loads
+    it on first use, so that the odds alone start fast)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "describe" and isinstance(value, types.ModuleType):
+            value = value.describe
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:

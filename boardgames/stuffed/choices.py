@@ -16,6 +16,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from boardgames.screen import count
+from boardgames.stuffed.describe import and_list, dice_at
 from boardgames.stuffed.dice import SYMBOLS, Combo, Dice, Symbol, match, parse_combo
 from boardgames.stuffed.events import (
     CARD_COST,
@@ -35,7 +37,6 @@ from boardgames.stuffed.events import (
     Teammate,
     key,
 )
-from boardgames.stuffed.narrate import and_list, count, dice_at
 from boardgames.stuffed.odds import Odds, best_keep
 from boardgames.stuffed.state import Game
 

@@ -6,13 +6,13 @@ The game's public face is :mod:`boardgames.stuffed`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
 from boardgames.errors import BadValue, RuleViolation
-from boardgames.session import Session
+from boardgames.session import Handlers, Session
 from boardgames.stuffed.dice import Combo, RandomSource, Symbol, makes, symbols_text
 from boardgames.stuffed.events import (
     CARD_COST,
@@ -379,12 +379,14 @@ def _complete(state: Game, event: CompleteMission) -> Game:
     return attrs.evolve(state, winner=state.turn, spent=_spend(state, event.positions))
 
 
-_HANDLERS: dict[type[Any], Callable[[Game, Any], Game]] = {
-    NewGame: _new, Offer: _offer, Roll: _roll, Reroll: _reroll, SpendSet: _spend_set,
-    BuyCard: _buy, Grunt: _grunt, Ability: _ability, Recruit: _recruit, Steal: _steal,
-    PlayCard: _play, MyBirden: _my_birden, PlaySacrifice: _sacrifice, Discard: _discard,
-    EndTurn: _end_turn, CompleteMission: _complete,
-}
+HANDLERS: Handlers[Game, Event] = (
+    Handlers[Game, Event]("Stuffed", refuse=lambda event: BadValue(
+        f"not a Stuffed event: {type(event).__name__}"))
+    .add(NewGame, _new).add(Offer, _offer).add(Roll, _roll).add(Reroll, _reroll)
+    .add(SpendSet, _spend_set).add(BuyCard, _buy).add(Grunt, _grunt).add(Ability, _ability)
+    .add(Recruit, _recruit).add(Steal, _steal).add(PlayCard, _play)
+    .add(MyBirden, _my_birden).add(PlaySacrifice, _sacrifice).add(Discard, _discard)
+    .add(EndTurn, _end_turn).add(CompleteMission, _complete))
 _BEFORE_ROLL = (NewGame, Offer, Roll)
 
 
@@ -398,9 +400,7 @@ def check_open(state: Game) -> None:
 def apply(state: Game, event: Event) -> Game:
     """The state after ``event``. Raises :class:`RuleViolation` (naming the rule) or
     :class:`BadValue`, changing nothing, when the event is not allowed now."""
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise BadValue(f"not a Stuffed event: {type(event).__name__}")
+    handler = HANDLERS.of(event)
     if not state.started:
         if not isinstance(event, NewGame):
             raise RuleViolation(f"a game begins with set-up (new), got {type(event).TYPE}",

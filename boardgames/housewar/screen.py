@@ -1,0 +1,184 @@
+"""What a screen shows of a game of House War, as plain values (:mod:`boardgames.screen`).
+
+:func:`board` lays the game out: the title, Unrest (R-HW-1), the Problem track as on the
+board (:class:`Grid`: Urgency I to IV left to right, the top row first, R-HW-2), every
+Problem with its column and cost, the deck's top, the supply and the destroyed tokens,
+every House's Favor, Disgrace, score and tokens (:class:`Houses`, ``▶`` the Active
+House), a legend of the token letters and, once over, the outcome (R-HW-3).
+:func:`next_line` says which step of the turn comes next (R-HW-5); :func:`summary` a
+game in a few words; :func:`status` the fields a report adds. Every figure of House
+War lies on the table for all to see: a viewer changes nothing.
+
+Tokens are written with letters (``F2 A1``: 2 Food, 1 Atium, with a legend): no colour
+carries meaning alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from boardgames.housewar.resources import RESOURCES, Resources
+from boardgames.housewar.score import outcome
+from boardgames.housewar.state import UNREST_END, State, Step
+from boardgames.housewar.track import NUMERALS, numeral
+from boardgames.screen import Line, Title, para
+from core.viewer import NARRATOR, Viewer
+
+__all__ = ["LEGEND", "Grid", "HouseRow", "Houses", "board", "letters", "next_line",
+           "status", "summary"]
+
+LETTERS = {"money": "M", "food": "F", "prestige": "P", "skaa": "S", "warriors": "W",
+           "atium": "A"}
+LEGEND = "M Money · F Food · P Prestige · S Skaa · W Warriors · A Atium"
+
+
+@attrs.frozen
+class Grid:
+    """The Problem track: a head per column, then each row from the top, a Problem's
+    name or ``""`` for a free space."""
+
+    heads: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@attrs.frozen
+class HouseRow:
+    """A House's figures, whether it is Active, and its tokens and Personalities."""
+
+    name: str
+    favor: int
+    disgrace: int
+    score: int
+    active: bool
+    details: str
+
+
+@attrs.frozen
+class Houses:
+    """The Houses as a table under the head ``House`` and ``labels``."""
+
+    labels: tuple[str, ...]
+    rows: tuple[HouseRow, ...]
+
+
+Shown = Line | Title | Grid | Houses
+
+
+def letters(tokens: Resources, *, zeros: bool = False) -> str:
+    """Tokens as ``M2 F1 A1`` (``-`` for none); ``zeros``: every kind listed."""
+    parts = [f"{LETTERS[k.value]}{tokens[k]}" for k in RESOURCES if zeros or tokens[k]]
+    return " ".join(parts) or "-"
+
+
+def next_line(state: State, viewer: Viewer = NARRATOR) -> str:
+    """What the game waits for, in one line (R-HW-5's five steps)."""
+    step = state.next_step
+    if step is Step.START:
+        return "set up a game: mistborn housewar new"
+    if step is Step.SETUP_PROBLEMS:
+        return (f"set-up: place 1 Problem per player ({state.setup_problems} of "
+                f"{state.players} placed): add NAME --urgency U --setup")
+    active = state.active.name
+    if step is Step.COLLECT:
+        return f"step 1: {active} collects income (turn {max(1, state.turn.number)})"
+    if step is Step.WORSEN:
+        return f"step 2: worsen {', '.join(state.to_move)}, in the order {active} chooses"
+    if step is Step.DRAW:
+        return f"step 3: add a Problem ({len(state.track)} on the board)"
+    if step is Step.PASS_OR_DEAL:
+        return f"step 4: {active} passes or makes a deal"
+    if step is Step.END_TURN:
+        return "step 5: end-turn"
+    result = outcome(state)
+    assert result is not None
+    return result.text()
+
+
+def summary(state: State, viewer: Viewer = NARRATOR) -> str:
+    """A game in a few words, for a list of games."""
+    result = outcome(state)
+    if result is not None:
+        return result.text()
+    if not state.houses:
+        return "not set up"
+    return (f"turn {state.turn.number}, {state.active.name} active, Unrest "
+            f"{state.unrest}, {len(state.track)} Problems on the board")
+
+
+def status(state: State) -> dict[str, Any]:
+    """The JSON fields a report adds: turn, Active House, step, Unrest, winners."""
+    result = outcome(state)
+    return {"turn": state.turn.number, "active": state.active.name if state.houses else None,
+            "step": state.next_step.value, "unrest": state.unrest,
+            "winners": None if result is None or not result.decided else list(result.winners)}
+
+
+def _title(state: State) -> str:
+    title = f" · turn {state.turn.number}" if state.turn.number else " · set-up"
+    if outcome(state) is not None:
+        return title + " · the game is over"
+    if state.houses:
+        return title + f" · {state.active.name}"
+    return title
+
+
+def _track(state: State) -> list[Shown]:
+    """The grid, then every Problem with its column, cost and Favor, then the deck."""
+    track = state.track
+    shown: list[Shown] = [
+        Line(f"Problems ({len(track)} on the board)", "head"),
+        Grid(NUMERALS[1:], tuple(tuple(column[slot] or "" for column in track.columns)
+                                 for slot in range(track.rows - 1, -1, -1)))]
+    for name, column in track:
+        card = state.card(name)
+        text = f"{numeral(column)} {name}"
+        if card is not None and card.cost_now is not None:
+            text += f": cost {letters(card.cost_now)}"
+            if card.lowered or card.raised:
+                text += " this turn"
+        if card is not None and card.favor is not None:
+            text += f", {card.favor} Favor"
+        shown.append(para(text, margin=2))
+    if state.deck_top:
+        first, *then = reversed(state.deck_top)
+        later = f", then {', '.join(then)}" if then else ""
+        shown.append(para(f"On the deck: {first} (drawn next){later}"))
+    return shown
+
+
+def _houses(state: State) -> Houses:
+    active = state.turn.active if state.houses else -1
+    playing = state.next_step.value not in ("reveal", "over")
+    rows = []
+    for index, house in enumerate(state.houses):
+        details = f"tokens {letters(house.resources)}"
+        if house.face_down:
+            details += f" · face down: {', '.join(house.face_down)}"
+        if house.revealed:
+            details += f" · revealed: {', '.join(house.revealed)}"
+        rows.append(HouseRow(house.name, house.favor, house.disgrace, house.score,
+                             index == active and playing, details))
+    return Houses(("Favor", "Disgr", "Score"), tuple(rows))
+
+
+def board(state: State, viewer: Viewer = NARRATOR) -> tuple[Shown, ...]:
+    """The whole game for a screen (the last events and what comes next are the
+    screen's to add)."""
+    unrest = f"Unrest {state.unrest} of {UNREST_END}"
+    if state.lord_ruler_in_play:
+        unrest += " · the Lord Ruler is in play: Favor and Disgrace doubled"
+    shown: list[Shown] = [Title(_title(state), wrap=True), para(unrest), *_track(state),
+                          para(f"Supply {letters(state.supply, zeros=True)}")]
+    if state.destroyed:
+        shown.append(para(f"Destroyed {letters(state.destroyed)}"))
+    shown += [_houses(state), para(LEGEND, "note")]
+    result = outcome(state)
+    if result is not None:
+        shown.append(para(result.text(), "result"))
+        for standing in result.standings:
+            tokens = f"{standing.tokens} token{'' if standing.tokens == 1 else 's'}"
+            shown.append(Line(f"  {standing.place}. {standing.house} {standing.score} "
+                              f"({tokens})"))
+    return tuple(shown)

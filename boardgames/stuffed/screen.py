@@ -1,0 +1,152 @@
+"""What a screen shows of a game of Stuffed, as plain values (:mod:`boardgames.screen`).
+
+:func:`board` lays the game out: the title, the Mission, the dice's faces when they
+differ from one of each symbol, the turn's 8 dice (each its position and two letters,
+``×`` when spent: :class:`Tray`), the Teammates on offer, every player's ledger (``▶``
+whose turn it is), the red-scroll cards in effect and what the dice can get now
+(R-STF-3..6). :func:`next_line` says what the game waits for; :func:`summary` a game
+in a few words; :func:`status` the fields a report adds. Every figure of Stuffed lies
+on the table for all to see: a viewer changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from boardgames.screen import Line, Part, Title, count, para
+from boardgames.stuffed.describe import mission_words
+from boardgames.stuffed.state import Game, Ledger
+from core.viewer import NARRATOR, Viewer
+
+__all__ = ["Tray", "TrayDie", "board", "dice_text", "next_line", "status", "summary"]
+
+
+@attrs.frozen
+class TrayDie:
+    """A die of the turn: its position (1–8), its symbol's two letters, whether spent."""
+
+    position: int
+    short: str
+    spent: bool = False
+
+
+@attrs.frozen
+class Tray:
+    """The turn's dice under a ``label``; none before the roll."""
+
+    label: str
+    dice: tuple[TrayDie, ...]
+
+
+Shown = Line | Title | Tray
+
+
+def dice_text(state: Game, positions: Sequence[int] | None = None) -> str:
+    """Dice as ``1 Co, 2 Co, 5 In`` (the unspent ones when ``positions`` is None)."""
+    chosen = (state.unspent if positions is None
+              else tuple((p, state.dice[p - 1]) for p in positions))
+    return ", ".join(f"{p} {s.short}" for p, s in chosen) or "none"
+
+
+def next_line(state: Game, viewer: Viewer = NARRATOR) -> str:
+    """What comes next, in one line (R-STF-2, R-STF-7)."""
+    if not state.started:
+        return "set up a game: mistborn stuffed new"
+    if state.over:
+        assert state.winner is not None
+        return f"{state.players[state.winner].name} completed the Mission: the game is over."
+    ledger = state.current
+    if not state.rolled:
+        return f"{ledger.name} rolls all 8 dice (turn {state.turn_number})."
+    return (f"{ledger.name}: unspent {dice_text(state)}; {count(ledger.coins.value, 'coin')}"
+            f", {count(ledger.cards.value, 'card')} — use them, or end-turn.")
+
+
+def summary(state: Game, viewer: Viewer = NARRATOR) -> str:
+    """A game in a few words, for a list of games."""
+    if not state.started:
+        return "not set up"
+    if state.over:
+        assert state.winner is not None
+        return f"won by {state.players[state.winner].name}"
+    names = ", ".join(p.name for p in state.players)
+    return f"turn {state.turn_number}, {state.current.name} to play ({names})"
+
+
+def status(state: Game) -> dict[str, Any]:
+    """The JSON fields a report adds: the turn, whose it is, the winner."""
+    if not state.started:
+        return {"turn": 0, "player": None, "winner": None}
+    winner = None if state.winner is None else state.players[state.winner].name
+    return {"turn": state.turn_number, "player": state.current.name, "winner": winner}
+
+
+def _title(state: Game) -> str:
+    if state.winner is not None:
+        return f" · won by {state.players[state.winner].name}"
+    if state.started:
+        return f" · turn {state.turn_number} · {state.current.name}"
+    return ""
+
+
+def _ledger(ledger: Ledger, current: bool) -> list[Line]:
+    """A player's head line (``▶`` on their turn) and their coins, cards and team."""
+    head = (Part("▶ " if current else "  "), Part(ledger.name, "active" if current else "plain"),
+            Part(f" · {ledger.seat.hero} ({ledger.seat.attribute.short})"))
+    lines = [Line("".join(p.text for p in head), "active" if current else "plain", parts=head)]
+    details = [f"{count(ledger.coins.value, 'coin')} · {ledger.cards.value}/4 cards · "
+               f"{count(ledger.teammates, 'Teammate')}"]
+    team = ", ".join(f"{t.name} ({t.kind.label}, {t.attribute.short})"
+                     for t in ledger.team) or "none yet"
+    details.append(f"Team: {team}")
+    names = [ledger.seat.hero, *(t.name for t in ledger.team)]
+    # A Teammate who used an ability and then left (the Sacrifice) is not listed.
+    used = ", ".join(n for n in names if n.strip().casefold() in ledger.used)
+    if used:
+        details.append(f"Used: {used}")
+    return lines + [para(detail, margin=4) for detail in details]
+
+
+def _tray(state: Game) -> list[Shown]:
+    """The dice's faces, the turn's dice and the Teammates on offer."""
+    shown: list[Shown] = []
+    if not state.die.is_default:
+        shown.append(Line(f"Dice show: {', '.join(s.short for s in state.die.faces)}"))
+    if not state.over:
+        shown.append(Tray("Dice", tuple(TrayDie(p, s.short, p in state.spent)
+                                        for p, s in enumerate(state.dice, start=1))))
+        if state.spent:
+            shown.append(Line("     × spent", "dim"))
+    if state.offer:
+        shown.append(Line("On offer", "head"))
+        for mate in state.offer:
+            combo = mate.combo.short if mate.combo else "—"
+            shown.append(para(f"{mate.kind.label} {mate.name} ({mate.attribute.short}; "
+                              f"{combo})", margin=2))
+    return shown
+
+
+def board(state: Game, viewer: Viewer = NARRATOR) -> tuple[Shown, ...]:
+    """The whole game for a screen: title, Mission, tray, offer, ledgers, the cards in
+    effect and what the dice can get now (the last events and what comes next are the
+    screen's to add)."""
+    # Here, not above: a report's next line needs no odds, which choices loads.
+    from boardgames.stuffed.choices import options
+
+    shown: list[Shown] = [Title(_title(state))]
+    if state.mission is not None:
+        shown.append(para(f"Mission {mission_words(state.mission)}"))
+    shown += _tray(state)
+    for index, ledger in enumerate(state.players):
+        shown += _ledger(ledger, index == state.turn and not state.over)
+    if state.lasting:
+        cards = ", ".join(f"{c} ({state.players[o].name})" for o, c in state.lasting)
+        shown.append(para(f"In effect: {cards}"))
+    can = [option.text for option in options(state)]
+    if can:
+        shown.append(Line("The dice can get", "head"))
+        shown += [para(f"• {item}") for item in can]
+    return tuple(shown)
