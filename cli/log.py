@@ -50,7 +50,7 @@ def roll_lines(entries: Sequence[RollEntry]) -> list[Line]:
 
 def conflict_lines(table: Table, name: str) -> list[Line]:
     """Every step of the Conflict ``name``, undone ones included and marked."""
-    from conflict.table import conflicts
+    from conflict import saved as conflicts
 
     _saved, loaded = conflicts.load(table, name)
     from conflict.narrate import describe
@@ -108,7 +108,7 @@ def _brief(event: dict[str, Any]) -> str:
 @table_option
 def log(conflict_name: str | None, last: int | None, as_json: bool) -> None:
     """Rolls and Conflict steps, newest last, with who and when."""
-    from conflict.table import conflicts
+    from conflict import saved as conflicts
 
     with open_table(create=False) as table:
         lines: list[Line] = []

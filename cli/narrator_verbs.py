@@ -69,8 +69,8 @@ def end(shell: PlayerShell, args: list[str]) -> Reply:
 
 
 def undo(shell: PlayerShell, _args: list[str]) -> Reply:
+    from conflict import saved as conflicts
     from conflict.narrate import describe
-    from conflict.table import conflicts
 
     conflict, _state = shell._conflict()
     undid = conflicts.undo(shell.table, conflict, who=shell.name)

@@ -177,7 +177,7 @@ class PlayerShell:
     # --- reading the Conflict
 
     def _conflict(self) -> tuple[str, State]:
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         info = self.table.current(conflicts.KIND)
         if info is None:
@@ -186,7 +186,7 @@ class PlayerShell:
         return info.name, loaded.state
 
     def _hidden(self, conflict: str | None, state: State) -> frozenset[str]:
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         if self.narrator or conflict is None:
             return frozenset()
@@ -233,7 +233,7 @@ class PlayerShell:
         return build
 
     def _record(self, conflict: str, intent: Intent) -> Reply:
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         recorded = conflicts.record(self.table, conflict, intent, who=self.name)
         return self._reply(self._step_report(conflict, recorded))
@@ -431,8 +431,8 @@ class PlayerShell:
     def board_parts(self, last: int = 3) -> list[RenderableType | str]:
         """The board as this player may see it, with the last ``last`` steps."""
         from cli.board import board_view
+        from conflict import saved as conflicts
         from conflict.narrate import describe
-        from conflict.table import conflicts
 
         conflict, state = self._conflict()
         loaded = conflicts.saved(self.table, conflict).load()
@@ -449,7 +449,7 @@ class PlayerShell:
     def _sheet(self, args: list[str]) -> Reply:
         from characters.lookup import matches, resolve
         from cli.sheet_screens import sheet_view
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         names = list(self.player.characters)
         if self.narrator:
@@ -493,8 +493,8 @@ class PlayerShell:
         """The player's last result, read from the table (never rolled again): their
         last roll, or their last step in the current Conflict if that came later."""
         from cli.roll import screen
+        from conflict import saved as conflicts
         from conflict.narrate import describe
-        from conflict.table import conflicts
 
         rolls = self.table.rolls(who=self.name, limit=1)
         step: tuple[object, str] | None = None
@@ -541,7 +541,7 @@ class PlayerShell:
     def welcome(self) -> str:
         """What a session opens with: who you are, the board if a Conflict is on, and
         your last result (so a dropped phone that reconnects loses nothing)."""
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         playing = ", ".join(self.player.characters) or "no character yet"
         role = " (Narrator)" if self.narrator else ""

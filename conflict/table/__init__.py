@@ -21,9 +21,10 @@ codecs) and the rest load on first use, so a process that records one roll stays
 from __future__ import annotations
 
 import importlib
+import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from conflict.errors import BadValue
 from conflict.table.connection import DEFAULT_WAIT, Connection
@@ -110,6 +111,8 @@ __all__ = [
     "hash_passphrase",
 ]
 
+T = TypeVar("T")
+
 APP_NAME: Final = "mistborn-conflict"
 TABLE_FILE: Final = "table.db"
 
@@ -133,9 +136,20 @@ _LAZY: Final = {
 }
 
 
+_MOVED: Final = {"conflicts": "conflict.saved"}
+"""Modules that moved out of the table, kept importable from here for one release."""
+
+
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         return getattr(importlib.import_module(f"conflict.table.{_LAZY[name]}"), name)
+    if name in _MOVED:
+        import warnings
+
+        warnings.warn(f"conflict.table.{name} moved to {_MOVED[name]}", DeprecationWarning,
+                      stacklevel=2)
+        # The table imports no game: the moved module is fetched by name.
+        return importlib.import_module(_MOVED[name])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -437,6 +451,15 @@ class Table:
             self._connection, kind, name, build, who=who, attempts=tries, then=then
         )
         return committed
+
+    def transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work(db)`` in one write transaction of the table (``BEGIN
+        IMMEDIATE``, waiting for other writers as every write does): all it writes is
+        kept, or none if it raises. For the stream machinery (:mod:`.sessions`) and a
+        game's hooks; ``work`` may be called again if the table was busy, so it must
+        have no side effect beyond the database."""
+        done: T = self._connection.write(work)
+        return done
 
     # --- the roll log ------------------------------------------------------------------
 
