@@ -166,3 +166,27 @@ def test_starting_the_tool_imports_no_game(args: list[str], tmp_path: Path) -> N
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
                           text=True, cwd=ROOT, check=False, env=env)
     assert "GAMES []" in done.stderr, done.stderr
+
+
+def test_names_that_moved_out_of_the_table_still_work_with_a_warning() -> None:
+    import boardgames.registration
+    import conflict.saved
+    import conflict.table
+    import conflict.table.games
+    import conflict.which
+
+    with pytest.warns(DeprecationWarning, match="conflict.table.conflicts moved to "
+                                                "conflict.saved"):
+        from conflict.table import conflicts
+    assert conflicts is conflict.saved
+    with pytest.warns(DeprecationWarning, match="conflict.table.which moved"):
+        assert conflict.table.which is conflict.which  # type: ignore[attr-defined]
+    with pytest.warns(DeprecationWarning, match="conflict.table.games.Rules moved to "
+                                                "core.game.Game"):
+        assert conflict.table.games.Rules is Game  # type: ignore[attr-defined]
+    with pytest.warns(DeprecationWarning, match="games.stuffed moved"):
+        loader = conflict.table.games.stuffed  # type: ignore[attr-defined]
+    assert loader is boardgames.registration.stuffed
+    assert loader() is registry.game("stuffed")
+    with pytest.raises(AttributeError):
+        conflict.table.games.nothing  # type: ignore[attr-defined]  # noqa: B018

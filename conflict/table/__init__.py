@@ -136,7 +136,7 @@ _LAZY: Final = {
 }
 
 
-_MOVED: Final = {"conflicts": "conflict.saved"}
+_MOVED: Final = {"conflicts": "conflict.saved", "which": "conflict.which"}
 """Modules that moved out of the table, kept importable from here for one release."""
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 import warnings
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from conflict.errors import RuleViolation
 from conflict.table.sessions import Intent, Loaded, Recorded, Saved, Undid
@@ -31,6 +31,9 @@ from core.registry import game as rules
 
 if TYPE_CHECKING:
     from conflict.table import Table
+
+S = TypeVar("S")
+E = TypeVar("E")
 
 __all__ = ["NoGame", "SetupKept", "find", "free_name", "load", "names", "record", "rules",
            "saved", "start", "undo"]
@@ -63,82 +66,119 @@ class SetupKept(RuleViolation):
                          rule=self.rule or "")
 
 
-def _game(game: str | Game[Any, Any]) -> Game[Any, Any]:
-    return rules(game) if isinstance(game, str) else game
+def _game(game: str | Game[S, E]) -> Game[S, E]:
+    found: Game[S, E] = rules(game) if isinstance(game, str) else game
+    return found
+
+
+def _kind(game: str | Game[Any, Any]) -> str:
+    return game if isinstance(game, str) else game.kind
 
 
 # --- finding a game ----------------------------------------------------------------------
+# Each function takes the game as its stream kind (what a command knows: the result is
+# typed loosely) or as its Game (the result is typed by the game's state and events).
 
 
-def saved(table: Table, kind: str, name: str) -> Saved[Any, Any]:
-    """The game of ``kind`` called ``name`` (as the table spells it)."""
-    return Saved(table, rules(kind), name)
+@overload
+def saved(table: Table, game: Game[S, E], name: str) -> Saved[S, E]: ...
+@overload
+def saved(table: Table, game: str, name: str) -> Saved[Any, Any]: ...
+def saved(table: Table, game: str | Game[S, E], name: str) -> Saved[S, E] | Saved[Any, Any]:
+    """The game called ``name`` (as the table spells it)."""
+    return Saved(table, _game(game), name)
 
 
-def names(table: Table, kind: str) -> list[str]:
-    """Every game of ``kind`` in the table, oldest first."""
-    return [info.name for info in table.streams(kind)]
+def names(table: Table, game: str | Game[Any, Any]) -> list[str]:
+    """Every game of its kind in the table, oldest first."""
+    return [info.name for info in table.streams(_kind(game))]
 
 
-def find(table: Table, kind: str, typed: str | None) -> str:
-    """The game meant: the current one of ``kind`` when ``typed`` is ``None``, else the
+def find(table: Table, game: str | Game[Any, Any], typed: str | None) -> str:
+    """The game meant: the current one of its kind when ``typed`` is ``None``, else the
     one whose name (or a unique beginning or word of it) was typed."""
-    game = rules(kind)
+    played = _game(game)
     if typed is None:
-        current = table.current(kind)
+        current = table.current(played.kind)
         if current is None:
-            raise NoGame(kind, f"there is no {game.title} in the table yet", rule=game.rule)
+            raise NoGame(played.kind, f"there is no {played.title} in the table yet",
+                         rule=played.rule)
         return str(current.name)
     from characters.lookup import resolve
 
-    return resolve(typed, names(table, kind), what=game.title)
+    return resolve(typed, names(table, played), what=played.title)
 
 
-def load(table: Table, kind: str, typed: str | None = None
-         ) -> tuple[Saved[Any, Any], Loaded[Any, Any]]:
+@overload
+def load(table: Table, game: Game[S, E], typed: str | None = None
+         ) -> tuple[Saved[S, E], Loaded[S, E]]: ...
+@overload
+def load(table: Table, game: str, typed: str | None = None
+         ) -> tuple[Saved[Any, Any], Loaded[Any, Any]]: ...
+def load(table: Table, game: str | Game[S, E], typed: str | None = None
+         ) -> tuple[Saved[S, E], Loaded[S, E]] | tuple[Saved[Any, Any], Loaded[Any, Any]]:
     """The game meant (see :func:`find`), and its events replayed."""
-    game = saved(table, kind, find(table, kind, typed))
-    return game, game.load()
+    stream = Saved(table, _game(game), find(table, game, typed))
+    return stream, stream.load()
 
 
 # --- writing ---------------------------------------------------------------------------------
 
 
-def start(table: Table, kind: str, name: str | None, events: Sequence[Any], *, who: str
-          ) -> tuple[str, Recorded[Any, Any]]:
-    """A new game of ``kind`` called ``name`` (``None``: the first free ``Game N``),
-    made current, with its set-up ``events`` checked by the rules and written in the
-    same transaction as the stream itself (see :func:`.sessions.start`). Returns the
-    name and what was written."""
+@overload
+def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E], *,
+          who: str) -> tuple[str, Recorded[S, E]]: ...
+@overload
+def start(table: Table, game: str, name: str | None, events: Sequence[Any], *,
+          who: str) -> tuple[str, Recorded[Any, Any]]: ...
+def start(table: Table, game: str | Game[S, E], name: str | None, events: Sequence[E], *,
+          who: str) -> tuple[str, Recorded[S, E]] | tuple[str, Recorded[Any, Any]]:
+    """A new game called ``name`` (``None``: the first free ``Game N``), made the
+    current one of its kind, with its set-up ``events`` checked by the rules and
+    written in the same transaction as the stream itself (see
+    :func:`.sessions.start`). Returns the name and what was written."""
     from conflict.table import sessions
 
-    made, recorded = sessions.start(table, rules(kind), name, events, who=who)
+    made, recorded = sessions.start(table, _game(game), name, events, who=who)
     return made.name, recorded
 
 
-def record(table: Table, kind: str, name: str, intent: Intent[Any, Any], *, who: str,
-           seen: Loaded[Any, Any] | None = None) -> Recorded[Any, Any]:
+@overload
+def record(table: Table, game: Game[S, E], name: str, intent: Intent[S, E], *, who: str,
+           seen: Loaded[S, E] | None = None) -> Recorded[S, E]: ...
+@overload
+def record(table: Table, game: str, name: str, intent: Intent[Any, Any], *, who: str,
+           seen: Loaded[Any, Any] | None = None) -> Recorded[Any, Any]: ...
+def record(table: Table, game: str | Game[S, E], name: str, intent: Intent[S, E], *,
+           who: str, seen: Loaded[S, E] | None = None
+           ) -> Recorded[S, E] | Recorded[Any, Any]:
     """Append the events ``intent(state)`` returns to the game ``name``, checked by its
     rules against the game as it stands when written (see
     :meth:`.sessions.Saved.record`)."""
-    return saved(table, kind, name).record(intent, who=who, seen=seen)
+    return Saved(table, _game(game), name).record(intent, who=who, seen=seen)
 
 
-def undo(table: Table, kind: str, name: str, *, who: str, based_on: int | None = None
-         ) -> Undid[Any, Any]:
+@overload
+def undo(table: Table, game: Game[S, E], name: str, *, who: str,
+         based_on: int | None = None) -> Undid[S, E]: ...
+@overload
+def undo(table: Table, game: str, name: str, *, who: str,
+         based_on: int | None = None) -> Undid[Any, Any]: ...
+def undo(table: Table, game: str | Game[S, E], name: str, *, who: str,
+         based_on: int | None = None) -> Undid[S, E] | Undid[Any, Any]:
     """Take back the last step of the game ``name``: every event its last append
     wrote, when its game undoes whole steps (a Problem worsened with all it pushed
     along; history keeps them, marked undone), else its last event. A game that keeps
     its set-up never has it taken back (:class:`SetupKept`)."""
-    return undo_saved(saved(table, kind, name), who=who, based_on=based_on)
+    return undo_saved(Saved(table, _game(game), name), who=who, based_on=based_on)
 
 
-def undo_saved(stream: Saved[Any, Any], *, who: str, based_on: int | None = None
-               ) -> Undid[Any, Any]:
+def undo_saved(stream: Saved[S, E], *, who: str, based_on: int | None = None
+               ) -> Undid[S, E]:
     """:func:`undo` on a stream already at hand (with the hooks it was made with)."""
     game = stream.game
 
-    def check(event: object) -> None:
+    def check(event: E) -> None:
         if game.setup_kept and isinstance(event, game.setup):
             raise SetupKept(game.kind, "only the set-up is left, and it is not undone",
                             rule=game.rule)

@@ -99,7 +99,7 @@ class Undid(Generic[S, E]):
     steps: tuple[tuple[S, E, S], ...] = ()  # each event taken back, with its states
 
 
-_REPLAYS: dict[tuple[str, str, str], Any] = {}
+_REPLAYS: dict[tuple[str, str, str], Loaded[Any, Any]] = {}
 """This process's replays, by table file, kind and name: every :class:`Saved` of the
 same stream shares them, so a second write replays only what is new."""
 _REPLAYS_KEPT = 8
