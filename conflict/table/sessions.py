@@ -1,9 +1,11 @@
 """A game saved in the table: its events replayed into state, and every new event
 checked by the rules before it is written — by many writers at once.
 
-:class:`Saved` joins an event stream of the table (:mod:`.logs`) to a game's rules: a
-pure ``apply(state, event) -> state``, its starting state, and a codec between events
-and JSON objects. The same machinery serves a Conflict (the engine) and the board games.
+:class:`Saved` joins an event stream of the table (:mod:`.logs`) to a game's rules, a
+:class:`core.game.Game`: a pure ``apply(state, event) -> state``, its starting state,
+and a codec between events and JSON objects. The same machinery serves a Conflict (the
+engine) and the board games, without knowing either; :func:`start` begins every stream
+— the stream made, made current and its set-up written in one transaction.
 
 Writing is optimistic (:meth:`Saved.record`): the writer says what it intends as a
 function of the current state; the log is read, replayed, the intent built and checked
@@ -13,11 +15,11 @@ event still legal is applied, and one no longer legal raises the rules' own erro
 nothing written. Whoever wrote meanwhile is reported back (:attr:`Recorded.meanwhile`),
 so a screen can tell the person at the keyboard what changed.
 
-A game may keep hooks that run inside every write transaction of its stream
-(``on_record``, ``on_undo``: the roster's share of a Conflict's end) and a projection
-(``project``: called with the stream as it stands after each write, to store a view
-that readers can show without replaying — :mod:`.views`). Whoever writes, through
-whichever screen, the same hooks run.
+A game may register hooks (:func:`register_hooks`, :class:`Hooks`) that run inside
+every write transaction of its streams (``on_record``, ``on_undo``: the roster's share
+of a Conflict's end) and a projection (``project``: called with the stream as it
+stands after each write, to store a view that readers can show without replaying —
+:mod:`.views`). Whoever writes, through whichever screen, the same hooks run.
 
 Replays are cached per process: a writer that reads the same log again applies only
 the entries it has not seen.
