@@ -15,7 +15,7 @@ sheet meanwhile (a Narrator's edit, another Conflict's end) is kept — and keep
 the sheet had before. Undoing the end puts those sheets back — and is refused,
 changing nothing, if a sheet changed since.
 
-Every write also stores the Conflict's view (:mod:`.views`): the board
+Every write also stores the Conflict's view (:mod:`conflict.table.views`): the board
 (:func:`conflict.board.board`) and the last :data:`VIEW_LINES` steps narrated, so that
 ``mistborn conflict show`` draws a 200-participant board without replaying it.
 """
