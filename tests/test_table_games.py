@@ -115,8 +115,8 @@ def test_r_hw_5_undo_takes_back_events_but_never_the_set_up(table: Table) -> Non
                  lambda _s: [hw.AddProblem("Ashfall", urgency=2, reason="setup")], who="Ann")
     undid = games.undo(table, "housewar", "Venture", who="Bo")
     assert isinstance(undid.event, hw.AddProblem) and len(undid.after.track) == 0
-    with pytest.raises(SetupKept, match="^R-HW-5: only the set-up is left, and it is not "
-                                        "undone$"):
+    with pytest.raises(SetupKept, match=r"^R-HW-5: only the set-up is left, and it is not "
+                                        r"undone$"):
         games.undo(table, "housewar", "Venture", who="Bo")
     log = table.read("housewar", "Venture", include_undone=True)
     assert [e.undone_by for e in log.entries] == [None, "Bo"]
@@ -129,8 +129,8 @@ def test_undo_on_an_empty_log_is_refused(table: Table) -> None:
 
 
 def test_a_game_is_found_by_the_current_one_or_a_unique_beginning(table: Table) -> None:
-    with pytest.raises(NoGame, match="^R-STF-2: there is no game of Stuffed in the table "
-                                     "yet$") as refused:
+    with pytest.raises(NoGame, match=r"^R-STF-2: there is no game of Stuffed in the table "
+                                     r"yet$") as refused:
         games.find(table, "stuffed", None)
     # What to type is the front door's to say (the table holds no command).
     assert str(refused.value.hinted("mistborn stuffed new")) == (
