@@ -23,8 +23,6 @@ Every write also stores the Conflict's view (:mod:`conflict.table.views`): the b
 from __future__ import annotations
 
 import functools
-import json
-import sqlite3
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -34,9 +32,9 @@ from conflict.errors import RuleViolation, possessive
 from conflict.events import AddParticipant, EndConflict, Event, Nature, Start
 from conflict.serial import event_from_dict, event_to_dict
 from conflict.state import EMPTY, State
-from conflict.table import roster, sessions, views
+from conflict.table import results, roster, sessions, views
 from conflict.table.errors import name_key
-from conflict.table.sessions import Hooks, Intent, Loaded, Recorded, Saved, Undid
+from conflict.table.sessions import Db, Hooks, Intent, Loaded, Recorded, Saved, Undid
 from conflict.which import KIND as KIND
 from conflict.which import find as find
 from conflict.which import names as names
@@ -139,8 +137,8 @@ def program_version() -> str:
         return ""
 
 
-def _project(name: str) -> Callable[[sqlite3.Connection, Loaded[State, Event]], None]:
-    def store(db: sqlite3.Connection, loaded: Loaded[State, Event]) -> None:
+def _project(name: str) -> sessions.Projection[State, Event]:
+    def store(db: Db, loaded: Loaded[State, Event]) -> None:
         views.write(db, KIND, name, loaded.version, view(loaded))
 
     return store
@@ -185,19 +183,6 @@ def undo(table: Table, name: str, *, who: str, based_on: int | None = None
 # --- the roster's share of an end (the ruling above) -------------------------------------
 
 
-def _resiliences_json(resiliences: Resiliences) -> str:
-    from characters.convert import CONVERTER
-
-    return json.dumps(CONVERTER.unstructure(resiliences), ensure_ascii=False)
-
-
-def _stream_id(db: sqlite3.Connection, name: str) -> int:
-    row = db.execute("SELECT id FROM streams WHERE kind = ? AND name_key = ?",
-                     (KIND, name_key(name))).fetchone()
-    assert row is not None
-    return int(row[0])
-
-
 def carried(joined: Resiliences, ended: Resiliences) -> Callable[[Resiliences], Resiliences]:
     """The change a Conflict's end makes to a sheet's Resiliences (R-CON-20): the
     damage ``ended`` has beyond what the sheet had when it joined (``joined``) — or
@@ -223,12 +208,11 @@ def _dealt(resilience: Resilience, dealt: int) -> Resilience:
 
 
 def _end_to_roster(table: Table, name: str) -> sessions.RecordHook[State, Event]:
-    def then(db: sqlite3.Connection, recorded: Recorded[State, Event]) -> None:
+    def then(db: Db, recorded: Recorded[State, Event]) -> None:
         ends = [entry for entry, event in zip(recorded.entries, recorded.events, strict=True)
                 if isinstance(event, EndConflict)]
         if not ends:
             return
-        stream_id = _stream_id(db, name)
         for person in recorded.after.participants:
             if not isinstance(person.character, Sheet) or person.resiliences is None:
                 continue
@@ -237,10 +221,7 @@ def _end_to_roster(table: Table, name: str) -> sessions.RecordHook[State, Event]
             if wrote is None:
                 continue  # no change, or a sheet brought in from elsewhere
             before, version = wrote
-            db.execute("INSERT INTO conflict_results (stream_id, seq, name_key, before, "
-                       "version_after) VALUES (?, ?, ?, ?, ?)",
-                       (stream_id, ends[-1].seq, name_key(person.name),
-                        _resiliences_json(before), version))
+            results.keep(db, KIND, name, ends[-1].seq, person.name, before, version)
 
     return then
 
@@ -251,26 +232,18 @@ def _as_kept(kept: Resiliences, _now: Resiliences) -> Resiliences:
 
 
 def _roster_back(table: Table, name: str) -> sessions.UndoHook[State, Event]:
-    def then(db: sqlite3.Connection, undid: Undid[State, Event]) -> None:
+    def then(db: Db, undid: Undid[State, Event]) -> None:
         if not isinstance(undid.event, EndConflict):
             return
-        from characters.convert import CONVERTER
-
-        stream_id = _stream_id(db, name)
-        rows = db.execute("SELECT name_key, before, version_after FROM conflict_results "
-                          "WHERE stream_id = ? AND seq = ?",
-                          (stream_id, undid.entry.seq)).fetchall()
-        for key, before, version_after in rows:
-            person = next(p for p in undid.before.participants if name_key(p.name) == key)
-            if roster.version_of(db, person.name) != version_after:
+        for kept in results.kept(db, KIND, name, undid.entry.seq):
+            person = next(p for p in undid.before.participants if name_key(p.name) == kept.key)
+            if roster.version_of(db, person.name) != kept.version_after:
                 raise RuleViolation(f"{possessive(person.name)} sheet changed since the "
                                     f"Conflict ended: undoing the end would lose that "
                                     f"change; nothing undone",
                                     rule="R-CON-21")
-            kept: Resiliences = CONVERTER.structure(json.loads(before), Resiliences)
-            roster.change_resiliences(db, person.name, functools.partial(_as_kept, kept),
-                                      table.path)
-        db.execute("DELETE FROM conflict_results WHERE stream_id = ? AND seq = ?",
-                   (stream_id, undid.entry.seq))
+            roster.change_resiliences(db, person.name,
+                                      functools.partial(_as_kept, kept.before), table.path)
+        results.forget(db, KIND, name, undid.entry.seq)
 
     return then

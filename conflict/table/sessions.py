@@ -46,9 +46,14 @@ E = TypeVar("E")
 Intent = Callable[[S], Sequence[E]]
 """What a writer wants, given the state it is applied to: the events to append."""
 
-RecordHook = Callable[[sqlite3.Connection, "Recorded[S, E]"], None]
-UndoHook = Callable[[sqlite3.Connection, "Undid[S, E]"], None]
-Projection = Callable[[sqlite3.Connection, "Loaded[S, E]"], None]
+Db = sqlite3.Connection
+"""The write transaction a game's hook runs in: the hook hands it on to the table's
+own functions (:mod:`.roster`, :mod:`.results`, :mod:`.views`) and never touches
+SQLite itself (only the table does)."""
+
+RecordHook = Callable[[Db, "Recorded[S, E]"], None]
+UndoHook = Callable[[Db, "Undid[S, E]"], None]
+Projection = Callable[[Db, "Loaded[S, E]"], None]
 
 
 @attrs.frozen
