@@ -36,7 +36,7 @@ S = TypeVar("S")
 E = TypeVar("E")
 
 __all__ = ["NoGame", "SetupKept", "find", "free_name", "load", "names", "record", "rules",
-           "saved", "start", "undo"]
+           "saved", "start", "undo", "undo_saved"]
 
 
 class NoGame(RuleViolation):
