@@ -4,7 +4,7 @@ A real Conflict of 200 participants (``engine_round.table``) is played for two r
 (1,000+ events) and saved in a fresh table file, event by event as a Narrator would.
 Then, each the median of ``--runs`` runs:
 
-* appending one more event through :func:`conflict.table.conflicts.record`, the writer
+* appending one more event through :func:`conflict.saved.record`, the writer
   holding the state it showed (target: 20 ms for the whole checked transaction);
 * ``mistborn conflict show`` and ``--json`` as whole processes (target: 200 ms);
 * a step command (``mistborn conflict reorder`` is refused fast; ``hold`` writes) as a
@@ -30,9 +30,10 @@ from pathlib import Path
 
 from engine_round import choose, table
 
+from conflict import saved as conflicts
 from conflict.engine import Conflict
 from conflict.events import Event, Hold, Start
-from conflict.table import Table, conflicts
+from conflict.table import Table
 from conflict.whatnow import Expect, what_now
 
 ROOT = Path(__file__).resolve().parent.parent

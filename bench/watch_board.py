@@ -26,10 +26,11 @@ from pathlib import Path
 from engine_round import play_round, table
 
 from cli.conflict_views import watch_view
+from conflict import saved as conflicts
 from conflict.engine import Conflict
 from conflict.events import Declare, Nature
 from conflict.narrate import describe_all
-from conflict.table import Table, conflicts
+from conflict.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "import sys; from cli.main import main; sys.argv = ['mistborn'] + sys.argv[1:]; main()"

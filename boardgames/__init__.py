@@ -15,8 +15,10 @@ Pure code, one subpackage per game, whose ``__init__`` is the game's public face
 
 What they share stays here: errors (:mod:`boardgames.errors`), bounded counters
 (:mod:`boardgames.counters`), a session of events with undo and replay and the JSON
-codec (:mod:`boardgames.session`), and messages in more than one language
-(:mod:`boardgames.locales`). Nothing here prints, touches a database or imports the
+codec (:mod:`boardgames.session`), messages in more than one language
+(:mod:`boardgames.locales`), and each game as the table stores it and the front doors
+show it, registered by stream kind (:mod:`boardgames.registration`, loaded by
+:mod:`core.registry` on first use). Nothing here prints, touches a database or imports the
 Conflict engine; the command line and the table database build on it.
 """
 

@@ -369,7 +369,7 @@ def run(name: str | None, seed: int | None) -> None:
     step, or at a step's later question goes back to its first. Ctrl-C leaves with
     everything saved; run again to carry on."""
     from cli.output import make_console
-    from conflict.table import conflicts
+    from conflict import saved as conflicts
 
     console = make_console()
     with open_table(create=False) as table:

@@ -81,8 +81,8 @@ def simulate(name: str | None, runs: int | None, precision: float | None, seed: 
     when the exact odds favour it; cautious keeps more back and goes on full defense
     when badly hurt.
     """
+    from conflict import saved as conflicts
     from conflict.simulate import simulate as simulate_conflict
-    from conflict.table import conflicts
 
     everyone, per_side = _policies(policy_values)
     with open_table(create=False) as table:

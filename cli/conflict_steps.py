@@ -329,7 +329,7 @@ def end(outcome: Sequence[str], as_json: bool) -> None:
 def undo(as_json: bool) -> None:
     """Take back the last step of the Conflict. It stays in the log, marked undone."""
     from cli.conflicts import chosen_conflict
-    from conflict.table import conflicts
+    from conflict import saved as conflicts
 
     with open_table() as table:
         name = conflicts.find(table, chosen_conflict())

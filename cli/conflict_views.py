@@ -51,7 +51,7 @@ def export(name: str | None, as_json: bool) -> None:
     stakes, who took part, each round narrated, damage, defeats, the outcome. --json
     gives the raw events instead, with who sent each and when (undone ones marked)."""
     from cli.account import account
-    from conflict.table import conflicts
+    from conflict import saved as conflicts
 
     with open_table(create=False) as table:
         found = conflicts.find(table, name or chosen_conflict())
@@ -140,7 +140,7 @@ def watch(name: str | None, last: int, players: bool) -> None:
     hidden until revealed (mistborn conflict reveal)."""
     from rich.live import Live
 
-    from conflict.table import conflicts
+    from conflict import saved as conflicts
 
     console = make_console()
     with open_table(create=False) as table:

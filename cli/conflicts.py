@@ -149,7 +149,7 @@ def report_undone(undid: Undid[State, Event], *, as_json: bool) -> None:
 def record(table: Table, build: Callable[[State], Sequence[Event]], *, as_json: bool) -> None:
     """Write what ``build(state)`` returns to the chosen Conflict, checked by the engine
     against the Conflict as it stands at the moment of writing, and report it."""
-    from conflict.table import conflicts
+    from conflict import saved as conflicts
 
     name = conflicts.find(table, chosen_conflict())
     recorded = conflicts.record(table, name, build, who=writer())
@@ -199,8 +199,8 @@ def conflict() -> None:
 def new(name: str, physical: bool, social: bool, mental: bool, stakes: str, scope: str,
         as_json: bool) -> None:
     """Start the Conflict NAME (R-CON-1) and make it the current one."""
+    from conflict import saved as conflicts
     from conflict.events import Nature
-    from conflict.table import conflicts
 
     natures = [nature for nature, given in (("physical", physical), ("social", social),
                                             ("mental", mental)) if given]
@@ -252,7 +252,7 @@ def add(names: Sequence[str], side: str | None, surprised: bool, as_json: bool) 
 @json_option
 def list_(as_json: bool) -> None:
     """List the Conflicts in the table; the current one is marked *."""
-    from conflict.table import conflicts
+    from conflict import saved as conflicts
 
     def row(table: Table, info: StreamInfo) -> dict[str, Any]:
         _saved, loaded = conflicts.load(table, info.name)
@@ -277,7 +277,7 @@ def list_(as_json: bool) -> None:
 @json_option
 def use(name: str, as_json: bool) -> None:
     """Make the Conflict NAME the current one."""
-    from conflict.table import conflicts
+    from conflict import saved as conflicts
 
     use_stream(conflicts.KIND, name, conflicts.find, what="Conflict", as_json=as_json)
 
@@ -309,8 +309,8 @@ def show(name: str | None, last: int, players: bool, as_json: bool) -> None:
 def for_players(table: Table, typed: str | None, count: int
                 ) -> tuple[dict[str, Any], list[str]]:
     """The board and last lines of a players' screen, made for it by the library."""
+    from conflict import saved as conflicts
     from conflict.board import board
-    from conflict.table import conflicts
 
     found = conflicts.find(table, typed)
     _saved, loaded = conflicts.load(table, found)
@@ -324,14 +324,14 @@ def shown(table: Table, typed: str | None, count: int) -> tuple[dict[str, Any], 
     current and holds enough lines — no replay, none of the engine imported — else
     from its events replayed."""
 
-    from conflict.table.which import KIND, find
+    from conflict.which import KIND, find
 
     found = find(table, typed)
     fast = _from_view(table, table.view(KIND, found), count)
     if fast is not None:
         return fast
+    from conflict import saved as conflicts
     from conflict.board import board
-    from conflict.table import conflicts
 
     _saved, loaded = conflicts.load(table, found)
     return board(loaded.state), recent_lines(table, loaded, count)
@@ -362,7 +362,7 @@ def reveal_in(table: Table, conflict_name: str | None, typed: str, *, hide: bool
               who: str) -> tuple[str, bool]:
     """Reveal (or hide) the participant ``typed`` means in the Conflict; returns its
     name and whether anything changed. Shared with the Narrator's player shell."""
-    from conflict.table import conflicts
+    from conflict import saved as conflicts
 
     name = conflicts.find(table, conflict_name)
     _saved, loaded = conflicts.load(table, name)
@@ -388,7 +388,7 @@ def players_viewer(table: Table, conflict_name: str) -> Viewer:
     """The players' shared screen of the Conflict ``conflict_name``: it sees the
     numbers of the Villains and Extras the Narrator revealed in it, no others."""
     from conflict.privacy import looking
-    from conflict.table.which import KIND
+    from conflict.which import KIND
 
     return looking(revealed=table.revealed(KIND, conflict_name))
 

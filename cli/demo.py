@@ -89,11 +89,11 @@ def _demo_table(keep: Path | None) -> Iterator[Table]:
 
 def _play(table: Table, show: _Show, *, seed: int, rounds: int) -> None:
     from characters.samples import example_characters
+    from conflict import saved as conflicts
     from conflict.events import EndConflict, EndRound, Nature
     from conflict.simulate.play import ROUNDS_PLAYED, Dice, choose, decided
     from conflict.simulate.policies import POLICIES
     from conflict.state import Phase
-    from conflict.table import conflicts
     from conflict.whatnow import Expect, what_now
 
     characters = example_characters()

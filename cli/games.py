@@ -180,6 +180,26 @@ class Face:
     check: Callable[[Any], None] = lambda _state: None
 
 
+START_COMMANDS = {
+    "stuffed": "mistborn stuffed new --players NAME:ATTRIBUTE…",
+    "deckbuilding": "mistborn deckbuilding new --players NAMES…",
+    "housewar": "mistborn housewar new --players N --length short",
+}
+"""What to type to start a game of each kind, told when there is none (or only its
+set-up is left to undo)."""
+
+
+def find_game(table: Table, kind: str, typed: str | None) -> str:
+    """The game meant (see :func:`conflict.table.games.find`); a missing one is
+    refused telling how to start one."""
+    from conflict.table import games
+
+    try:
+        return games.find(table, kind, typed)
+    except games.NoGame as error:
+        raise error.hinted(START_COMMANDS[kind]) from None
+
+
 def _event_type(event: dict[str, Any]) -> str:
     return str(event.get("type", "event")).replace("_", " ")
 
@@ -224,7 +244,7 @@ def record(face: Face, table: Table, build: Callable[[Any], Sequence[Any]], *,
     against the game as it stands at the moment of writing, and report it."""
     from conflict.table import games
 
-    name = games.find(table, face.kind, chosen_game())
+    name = find_game(table, face.kind, chosen_game())
 
     def checked(state: Any) -> Sequence[Any]:
         face.check(state)
@@ -261,8 +281,11 @@ def undo(face: Face, *, as_json: bool) -> Undid[Any, Any]:
     from conflict.table import games
 
     with open_table() as table:
-        name = games.find(table, face.kind, chosen_game())
-        undid = games.undo(table, face.kind, name, who=writer())
+        name = find_game(table, face.kind, chosen_game())
+        try:
+            undid = games.undo(table, face.kind, name, who=writer())
+        except games.SetupKept as error:
+            raise error.hinted(START_COMMANDS[face.kind]) from None
     # Newest first: the way back.
     steps = [(after, event, before) for before, event, after in reversed(undid.steps)]
     said = [f"{face.words['undone']}: {face.describe(before, event, after)}"
@@ -277,7 +300,7 @@ def load(kind: str) -> tuple[str, Loaded[Any, Any]]:
     from conflict.table import games
 
     with open_table(create=False) as table:
-        name = games.find(table, kind, chosen_game())
+        name = find_game(table, kind, chosen_game())
         return name, games.saved(table, kind, name).load()
 
 
@@ -312,9 +335,8 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
     @extra
     def use(name: str, as_json: bool) -> None:
         """Make the game NAME (any unique beginning of it) the current one."""
-        from conflict.table import games
 
-        use_stream(kind, name, lambda table, typed: games.find(table, kind, typed),
+        use_stream(kind, name, lambda table, typed: find_game(table, kind, typed),
                    what="game", as_json=as_json)
 
     @group.command("log", short_help="The game's events with who and when.")
@@ -347,7 +369,7 @@ def game_log(face: Face, last: int | None, *, as_json: bool) -> None:
 
     kind = face.kind
     with open_table(create=False) as table:
-        name = games.find(table, kind, chosen_game())
+        name = find_game(table, kind, chosen_game())
         loaded = games.saved(table, kind, name).load()
         everything = table.read(kind, name, include_undone=True).entries
     lines = []

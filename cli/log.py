@@ -50,8 +50,8 @@ def roll_lines(entries: Sequence[RollEntry]) -> list[Line]:
 
 def conflict_lines(table: Table, name: str) -> list[Line]:
     """Every step of the Conflict ``name``, undone ones included and marked."""
+    from conflict import saved as conflicts
     from conflict.narrate import describe
-    from conflict.table import conflicts
 
     _saved, loaded = conflicts.load(table, name)
     everything: tuple[Entry, ...] = table.read(conflicts.KIND, name, include_undone=True).entries
@@ -99,7 +99,7 @@ def _brief(event: dict[str, Any]) -> str:
 @table_option
 def log(conflict_name: str | None, last: int | None, as_json: bool) -> None:
     """Rolls and Conflict steps, newest last, with who and when."""
-    from conflict.table import conflicts
+    from conflict import saved as conflicts
 
     with open_table(create=False) as table:
         lines: list[Line] = []

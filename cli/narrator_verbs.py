@@ -60,8 +60,8 @@ def end(shell: Desk, args: list[str]) -> Reply:
 
 
 def undo(shell: Desk, _args: list[str]) -> Reply:
+    from conflict import saved as conflicts
     from conflict.narrate import describe
-    from conflict.table import conflicts
 
     conflict, _state = shell.current_conflict()
     undid = conflicts.undo(shell.table, conflict, who=shell.name)

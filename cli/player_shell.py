@@ -180,7 +180,7 @@ class PlayerShell:
 
     def current_conflict(self) -> tuple[str, State]:
         """The table's current Conflict: its name and state (refused when none runs)."""
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         info = self.table.current(conflicts.KIND)
         if info is None:
@@ -191,8 +191,8 @@ class PlayerShell:
     def _viewer(self, conflict: str | None) -> Viewer:
         """Who this shell shows the Conflict ``conflict`` to: the Narrator, or the
         player with the characters they play and what the Narrator revealed."""
+        from conflict import saved as conflicts
         from conflict.privacy import looking
-        from conflict.table import conflicts
 
         if self.narrator:
             return looking(narrator=True)
@@ -207,7 +207,7 @@ class PlayerShell:
 
     def record_step(self, conflict: str, intent: Intent) -> Reply:
         """Write ``intent`` to ``conflict`` as this player and report what happened."""
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         recorded = conflicts.record(self.table, conflict, intent, who=self.name)
         return self.reply(self._step_report(conflict, recorded))
@@ -259,8 +259,8 @@ class PlayerShell:
     def board_parts(self, last: int = 3) -> list[RenderableType | str]:
         """The board as this player may see it, with the last ``last`` steps."""
         from cli.board import board_view
+        from conflict import saved as conflicts
         from conflict.narrate import describe
-        from conflict.table import conflicts
 
         conflict, state = self.current_conflict()
         loaded = conflicts.saved(self.table, conflict).load()
@@ -276,7 +276,7 @@ class PlayerShell:
     def _sheet(self, args: list[str]) -> Reply:
         from characters.lookup import matches, resolve
         from cli.sheet_screens import sheet_view
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         names = list(self.player.characters)
         if self.narrator:
@@ -320,8 +320,8 @@ class PlayerShell:
         """The player's last result, read from the table (never rolled again): their
         last roll, or their last step in the current Conflict if that came later."""
         from cli.roll import screen
+        from conflict import saved as conflicts
         from conflict.narrate import describe
-        from conflict.table import conflicts
 
         rolls = self.table.rolls(who=self.name, limit=1)
         step: tuple[object, str] | None = None
@@ -368,7 +368,7 @@ class PlayerShell:
     def welcome(self) -> str:
         """What a session opens with: who you are, the board if a Conflict is on, and
         your last result (so a dropped phone that reconnects loses nothing)."""
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         playing = ", ".join(self.player.characters) or "no character yet"
         role = " (Narrator)" if self.narrator else ""

@@ -178,7 +178,7 @@ class NewsReader:
     :mod:`conflict.table.sessions`)."""
 
     def __init__(self, table: Table) -> None:
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         self.table = table
         last = table.rolls(limit=1)
@@ -194,7 +194,7 @@ class NewsReader:
             self._take(info.name)
 
     def _take(self, name: str) -> None:
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         loaded = conflicts.saved(self.table, name).load()
         self._conflict = name
@@ -208,7 +208,7 @@ class NewsReader:
 
     def poll(self) -> Batch:
         """What is new since the last poll."""
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         items: list[tuple[object, News]] = []
         for entry in self.table.rolls(after=self._roll_id):
@@ -233,7 +233,7 @@ class NewsReader:
         return Batch(tuple(news for _, news in items), *self.current())
 
     def _moved(self, name: str) -> list[tuple[object, News]]:
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         old_entries, old_states, old_events = self._entries, self._states, self._events
         self._take(name)

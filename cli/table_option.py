@@ -113,7 +113,7 @@ def complete_participant(ctx: click.Context, _param: click.Parameter, incomplete
     from characters.lookup import matches
 
     try:
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         with open_table(ctx, create=False) as table:
             chosen = ctx.meta.get("mistborn_conflict.conflict")
@@ -130,7 +130,7 @@ def complete_conflict(ctx: click.Context, _param: click.Parameter, incomplete: s
     from characters.lookup import matches
 
     try:
-        from conflict.table import conflicts
+        from conflict import saved as conflicts
 
         with open_table(ctx, create=False) as table:
             names = conflicts.names(table)

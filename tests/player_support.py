@@ -8,8 +8,9 @@ import subprocess
 from pathlib import Path
 
 from characters.files import read
+from conflict import saved as conflicts
 from conflict.events import Nature
-from conflict.table import Table, conflicts
+from conflict.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 SSH = Path("/usr/bin/ssh")

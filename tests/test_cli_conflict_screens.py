@@ -64,8 +64,9 @@ def events(db: Path) -> list[dict[str, object]]:
 def test_help_shows_each_choice_s_simulated_win_chance_for_the_chooser_s_side(
         db: Path) -> None:
     from cli.conflict_help import percent
+    from conflict import saved as conflicts
     from conflict.simulate.whatif import what_if
-    from conflict.table import Table, conflicts
+    from conflict.table import Table
 
     run = spawn(db, "conflict", "run", "--seed", "5", columns=200)
     run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares \[attack Tamsin Vey\]")
@@ -195,8 +196,9 @@ def test_a_step_is_not_written_when_the_conflict_moved_on_just_before_the_write(
         db: Path) -> None:
     from cli.conflict_run import Guide, Prompter
     from cli.output import make_console
+    from conflict import saved as conflicts
     from conflict.events import SetTest
-    from conflict.table import Table, conflicts
+    from conflict.table import Table
     from conflict.whatnow import what_now
 
     ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")

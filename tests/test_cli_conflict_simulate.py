@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
+from conflict import saved as conflicts
 from conflict.simulate import DEFAULT_ROUNDS, simulate
-from conflict.table import Table, conflicts
+from conflict.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cli_support import console_script, env_for, ok, process, refused

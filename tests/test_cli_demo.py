@@ -15,9 +15,10 @@ import pytest
 from characters.errors import CharacterError
 from characters.files import read
 from characters.samples import SHEET_FILES, example_characters, example_text
+from conflict import saved as conflicts
 from conflict.engine import apply
 from conflict.state import EMPTY, Phase
-from conflict.table import Table, conflicts
+from conflict.table import Table
 from conflict.whatnow import Expect, what_now
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

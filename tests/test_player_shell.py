@@ -18,9 +18,10 @@ from cli.conflict_steps import roll_intent
 from cli.player_shell import PlayerShell
 from cli.player_view import NewsReader, to_ascii
 from cli.player_words import MAX_LINE, aim, refusal, verb_of
+from conflict import saved as conflicts
 from conflict.narrate import describe
 from conflict.privacy import looking
-from conflict.table import Table, UnknownPlayer, conflicts
+from conflict.table import Table, UnknownPlayer
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -23,7 +23,7 @@ from test_stuffed_game import GAME as STUFFED
 from boardgames.housewar import replay
 from boardgames.housewar.describe import describe as house_war
 from boardgames.stuffed import new_session
-from boardgames.stuffed.narrate import describe as stuffed
+from boardgames.stuffed.describe import describe as stuffed
 from characters.model import (
     Attributes,
     ExtraGroup,

@@ -24,7 +24,8 @@ from player_support import SSH, make_key, make_table
 
 from cli.ssh_login import Settings, host_key_path, load_host_key
 from cli.ssh_server import Server
-from conflict.table import Table, conflicts, hash_passphrase
+from conflict import saved as conflicts
+from conflict.table import Table, hash_passphrase
 
 pytestmark = pytest.mark.skipif(not SSH.exists(), reason="needs OpenSSH's ssh client")
 

@@ -24,7 +24,7 @@ def test_importing_the_package_loads_only_its_light_modules() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert done.stdout.splitlines() == [
-        "['conflict.table.clock', 'conflict.table.connection', 'conflict.table.errors', "
-        "'conflict.table.schema']",
+        "['conflict.table.access', 'conflict.table.clock', 'conflict.table.connection', "
+        "'conflict.table.errors', 'conflict.table.schema']",
         "[]",
     ]

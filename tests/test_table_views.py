@@ -18,13 +18,14 @@ import pytest
 
 from characters.model import Sheet
 from characters.samples import example_characters
+from conflict import saved as conflicts
 from conflict.board import board, is_board
 from conflict.events import EndConflict, EndRound, Event, Nature
 from conflict.serial import event_to_dict
 from conflict.simulate.play import Dice, choose, decided
 from conflict.simulate.policies import POLICIES
 from conflict.state import Phase, State
-from conflict.table import Table, conflicts, views
+from conflict.table import Table, views
 from conflict.table.sessions import _REPLAYS
 from conflict.whatnow import Expect, what_now
 

@@ -21,11 +21,13 @@ codecs) and the rest load on first use, so a process that records one roll stays
 from __future__ import annotations
 
 import importlib
+import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from conflict.errors import BadValue
+from conflict.table.access import Players
 from conflict.table.connection import DEFAULT_WAIT, Connection
 from conflict.table.errors import (
     NameTaken,
@@ -110,6 +112,8 @@ __all__ = [
     "hash_passphrase",
 ]
 
+T = TypeVar("T")
+
 APP_NAME: Final = "mistborn-conflict"
 TABLE_FILE: Final = "table.db"
 
@@ -133,9 +137,20 @@ _LAZY: Final = {
 }
 
 
+_MOVED: Final = {"conflicts": "conflict.saved", "which": "conflict.which"}
+"""Modules that moved out of the table, kept importable from here for one release."""
+
+
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         return getattr(importlib.import_module(f"conflict.table.{_LAZY[name]}"), name)
+    if name in _MOVED:
+        import warnings
+
+        warnings.warn(f"conflict.table.{name} moved to {_MOVED[name]}", DeprecationWarning,
+                      stacklevel=2)
+        # The table imports no game: the moved module is fetched by name.
+        return importlib.import_module(_MOVED[name])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -159,7 +174,7 @@ def default_path(*, make_folder: bool = False) -> Path:
     return path
 
 
-class Table:
+class Table(Players):
     """An open table file. Use as a context manager, or call :meth:`close`.
 
     ``create=False`` refuses a path with no file (:class:`TableNotFound`, for commands
@@ -438,6 +453,15 @@ class Table:
         )
         return committed
 
+    def transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work(db)`` in one write transaction of the table (``BEGIN
+        IMMEDIATE``, waiting for other writers as every write does): all it writes is
+        kept, or none if it raises. For the stream machinery (:mod:`.sessions`) and a
+        game's hooks; ``work`` may be called again if the table was busy, so it must
+        have no side effect beyond the database."""
+        done: T = self._connection.write(work)
+        return done
+
     # --- the roll log ------------------------------------------------------------------
 
     def record_roll(self, roll: Roll, *, who: str, purpose: str = "") -> RollEntry:
@@ -456,77 +480,3 @@ class Table:
         from conflict.table import rolls
         return list(self._connection.read(
             lambda db: rolls.listing(db, who=who, limit=limit, after=after)))
-
-    # --- players -----------------------------------------------------------------------
-
-    def invite_player(
-        self,
-        name: str,
-        *,
-        keys: Sequence[str] = (),
-        passphrase_hash: str | None = None,
-        characters: Sequence[str] = (),
-        narrator: bool = False,
-    ) -> Player:
-        """Invite a player: OpenSSH public ``keys`` (lines as in ``id_ed25519.pub``), a
-        hash from :func:`hash_passphrase` (never the passphrase itself), the names of
-        the characters they control (each must be in the roster) and whether they are a
-        Narrator. Names are unique ignoring case among players not revoked."""
-        from conflict.table import players
-        checked_keys = players.parse_public_keys(keys)
-        players.check_hash(passphrase_hash)
-        invited: Player = self._connection.write(
-            lambda db: players.invite(
-                db,
-                name,
-                keys=checked_keys,
-                passphrase_hash=passphrase_hash,
-                characters=characters,
-                narrator=narrator,
-            )
-        )
-        return invited
-
-    def players(self, *, include_revoked: bool = False) -> list[Player]:
-        """The players in the order they were invited (revoked ones if asked)."""
-        from conflict.table import players
-        return list(
-            self._connection.read(lambda db: players.listing(db, include_revoked=include_revoked))
-        )
-
-    def player(self, name: str) -> Player:
-        """The player (not revoked) called ``name``; :class:`UnknownPlayer` otherwise."""
-        from conflict.table import players
-        found: Player = self._connection.read(lambda db: players.player(db, name))
-        return found
-
-    # --- what players may see ------------------------------------------------------------
-
-    def reveal(self, kind: str, stream: str, name: str, *, who: str) -> bool:
-        """Reveal the participant ``name`` of the stream (a Conflict) to the players:
-        its statistics and Resiliences are no longer hidden from them. Returns whether
-        it was hidden until now. :class:`UnknownStream` for a stream not in the table."""
-        from conflict.table import reveals
-        done: bool = self._connection.write(
-            lambda db: reveals.reveal(db, kind, stream, name, who=who))
-        return done
-
-    def hide(self, kind: str, stream: str, name: str) -> bool:
-        """Hide ``name``'s numbers from the players again; whether they had been
-        revealed."""
-        from conflict.table import reveals
-        done: bool = self._connection.write(lambda db: reveals.hide(db, kind, stream, name))
-        return done
-
-    def revealed(self, kind: str, stream: str) -> tuple[str, ...]:
-        """The names revealed to the players in the stream, in the order revealed."""
-        from conflict.table import reveals
-        found: tuple[str, ...] = self._connection.read(
-            lambda db: reveals.revealed(db, kind, stream))
-        return found
-
-    def revoke_player(self, name: str) -> Player:
-        """Stop ``name`` from joining (the row stays, with the time it was revoked)."""
-        from conflict.table import players
-        revoked: Player = self._connection.write(lambda db: players.revoke(db, name))
-        return revoked

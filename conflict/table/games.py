@@ -1,31 +1,33 @@
-"""The board games saved in the table: Stuffed, the Deckbuilding Game and House War,
-each an event stream of its own kind, played by its game's rules (:mod:`boardgames`).
+"""Games saved in the table, whichever game: a Conflict or a board game, each an event
+stream of its own kind, played by the :class:`core.game.Game` registered for that kind
+(:mod:`core.registry`). The table knows no game: it asks the registry by kind.
 
-A game is a :class:`~conflict.table.sessions.Saved` stream, exactly as a Conflict is:
-its events are replayed into state, and every new event is checked by the rules
-against the stream as it stands at the moment of writing (optimistic, retried), so
-several players' phones can write to one game and a game survives closing the
-terminal. :class:`Rules` ties a stream kind to its game's pure ``apply``, its state
-before set-up and its JSON codec; :func:`rules` gives them by kind, loading a game's
-code only when that game is used.
+A game is a :class:`~conflict.table.sessions.Saved` stream: its events are replayed
+into state, and every new event is checked by the rules against the stream as it
+stands at the moment of writing (optimistic, retried), so several players' phones can
+write to one game and a game survives closing the terminal.
 
 The first event of a game is its set-up: :func:`start` makes the stream, makes it the
 current game of its kind and writes the set-up in one transaction; :func:`undo` never
-takes the set-up back (start another game instead).
+takes the set-up back when the game keeps it (start another game instead).
+
+How a refusal tells the person what to type (``start one with mistborn stuffed
+new …``) is the front door's to say: :class:`NoGame` and :class:`SetupKept` carry the
+kind, and :meth:`NoGame.hinted` adds the hint.
 """
 
 from __future__ import annotations
 
-import functools
-import sqlite3
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
+import importlib
+import warnings
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-import attrs
-
-from boardgames.errors import RuleViolation
-from conflict.table import logs
+from conflict.errors import RuleViolation
 from conflict.table.sessions import Intent, Loaded, Recorded, Saved, Undid
+from conflict.table.sessions import free_name as free_name
+from core.game import Game
+from core.registry import game as rules
 
 if TYPE_CHECKING:
     from conflict.table import Table
@@ -33,8 +35,8 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 E = TypeVar("E")
 
-KINDS: Final = ("stuffed", "deckbuilding", "housewar")
-"""The board games' stream kinds (a subset of :data:`.logs.STREAM_KINDS`)."""
+__all__ = ["NoGame", "SetupKept", "find", "free_name", "load", "names", "record", "rules",
+           "saved", "start", "undo", "undo_saved"]
 
 
 class NoGame(RuleViolation):
@@ -42,7 +44,12 @@ class NoGame(RuleViolation):
 
     def __init__(self, kind: str, message: str, *, rule: str) -> None:
         self.kind = kind
+        self.said = message
         super().__init__(message, rule=rule)
+
+    def hinted(self, hint: str) -> NoGame:
+        """This refusal, telling how to start one (``hint``: what to type)."""
+        return NoGame(self.kind, f"{self.said}: start one with {hint}", rule=self.rule or "")
 
 
 class SetupKept(RuleViolation):
@@ -50,185 +57,152 @@ class SetupKept(RuleViolation):
 
     def __init__(self, kind: str, message: str, *, rule: str) -> None:
         self.kind = kind
+        self.said = message
         super().__init__(message, rule=rule)
 
-
-@attrs.frozen
-class Rules(Generic[S, E]):
-    """One board game as the table plays it: its stream ``kind``, the pure ``apply``,
-    the state before set-up, the event codec, and how to say it in messages."""
-
-    kind: str
-    title: str  # "game of Stuffed"
-    apply: Callable[[S, E], S]
-    initial: S
-    decode: Callable[[Mapping[str, Any]], E]
-    encode: Callable[[E], dict[str, Any]]
-    setup: type[Any]  # the set-up event's class: the first event, never undone
-    rule: str  # the rule of set-up, named when there is no game yet
-    command: str  # the command that starts one
-
-    def saved(self, table: Table, name: str) -> Saved[S, E]:
-        """The game called ``name`` (as the table spells it)."""
-        return Saved(table, self.kind, name, apply=self.apply, initial=self.initial,
-                     decode=self.decode, encode=self.encode)
+    def hinted(self, hint: str) -> SetupKept:
+        """This refusal, telling how to start another game (``hint``: what to type)."""
+        return SetupKept(self.kind, f"{self.said}: start another game with {hint}",
+                         rule=self.rule or "")
 
 
-@functools.cache
-def stuffed() -> Rules[Any, Any]:
-    """Stuffed (R-STF-*): :mod:`boardgames.stuffed`."""
-    from boardgames.stuffed.codec import CODEC
-    from boardgames.stuffed.events import NewGame
-    from boardgames.stuffed.rules import apply
-    from boardgames.stuffed.state import EMPTY
-
-    return Rules("stuffed", "game of Stuffed", apply, EMPTY, CODEC.from_dict, CODEC.to_dict,
-                 NewGame, "R-STF-2", "mistborn stuffed new --players NAME:ATTRIBUTE…")
+def _game(game: str | Game[S, E]) -> Game[S, E]:
+    found: Game[S, E] = rules(game) if isinstance(game, str) else game
+    return found
 
 
-@functools.cache
-def deckbuilding() -> Rules[Any, Any]:
-    """Mistborn: The Deckbuilding Game (R-DBG-*): :mod:`boardgames.deckbuilding`."""
-    from boardgames.deckbuilding.codec import CODEC
-    from boardgames.deckbuilding.events import NewGame
-    from boardgames.deckbuilding.rules import apply
-    from boardgames.deckbuilding.state import BLANK
-
-    return Rules("deckbuilding", "Deckbuilding Game", apply, BLANK, CODEC.from_dict,
-                 CODEC.to_dict, NewGame, "R-DBG-1", "mistborn deckbuilding new --players NAMES…")
-
-
-@functools.cache
-def housewar() -> Rules[Any, Any]:
-    """Mistborn: House War (R-HW-*): :mod:`boardgames.housewar`."""
-    from boardgames.housewar.codec import CODEC
-    from boardgames.housewar.events import Start
-    from boardgames.housewar.rules import apply
-    from boardgames.housewar.state import State
-
-    return Rules("housewar", "game of House War", apply, State(), CODEC.from_dict,
-                 CODEC.to_dict, Start, "R-HW-5",
-                 "mistborn housewar new --players N --length short")
-
-
-_BY_KIND: Final[dict[str, Callable[[], Rules[Any, Any]]]] = {
-    "stuffed": stuffed, "deckbuilding": deckbuilding, "housewar": housewar}
-
-
-def rules(kind: str) -> Rules[Any, Any]:
-    """The rules of the board game ``kind`` (one of :data:`KINDS`)."""
-    found = _BY_KIND.get(kind)
-    if found is None:
-        from conflict.errors import BadValue
-
-        raise BadValue(f"a board game is one of {', '.join(KINDS)}, got {kind!r}"[:120])
-    return found()
-
-
-def _kind(game: str | Rules[Any, Any]) -> Rules[Any, Any]:
-    return rules(game) if isinstance(game, str) else game
+def _kind(game: str | Game[Any, Any]) -> str:
+    return game if isinstance(game, str) else game.kind
 
 
 # --- finding a game ----------------------------------------------------------------------
+# Each function takes the game as its stream kind (what a command knows: the result is
+# typed loosely) or as its Game (the result is typed by the game's state and events).
 
 
-def saved(table: Table, kind: str, name: str) -> Saved[Any, Any]:
-    """The game of ``kind`` called ``name`` (as the table spells it)."""
-    return rules(kind).saved(table, name)
+@overload
+def saved(table: Table, game: Game[S, E], name: str) -> Saved[S, E]: ...
+@overload
+def saved(table: Table, game: str, name: str) -> Saved[Any, Any]: ...
+def saved(table: Table, game: str | Game[S, E], name: str) -> Saved[S, E] | Saved[Any, Any]:
+    """The game called ``name`` (as the table spells it)."""
+    return Saved(table, _game(game), name)
 
 
-def names(table: Table, kind: str) -> list[str]:
-    """Every game of ``kind`` in the table, oldest first."""
-    return [info.name for info in table.streams(kind)]
+def names(table: Table, game: str | Game[Any, Any]) -> list[str]:
+    """Every game of its kind in the table, oldest first."""
+    return [info.name for info in table.streams(_kind(game))]
 
 
-def find(table: Table, kind: str, typed: str | None) -> str:
-    """The game meant: the current one of ``kind`` when ``typed`` is ``None``, else the
+def find(table: Table, game: str | Game[Any, Any], typed: str | None) -> str:
+    """The game meant: the current one of its kind when ``typed`` is ``None``, else the
     one whose name (or a unique beginning or word of it) was typed."""
-    game = rules(kind)
+    played = _game(game)
     if typed is None:
-        current = table.current(kind)
+        current = table.current(played.kind)
         if current is None:
-            raise NoGame(kind, f"there is no {game.title} in the table yet: start one with "
-                               f"{game.command}", rule=game.rule)
+            raise NoGame(played.kind, f"there is no {played.title} in the table yet",
+                         rule=played.rule)
         return str(current.name)
     from characters.lookup import resolve
 
-    return resolve(typed, names(table, kind), what=game.title)
+    return resolve(typed, names(table, played), what=played.title)
 
 
-def load(table: Table, kind: str, typed: str | None = None
-         ) -> tuple[Saved[Any, Any], Loaded[Any, Any]]:
+@overload
+def load(table: Table, game: Game[S, E], typed: str | None = None
+         ) -> tuple[Saved[S, E], Loaded[S, E]]: ...
+@overload
+def load(table: Table, game: str, typed: str | None = None
+         ) -> tuple[Saved[Any, Any], Loaded[Any, Any]]: ...
+def load(table: Table, game: str | Game[S, E], typed: str | None = None
+         ) -> tuple[Saved[S, E], Loaded[S, E]] | tuple[Saved[Any, Any], Loaded[Any, Any]]:
     """The game meant (see :func:`find`), and its events replayed."""
-    game = saved(table, kind, find(table, kind, typed))
-    return game, game.load()
-
-
-def free_name(taken: Sequence[str]) -> str:
-    """The first of ``Game 1``, ``Game 2``… not in ``taken`` (ignoring case)."""
-    from conflict.table.errors import name_key
-
-    keys = {name_key(name) for name in taken}
-    number = 1
-    while name_key(f"Game {number}") in keys:
-        number += 1
-    return f"Game {number}"
+    stream = Saved(table, _game(game), find(table, game, typed))
+    return stream, stream.load()
 
 
 # --- writing ---------------------------------------------------------------------------------
 
 
-def start(table: Table, kind: str, name: str | None, events: Sequence[Any], *, who: str
-          ) -> tuple[str, Recorded[Any, Any]]:
-    """A new game of ``kind`` called ``name`` (``None``: the first free ``Game N``),
-    made current, with its set-up ``events`` checked by the rules and written in the
-    same transaction as the stream itself. Returns the name and what was written."""
-    game = rules(kind)
-    if not events or not isinstance(events[0], game.setup):
-        raise RuleViolation(f"a {game.title} begins with its set-up", rule=game.rule)
-    state = game.initial
-    steps = []
-    for event in events:
-        after = game.apply(state, event)  # raises, by rule, when not allowed
-        steps.append((state, event, after))
-        state = after
-    encoded = logs.encode([game.encode(event) for event in events])
+@overload
+def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E], *,
+          who: str) -> tuple[str, Recorded[S, E]]: ...
+@overload
+def start(table: Table, game: str, name: str | None, events: Sequence[Any], *,
+          who: str) -> tuple[str, Recorded[Any, Any]]: ...
+def start(table: Table, game: str | Game[S, E], name: str | None, events: Sequence[E], *,
+          who: str) -> tuple[str, Recorded[S, E]] | tuple[str, Recorded[Any, Any]]:
+    """A new game called ``name`` (``None``: the first free ``Game N``), made the
+    current one of its kind, with its set-up ``events`` checked by the rules and
+    written in the same transaction as the stream itself (see
+    :func:`.sessions.start`). Returns the name and what was written."""
+    from conflict.table import sessions
 
-    def work(db: sqlite3.Connection) -> tuple[str, logs.Appended]:
-        chosen = name
-        if chosen is None:
-            taken = [row[0] for row in db.execute(
-                "SELECT name FROM streams WHERE kind = ?", (kind,))]
-            chosen = free_name(taken)
-        logs.create(db, kind, chosen, who=who, current=True)
-        return chosen, logs.append(db, kind, chosen, encoded, based_on=0, who=who)
-
-    made, appended = table._connection.write(work)
-    return made, Recorded(events=tuple(events), entries=appended.entries,
-                          before=game.initial, after=state, steps=tuple(steps),
-                          version=appended.version)
+    made, recorded = sessions.start(table, _game(game), name, events, who=who)
+    return made.name, recorded
 
 
-def record(table: Table, kind: str, name: str, intent: Intent[Any, Any], *, who: str,
-           seen: Loaded[Any, Any] | None = None) -> Recorded[Any, Any]:
+@overload
+def record(table: Table, game: Game[S, E], name: str, intent: Intent[S, E], *, who: str,
+           seen: Loaded[S, E] | None = None) -> Recorded[S, E]: ...
+@overload
+def record(table: Table, game: str, name: str, intent: Intent[Any, Any], *, who: str,
+           seen: Loaded[Any, Any] | None = None) -> Recorded[Any, Any]: ...
+def record(table: Table, game: str | Game[S, E], name: str, intent: Intent[S, E], *,
+           who: str, seen: Loaded[S, E] | None = None
+           ) -> Recorded[S, E] | Recorded[Any, Any]:
     """Append the events ``intent(state)`` returns to the game ``name``, checked by its
     rules against the game as it stands when written (see
     :meth:`.sessions.Saved.record`)."""
-    return saved(table, kind, name).record(intent, who=who, seen=seen)
+    return Saved(table, _game(game), name).record(intent, who=who, seen=seen)
 
 
-def undo(table: Table, kind: str, name: str, *, who: str, based_on: int | None = None
-         ) -> Undid[Any, Any]:
+@overload
+def undo(table: Table, game: Game[S, E], name: str, *, who: str,
+         based_on: int | None = None) -> Undid[S, E]: ...
+@overload
+def undo(table: Table, game: str, name: str, *, who: str,
+         based_on: int | None = None) -> Undid[Any, Any]: ...
+def undo(table: Table, game: str | Game[S, E], name: str, *, who: str,
+         based_on: int | None = None) -> Undid[S, E] | Undid[Any, Any]:
     """Take back the last step of the game ``name``: every event its last append
-    wrote (a Problem worsened with all it pushed along; history keeps them, marked
-    undone). The set-up is never taken back."""
-    game = rules(kind)
+    wrote, when its game undoes whole steps (a Problem worsened with all it pushed
+    along; history keeps them, marked undone), else its last event. A game that keeps
+    its set-up never has it taken back (:class:`SetupKept`)."""
+    return undo_saved(Saved(table, _game(game), name), who=who, based_on=based_on)
 
-    def check(event: Any) -> None:
-        if isinstance(event, game.setup):
-            raise SetupKept(game.kind, f"only the set-up is left, and it is not undone: "
-                                       f"start another game with {game.command}",
+
+def undo_saved(stream: Saved[S, E], *, who: str, based_on: int | None = None
+               ) -> Undid[S, E]:
+    """:func:`undo` on a stream already at hand (with the hooks it was made with)."""
+    game = stream.game
+
+    def check(event: E) -> None:
+        if game.setup_kept and isinstance(event, game.setup):
+            raise SetupKept(game.kind, "only the set-up is left, and it is not undone",
                             rule=game.rule)
 
-    return game.saved(table, name).undo(who=who, based_on=based_on, check=check,
-                                        whole_append=True)
+    return stream.undo(who=who, based_on=based_on, check=check,
+                       whole_append=game.undo_whole_step)
+
+
+# --- names kept for one release ---------------------------------------------------------
+
+_MOVED = {
+    "Rules": ("core.game", "Game"),
+    "KINDS": ("boardgames.registration", "KINDS"),
+    "stuffed": ("boardgames.registration", "stuffed"),
+    "deckbuilding": ("boardgames.registration", "deckbuilding"),
+    "housewar": ("boardgames.registration", "housewar"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        module, new = _MOVED[name]
+        warnings.warn(f"conflict.table.games.{name} moved to {module}.{new}",
+                      DeprecationWarning, stacklevel=2)
+        # The table imports no game: a name it used to hold is fetched by name.
+        return getattr(importlib.import_module(module), new)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

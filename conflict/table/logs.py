@@ -38,9 +38,11 @@ from conflict.table.errors import (
     name_key,
 )
 from core.jsonread import Limits, read_json
+from core.registry import MODULES, registered
 
-STREAM_KINDS: Final = ("conflict", "stuffed", "deckbuilding", "housewar")
-"""The kinds of event stream: a Conflict and the three board games."""
+STREAM_KINDS: Final = tuple(MODULES)
+"""The kinds of event stream this program knows: one for each game it knows
+(:data:`core.registry.MODULES`; a game registered at run time adds its own)."""
 
 DEFAULT_ATTEMPTS: Final = 5
 """Optimistic tries :func:`commit` makes before building under the write lock."""
@@ -115,8 +117,9 @@ class Undone:
 
 
 def check_kind(kind: object) -> str:
-    """``kind`` if it is one of :data:`STREAM_KINDS`, else :class:`BadValue`."""
-    if kind not in STREAM_KINDS:
+    """``kind`` if it is one of :data:`STREAM_KINDS` or a game is registered for it
+    (:func:`core.registry.registered`), else :class:`BadValue`."""
+    if kind not in STREAM_KINDS and not (isinstance(kind, str) and registered(kind)):
         shown = repr(kind)[:60]
         raise BadValue(f"a stream kind must be one of {', '.join(STREAM_KINDS)}, got {shown}")
     assert isinstance(kind, str)

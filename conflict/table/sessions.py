@@ -1,9 +1,11 @@
 """A game saved in the table: its events replayed into state, and every new event
 checked by the rules before it is written — by many writers at once.
 
-:class:`Saved` joins an event stream of the table (:mod:`.logs`) to a game's rules: a
-pure ``apply(state, event) -> state``, its starting state, and a codec between events
-and JSON objects. The same machinery serves a Conflict (the engine) and the board games.
+:class:`Saved` joins an event stream of the table (:mod:`.logs`) to a game's rules, a
+:class:`core.game.Game`: a pure ``apply(state, event) -> state``, its starting state,
+and a codec between events and JSON objects. The same machinery serves a Conflict (the
+engine) and the board games, without knowing either; :func:`start` begins every stream
+— the stream made, made current and its set-up written in one transaction.
 
 Writing is optimistic (:meth:`Saved.record`): the writer says what it intends as a
 function of the current state; the log is read, replayed, the intent built and checked
@@ -13,11 +15,11 @@ event still legal is applied, and one no longer legal raises the rules' own erro
 nothing written. Whoever wrote meanwhile is reported back (:attr:`Recorded.meanwhile`),
 so a screen can tell the person at the keyboard what changed.
 
-A game may keep hooks that run inside every write transaction of its stream
-(``on_record``, ``on_undo``: the roster's share of a Conflict's end) and a projection
-(``project``: called with the stream as it stands after each write, to store a view
-that readers can show without replaying — :mod:`.views`). Whoever writes, through
-whichever screen, the same hooks run.
+A game may register hooks (:func:`register_hooks`, :class:`Hooks`) that run inside
+every write transaction of its streams (``on_record``, ``on_undo``: the roster's share
+of a Conflict's end) and a projection (``project``: called with the stream as it
+stands after each write, to store a view that readers can show without replaying —
+:mod:`.views`). Whoever writes, through whichever screen, the same hooks run.
 
 Replays are cached per process: a writer that reads the same log again applies only
 the entries it has not seen.
@@ -27,12 +29,16 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
 from conflict.table.errors import NothingToUndo, StaleLog, name_key
 from conflict.table.logs import Appended, Entry, Log
+
+if TYPE_CHECKING:
+    from conflict.table import Table
+    from core.game import Game
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -40,9 +46,14 @@ E = TypeVar("E")
 Intent = Callable[[S], Sequence[E]]
 """What a writer wants, given the state it is applied to: the events to append."""
 
-RecordHook = Callable[[sqlite3.Connection, "Recorded[S, E]"], None]
-UndoHook = Callable[[sqlite3.Connection, "Undid[S, E]"], None]
-Projection = Callable[[sqlite3.Connection, "Loaded[S, E]"], None]
+Db = sqlite3.Connection
+"""The write transaction a game's hook runs in: the hook hands it on to the table's
+own functions (:mod:`.roster`, :mod:`.results`, :mod:`.views`) and never touches
+SQLite itself (only the table does)."""
+
+RecordHook = Callable[[Db, "Recorded[S, E]"], None]
+UndoHook = Callable[[Db, "Undid[S, E]"], None]
+Projection = Callable[[Db, "Loaded[S, E]"], None]
 
 
 @attrs.frozen
@@ -95,40 +106,64 @@ class Undid(Generic[S, E]):
     steps: tuple[tuple[S, E, S], ...] = ()  # each event taken back, with its states
 
 
-_REPLAYS: dict[tuple[str, str, str], Any] = {}
+_REPLAYS: dict[tuple[str, str, str], Loaded[Any, Any]] = {}
 """This process's replays, by table file, kind and name: every :class:`Saved` of the
 same stream shares them, so a second write replays only what is new."""
 _REPLAYS_KEPT = 8
 
 
-class Saved(Generic[S, E]):
-    """One stream of the table, played by a game's rules."""
+@attrs.frozen
+class Hooks(Generic[S, E]):
+    """What a game does inside every write transaction of one of its streams, beside
+    the events (see the module docstring): ``on_record`` and ``on_undo`` run after an
+    append or an undo, ``project`` stores a view of the stream as the write leaves it.
+    A game gives them per stream (:data:`HookMaker`) through :func:`register_hooks`."""
 
-    def __init__(
-        self,
-        table: Any,
-        kind: str,
-        name: str,
-        *,
-        apply: Callable[[S, E], S],
-        initial: S,
-        decode: Callable[[Mapping[str, Any]], E],
-        encode: Callable[[E], dict[str, Any]],
-        on_record: RecordHook[S, E] | None = None,
-        on_undo: UndoHook[S, E] | None = None,
-        project: Projection[S, E] | None = None,
-    ) -> None:
+    on_record: RecordHook[S, E] | None = None
+    on_undo: UndoHook[S, E] | None = None
+    project: Projection[S, E] | None = None
+
+
+HookMaker = Callable[["Table", str], Hooks[Any, Any]]
+"""``make(table, name)``: the hooks of the stream ``name`` of a kind in ``table``."""
+
+_HOOKS: dict[str, HookMaker] = {}
+
+
+def register_hooks(kind: str, make: HookMaker) -> None:
+    """Give every stream of ``kind`` the hooks ``make(table, name)`` returns: a game's
+    own share of a write (the Conflict's end writes the roster, R-CON-20), which the
+    table runs without knowing the game. Registering a kind twice is refused."""
+    if kind in _HOOKS:
+        raise ValueError(f"the stream kind {kind!r} has its hooks already")
+    _HOOKS[kind] = make
+
+
+def hooks_of(table: Table, kind: str, name: str) -> Hooks[Any, Any]:
+    """The hooks registered for streams of ``kind`` (none if its game gave none)."""
+    make = _HOOKS.get(kind)
+    return Hooks() if make is None else make(table, name)
+
+
+class Saved(Generic[S, E]):
+    """One stream of the table, played by a game's rules (:class:`core.game.Game`),
+    with the hooks its game registered for its kind (:func:`register_hooks`)."""
+
+    def __init__(self, table: Table, game: Game[S, E], name: str, *,
+                 hooks: Hooks[S, E] | None = None) -> None:
         self.table = table
-        self.kind = kind
+        self.game = game
+        self.kind = game.kind
         self.name = name
-        self._apply = apply
-        self._initial = initial
-        self._decode = decode
-        self._encode = encode
-        self._on_record = on_record
-        self._on_undo = on_undo
-        self._project = project
-        self._key = (str(getattr(table, "path", id(table))), kind, name_key(name))
+        self._apply = game.apply
+        self._initial = game.initial
+        self._decode = game.decode
+        self._encode = game.encode
+        made: Hooks[S, E] = hooks_of(table, game.kind, name) if hooks is None else hooks
+        self._on_record = made.on_record
+        self._on_undo = made.on_undo
+        self._project = made.project
+        self._key = (str(table.path), game.kind, name_key(name))
 
     @property
     def _cache(self) -> Loaded[S, E] | None:
@@ -284,7 +319,7 @@ class Saved(Generic[S, E]):
                                          states=states[:first + 1]))
             return result
 
-        result: Undid[S, E] = self.table._connection.write(work)
+        result: Undid[S, E] = self.table.transaction(work)
         self._cache = None
         return result
 
@@ -299,3 +334,60 @@ def _last_append(entries: Sequence[Entry]) -> int:
             break
         count += 1
     return count
+
+
+# --- starting a stream ------------------------------------------------------------------------
+
+
+def free_name(taken: Sequence[str]) -> str:
+    """The first of ``Game 1``, ``Game 2``… not in ``taken`` (ignoring case)."""
+    keys = {name_key(name) for name in taken}
+    number = 1
+    while name_key(f"Game {number}") in keys:
+        number += 1
+    return f"Game {number}"
+
+
+def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E], *,
+          who: str) -> tuple[Saved[S, E], Recorded[S, E]]:
+    """A new stream of ``game`` called ``name`` (``None``: the first free ``Game N``),
+    made the current one of its kind, with its set-up ``events`` checked by the rules
+    and written — with whatever the game's hooks write — in the same transaction as
+    the stream itself. The first event must be the set-up (the game's own refusal,
+    naming its rule of set-up)."""
+    from conflict.table import logs
+
+    if not events or not isinstance(events[0], game.setup):
+        raise game.refuse(f"a {game.title} begins with its set-up", rule=game.rule)
+    state = game.initial
+    steps = []
+    for event in events:
+        after = game.apply(state, event)  # raises, by rule, when not allowed
+        steps.append((state, event, after))
+        state = after
+    encoded = logs.encode([game.encode(event) for event in events])
+
+    def work(db: sqlite3.Connection) -> tuple[Saved[S, E], Recorded[S, E]]:
+        chosen = name
+        if chosen is None:
+            chosen = free_name([row[0] for row in db.execute(
+                "SELECT name FROM streams WHERE kind = ?", (game.kind,))])
+        logs.create(db, game.kind, chosen, who=who, current=True)
+        appended = logs.append(db, game.kind, chosen, encoded, based_on=0, who=who)
+        saved = Saved(table, game, chosen)
+        recorded = Recorded(events=tuple(events), entries=appended.entries,
+                            before=game.initial, after=state, steps=tuple(steps),
+                            version=appended.version)
+        if saved._on_record is not None:
+            saved._on_record(db, recorded)
+        if saved._project is not None:
+            saved._project(db, Saved._grown(_empty(game.initial), recorded))
+        return saved, recorded
+
+    made: tuple[Saved[S, E], Recorded[S, E]] = table.transaction(work)
+    made[0]._cache = None
+    return made
+
+
+def _empty(initial: S) -> Loaded[S, Any]:
+    return Loaded(version=0, entries=(), events=(), state=initial, states=(initial,))

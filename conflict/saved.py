@@ -1,5 +1,10 @@
 """Conflicts saved in the table: the engine's events in an event stream of kind
-``"conflict"``, written by many processes at once (:mod:`.sessions`).
+``"conflict"``, written by many processes at once (:mod:`conflict.table.sessions`).
+
+The Conflict's :class:`core.game.Game` (:func:`game`) is registered here for its
+stream kind (:mod:`core.registry`), with the hooks the table runs inside each write of
+a Conflict's stream (:func:`conflict.table.sessions.register_hooks`): the roster's
+share of an end and the stored view. The table itself knows no Conflict.
 
 Ruling (documented in the README): a Hero's or Villain's damage reaches the roster
 **when the Conflict ends**. During the Conflict the damage lives in its events (each
@@ -10,7 +15,7 @@ sheet meanwhile (a Narrator's edit, another Conflict's end) is kept — and keep
 the sheet had before. Undoing the end puts those sheets back — and is refused,
 changing nothing, if a sheet changed since.
 
-Every write also stores the Conflict's view (:mod:`.views`): the board
+Every write also stores the Conflict's view (:mod:`conflict.table.views`): the board
 (:func:`conflict.board.board`) and the last :data:`VIEW_LINES` steps narrated, so that
 ``mistborn conflict show`` draws a 200-participant board without replaying it.
 """
@@ -18,41 +23,85 @@ Every write also stores the Conflict's view (:mod:`.views`): the board
 from __future__ import annotations
 
 import functools
-import json
-import sqlite3
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-import attrs
-
-from characters.model import RESILIENCES, Character, Resiliences, Sheet
+from characters.model import RESILIENCES, Character, Resilience, Resiliences, Sheet
 from conflict.engine import apply
 from conflict.errors import RuleViolation, possessive
 from conflict.events import AddParticipant, EndConflict, Event, Nature, Start
 from conflict.serial import event_from_dict, event_to_dict
 from conflict.state import EMPTY, State
-from conflict.table import logs, roster, views
+from conflict.table import results, roster, sessions, views
 from conflict.table.errors import name_key
-from conflict.table.sessions import Intent, Loaded, Recorded, Saved, Undid
-from conflict.table.which import KIND as KIND
-from conflict.table.which import find as find
-from conflict.table.which import names as names
+from conflict.table.sessions import Db, Hooks, Intent, Loaded, Recorded, Saved, Undid
+from conflict.which import KIND as KIND
+from conflict.which import find as find
+from conflict.which import names as names
+from core import registry
 
 if TYPE_CHECKING:
     from conflict.table import Table
+    from core.game import Game
+    from core.viewer import Viewer
+
+__all__ = ["KIND", "VIEW_LINES", "add", "carried", "find", "game", "load", "names",
+           "program_version", "record", "saved", "start", "undo", "view"]
 
 
 VIEW_LINES: Final = 20
 """How many of the last steps a Conflict's view keeps narrated."""
 
 
+def _describe(before: State, event: Event, after: State, viewer: Viewer) -> str:
+    from conflict.narrate import describe
+
+    return describe(before, event, after, viewer)
+
+
+def _board(state: State, viewer: Viewer) -> dict[str, Any]:
+    from conflict.board import board
+
+    return board(state, viewer)
+
+
+def _next(state: State, _viewer: Viewer) -> str:
+    # What comes next names whose move it is, never a hidden figure: the same for all.
+    from conflict.board import next_line
+
+    return next_line(state)
+
+
+@functools.cache
+def game() -> Game[State, Event]:
+    """The Conflict as the table stores it: the engine's events (R-CON-*), set up by
+    :class:`~conflict.events.Start` (R-CON-1). Undo takes back one event at a time,
+    the set-up too."""
+    from core.game import Game
+
+    return Game(kind=KIND, title="Conflict", apply=apply, initial=EMPTY,
+                decode=event_from_dict, encode=event_to_dict, setup=Start, rule="R-CON-1",
+                refuse=RuleViolation, describe=_describe, board=_board, next=_next,
+                setup_kept=False, undo_whole_step=False)
+
+
+def hooks(table: Table, name: str) -> Hooks[State, Event]:
+    """What every write of the Conflict ``name`` does beside its events: an end writes
+    the roster's share (see the ruling above), an undone end puts it back, and the
+    Conflict's view is stored."""
+    return Hooks(on_record=_end_to_roster(table, name), on_undo=_roster_back(table, name),
+                 project=_project(name))
+
+
+registry.register(KIND, game)
+sessions.register_hooks(KIND, hooks)
+
+
 def saved(table: Table, name: str) -> Saved[State, Event]:
     """The Conflict called ``name`` (as the table spells it), played by the engine:
     whoever records or undoes through it writes the roster's share of an end (see the
     ruling above) and the Conflict's view."""
-    return Saved(table, KIND, name, apply=apply, initial=EMPTY, decode=event_from_dict,
-                 encode=event_to_dict, on_record=_end_to_roster(table, name),
-                 on_undo=_roster_back(table, name), project=_project(name))
+    return Saved(table, game(), name)
 
 
 def view(loaded: Loaded[State, Event]) -> dict[str, Any]:
@@ -86,8 +135,8 @@ def program_version() -> str:
         return ""
 
 
-def _project(name: str) -> Callable[[sqlite3.Connection, Loaded[State, Event]], None]:
-    def store(db: sqlite3.Connection, loaded: Loaded[State, Event]) -> None:
+def _project(name: str) -> sessions.Projection[State, Event]:
+    def store(db: Db, loaded: Loaded[State, Event]) -> None:
         views.write(db, KIND, name, loaded.version, view(loaded))
 
     return store
@@ -103,21 +152,9 @@ def load(table: Table, typed: str | None = None
 def start(table: Table, name: str, nature: Nature, *, stakes: str = "", scope: str = "",
           who: str) -> Recorded[State, Event]:
     """A new Conflict, made current, with its Start event (R-CON-1), in one write."""
-    event = Start(nature, stakes=stakes, scope=scope)
-    after = apply(EMPTY, event)
-
-    def work(db: sqlite3.Connection) -> logs.Appended:
-        logs.create(db, KIND, name, who=who, current=True)
-        appended = logs.append(db, KIND, name, logs.encode([event_to_dict(event)]),
-                               based_on=0, who=who)
-        views.write(db, KIND, name, appended.version, view(Loaded(
-            version=appended.version, entries=appended.entries, events=(event,),
-            state=after, states=(EMPTY, after))))
-        return appended
-
-    appended: logs.Appended = table._connection.write(work)
-    return Recorded(events=(event,), entries=appended.entries, before=EMPTY, after=after,
-                    steps=((EMPTY, event, after),), version=appended.version)
+    _made, recorded = sessions.start(table, game(), name,
+                                     [Start(nature, stakes=stakes, scope=scope)], who=who)
+    return recorded
 
 
 def record(table: Table, name: str, intent: Intent[State, Event], *, who: str,
@@ -144,56 +181,45 @@ def undo(table: Table, name: str, *, who: str, based_on: int | None = None
 # --- the roster's share of an end (the ruling above) -------------------------------------
 
 
-def _resiliences_json(resiliences: Resiliences) -> str:
-    from characters.convert import CONVERTER
-
-    return json.dumps(CONVERTER.unstructure(resiliences), ensure_ascii=False)
-
-
-def _stream_id(db: sqlite3.Connection, name: str) -> int:
-    row = db.execute("SELECT id FROM streams WHERE kind = ? AND name_key = ?",
-                     (KIND, name_key(name))).fetchone()
-    assert row is not None
-    return int(row[0])
-
-
-def _taken(joined: Resiliences, ended: Resiliences) -> Callable[[Resiliences], Resiliences]:
-    """The change the Conflict makes to a sheet's Resiliences: the damage ``ended`` has
-    beyond what the sheet had when it joined (``joined``), added to the Resiliences as
-    the roster holds them now — so damage, healing or edits made to the sheet while
-    the Conflict ran are kept — each stopping at 0 (R-CON-20)."""
+def carried(joined: Resiliences, ended: Resiliences) -> Callable[[Resiliences], Resiliences]:
+    """The change a Conflict's end makes to a sheet's Resiliences (R-CON-20): the
+    damage ``ended`` has beyond what the sheet had when it joined (``joined``) — or
+    the healing, when it has less — applied to the Resiliences as the roster holds
+    them now through :meth:`~characters.model.Resilience.damaged` and
+    :meth:`~characters.model.Resilience.healed`, each stopping at its bounds; so
+    damage, healing or edits made to the sheet while the Conflict ran are kept."""
 
     def change(now: Resiliences) -> Resiliences:
         for resilience in RESILIENCES:
             dealt = ended.get(resilience).damage - joined.get(resilience).damage
             if dealt:
-                current = now.get(resilience)
-                damage = min(current.full, max(0, current.damage + dealt))
-                now = now.replace(resilience, attrs.evolve(current, damage=damage))
+                now = now.replace(resilience, _dealt(now.get(resilience), dealt))
         return now
 
     return change
 
 
-def _end_to_roster(table: Table, name: str) -> Any:
-    def then(db: sqlite3.Connection, recorded: Recorded[State, Event]) -> None:
+def _dealt(resilience: Resilience, dealt: int) -> Resilience:
+    if dealt > 0:
+        return resilience.damaged(dealt, clamp=True)
+    return resilience.healed(-dealt, clamp=True)
+
+
+def _end_to_roster(table: Table, name: str) -> sessions.RecordHook[State, Event]:
+    def then(db: Db, recorded: Recorded[State, Event]) -> None:
         ends = [entry for entry, event in zip(recorded.entries, recorded.events, strict=True)
                 if isinstance(event, EndConflict)]
         if not ends:
             return
-        stream_id = _stream_id(db, name)
         for person in recorded.after.participants:
             if not isinstance(person.character, Sheet) or person.resiliences is None:
                 continue
-            taken = _taken(person.character.resiliences, person.resiliences)
+            taken = carried(person.character.resiliences, person.resiliences)
             wrote = roster.change_resiliences(db, person.name, taken, table.path)
             if wrote is None:
                 continue  # no change, or a sheet brought in from elsewhere
             before, version = wrote
-            db.execute("INSERT INTO conflict_results (stream_id, seq, name_key, before, "
-                       "version_after) VALUES (?, ?, ?, ?, ?)",
-                       (stream_id, ends[-1].seq, name_key(person.name),
-                        _resiliences_json(before), version))
+            results.keep(db, KIND, name, ends[-1].seq, person.name, before, version)
 
     return then
 
@@ -203,27 +229,19 @@ def _as_kept(kept: Resiliences, _now: Resiliences) -> Resiliences:
     return kept
 
 
-def _roster_back(table: Table, name: str) -> Any:
-    def then(db: sqlite3.Connection, undid: Undid[State, Event]) -> None:
+def _roster_back(table: Table, name: str) -> sessions.UndoHook[State, Event]:
+    def then(db: Db, undid: Undid[State, Event]) -> None:
         if not isinstance(undid.event, EndConflict):
             return
-        from characters.convert import CONVERTER
-
-        stream_id = _stream_id(db, name)
-        rows = db.execute("SELECT name_key, before, version_after FROM conflict_results "
-                          "WHERE stream_id = ? AND seq = ?",
-                          (stream_id, undid.entry.seq)).fetchall()
-        for key, before, version_after in rows:
-            person = next(p for p in undid.before.participants if name_key(p.name) == key)
-            if roster.version_of(db, person.name) != version_after:
+        for kept in results.kept(db, KIND, name, undid.entry.seq):
+            person = next(p for p in undid.before.participants if name_key(p.name) == kept.key)
+            if roster.version_of(db, person.name) != kept.version_after:
                 raise RuleViolation(f"{possessive(person.name)} sheet changed since the "
                                     f"Conflict ended: undoing the end would lose that "
                                     f"change; nothing undone",
                                     rule="R-CON-21")
-            kept: Resiliences = CONVERTER.structure(json.loads(before), Resiliences)
-            roster.change_resiliences(db, person.name, functools.partial(_as_kept, kept),
-                                      table.path)
-        db.execute("DELETE FROM conflict_results WHERE stream_id = ? AND seq = ?",
-                   (stream_id, undid.entry.seq))
+            roster.change_resiliences(db, person.name,
+                                      functools.partial(_as_kept, kept.before), table.path)
+        results.forget(db, KIND, name, undid.entry.seq)
 
     return then

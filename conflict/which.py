@@ -1,7 +1,7 @@
 """Which Conflict a command means: the current one, or the one whose name (or a unique
 beginning or word of it) was typed.
 
-Kept apart from :mod:`.conflicts`, which plays Conflicts with the engine, so that a
+Kept apart from :mod:`conflict.saved`, which plays Conflicts with the engine, so that a
 reader that only shows a stored board (``mistborn conflict show``) finds its Conflict
 without loading the engine.
 """

@@ -1,0 +1,94 @@
+"""What the table and the front doors need of any game saved as an event stream.
+
+A game — the Conflict (:mod:`conflict.saved`) or a board game
+(:mod:`boardgames.registration`) — is played the same way everywhere: a stream of
+frozen events, each checked and applied by a pure ``apply(state, event) -> state``
+starting from the state before set-up; events go to and from JSON-ready dicts through
+the game's codec; the first event is the set-up. :class:`Game` gathers these for one
+game, typed by its state ``S`` and its events ``E``, together with what a front door
+shows: a sentence for each event, the board and what comes next, each made *for a
+viewer* (:mod:`core.viewer`).
+
+The table (:mod:`conflict.table`) stores any :class:`Game` without knowing which it
+is; it finds one by its stream ``kind`` through :mod:`core.registry`.
+
+This module imports no project package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
+
+import attrs
+
+from core.viewer import Viewer
+
+S = TypeVar("S")
+E = TypeVar("E")
+
+JSON = dict[str, Any]
+"""One event as a JSON-ready object (what a codec makes and reads)."""
+
+
+class Refusal(Protocol):
+    """How a game says "the rules forbid this": its own rule error class (or any
+    callable made like one), raised by the table in the game's name — so a refusal of
+    the table (a game that does not begin with its set-up) is the same kind of error as
+    the game's own refusals."""
+
+    def __call__(self, message: str, *, rule: str) -> Exception: ...
+
+
+Describe = Callable[[S, E, S, Viewer], str]
+"""``describe(before, event, after, viewer)``: the event as one sentence for
+``viewer``."""
+
+Board = Callable[[S, Viewer], object]
+"""``board(state, viewer)``: the game as ``viewer`` may see it (a JSON-ready object or
+lines of text, as the game draws it)."""
+
+Next = Callable[[S, Viewer], str]
+"""``next(state, viewer)``: what comes next, as one line for ``viewer``."""
+
+
+@attrs.frozen
+class Game(Generic[S, E]):
+    """One game as the table stores it and the front doors show it.
+
+    ``kind``: its stream kind in the table (``"conflict"``, ``"stuffed"``…);
+    ``title``: how messages name one of it (``"game of Stuffed"``); ``apply`` and
+    ``initial``: the rules and the state before set-up; ``decode``/``encode``: the
+    codec; ``setup``: the set-up event's class and ``rule`` the rule of set-up, named
+    when a game is missing or does not begin with it; ``refuse``: the game's rule
+    error (see :class:`Refusal`).
+
+    ``describe``, ``board`` and ``next`` are what the front doors show, each made for
+    a viewer: every game's sentences, board and "next" line live in its library.
+
+    ``setup_kept``: undo never takes the set-up back (start another game instead);
+    ``undo_whole_step``: undo takes back every event the last write appended (one
+    command's worth), not only the last event.
+    """
+
+    kind: str
+    title: str
+    apply: Callable[[S, E], S]
+    initial: S
+    decode: Callable[[Mapping[str, Any]], E]
+    encode: Callable[[E], JSON]
+    setup: type[E]
+    rule: str
+    refuse: Refusal
+    describe: Describe[S, E]
+    board: Board[S]
+    next: Next[S]
+    setup_kept: bool = True
+    undo_whole_step: bool = True
+
+    def replay(self, events: list[E] | tuple[E, ...]) -> S:
+        """The state ``events`` give, applied in order to :attr:`initial`."""
+        state = self.initial
+        for event in events:
+            state = self.apply(state, event)
+        return state
