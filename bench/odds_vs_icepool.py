@@ -48,7 +48,7 @@ def median_ms(work: Callable[[], object], runs: int, before: Callable[[], object
 
 
 def in_process(runs: int) -> None:
-    from cli.odds import table_as_json
+    from cli.conflict.odds import table_as_json
     from conflict.odds import clear_caches, odds_table
 
     def nothing() -> None:

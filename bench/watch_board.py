@@ -25,7 +25,7 @@ from pathlib import Path
 
 from engine_round import play_round, table
 
-from cli.conflict_views import watch_view
+from cli.conflict.views import watch_view
 from conflict import saved as conflicts
 from conflict.engine import Conflict
 from conflict.events import Declare, Nature

@@ -14,28 +14,30 @@ from typing import Any
 
 import click
 
-from cli.errors import UserError, fail
+from cli.common.errors import UserError, fail
 from cli.version import __version__
 
 __all__ = ["COMMANDS", "LazyGroup", "UserError", "fail", "main"]
 
 # name -> "module:attribute"; each module owns one command or group.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "roll": ("cli.roll:roll", "Roll a dice pool, or judge dice rolled by hand."),
-    "demo": ("cli.demo:demo", "Watch a short Conflict played with the example sheets."),
-    "odds": ("cli.odds:odds", "Exact odds of a pool, a Contest, or the whole table."),
-    "char": ("cli.char:char", "Character sheets and Extra groups in the table."),
-    "conflict": ("cli.conflict_commands:conflict",
+    "roll": ("cli.conflict.roll:roll", "Roll a dice pool, or judge dice rolled by hand."),
+    "demo": ("cli.conflict.demo:demo", "Watch a short Conflict played with the example sheets."),
+    "odds": ("cli.conflict.odds:odds", "Exact odds of a pool, a Contest, or the whole table."),
+    "char": ("cli.conflict.char:char", "Character sheets and Extra groups in the table."),
+    "conflict": ("cli.conflict.commands:conflict",
                  "Run a Conflict step by step, saved as it goes."),
-    "log": ("cli.log:log", "Rolls and Conflict steps, newest last, with who and when."),
-    "stuffed": ("cli.stuffed:stuffed", "Stuffed: dice, sets, recruiting, which dice to keep."),
-    "deckbuilding": ("cli.deckbuilding:deckbuilding",
+    "log": ("cli.conflict.log:log", "Rolls and Conflict steps, newest last, with who and when."),
+    "stuffed": ("cli.boardgames.stuffed:stuffed",
+                "Stuffed: dice, sets, recruiting, which dice to keep."),
+    "deckbuilding": ("cli.boardgames.deckbuilding:deckbuilding",
                      "The Deckbuilding Game's dials and tracks (also: dbg)."),
-    "dbg": ("cli.deckbuilding:deckbuilding", "Short for deckbuilding."),
-    "housewar": ("cli.housewar:housewar", "House War's Unrest, Problems and scores (also: hw)."),
-    "hw": ("cli.housewar:housewar", "Short for housewar."),
-    "player": ("cli.player:player", "Players who may join over SSH; the player shell."),
-    "serve": ("cli.serve:serve", "Serve the table over SSH to players' phones."),
+    "dbg": ("cli.boardgames.deckbuilding:deckbuilding", "Short for deckbuilding."),
+    "housewar": ("cli.boardgames.housewar:housewar",
+                 "House War's Unrest, Problems and scores (also: hw)."),
+    "hw": ("cli.boardgames.housewar:housewar", "Short for housewar."),
+    "player": ("cli.players.commands:player", "Players who may join over SSH; the player shell."),
+    "serve": ("cli.players.serve:serve", "Serve the table over SSH to players' phones."),
 }
 
 
@@ -89,7 +91,7 @@ class LazyGroup(click.Group):
                 sys.exit(130)
             sys.exit(1)  # "no" at a confirmation: nothing was done, nothing to report
         except click.NoSuchOption as error:
-            from cli.options import no_such_option_line
+            from cli.common.options import no_such_option_line
 
             click.echo(f"mistborn: {no_such_option_line(error)}", err=True)
             sys.exit(2)

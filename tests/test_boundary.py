@@ -80,7 +80,8 @@ def test_the_command_line_and_the_player_shell_load_no_asyncssh() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, cli.main, cli.player, cli.player_shell, cli.serve, cli.player_view; "
+    code = ("import sys, cli.main, cli.players.commands, cli.players.shell, "
+            "cli.players.serve, cli.players.view; "
             "from cli.main import main; main.get_command(None, 'serve'); "
             "print('asyncssh' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

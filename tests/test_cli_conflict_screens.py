@@ -63,7 +63,7 @@ def events(db: Path) -> list[dict[str, object]]:
 
 def test_help_shows_each_choice_s_simulated_win_chance_for_the_chooser_s_side(
         db: Path) -> None:
-    from cli.conflict_help import percent
+    from cli.conflict.help import percent
     from conflict import saved as conflicts
     from conflict.simulate.whatif import what_if
     from conflict.table import Table
@@ -194,8 +194,8 @@ def test_the_round_picks_up_a_step_another_process_wrote_meanwhile(db: Path) -> 
 
 def test_a_step_is_not_written_when_the_conflict_moved_on_just_before_the_write(
         db: Path) -> None:
-    from cli.conflict_run import Guide, Prompter
-    from cli.output import make_console
+    from cli.common.output import make_console
+    from cli.conflict.run import Guide, Prompter
     from conflict import saved as conflicts
     from conflict.events import SetTest
     from conflict.table import Table

@@ -228,7 +228,7 @@ def test_the_board_renders_on_a_fixed_width_console(width: int) -> None:
 
     from boardgames import deckbuilding as dbg
     from boardgames.deckbuilding.screen import board
-    from cli.deckbuilding_setup import render
+    from cli.boardgames.deckbuilding_setup import render
 
     game = dbg.start(["Vin", "Kelsier", "Marsh", "Elend"]).state
     console = Console(width=width, file=io.StringIO(), no_color=True, record=True)

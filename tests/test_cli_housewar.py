@@ -208,7 +208,7 @@ def test_the_board_renders_on_a_fixed_width_console(width: int) -> None:
     from rich.console import Console
 
     from boardgames.housewar import AddProblem, new_game
-    from cli.housewar_screens import board
+    from cli.boardgames.housewar_screens import board
 
     session = new_game(5, "long", ["Venture", "Lekal", "Hasting", "Tekiel", "Erikeller"])
     for name, urgency in (("Disobedience in the Canton of Orthodoxy", 1), ("Riot", 1),
@@ -229,7 +229,7 @@ def test_r_hw_2_the_deck_says_which_problem_is_drawn_next() -> None:
     from rich.console import Console
 
     from boardgames.housewar import AddProblem, Collect, MoveProblem, new_game
-    from cli.housewar_screens import board
+    from cli.boardgames.housewar_screens import board
 
     session = new_game(3, "short", ["Venture", "Lekal", "Hasting"])
     for name in ("Alpha", "Beta", "Gamma"):

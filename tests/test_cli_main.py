@@ -217,7 +217,7 @@ def test_bad_numbers_are_one_short_line_naming_the_rule(args: list[str], message
 
 
 def test_plain_shows_control_characters_and_drops_bidi_controls() -> None:
-    from cli.output import plain
+    from cli.common.output import plain
 
     assert plain("a\x1b[2Jb") == "a\\x1b[2Jb"
     assert plain("x\u202eevil") == "xevil"

@@ -1,4 +1,4 @@
-"""``mistborn player`` (cli/player.py): inviting, listing and revoking players; the
+"""``mistborn player`` (cli/players/commands.py): inviting, listing and revoking players; the
 player shell at a local prompt (driven through a real terminal by pexpect) and under
 OpenSSH's forced commands (``$SSH_ORIGINAL_COMMAND``)."""
 

@@ -258,7 +258,7 @@ def test_the_screens_render_on_a_fixed_width_console(width: int) -> None:
 
     from boardgames.stuffed import Mission, NewGame, Offer, Roll, Seat, Teammate, new_session
     from boardgames.stuffed.odds import best_keep
-    from cli.stuffed_screens import board, keep_screen
+    from cli.boardgames.stuffed_screens import board, keep_screen
 
     session = new_session([
         NewGame((Seat("Ann of the very long name", "Kelsier", "charisma"),

@@ -1,5 +1,5 @@
 """The twin commands (``new``, ``undo``, ``log``, ``list``, ``use``) answer the same way
-for a Conflict and for each of the three board games (cli/streams.py): ``list`` marks
+for a Conflict and for each of the three board games (cli/common/streams.py): ``list`` marks
 the current stream ``*``, ``use`` takes any unique beginning and says so, ``undo``
 reports ``Undone: …`` until there is nothing left it may take back (a game's set-up
 is never taken back), refused on one line, and the log keeps the undone step, marked

@@ -281,15 +281,15 @@ def _imports(module: str) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize(("one", "other"), [("cli.conflict_run", "cli.conflict_questions"),
-                                            ("cli.player_shell", "cli.narrator_verbs"),
-                                            ("cli.player_shell", "cli.player_steps")])
+@pytest.mark.parametrize(("one", "other"), [("cli.conflict.run", "cli.conflict.questions"),
+                                            ("cli.players.shell", "cli.players.narrator_verbs"),
+                                            ("cli.players.shell", "cli.players.steps")])
 def test_no_front_door_imports_back_the_module_that_imports_it(one: str, other: str) -> None:
     assert not (other in _imports(one) and one in _imports(other))
 
 
 def test_the_player_shell_takes_its_steps_from_the_library_not_the_step_commands() -> None:
-    for module in ("cli.player_shell", "cli.player_steps", "cli.player_words",
-                   "cli.narrator_verbs", "cli.conflict_questions"):
-        assert "cli.conflict_steps" not in _imports(module), module
-    assert "conflict.intents" in _imports("cli.player_steps")
+    for module in ("cli.players.shell", "cli.players.steps", "cli.players.words",
+                   "cli.players.narrator_verbs", "cli.conflict.questions"):
+        assert "cli.conflict.steps" not in _imports(module), module
+    assert "conflict.intents" in _imports("cli.players.steps")

@@ -41,9 +41,9 @@ def test_the_page_gives_each_constants_value(module: ModuleType) -> None:
 
 
 def test_the_page_gives_the_player_shells_limits() -> None:
-    from cli.player_shell import MAX_NEWS_ROLLS
-    from cli.player_words import MAX_LINE
-    from cli.ssh_server import MAX_READ
+    from cli.players.shell import MAX_NEWS_ROLLS
+    from cli.players.ssh_server import MAX_READ
+    from cli.players.words import MAX_LINE
 
     for name, value in (("MAX_LINE", MAX_LINE), ("MAX_READ", MAX_READ),
                         ("MAX_NEWS_ROLLS", MAX_NEWS_ROLLS)):

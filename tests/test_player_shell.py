@@ -1,4 +1,4 @@
-"""The player shell (cli/player_shell.py and its words, view and Narrator's verbs): a
+"""The player shell (cli/players/shell.py and its words, view and Narrator's verbs): a
 line in, library calls on a real table file, text out — no network. Rules checked by
 the engine are named where the shell leans on them (R-CON-4 turn order, R-CON-15
 defense)."""
@@ -14,10 +14,10 @@ import pytest
 from player_support import make_table
 from rich.cells import cell_len
 
-from cli.conflict_steps import roll_intent
-from cli.player_shell import PlayerShell
-from cli.player_view import NewsReader, to_ascii
-from cli.player_words import MAX_LINE, aim, refusal, verb_of
+from cli.conflict.steps import roll_intent
+from cli.players.shell import PlayerShell
+from cli.players.view import NewsReader, to_ascii
+from cli.players.words import MAX_LINE, aim, refusal, verb_of
 from conflict import saved as conflicts
 from conflict.narrate import describe
 from conflict.privacy import looking
@@ -426,7 +426,7 @@ def test_a_shell_may_open_the_table_itself(tmp_path: Path) -> None:
 
 
 def test_a_flood_of_rolls_shows_the_latest_and_counts_the_rest(table: Table) -> None:
-    from cli.player_shell import MAX_NEWS_ROLLS
+    from cli.players.shell import MAX_NEWS_ROLLS
 
     ada, dee = shell(table, "ada"), shell(table, "dee")
     for number in range(MAX_NEWS_ROLLS + 4):

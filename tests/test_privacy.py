@@ -33,8 +33,8 @@ from characters.model import (
     Sheet,
     Standings,
 )
-from cli.board import board_json, board_view
-from cli.player_view import render
+from cli.conflict.board import board_json, board_view
+from cli.players.view import render
 from conflict.board import board
 from conflict.engine import apply
 from conflict.events import (

@@ -1,4 +1,4 @@
-"""The simulation's report on screen (cli/simulate_screens.py): its content at 40 and
+"""The simulation's report on screen (cli/conflict/simulate_screens.py): its content at 40 and
 120 columns, stored text printed as it is, and the same facts as JSON."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 
 from characters import Attributes, ExtraGroup, Resilience, Resiliences, Sheet, Standings
-from cli.simulate_screens import chance_bar, percent, report_json, report_view, sparkline
+from cli.conflict.simulate_screens import chance_bar, percent, report_json, report_view, sparkline
 from conflict import AddParticipant, Conflict, Nature, Start
 from conflict.simulate import Report, Tally, simulate
 from conflict.state import State
@@ -118,7 +118,7 @@ def test_bars_and_sparklines_known_answers() -> None:
 
 
 def test_importing_the_screens_does_not_load_rich() -> None:
-    code = ("import sys, cli.simulate_screens; "
+    code = ("import sys, cli.conflict.simulate_screens; "
             "print(any(m == 'rich' or m.startswith('rich.') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT)

@@ -1,4 +1,4 @@
-"""Typing over SSH (cli/ssh_editor.py): keystrokes in, lines and echo out, with and
+"""Typing over SSH (cli/players/ssh_editor.py): keystrokes in, lines and echo out, with and
 without a terminal — no network."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cli.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf, lines_of
+from cli.players.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf, lines_of
 
 
 def terminal(longest: int = 50) -> LineEditor:

@@ -1,9 +1,9 @@
-"""The SSH server's bookkeeping (cli/ssh_limits.py), with a clock the test turns:
+"""The SSH server's bookkeeping (cli/players/ssh_limits.py), with a clock the test turns:
 failed passphrases slowed and refused, lines a second per player, keys compared."""
 
 from __future__ import annotations
 
-from cli.ssh_limits import Logins, RateLimit, Throttle, key_id
+from cli.players.ssh_limits import Logins, RateLimit, Throttle, key_id
 
 
 def test_failed_logins_are_slowed_then_refused_then_forgiven() -> None:

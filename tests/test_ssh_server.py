@@ -1,4 +1,4 @@
-"""The built-in SSH server (cli/ssh_server.py): a real server on 127.0.0.1 at an
+"""The built-in SSH server (cli/players/ssh_server.py): a real server on 127.0.0.1 at an
 ephemeral port, reached by the system's OpenSSH ``ssh`` client with throwaway keys —
 one-shot commands, interactive sessions with and without a terminal, and what must be
 refused. The pure bookkeeping (failed logins, the per-player rate) is checked with a
@@ -22,8 +22,8 @@ import pexpect
 import pytest
 from player_support import SSH, make_key, make_table
 
-from cli.ssh_login import Settings, host_key_path, load_host_key
-from cli.ssh_server import Server
+from cli.players.ssh_login import Settings, host_key_path, load_host_key
+from cli.players.ssh_server import Server
 from conflict import saved as conflicts
 from conflict.table import Table, hash_passphrase
 

@@ -1,0 +1,457 @@
+"""What the board games' commands share: which game (``--game``), who writes
+(``--as``), the table (``--db``), ``--json``; options that take several values
+(``--players Ann Bo Cy``); and the report every write prints — the library's
+sentence for each event written, what other players wrote meanwhile, and what comes
+next.
+
+Each game's group (:mod:`cli.boardgames.stuffed`, :mod:`cli.boardgames.deckbuilding`,
+:mod:`cli.boardgames.housewar`) gives a :class:`Face`: how its events and state are
+said. Every rule is the library's; nothing here applies one. Light at import: no Rich,
+no SQLite, no game code.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
+import click
+
+from cli.common.options import NumbersCommand
+from cli.common.output import echo_wrapped, json_option, plain, print_json
+from cli.common.streams import (
+    ENGLISH,
+    history,
+    last_steps,
+    list_streams,
+    remember,
+    remembered,
+    report_json,
+    report_lines,
+    stream_options,
+    taken_back,
+    use_stream,
+    writer,
+)
+from cli.common.streams import meanwhile_lines as stream_meanwhile
+from cli.common.table_option import open_table, table_option
+
+if TYPE_CHECKING:
+    from boardgames.screen import Line, Title
+    from conflict.table import StreamInfo, Table
+    from conflict.table.sessions import Loaded, Recorded, Undid
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_GAME_KEY = "mistborn_conflict.game"
+
+
+# --- options --------------------------------------------------------------------------------
+
+
+def game_option(function: F) -> F:
+    """``--game/-g NAME``: which game (default: the current one); ``new`` names the new
+    game with it."""
+    return click.option("--game", "-g", "game_name", metavar="NAME", expose_value=False,
+                        callback=remember(_GAME_KEY),
+                        help="Which game (default: the current one); with new, its name."
+                        )(function)
+
+
+common = stream_options(game_option)
+"""The options every game command takes: --db, --game, --as, --json."""
+
+
+def chosen_game() -> str | None:
+    """The game named with ``--game``, if any."""
+    return remembered(_GAME_KEY)
+
+
+class ManyOption(click.Option):
+    """An option that takes every value up to the next option: ``--players Ann Bo Cy``
+    (also ``--players Ann,Bo,Cy``, or the option repeated). Its value is the list of
+    what was typed, each item split at commas unless ``commas=False``."""
+
+    def __init__(self, *args: Any, commas: bool = True, **kwargs: Any) -> None:
+        kwargs["multiple"] = True
+        self.commas = commas
+        super().__init__(*args, **kwargs)
+
+    def process_value(self, ctx: click.Context, value: Any) -> Any:
+        value = super().process_value(ctx, value)
+        if not value or not self.commas:
+            return value
+        return [part.strip() for item in value for part in str(item).split(",")
+                if part.strip()]
+
+
+class GameCommand(NumbersCommand):
+    """A command whose :class:`ManyOption` options take several values, and whose
+    arguments may be negative numbers (``unrest -1``, ``coins -3``)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        many = {opt for param in self.get_params(ctx) if isinstance(param, ManyOption)
+                for opt in param.opts}
+        out: list[str] = []
+        current: str | None = None  # the many-valued option being read
+        empty = False  # it has no value yet
+        for token in args:
+            is_option = token.startswith("-") and len(token) > 1
+            if current is not None and not is_option:
+                out += [current, token]
+                empty = False
+                continue
+            if current is not None and empty:
+                out.append(current)  # given no value: click says so
+            current, empty = (token, True) if token in many else (None, False)
+            if current is None:
+                out.append(token)
+        if current is not None and empty:
+            out.append(current)
+        return super().parse_args(ctx, out)
+
+
+class GameGroup(click.Group):
+    """A game's group. Its commands are :class:`GameCommand` s; those listed in
+    ``lazy`` (name → ``("module:attribute", short help)``) are imported on first use,
+    so that ``mistborn stuffed odds`` loads the odds and nothing of the game."""
+
+    command_class = GameCommand
+
+    def __init__(self, *args: Any, lazy: dict[str, tuple[str, str]] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.lazy, *super().list_commands(ctx)})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            import importlib
+
+            module_name, attr = self.lazy[cmd_name][0].split(":")
+            # ".stuffed_turn" is a module of this package; imported on first use.
+            command = getattr(importlib.import_module(module_name, __package__), attr)
+            assert isinstance(command, click.Command)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, self.lazy[name][1]) for name in self.lazy]
+        rows += [(name, command.get_short_help_str(60))
+                 for name, command in self.commands.items() if name not in self.lazy]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+# --- languages ---------------------------------------------------------------------------------
+
+
+def locale_language() -> str:
+    """``pl`` when the locale is Polish (the first of ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG`` that is set starts with ``pl``), else ``en``."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            return "pl" if value.lower().startswith("pl") else "en"
+    return "en"
+
+
+# --- reports ---------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Face:
+    """How the command line says one game: its stream ``kind``; one sentence per event
+    (``describe(before, event, after)``); what comes next (``next_line(state)``); the
+    JSON fields a report adds about a state (``status``); and its few words in the
+    language of the screen (``words``: ``next``, ``meanwhile``, ``undone``); and
+    ``check(state)``, which refuses every step of a game that is over. What Conflicts
+    and games say alike is :mod:`cli.common.streams`'."""
+
+    kind: str
+    describe: Callable[[Any, Any, Any], str]
+    next_line: Callable[[Any], str]
+    status: Callable[[Any], dict[str, Any]] = lambda _state: {}
+    words: Mapping[str, str] = ENGLISH
+    # Refuses any step at all in this state (a game won), before a command reads what
+    # was typed against it: the refusal then names the reason, not a missing die.
+    check: Callable[[Any], None] = lambda _state: None
+
+
+START_COMMANDS = {
+    "stuffed": "mistborn stuffed new --players NAME:ATTRIBUTE…",
+    "deckbuilding": "mistborn deckbuilding new --players NAMES…",
+    "housewar": "mistborn housewar new --players N --length short",
+}
+"""What to type to start a game of each kind, told when there is none (or only its
+set-up is left to undo)."""
+
+
+def find_game(table: Table, kind: str, typed: str | None) -> str:
+    """The game meant (see :func:`conflict.table.games.find`); a missing one is
+    refused telling how to start one."""
+    from conflict.table import games
+
+    try:
+        return games.find(table, kind, typed)
+    except games.NoGame as error:
+        raise error.hinted(START_COMMANDS[kind]) from None
+
+
+def _event_type(event: dict[str, Any]) -> str:
+    return str(event.get("type", "event")).replace("_", " ")
+
+
+def _taken_back(face: Face, before: Any, event: dict[str, Any]) -> str:
+    """The sentence of a step taken back, told against the game as the steps kept
+    before it leave it; its type in a few words when it no longer applies there."""
+    from boardgames.errors import GameError
+    from conflict.table.games import rules
+
+    game = rules(face.kind)
+    return taken_back(before, event, decode=game.decode, apply=game.apply,
+                      describe=face.describe, brief=_event_type, errors=GameError)
+
+
+def report(face: Face, name: str, steps: Sequence[tuple[Any, Any, Any]], state: Any, *,
+           as_json: bool, version: int, said: Sequence[str] | None = None,
+           meanwhile: Sequence[str] = (), extra: dict[str, Any] | None = None) -> None:
+    """Print what happened and what comes next, or the same as one JSON document."""
+    from conflict.table.games import rules
+
+    lines = list(said) if said is not None else [face.describe(b, e, a) for b, e, a in steps]
+    if as_json:
+        encode = rules(face.kind).encode
+        print_json(report_json(lines, [encode(event) for _, event, _ in steps],
+                               face.next_line(state), version, meanwhile=meanwhile,
+                               game=name, extra={**face.status(state), **(extra or {})}))
+        return
+    for line in report_lines(lines, plain(face.next_line(state)), meanwhile=meanwhile,
+                             words=face.words):
+        click.echo(line)
+
+
+def meanwhile_lines(face: Face, recorded: Recorded[Any, Any]) -> list[str]:
+    """What other writers did since this one last looked."""
+    return stream_meanwhile(recorded, _event_type, face.words)
+
+
+def record(face: Face, table: Table, build: Callable[[Any], Sequence[Any]], *,
+           as_json: bool) -> Recorded[Any, Any]:
+    """Write what ``build(state)`` returns to the chosen game, checked by its rules
+    against the game as it stands at the moment of writing, and report it."""
+    from conflict.table import games
+
+    name = find_game(table, face.kind, chosen_game())
+
+    def checked(state: Any) -> Sequence[Any]:
+        face.check(state)
+        return build(state)
+
+    recorded = games.record(table, face.kind, name, checked, who=writer())
+    report(face, name, recorded.steps, recorded.after, as_json=as_json,
+           version=recorded.version, meanwhile=meanwhile_lines(face, recorded))
+    return recorded
+
+
+def write(face: Face, build: Callable[[Any], Sequence[Any]], *, as_json: bool) -> None:
+    """:func:`record` on the table this command uses."""
+    with open_table() as table:
+        record(face, table, build, as_json=as_json)
+
+
+def start(face: Face, events: Sequence[Any], *, as_json: bool) -> None:
+    """Start a new game with its set-up ``events`` (named by ``--game``, else the
+    first free ``Game N``), make it current, and report it."""
+    from conflict.table import games
+
+    with open_table() as table:
+        name, recorded = games.start(table, face.kind, chosen_game(), events, who=writer())
+    if not as_json:
+        click.echo(f"{plain(name)}:")
+    report(face, name, recorded.steps, recorded.after, as_json=as_json,
+           version=recorded.version)
+
+
+def undo(face: Face, *, as_json: bool) -> Undid[Any, Any]:
+    """Take back the last step of the chosen game (every event it wrote) and report
+    it."""
+    from conflict.table import games
+
+    with open_table() as table:
+        name = find_game(table, face.kind, chosen_game())
+        try:
+            undid = games.undo(table, face.kind, name, who=writer())
+        except games.SetupKept as error:
+            raise error.hinted(START_COMMANDS[face.kind]) from None
+    # Newest first: the way back.
+    steps = [(after, event, before) for before, event, after in reversed(undid.steps)]
+    said = [f"{face.words['undone']}: {face.describe(before, event, after)}"
+            for after, event, before in steps]
+    report(face, name, steps, undid.after, as_json=as_json, version=undid.version,
+           said=said, extra={"undone": True})
+    return undid
+
+
+def load(kind: str) -> tuple[str, Loaded[Any, Any]]:
+    """The chosen game of ``kind`` (read only: no table is made), replayed."""
+    from conflict.table import games
+
+    with open_table(create=False) as table:
+        name = find_game(table, kind, chosen_game())
+        return name, games.saved(table, kind, name).load()
+
+
+def last_sentences(face: Face, loaded: Loaded[Any, Any], count: int) -> list[str]:
+    """The sentences of the last ``count`` events."""
+    return last_steps(loaded.states, loaded.events, count, face.describe)
+
+
+# --- list, use, log --------------------------------------------------------------------------
+
+
+def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face],
+                       summary: Callable[[Any], str],
+                       extra: Callable[[Any], Any] = lambda function: function) -> None:
+    """Add ``list``, ``use`` and ``log`` to the group of the game ``kind``: the games in
+    the table, the current one, and one game's history with who and when (undone
+    events marked). ``face_of`` and ``summary`` are called only when a command runs;
+    ``extra`` adds the game's own options (the Deckbuilding Game's ``--lang``)."""
+
+    @group.command("list", short_help="List the games in the table.")
+    @table_option
+    @json_option
+    @extra
+    def list_(as_json: bool) -> None:
+        """List the games in the table; the current one is marked *."""
+        list_games(kind, summary, as_json=as_json)
+
+    @group.command("use", short_help="Make another game the current one.")
+    @click.argument("name")
+    @table_option
+    @json_option
+    @extra
+    def use(name: str, as_json: bool) -> None:
+        """Make the game NAME (any unique beginning of it) the current one."""
+
+        use_stream(kind, name, lambda table, typed: find_game(table, kind, typed),
+                   what="game", as_json=as_json)
+
+    @group.command("log", short_help="The game's events with who and when.")
+    @click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
+                  help="Only the last N events.")
+    @common
+    @extra
+    def log(last: int | None, as_json: bool) -> None:
+        """Every event of the game, oldest first, with who wrote it and when; undone
+        events stay, marked."""
+        game_log(face_of(), last, as_json=as_json)
+
+
+def list_games(kind: str, summary: Callable[[Any], str], *, as_json: bool) -> None:
+    """``list``: the games of ``kind`` in the table, each in a few words."""
+    from conflict.table import games
+
+    def row(table: Table, info: StreamInfo) -> dict[str, Any]:
+        loaded = games.saved(table, kind, info.name).load()
+        return {"name": info.name, "current": info.current, "events": len(loaded.events),
+                "version": info.version, "summary": summary(loaded.state)}
+
+    list_streams(kind, row, as_json=as_json, text=lambda found: plain(found["summary"]),
+                 empty=f"No games yet. Start one with: mistborn {kind} new")
+
+
+def game_log(face: Face, last: int | None, *, as_json: bool) -> None:
+    """``log``: every event of the chosen game with who and when, undone ones marked."""
+    from conflict.table import games
+
+    kind = face.kind
+    with open_table(create=False) as table:
+        name = find_game(table, kind, chosen_game())
+        loaded = games.saved(table, kind, name).load()
+        everything = table.read(kind, name, include_undone=True).entries
+    lines = []
+    told = history(everything, loaded, face.describe,
+                   lambda before, event: _taken_back(face, before, event))
+    for entry, text in told:
+        line: dict[str, Any] = {"seq": entry.seq, "when": entry.at.isoformat(),
+                                "who": entry.who, "text": text, "event": entry.event}
+        if entry.undone:
+            line["undone_by"] = entry.undone_by
+        lines.append(line)
+    if last is not None:
+        lines = lines[-last:]
+    if as_json:
+        print_json({"game": name, "events": lines})
+        return
+    for line in lines:
+        when = entry_time(line["when"])
+        undone = (f" ({face.words['undone'].lower()}: {plain(line['undone_by'])})"
+                  if "undone_by" in line else "")
+        echo_wrapped(f"{line['seq']}. {when} {plain(line['who'])}: "
+                     f"{plain(line['text'])}{undone}")
+
+
+def rows(text: str, width: int, *, indent: int = 2, collapse: bool = False) -> list[str]:
+    """``text`` as lines at most ``width`` wide, broken between words (at each space;
+    at each run of white space when ``collapse``), the lines after the first indented."""
+    lines: list[str] = []
+    for word in text.split() if collapse else text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append((" " * indent if lines else "") + word)
+    return lines
+
+
+def wrapped(text: str, width: int, *, indent: int = 2, style: str = "") -> list[Any]:
+    """``text`` (already made safe with ``plain``) as Rich ``Text`` lines at most
+    ``width`` wide, broken between words, later lines indented."""
+    from rich.text import Text
+
+    return [Text(line, style=style) for line in rows(text, width, indent=indent)]
+
+
+STYLES = {"title": "bold", "head": "bold", "active": "bold", "result": "bold",
+          "out": "dim", "note": "dim", "dim": "dim", "plain": ""}
+"""How a terminal styles each tag of :mod:`boardgames.screen`; the words alone always
+carry the meaning."""
+
+
+def drawn(shown: Line | Title, name: str, width: int, *, collapse: bool = False
+          ) -> list[Any]:
+    """A line of a library board (:mod:`boardgames.screen`) as Rich ``Text`` lines at
+    most ``width`` wide; a :class:`~boardgames.screen.Title` after the game's ``name``.
+    Every text goes through ``plain``: stored names are never read as markup."""
+    from rich.text import Text
+
+    from boardgames.screen import Title
+
+    if isinstance(shown, Title):
+        text = plain(name) + plain(shown.text)
+        if shown.wrap:
+            return wrapped(text, width, style=STYLES["title"])
+        return [Text(text, style=STYLES["title"])]
+    style = STYLES.get(shown.tag, "")
+    if shown.parts:
+        first, *rest = shown.parts
+        line = Text(plain(first.text), style=style)
+        for part in rest:
+            line.append(plain(part.text), style=STYLES.get(part.tag, ""))
+        return [line]
+    if not shown.wrap:
+        return [Text(" " * shown.margin + plain(shown.text), style=style)]
+    margin = " " * shown.margin
+    return [Text(margin + row, style=style) for row in rows(
+        plain(shown.text), width - shown.margin, indent=shown.indent, collapse=collapse)]
+
+
+def entry_time(iso: str) -> str:
+    """An entry's time as the local ``HH:MM``."""
+    import datetime
+
+    return datetime.datetime.fromisoformat(iso).astimezone().strftime("%H:%M")

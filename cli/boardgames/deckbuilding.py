@@ -1,0 +1,227 @@
+"""``mistborn deckbuilding`` (also ``dbg``): Mistborn: The Deckbuilding Game's dials and
+tracks beside the cards, saved in the table, in English or Polish.
+
+The group and what its commands share: the language (``--lang pl``, else a Polish
+locale: the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set starting with
+``pl``), the :class:`~cli.boardgames.base.Face` that says events, screens and errors in it
+(R-DBG-8), and players found by any unique beginning of their name. The commands live
+in :mod:`cli.boardgames.deckbuilding_play` (the game) and
+:mod:`cli.boardgames.deckbuilding_setup` (set-up, screens, undo), loaded on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from cli.boardgames.base import Face, GameGroup, add_table_commands, game_option, locale_language
+from cli.common.output import json_option
+from cli.common.streams import who_option
+from cli.common.table_option import table_option
+
+if TYPE_CHECKING:
+    from boardgames.deckbuilding.state import Game
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+KIND = "deckbuilding"
+COMMAND = "mistborn deckbuilding new --players NAMES…"
+_LANG_KEY = "mistborn_conflict.lang"
+
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "new": (".deckbuilding_setup:new", "Start a game: players, co-op or solo."),
+    "damage": (".deckbuilding_play:damage", "A player takes damage (not an attack)."),
+    "heal": (".deckbuilding_play:heal", "A player heals (never above 40)."),
+    "points": (".deckbuilding_play:points", "The active player gains Mission points."),
+    "spend": (".deckbuilding_play:spend", "Spend Mission points on the 3 tracks."),
+    "sense": (".deckbuilding_play:sense", "Sense N cancels Mission points this turn."),
+    "attack": (".deckbuilding_play:attack", "The active player's damage at players."),
+    "target": (".deckbuilding_play:target", "Give the Target after its holder fell."),
+    "pass": (".deckbuilding_play:pass_target", "The holder passes the Target."),
+    "coins": (".deckbuilding_play:coins", "Coins this turn: gain N, spend -N."),
+    "boxings": (".deckbuilding_play:boxings", "Buy, cash or gain Boxings."),
+    "atium": (".deckbuilding_play:atium", "Gain or use Atium tokens."),
+    "confront": (".deckbuilding_play:confront", "4 Atium on Confrontation: a win."),
+    "lord": (".deckbuilding_coop:lord", "Co-op: damage or heal the Lord Ruler."),
+    "dominance": (".deckbuilding_coop:dominance", "Co-op: Dominance up one row."),
+    "edict": (".deckbuilding_coop:edict", "Co-op: an Edict drawn and resolved."),
+    "adversary": (".deckbuilding_coop:adversary", "Co-op: an Adversary drawn."),
+    "shield": (".deckbuilding_coop:shield", "Co-op: destroy an Adversary's shield."),
+    "end-turn": (".deckbuilding_play:end_turn", "End the turn; the next player's."),
+    "undo": (".deckbuilding_setup:undo", "Take back the last step (history keeps it)."),
+    "show": (".deckbuilding_setup:show", "Every dial and track, highest/lowest marked."),
+}
+
+
+# --- the language ---------------------------------------------------------------------------
+
+
+def _keep_lang(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.meta[_LANG_KEY] = value
+
+
+def lang_option(function: F) -> F:
+    """``--lang en|pl``: the language of screens, sentences and errors."""
+    return click.option("--lang", type=click.Choice(["en", "pl"]), expose_value=False,
+                        callback=_keep_lang,
+                        help="en or pl (default: pl in a Polish locale, else en).")(function)
+
+
+def language(ctx: click.Context | None = None) -> str:
+    """The language asked for: ``--lang``, else the locale's."""
+    ctx = ctx or click.get_current_context()
+    chosen = ctx.meta.get(_LANG_KEY)
+    return chosen if isinstance(chosen, str) else locale_language()
+
+
+def common(function: F) -> F:
+    """The options every Deckbuilding Game command takes: --db, --game, --as, --lang,
+    --json."""
+    return table_option(game_option(who_option(lang_option(json_option(function)))))
+
+
+class DeckbuildingGroup(GameGroup):
+    """The group, saying every refusal in the language asked for: the library's own
+    (R-DBG-8) and the table's few (no game yet, nothing to undo, an unknown game)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as error:
+            message = translated(error, language(ctx))
+            if message is None:
+                raise
+            from cli.common.errors import UserError
+
+            raise UserError(message) from None
+
+
+def translated(error: BaseException, lang: str) -> str | None:
+    """``error`` said in ``lang``, or None to let it pass as it is."""
+    from boardgames.deckbuilding import screen
+    from boardgames.locales import Localized, localize
+    from characters.lookup import NameAmbiguous, NameNotFound
+    from conflict.table.errors import NothingToUndo
+    from conflict.table.games import NoGame, SetupKept
+
+    if isinstance(error, Localized):
+        return localize(error, lang)
+    if lang == "en":
+        return None
+    if isinstance(error, NoGame):
+        return screen.no_game(COMMAND, lang)
+    if isinstance(error, SetupKept):
+        return screen.setup_kept(COMMAND, lang)
+    if isinstance(error, NothingToUndo):
+        return screen.nothing_to_undo(error.name, lang)
+    if isinstance(error, NameNotFound):
+        return screen.unknown_game(error.typed, error.known, lang)
+    if isinstance(error, NameAmbiguous):
+        return screen.ambiguous(error.typed, error.candidates, lang)
+    return None
+
+
+@click.group(cls=DeckbuildingGroup, lazy=_COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@table_option
+@game_option
+@who_option
+@lang_option
+def deckbuilding() -> None:
+    """Mistborn: The Deckbuilding Game beside the cards: health dials,
+    Mission tracks, the Target, coins, Boxings, Atium, and in co-op the Lord
+    Ruler — saved in the table, with undo. --lang pl (or a Polish locale)
+    speaks the Polish edition's terms.
+
+    \b
+    Start:  new --players vin kel marsh
+            new -p vin elend --coop
+    Turn:   points 3; spend 2 1 0;
+            sense 2; attack 7; coins 4;
+            boxings buy; end-turn
+    Health: damage vin 5; heal vin 3
+    Target: pass marsh; target elend
+    Co-op:  lord attack 6; edict --rows 2;
+            adversary NAME 5 X; shield 1 6
+    See:    show; log     Slip: undo
+
+    Players: any unique beginning of a name.
+    The active player acts unless --player.
+    """
+
+
+# --- saying the game ------------------------------------------------------------------------
+
+
+def face(lang: str | None = None) -> Face:
+    """How the command line says a Deckbuilding Game, in ``lang`` (default: the one
+    asked for)."""
+    from boardgames.deckbuilding import screen
+    from boardgames.deckbuilding.codec import snapshot
+    from boardgames.deckbuilding.describe import describe
+
+    chosen = lang or language()
+    said = screen.words(chosen)
+
+    def status(state: Game) -> dict[str, Any]:
+        data = snapshot(state, chosen)
+        return {"turn": data["turn"]["number"], "player": data["turn"]["player"],
+                "result": data["result"]}
+
+    return Face(KIND, lambda b, e, a: describe(b, e, a, chosen),
+                lambda state: screen.next_line(state, chosen), status, said)
+
+
+def summary(state: Game) -> str:
+    """A game in a few words, for ``list``."""
+    from boardgames.deckbuilding import screen
+
+    return screen.summary(state, language())
+
+
+add_table_commands(deckbuilding, KIND, face, summary, lang_option)
+
+
+# --- reading what a player types ------------------------------------------------------------
+
+
+def player(state: Game, typed: str) -> str:
+    """The player ``typed`` means (a unique beginning or word of a name); several
+    match: refused, listing them; none: what was typed (the rules refuse it, listing
+    the players)."""
+    from characters.lookup import matches
+
+    found = matches(typed, [p.name for p in state.players])
+    if len(found) > 1:
+        from boardgames.deckbuilding.text import CATALOG
+        from boardgames.locales import LocalizedBadValue
+
+        raise LocalizedBadValue(CATALOG, "screen.ambiguous",
+                                {"typed": repr(typed)[:60], "names": tuple(found)},
+                                rule="R-DBG-1")
+    return found[0] if found else typed
+
+
+def active_or(state: Game, typed: str | None) -> str:
+    """The player named, else the one whose turn it is."""
+    if typed is not None:
+        return player(state, typed)
+    return state.active.name if state.started else ""
+
+
+def player_option(function: F) -> F:
+    """``--player/-p NAME``: who acts (default: the player whose turn it is)."""
+    return click.option("--player", "-p", "who_acts", metavar="NAME",
+                        help="Who acts (default: the player whose turn it is).")(function)
+
+
+def whole(text: str, field: str, rule: str, low: int = 1, high: int | None = None) -> int:
+    """``text`` as a whole number ``low``–``high`` (default 999), else the library's
+    own refusal, said in the language asked for."""
+    from boardgames.deckbuilding.events import MAX_AMOUNT, check_whole
+
+    value: object = int(text) if text.lstrip("-").isdigit() and len(text) < 8 else text
+    return check_whole(value, field, low, MAX_AMOUNT if high is None else high, rule)

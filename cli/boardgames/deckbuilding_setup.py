@@ -1,0 +1,108 @@
+"""``mistborn deckbuilding new``, ``undo`` and ``show``: setting a game up, taking a
+step back, and every dial and track on one screen (R-DBG-1..8)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import click
+
+from cli.boardgames import base as games
+from cli.boardgames.base import GameCommand, ManyOption
+from cli.boardgames.deckbuilding import common, face, language
+from cli.common.output import make_console, plain, print_json
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from boardgames.deckbuilding.events import MissionSpec
+    from boardgames.screen import Line
+
+MAX_WIDTH = 72  # the widest a Deckbuilding Game's board is laid out
+
+
+def _mission(spec: str) -> MissionSpec:
+    """A Mission typed as ``NAME``, ``NAME:4,8`` or ``:4,8`` (its mid-track reward
+    steps; the top always has one)."""
+    from boardgames.deckbuilding.events import MissionSpec
+    from boardgames.deckbuilding.text import bad_value
+
+    name, _, steps = spec.partition(":")
+    rewards = []
+    for step in (s for s in steps.replace(" ", ",").split(",") if s):
+        if not step.isdigit():
+            raise bad_value("bad.rewards", "R-DBG-3", value=repr(spec)[:60])
+        rewards.append(int(step))
+    return MissionSpec(name.strip(), tuple(rewards))
+
+
+@click.command(cls=GameCommand)
+@click.option("--players", "-p", cls=ManyOption, required=True, metavar="NAMES…",
+              help="The players in seat order, the first player first.")
+@click.option("--coop", "mode", flag_value="coop", help="Co-op: together against the "
+              "Lord Ruler.")
+@click.option("--solo", "mode", flag_value="solo", help="Solo: one player against the "
+              "Lord Ruler.")
+@click.option("--missions", cls=ManyOption, commas=False, metavar="SPEC…",
+              help="The 3 Missions, each NAME or NAME:STEPS of its mid-track rewards "
+                   "(e.g. 'Pits:4,8'); default: Missions 1–3.")
+@common
+def new(players: Sequence[str], mode: str | None, missions: Sequence[str],
+        as_json: bool) -> None:
+    """Start a game and make it current (R-DBG-1): health by seat (36, +2, +4, +4 and
+    a Boxing), the Target on the last seat with 3–4 players; co-op and solo: the Lord
+    Ruler at 48, Dominance 1, 36 cards in his deck. Name it with --game NAME."""
+    from boardgames.deckbuilding.events import Mode, NewGame
+
+    specs: tuple[MissionSpec, ...] = tuple(_mission(m) for m in missions)
+    event = NewGame(tuple(players), Mode(mode or "competitive"),
+                    *([specs] if specs else []))
+    games.start(face(), [event], as_json=as_json)
+
+
+@click.command(cls=GameCommand)
+@common
+def undo(as_json: bool) -> None:
+    """Take back the last step of the game; it stays in the log, marked undone. The
+    set-up itself is never undone."""
+    games.undo(face(), as_json=as_json)
+
+
+def render(lines: Sequence[Line]) -> RenderableType:
+    """The library's screen lines, laid out already, as Rich text (stored names through
+    ``plain``)."""
+    from rich.console import Group
+
+    return Group(*(text for line in lines for text in games.drawn(line, "", MAX_WIDTH)))
+
+
+@click.command(cls=GameCommand)
+@click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
+              metavar="N", help="How many of the last events to show.")
+@common
+def show(last: int, as_json: bool) -> None:
+    """Every dial and track: health, Boxings and Atium (▶ whose turn, the Target, who
+    is out), the turn's coins and Mission points, each Mission track with who is
+    highest and lowest, and in co-op the Lord Ruler, his deck and the Adversaries."""
+    from rich.console import Group
+
+    from boardgames.deckbuilding import screen
+    from boardgames.deckbuilding.codec import snapshot
+
+    lang = language()
+    name, loaded = games.load(face().kind)
+    state = loaded.state
+    said = games.last_sentences(face(), loaded, last)
+    if as_json:
+        print_json({"game": name, "version": loaded.version, "lang": lang,
+                    **snapshot(state, lang), "last": said,
+                    "next": screen.next_line(state, lang)})
+        return
+    console = make_console()
+    width = max(40, min(console.width, 72))
+    console.print(render(screen.board(state, name, lang, width)))
+    words = screen.words(lang)
+    lines = [part for line in said for part in games.wrapped(f"• {plain(line)}", width)]
+    lines += games.wrapped(f"{words['next']}: {plain(screen.next_line(state, lang))}", width)
+    console.print(Group(*lines))

@@ -1,0 +1,159 @@
+"""``mistborn housewar`` (also ``hw``): Mistborn: House War's Unrest, Problem track,
+tokens and scores beside the cards, saved in the table.
+
+The group and what its commands share: the :class:`~cli.boardgames.base.Face` that says the
+game's events and what comes next (the library's: :mod:`boardgames.housewar.screen`),
+and readers for what a player types — Houses and
+Problems by any unique beginning of their name, tokens as a player says them
+(``2 food 1 atium``, ``2f 1a``). The commands live in
+:mod:`cli.boardgames.housewar_setup` and :mod:`cli.boardgames.housewar_turn`, loaded on
+first use; the screen in :mod:`cli.boardgames.housewar_screens`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import click
+
+from cli.boardgames.base import Face, GameGroup, add_table_commands, game_option
+from cli.common.streams import who_option
+from cli.common.table_option import table_option
+
+if TYPE_CHECKING:
+    from boardgames.housewar.resources import Resources
+    from boardgames.housewar.state import State
+
+KIND = "housewar"
+
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "new": (".housewar_setup:new", "Start a game: players, length, Houses."),
+    "add": (".housewar_turn:add", "A Problem enters the track (set-up, step 3, effect)."),
+    "worsen": (".housewar_turn:worsen", "Step 2: Problems move one column right."),
+    "move": (".housewar_turn:move", "A card moves a Problem (Soother: --by -1)."),
+    "collect": (".housewar_turn:collect", "Step 1: the Active House's income."),
+    "pass": (".housewar_turn:pass_turn", "Step 4: pass, taking a token or a card."),
+    "solve": (".housewar_turn:solve", "Step 4: a deal closes and a Problem is solved."),
+    "no-deal": (".housewar_turn:no_deal", "Step 4: a deal fails."),
+    "end-turn": (".housewar_turn:end_turn", "Step 5: the next House becomes Active."),
+    "cost": (".housewar_turn:cost", "A card lowers or raises a cost this turn."),
+    "unrest": (".housewar_turn:unrest", "Unrest moves up (or down: -N)."),
+    "score": (".housewar_turn:score", "A House gains Favor or Disgrace."),
+    "transfer": (".housewar_turn:transfer", "Tokens move: bribes, thefts, returns."),
+    "face-down": (".housewar_turn:face_down", "A Personality played face down."),
+    "discard": (".housewar_turn:discard", "A face-down Personality discarded."),
+    "reveal": (".housewar_turn:reveal", "At the end, a face-down card revealed."),
+    "pay": (".housewar_setup:pay", "Can one House pay a cost alone, and how."),
+    "undo": (".housewar_setup:undo", "Take back the last step (history keeps it)."),
+    "show": (".housewar_setup:show", "The Problem grid, Unrest, the Houses' scores."),
+}
+
+
+@click.group(cls=GameGroup, lazy=_COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@table_option
+@game_option
+@who_option
+def housewar() -> None:
+    """Mistborn: House War beside the cards: Unrest, the Problem track,
+    each House's tokens, Favor and Disgrace, the supply — saved in the
+    table, with undo; and who can pay what.
+
+    \b
+    Start: new --players 4 --length short
+             --houses Venture Lekal Tekiel
+             Hasting
+           add Ashfall --urgency 2 --setup
+    Turn:  collect --income 2f 1m
+           worsen ashfall riot
+           add Famine --urgency 1
+           pass --take atium, or
+           solve PROBLEM --share
+             venture=2f --favor venture=3
+           end-turn
+    Also:  unrest 1; score; transfer;
+           cost; move; face-down; reveal
+    Pay:   pay --hold 2f 1a --cost 3 food
+    See:   show; log      Slip: undo
+
+    \b
+    Tokens: 2 food 1 atium = 2f 1a
+      m Money  f Food  p Prestige
+      s Skaa   w Warriors  a Atium
+    Houses and Problems: any unique
+    beginning of the name.
+    """
+
+
+# --- saying the game -----------------------------------------------------------------------
+
+
+def face() -> Face:
+    """How the command line says a game of House War: the library's sentences, next
+    line and report fields."""
+    from boardgames.housewar.describe import describe
+    from boardgames.housewar.screen import next_line, status
+
+    return Face(KIND, describe, next_line, status)
+
+
+def summary(state: State) -> str:
+    """A game in a few words, for ``list``."""
+    from boardgames.housewar.screen import summary as said
+
+    return said(state)
+
+
+add_table_commands(housewar, KIND, face, summary)
+
+
+# --- reading what a player types ---------------------------------------------------------
+
+
+def tokens(typed: Sequence[str] | str) -> Resources:
+    """Tokens as typed: ``2 food 1 atium``, ``2f 1a``, ``food=2`` (R-HW-5)."""
+    from boardgames.housewar.resources import parse_resources
+
+    return parse_resources(typed if isinstance(typed, str) else " ".join(typed))
+
+
+def house(state: State, typed: str) -> str:
+    """The House ``typed`` means (a unique beginning or word of its name); else what
+    was typed (the rules refuse it, listing the Houses)."""
+    from characters.lookup import matches
+
+    found = matches(typed, [h.name for h in state.houses])
+    return found[0] if len(found) == 1 else typed
+
+
+def place(state: State, typed: str) -> str:
+    """A House, or the supply, or the destroyed tokens (``supply``, ``destroyed``)."""
+    from boardgames.housewar.events import PLACES
+
+    cleaned = typed.strip().casefold()
+    return cleaned if cleaned in PLACES else house(state, typed)
+
+
+def problem(state: State, typed: str, *, known: bool = False) -> str:
+    """The Problem ``typed`` means: on the board (or, with ``known``, any card the game
+    has seen), by a unique beginning or word of its name; else what was typed."""
+    from characters.lookup import matches
+
+    names = [c.name for c in state.cards] if known else list(state.track.names)
+    found = matches(typed, names)
+    return found[0] if len(found) == 1 else typed
+
+
+def pairs(typed: Sequence[str], what: str, rule: str) -> list[tuple[str, str]]:
+    """``NAME=VALUE`` items as (name, value); a missing ``=`` is refused."""
+    from boardgames.errors import BadValue
+
+    out = []
+    for item in typed:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise BadValue(f"{what} is HOUSE=VALUE (e.g. venture=2f), got {item!r}"[:120],
+                           rule=rule)
+        out.append((name.strip(), value.strip()))
+    return out

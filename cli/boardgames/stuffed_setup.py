@@ -1,0 +1,121 @@
+"""``mistborn stuffed new``, ``offer``, ``undo`` and ``show``: setting a game up, the
+Teammates face up on offer, taking a step back, and the whole game on one screen."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import click
+
+from cli.boardgames import base as games
+from cli.boardgames.base import GameCommand, ManyOption, common
+from cli.boardgames.stuffed import face
+from cli.common.output import make_console, print_json
+
+if TYPE_CHECKING:
+    from boardgames.stuffed.events import Seat
+
+
+def _seat(spec: str) -> Seat:
+    """A player typed as ``NAME:ATTRIBUTE`` or ``NAME:ATTRIBUTE:HERO``."""
+    from boardgames.errors import BadValue
+    from boardgames.stuffed.events import Seat
+
+    parts = [part.strip() for part in spec.split(":")]
+    if len(parts) not in (2, 3) or not all(parts):
+        raise BadValue(f"a player is NAME:ATTRIBUTE (the Hero's Attribute, e.g. "
+                       f"ann:charisma) or NAME:ATTRIBUTE:HERO, got {spec!r}"[:140],
+                       rule="R-STF-6")
+    name, attribute = parts[0], parts[1]
+    hero = parts[2] if len(parts) == 3 else f"{name}'s Hero"
+    if len(hero) > 40:
+        hero = f"Hero of {name}"[:40]
+    return Seat(name, hero, attribute)
+
+
+@click.command(cls=GameCommand)
+@click.option("--players", "-p", cls=ManyOption, required=True, metavar="NAME:ATTR…",
+              help="The players in turn order, each with the Attribute on their Hero's "
+                   "card (ann:charisma), and optionally the Hero's name (ann:ch:Kelsier).")
+@click.option("--mission", "mission_name", default="Mission", show_default=True,
+              metavar="NAME", help="The Mission card's name.")
+@click.option("--teammates", type=int, required=True, metavar="N",
+              help="Teammates the Mission needs (Heroes don't count).")
+@click.option("--mercenaries", type=int, default=0, show_default=True, metavar="M",
+              help="How many of them must be Mercenaries.")
+@click.option("--combo", required=True, metavar="COMBO",
+              help="The Mission's combination, e.g. ch:2,i,r or 3-kind,b.")
+@click.option("--die", "die_faces", cls=ManyOption, metavar="FACES…",
+              help="Your dice's six faces if they differ from one of each symbol "
+                   "(e.g. c c e b i r).")
+@common
+def new(players: Sequence[str], mission_name: str, teammates: int, mercenaries: int,
+        combo: str, die_faces: Sequence[str], as_json: bool) -> None:
+    """Start a game of Stuffed and make it current (R-STF-1, R-STF-7): the players in
+    turn order with their Heroes, and the face-up Mission. Name it with --game NAME
+    (default: Game 1, Game 2…).
+
+    \b
+    Example:
+      mistborn stuffed new \\
+        -p ann:ch bo:r --mission Heist \\
+        --teammates 3 --mercenaries 1 \\
+        --combo ch:2,i,r
+    """
+    from boardgames.stuffed.dice import DEFAULT_DIE, Die
+    from boardgames.stuffed.events import Mission, NewGame
+
+    seats = tuple(_seat(spec) for spec in players)
+    die = Die(" ".join(die_faces)) if die_faces else DEFAULT_DIE
+    event = NewGame(seats, Mission(mission_name, teammates, mercenaries, combo), die)
+    games.start(face(), [event], as_json=as_json)
+
+
+@click.command(cls=GameCommand)
+@click.argument("name")
+@click.option("--loyal", "kind", flag_value="loyal", help="A Loyal (the default).")
+@click.option("--mercenary", "kind", flag_value="mercenary", help="A Mercenary.")
+@click.option("--attribute", "-a", required=True, metavar="SYMBOL",
+              help="The Attribute its ability takes (R-STF-6).")
+@click.option("--needs", "-n", required=True, metavar="COMBO",
+              help="The combination that recruits it, e.g. ch:2,i.")
+@common
+def offer(name: str, kind: str | None, attribute: str, needs: str, as_json: bool) -> None:
+    """Turn the Loyal or Mercenary NAME face up on offer (R-STF-5): 2 of each are on
+    offer; recruit one, then offer its replacement."""
+    from boardgames.stuffed.events import Offer, Teammate
+
+    mate = Teammate(name, kind or "loyal", attribute, needs)
+    games.write(face(), lambda _state: [Offer(mate)], as_json=as_json)
+
+
+@click.command(cls=GameCommand)
+@common
+def undo(as_json: bool) -> None:
+    """Take back the last step of the game; it stays in the log, marked undone. The
+    set-up itself is never undone."""
+    games.undo(face(), as_json=as_json)
+
+
+@click.command(cls=GameCommand)
+@click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
+              metavar="N", help="How many of the last events to show.")
+@common
+def show(last: int, as_json: bool) -> None:
+    """The game: the Mission, the turn's dice (× spent), the Teammates on offer, every
+    player's coins, cards and team (▶ whose turn), what the dice can get now, the last
+    events and what comes next."""
+    from boardgames.stuffed.codec import snapshot
+    from boardgames.stuffed.screen import next_line
+    from cli.boardgames.stuffed_screens import board
+
+    name, loaded = games.load(face().kind)
+    state = loaded.state
+    lines = games.last_sentences(face(), loaded, last)
+    if as_json:
+        print_json({"game": name, "version": loaded.version, **snapshot(state),
+                    "last": lines, "next": next_line(state)})
+        return
+    console = make_console()
+    console.print(board(name, state, console.width, lines, next_line(state)))

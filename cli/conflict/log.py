@@ -1,0 +1,123 @@
+"""``mistborn log``: everything the table remembers, newest last — rolls made outside a
+Conflict and every step of the Conflicts, each with who and when. Undone steps stay,
+marked as such: history is never deleted.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli.common.output import die, echo_wrapped, json_option, plain, print_json
+from cli.common.streams import history, taken_back
+from cli.common.table_option import complete_conflict, open_table, table_option
+
+if TYPE_CHECKING:
+    from conflict.state import State
+    from conflict.table import Entry, RollEntry, Table
+
+Line = tuple[datetime.datetime, int, dict[str, Any]]
+
+
+def _when(at: datetime.datetime) -> str:
+    return at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def roll_lines(entries: Sequence[RollEntry]) -> list[Line]:
+    """The roll log as log lines."""
+    out: list[Line] = []
+    for entry in entries:
+        roll = entry.roll
+        said = f"rolls {roll.asked}"
+        if entry.purpose:
+            said += f" for {entry.purpose}"
+        result = f"Result {roll.result}" if roll.result else "no set"
+        if roll.nudges:
+            result += f", {roll.nudges} Nudge{'s' if roll.nudges != 1 else ''}"
+        if roll.success is not None:
+            result += f", {'success' if roll.success else 'failure'} at D{roll.difficulty}"
+        faces = " ".join(die(face) for face in roll.faces)
+        out.append((entry.at, entry.id, {
+            "when": entry.at.isoformat(), "who": entry.who, "kind": "roll",
+            "text": f"{said}: {faces} — {result}", "purpose": entry.purpose,
+            "faces": list(roll.faces), "result": roll.result, "nudges": roll.nudges,
+            "difficulty": roll.difficulty, "success": roll.success}))
+    return out
+
+
+def conflict_lines(table: Table, name: str) -> list[Line]:
+    """Every step of the Conflict ``name``, undone ones included and marked."""
+    from conflict import saved as conflicts
+    from conflict.narrate import describe
+
+    _saved, loaded = conflicts.load(table, name)
+    everything: tuple[Entry, ...] = table.read(conflicts.KIND, name, include_undone=True).entries
+    out: list[Line] = []
+    for entry, text in history(everything, loaded, describe, _taken_back):
+        line: dict[str, Any] = {"when": entry.at.isoformat(), "who": entry.who,
+                                "kind": "conflict", "conflict": name, "seq": entry.seq,
+                                "text": text, "event": entry.event}
+        if entry.undone:
+            line["undone_by"] = entry.undone_by
+            line["text"] = f"{text} (undone by {entry.undone_by})"
+        out.append((entry.at, entry.seq, line))
+    return out
+
+
+def _taken_back(before: State, event: dict[str, Any]) -> str:
+    """The sentence of a step taken back, told against the Conflict as the steps kept
+    before it leave it (as it stood when the step was made, unless an earlier step was
+    undone later); a few words when it no longer applies there."""
+    from conflict.engine import apply
+    from conflict.errors import ConflictError
+    from conflict.narrate import describe
+    from conflict.serial import event_from_dict
+
+    return taken_back(before, event, decode=event_from_dict, apply=apply, describe=describe,
+                      brief=_brief, errors=ConflictError)
+
+
+def _brief(event: dict[str, Any]) -> str:
+    """A step taken back, in a few words (its sentence needed the state it had then)."""
+    words = [str(event.get("type", "step")).replace("_", " ")]
+    for key in ("name", "action"):
+        if key in event:
+            words.append(f"{key} {event[key]}")
+    return " · ".join(words)
+
+
+@click.command()
+@click.option("--conflict", "-c", "conflict_name", metavar="NAME",
+              shell_complete=complete_conflict,
+              help="Only this Conflict's steps (a unique beginning or word of its name).")
+@click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
+              help="Only the last N lines.")
+@json_option
+@table_option
+def log(conflict_name: str | None, last: int | None, as_json: bool) -> None:
+    """Rolls and Conflict steps, newest last, with who and when."""
+    from conflict import saved as conflicts
+
+    with open_table(create=False) as table:
+        lines: list[Line] = []
+        if conflict_name is not None:
+            lines += conflict_lines(table, conflicts.find(table, conflict_name))
+        else:
+            lines += roll_lines(table.rolls())
+            for name in conflicts.names(table):
+                lines += conflict_lines(table, name)
+    lines.sort(key=lambda line: (line[0], line[1]))
+    if last is not None:
+        lines = lines[-last:]
+    if as_json:
+        print_json([line for _, _, line in lines])
+        return
+    if not lines:
+        click.echo("Nothing yet: no rolls recorded, no Conflict started.")
+        return
+    for at, _, line in lines:
+        where = f" · {plain(line['conflict'])}" if "conflict" in line else ""
+        echo_wrapped(f"{_when(at)} · {plain(line['who'])}{where}: {plain(line['text'])}")

@@ -1,0 +1,362 @@
+"""``mistborn odds``: exact odds of a pool, of a Contest, or the whole reference sheet.
+
+The numbers come from :mod:`conflict.odds` (exact fractions); this module reads the
+command line and shows them as 40-column screens with text bars, or as JSON whose
+probabilities are exact fraction strings ("5/36"). The JSON paths never import Rich.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli.common.errors import fail
+from cli.common.options import NumbersCommand, difficulty_option, number_or_text
+from cli.common.output import die, json_option, make_console, print_json
+from conflict.odds import (
+    DIFFICULTIES,
+    TABLE_POOLS,
+    ContestOdds,
+    OddsTable,
+    PoolOdds,
+    check_pool,
+    contest_odds,
+    odds_table,
+    pool_odds,
+)
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from rich.text import Text
+
+_VERSUS = {"vs", "v", "vs."}
+_MINUS = "\N{MINUS SIGN}"
+_EIGHTHS = " ▏▎▍▌▋▊▉"
+_USAGE = "give a pool (odds 4), a Contest (odds 4 vs 3) or --table"
+
+
+# --- reading the command line ---------------------------------------------------------
+
+
+def parse_pool(text: str) -> int:
+    """A pool asked, 0–20 dice (R-DICE-1, R-DICE-2)."""
+    return check_pool(number_or_text(text))
+
+
+# --- JSON -----------------------------------------------------------------------------
+
+
+def _exact(p: Fraction) -> str:
+    return str(p)
+
+
+def pool_as_json(odds: PoolOdds) -> dict[str, Any]:
+    """``{"pool", "distribution": [{"result", "nudges", "p"}...], "success": {"0"..}}``."""
+    return {
+        "pool": odds.pool,
+        "distribution": [
+            {"result": result, "nudges": nudges, "p": _exact(p)}
+            for (result, nudges), p in sorted(odds.distribution.items())
+            if p
+        ],
+        "success": {str(d): _exact(odds.success(d)) for d in DIFFICULTIES},
+    }
+
+
+def _contest_fields(odds: ContestOdds) -> dict[str, Any]:
+    return {
+        "win": _exact(odds.win),
+        "stalemate": _exact(odds.stalemate),
+        "fail": _exact(odds.fail),
+        "expected_damage": _exact(odds.expected_damage),
+    }
+
+
+def contest_as_json(odds: ContestOdds) -> dict[str, Any]:
+    """One Contest: pools, Difficulty and the four exact numbers."""
+    return {
+        "attacker": odds.attacker,
+        "defender": odds.defender,
+        "difficulty": odds.difficulty,
+        **_contest_fields(odds),
+    }
+
+
+def table_as_json(table: OddsTable) -> dict[str, Any]:
+    """The reference sheet: 9 Challenge rows and 81 Contest rows (Difficulty 0)."""
+    return {
+        "challenge": [
+            {"pool": row.pool, "success": {str(d): _exact(p) for d, p in enumerate(row.success)}}
+            for row in table.challenge
+        ],
+        "contest": [
+            {"attacker": c.attacker, "defender": c.defender, **_contest_fields(c)}
+            for c in table.contest
+        ],
+    }
+
+
+# --- screens --------------------------------------------------------------------------
+
+
+def percent(p: Fraction, digits: int = 1) -> str:
+    """A probability as a percentage that never rounds to a false certainty:
+    exactly 0 and 1 print as ``0`` and ``100``; anything else stays strictly between,
+    e.g. ``<0.1`` or ``>99.9``."""
+    if p == 0:
+        return "0"
+    if p == 1:
+        return "100"
+    shown = f"{float(p) * 100:.{digits}f}"
+    smallest = f"{10.0**-digits:.{digits}f}"
+    if float(shown) == 0:
+        return f"<{smallest}"
+    if float(shown) >= 100:
+        return f">{100 - 10.0**-digits:.{digits}f}"
+    return shown
+
+
+def amount(x: Fraction, digits: int) -> str:
+    """A mean amount (damage) with ``digits`` decimals; a small non-zero amount shows
+    as ``<.1`` (or ``<0.01``), never as a false zero."""
+    if x == 0:
+        return "0"
+    shown = f"{float(x):.{digits}f}"
+    if float(shown) == 0:
+        smallest = f"{10.0**-digits:.{digits}f}"
+        return "<" + (smallest[1:] if digits == 1 else smallest)
+    return shown
+
+
+def bar(p: Fraction, width: int) -> str:
+    """A text bar ``width`` cells wide, in eighths of a cell."""
+    eighths = round(p * width * 8)
+    if p and not eighths:
+        eighths = 1  # a possible outcome never shows an empty bar
+    full, part = divmod(eighths, 8)
+    text = "█" * full + (_EIGHTHS[part] if part else "")
+    return text + "·" * (width - len(text))
+
+
+def _bar_line(label: str, p: Fraction, width: int, *, marked: bool = False) -> Text:
+    """``label`` then a bar and the percentage as digits, exactly ``width`` wide."""
+    from rich.text import Text
+
+    shown = f"{percent(p)}%".rjust(7)
+    bar_width = max(4, width - len(label) - len(shown) - 2)
+    line = Text(style="bold reverse" if marked else "")
+    line.append(label + " ")
+    line.append(bar(p, bar_width), style="" if marked else "cyan")
+    line.append(" " + shown)
+    return line
+
+
+def _pool_notes(odds: PoolOdds) -> list[str]:
+    notes = []
+    if odds.free_nudges:
+        notes.append(f"rolls {odds.dice} dice; +{odds.free_nudges} free Nudges (R-DICE-2)")
+    if odds.penalty:
+        notes.append(f"rolls {odds.dice} dice; Outcome {_MINUS}{odds.penalty} (R-DICE-3)")
+    return notes
+
+
+def _nudge_summary(odds: PoolOdds, width: int) -> list[str]:
+    """``0: 48.2%  1: 38.6% …`` wrapped to ``width``; a long, rare tail is folded
+    into one ``k+`` entry."""
+    items: list[str] = []
+    tail = Fraction(1)
+    for nudges, p in odds.nudges.items():
+        if tail < Fraction(1, 1000) and p != tail:
+            items.append(f"{nudges}+: {percent(tail)}%")
+            break
+        items.append(f"{nudges}: {percent(p)}%")
+        tail -= p
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 2 + len(item) <= width:
+            lines[-1] += "  " + item
+        else:
+            lines.append(item)
+    return lines
+
+
+def pool_screen(odds: PoolOdds, difficulty: int | None, width: int) -> RenderableType:
+    """Challenge odds per Difficulty, then the Results and Nudges a pool rolls."""
+    from rich.console import Group
+    from rich.text import Text
+
+    width = min(width, 72)
+    parts: list[RenderableType] = []
+    title = Text(f"Pool of {odds.pool} {'die' if odds.pool == 1 else 'dice'}", style="bold")
+    parts.append(title)
+    parts.extend(Text(note, style="italic") for note in _pool_notes(odds))
+
+    parts.append(Text("\nChance of success by Difficulty", style="bold"))
+    for d in DIFFICULTIES:
+        marked = d == difficulty
+        label = f"{'▶' if marked else ' '}D{d}"
+        parts.append(_bar_line(label, odds.success(d), width, marked=marked))
+
+    parts.append(Text("\nResult (highest set, R-DICE-5)", style="bold"))
+    for result, p in odds.results.items():
+        label = f"{die(result)}{die(result)}" if result else "none"
+        parts.append(_bar_line(label.ljust(4), p, width))
+
+    parts.append(Text("\nNudges (sixes" + (" + free" if odds.free_nudges else "") + ")",
+                      style="bold"))
+    parts.extend(Text(line) for line in _nudge_summary(odds, width))
+    return Group(*parts)
+
+
+def contest_screen(odds: ContestOdds, width: int) -> RenderableType:
+    """Win, stalemate and fail as bars, and the damage an attack deals on average."""
+    from rich.console import Group
+    from rich.text import Text
+
+    width = min(width, 72)
+    parts: list[RenderableType] = [
+        Text(f"Contest: {odds.attacker} dice attack {odds.defender} dice", style="bold"),
+        Text(f"Difficulty {odds.difficulty}"),
+    ]
+    for side, asked in (("attacker", odds.attacker), ("defender", odds.defender)):
+        for note in _pool_notes(pool_odds(asked)):
+            parts.append(Text(f"{side} {note}", style="italic"))
+    parts.append(Text(""))
+    parts.append(_bar_line("Win      ", odds.win, width))
+    parts.append(_bar_line("Stalemate", odds.stalemate, width))
+    parts.append(_bar_line("Fail     ", odds.fail, width))
+    parts.append(Text(""))
+    damage = Text("Damage per attack: ")
+    damage.append(f"{float(odds.expected_damage):.2f}", style="bold")
+    parts.append(damage)
+    if odds.win:
+        per_win = Text("Damage per win:    ")
+        per_win.append(f"{float(odds.expected_damage / odds.win):.2f}", style="bold")
+        parts.append(per_win)
+    parts.append(Text("Damage = 1 + Nudges on a win (R-CON-18)", style="italic"))
+    return Group(*parts)
+
+
+def _matrix(
+    title: str, cells: Sequence[Sequence[str]], cell_width: int
+) -> list[Text]:
+    """Rows = attacker's dice, columns = defender's dice, right-aligned cells."""
+    from rich.text import Text
+
+    lines = [Text(title, style="bold")]
+    header = Text("A\\D".rjust(4), style="bold")
+    header.append("".join(str(d).rjust(cell_width) for d in TABLE_POOLS), style="bold")
+    lines.append(header)
+    for attacker, row in zip(TABLE_POOLS, cells, strict=True):
+        line = Text(str(attacker).rjust(4), style="bold")
+        line.append("".join(cell.rjust(cell_width) for cell in row))
+        lines.append(line)
+    return lines
+
+
+def table_screen(table: OddsTable, width: int) -> RenderableType:
+    """The reference sheet: a Challenge grid and four Contest grids (win, stalemate,
+    fail, damage), each fitting 40 columns; wider screens get one more digit."""
+    from rich.console import Group
+    from rich.text import Text
+
+    lines: list[Text] = [Text("Challenge: % chance of success", style="bold")]
+    header = Text("Pool", style="bold")
+    header.append("".join(f"D{d}".rjust(6) for d in DIFFICULTIES), style="bold")
+    lines.append(header)
+    for row in table.challenge:
+        line = Text(str(row.pool).rjust(4), style="bold")
+        line.append("".join(percent(p).rjust(6) for p in row.success))
+        lines.append(line)
+
+    wide = width >= 4 + 7 * len(TABLE_POOLS)
+    digits, cell_width = (1, 7) if wide else (0, 4)
+    by_pair = {(c.attacker, c.defender): c for c in table.contest}
+
+    def grid(field: str) -> list[list[str]]:
+        return [
+            [percent(getattr(by_pair[(a, d)], field), digits) for d in TABLE_POOLS]
+            for a in TABLE_POOLS
+        ]
+
+    note = "Contest, Difficulty 0: rows = attacker's dice, columns = defender's"
+    lines.append(Text(""))
+    lines.extend(Text(part, style="italic") for part in _wrap(note, width))
+    for title, field in (("Win %", "win"), ("Stalemate %", "stalemate"), ("Fail %", "fail")):
+        lines.append(Text(""))
+        lines.extend(_matrix(title, grid(field), cell_width))
+    damage = [
+        [amount(by_pair[(a, d)].expected_damage, digits + 1) for d in TABLE_POOLS]
+        for a in TABLE_POOLS
+    ]
+    lines.append(Text(""))
+    lines.extend(_matrix("Damage per attack (R-CON-18)", damage, cell_width))
+    return Group(*lines)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+# --- the command ----------------------------------------------------------------------
+
+
+@click.command(cls=NumbersCommand)
+@click.argument("args", nargs=-1, metavar="[N | A vs D]")
+@difficulty_option("Difficulty 0–5 (default 0 for Contests).")
+@click.option("--table", is_flag=True, help="The whole reference sheet: pools 2–10, all pairs.")
+@json_option
+def odds(args: tuple[str, ...], difficulty: int | None, table: bool, as_json: bool) -> None:
+    """Exact odds of a pool of N dice, of a Contest A vs D, or the whole table.
+
+    A pool shows its chance of success at each Difficulty and the Results and Nudges
+    it rolls. A Contest shows the attacker's chance to win, to stalemate and to be
+    held, and the damage an attack deals on average. --json gives exact fractions.
+
+    \b
+    Examples:
+      mistborn odds 4 --difficulty 2
+      mistborn odds 5 vs 4
+      mistborn odds --table --json
+    """
+    target = difficulty
+    if table:
+        if args or target is not None:
+            fail("--table covers every pool and Difficulty; give it no pool or --difficulty")
+        if as_json:
+            print_json(table_as_json(odds_table()))
+            return
+        console = make_console()
+        console.print(table_screen(odds_table(), console.width))
+        return
+
+    if len(args) == 1:
+        result = pool_odds(parse_pool(args[0]))
+        if as_json:
+            print_json(pool_as_json(result))
+            return
+        console = make_console()
+        console.print(pool_screen(result, target, console.width))
+        return
+
+    if len(args) == 3 and args[1].lower() in _VERSUS:
+        attacker, defender = parse_pool(args[0]), parse_pool(args[2])
+        contest = contest_odds(attacker, defender, 0 if target is None else target)
+        if as_json:
+            print_json(contest_as_json(contest))
+            return
+        console = make_console()
+        console.print(contest_screen(contest, console.width))
+        return
+
+    got = " ".join(args) if args else "nothing"
+    fail(f"{_USAGE}; got {got}")

@@ -1,0 +1,386 @@
+"""``mistborn conflict run``: the guided round.
+
+The Narrator is led through the round by what-now: each declaration in order, the
+Narrator's Challenge or Contest and Difficulty for each action, then the acting order
+— act, change or hold — each target's defense or Reaction, the dice (rolled by the tool,
+or typed in from the table), the damage, the end of the round. Only what the engine
+offers is asked; every question has a default, the likely choice, so a round goes
+mostly with Enter; names complete with Tab.
+
+A step may take several questions (a declaration asks what, then the dice, then the
+equipment); nothing is saved until its last answer. At any question ``?`` shows the
+choices and the exact odds of the one at hand, and ``b`` the board; then the same
+question is asked again, every answer given so far kept. ``u`` at a step's first
+question undoes the last step saved; at a later question of a step it goes back to the
+step's first question, dropping the answers given so far, and saves and undoes
+nothing. An answer that cannot be read, or that the rules refuse, is said in one line
+and the same question is asked again.
+
+Every step is saved at once; Ctrl-C leaves, and running again carries on exactly
+there. When another process (a player, another terminal) moves the Conflict on
+meanwhile, what it did is told in a line ("Meanwhile (Vin): …") and the question now
+current is asked: an answer to a question that no longer stands is never saved.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from cli.common.output import plain
+from cli.common.table_option import complete_conflict, open_table, table_option
+from cli.conflict.group import chosen_conflict, sentences, who_option, writer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from conflict.dice import RandomSource
+    from conflict.events import Event
+    from conflict.intents import Intent as Build
+    from conflict.state import Action, State
+    from conflict.table.sessions import Loaded, Recorded, Saved
+    from conflict.whatnow import WhatNow
+
+T = TypeVar("T")
+
+
+class Again(Exception):
+    """Leave the step at hand and look at the Conflict afresh (after an undo, a step
+    begun again, or the Conflict moved on by someone else)."""
+
+
+def refusal(error: Exception) -> str:
+    """An error the Narrator's answer met, as the one line said for it."""
+    return f"! {getattr(error, 'message', None) or error}"
+
+
+def refused() -> tuple[type[Exception], ...]:
+    """The errors that refuse an answer (the rules', a name not found, a bad word)."""
+    from characters.errors import CharacterError
+    from conflict.errors import ConflictError
+
+    return (ConflictError, CharacterError, click.UsageError)
+
+
+def _fitted(prompt: str) -> str:
+    """``prompt`` broken between words to fit the terminal (a phone's 40 columns), the
+    answer typed after its last line; a terminal breaks words wherever the edge falls."""
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size((80, 24)).columns
+    if len(prompt) < width:
+        return prompt
+    lines = textwrap.wrap(prompt.rstrip(), max(20, width - 1), break_long_words=False,
+                          break_on_hyphens=False)
+    return "\n".join(lines) + " "
+
+
+class Prompter:
+    """Asks one question at a time: prompt_toolkit on a terminal (Tab completes the
+    words offered), plain lines otherwise."""
+
+    def __init__(self) -> None:
+        self._session: Any = None
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            from prompt_toolkit import PromptSession
+
+            self._session = PromptSession()
+
+    def ask(self, question: str, default: str, words: Sequence[str] = ()) -> str:
+        shown = _fitted(f"{question} [{default}]: " if default else f"{question}: ")
+        if self._session is None:
+            click.echo(shown, nl=False)
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+            answer = line.strip()
+        else:
+            from prompt_toolkit.completion import WordCompleter
+
+            completer = WordCompleter(list(words), ignore_case=True, sentence=True,
+                                      match_middle=True)
+            answer = self._session.prompt(shown, completer=completer).strip()
+        return answer or default
+
+
+class Guide:
+    """The guided round over one saved Conflict."""
+
+    def __init__(self, saved: Saved[State, Event], console: Console, prompter: Prompter,
+                 rng: random.Random | None) -> None:
+        self.saved = saved
+        self.console = console
+        self.prompter = prompter
+        self.rng: RandomSource | None = rng
+        self.loaded: Loaded[State, Event] | None = None  # what the Narrator last saw
+        self.tested: set[int] = set()  # actions whose test the Narrator has answered
+        self.reacting_asked: set[int] = set()  # actions whose allies were asked to react
+        self._step: WhatNow | None = None  # what the step at hand was asked for
+        self._answers = 0  # answers kept so far in the step at hand
+        self._asked = 0  # questions put to the Narrator, ever
+        self._settle: list[Callable[[], None]] = []  # to remember once the step is saved
+
+    # --- talking ------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.console.print(plain(text), highlight=False, markup=False)
+
+    def ask(self, question: str, default: str = "", words: Sequence[str] = ()) -> str:
+        """The Narrator's answer to ``question``; ``?`` and ``b`` show their screen and
+        ask it again; ``u`` undoes or goes back (see the module docstring)."""
+        while True:
+            self._asked += 1
+            answer = self.prompter.ask(question, default, [*words, "u", "?", "b"]).strip()
+            lowered = answer.lower()
+            if lowered in ("?", "b"):
+                moved = self._catch_up()
+                if lowered == "?":
+                    self.help()
+                else:
+                    self.board(last=3)
+                if moved:
+                    raise Again  # that question no longer stands: ask the current one
+                continue
+            if self._catch_up():
+                raise Again
+            if lowered == "u":
+                if self._answers:
+                    self.say("Back to the start of this step (nothing saved or undone).")
+                else:
+                    self.undo()
+                raise Again
+            self._answers += 1
+            return answer
+
+    def answer(self, question: str, default: str, words: Sequence[str],
+               read: Callable[[str], T]) -> T:
+        """Ask ``question`` until ``read`` takes the answer: a refused answer is said in
+        one line and the same question asked again."""
+        while True:
+            text = self.ask(question, default, words)
+            try:
+                return read(text)
+            except refused() as error:
+                self._answers -= 1
+                self.say(refusal(error))
+
+    def when_saved(self, remember: Callable[[], None]) -> None:
+        """Run ``remember`` once the step at hand is saved (never if it is not)."""
+        self._settle.append(remember)
+
+    def board(self, last: int = 0) -> None:
+        """The board (with the ``last`` few events beneath)."""
+        from cli.conflict.board import board_view
+        from cli.conflict.group import last_lines
+
+        loaded = self.saved.load()
+        lines = last_lines(loaded.states, loaded.events, last)
+        self.console.print(board_view(loaded.state, self.console.width, lines))
+
+    def help(self) -> None:
+        from cli.conflict.help import help_lines, win_chance_lines
+
+        loaded = self.saved.load()
+        for line in help_lines(loaded.state):
+            self.say(line)
+        if self._answers:
+            self.say("  u here: back to this step's first question (nothing undone)")
+        try:  # each line as soon as it is simulated; Ctrl-C stops them, not the round
+            for line in win_chance_lines(loaded.state, seed=loaded.version):
+                self.say(line)
+        except KeyboardInterrupt:
+            self.say("  (stopped)")
+
+    def undo(self) -> None:
+        from conflict.errors import ConflictError
+        from conflict.narrate import describe
+
+        seen = self.loaded.version if self.loaded is not None else None
+        try:  # only what the Narrator has seen: never a newer step by surprise
+            undid = self.saved.undo(who=writer(), based_on=seen)
+        except ConflictError as error:
+            self.say(f"Not undone: {error}")
+            return
+        number = getattr(undid.event, "action", None)
+        from conflict.events import SetTest
+
+        if isinstance(undid.event, SetTest):
+            self.tested.discard(undid.event.action)  # ask about that test again
+        if isinstance(number, int):
+            self.reacting_asked.discard(number)  # and whether allies react to it
+        self.say(f"Undone: {describe(undid.after, undid.event, undid.before)}")
+        self.loaded = self.saved.load()  # seen: never told again as someone else's
+
+    # --- others moving the Conflict on ----------------------------------------------------
+
+    def _catch_up(self) -> bool:
+        """Whether the step at hand no longer stands because someone else moved the
+        Conflict on; if so, what they did is told and taken as seen."""
+        from conflict.whatnow import what_now
+
+        if self.loaded is None or self._step is None:
+            return False
+        fresh = self.saved.load()
+        if fresh.version == self.loaded.version or what_now(fresh.state) == self._step:
+            return False
+        self._tell_meanwhile(self.loaded, fresh)
+        self.loaded = fresh
+        return True
+
+    def _tell_meanwhile(self, before: Loaded[State, Event], after: Loaded[State, Event],
+                        mine: set[int] | None = None) -> None:
+        """One line for each step others made or undid between ``before`` and ``after``
+        (``mine``: the entries this guide wrote, not told)."""
+        from conflict.narrate import describe
+
+        live = {entry.seq for entry in after.entries}
+        for index, entry in enumerate(before.entries):
+            if entry.seq not in live:
+                said = describe(before.states[index], before.events[index],
+                                before.states[index + 1])
+                self.say(f"Meanwhile: undone — {said}")
+        known = {entry.seq for entry in before.entries} | (mine or set())
+        for index, entry in enumerate(after.entries):
+            if entry.seq not in known:
+                said = describe(after.states[index], after.events[index],
+                                after.states[index + 1])
+                self.say(f"Meanwhile ({entry.who}): {said}")
+
+    # --- the loop ----------------------------------------------------------------------------
+
+    def run(self) -> None:
+        from cli.conflict.board import next_line
+        from conflict.whatnow import Expect, what_now
+
+        self.board(last=3)
+        while True:
+            loaded = self.saved.load()
+            if self.loaded is not None and loaded.version != self.loaded.version:
+                self._tell_meanwhile(self.loaded, loaded)
+            self.loaded = loaded
+            state = loaded.state
+            now = what_now(state)
+            if now.expect is Expect.ENDED:
+                self.say(f"The Conflict has ended: {state.outcome or 'no outcome given'}.")
+                return
+            self._step, self._answers, self._settle = now, 0, []
+            asked = self._asked
+            try:
+                build = self.question(state, now)
+            except Again:
+                continue
+            except refused() as error:
+                if self._asked == asked:  # refused before any question: it would again
+                    raise click.ClickException(str(getattr(error, "message", None) or error)
+                                               ) from None
+                self.say(refusal(error))
+                continue
+            if build is None:
+                continue
+            try:
+                recorded = self.save(build, now, loaded)
+            except refused() as error:
+                self.say(refusal(error))  # the rules refused it: ask again, afresh
+                continue
+            if recorded is None:
+                continue  # someone else moved first: told next, then what is current
+            for remember in self._settle:
+                remember()
+            fresh = self.saved.load()  # what others did first (the step still stood)
+            self._tell_meanwhile(loaded, fresh, mine={e.seq for e in recorded.entries})
+            self.loaded = fresh
+            if not recorded.events:
+                continue  # the answer left things as they were
+            for line in sentences(recorded.steps):
+                self.say(line)
+            after = what_now(recorded.after)
+            if after.expect in (Expect.END_ROUND, Expect.ENDED) or \
+                    (after.expect is Expect.ACT and now.expect is Expect.DECLARE):
+                self.board()
+            else:
+                self.say(f"Next: {next_line(recorded.after)}")
+
+    def save(self, build: Build, now: WhatNow, seen: Loaded[State, Event]
+             ) -> Recorded[State, Event] | None:
+        """Save the step's events, checked by the rules, if the step still stands as it
+        was asked when they are written; ``None`` (nothing written) if it does not."""
+        from conflict.whatnow import what_now
+
+        stood = [True]
+
+        def standing(current: State) -> Sequence[Event]:
+            stood[0] = what_now(current) == now
+            return build(current) if stood[0] else ()
+
+        recorded = self.saved.record(standing, who=writer(), seen=seen)
+        return recorded if stood[0] else None
+
+    # --- one question per step ----------------------------------------------------------------
+
+    def question(self, state: State, now: WhatNow) -> Build | None:
+        from cli.conflict import questions as q
+        from conflict.whatnow import Expect
+
+        if now.expect is Expect.START:
+            raise click.UsageError("this Conflict has no Start event")
+        if now.expect is Expect.PARTICIPANTS:
+            return q.add_participants(self, state)
+        if now.expect is Expect.DECLARE:
+            return q.declare(self, state, now)
+        if now.expect is Expect.ACT:
+            untested = self.untested(state)
+            if untested:
+                return q.set_test(self, state, untested[0])
+            return q.act(self, state, now)
+        if now.expect is Expect.DEFENSE:
+            return q.defense(self, state, now)
+        if now.expect is Expect.ROLL:
+            return q.roll(self, state, now)
+        if now.expect is Expect.DAMAGE:
+            return q.damage(self, state, now)
+        return q.end_round(self, state, now)
+
+    def untested(self, state: State) -> list[Action]:
+        """This round's actions the Narrator has not yet been asked to test (R-CON-9)."""
+        from conflict.state import ActionStatus
+
+        # An actor defeated before its step never acts (R-CON-20): nothing to test.
+        in_step = {state.participants[i].name for i in state.step}
+        return [a for a in state.actions if a.number not in self.tested
+                and a.status is ActionStatus.DECLARED and not a.defenses
+                and (not state.participant(a.actor).defeated or a.actor in in_step)]
+
+
+@click.command("run", short_help="The guided round: asks each step, saves as it goes.")
+@click.argument("name", required=False, shell_complete=complete_conflict)
+@click.option("--seed", type=int, metavar="S", help="Seed the tool's dice (repeatable).")
+@table_option
+@who_option
+def run(name: str | None, seed: int | None) -> None:
+    """Run the Conflict NAME (default: the current one) a question at a time: Enter takes
+    the default, Tab completes names, b shows the board, and ? the choices (at a
+    declaration, the words it takes) with their odds and, simulated, each choice's
+    chance that its side wins; both ask the same question again. u undoes the last
+    step, or at a step's later question goes back to its first. Ctrl-C leaves with
+    everything saved; run again to carry on."""
+    from cli.common.output import make_console
+    from conflict import saved as conflicts
+
+    console = make_console()
+    with open_table(create=False) as table:
+        found = conflicts.find(table, name or chosen_conflict())
+        saved = conflicts.saved(table, found)
+        guide = Guide(saved, console, Prompter(), random.Random(seed) if seed is not None
+                      else None)
+        try:
+            guide.run()
+        except EOFError:
+            console.print("\nSaved. Run mistborn conflict run to carry on.")
+        except KeyboardInterrupt:
+            console.print("\nSaved. Run mistborn conflict run to carry on.")
+            sys.exit(130)

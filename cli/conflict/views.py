@@ -1,0 +1,172 @@
+"""``mistborn conflict watch`` (the live board), ``conflict export`` (the account of a
+fight) and ``conflict run`` (the guided round, :mod:`cli.conflict.run`).
+
+The live board redraws when any process changes the table: it asks SQLite's
+``PRAGMA data_version`` every few hundred milliseconds — a number that changes whenever
+another connection commits — and redraws only on a change or a resize. It reads only
+what the library says (the board of :mod:`cli.conflict.board`, sentences of
+:mod:`conflict.narrate`); ``q`` or Ctrl-C quits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli.common.output import json_option, make_console, print_json
+from cli.common.table_option import complete_conflict, open_table, table_option
+from cli.conflict import run as conflict_run
+from cli.conflict.group import (
+    chosen_conflict,
+    conflict,
+    players_option,
+    players_viewer,
+    recent_lines,
+)
+from core.viewer import NARRATOR, Viewer
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from conflict.state import State
+
+POLL_SECONDS = 0.15  # how often the table is asked whether anything changed
+
+
+# --- the account -----------------------------------------------------------------------
+
+
+@conflict.command("export", short_help="The account of a fight, as Markdown.")
+@click.argument("name", required=False, shell_complete=complete_conflict)
+@table_option
+@json_option
+def export(name: str | None, as_json: bool) -> None:
+    """Write the account of the Conflict NAME (default: the current one) as Markdown:
+    stakes, who took part, each round narrated, damage, defeats, the outcome. --json
+    gives the raw events instead, with who sent each and when (undone ones marked)."""
+    from cli.players.account import account
+    from conflict import saved as conflicts
+
+    with open_table(create=False) as table:
+        found = conflicts.find(table, name or chosen_conflict())
+        _saved, loaded = conflicts.load(table, found)
+        everything = table.read(conflicts.KIND, found, include_undone=True).entries
+    if as_json:
+        print_json([{"seq": entry.seq, "who": entry.who, "at": entry.at.isoformat(),
+                     "undone_by": entry.undone_by, "event": entry.event}
+                    for entry in everything])
+        return
+    click.echo(account(found, loaded.events, loaded.states), nl=False)
+
+
+# --- the live board ---------------------------------------------------------------------
+
+
+def watch_view(state: State, last: list[str], width: int, height: int,
+               name: str, viewer: Viewer = NARRATOR) -> RenderableType:
+    """The board as ``viewer`` may see it (the players' screen leaves out what a
+    player's board does), its participants cut to fit ``height`` rows, the last events
+    beneath."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from cli.conflict.board import board_view
+
+    view = board_view(state, width, last, viewer=viewer)
+    lines = list(view.renderables) if hasattr(view, "renderables") else [view]
+    footer = Text(f"{name} · q quits", style="dim")
+    if len(lines) + 1 <= height:
+        return Group(*lines, footer)
+    # Too tall: keep the head (title, stakes, next), the first participants in acting
+    # order (who moves now comes first) and the last events; say how many are left out.
+    head_end = next((i for i, line in enumerate(lines) if str(line) == ""), 3) + 1
+    try:
+        tail_start = max(i for i, line in enumerate(lines) if str(line) == "Last")
+    except ValueError:
+        tail_start = len(lines)
+    head, body, tail = lines[:head_end], lines[head_end:tail_start], lines[tail_start - 1:]
+    room = max(2, height - len(head) - len(tail) - 2)
+    room -= room % 2  # each participant takes two rows
+    unseen = (len(body) - room) // 2
+    cut = [*body[:room], Text(f"… and {unseen} more", style="dim")] if unseen > 0 else body
+    return Group(*head, *cut, *tail, footer)
+
+
+@contextlib.contextmanager
+def keys() -> Iterator[int | None]:
+    """Single keys from the terminal without Enter (cbreak), restored afterwards;
+    ``None`` when standard input is not a terminal."""
+    if not sys.stdin.isatty():
+        yield None
+        return
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        yield fd
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _pressed(fd: int | None, timeout: float) -> bytes:
+    import select
+
+    if fd is None:
+        time.sleep(timeout)
+        return b""
+    ready, _, _ = select.select([fd], [], [], timeout)
+    return os.read(fd, 32) if ready else b""
+
+
+@conflict.command("watch", short_help="The live board: redraws as anyone plays.")
+@click.argument("name", required=False, shell_complete=complete_conflict)
+@click.option("--last", default=5, show_default=True, type=click.IntRange(0, 50),
+              metavar="N", help="How many of the last events to show beneath.")
+@players_option
+@table_option
+def watch(name: str | None, last: int, players: bool) -> None:
+    """The board of the Conflict NAME (default: the current one), redrawn within a
+    moment of any step or roll from any terminal or phone. q or Ctrl-C quits. With
+    --players, a screen the players can see: Villains' and Extras' numbers stay
+    hidden until revealed (mistborn conflict reveal)."""
+    from rich.live import Live
+
+    from conflict import saved as conflicts
+
+    console = make_console()
+    with open_table(create=False) as table:
+        found = conflicts.find(table, name or chosen_conflict())
+        saved = conflicts.saved(table, found)
+
+        def render() -> Any:
+            loaded = saved.load()
+            viewer = players_viewer(table, found) if players else NARRATOR
+            lines = recent_lines(table, loaded, last, viewer=viewer)
+            size = console.size
+            return watch_view(loaded.state, lines, size.width, size.height, found, viewer)
+
+        seen = (table.data_version(), console.size)
+        with keys() as fd, Live(render(), console=console, screen=console.is_terminal,
+                                auto_refresh=False, transient=False) as live:
+            while True:
+                pressed = _pressed(fd, POLL_SECONDS)
+                if pressed[:1] in (b"q", b"Q", b"\x1b"):
+                    break
+                now = (table.data_version(), console.size)
+                if now != seen or pressed:
+                    seen = now
+                    live.update(render(), refresh=True)
+
+
+conflict.add_command(conflict_run.run)
+
+__all__ = ["export", "watch"]

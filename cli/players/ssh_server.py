@@ -1,0 +1,436 @@
+"""The built-in SSH server (``mistborn serve``): players' phones join the table with any
+SSH client, and the Narrator needs no system accounts.
+
+A thin adapter around :class:`cli.players.shell.PlayerShell`, and the only module of
+the project that imports asyncssh. One process owns the table: every line is handled
+inside it with the library and plain ``sqlite3`` (one worker thread holds the one
+connection, so the event loop never waits on the disk), never by a command per line.
+
+Who may join
+    The SSH user name is the player's name (``mistborn player invite``). A public key
+    listed for that player, or their passphrase (checked against the stored salted
+    hash, in a thread of its own), lets them in; anything else is refused.
+
+    A listed key always gets in, at once, whatever anyone else has failed: keys cannot
+    be guessed, so no lock-out applies to them (an unknown key is refused and counts
+    for nothing). Only passphrases are guessable, so only wrong passphrases count (one
+    left unanswered by hanging up counts too): per address, per name, and per address
+    and name together (:class:`~cli.players.ssh_limits.Logins`). After a few, answers to
+    passphrases from that address or for that name are slowed (0.5 s, doubling, at
+    most 8 s); after more, passphrases for that name from that address are refused for
+    a while, right or wrong. Never a whole address: players behind one café's address
+    are not kept out by one of them. Never a whole name: a stranger failing for
+    ``kell`` slows kell's passphrase but cannot keep kell out — kell's key works from
+    anywhere, and the passphrase from any other address; the slow-down keeps guessing
+    a generated passphrase (five words and a number) from many addresses hopeless.
+    A player revoked while connected is told "Your invitation was withdrawn." and the
+    session ends, at their next line or the table's next news; nothing names another
+    player. Connections that have not logged in yet are limited to 8 from one
+    address at once (64 connections in all): a scanner or a flood from one address
+    keeps out no player elsewhere, and its logins are closed after 30 s.
+
+What a session may do
+    An interactive session runs the player shell as the authenticated player; ``ssh
+    vin@host roll 5`` runs one player-shell line and exits 0, and a command that is no
+    player-shell verb exits 2. Subsystems (SFTP), port, agent and X11 forwarding are
+    refused. Lines longer than 200 characters, text that is not UTF-8 and control
+    characters are refused, and the session goes on. Each player may send so many lines
+    a second (a bucket of tokens): a player who floods is told to slow down and cannot
+    starve the others. Keepalives end sessions whose phone went away; nothing is lost,
+    since everything lives in the table, and reconnecting shows the board and the
+    player's last result. A player may keep 4 sessions; a fifth closes the one heard
+    from longest ago (a phone gone quiet need not wait for its keepalives).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import os
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+import asyncssh
+
+from characters.names import name_key
+from cli.players.shell import WITHDRAWN, PlayerShell
+from cli.players.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf
+from cli.players.ssh_limits import Logins, RateLimit, Throttle, key_id
+from cli.players.ssh_login import (
+    DEFAULT_SETTINGS,
+    Login,
+    Settings,
+    TableWorker,
+    fingerprint,
+    host_key_path,
+    load_host_key,
+)
+from cli.players.view import NewsReader
+from cli.players.words import Reply, verb_of
+
+T = TypeVar("T")
+
+CIPHERS: Final = ("aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr",
+                  "aes192-ctr", "aes256-ctr")
+"""The ciphers offered: AES, which every SSH client has and the cryptography library
+runs in one call a packet (asyncssh's ChaCha20 takes four, a quarter of the server's
+time per roll)."""
+
+REPLACED: Final = "You opened another session; this one is closed."
+
+MAX_READ: Final = 4096
+"""Characters a session may send without a line break before the line is refused."""
+
+
+# --- sessions ---------------------------------------------------------------------------------
+
+
+class _Session:
+    """One interactive session: its shell, and news waiting while a line is handled."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess[str], shell: PlayerShell,
+                 pty: bool) -> None:
+        self.process = process
+        self.shell = shell
+        self.pty = pty
+        self.editor = LineEditor(terminal=pty, longest=MAX_READ, prompt=shell.prompt())
+        self.busy = False
+        self.waiting: list[str] = []
+        self.echo = ""
+        self.heard = time.monotonic()  # when the phone last sent anything
+
+    def take_echo(self) -> str:
+        """The echo of the line just typed, not yet written."""
+        echo, self.echo = self.echo, ""
+        return echo
+
+    def write(self, text: str) -> None:
+        with contextlib.suppress(Exception):  # a session going away: its loop ends
+            self.process.stdout.write(crlf(text) if self.pty else text)
+
+    def replaced(self) -> None:
+        """Close this session to make room for a newer one of the same player."""
+        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        self.write(f"{start}{REPLACED}\n")
+        with contextlib.suppress(Exception):
+            self.process.exit(0)
+
+    def withdraw(self) -> None:
+        """The player was revoked: say so and end the session (a line being handled
+        ends it itself)."""
+        if self.busy:
+            return
+        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        self.write(f"{start}{WITHDRAWN}\n")
+        with contextlib.suppress(Exception):
+            self.process.exit(2)
+
+    def news(self, text: str) -> None:
+        if not text:
+            return
+        if self.busy:
+            self.waiting.append(text)
+            return
+        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        self.write(f"{start}{text}{self.editor.redraw()}")
+
+
+class Server:
+    """The SSH server over the table at ``path``: :meth:`start`, then :meth:`close`."""
+
+    def __init__(self, path: Path, host_key: Path, settings: Settings = DEFAULT_SETTINGS) -> None:
+        from conflict.table import hash_passphrase
+
+        self.path = path
+        self.settings = settings
+        self.host_key = load_host_key(host_key)
+        self.worker = TableWorker(path)
+        self.hasher = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="scrypt")
+        self.dummy_hash = hash_passphrase(os.urandom(16).hex())
+        self.logins = Logins(Throttle(slow_after=settings.slow_after,
+                                      refuse_after=settings.refuse_after,
+                                      window=settings.failure_window,
+                                      refuse_for=settings.refuse_for,
+                                      longest=settings.longest_delay))
+        self.limits = RateLimit(settings.lines_per_second, settings.line_burst)
+        self.connections = 0
+        self.logging_in: dict[str, int] = {}  # connections not logged in yet, by address
+        self.sessions: dict[str, set[_Session]] = {}
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._news_task: asyncio.Task[None] | None = None
+        self._dirty: asyncio.Event | None = None
+        self._reader: NewsReader | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # --- reading players (in the table's thread)
+
+    def keys_of(self, username: str) -> set[str]:
+        from conflict.table import UnknownPlayer
+
+        try:
+            return {key_id(key) for key in self.worker.table.player(username).keys}
+        except (UnknownPlayer, ValueError):
+            return set()
+
+    def hash_of(self, username: str) -> str | None:
+        from conflict.table import UnknownPlayer
+
+        try:
+            return self.worker.table.player(username).passphrase_hash
+        except (UnknownPlayer, ValueError):
+            return None
+
+    # --- life
+
+    async def start(self, host: str = "0.0.0.0", port: int = 2222) -> int:
+        """Listen on ``host``:``port`` (0: any free port); returns the port."""
+        s = self.settings
+        self._acceptor = await asyncssh.create_server(
+            lambda: Login(self), host, port, server_host_keys=[self.host_key],
+            process_factory=self._session, encoding="utf-8", errors="replace",
+            line_editor=False, encryption_algs=CIPHERS,
+            allow_scp=False, sftp_factory=None, agent_forwarding=False,
+            x11_forwarding=False, kbdint_auth=False, host_based_auth=False,
+            gss_auth=False, gss_kex=False, keepalive_interval=s.keepalive_interval,
+            keepalive_count_max=s.keepalive_count_max, login_timeout=s.login_timeout,
+            reuse_address=True)
+        self._reader = await self.worker.run(NewsReader, self.worker.table)
+        self._dirty = asyncio.Event()
+        self._news_task = asyncio.create_task(self._news_loop())
+        sockets = self._acceptor.sockets
+        return int(sockets[0].getsockname()[1]) if sockets else port
+
+    async def close(self) -> None:
+        """Stop listening, end the sessions, close the table."""
+        news = self._news_task
+        while news is not None and not news.done():  # until it is really stopped
+            news.cancel()
+            await asyncio.wait([news], timeout=1)
+        if self._acceptor is not None:
+            self._acceptor.close()
+            await self._acceptor.wait_closed()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5)
+        self.hasher.shutdown(wait=False)
+        self.worker.close()
+
+    # --- news for every session
+
+    def changed(self) -> None:
+        """The server itself wrote to the table: tell the sessions soon."""
+        if self._dirty is not None:
+            self._dirty.set()
+
+    async def _news_loop(self) -> None:
+        from conflict.table import UnknownPlayer
+
+        assert self._dirty is not None and self._reader is not None
+        reader, dirty = self._reader, self._dirty
+        version = await self.worker.run(self.worker.table.data_version)
+        interval = self.settings.news_interval
+        while True:
+            # asyncio.timeout, not wait_for: in Python 3.11 wait_for can swallow a
+            # cancellation that lands as the wait ends, and close() then waits forever.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(interval):
+                    await dirty.wait()
+            wrote = dirty.is_set()
+            dirty.clear()
+            now = await self.worker.run(self.worker.table.data_version)
+            if now == version and not wrote:
+                continue
+            version = now
+            everyone = [s for group in self.sessions.values() for s in group]
+
+            def fan_out(everyone: list[_Session] = everyone
+                        ) -> list[tuple[_Session, str | None]]:
+                batch = reader.poll()
+                if not batch:
+                    return []
+                shown: list[tuple[_Session, str | None]] = []
+                drawn: dict[object, str] = {}  # each line drawn once for all alike
+                for session in everyone:
+                    try:
+                        shown.append((session, session.shell.show(batch, drawn)))
+                    except UnknownPlayer:  # revoked: the session ends
+                        shown.append((session, None))
+                    except Exception:  # a damaged table: their next line says so
+                        continue
+                return shown
+
+            try:
+                for session, text in await self.worker.run(fan_out):
+                    if text is None:
+                        session.withdraw()
+                    else:
+                        session.news(text)
+            except Exception:  # a busy or damaged table: try again next time
+                pass
+            await asyncio.sleep(interval)  # a burst of rolls makes one batch
+
+    # --- one session
+
+    async def _session(self, process: asyncssh.SSHServerProcess[str]) -> None:
+        username = str(process.get_extra_info("username"))
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        try:
+            await self._serve(process, username)
+        except Exception as error:  # never let one session take the server down
+            with contextlib.suppress(Exception):
+                process.stderr.write(f"mistborn: {' '.join(str(error).split())[:200]}\n")
+                process.exit(1)
+        finally:
+            if task is not None:
+                self._tasks.discard(task)
+            with contextlib.suppress(Exception):
+                if not process.is_closing():
+                    process.exit(0)
+
+    async def _serve(self, process: asyncssh.SSHServerProcess[str], username: str) -> None:
+        if process.subsystem is not None:
+            process.stderr.write("mistborn: no subsystems here\n")
+            process.exit(1)
+            return
+        term = process.get_terminal_type()
+        width = process.get_terminal_size()[0] or 40
+        from conflict.table import UnknownPlayer
+
+        try:
+            shell: PlayerShell = await self.worker.run(
+                PlayerShell, self.worker.table, username, width=width,
+                color=term is not None, news=False)
+        except UnknownPlayer:  # revoked while logging in: never name the others
+            process.stderr.write(f"mistborn: {WITHDRAWN}\n")
+            process.exit(2)
+            return
+        if process.command is not None:
+            await self._one_shot(process, shell, process.command)
+            return
+        key = name_key(shell.name)
+        group = self.sessions.setdefault(key, set())
+        if len(group) >= self.settings.sessions_per_player:
+            # The player is back on a new phone or connection while old ones linger
+            # (a phone gone quiet is cleared by keepalives only after a while): the
+            # one heard from longest ago makes room, told why.
+            quietest = min(group, key=lambda old: old.heard)
+            group.discard(quietest)
+            quietest.replaced()
+        session = _Session(process, shell, pty=term is not None)
+        group.add(session)
+        try:
+            session.write(await self.worker.run(shell.welcome))
+            await self._loop(session, key)
+        finally:
+            group.discard(session)
+            if not group:
+                self.sessions.pop(key, None)
+
+    async def _one_shot(self, process: asyncssh.SSHServerProcess[str], shell: PlayerShell,
+                        line: str) -> None:
+        if verb_of(line, narrator=shell.narrator) is None:
+            word = line.split()[0][:30] if line.split() else ""
+            process.stderr.write(f"mistborn: {word!r} is not a player-shell command\n")
+            process.exit(2)
+            return
+        if not self.limits.allow(name_key(shell.name)):
+            process.stderr.write("mistborn: too many lines at once; wait a moment\n")
+            process.exit(2)
+            return
+        reply: Reply = await self.worker.run(shell.handle, line)
+        self.changed()
+        (process.stdout if reply.status == 0 else process.stderr).write(reply.text)
+        process.exit(reply.status)
+
+    async def _loop(self, session: _Session, key: str) -> None:
+        shell, process = session.shell, session.process
+        async for line in _lines(process, session):
+            if line == TOO_LONG:
+                reply = Reply(f"! that line is longer than {MAX_READ} characters\n",
+                              status=2)
+            elif not self.limits.allow(key):
+                reply = Reply("! too fast: wait, then type it again\n", status=2)
+            else:
+                session.busy = True
+                try:
+                    reply = await self.worker.run(shell.handle, line)
+                finally:
+                    session.busy = False
+                if line.strip():
+                    self.changed()
+            waiting, session.waiting = session.waiting, []
+            said = session.take_echo() + reply.text + "".join(waiting)
+            if reply.quit:
+                session.write(said)
+                process.exit(reply.status)  # 2: the player was revoked
+                return
+            session.write(said + shell.prompt())  # one packet
+
+
+async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session
+                 ) -> AsyncIterator[str]:
+    """The session's lines, typed through its :class:`~cli.players.ssh_editor.LineEditor`
+    (lines past :data:`MAX_READ` characters come as one refusal); a resized terminal
+    changes the shell's width; Ctrl-C drops the line being typed; Ctrl-D, the end of
+    input or a dropped connection ends it."""
+    session.write(session.shell.prompt())
+    editor = session.editor
+    while True:
+        try:
+            chunk = await process.stdin.read(MAX_READ)
+        except asyncssh.TerminalSizeChanged as change:
+            session.shell.width = change.width or session.shell.width
+            continue
+        except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+            chunk = "\x03"
+        except (asyncssh.Error, ConnectionError, OSError):
+            return
+        if not chunk:
+            return
+        session.heard = time.monotonic()
+        echo, done = editor.feed(chunk)
+        if done:
+            session.echo += echo  # the echo of Enter travels with the reply: one packet
+        elif echo:
+            session.write(echo)
+        for line in done:
+            if line == END:
+                return
+            if line == INTERRUPT:
+                session.write(session.take_echo() + session.shell.prompt())
+                continue
+            yield line
+
+
+def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
+          settings: Settings = DEFAULT_SETTINGS, announce: Callable[[str], None] = print) -> None:
+    """Run the server until interrupted (or SIGTERM)."""
+    import signal
+
+    # The table's thread and the network's take turns at the interpreter: hand over
+    # within 0.5 ms rather than Python's default 5 ms, or every line waits for it.
+    sys.setswitchinterval(0.0005)
+
+    async def main() -> None:
+        server = Server(path, host_key or host_key_path(path), settings)
+        stop = asyncio.Event()
+        with contextlib.suppress(NotImplementedError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        bound = await server.start(host, port)
+        announce(f"Serving {path} on {host} port {bound}.")
+        announce(f"Host key {fingerprint(server.host_key)}")
+        announce(f"Players join with: ssh -p {bound} NAME@THIS-MACHINE (Ctrl-C stops)")
+        try:
+            await stop.wait()
+        finally:
+            await server.close()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())

@@ -1,0 +1,313 @@
+"""What the player shell shows, as text: Rich renderables drawn into a string at the
+player's width, ASCII for clients that mangle Unicode, and the news of the table
+(rolls and Conflict steps) as they happen, in the library's sentences for the player
+(:func:`conflict.narrate.describe` with a viewer: nothing here edits a sentence, so
+no hidden number ever reaches this module).
+
+Nothing here prints or reads a terminal: the shell returns the text, and an adapter
+(the local prompt, OpenSSH's forced command, the built-in SSH server) writes it.
+Stored text reaches the screen only through :func:`cli.common.output.plain` inside Rich
+``Text``: never as markup, never as a raw escape sequence.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import unicodedata
+from collections.abc import Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from characters.names import name_key
+from cli.common.output import plain as safe
+from conflict.errors import possessive
+from conflict.events import Event, RollDice
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from conflict.state import State
+    from conflict.table import Entry, RollEntry, Table
+    from core.viewer import Viewer
+
+MIN_WIDTH: Final = 20
+MAX_WIDTH: Final = 120
+
+# --- drawing ---------------------------------------------------------------------------
+
+_ASCII: Final = str.maketrans({
+    **dict.fromkeys("─━═┄┈╌", "-"), **dict.fromkeys("│┃║┆┊╎", "|"),
+    **dict.fromkeys("╭╮╰╯┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬", "+"),
+    "█": "#", "░": ".", "▒": ".", "▓": "#", **dict.fromkeys("▏▎▍▌▋▊▉", "+"),
+    **dict.fromkeys("⚀⚁⚂⚃⚄⚅", ""),  # a die glyph always sits next to its digit
+    "·": "-", "—": "-", "–": "-", "−": "-", "×": "x", "…": "...", "▶": ">", "→": "->",
+    "“": '"', "”": '"', "‘": "'", "’": "'", "✓": "ok", "\u00a0": " ",
+})
+
+
+def to_ascii(text: str) -> str:
+    """``text`` in plain ASCII: box lines and bars as ``+-|#.``, die glyphs dropped
+    (their digits stay), accents stripped, anything else as ``?``."""
+    if text.isascii():
+        return text
+    text = text.translate(_ASCII)
+    out = []
+    for char in unicodedata.normalize("NFKD", text):
+        if char.isascii():
+            out.append(char)
+        elif not unicodedata.combining(char):
+            out.append("?")
+    return "".join(out)
+
+
+def clamp_width(width: object) -> int:
+    """A usable screen width: what the terminal says, kept within 20–120 columns."""
+    if isinstance(width, bool) or not isinstance(width, int) or width <= 0:
+        return 40
+    return max(MIN_WIDTH, min(MAX_WIDTH, width))
+
+
+def render(parts: Iterable[RenderableType | str], *, width: int, plain: bool,
+           color: bool = True) -> str:
+    """Draw ``parts`` one after another at ``width`` columns. A ``str`` is one line of
+    the shell's own words (never stored text: that comes as Rich ``Text`` through
+    :func:`cli.common.output.plain`). ``plain``: ASCII without colour; ``color=False``: no
+    escape codes at all (no terminal at the other end)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    colored = color and not plain
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=clamp_width(width), force_terminal=colored,
+                      color_system="standard" if colored else None, no_color=not colored,
+                      highlight=False, emoji=False, markup=False, legacy_windows=False,
+                      force_jupyter=False, force_interactive=False)
+    for part in parts:
+        console.print(Text(part, overflow="fold") if isinstance(part, str) else part)
+    text = "\n".join(line.rstrip(" ") for line in buffer.getvalue().split("\n"))
+    return to_ascii(text) if plain else text
+
+
+# --- what a player's results are -----------------------------------------------------------
+
+
+def rolls_dice_of(before: State, event: Event, names: Collection[str]) -> bool:
+    """Whether ``event`` rolls dice of one of ``names``: a roll for an action they
+    took, were aimed at, or reacted to (a player's last result, though the Narrator
+    wrote the roll)."""
+    if not isinstance(event, RollDice):
+        return False
+    mine = {name_key(name) for name in names}
+    action = next((a for a in before.actions if a.number == event.action), None)
+    rollers = [*(d.name for d in event.defenders),
+               *((action.actor, action.target) if action is not None else ())]
+    return any(name is not None and name_key(name) in mine for name in rollers)
+
+
+
+# --- news: what happened at the table since a reader last looked -------------------------
+
+
+@attrs.frozen
+class RollNews:
+    """A roll recorded in the roll log."""
+
+    entry: RollEntry
+
+    @property
+    def who(self) -> str:
+        """Who rolled."""
+        return self.entry.who
+
+
+@attrs.frozen
+class StepNews:
+    """A step of the current Conflict (``undone``: a step taken back by ``who``)."""
+
+    conflict: str
+    who: str
+    before: State
+    event: Event
+    after: State
+    undone: bool = False
+
+
+@attrs.frozen
+class SwitchNews:
+    """Another Conflict became the current one (or the first began)."""
+
+    conflict: str
+    who: str = ""
+
+
+@attrs.frozen
+class RevealNews:
+    """The Narrator revealed (or hid again) participants' numbers in the Conflict."""
+
+    conflict: str
+    revealed: tuple[str, ...] = ()
+    hidden: tuple[str, ...] = ()
+
+
+News = RollNews | StepNews | SwitchNews | RevealNews
+
+_LAST = datetime.datetime.max.replace(tzinfo=datetime.UTC)
+"""Where news with no time of its own (a reveal) sorts: after the rest of its batch."""
+
+
+@attrs.frozen
+class Batch:
+    """News read at one moment, oldest first, with the current Conflict as it stands
+    (``state`` is ``None`` when there is no Conflict)."""
+
+    items: tuple[News, ...] = ()
+    conflict: str | None = None
+    state: State | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+class NewsReader:
+    """Reads what the table gained since the last :meth:`poll`: new rolls, new steps of
+    the current Conflict, steps taken back, a change of current Conflict, numbers the
+    Narrator revealed or hid. Three cheap queries when nothing changed; the Conflict is
+    replayed only when it moved (and then only its new events: the replay cache of
+    :mod:`conflict.table.sessions`)."""
+
+    def __init__(self, table: Table) -> None:
+        from conflict import saved as conflicts
+
+        self.table = table
+        last = table.rolls(limit=1)
+        self._roll_id = last[0].id if last else 0
+        self._conflict: str | None = None
+        self._version = -1
+        self._entries: tuple[Entry, ...] = ()
+        self._states: tuple[State, ...] = ()
+        self._events: tuple[Event, ...] = ()
+        self._revealed: tuple[str, ...] = ()
+        info = table.current(conflicts.KIND)
+        if info is not None:
+            self._take(info.name)
+
+    def _take(self, name: str) -> None:
+        from conflict import saved as conflicts
+
+        loaded = conflicts.saved(self.table, name).load()
+        self._conflict = name
+        self._revealed = self.table.revealed(conflicts.KIND, name)
+        self._version = loaded.version
+        self._entries, self._states, self._events = loaded.entries, loaded.states, loaded.events
+
+    def current(self) -> tuple[str | None, State | None]:
+        """The current Conflict's name and state as last read."""
+        return self._conflict, (self._states[-1] if self._states else None)
+
+    def poll(self) -> Batch:
+        """What is new since the last poll."""
+        from conflict import saved as conflicts
+
+        items: list[tuple[object, News]] = []
+        for entry in self.table.rolls(after=self._roll_id):
+            items.append((entry.at, RollNews(entry)))
+            self._roll_id = entry.id
+        info = self.table.current(conflicts.KIND)
+        if info is None:
+            self._conflict, self._version, self._entries, self._states = None, -1, (), ()
+        elif self._conflict is None or name_key(info.name) != name_key(self._conflict):
+            self._take(info.name)
+            items.append((info.created_at, SwitchNews(info.name, info.created_by)))
+        elif info.version != self._version:
+            items.extend(self._moved(info.name))
+        if info is not None and self._conflict is not None:
+            revealed = self.table.revealed(conflicts.KIND, self._conflict)
+            if revealed != self._revealed:
+                gained = tuple(n for n in revealed if n not in self._revealed)
+                lost = tuple(n for n in self._revealed if n not in revealed)
+                self._revealed = revealed
+                items.append((_LAST, RevealNews(self._conflict, gained, lost)))
+        items.sort(key=lambda item: item[0])  # type: ignore[arg-type,return-value]
+        return Batch(tuple(news for _, news in items), *self.current())
+
+    def _moved(self, name: str) -> list[tuple[object, News]]:
+        from conflict import saved as conflicts
+
+        old_entries, old_states, old_events = self._entries, self._states, self._events
+        self._take(name)
+        live = {entry.seq for entry in self._entries}
+        known = {entry.seq for entry in old_entries}
+        found: list[tuple[object, News]] = []
+        taken = [i for i, entry in enumerate(old_entries) if entry.seq not in live]
+        if taken:
+            everything = self.table.read(conflicts.KIND, name, include_undone=True).entries
+            undone = {entry.seq: entry for entry in everything}
+            for i in taken:
+                entry = undone.get(old_entries[i].seq, old_entries[i])
+                found.append((entry.undone_at or entry.at, StepNews(
+                    name, entry.undone_by or "", old_states[i], old_events[i],
+                    old_states[i + 1], undone=True)))
+        for i, entry in enumerate(self._entries):
+            if entry.seq not in known:
+                found.append((entry.at, StepNews(name, entry.who, self._states[i],
+                                                 self._events[i], self._states[i + 1])))
+        return found
+
+
+def roll_line(entry: RollEntry) -> str:
+    """``vin rolls 5 for the lock: ⚄5 ⚄5 ⚂3 ⚀1 ⚅6 — Result 5, 1 Nudge`` (safe)."""
+    from cli.conflict.log import roll_lines
+
+    text = roll_lines([entry])[0][2]["text"]
+    return f"{safe(entry.who)} {safe(text)}"
+
+
+def step_line(news: StepNews, viewer: Viewer) -> str:
+    """A Conflict step as the library says it to ``viewer`` (safe)."""
+    from conflict.narrate import describe
+
+    said = describe(news.before, news.event, news.after, viewer)
+    if news.undone:
+        by = f" by {news.who}" if news.who else ""
+        return safe(f"Undone{by}: {said}")
+    return safe(said)
+
+
+def seen_by(news: News, viewer: Viewer) -> frozenset[str] | None:
+    """What ``news`` as ``viewer`` reads it depends on: the participants whose numbers
+    its sentence leaves out (:func:`conflict.privacy.hidden_in_step`, as
+    :func:`conflict.narrate.describe` does; ``None``: it reads alike for everyone). Shells that show
+    one batch draw each line once for all whose key is the same."""
+    if not isinstance(news, StepNews):
+        return None
+    from conflict.privacy import hidden_in_step
+
+    return hidden_in_step(news.before, news.after, viewer)
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+
+
+def lines_of(items: Sequence[News], viewer: Viewer) -> list[str]:
+    """Each news item as one line of text, as ``viewer`` may read it."""
+    lines = []
+    for news in items:
+        if isinstance(news, RollNews):
+            lines.append(roll_line(news.entry))
+        elif isinstance(news, StepNews):
+            lines.append(step_line(news, viewer))
+        elif isinstance(news, RevealNews):
+            said = []
+            if news.revealed:
+                said.append(f"The Narrator reveals {possessive(_names(news.revealed))} "
+                            f"numbers.")
+            if news.hidden:
+                said.append(f"The Narrator hides {possessive(_names(news.hidden))} "
+                            f"numbers again.")
+            lines.append(safe(" ".join(said)))
+        else:
+            lines.append(safe(f"Now playing: the Conflict {news.conflict}"))
+    return lines

@@ -1,0 +1,202 @@
+"""The player shell's words: its verbs and their short aliases, the help screens,
+what a line must be before anything reads it, and the small grammar of ``declare`` and
+``change`` read by the library (``d attack marsh 5 with dagger``,
+:func:`conflict.intents.aim`), refusals put in those words
+(:func:`shell_words`), and what a line gives back (:class:`Reply`). Pure text; nothing
+here reads the table.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING, Final, TypeVar
+
+import attrs
+
+from cli.common.errors import fail
+from cli.common.output import plain as safe
+from conflict.intents.words import AIM_WORDS as AIM_WORDS
+from conflict.intents.words import HARMLESS as HARMLESS
+from conflict.intents.words import KINDS as KINDS
+from conflict.intents.words import Declaration, number_or_text
+from conflict.intents.words import aim as aim
+
+T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+MAX_LINE: Final = 200
+"""The longest line the shell reads, in characters."""
+
+# --- the verbs ---------------------------------------------------------------------------
+
+PLAYER_VERBS: Final = {
+    "roll": "roll", "r": "roll",
+    "declare": "declare", "d": "declare", "dec": "declare",
+    "act": "act", "a": "act",
+    "defend": "defend", "def": "defend",
+    "react": "react", "re": "react",
+    "take": "take", "t": "take",
+    "hold": "hold", "h": "hold",
+    "change": "change", "c": "change",
+    "damage": "damage", "dmg": "damage",
+    "sheet": "sheet", "s": "sheet",
+    "board": "board", "b": "board",
+    "odds": "odds", "o": "odds",
+    "last": "last", "l": "last",
+    "help": "help", "?": "help",
+    "plain": "plain",
+    "quit": "quit", "q": "quit", "exit": "quit", "logout": "quit",
+}
+"""Every word a player may start a line with, and the verb it means."""
+
+NARRATOR_VERBS: Final = {
+    "test": "test", "swap": "swap", "reorder": "reorder", "defeat": "defeat",
+    "endround": "end-round", "end-round": "end-round", "end": "end", "undo": "undo",
+    "reveal": "reveal", "hide": "hide",
+}
+"""The Narrator's steps (:mod:`cli.players.narrator_verbs`), for a player marked Narrator."""
+
+HELP: Final = """\
+On your move (the board says when):
+ d attack marsh 5 [with dagger]
+ d action 4 [at marsh] [harmless]
+ d defense 4   d noroll [what]
+ a [N]       act with N dice
+ h           hold: dice → defense
+ c 6 [marsh] change your action
+ def [N]     defend against it
+ re NAME [N] use a Reaction
+ t           take it, no defense
+ roll        roll your action
+ dmg [N]     deal your attack's damage
+Any time:
+ r 5 [for the lock]  roll 5 dice
+ b board   s sheet   l last result
+ o 5 vs 4  odds      ? help
+ plain on|off        q quit
+Playing several? add: as NAME
+ (a as vin 5)"""
+
+NARRATOR_HELP: Final = """\
+Narrator:
+ VERB as NAME …  act for anyone
+ test N contest|challenge [D]
+ swap N health|reputation|willpower
+ reorder NAME NAME …
+ defeat NAME [why]   endround
+ end OUTCOME         undo
+ reveal NAME         hide NAME"""
+
+
+def verb_of(line: str, *, narrator: bool = False) -> str | None:
+    """The verb a line starts with, or ``None`` if it starts with none (a one-shot
+    command that is no verb is refused with exit status 2)."""
+    words = line.split(maxsplit=1)
+    if not words:
+        return None
+    word = words[0].casefold()
+    if word in PLAYER_VERBS:
+        return PLAYER_VERBS[word]
+    if narrator and word in NARRATOR_VERBS:
+        return NARRATOR_VERBS[word]
+    return None
+
+
+def refusal(line: str) -> str | None:
+    """Why a line is refused before anything reads it, or ``None``: longer than
+    :data:`MAX_LINE` characters, not UTF-8 text (arrives as U+FFFD), or holding control
+    characters (binary junk, escape sequences)."""
+    if len(line) > MAX_LINE:
+        return f"that line is {len(line)} characters long; the most is {MAX_LINE}"
+    if "\ufffd" in line or any(0xD800 <= ord(c) <= 0xDFFF for c in line):
+        return "that line was not UTF-8 text"
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") and c != "\t"
+           for c in line):
+        return "that line holds control characters; type plain text"
+    return None
+
+
+def number(text: str, what: str) -> int:
+    value = number_or_text(text)
+    if not isinstance(value, int):
+        fail(f"{what} must be a whole number, got {safe(text)[:40]!r}")
+    return value
+
+
+
+
+Aim = Declaration
+"""What a player's words after ``declare KIND`` (or ``change``) say: the library's
+:class:`~conflict.intents.Declaration`, read by :func:`aim`."""
+
+
+def stored(label: str, text: str, *, style: str = "") -> RenderableType:
+    """A line holding stored text: through :func:`cli.common.output.plain`, as Rich ``Text``."""
+    from rich.text import Text
+
+    line = Text(label)
+    line.append(safe(text), style=style)
+    line.overflow = "fold"
+    return line
+
+
+HINTS: Final = {
+    "declare": "declare (d attack NAME 5, d defense 4, d noroll)",
+    "act": "act (a), hold (h) or change (c 6 NAME)",
+    "defense": "defend (def), react (re NAME) or take it (t)",
+    "roll": "roll your action (roll)",
+    "damage": "deal the damage (dmg)",
+}
+
+
+def hint(expect: str) -> str:
+    return HINTS.get(expect, expect.replace("_", " "))
+
+
+_FLAG_WORDS = (
+    (r"an attack needs --target NAME", "an attack needs a target: d attack NAME DICE"),
+    (r"\bDICE (\S+) disagrees with --using", r"\1 dice disagree with using"),
+    (r"--trait, --tool and --circumstance add to --using SOURCE; give it too",
+     "traits and tools add to using SOURCE; say it too"),
+    (r"--using SOURCE", "using SOURCE"),
+)
+
+
+def shell_words(message: str) -> str:
+    """A refusal the step commands word for their options (``--target NAME``) in the
+    words a player types here (``d attack NAME DICE``, ``using SOURCE``)."""
+    import re
+
+    for flags, words in _FLAG_WORDS:
+        message = re.sub(flags, words, message)
+    return message
+
+
+@attrs.frozen
+class Reply:
+    """What a line gave: ``text`` to show (ending in a newline when not empty),
+    whether the session ends (``quit``), and an exit status for one-shot commands
+    (0 done, 2 refused: not a verb, not allowed, not understood)."""
+
+    text: str
+    quit: bool = False
+    status: int = 0
+
+    def _quit(self) -> Reply:
+        return attrs.evolve(self, quit=True)
+
+
+def only(rest: list[str], most: int, usage: str) -> list[str]:
+    """``rest`` when it holds at most ``most`` words; else a refusal showing ``usage``
+    (a word too many is a slip to tell, never to ignore)."""
+    if len(rest) > most:
+        fail(f"one word too many ({' '.join(rest[most:])[:30]!r}): type {usage}")
+    return rest
+
+
+def bare(rest: list[str], usage: str, made: T) -> T:
+    """``made``, once :func:`only` finds no word after the verb."""
+    only(rest, 0, usage)
+    return made
