@@ -16,8 +16,9 @@ from rich.cells import cell_len
 
 from cli.conflict.steps import roll_intent
 from cli.players.shell import PlayerShell
+from cli.players.verbs import verb_of
 from cli.players.view import NewsReader, to_ascii
-from cli.players.words import MAX_LINE, aim, refusal, verb_of
+from cli.players.words import MAX_LINE, aim, refusal
 from conflict import saved as conflicts
 from conflict.narrate import describe
 from conflict.privacy import looking

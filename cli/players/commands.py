@@ -86,7 +86,7 @@ def run_shell(path: Path, who: str, *, plain_mode: bool = False) -> int:
     """Run the player shell as ``who``: one line from ``$SSH_ORIGINAL_COMMAND``, or
     interactively. Returns the exit status."""
     from cli.players.shell import PlayerShell
-    from cli.players.words import verb_of
+    from cli.players.verbs import verb_of
     from conflict.table import UnknownPlayer
 
     line = os.environ.get(ORIGINAL_COMMAND)

@@ -88,4 +88,22 @@ VERBS: Final[dict[str, Callable[[Desk, list[str]], Reply]]] = {
     "test": set_test, "swap": swap, "reorder": reorder, "defeat": defeat,
     "end-round": end_round, "end": end, "undo": undo, "reveal": reveal, "hide": hide,
 }
-"""The verb of each Narrator's step (see :data:`cli.players.words.NARRATOR_VERBS`)."""
+"""The verb of each Narrator's step."""
+
+WORDS: Final = {
+    "test": "test", "swap": "swap", "reorder": "reorder", "defeat": "defeat",
+    "endround": "end-round", "end-round": "end-round", "end": "end", "undo": "undo",
+    "reveal": "reveal", "hide": "hide",
+}
+"""The words a Narrator may start a step with, and the verb each means."""
+
+HELP: Final = """\
+Narrator:
+ VERB as NAME …  act for anyone
+ test N contest|challenge [D]
+ swap N health|reputation|willpower
+ reorder NAME NAME …
+ defeat NAME [why]   endround
+ end OUTCOME         undo
+ reveal NAME         hide NAME"""
+"""The help of the Narrator's steps."""

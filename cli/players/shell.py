@@ -32,6 +32,7 @@ from cli.common.errors import UserError, fail
 from cli.common.output import plain as safe
 from cli.players import narrator_verbs
 from cli.players import steps as player_steps
+from cli.players.verbs import HELP, NARRATOR_HELP, NARRATOR_VERBS, verb_of
 from cli.players.view import (
     Batch,
     NewsReader,
@@ -44,9 +45,6 @@ from cli.players.view import (
     seen_by,
 )
 from cli.players.words import (
-    HELP,
-    NARRATOR_HELP,
-    NARRATOR_VERBS,
     Reply,
     hint,
     number,
@@ -54,7 +52,6 @@ from cli.players.words import (
     refusal,
     shell_words,
     stored,
-    verb_of,
 )
 from conflict.errors import ConflictError
 from core.viewer import NARRATOR, Viewer

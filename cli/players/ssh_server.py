@@ -69,8 +69,9 @@ from cli.players.ssh_login import (
     host_key_path,
     load_host_key,
 )
+from cli.players.verbs import verb_of
 from cli.players.view import NewsReader
-from cli.players.words import Reply, verb_of
+from cli.players.words import Reply
 
 T = TypeVar("T")
 

@@ -228,3 +228,31 @@ VERBS: Final[dict[str, Callable[[Desk, list[str]], Reply]]] = {
 }
 """The verb of each of a player's Conflict steps (``roll`` with no pool is
 :func:`roll`; with one, the shell rolls dice outside the Conflict)."""
+
+WORDS: Final = {
+    "declare": "declare", "d": "declare", "dec": "declare",
+    "act": "act", "a": "act",
+    "defend": "defend", "def": "defend",
+    "react": "react", "re": "react",
+    "take": "take", "t": "take",
+    "hold": "hold", "h": "hold",
+    "change": "change", "c": "change",
+    "damage": "damage", "dmg": "damage",
+}
+"""The words a player may start a Conflict step with, and the verb each means."""
+
+HELP: Final = """\
+On your move (the board says when):
+ d attack marsh 5 [with dagger]
+ d action 4 [at marsh] [harmless]
+ d defense 4   d noroll [what]
+ a [N]       act with N dice
+ h           hold: dice → defense
+ c 6 [marsh] change your action
+ def [N]     defend against it
+ re NAME [N] use a Reaction
+ t           take it, no defense
+ roll        roll your action
+ dmg [N]     deal your attack's damage"""
+"""The help of a player's Conflict steps, one line a verb."""
+

@@ -29,18 +29,10 @@ if TYPE_CHECKING:
 MAX_LINE: Final = 200
 """The longest line the shell reads, in characters."""
 
-# --- the verbs ---------------------------------------------------------------------------
+# --- the shell's own verbs -------------------------------------------------------------
 
-PLAYER_VERBS: Final = {
+SHELL_VERBS: Final = {
     "roll": "roll", "r": "roll",
-    "declare": "declare", "d": "declare", "dec": "declare",
-    "act": "act", "a": "act",
-    "defend": "defend", "def": "defend",
-    "react": "react", "re": "react",
-    "take": "take", "t": "take",
-    "hold": "hold", "h": "hold",
-    "change": "change", "c": "change",
-    "damage": "damage", "dmg": "damage",
     "sheet": "sheet", "s": "sheet",
     "board": "board", "b": "board",
     "odds": "odds", "o": "odds",
@@ -49,28 +41,11 @@ PLAYER_VERBS: Final = {
     "plain": "plain",
     "quit": "quit", "q": "quit", "exit": "quit", "logout": "quit",
 }
-"""Every word a player may start a line with, and the verb it means."""
+"""The words of what a player may do at any time, and the verb each means (the
+Conflict's steps are :data:`cli.players.steps.WORDS`; all of them together are
+:data:`cli.players.verbs.PLAYER_VERBS`)."""
 
-NARRATOR_VERBS: Final = {
-    "test": "test", "swap": "swap", "reorder": "reorder", "defeat": "defeat",
-    "endround": "end-round", "end-round": "end-round", "end": "end", "undo": "undo",
-    "reveal": "reveal", "hide": "hide",
-}
-"""The Narrator's steps (:mod:`cli.players.narrator_verbs`), for a player marked Narrator."""
-
-HELP: Final = """\
-On your move (the board says when):
- d attack marsh 5 [with dagger]
- d action 4 [at marsh] [harmless]
- d defense 4   d noroll [what]
- a [N]       act with N dice
- h           hold: dice → defense
- c 6 [marsh] change your action
- def [N]     defend against it
- re NAME [N] use a Reaction
- t           take it, no defense
- roll        roll your action
- dmg [N]     deal your attack's damage
+ANY_TIME_HELP: Final = """\
 Any time:
  r 5 [for the lock]  roll 5 dice
  b board   s sheet   l last result
@@ -78,30 +53,6 @@ Any time:
  plain on|off        q quit
 Playing several? add: as NAME
  (a as vin 5)"""
-
-NARRATOR_HELP: Final = """\
-Narrator:
- VERB as NAME …  act for anyone
- test N contest|challenge [D]
- swap N health|reputation|willpower
- reorder NAME NAME …
- defeat NAME [why]   endround
- end OUTCOME         undo
- reveal NAME         hide NAME"""
-
-
-def verb_of(line: str, *, narrator: bool = False) -> str | None:
-    """The verb a line starts with, or ``None`` if it starts with none (a one-shot
-    command that is no verb is refused with exit status 2)."""
-    words = line.split(maxsplit=1)
-    if not words:
-        return None
-    word = words[0].casefold()
-    if word in PLAYER_VERBS:
-        return PLAYER_VERBS[word]
-    if narrator and word in NARRATOR_VERBS:
-        return NARRATOR_VERBS[word]
-    return None
 
 
 def refusal(line: str) -> str | None:

@@ -1,0 +1,41 @@
+"""Every word a line of the player shell may start with, gathered from where each verb
+is written: a player's Conflict steps (:mod:`cli.players.steps`), the Narrator's
+(:mod:`cli.players.narrator_verbs`) and what the shell does at any time
+(:mod:`cli.players.words`). A new step's words and help are written beside the step;
+this module only puts them together.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cli.players import narrator_verbs, steps
+from cli.players.words import ANY_TIME_HELP, SHELL_VERBS
+
+__all__ = ["HELP", "NARRATOR_HELP", "NARRATOR_VERBS", "PLAYER_VERBS", "verb_of"]
+
+PLAYER_VERBS: Final = {**steps.WORDS, **SHELL_VERBS}
+"""Every word a player may start a line with, and the verb it means."""
+
+NARRATOR_VERBS: Final = narrator_verbs.WORDS
+"""The Narrator's steps, for a player marked Narrator."""
+
+HELP: Final = f"{steps.HELP}\n{ANY_TIME_HELP}"
+"""The player's help screen."""
+
+NARRATOR_HELP: Final = narrator_verbs.HELP
+"""What the help adds for a Narrator."""
+
+
+def verb_of(line: str, *, narrator: bool = False) -> str | None:
+    """The verb a line starts with, or ``None`` if it starts with none (a one-shot
+    command that is no verb is refused with exit status 2)."""
+    words = line.split(maxsplit=1)
+    if not words:
+        return None
+    word = words[0].casefold()
+    if word in PLAYER_VERBS:
+        return PLAYER_VERBS[word]
+    if narrator and word in NARRATOR_VERBS:
+        return NARRATOR_VERBS[word]
+    return None
