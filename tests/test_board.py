@@ -1,4 +1,4 @@
-"""The board (cli/conflict/board.py) drawn by a fixed-width Rich console at 40 and 120 columns:
+"""The board (cli/common/board.py) drawn by a fixed-width Rich console at 40 and 120 columns:
 participants in acting order, dice in hand, Resiliences as bars, the defeated dimmed
 but kept, who moves next, the last lines beneath; and its JSON."""
 
@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from characters.samples import example_characters
-from cli.conflict.board import bar, board_json, board_view
+from cli.common.board import bar, board_json, board_view
 from conflict import AddParticipant, Conflict, Nature, Start
 from conflict.board import status
 from conflict.events import Defeat

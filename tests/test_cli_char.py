@@ -514,7 +514,7 @@ def test_list_json_does_not_import_rich(db: Path) -> None:
 @settings(max_examples=60)
 @given(characters(), st.sampled_from([40, 120]))
 def test_any_sheet_fits_the_screen(character: Character, columns: int) -> None:
-    from cli.conflict.sheet_screens import roster_view, sheet_view
+    from cli.common.sheet_screens import roster_view, sheet_view
 
     for view in (sheet_view(character, columns), roster_view([character], columns)):
         console = Console(width=columns, file=io.StringIO(), no_color=True, emoji=False)

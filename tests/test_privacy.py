@@ -33,7 +33,7 @@ from characters.model import (
     Sheet,
     Standings,
 )
-from cli.conflict.board import board_json, board_view
+from cli.common.board import board_json, board_view
 from cli.players.view import render
 from conflict.board import board
 from conflict.engine import apply

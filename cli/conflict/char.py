@@ -3,7 +3,7 @@
 Sheets come in from TOML or JSON files (see :mod:`characters.files`), live in the
 table database (:mod:`conflict.table`) and go out again as files, screens or JSON.
 The commands here only read the command line, call the library and print: field edits
-live in :mod:`characters.edits`, screens and JSON shapes in :mod:`cli.conflict.sheet_screens`.
+live in :mod:`characters.edits`, screens and JSON shapes in :mod:`cli.common.sheet_screens`.
 Rich and SQLite are imported only inside the commands.
 """
 
@@ -82,7 +82,7 @@ def import_(files: Sequence[Path], examples: bool, replace: bool, force: bool,
     naming it, unless --force.
     """
     from characters.names import name_key
-    from cli.conflict.sheet_screens import kind_text
+    from cli.common.sheet_screens import kind_text
     from conflict.table import NameTaken, SheetChanged
 
     if force and not replace:
@@ -152,7 +152,7 @@ def _sources(files: Sequence[Path], examples: bool
 @table_option
 def list_(as_json: bool) -> None:
     """List the characters and Extra groups in the table."""
-    from cli.conflict.sheet_screens import roster_view, summary
+    from cli.common.sheet_screens import roster_view, summary
 
     with open_table(create=False) as table:
         roster = table.characters()
@@ -175,7 +175,7 @@ def list_(as_json: bool) -> None:
 @table_option
 def show(name: str, as_json: bool) -> None:
     """Show one sheet or Extra group."""
-    from cli.conflict.sheet_screens import details, sheet_view
+    from cli.common.sheet_screens import details, sheet_view
 
     with open_table(create=False) as table:
         character = table.get(found(table, name))
@@ -255,7 +255,7 @@ def set_(name: str, assignments: Sequence[str], as_json: bool) -> None:
     with open_table() as table:
         new = table.change(found(table, name), edit)
     if as_json:
-        from cli.conflict.sheet_screens import details
+        from cli.common.sheet_screens import details
 
         print_json({"changes": [{"field": c.field, "old": c.old, "new": c.new}
                                 for c in changes], "sheet": details(new)})
@@ -277,7 +277,7 @@ def _resilience_name(text: str) -> str:
 
 
 def _report(sheet: Sheet, resilience: str, as_json: bool, said: str) -> None:
-    from cli.conflict.sheet_screens import resilience_json, resilience_lines
+    from cli.common.sheet_screens import resilience_json, resilience_lines
 
     if as_json:
         print_json(resilience_json(sheet, resilience))
@@ -302,7 +302,7 @@ def _resilience_command(verb: str, short_help: str, doc: str,
     @json_option
     @table_option
     def command(name: str, resilience: str, amount: int, as_json: bool) -> None:
-        from cli.conflict.sheet_screens import RESILIENCE_LABELS
+        from cli.common.sheet_screens import RESILIENCE_LABELS
 
         key = _resilience_name(resilience)
         with open_table() as table:
@@ -331,7 +331,7 @@ _resilience_command(
 @table_option
 def rm(name: str, yes: bool, as_json: bool) -> None:
     """Remove a sheet or Extra group from the table (asks first, unless --yes)."""
-    from cli.conflict.sheet_screens import kind_text
+    from cli.common.sheet_screens import kind_text
 
     with open_table() as table:
         character = table.get(found(table, name))

@@ -216,7 +216,7 @@ class _Show:
         self.console.rule(f"Round {state.round}", style="bold")
 
     def board(self, state: State) -> None:
-        from cli.conflict.board import board_json, board_view
+        from cli.common.board import board_json, board_view
 
         if self.console is None:
             self.boards.append(board_json(state))

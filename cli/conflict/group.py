@@ -105,7 +105,7 @@ def report(said: Sequence[str], state: State, *, as_json: bool, version: int,
            events: Sequence[Event] = (), meanwhile: Sequence[str] = (),
            extra: dict[str, Any] | None = None) -> None:
     """Print what happened and what comes next, or the same as JSON."""
-    from cli.conflict.board import next_line
+    from cli.common.board import next_line
     from conflict.whatnow import what_now
 
     if as_json:
@@ -125,7 +125,7 @@ def report_lines(said: Sequence[str], state: State, *, meanwhile: Sequence[str] 
                  ) -> list[str]:
     """The lines of a step's report, each safe to print: what changed meanwhile, the
     library's sentences, and what comes next (the player shell shows the same)."""
-    from cli.conflict.board import next_line
+    from cli.common.board import next_line
 
     return stream_report(said, next_line(state), meanwhile=meanwhile)
 
@@ -292,7 +292,7 @@ def use(name: str, as_json: bool) -> None:
 def show(name: str | None, last: int, players: bool, as_json: bool) -> None:
     """Show the board of the Conflict NAME (default: the current one). With --players,
     as the players may see it: Villains' and Extras' numbers hidden until revealed."""
-    from cli.conflict.board import board_json, board_view
+    from cli.common.board import board_json, board_view
 
     with open_table(create=False) as table:
         if players:

@@ -175,7 +175,7 @@ class Guide:
 
     def board(self, last: int = 0) -> None:
         """The board (with the ``last`` few events beneath)."""
-        from cli.conflict.board import board_view
+        from cli.common.board import board_view
         from cli.conflict.group import last_lines
 
         loaded = self.saved.load()
@@ -254,7 +254,7 @@ class Guide:
     # --- the loop ----------------------------------------------------------------------------
 
     def run(self) -> None:
-        from cli.conflict.board import next_line
+        from cli.common.board import next_line
         from conflict.whatnow import Expect, what_now
 
         self.board(last=3)

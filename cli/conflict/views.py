@@ -4,7 +4,7 @@ fight) and ``conflict run`` (the guided round, :mod:`cli.conflict.run`).
 The live board redraws when any process changes the table: it asks SQLite's
 ``PRAGMA data_version`` every few hundred milliseconds — a number that changes whenever
 another connection commits — and redraws only on a change or a resize. It reads only
-what the library says (the board of :mod:`cli.conflict.board`, sentences of
+what the library says (the board of :mod:`cli.common.board`, sentences of
 :mod:`conflict.narrate`); ``q`` or Ctrl-C quits.
 """
 
@@ -50,7 +50,7 @@ def export(name: str | None, as_json: bool) -> None:
     """Write the account of the Conflict NAME (default: the current one) as Markdown:
     stakes, who took part, each round narrated, damage, defeats, the outcome. --json
     gives the raw events instead, with who sent each and when (undone ones marked)."""
-    from cli.players.account import account
+    from cli.conflict.account import account
     from conflict import saved as conflicts
 
     with open_table(create=False) as table:
@@ -76,7 +76,7 @@ def watch_view(state: State, last: list[str], width: int, height: int,
     from rich.console import Group
     from rich.text import Text
 
-    from cli.conflict.board import board_view
+    from cli.common.board import board_view
 
     view = board_view(state, width, last, viewer=viewer)
     lines = list(view.renderables) if hasattr(view, "renderables") else [view]

@@ -219,7 +219,7 @@ class PlayerShell:
 
     def next_lines(self, state: State) -> list[str]:
         """What comes next, and whether it is this player's move."""
-        from cli.conflict.board import next_line
+        from cli.common.board import next_line
         from conflict.whatnow import what_now
 
         lines = [f"Next: {next_line(state)}"]
@@ -256,7 +256,7 @@ class PlayerShell:
 
     def board_parts(self, last: int = 3) -> list[RenderableType | str]:
         """The board as this player may see it, with the last ``last`` steps."""
-        from cli.conflict.board import board_view
+        from cli.common.board import board_view
         from conflict import saved as conflicts
         from conflict.narrate import describe
 
@@ -273,7 +273,7 @@ class PlayerShell:
 
     def _sheet(self, args: list[str]) -> Reply:
         from characters.lookup import matches, resolve
-        from cli.conflict.sheet_screens import sheet_view
+        from cli.common.sheet_screens import sheet_view
         from conflict import saved as conflicts
 
         names = list(self.player.characters)

@@ -70,7 +70,7 @@ def who(desk: Desk, state: State, typed: str | None, candidates: Sequence[str],
         doing: str) -> str:
     """The character a line acts for: the one named (``as NAME``), else the one of the
     player's characters the engine expects."""
-    from cli.conflict.board import next_line
+    from cli.common.board import next_line
 
     mine = desk.mine()
     if typed is not None:
@@ -94,7 +94,7 @@ def guard(desk: Desk, intent: Intent, allowed: Callable[[WhatNow], bool], who: s
         return intent
 
     def build(state: State) -> Sequence[Event]:
-        from cli.conflict.board import next_line
+        from cli.common.board import next_line
         from conflict.whatnow import what_now
 
         if not allowed(what_now(state)):
