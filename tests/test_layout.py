@@ -230,3 +230,21 @@ def test_no_export_is_hidden_by_a_module_of_the_same_name() -> None:
     done = subprocess.run([sys.executable, "-c", NAMES_CHECK, *packages],
                           capture_output=True, text=True, check=True)
     assert done.stdout.split() == []
+
+
+def test_the_front_doors_depend_on_each_other_one_way_at_most() -> None:
+    # cli/ is laid out by front door (conflict, boardgames, players) over what they share
+    # (common): common imports no front door, and no two front doors import each other.
+    doors: dict[str, set[str]] = {}
+    for module, imports in _graph().items():
+        parts = module.split(".")
+        if parts[0] != "cli" or len(parts) < 3:
+            continue
+        for imported in imports:
+            other = imported.split(".")
+            if other[0] == "cli" and len(other) >= 3 and other[1] != parts[1]:
+                doors.setdefault(parts[1], set()).add(other[1])
+    assert set(doors) >= {"conflict", "players"}
+    assert doors.get("common", set()) == set()
+    cycle = _cycle(doors)
+    assert cycle is None, " -> ".join(cycle or [])
