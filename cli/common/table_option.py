@@ -93,50 +93,50 @@ def _wait() -> float:
     return value
 
 
-def complete_character(ctx: click.Context, _param: click.Parameter, incomplete: str
-                       ) -> list[str]:
-    """Shell completion of a character's name from the table's roster (any case, by
-    beginning or word). Never fails: a missing or busy table completes nothing."""
+def _completed(ctx: click.Context, incomplete: str, names: Callable[[Table], list[str]]
+               ) -> list[str]:
+    """The ``names`` the table holds that match ``incomplete`` (any case, by beginning or
+    word). Never fails: a missing or busy table, or no Conflict, completes nothing."""
     from characters.lookup import matches
 
     try:
         with open_table(ctx, create=False) as table:
-            names = table.names()
+            found = names(table)
     except Exception:  # completion must never print an error into the shell
         return []
-    return _for_shell(matches(incomplete, names) if incomplete.strip() else names)
+    return _for_shell(matches(incomplete, found) if incomplete.strip() else found)
+
+
+def complete_character(ctx: click.Context, _param: click.Parameter, incomplete: str
+                       ) -> list[str]:
+    """Shell completion of a character's name from the table's roster."""
+    return _completed(ctx, incomplete, lambda table: list(table.names()))
 
 
 def complete_participant(ctx: click.Context, _param: click.Parameter, incomplete: str
                          ) -> list[str]:
     """Shell completion of a participant's name in the chosen (or current) Conflict."""
-    from characters.lookup import matches
 
-    try:
+    def participants(table: Table) -> list[str]:
         from conflict import saved as conflicts
 
-        with open_table(ctx, create=False) as table:
-            chosen = ctx.meta.get("mistborn_conflict.conflict")
-            _saved, loaded = conflicts.load(table, chosen if isinstance(chosen, str) else None)
-            names = [p.name for p in loaded.state.participants]
-    except Exception:  # completion must never print an error into the shell
-        return []
-    return _for_shell(matches(incomplete, names) if incomplete.strip() else names)
+        chosen = ctx.meta.get("mistborn_conflict.conflict")
+        _saved, loaded = conflicts.load(table, chosen if isinstance(chosen, str) else None)
+        return [p.name for p in loaded.state.participants]
+
+    return _completed(ctx, incomplete, participants)
 
 
 def complete_conflict(ctx: click.Context, _param: click.Parameter, incomplete: str
                       ) -> list[str]:
     """Shell completion of a Conflict's name from the table."""
-    from characters.lookup import matches
 
-    try:
+    def names(table: Table) -> list[str]:
         from conflict import saved as conflicts
 
-        with open_table(ctx, create=False) as table:
-            names = conflicts.names(table)
-    except Exception:  # completion must never print an error into the shell
-        return []
-    return _for_shell(matches(incomplete, names) if incomplete.strip() else names)
+        return list(conflicts.names(table))
+
+    return _completed(ctx, incomplete, names)
 
 
 _BASH_SPECIAL = re.compile(r"""([\s'"\\$`!&|;<>()\[\]{}*?#~^])""")
