@@ -14,7 +14,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Final
 
+from boardgames.errors import RuleViolation
 from core import registry
+from core.game import Game
 
 if TYPE_CHECKING:
     from boardgames.deckbuilding.events import Event as DeckbuildingEvent
@@ -36,14 +38,12 @@ KINDS: Final = ("stuffed", "deckbuilding", "housewar")
 def stuffed() -> Game[StuffedGame, StuffedEvent]:
     """Stuffed (R-STF-*): :mod:`boardgames.stuffed`."""
     # Imported here, on first use of Stuffed: start-up time.
-    from boardgames.errors import RuleViolation
     from boardgames.stuffed.codec import CODEC
     from boardgames.stuffed.describe import describe
     from boardgames.stuffed.events import NewGame
     from boardgames.stuffed.rules import apply
     from boardgames.stuffed.screen import board, next_line
     from boardgames.stuffed.state import EMPTY
-    from core.game import Game
 
     return Game(kind="stuffed", title="game of Stuffed", apply=apply, initial=EMPTY,
                 decode=CODEC.from_dict, encode=CODEC.to_dict, setup=NewGame,
@@ -74,8 +74,6 @@ def deckbuilding() -> Game[DeckbuildingGame, DeckbuildingEvent]:
     from boardgames.deckbuilding.events import NewGame
     from boardgames.deckbuilding.rules import apply
     from boardgames.deckbuilding.state import BLANK
-    from boardgames.errors import RuleViolation
-    from core.game import Game
 
     return Game(kind="deckbuilding", title="Deckbuilding Game", apply=apply, initial=BLANK,
                 decode=CODEC.from_dict, encode=CODEC.to_dict, setup=NewGame,
@@ -89,14 +87,12 @@ def deckbuilding() -> Game[DeckbuildingGame, DeckbuildingEvent]:
 def housewar() -> Game[HouseWarState, HouseWarEvent]:
     """Mistborn: House War (R-HW-*): :mod:`boardgames.housewar`."""
     # Imported here, on first use of House War: start-up time.
-    from boardgames.errors import RuleViolation
     from boardgames.housewar.codec import CODEC
     from boardgames.housewar.describe import describe
     from boardgames.housewar.events import Start
     from boardgames.housewar.rules import apply
     from boardgames.housewar.screen import board, next_line
     from boardgames.housewar.state import State
-    from core.game import Game
 
     return Game(kind="housewar", title="game of House War", apply=apply, initial=State(),
                 decode=CODEC.from_dict, encode=CODEC.to_dict, setup=Start,

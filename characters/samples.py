@@ -16,6 +16,8 @@ from __future__ import annotations
 from importlib import resources
 from typing import TYPE_CHECKING, Final
 
+from characters.errors import CharacterError
+
 if TYPE_CHECKING:
     from characters.model import Character
 
@@ -28,7 +30,6 @@ SHEET_FILES: Final = ("crew.toml", "opposition.toml")
 def example_text(file: str) -> str:
     """The text of one example file (one of :data:`SHEET_FILES`)."""
     if file not in SHEET_FILES:
-        from characters.errors import CharacterError
 
         raise CharacterError(f"no example file {file!r}; there are {', '.join(SHEET_FILES)}")
     return (resources.files("characters") / "sheets" / file).read_text(encoding="utf-8")

@@ -12,7 +12,9 @@ the events (:mod:`conflict.events`), the state (:mod:`conflict.state`), the engi
 
 The dice and errors load at once; the rest loads on first use, so that
 ``mistborn roll`` never pays for the engine. Each module's ``__all__`` is the one
-list of what it exports; this package re-exports them all.
+list of what it exports; this package re-exports them all. For the same reason, a
+module imports inside a function only what its own imports have not loaded yet
+(``tests/test_layout.py`` checks it).
 """
 
 import importlib

@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, get_args
 import attrs
 
 from characters.model import ExtraGroup, Sheet
+from characters.names import name_key
 from conflict import fields as f
 from conflict.dice import MAX_DIFFICULTY, MAX_POOL, MIN_POOL
 from conflict.errors import BadValue, shown
@@ -162,7 +163,6 @@ class Reorder:
         check = f.name("R-CON-4")
         for name in value:
             check(self, attribute, name)
-        from characters.names import name_key
 
         if len({name_key(n) for n in value}) != len(value):
             raise BadValue(f"reorder names a participant twice: {shown(list(value))}",

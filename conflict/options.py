@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from characters.names import name_key
 from conflict.dice import RandomSource
 from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import (
@@ -94,7 +95,6 @@ class DeclareOption:
         """An action needing a roll (R-CON-7a): with a ``target``, an attack, or an
         opposed action that does no harm with ``harm=False`` (R-CON-8a)."""
         if target is not None and target not in self.targets:
-            from characters.names import name_key
 
             known = {name_key(t): t for t in self.targets}
             if name_key(target) not in known:

@@ -39,6 +39,7 @@ from conflict.which import KIND as KIND
 from conflict.which import find as find
 from conflict.which import names as names
 from core import registry
+from core.game import Game
 
 if TYPE_CHECKING:
     from conflict.table import Table
@@ -77,7 +78,6 @@ def game() -> Game[State, Event]:
     """The Conflict as the table stores it: the engine's events (R-CON-*), set up by
     :class:`~conflict.events.Start` (R-CON-1). Undo takes back one event at a time,
     the set-up too."""
-    from core.game import Game
 
     return Game(kind=KIND, title="Conflict", apply=apply, initial=EMPTY,
                 decode=event_from_dict, encode=event_to_dict, setup=Start, rule="R-CON-1",

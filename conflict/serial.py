@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 import cattrs
 from cattrs.errors import AttributeValidationNote, ForbiddenExtraKeysError
 
-from characters.convert import SETUPS, read_json
+from characters.convert import SETUPS, Invalid, read_json
 from characters.errors import CharacterError, UnreadableData
 from characters.model import ExtraGroup, Sheet
 from conflict.errors import BadValue, ConflictError, shown
@@ -128,7 +128,6 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
 def _reason(error: BaseException) -> str:
     """Every problem in a structuring error, each with its field: ``kind must be one
     of action, defense, no_roll, got 'dance'``."""
-    from characters.convert import Invalid
 
     if isinstance(error, cattrs.BaseValidationError) and error.exceptions:
         return "; ".join(_reason(e) for e in error.exceptions)

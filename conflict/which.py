@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from conflict.errors import RuleViolation
+
 if TYPE_CHECKING:
     from conflict.table import Table
 
@@ -26,7 +28,6 @@ def find(table: Table, typed: str | None) -> str:
     """The Conflict meant: the current one when ``typed`` is ``None``, else the one
     whose name (or a unique beginning or word of it) was typed."""
     from characters.lookup import resolve
-    from conflict.errors import RuleViolation
 
     if typed is None:
         current = table.current(KIND)

@@ -248,3 +248,75 @@ def test_the_front_doors_depend_on_each_other_one_way_at_most() -> None:
     assert doors.get("common", set()) == set()
     cycle = _cycle(doors)
     assert cycle is None, " -> ".join(cycle or [])
+
+
+# --- imports put off until a function runs -------------------------------------------------
+
+
+def _top_level_imports(path: Path, known: set[str]) -> set[str]:
+    """What loading ``path`` imports at once (not inside a function, nor for the type
+    checker)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                found.update(_resolved(node, path, known))
+            elif isinstance(node, (ast.If, ast.Try, ast.With)):
+                visit(node.body)
+                visit(getattr(node, "orelse", []))
+                for handler in getattr(node, "handlers", []):
+                    visit(handler.body)
+
+    visit(tree.body)
+    return found
+
+
+def _resolved(node: ast.Import | ast.ImportFrom, path: Path, known: set[str]) -> set[str]:
+    this = _module_name(path)
+    package = this if path.name == "__init__.py" else this.rpartition(".")[0]
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    base = node.module or ""
+    if node.level:
+        anchor = package.split(".")
+        anchor = anchor[: len(anchor) - node.level + 1]
+        base = ".".join([*anchor, base] if base else anchor)
+    return {f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names}
+
+
+def test_an_import_inside_a_function_puts_off_a_module_not_loaded_yet() -> None:
+    # Imports inside functions are kept for start-up time only: a command loads what it
+    # uses when it uses it. One of a module the importing module has already loaded
+    # (through its own imports at the top) defers nothing and belongs at the top.
+    files = {_module_name(p): p for package in PACKAGES for p in (ROOT / package).rglob("*.py")}
+    known = set(files)
+    top = {name: _top_level_imports(path, known) for name, path in files.items()}
+
+    def loaded(name: str) -> set[str]:
+        seen: set[str] = set()
+        stack = [name]
+        while stack:
+            module = stack.pop()
+            parts = module.split(".")
+            for found in {".".join(parts[:i]) for i in range(1, len(parts) + 1)} | \
+                    top.get(module, set()):
+                if found in known and found not in seen:
+                    seen.add(found)
+                    stack.append(found)
+        return seen
+
+    idle = []
+    for name, path in files.items():
+        already = loaded(name)
+        for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for node in ast.walk(function):
+                    if isinstance(node, (ast.Import, ast.ImportFrom)):
+                        targets = _resolved(node, path, known)
+                        if targets and targets <= already:
+                            idle.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert idle == []

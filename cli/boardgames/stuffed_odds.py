@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from cli.boardgames import base as games
 from cli.boardgames.base import GameCommand, ManyOption, game_option
 from cli.common.output import json_option, make_console, print_json
 from cli.common.table_option import table_option
@@ -106,7 +107,6 @@ def odds(combo: Sequence[str], rerolls: int, roll: Sequence[str], dice: int,
 def _game_roll() -> tuple[list[tuple[int, Symbol]], Die]:
     """The current game's unspent dice and its die (``keep`` without ``--from``)."""
     from boardgames.errors import RuleViolation
-    from cli.boardgames import base as games
 
     _name, loaded = games.load("stuffed")
     state = loaded.state

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cli.common.output import plain
+from conflict import board as library
 from conflict.board import RESILIENCE_NAMES
 from core.viewer import NARRATOR, Viewer
 
@@ -45,17 +46,13 @@ def data(board: State | Board, viewer: Viewer = NARRATOR) -> Board:
             raise TypeError("a board for a player is made from the state, for them: "
                             "conflict.board.board(state, viewer)")
         return board
-    from conflict.board import board as of
-
-    return of(board, viewer)
+    return library.board(board, viewer)
 
 
 def next_line(state: State) -> str:
     """What the Conflict waits for, as a short line safe to print: "Brannoch acts (6
     Action Dice)"."""
-    from conflict.board import next_line as line
-
-    return plain(line(state))
+    return plain(library.next_line(state))
 
 
 def bar(current: int, full: int, cells: int = BAR_CELLS) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from cli import __version__
 from cli.common.errors import fail
 from cli.common.output import echo_wrapped, json_option, make_console, plain, print_json
 from cli.common.streams import (
@@ -398,7 +399,6 @@ def _from_view(table: Table, view: dict[str, Any] | None, count: int
     """The board and last lines from a Conflict's stored view, if this version of the
     program made it, it has the board's shape and holds the lines asked for (else
     ``None``: replay instead — another version may word or judge it otherwise)."""
-    from cli import __version__
     from conflict.board import is_board
     from conflict.table.clock import parse
     from conflict.table.errors import TableDamaged

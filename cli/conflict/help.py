@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from characters.model import RESILIENCES
 from conflict.options import (
     ActOption,
     ChangeOption,
@@ -21,6 +22,7 @@ from conflict.options import (
     TakeItOption,
 )
 from conflict.state import Action, State
+from conflict.steps.defending import default_grant
 from conflict.whatnow import (
     AwaitingActions,
     AwaitingDamage,
@@ -82,7 +84,6 @@ def _declare_lines(state: State, option: DeclareOption) -> list[str]:
     person = state.participant(option.name)
     kinds = [n.value for n in type(option.default_attack_kind)]
     gear = [f"{item.name} (+{item.damage})" for item in person.character.equipment]
-    from characters.model import RESILIENCES
 
     example = (option.foes or option.targets or ("NAME",))[0].split()[0].lower()
 
@@ -105,8 +106,6 @@ def _declare_lines(state: State, option: DeclareOption) -> list[str]:
 
 
 def _act_lines(state: State, now: AwaitingActions) -> list[str]:
-    from conflict.steps.defending import default_grant
-
     lines = []
     for option in now.options:
         if isinstance(option, ActOption):

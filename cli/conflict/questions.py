@@ -20,7 +20,7 @@ import attrs
 import click
 
 from characters.lookup import resolve
-from characters.model import ATTRIBUTES, RESILIENCES, STANDINGS
+from characters.model import ATTRIBUTES, RESILIENCES, STANDINGS, Kind
 from conflict.events import (
     AddParticipant,
     ApplyDamage,
@@ -171,8 +171,6 @@ def add_participants(guide: Asks, state: State) -> Build | None:
                               read)
 
     def build(_state: State) -> list[Event]:
-        from characters.model import Kind
-
         return [AddParticipant(c, "crew" if c.kind is Kind.HERO else "opposition")
                 for c in chosen]
 

@@ -31,9 +31,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cli.common.output import plain
+from cli.common.output import make_console, plain
 from cli.common.table_option import complete_conflict, open_table, table_option
-from cli.conflict.group import chosen_conflict, sentences, who_option, writer
+from cli.conflict.group import chosen_conflict, last_lines, sentences, who_option, writer
+from conflict.errors import ConflictError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -61,7 +62,6 @@ def refusal(error: Exception) -> str:
 def refused() -> tuple[type[Exception], ...]:
     """The errors that refuse an answer (the rules', a name not found, a bad word)."""
     from characters.errors import CharacterError
-    from conflict.errors import ConflictError
 
     return (ConflictError, CharacterError, click.UsageError)
 
@@ -176,7 +176,6 @@ class Guide:
     def board(self, last: int = 0) -> None:
         """The board (with the ``last`` few events beneath)."""
         from cli.common.board import board_view
-        from cli.conflict.group import last_lines
 
         loaded = self.saved.load()
         lines = last_lines(loaded.states, loaded.events, last)
@@ -197,7 +196,6 @@ class Guide:
             self.say("  (stopped)")
 
     def undo(self) -> None:
-        from conflict.errors import ConflictError
         from conflict.narrate import describe
 
         seen = self.loaded.version if self.loaded is not None else None
@@ -368,7 +366,6 @@ def run(name: str | None, seed: int | None) -> None:
     chance that its side wins; both ask the same question again. u undoes the last
     step, or at a step's later question goes back to its first. Ctrl-C leaves with
     everything saved; run again to carry on."""
-    from cli.common.output import make_console
     from conflict import saved as conflicts
 
     console = make_console()

@@ -18,7 +18,7 @@ import click
 
 from cli.common.options import DIFFICULTY
 from cli.common.table_option import complete_participant, open_table
-from cli.conflict.group import common, conflict, record, report_undone, writer
+from cli.conflict.group import chosen_conflict, common, conflict, record, report_undone, writer
 from conflict.intents import Declaration, Intent, steps
 
 __all__ = ["conflict"]
@@ -328,7 +328,6 @@ def end(outcome: Sequence[str], as_json: bool) -> None:
 @common
 def undo(as_json: bool) -> None:
     """Take back the last step of the Conflict. It stays in the log, marked undone."""
-    from cli.conflict.group import chosen_conflict
     from conflict import saved as conflicts
 
     with open_table() as table:

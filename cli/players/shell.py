@@ -53,6 +53,7 @@ from cli.players.words import (
     shell_words,
     stored,
 )
+from conflict.dice import roll as roll_pool
 from conflict.errors import ConflictError
 from core.viewer import NARRATOR, Viewer
 
@@ -234,7 +235,6 @@ class PlayerShell:
             return player_steps.roll(self, args)
         from cli.common.options import check_roll_pool
         from cli.conflict.roll import screen
-        from conflict.dice import roll as roll_pool
 
         pool = check_roll_pool(number(args[0], "the pool"))
         purpose = ""

@@ -6,8 +6,9 @@ from __future__ import annotations
 import bisect
 from typing import Final
 
+from characters.errors import NameLooksAlike
 from characters.model import RESILIENCES, Sheet
-from characters.names import name_key
+from characters.names import appearance, look_alike_among, name_key, why_alike
 from conflict.errors import BadValue, RuleViolation, possessive
 from conflict.events import AddParticipant, Defeat, EndConflict, EndRound, Reorder, Start
 from conflict.order import (
@@ -84,8 +85,6 @@ def _refuse_look_alike(state: State, name: str) -> dict[tuple[int, str], str]:
     """A name that only looks like one already taking part is refused (R-CON-2): two
     participants must never print the same. Returns the names filed by look, with
     this one added."""
-    from characters.errors import NameLooksAlike
-    from characters.names import appearance, look_alike_among, why_alike
 
     other = look_alike_among(name, state.looks)
     if other is not None:

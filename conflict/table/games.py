@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from conflict.errors import RuleViolation
+from conflict.table import sessions
 from conflict.table.sessions import Intent, Loaded, Recorded, Saved, Undid
 from conflict.table.sessions import free_name as free_name
 from core.game import Game
@@ -137,7 +138,6 @@ def start(table: Table, game: str | Game[S, E], name: str | None, events: Sequen
     current one of its kind, with its set-up ``events`` checked by the rules and
     written in the same transaction as the stream itself (see
     :func:`.sessions.start`). Returns the name and what was written."""
-    from conflict.table import sessions
 
     made, recorded = sessions.start(table, _game(game), name, events, who=who)
     return made.name, recorded

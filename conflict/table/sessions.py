@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
+from conflict.table import logs
 from conflict.table.errors import NothingToUndo, StaleLog, name_key
 from conflict.table.logs import Appended, Entry, Log
 
@@ -288,7 +289,6 @@ class Saved(Generic[S, E]):
         before anything is written; ``then`` runs inside the write transaction, after
         the stream's own ``on_undo`` hook and before its projection.
         """
-        from conflict.table import logs
 
         def work(db: sqlite3.Connection) -> Undid[S, E]:
             log = logs.read(db, self.kind, self.name, include_undone=False)
@@ -355,7 +355,6 @@ def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E],
     and written — with whatever the game's hooks write — in the same transaction as
     the stream itself. The first event must be the set-up (the game's own refusal,
     naming its rule of set-up)."""
-    from conflict.table import logs
 
     if not events or not isinstance(events[0], game.setup):
         raise game.refuse(f"a {game.title} begins with its set-up", rule=game.rule)

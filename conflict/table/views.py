@@ -18,6 +18,8 @@ import json
 import sqlite3
 from typing import Any
 
+from conflict.table.errors import name_key
+
 __all__ = ["read", "write"]
 
 
@@ -37,7 +39,6 @@ def write(db: sqlite3.Connection, kind: str, name: str, version: int,
 def read(db: sqlite3.Connection, kind: str, name: str) -> dict[str, Any] | None:
     """The stream's view if it was made from the log as it stands (``None`` if there
     is none, or it is stale, or it is not a JSON object)."""
-    from conflict.table.errors import name_key
 
     row = db.execute(
         "SELECT v.view FROM streams s JOIN views v ON v.stream_id = s.id "
