@@ -18,6 +18,7 @@ module imports inside a function only what its own imports have not loaded yet
 """
 
 import importlib
+import os
 from typing import TYPE_CHECKING, Any
 
 from conflict.dice import ContestResult as ContestResult
@@ -77,9 +78,20 @@ def _exports() -> dict[str, str]:
     return _lazy
 
 
+def _submodule(name: str) -> bool:
+    """Whether ``name`` is a module of this package (``from conflict import saved``)."""
+    here = os.path.dirname(__file__)
+    return os.path.isfile(os.path.join(here, f"{name}.py")) or \
+        os.path.isfile(os.path.join(here, name, "__init__.py"))
+
+
 def __getattr__(name: str) -> Any:
     if name == "__all__":
         return sorted({*_EAGER, *_exports()})
+    if _submodule(name):
+        # Not an export: the import system imports the module itself, and nothing else
+        # loads (the exports would load the engine).
+        raise AttributeError(f"module 'conflict' has no attribute {name!r} yet")
     module = _exports().get(name)
     if module is None:
         raise AttributeError(f"module 'conflict' has no attribute {name!r}")
