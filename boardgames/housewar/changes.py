@@ -8,22 +8,10 @@ from __future__ import annotations
 import attrs
 
 from boardgames.errors import RuleViolation, shown
-from boardgames.housewar.events import (
-    key,
-)
+from boardgames.housewar.events import key
 from boardgames.housewar.resources import Resources
-from boardgames.housewar.state import (
-    Card,
-    Close,
-    End,
-    House,
-    Phase,
-    State,
-    is_vin,
-)
-from boardgames.housewar.track import (
-    Landing,
-)
+from boardgames.housewar.state import Card, Close, End, House, Phase, State, is_vin
+from boardgames.housewar.track import Landing
 
 # --- helpers ---------------------------------------------------------------------------
 
