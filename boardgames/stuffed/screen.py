@@ -51,13 +51,21 @@ def dice_text(state: Game, positions: Sequence[int] | None = None) -> str:
     return ", ".join(f"{p} {s.short}" for p, s in chosen) or "none"
 
 
+def _winner(state: Game) -> str | None:
+    """The name of the player who won, once the game is over (R-STF-7)."""
+    if not state.over:
+        return None
+    assert state.winner is not None
+    return state.players[state.winner].name
+
+
 def next_line(state: Game, viewer: Viewer = NARRATOR) -> str:
     """What comes next, in one line (R-STF-2, R-STF-7)."""
     if not state.started:
         return "set up a game: mistborn stuffed new"
-    if state.over:
-        assert state.winner is not None
-        return f"{state.players[state.winner].name} completed the Mission: the game is over."
+    winner = _winner(state)
+    if winner is not None:
+        return f"{winner} completed the Mission: the game is over."
     ledger = state.current
     if not state.rolled:
         return f"{ledger.name} rolls all 8 dice (turn {state.turn_number})."
@@ -69,9 +77,9 @@ def summary(state: Game, viewer: Viewer = NARRATOR) -> str:
     """A game in a few words, for a list of games."""
     if not state.started:
         return "not set up"
-    if state.over:
-        assert state.winner is not None
-        return f"won by {state.players[state.winner].name}"
+    winner = _winner(state)
+    if winner is not None:
+        return f"won by {winner}"
     names = ", ".join(p.name for p in state.players)
     return f"turn {state.turn_number}, {state.current.name} to play ({names})"
 
