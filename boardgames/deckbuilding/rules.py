@@ -252,12 +252,8 @@ def _buy_boxings(game: Game, event: ev.BuyBoxings) -> Game:
 
 def _cash_boxings(game: Game, event: ev.CashBoxings) -> Game:
     seat = _active(game, event.player, "R-DBG-5")
-    have = game.players[seat].boxings
-    if event.count > have:
-        raise violation("not_enough_boxings", "R-DBG-5", name=game.players[seat].name,
-                        have=have, want=event.count)
-    game = _turn(game, coins=game.turn.coins + BOXING_CASH * event.count)
-    return _player(game, seat, boxings=have - event.count)
+    game = _spend_tokens(game, seat, ev.Token.BOXING, event.count, "R-DBG-5")
+    return _turn(game, coins=game.turn.coins + BOXING_CASH * event.count)
 
 
 def _gain_tokens(game: Game, event: ev.GainTokens) -> Game:
@@ -268,22 +264,28 @@ def _gain_tokens(game: Game, event: ev.GainTokens) -> Game:
     return _player(game, seat, atium=player.atium + event.count)
 
 
+def _spend_tokens(game: Game, seat: int, token: ev.Token, want: int, rule: str) -> Game:
+    """The player at ``seat`` spends ``want`` of their ``token``; a refusal naming ``rule``
+    if they have fewer (R-DBG-5)."""
+    player = game.players[seat]
+    atium = token is ev.Token.ATIUM
+    have = player.atium if atium else player.boxings
+    if want > have:
+        raise violation("not_enough_atium" if atium else "not_enough_boxings", rule,
+                        name=player.name, have=have, want=want)
+    if atium:
+        return _player(game, seat, atium=have - want)
+    return _player(game, seat, boxings=have - want)
+
+
 def _use_atium(game: Game, event: ev.UseAtium) -> Game:
     seat = _alive(game, event.player, "R-DBG-5")
-    have = game.players[seat].atium
-    if event.count > have:
-        raise violation("not_enough_atium", "R-DBG-5", name=game.players[seat].name,
-                        have=have, want=event.count)
-    return _player(game, seat, atium=have - event.count)
+    return _spend_tokens(game, seat, ev.Token.ATIUM, event.count, "R-DBG-5")
 
 
 def _confrontation(game: Game, event: ev.Confrontation) -> Game:
     seat = _active(game, event.player, "R-DBG-7")
-    have = game.players[seat].atium
-    if event.atium > have:
-        raise violation("not_enough_atium", "R-DBG-7", name=game.players[seat].name,
-                        have=have, want=event.atium)
-    game = _player(game, seat, atium=have - event.atium)
+    game = _spend_tokens(game, seat, ev.Token.ATIUM, event.atium, "R-DBG-7")
     winners = (seat,) if game.mode is ev.Mode.COMPETITIVE else range(len(game.players))
     return _finish(game, EndReason.CONFRONTATION, winners)
 
