@@ -22,6 +22,7 @@ from boardgames.housewar.changes import (
     _set_card,
     _set_house,
     _step4_ready,
+    _steps_1_2_done,
     _take,
 )
 from boardgames.housewar.events import DESTROYED, SUPPLY, key
@@ -122,12 +123,7 @@ def _add_problem(state: State, event: ev.AddProblem) -> State:
                             f"({state.setup_problems} of {state.players} placed)",
                             rule="R-HW-2")
     elif event.reason is ev.Reason.TURN:
-        if not turn.collected:
-            raise RuleViolation(f"{state.active.name} collects income (step 1) before "
-                                f"adding the turn's Problem (step 3)", rule="R-HW-5")
-        if state.to_move:
-            raise RuleViolation(f"step 2 first: still to move {', '.join(state.to_move)}",
-                                rule="R-HW-2")
+        _steps_1_2_done(state, "adding the turn's Problem (step 3)")
         if not state.problems_needed:
             raise RuleViolation(f"step 3 is done ({len(state.track)} Problems on the "
                                 f"board): add Problems an eruption or card calls for as "
