@@ -29,6 +29,7 @@ from conflict.dice import roll as roll
 from conflict.errors import BadValue as BadValue
 from conflict.errors import ConflictError as ConflictError
 from conflict.errors import RuleViolation as RuleViolation
+from core.lazy import export
 
 if TYPE_CHECKING:
     from conflict.engine import *  # noqa: F403
@@ -78,12 +79,7 @@ def _exports() -> dict[str, str]:
 def __getattr__(name: str) -> Any:
     if name == "__all__":
         return sorted({*_EAGER, *_exports()})
-    module = _exports().get(name)
-    if module is None:
-        raise AttributeError(f"module 'conflict' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    return export("conflict", globals(), _exports(), name)
 
 
 def __dir__() -> list[str]:
