@@ -1,14 +1,14 @@
-"""A package's exports loaded on first use: what a package's module ``__getattr__``
-does for a name it exports lazily (a command that needs one name need not load every
-module behind the package)."""
+"""Values loaded or made on first use, for a module's ``__getattr__``: a package's
+exports (a command that needs one name need not load every module behind the package)
+and values a module makes only when first asked for (a converter)."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any
 
-__all__ = ["export"]
+__all__ = ["export", "made"]
 
 
 def export(package: str, namespace: MutableMapping[str, Any], modules: Mapping[str, str],
@@ -22,3 +22,12 @@ def export(package: str, namespace: MutableMapping[str, Any], modules: Mapping[s
     value = getattr(importlib.import_module(module), name)
     namespace[name] = value
     return value
+
+
+def made(module: str, name: str, makers: Mapping[str, Callable[[], Any]]) -> Any:
+    """``name`` as its maker in ``makers`` makes it (a module's value made on first use,
+    and kept by its maker); :class:`AttributeError` for a name ``module`` lacks."""
+    maker = makers.get(name)
+    if maker is None:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    return maker()
