@@ -12,7 +12,8 @@ viewer (:mod:`core.viewer`); the front doors only draw them.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final, Protocol, TypeVar
 
 from boardgames.errors import RuleViolation
 from core import registry
@@ -23,15 +24,41 @@ if TYPE_CHECKING:
     from boardgames.deckbuilding.state import Game as DeckbuildingGame
     from boardgames.housewar.events import Event as HouseWarEvent
     from boardgames.housewar.state import State as HouseWarState
+    from boardgames.session import Codec
     from boardgames.stuffed.events import Event as StuffedEvent
     from boardgames.stuffed.state import Game as StuffedGame
-    from core.game import Game
+    from core.game import Board, Next
     from core.viewer import Viewer
 
 __all__ = ["KINDS", "deckbuilding", "housewar", "stuffed"]
 
+S = TypeVar("S")
+E = TypeVar("E")
+S_in = TypeVar("S_in", contravariant=True)
+E_in = TypeVar("E_in", contravariant=True)
+
 KINDS: Final = ("stuffed", "deckbuilding", "housewar")
 """The board games' stream kinds."""
+
+
+class _Describe(Protocol[S_in, E_in]):
+    """A game's ``describe(before, event, after, *, viewer)``."""
+
+    def __call__(self, before: S_in, event: E_in, after: S_in, *, viewer: Viewer) -> str: ...
+
+
+def _game(kind: str, title: str, rules: tuple[Callable[[S, E], S], S, type[E], str],
+          codec: Codec[E], describe: _Describe[S, E], board: Board[S],
+          next_line: Next[S]) -> Game[S, E]:
+    """One board game as the table keeps it: ``rules`` is its ``apply``, the state
+    before anything, the set-up event that must come first and the rule that says so."""
+    apply, initial, setup, rule = rules
+    return Game(kind=kind, title=title, apply=apply, initial=initial,
+                decode=codec.from_dict, encode=codec.to_dict, setup=setup, rule=rule,
+                refuse=RuleViolation,
+                describe=lambda before, event, after, viewer: describe(
+                    before, event, after, viewer=viewer),
+                board=board, next=next_line)
 
 
 @functools.cache
@@ -45,12 +72,8 @@ def stuffed() -> Game[StuffedGame, StuffedEvent]:
     from boardgames.stuffed.screen import board, next_line
     from boardgames.stuffed.state import EMPTY
 
-    return Game(kind="stuffed", title="game of Stuffed", apply=apply, initial=EMPTY,
-                decode=CODEC.from_dict, encode=CODEC.to_dict, setup=NewGame,
-                rule="R-STF-2", refuse=RuleViolation,
-                describe=lambda before, event, after, viewer: describe(
-                    before, event, after, viewer=viewer),
-                board=board, next=next_line)
+    return _game("stuffed", "game of Stuffed", (apply, EMPTY, NewGame, "R-STF-2"), CODEC,
+                 describe, board, next_line)
 
 
 def _deckbuilding_board(game: DeckbuildingGame, viewer: Viewer) -> object:
@@ -75,12 +98,8 @@ def deckbuilding() -> Game[DeckbuildingGame, DeckbuildingEvent]:
     from boardgames.deckbuilding.rules import apply
     from boardgames.deckbuilding.state import BLANK
 
-    return Game(kind="deckbuilding", title="Deckbuilding Game", apply=apply, initial=BLANK,
-                decode=CODEC.from_dict, encode=CODEC.to_dict, setup=NewGame,
-                rule="R-DBG-1", refuse=RuleViolation,
-                describe=lambda before, event, after, viewer: describe(
-                    before, event, after, viewer=viewer),
-                board=_deckbuilding_board, next=_deckbuilding_next)
+    return _game("deckbuilding", "Deckbuilding Game", (apply, BLANK, NewGame, "R-DBG-1"),
+                 CODEC, describe, _deckbuilding_board, _deckbuilding_next)
 
 
 @functools.cache
@@ -94,12 +113,8 @@ def housewar() -> Game[HouseWarState, HouseWarEvent]:
     from boardgames.housewar.screen import board, next_line
     from boardgames.housewar.state import State
 
-    return Game(kind="housewar", title="game of House War", apply=apply, initial=State(),
-                decode=CODEC.from_dict, encode=CODEC.to_dict, setup=Start,
-                rule="R-HW-5", refuse=RuleViolation,
-                describe=lambda before, event, after, viewer: describe(
-                    before, event, after, viewer=viewer),
-                board=board, next=next_line)
+    return _game("housewar", "game of House War", (apply, State(), Start, "R-HW-5"), CODEC,
+                 describe, board, next_line)
 
 
 registry.register("stuffed", stuffed)

@@ -136,21 +136,22 @@ _LIMITS = jsonread.Limits(max_bytes=MAX_JSON_BYTES, nesting=MAX_JSON_DEPTH,
                          digits=MAX_NUMBER_DIGITS, fractions=False)
 
 
+_SAID: dict[jsonread.Problem, Callable[[object], str]] = {
+    jsonread.Problem.TOO_BIG: lambda d: f"JSON of {d} bytes is larger than {MAX_JSON_BYTES}",
+    jsonread.Problem.TOO_DEEP: lambda _d: f"JSON nested deeper than {MAX_JSON_DEPTH} levels",
+    jsonread.Problem.TOO_LONG: lambda d: f"a number of {d} digits is too large to be meant",
+    jsonread.Problem.FRACTION: lambda d: f"expected a whole number, got {shown(d)}",
+    jsonread.Problem.NOT_A_NUMBER: lambda d: f"expected a whole number, got {d}",
+    jsonread.Problem.SYNTAX: lambda d: f"not JSON: {d}",
+}
+"""The board games' words for each thing the reader refuses, given its detail."""
+
+
 def _said(error: jsonread.Unreadable) -> str:
     """The board games' words for what the reader refused."""
-    problem, detail = error.problem, error.detail
-    if problem is jsonread.Problem.TOO_BIG:
-        return f"JSON of {detail} bytes is larger than {MAX_JSON_BYTES}"
-    if problem is jsonread.Problem.TOO_DEEP:
-        return f"JSON nested deeper than {MAX_JSON_DEPTH} levels"
-    if problem is jsonread.Problem.TOO_LONG:
-        return f"a number of {detail} digits is too large to be meant"
-    if problem is jsonread.Problem.FRACTION:
-        return f"expected a whole number, got {shown(detail)}"
-    if problem is jsonread.Problem.NOT_A_NUMBER:
-        return f"expected a whole number, got {detail}"
-    if problem is jsonread.Problem.SYNTAX:
-        return f"not JSON: {detail}"
+    said = _SAID.get(error.problem)
+    if said is not None:
+        return said(error.detail)
     return f"not JSON: {error.reason.removeprefix('bad JSON: ')}"
 
 

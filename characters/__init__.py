@@ -33,6 +33,7 @@ from characters.errors import (
     SheetValueError,
     UnreadableData,
 )
+from core.lazy import export
 
 if TYPE_CHECKING:
     from characters.model import (
@@ -68,14 +69,7 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'characters' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    return export("characters", globals(), _LAZY, name)
 
 
 def __dir__() -> list[str]:

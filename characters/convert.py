@@ -45,6 +45,7 @@ from characters.errors import UnreadableData, shown
 from characters.limits import INTEGER_DIGITS_MAX, NESTING_MAX, SHEET_FILE_MAX_BYTES
 from characters.model import ExtraGroup, Kind, Resilience, Sheet
 from core import jsonread
+from core.lazy import made
 
 Hook = Callable[[Any, Any], Any]
 
@@ -320,9 +321,7 @@ if TYPE_CHECKING:
 
 
 def __getattr__(name: str) -> Any:
-    if name == "CONVERTER":  # made on first use, by the project's one factory
-        return SHEETS()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return made(__name__, name, {"CONVERTER": SHEETS})  # made on first use, by the one factory
 
 
 # --- safe readers ----------------------------------------------------------------------

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from characters.errors import CharacterError
 from characters.names import name_key
+from core.names import not_found
 
 _WORD = re.compile(r"[\w']+")
 
@@ -26,17 +27,9 @@ class NameNotFound(CharacterError):
         self.typed = typed
         self.known = tuple(known)
         self.suggestion = closest(typed, known)
-        shown = _quote(typed)
-        if self.suggestion is not None:
-            message = f"no {what} named {shown} — did you mean {_quote(self.suggestion)}?"
-        elif not known:
-            message = f"no {what} named {shown}: there are none yet"
-        else:
-            listed = ", ".join(_quote(k) for k in sorted(known, key=name_key)[:5])
-            more = ", …" if len(known) > 5 else ""
-            there = "there is" if len(known) == 1 else "there are"
-            message = f"no {what} named {shown} ({there} {listed}{more})"
-        super().__init__(message)
+        super().__init__(not_found(
+            what, typed, self.known, self.suggestion, quote=_quote,
+            none="there are none yet", holds="there is" if len(known) == 1 else "there are"))
 
 
 class NameAmbiguous(CharacterError):

@@ -32,6 +32,7 @@ from conflict.dice import roll as roll
 from conflict.errors import BadValue as BadValue
 from conflict.errors import ConflictError as ConflictError
 from conflict.errors import RuleViolation as RuleViolation
+from core.lazy import export
 
 if TYPE_CHECKING:
     from conflict.engine import *  # noqa: F403
@@ -92,12 +93,7 @@ def __getattr__(name: str) -> Any:
         # Not an export: the import system imports the module itself, and nothing else
         # loads (the exports would load the engine).
         raise AttributeError(f"module 'conflict' has no attribute {name!r} yet")
-    module = _exports().get(name)
-    if module is None:
-        raise AttributeError(f"module 'conflict' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    return export("conflict", globals(), _exports(), name)
 
 
 def __dir__() -> list[str]:

@@ -38,6 +38,10 @@ _PARTICIPANT_KEYS: Final = frozenset({
     "action_dice", "defense_dice", "granted", "wits"})
 RESILIENCE_NAMES: Final = ("health", "reputation", "willpower")
 """The Resiliences, as :data:`characters.model.RESILIENCES` (without loading it)."""
+_TURN_SAID: Final = {"changed": "changed: acts last", "acted": "acted", "held": "held"}
+"""A participant's status by its :class:`~conflict.state.Turn`'s value (without loading it)."""
+_DECLARED_SAID: Final = {"defense": "full defense", "no_roll": "no roll"}
+"""… by its :class:`~conflict.events.DeclarationKind`'s value, once the turn says nothing."""
 
 
 def _whole(value: object) -> bool:
@@ -119,7 +123,7 @@ def status(state: State, person: Participant, moving: tuple[str, ...]) -> str:
     """A participant's part in the round: "declares next", "acting now", "held", …
     (``moving``: who what-now expects to move)."""
     from conflict.events import DeclarationKind
-    from conflict.state import Phase, Turn
+    from conflict.state import Phase
 
     if person.defeated:
         return "defeated"
@@ -130,16 +134,11 @@ def status(state: State, person: Participant, moving: tuple[str, ...]) -> str:
         return "declares next" if person.name in moving else "to declare"
     if state.phase is Phase.RESOLUTION and state.pending is None and person.name in moving:
         return "acting now"
-    if r.turn is Turn.CHANGED:
-        return "changed: acts last"
-    if r.turn is Turn.ACTED:
-        return "acted"
-    if r.turn is Turn.HELD:
-        return "held"
-    if r.declared is DeclarationKind.DEFENSE:
-        return "full defense"
-    if r.declared is DeclarationKind.NO_ROLL:
-        return "no roll"
+    said = _TURN_SAID.get(r.turn.value)
+    if said is None and r.declared is not None:
+        said = _DECLARED_SAID.get(r.declared.value)
+    if said is not None:
+        return said
     if r.declared is DeclarationKind.ACTION:
         return "to act" if r.action_dice else "no dice left"
     return ""

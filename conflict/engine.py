@@ -80,7 +80,8 @@ from typing import TYPE_CHECKING, Final
 
 from conflict.errors import ConflictError, RuleViolation
 from conflict.events import EVENT_TYPES, Event, RollDice, Start
-from conflict.state import EMPTY, Phase, State
+from conflict.members import ENDED, NOT_STARTED
+from conflict.state import EMPTY, State
 
 # The step modules register their handlers as they load (conflict.steps.registry).
 from conflict.steps import acting, declaring, defending, resolving, setup  # noqa: F401
@@ -92,10 +93,6 @@ if TYPE_CHECKING:
 
 __all__ = ["HANDLERS", "Conflict", "Handlers", "apply", "replay"]
 
-# Enum members bound once as module globals (see conflict.state: a read through the
-# class costs several times a global's in Python 3.11).
-_NOT_STARTED: Final = Phase.NOT_STARTED
-_ENDED: Final = Phase.ENDED
 
 assert all(cls in HANDLERS for cls in EVENT_TYPES), "every event needs a handler"
 _HANDLER_OF: Final = HANDLERS._table  # read by apply, which is called for every event
@@ -105,11 +102,11 @@ def apply(state: State, event: Event) -> State:
     """The state after ``event``; raises RuleViolation/BadValue and changes nothing when
     the event is not allowed (see the module docstring)."""
     phase = state.phase
-    if phase is _NOT_STARTED and not isinstance(event, Start):
+    if phase is NOT_STARTED and not isinstance(event, Start):
         tag = getattr(type(event), "TYPE", type(event).__name__)
         raise RuleViolation(f"a Conflict begins with a Start event, got {tag}",
                             rule="R-CON-1")
-    if phase is _ENDED:
+    if phase is ENDED:
         raise RuleViolation(f"the Conflict has ended ({state.outcome or 'no outcome given'}):"
                             f" only undo is left", rule="R-CON-21")
     handler = _HANDLER_OF.get(type(event))  # HANDLERS(state, event), one call fewer

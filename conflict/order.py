@@ -9,30 +9,24 @@ positions, names or a new :class:`State`.
 from __future__ import annotations
 
 import bisect
-from typing import Any, Final
+from typing import Any
 
-from conflict.events import DeclarationKind
+from conflict.members import (
+    ABANDONED,
+    DECLARATION,
+    DECLARED,
+    DECLARED_ACTION,
+    RESOLUTION,
+    ROUND_OVER,
+    WAITING,
+)
 from conflict.state import (
-    ActionStatus,
     Participant,
-    Phase,
     State,
-    Turn,
     copy_action,
 )
 from conflict.values import copy_with
 from conflict.values import evolve as evolve  # the engine's copy of a frozen value
-
-# Enum members bound once as module globals (see conflict.state: a read through the
-# class costs several times a global's in Python 3.11).
-_DECLARATION: Final = Phase.DECLARATION
-_RESOLUTION: Final = Phase.RESOLUTION
-_ROUND_OVER: Final = Phase.ROUND_OVER
-_DECLARED_ACTION: Final = DeclarationKind.ACTION
-_WAITING: Final = Turn.WAITING
-_DECLARED: Final = ActionStatus.DECLARED
-_ABANDONED: Final = ActionStatus.ABANDONED
-
 
 # --- declaration order (R-CON-4, R-CON-5, R-CON-6) -----------------------------------
 
@@ -74,7 +68,7 @@ def _next_declarer_pos(order: tuple[int, ...], people: tuple[Participant, ...], 
 
 def next_declarer(state: State) -> int | None:
     """The position of the participant who declares next, or ``None`` (R-CON-4/5)."""
-    if state.phase is not _DECLARATION:
+    if state.phase is not DECLARATION:
         return None
     pos = next_declarer_pos(state, state.declare_pos)
     return state.declare_order[pos] if pos < len(state.declare_order) else None
@@ -104,8 +98,8 @@ def tied_with_next(state: State, first: int) -> tuple[str, ...]:
 def can_still_act(person: Participant) -> bool:
     """Whether ``person`` still has a turn to act this round (R-CON-10)."""
     r = person.round
-    return (not person.defeated and r.declared is _DECLARED_ACTION
-            and r.turn is _WAITING and r.action_dice > 0)
+    return (not person.defeated and r.declared is DECLARED_ACTION
+            and r.turn is WAITING and r.action_dice > 0)
 
 
 def queue_remove(queue: tuple[tuple[int, int], ...], dice: int, index: int
@@ -153,7 +147,7 @@ def advance(state: State, **changes: Any) -> State:
     """Form the next step of resolution when the current one is done (R-CON-10), or
     end the resolution when no one is left to act."""
     get = changes.get
-    if (get("phase", state.phase) is not _RESOLUTION
+    if (get("phase", state.phase) is not RESOLUTION
             or get("pending", state.pending) is not None or get("step", state.step)):
         return copy_with(state, changes) if changes else state
     people = get("participants", state.participants)
@@ -186,9 +180,9 @@ def advance(state: State, **changes: Any) -> State:
 def round_over(state: State, **changes: Any) -> State:
     """Resolution is done: declared actions never taken are abandoned (R-CON-21)."""
     actions = tuple(
-        copy_action(a, status=_ABANDONED) if a.status is _DECLARED else a
+        copy_action(a, status=ABANDONED) if a.status is DECLARED else a
         for a in changes.get("actions", state.actions))
-    changes.update(phase=_ROUND_OVER, actions=actions, step=(), step_members=())
+    changes.update(phase=ROUND_OVER, actions=actions, step=(), step_members=())
     return copy_with(state, changes)
 
 
@@ -197,7 +191,7 @@ def begin_resolution(state: State, **changes: Any) -> State:
     people = changes.get("participants", state.participants)
     queue = tuple(sorted((-p.round.action_dice, i) for i, p in enumerate(people)
                          if can_still_act(p)))
-    changes.update(phase=_RESOLUTION, queue=queue, step=(), step_members=(),
+    changes.update(phase=RESOLUTION, queue=queue, step=(), step_members=(),
                    changed_queue=())
     return advance(state, **changes)
 
@@ -225,18 +219,18 @@ def names(state: State, indexes: tuple[int, ...]) -> str:
 def describe_phase(state: State) -> str:
     """Where the round stands, for error messages: "round 2 is in declarations (Vin
     declares next)"."""
-    if state.phase is _DECLARATION:
+    if state.phase is DECLARATION:
         who = next_declarer(state)
         if who is None:
             return f"round {state.round} is waiting for participants"
         return (f"round {state.round} is in declarations ({state.participants[who].name} "
                 f"declares next)")
-    if state.phase is _RESOLUTION:
+    if state.phase is RESOLUTION:
         pending = state.pending_action
         if pending is not None:
             return f"action {pending.number} awaits {pending.awaiting}"
         return f"round {state.round} is resolving ({names(state, state.step)} to act)"
-    if state.phase is _ROUND_OVER:
+    if state.phase is ROUND_OVER:
         return f"round {state.round} is over: end the round"
     return str(state.phase.value).replace("_", " ")
 
@@ -246,7 +240,7 @@ def board_order(state: State) -> tuple[int, ...]:
     order while declaring; while resolving, the current step, then the rest by their
     place in the acting order (R-CON-10), the changed actions last (R-CON-12), then
     those with no turn left, in declaration order."""
-    if state.phase is not _RESOLUTION:
+    if state.phase is not RESOLUTION:
         return state.declare_order or tuple(range(len(state.participants)))
     seen: set[int] = set()
     order: list[int] = []

@@ -26,6 +26,7 @@ from characters.model import ExtraGroup, Sheet
 from conflict.errors import BadValue, ConflictError, shown
 from conflict.events import EVENT_BY_TYPE, Event
 from core.convert import Converter
+from core.lazy import made
 
 EVENT_MAX_BYTES = 200_000
 """The largest event read: an ``add`` event carries a whole sheet (notes at most 4,000
@@ -84,9 +85,7 @@ if TYPE_CHECKING:
 
 
 def __getattr__(name: str) -> Any:
-    if name == "converter":  # made on first use, by the project's one factory
-        return EVENTS()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return made(__name__, name, {"converter": EVENTS})  # made on first use, by the one factory
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from characters.names import name_key
 from conflict.dice import MAX_POOL, MIN_POOL, RandomSource
 from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import DeclarationKind, RollDice
+from conflict.members import CHANGED, DECLARATION, ENDED, FROM_ACTION, NOT_STARTED, ROUND_OVER
 from conflict.options import (
     ActOption,
     ChangeOption,
@@ -54,7 +55,7 @@ from conflict.options import (
     TakeItOption,
 )
 from conflict.order import next_declarer, tied_with_next
-from conflict.state import Action, DiceFrom, Participant, Phase, State, Turn, key_of
+from conflict.state import Action, DiceFrom, Participant, Phase, State, key_of
 from conflict.steps.defending import default_grant
 from conflict.values import builder, quick_init
 
@@ -76,14 +77,6 @@ __all__ = [
 ]
 
 
-# Enum members bound once as module globals (see conflict.state: a read through the
-# class costs several times a global's in Python 3.11).
-_NOT_STARTED: Final = Phase.NOT_STARTED
-_ENDED: Final = Phase.ENDED
-_DECLARATION: Final = Phase.DECLARATION
-_ROUND_OVER: Final = Phase.ROUND_OVER
-_CHANGED: Final = Turn.CHANGED
-_FROM_ACTION: Final = DiceFrom.ACTION
 
 
 class Expect(enum.Enum):
@@ -291,15 +284,15 @@ _take_it_option: Final = builder(TakeItOption)
 def what_now(state: State) -> WhatNow:
     """What the Conflict in ``state`` waits for, and every legal choice."""
     phase = state.phase
-    if phase is _NOT_STARTED:
+    if phase is NOT_STARTED:
         return AwaitingStart(phase=phase, round=0, can_end=False)
-    if phase is _ENDED:
+    if phase is ENDED:
         return AwaitingNothing(phase=phase, round=state.round, can_end=False,
                                sides_defeated=state.sides_defeated())
     defeated_sides = state.sides_defeated()
-    if phase is _DECLARATION:
+    if phase is DECLARATION:
         return _declaration(state, defeated_sides)
-    if phase is _ROUND_OVER:
+    if phase is ROUND_OVER:
         return _end_round_answer(phase=phase, round=state.round,
                                  sides_defeated=defeated_sides)
     pending = state.pending_action
@@ -351,7 +344,7 @@ def _acting(state: State, defeated_sides: tuple[str, ...]) -> AwaitingActions:
                                        min(MAX_POOL, r.action_dice)))
         # R-CON-12: once a round; its ruling: never more dice than held, so holding
         # fewer than 2 leaves nothing to change to.
-        if (r.turn is not _CHANGED and not r.changed and not person.defeated
+        if (r.turn is not CHANGED and not r.changed and not person.defeated
                 and r.action_dice >= MIN_POOL):
             options.append(_change_option(person.name, max_dice=r.action_dice))
         options.append(_hold_option(person.name, r.action_dice))
@@ -411,7 +404,7 @@ def _target_options(target: Participant, action: Action
     r = target.round
     source = r.defends_with
     # What r.dice_for_defense() says, and the granted dice when defending with Defense Dice.
-    have = r.action_dice if source is _FROM_ACTION else r.defense_dice + granted
+    have = r.action_dice if source is FROM_ACTION else r.defense_dice + granted
     options: list[DefendOption | ReactOption | TakeItOption] = []
     if have >= MIN_POOL:
         options.append(_defend_option(target.name, action.number, source, MIN_POOL,

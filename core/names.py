@@ -28,7 +28,7 @@ import functools
 import importlib.util
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -337,3 +337,17 @@ def find(name: str, names: Sequence[str]) -> int | None:
             return index
     other = look_alike(name, names)
     return None if other is None else names.index(other)
+
+
+def not_found(what: str, typed: str, known: Sequence[str], suggestion: str | None, *,
+              quote: Callable[[str], str], none: str, holds: str) -> str:
+    """The words for "no ``what`` named ``typed``": the ``suggestion`` when there is one,
+    else ``none`` when nothing is ``known``, else the first five ``known`` names in name
+    order after ``holds`` (``"there are"``); ``quote`` shows each name."""
+    if suggestion is not None:
+        return f"no {what} named {quote(typed)} — did you mean {quote(suggestion)}?"
+    if not known:
+        return f"no {what} named {quote(typed)}: {none}"
+    listed = ", ".join(quote(k) for k in sorted(known, key=name_key)[:5])
+    more = ", …" if len(known) > 5 else ""
+    return f"no {what} named {quote(typed)} ({holds} {listed}{more})"

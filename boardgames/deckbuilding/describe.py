@@ -15,38 +15,8 @@ from typing import Any
 
 import attrs
 
-from boardgames.deckbuilding.events import (
-    ATTACK_ROW,
-    MISSIONS,
-    TRACK_TOP,
-    Attack,
-    AttackLordRuler,
-    BuyBoxings,
-    CashBoxings,
-    ChooseTarget,
-    Confrontation,
-    Damage,
-    DominanceUp,
-    DrawAdversary,
-    Edict,
-    EndTurn,
-    Event,
-    GainCoins,
-    GainMission,
-    GainTokens,
-    Heal,
-    HealLordRuler,
-    HitShield,
-    Mode,
-    NewGame,
-    PassTarget,
-    RemoveShield,
-    Sense,
-    SpendCoins,
-    SpendMission,
-    Token,
-    UseAtium,
-)
+from boardgames.deckbuilding import events as ev
+from boardgames.deckbuilding.events import ATTACK_ROW, MISSIONS, TRACK_TOP
 from boardgames.deckbuilding.state import (
     EDICT_HEALING,
     MAX_HEALTH,
@@ -124,22 +94,22 @@ def _health_changes(say: _Say, before: Game, after: Game) -> tuple[str, ...]:
 # --- one main clause per event ---------------------------------------------------------
 
 
-def _new(say: _Say, _before: Game, event: NewGame, after: Game) -> str:
+def _new(say: _Say, _before: Game, event: ev.NewGame, after: Game) -> str:
     seats = tuple(say("seat_boxings", name=p.name, health=p.health, count=p.boxings)
                   if p.boxings else say("seat", name=p.name, health=p.health)
                   for p in after.players)
-    if event.mode is Mode.COMPETITIVE:
+    if event.mode is ev.Mode.COMPETITIVE:
         if after.target is not None:
             return say("new_target", seats=seats, holder=_name(after, after.target))
         return say("new_competitive", seats=seats)
     lord = after.lord_ruler
     assert lord is not None
-    key = "new_solo" if event.mode is Mode.SOLO else "new_coop"
+    key = "new_solo" if event.mode is ev.Mode.SOLO else "new_coop"
     return say(key, seats=seats, health=lord.health, dominance=lord.dominance,
                deck=lord.deck)
 
 
-def _gain_mission(say: _Say, before: Game, event: GainMission, after: Game) -> str:
+def _gain_mission(say: _Say, before: Game, event: ev.GainMission, after: Game) -> str:
     seat = before.seat(event.player)
     old, new = before.players[seat], after.players[seat]
     cancelled = old.sense - new.sense
@@ -149,7 +119,7 @@ def _gain_mission(say: _Say, before: Game, event: GainMission, after: Game) -> s
     return say("mission_gain", name=new.name, points=event.points, total=new.mission_points)
 
 
-def _spend_mission(say: _Say, before: Game, event: SpendMission, after: Game) -> str:
+def _spend_mission(say: _Say, before: Game, event: ev.SpendMission, after: Game) -> str:
     seat = before.seat(event.player)
     moves = tuple(say("mission_move", mission=say.mission(after, i),
                       old=before.missions[i].steps[seat], new=after.missions[i].steps[seat])
@@ -168,7 +138,7 @@ def _reward(say: _Say, game: Game, reward: Reward) -> str:
                step=reward.step)
 
 
-def _sense(say: _Say, before: Game, event: Sense, after: Game) -> str:
+def _sense(say: _Say, before: Game, event: ev.Sense, after: Game) -> str:
     seat = before.seat(event.player)
     old, new = before.players[seat], after.players[seat]
     params: dict[str, Param] = {
@@ -179,7 +149,7 @@ def _sense(say: _Say, before: Game, event: Sense, after: Game) -> str:
     return say("sense_by", by=_name(after, before.seat(event.by)), **params)
 
 
-def _attack(say: _Say, before: Game, event: Attack, after: Game) -> str:
+def _attack(say: _Say, before: Game, event: ev.Attack, after: Game) -> str:
     seat = before.seat(event.attacker)
     changes = _health_changes(say, before, after) or (say("no_harm"),)
     blocked = tuple(say("blocked", name=_name(after, before.seat(b.player)), amount=b.amount)
@@ -196,7 +166,7 @@ def _attack(say: _Say, before: Game, event: Attack, after: Game) -> str:
                changes=changes) + tail
 
 
-def _choose_target(say: _Say, before: Game, event: ChooseTarget, after: Game) -> str:
+def _choose_target(say: _Say, before: Game, event: ev.ChooseTarget, after: Game) -> str:
     pending = before.turn.pending
     assert pending is not None
     name = _name(after, before.seat(event.player))
@@ -209,19 +179,19 @@ def _choose_target(say: _Say, before: Game, event: ChooseTarget, after: Game) ->
                changes=changes)
 
 
-def _pass_target(say: _Say, before: Game, event: PassTarget, after: Game) -> str:
+def _pass_target(say: _Say, before: Game, event: ev.PassTarget, after: Game) -> str:
     assert before.target is not None
     return say("pass", name=_name(after, before.target),
                to=_name(after, before.seat(event.to)))
 
 
-def _damage(say: _Say, before: Game, event: Damage, after: Game) -> str:
+def _damage(say: _Say, before: Game, event: ev.Damage, after: Game) -> str:
     seat = before.seat(event.player)
     return say("damage", name=_name(after, seat), amount=event.amount,
                old=before.players[seat].health, new=after.players[seat].health)
 
 
-def _heal(say: _Say, before: Game, event: Heal, after: Game) -> str:
+def _heal(say: _Say, before: Game, event: ev.Heal, after: Game) -> str:
     seat = before.seat(event.player)
     old, new = before.players[seat].health, after.players[seat].health
     key = "heal_capped" if old + event.amount > MAX_HEALTH else "heal"
@@ -229,34 +199,34 @@ def _heal(say: _Say, before: Game, event: Heal, after: Game) -> str:
                cap=MAX_HEALTH)
 
 
-def _coins(say: _Say, before: Game, event: GainCoins | SpendCoins, after: Game) -> str:
-    key = "coins_gain" if isinstance(event, GainCoins) else "coins_spend"
+def _coins(say: _Say, before: Game, event: ev.GainCoins | ev.SpendCoins, after: Game) -> str:
+    key = "coins_gain" if isinstance(event, ev.GainCoins) else "coins_spend"
     return say(key, name=_name(after, before.seat(event.player)), amount=event.amount,
                total=after.turn.coins)
 
 
-def _boxings(say: _Say, before: Game, event: BuyBoxings | CashBoxings, after: Game) -> str:
+def _boxings(say: _Say, before: Game, event: ev.BuyBoxings | ev.CashBoxings, after: Game) -> str:
     seat = before.seat(event.player)
-    key = "boxing_buy" if isinstance(event, BuyBoxings) else "boxing_cash"
+    key = "boxing_buy" if isinstance(event, ev.BuyBoxings) else "boxing_cash"
     return say(key, name=_name(after, seat), count=event.count,
                coins=abs(after.turn.coins - before.turn.coins),
                total=after.players[seat].boxings, left=after.turn.coins)
 
 
-def _gain_tokens(say: _Say, before: Game, event: GainTokens, after: Game) -> str:
+def _gain_tokens(say: _Say, before: Game, event: ev.GainTokens, after: Game) -> str:
     seat = before.seat(event.player)
     player = after.players[seat]
-    boxing = event.token is Token.BOXING
+    boxing = event.token is ev.Token.BOXING
     return say("gain_boxings" if boxing else "gain_atium", name=player.name,
                count=event.count, total=player.boxings if boxing else player.atium)
 
 
-def _use_atium(say: _Say, before: Game, event: UseAtium, after: Game) -> str:
+def _use_atium(say: _Say, before: Game, event: ev.UseAtium, after: Game) -> str:
     player = after.players[before.seat(event.player)]
     return say("use_atium", name=player.name, count=event.count, total=player.atium)
 
 
-def _confrontation(say: _Say, before: Game, event: Confrontation, after: Game) -> str:
+def _confrontation(say: _Say, before: Game, event: ev.Confrontation, after: Game) -> str:
     return say("confrontation", name=_name(after, before.seat(event.player)),
                tokens=event.atium)
 
@@ -266,25 +236,25 @@ def _lord_ruler(game: Game) -> LordRuler:
     return game.lord_ruler
 
 
-def _attack_lord_ruler(say: _Say, before: Game, event: AttackLordRuler, after: Game) -> str:
+def _attack_lord_ruler(say: _Say, before: Game, event: ev.AttackLordRuler, after: Game) -> str:
     return say("lord_ruler_attack", name=_name(after, before.seat(event.player)),
                amount=event.amount, old=_lord_ruler(before).health,
                new=_lord_ruler(after).health)
 
 
-def _heal_lord_ruler(say: _Say, before: Game, event: HealLordRuler, after: Game) -> str:
+def _heal_lord_ruler(say: _Say, before: Game, event: ev.HealLordRuler, after: Game) -> str:
     return say("lord_ruler_heal", amount=event.amount, old=_lord_ruler(before).health,
                new=_lord_ruler(after).health)
 
 
-def _dominance_up(say: _Say, before: Game, event: DominanceUp, after: Game) -> str:
+def _dominance_up(say: _Say, before: Game, event: ev.DominanceUp, after: Game) -> str:
     old, new = _lord_ruler(before).dominance, _lord_ruler(after).dominance
     if event.shown == ATTACK_ROW:
         return say("dominance_attack_row", dominance=new)
     return say("dominance_row", shown=event.shown, old=old, new=new)
 
 
-def _edict(say: _Say, before: Game, event: Edict, after: Game) -> str:
+def _edict(say: _Say, before: Game, event: ev.Edict, after: Game) -> str:
     old, new = _lord_ruler(before), _lord_ruler(after)
     open_missions = MISSIONS - completed_missions(after)
     return say("edict", name=before.active.name, rows=len(event.shown),
@@ -293,13 +263,13 @@ def _edict(say: _Say, before: Game, event: Edict, after: Game) -> str:
                deck=new.deck)
 
 
-def _adversary(say: _Say, before: Game, event: DrawAdversary, after: Game) -> str:
+def _adversary(say: _Say, before: Game, event: ev.DrawAdversary, after: Game) -> str:
     lord = _lord_ruler(after)
     return say("adversary", name=before.active.name, number=lord.drawn,
                adversary=event.name, shields=", ".join(event.shields), deck=lord.deck)
 
 
-def _shield(say: _Say, before: Game, event: HitShield | RemoveShield, after: Game) -> str:
+def _shield(say: _Say, before: Game, event: ev.HitShield | ev.RemoveShield, after: Game) -> str:
     adversary = next(a for a in _lord_ruler(before).adversaries
                      if a.number == event.adversary)
     still = next((a for a in _lord_ruler(after).adversaries
@@ -307,7 +277,7 @@ def _shield(say: _Say, before: Game, event: HitShield | RemoveShield, after: Gam
     params: dict[str, Param] = {
         "name": _name(after, before.seat(event.player)), "adversary": adversary.name,
         "number": adversary.number, "shield": adversary.destroyed + 1}
-    if isinstance(event, HitShield):
+    if isinstance(event, ev.HitShield):
         text = say("shield_hit", damage=event.damage, **params)
     else:
         text = say("shield_remove", **params)
@@ -316,7 +286,7 @@ def _shield(say: _Say, before: Game, event: HitShield | RemoveShield, after: Gam
     return text + say("shields_left", count=len(still.shields) - still.destroyed)
 
 
-def _end_turn(say: _Say, before: Game, _event: EndTurn, after: Game) -> str:
+def _end_turn(say: _Say, before: Game, _event: ev.EndTurn, after: Game) -> str:
     if after.result is not None and after.turn == before.turn:
         return say("deck_exhausted", name=before.active.name)
     return say("end_turn", name=before.active.name, number=after.turn.number,
@@ -324,21 +294,22 @@ def _end_turn(say: _Say, before: Game, _event: EndTurn, after: Game) -> str:
 
 
 _MAIN: dict[type[Any], Callable[[_Say, Game, Any, Game], str]] = {
-    NewGame: _new, GainMission: _gain_mission, SpendMission: _spend_mission,
-    Sense: _sense, Attack: _attack, ChooseTarget: _choose_target, PassTarget: _pass_target,
-    Damage: _damage, Heal: _heal, GainCoins: _coins, SpendCoins: _coins,
-    BuyBoxings: _boxings, CashBoxings: _boxings, GainTokens: _gain_tokens,
-    UseAtium: _use_atium, Confrontation: _confrontation,
-    AttackLordRuler: _attack_lord_ruler, HealLordRuler: _heal_lord_ruler,
-    DominanceUp: _dominance_up, Edict: _edict, DrawAdversary: _adversary,
-    HitShield: _shield, RemoveShield: _shield, EndTurn: _end_turn,
+    ev.NewGame: _new, ev.GainMission: _gain_mission, ev.SpendMission: _spend_mission,
+    ev.Sense: _sense, ev.Attack: _attack, ev.ChooseTarget: _choose_target,
+    ev.PassTarget: _pass_target,
+    ev.Damage: _damage, ev.Heal: _heal, ev.GainCoins: _coins, ev.SpendCoins: _coins,
+    ev.BuyBoxings: _boxings, ev.CashBoxings: _boxings, ev.GainTokens: _gain_tokens,
+    ev.UseAtium: _use_atium, ev.Confrontation: _confrontation,
+    ev.AttackLordRuler: _attack_lord_ruler, ev.HealLordRuler: _heal_lord_ruler,
+    ev.DominanceUp: _dominance_up, ev.Edict: _edict, ev.DrawAdversary: _adversary,
+    ev.HitShield: _shield, ev.RemoveShield: _shield, ev.EndTurn: _end_turn,
 }
 
 
 # --- what followed -----------------------------------------------------------------------
 
 
-def _consequences(say: _Say, before: Game, event: Event, after: Game) -> list[str]:
+def _consequences(say: _Say, before: Game, event: ev.Event, after: Game) -> list[str]:
     said: list[str] = []
     if not before.started:
         return said
@@ -359,23 +330,23 @@ def _consequences(say: _Say, before: Game, event: Event, after: Game) -> list[st
         said.append(say("target_gone_lost", leftover=lost) if lost
                     else say("target_gone"))
     if (after.turn.may_pass and not before.turn.may_pass and after.target is not None
-            and not isinstance(event, PassTarget)):
+            and not isinstance(event, ev.PassTarget)):
         said.append(say("may_pass", name=_name(after, after.target)))
     if after.result is not None and before.result is None:
         said.append(_result(say, after))
     return said
 
 
-def _lost_leftover(before: Game, event: Event) -> int:
+def _lost_leftover(before: Game, event: ev.Event) -> int:
     """Damage past 0 on a Target holder eliminated by a player when the Target then
     leaves the game: it goes to no one (ruling R-DBG-4)."""
-    if isinstance(event, Attack) and before.target is not None:
+    if isinstance(event, ev.Attack) and before.target is not None:
         holder = before.target
         if holder == before.seat(event.attacker):
             return 0
         hit = event.amount - sum(b.amount for b in event.blocked
                                  if before.seat(b.player) == holder)
-    elif isinstance(event, ChooseTarget) and before.turn.pending is not None:
+    elif isinstance(event, ev.ChooseTarget) and before.turn.pending is not None:
         holder = before.seat(event.player)
         hit = before.turn.pending.leftover - event.blocked
     else:
@@ -387,7 +358,7 @@ def _result(say: _Say, game: Game) -> str:
     result = game.result
     assert result is not None
     reason = result.reason
-    if game.mode is Mode.COMPETITIVE:
+    if game.mode is ev.Mode.COMPETITIVE:
         name = _name(game, result.winners[0])
         key = {EndReason.MISSIONS: "win_missions", EndReason.LAST_STANDING: "win_last",
                EndReason.CONFRONTATION: "win_confrontation"}[reason]
@@ -399,7 +370,7 @@ def _result(say: _Say, game: Game) -> str:
     return say(key)
 
 
-def describe(before: Game, event: Event, after: Game, lang: str = "en", *,
+def describe(before: Game, event: ev.Event, after: Game, lang: str = "en", *,
              viewer: Viewer = NARRATOR) -> str:
     """``event`` as one sentence in ``lang`` (``"en"`` or ``"pl"``), given the states
     before and after it was applied, for ``viewer`` (every viewer reads the same

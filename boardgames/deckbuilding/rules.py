@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from boardgames.deckbuilding import events as ev
 from boardgames.deckbuilding.changes import (
     _active,
     _after_elimination,
@@ -22,39 +23,7 @@ from boardgames.deckbuilding.changes import (
     _player,
     _turn,
 )
-from boardgames.deckbuilding.events import (
-    MISSIONS,
-    TRACK_TOP,
-    Attack,
-    AttackLordRuler,
-    BuyBoxings,
-    CashBoxings,
-    ChooseTarget,
-    Confrontation,
-    Damage,
-    DominanceUp,
-    DrawAdversary,
-    Edict,
-    EndTurn,
-    Event,
-    GainCoins,
-    GainMission,
-    GainTokens,
-    Heal,
-    HealLordRuler,
-    HitShield,
-    MissionSpec,
-    Mode,
-    NewGame,
-    PassTarget,
-    RemoveShield,
-    Sense,
-    SpendCoins,
-    SpendMission,
-    Token,
-    UseAtium,
-    shield_value,
-)
+from boardgames.deckbuilding.events import MISSIONS, TRACK_TOP, shield_value
 from boardgames.deckbuilding.state import (
     BLANK,
     BOXING_CASH,
@@ -89,10 +58,10 @@ __all__ = ["apply", "new_game", "replay", "start"]
 # --- set-up --------------------------------------------------------------------------
 
 
-def _new(game: Game, event: NewGame) -> Game:
+def _new(game: Game, event: ev.NewGame) -> Game:
     if game.started:
         raise violation("already_started", "R-DBG-1")
-    competitive = event.mode is Mode.COMPETITIVE
+    competitive = event.mode is ev.Mode.COMPETITIVE
     count = len(event.players)
     players = tuple(
         Player(name=name,
@@ -109,7 +78,7 @@ def _new(game: Game, event: NewGame) -> Game:
 # --- Missions (R-DBG-3) ----------------------------------------------------------------
 
 
-def _gain_mission(game: Game, event: GainMission) -> Game:
+def _gain_mission(game: Game, event: ev.GainMission) -> Game:
     seat = _active(game, event.player, "R-DBG-3")
     player = game.players[seat]
     cancelled = min(player.sense, event.points)
@@ -117,7 +86,7 @@ def _gain_mission(game: Game, event: GainMission) -> Game:
                    sense=player.sense - cancelled)
 
 
-def _sense(game: Game, event: Sense) -> Game:
+def _sense(game: Game, event: ev.Sense) -> Game:
     seat = _active(game, event.player, "R-DBG-3")
     if event.by is not None:
         by = _alive(game, event.by, "R-DBG-3")
@@ -129,7 +98,7 @@ def _sense(game: Game, event: Sense) -> Game:
                    sense=player.sense + event.amount - cancelled)
 
 
-def _spend_mission(game: Game, event: SpendMission) -> Game:
+def _spend_mission(game: Game, event: ev.SpendMission) -> Game:
     seat = _active(game, event.player, "R-DBG-3")
     player = game.players[seat]
     total = sum(event.points)
@@ -158,7 +127,7 @@ def _spend_mission(game: Game, event: SpendMission) -> Game:
             finished=track.finished + ((seat,) if reached == TRACK_TOP else ()))
     game = attrs.evolve(game, missions=tuple(missions))
     game = _player(game, seat, mission_points=player.mission_points - total)
-    if game.mode is Mode.COMPETITIVE and topped_all(game, seat):
+    if game.mode is ev.Mode.COMPETITIVE and topped_all(game, seat):
         game = _finish(game, EndReason.MISSIONS, (seat,))  # R-DBG-7
     return game
 
@@ -166,7 +135,7 @@ def _spend_mission(game: Game, event: SpendMission) -> Game:
 # --- combat between players and the Target (R-DBG-1, R-DBG-4) ---------------------------
 
 
-def _attack(game: Game, event: Attack) -> Game:
+def _attack(game: Game, event: ev.Attack) -> Game:
     _competitive(game, "R-DBG-2")  # co-op players never attack each other
     seat = _active(game, event.attacker, "R-DBG-4")
     if game.turn.attacked:
@@ -204,7 +173,7 @@ def _attack(game: Game, event: Attack) -> Game:
     return _after_elimination(game)
 
 
-def _choose_target(game: Game, event: ChooseTarget) -> Game:
+def _choose_target(game: Game, event: ev.ChooseTarget) -> Game:
     pending = game.turn.pending
     if pending is None:
         raise violation("no_choice", "R-DBG-4")
@@ -227,7 +196,7 @@ def _choose_target(game: Game, event: ChooseTarget) -> Game:
     return _after_elimination(game)
 
 
-def _pass_target(game: Game, event: PassTarget) -> Game:
+def _pass_target(game: Game, event: ev.PassTarget) -> Game:
     if game.target is None:
         raise violation("no_target", "R-DBG-4")
     holder = game.players[game.target].name
@@ -239,7 +208,7 @@ def _pass_target(game: Game, event: PassTarget) -> Game:
     return _turn(attrs.evolve(game, target=seat), may_pass=False)
 
 
-def _damage(game: Game, event: Damage) -> Game:
+def _damage(game: Game, event: ev.Damage) -> Game:
     seat = _alive(game, event.player, "R-DBG-1")
     game, _spare = _hurt(game, seat, event.amount)
     if game.players[seat].out and game.target == seat:
@@ -249,7 +218,7 @@ def _damage(game: Game, event: Damage) -> Game:
     return _after_elimination(game)
 
 
-def _heal(game: Game, event: Heal) -> Game:
+def _heal(game: Game, event: ev.Heal) -> Game:
     seat = _alive(game, event.player, "R-DBG-1")
     health = game.players[seat].health
     return _player(game, seat, health=min(MAX_HEALTH, health + event.amount))
@@ -258,12 +227,12 @@ def _heal(game: Game, event: Heal) -> Game:
 # --- coins and tokens (R-DBG-5) ----------------------------------------------------------
 
 
-def _gain_coins(game: Game, event: GainCoins) -> Game:
+def _gain_coins(game: Game, event: ev.GainCoins) -> Game:
     _active(game, event.player, "R-DBG-5")
     return _turn(game, coins=game.turn.coins + event.amount)
 
 
-def _spend_coins(game: Game, event: SpendCoins) -> Game:
+def _spend_coins(game: Game, event: ev.SpendCoins) -> Game:
     seat = _active(game, event.player, "R-DBG-5")
     if event.amount > game.turn.coins:
         raise violation("not_enough_coins", "R-DBG-5", name=game.players[seat].name,
@@ -271,7 +240,7 @@ def _spend_coins(game: Game, event: SpendCoins) -> Game:
     return _turn(game, coins=game.turn.coins - event.amount)
 
 
-def _buy_boxings(game: Game, event: BuyBoxings) -> Game:
+def _buy_boxings(game: Game, event: ev.BuyBoxings) -> Game:
     seat = _active(game, event.player, "R-DBG-5")
     price = BOXING_PRICE * event.count
     if price > game.turn.coins:
@@ -281,48 +250,50 @@ def _buy_boxings(game: Game, event: BuyBoxings) -> Game:
     return _player(game, seat, boxings=game.players[seat].boxings + event.count)
 
 
-def _cash_boxings(game: Game, event: CashBoxings) -> Game:
+def _cash_boxings(game: Game, event: ev.CashBoxings) -> Game:
     seat = _active(game, event.player, "R-DBG-5")
-    have = game.players[seat].boxings
-    if event.count > have:
-        raise violation("not_enough_boxings", "R-DBG-5", name=game.players[seat].name,
-                        have=have, want=event.count)
-    game = _turn(game, coins=game.turn.coins + BOXING_CASH * event.count)
-    return _player(game, seat, boxings=have - event.count)
+    game = _spend_tokens(game, seat, ev.Token.BOXING, event.count, "R-DBG-5")
+    return _turn(game, coins=game.turn.coins + BOXING_CASH * event.count)
 
 
-def _gain_tokens(game: Game, event: GainTokens) -> Game:
+def _gain_tokens(game: Game, event: ev.GainTokens) -> Game:
     seat = _alive(game, event.player, "R-DBG-5")
     player = game.players[seat]
-    if event.token is Token.BOXING:
+    if event.token is ev.Token.BOXING:
         return _player(game, seat, boxings=player.boxings + event.count)
     return _player(game, seat, atium=player.atium + event.count)
 
 
-def _use_atium(game: Game, event: UseAtium) -> Game:
+def _spend_tokens(game: Game, seat: int, token: ev.Token, want: int, rule: str) -> Game:
+    """The player at ``seat`` spends ``want`` of their ``token``; a refusal naming ``rule``
+    if they have fewer (R-DBG-5)."""
+    player = game.players[seat]
+    atium = token is ev.Token.ATIUM
+    have = player.atium if atium else player.boxings
+    if want > have:
+        raise violation("not_enough_atium" if atium else "not_enough_boxings", rule,
+                        name=player.name, have=have, want=want)
+    if atium:
+        return _player(game, seat, atium=have - want)
+    return _player(game, seat, boxings=have - want)
+
+
+def _use_atium(game: Game, event: ev.UseAtium) -> Game:
     seat = _alive(game, event.player, "R-DBG-5")
-    have = game.players[seat].atium
-    if event.count > have:
-        raise violation("not_enough_atium", "R-DBG-5", name=game.players[seat].name,
-                        have=have, want=event.count)
-    return _player(game, seat, atium=have - event.count)
+    return _spend_tokens(game, seat, ev.Token.ATIUM, event.count, "R-DBG-5")
 
 
-def _confrontation(game: Game, event: Confrontation) -> Game:
+def _confrontation(game: Game, event: ev.Confrontation) -> Game:
     seat = _active(game, event.player, "R-DBG-7")
-    have = game.players[seat].atium
-    if event.atium > have:
-        raise violation("not_enough_atium", "R-DBG-7", name=game.players[seat].name,
-                        have=have, want=event.atium)
-    game = _player(game, seat, atium=have - event.atium)
-    winners = (seat,) if game.mode is Mode.COMPETITIVE else range(len(game.players))
+    game = _spend_tokens(game, seat, ev.Token.ATIUM, event.atium, "R-DBG-7")
+    winners = (seat,) if game.mode is ev.Mode.COMPETITIVE else range(len(game.players))
     return _finish(game, EndReason.CONFRONTATION, winners)
 
 
 # --- the Lord Ruler (R-DBG-2, R-DBG-6) --------------------------------------------------
 
 
-def _attack_lord_ruler(game: Game, event: AttackLordRuler) -> Game:
+def _attack_lord_ruler(game: Game, event: ev.AttackLordRuler) -> Game:
     lord = _lord(game)
     _active(game, event.player, "R-DBG-2")
     game = _lord_set(game, health=max(0, lord.health - event.amount))
@@ -331,7 +302,7 @@ def _attack_lord_ruler(game: Game, event: AttackLordRuler) -> Game:
     return game
 
 
-def _heal_lord_ruler(game: Game, event: HealLordRuler) -> Game:
+def _heal_lord_ruler(game: Game, event: ev.HealLordRuler) -> Game:
     lord = _lord(game)
     return _lord_set(game, health=min(LORD_RULER_HEALTH, lord.health + event.amount))
 
@@ -344,7 +315,7 @@ def _rows(game: Game, shown: Sequence[int]) -> Game:
     return _lord_set(game, rows=lord.rows + len(shown), dominance=top)
 
 
-def _dominance_up(game: Game, event: DominanceUp) -> Game:
+def _dominance_up(game: Game, event: ev.DominanceUp) -> Game:
     _lord(game)
     return _rows(game, (event.shown,))
 
@@ -360,7 +331,7 @@ def _draw(game: Game) -> Game:
     return _turn(game, drawn=game.turn.drawn + 1)
 
 
-def _edict(game: Game, event: Edict) -> Game:
+def _edict(game: Game, event: ev.Edict) -> Game:
     game = _draw(game)
     ups = event.ups + (event.ups_below_4 if len(living(game)) < 4 else 0)
     if len(event.shown) != ups:
@@ -371,7 +342,7 @@ def _edict(game: Game, event: Edict) -> Game:
     return _lord_set(game, health=min(LORD_RULER_HEALTH, _lord(game).health + heal))
 
 
-def _draw_adversary(game: Game, event: DrawAdversary) -> Game:
+def _draw_adversary(game: Game, event: ev.DrawAdversary) -> Game:
     game = _draw(game)
     lord = _lord(game)
     adversary = Adversary(number=lord.drawn + 1, name=event.name, owner=game.turn.seat,
@@ -399,7 +370,7 @@ def _break_shield(game: Game, index: int) -> Game:
     return _lord_set(game, adversaries=tuple(adversaries))
 
 
-def _hit_shield(game: Game, event: HitShield) -> Game:
+def _hit_shield(game: Game, event: ev.HitShield) -> Game:
     _active(game, event.player, "R-DBG-6")
     index, adversary = _find_adversary(game, event.adversary)
     need = shield_value(adversary.next_shield, dominance(game))
@@ -409,7 +380,7 @@ def _hit_shield(game: Game, event: HitShield) -> Game:
     return _break_shield(game, index)
 
 
-def _remove_shield(game: Game, event: RemoveShield) -> Game:
+def _remove_shield(game: Game, event: ev.RemoveShield) -> Game:
     _active(game, event.player, "R-DBG-6")
     index, _adversary = _find_adversary(game, event.adversary)
     return _break_shield(game, index)
@@ -418,7 +389,7 @@ def _remove_shield(game: Game, event: RemoveShield) -> Game:
 # --- turns (R-DBG-7) ---------------------------------------------------------------------
 
 
-def _end_turn(game: Game, _event: EndTurn) -> Game:
+def _end_turn(game: Game, _event: ev.EndTurn) -> Game:
     lord = game.lord_ruler
     if lord is not None and game.active.alive and game.turn.drawn == 0:
         if lord.deck == 0:
@@ -432,31 +403,32 @@ def _end_turn(game: Game, _event: EndTurn) -> Game:
 
 # --- apply -----------------------------------------------------------------------------
 
-HANDLERS: Handlers[Game, Event] = (
-    Handlers[Game, Event]("Deckbuilding Game", refuse=lambda event: bad_value(
+HANDLERS: Handlers[Game, ev.Event] = (
+    Handlers[Game, ev.Event]("Deckbuilding Game", refuse=lambda event: bad_value(
         "not_an_event", None, value=type(event).__name__))
-    .add(NewGame, _new).add(GainMission, _gain_mission).add(SpendMission, _spend_mission)
-    .add(Sense, _sense).add(Attack, _attack).add(ChooseTarget, _choose_target)
-    .add(PassTarget, _pass_target).add(Damage, _damage).add(Heal, _heal)
-    .add(GainCoins, _gain_coins).add(SpendCoins, _spend_coins).add(BuyBoxings, _buy_boxings)
-    .add(CashBoxings, _cash_boxings).add(GainTokens, _gain_tokens).add(UseAtium, _use_atium)
-    .add(Confrontation, _confrontation).add(AttackLordRuler, _attack_lord_ruler)
-    .add(HealLordRuler, _heal_lord_ruler).add(DominanceUp, _dominance_up).add(Edict, _edict)
-    .add(DrawAdversary, _draw_adversary).add(HitShield, _hit_shield)
-    .add(RemoveShield, _remove_shield).add(EndTurn, _end_turn))
+    .add(ev.NewGame, _new).add(ev.GainMission, _gain_mission).add(ev.SpendMission, _spend_mission)
+    .add(ev.Sense, _sense).add(ev.Attack, _attack).add(ev.ChooseTarget, _choose_target)
+    .add(ev.PassTarget, _pass_target).add(ev.Damage, _damage).add(ev.Heal, _heal)
+    .add(ev.GainCoins, _gain_coins).add(ev.SpendCoins, _spend_coins)
+    .add(ev.BuyBoxings, _buy_boxings).add(ev.CashBoxings, _cash_boxings)
+    .add(ev.GainTokens, _gain_tokens).add(ev.UseAtium, _use_atium)
+    .add(ev.Confrontation, _confrontation).add(ev.AttackLordRuler, _attack_lord_ruler)
+    .add(ev.HealLordRuler, _heal_lord_ruler).add(ev.DominanceUp, _dominance_up)
+    .add(ev.Edict, _edict).add(ev.DrawAdversary, _draw_adversary).add(ev.HitShield, _hit_shield)
+    .add(ev.RemoveShield, _remove_shield).add(ev.EndTurn, _end_turn))
 
 
-def apply(game: Game, event: Event) -> Game:
+def apply(game: Game, event: ev.Event) -> Game:
     """The game after ``event``; a :class:`~boardgames.locales.LocalizedRuleViolation`
     naming the rule, and no change, if the rules do not allow it now."""
     handler = HANDLERS.of(event)
-    if isinstance(event, NewGame):
+    if isinstance(event, ev.NewGame):
         return handler(game, event)
     if not game.started:
         raise violation("not_started", "R-DBG-1")
     if game.result is not None:
         raise violation("game_over", "R-DBG-7")
-    if game.turn.pending is not None and not isinstance(event, ChooseTarget):
+    if game.turn.pending is not None and not isinstance(event, ev.ChooseTarget):
         chooser = game.turn.pending.chooser
         if chooser is None:
             raise violation("choose_first_table", "R-DBG-4")
@@ -465,27 +437,27 @@ def apply(game: Game, event: Event) -> Game:
     return handler(game, event)
 
 
-def new_game(players: Sequence[str], mode: Mode = Mode.COMPETITIVE,
-             missions: Sequence[MissionSpec] | None = None) -> Game:
+def new_game(players: Sequence[str], mode: ev.Mode = ev.Mode.COMPETITIVE,
+             missions: Sequence[ev.MissionSpec] | None = None) -> Game:
     """The state right after set-up (:class:`NewGame`)."""
     return apply(BLANK, _new_event(players, mode, missions))
 
 
-def _new_event(players: Sequence[str], mode: Mode,
-               missions: Sequence[MissionSpec] | None) -> NewGame:
+def _new_event(players: Sequence[str], mode: ev.Mode,
+               missions: Sequence[ev.MissionSpec] | None) -> ev.NewGame:
     if missions is None:
-        return NewGame(players=tuple(players), mode=mode)
-    return NewGame(players=tuple(players), mode=mode, missions=tuple(missions))
+        return ev.NewGame(players=tuple(players), mode=mode)
+    return ev.NewGame(players=tuple(players), mode=mode, missions=tuple(missions))
 
 
-def start(players: Sequence[str], mode: Mode = Mode.COMPETITIVE,
-          missions: Sequence[MissionSpec] | None = None) -> Session[Game, Event]:
+def start(players: Sequence[str], mode: ev.Mode = ev.Mode.COMPETITIVE,
+          missions: Sequence[ev.MissionSpec] | None = None) -> Session[Game, ev.Event]:
     """A new session whose first event is the set-up."""
-    session: Session[Game, Event] = Session(apply, BLANK)
+    session: Session[Game, ev.Event] = Session(apply, BLANK)
     session.push(_new_event(players, mode, missions))
     return session
 
 
-def replay(events: Iterable[Event]) -> Session[Game, Event]:
+def replay(events: Iterable[ev.Event]) -> Session[Game, ev.Event]:
     """A session rebuilt from saved events (the first one a :class:`NewGame`)."""
     return Session(apply, BLANK, events)

@@ -8,22 +8,10 @@ from __future__ import annotations
 import attrs
 
 from boardgames.errors import RuleViolation, shown
-from boardgames.housewar.events import (
-    key,
-)
+from boardgames.housewar.events import key
 from boardgames.housewar.resources import Resources
-from boardgames.housewar.state import (
-    Card,
-    Close,
-    End,
-    House,
-    Phase,
-    State,
-    is_vin,
-)
-from boardgames.housewar.track import (
-    Landing,
-)
+from boardgames.housewar.state import Card, Close, End, House, Phase, State, is_vin
+from boardgames.housewar.track import Landing
 
 # --- helpers ---------------------------------------------------------------------------
 
@@ -96,15 +84,21 @@ def _end(state: State, why: End) -> State:
     return attrs.evolve(state, phase=Phase.ENDED, ended_by=why)
 
 
-def _step4_ready(state: State, what: str) -> None:
-    """Refuse step 4 (pass or deal) until steps 1–3 are done, and after it is done."""
-    turn = state.turn
-    if not turn.collected:
-        raise RuleViolation(f"{state.active.name} collects income (step 1) before it can "
-                            f"{what}", rule="R-HW-5")
+def _steps_1_2_done(state: State, before: str) -> None:
+    """Refuse what comes ``before`` (words ending "collects income (step 1) before …")
+    until the active House collected its income (R-HW-5) and moved its Problems (R-HW-2)."""
+    if not state.turn.collected:
+        raise RuleViolation(f"{state.active.name} collects income (step 1) before {before}",
+                            rule="R-HW-5")
     if state.to_move:
         raise RuleViolation(f"step 2 first: still to move {', '.join(state.to_move)}",
                             rule="R-HW-2")
+
+
+def _step4_ready(state: State, what: str) -> None:
+    """Refuse step 4 (pass or deal) until steps 1–3 are done, and after it is done."""
+    turn = state.turn
+    _steps_1_2_done(state, f"it can {what}")
     if state.problems_needed:
         on = len(state.track)
         raise RuleViolation(f"step 3 first: add a Problem ({on} on the board, at least 1 "

@@ -7,30 +7,8 @@ income, a column skipped, an eruption, a doubled gain, the game's end and its wi
 
 from __future__ import annotations
 
-from boardgames.housewar.events import (
-    DESTROYED,
-    SUPPLY,
-    AddProblem,
-    AddUnrest,
-    ChangeCost,
-    Collect,
-    DiscardFaceDown,
-    EndTurn,
-    Event,
-    FaceDown,
-    MoveProblem,
-    NoDeal,
-    Pass,
-    Place,
-    Reason,
-    Reveal,
-    Score,
-    Solve,
-    Start,
-    Transfer,
-    Worsen,
-    key,
-)
+from boardgames.housewar import events as ev
+from boardgames.housewar.events import DESTROYED, SUPPLY, key
 from boardgames.housewar.pay import cheapest_payment, explain_payment
 from boardgames.housewar.score import outcome
 from boardgames.housewar.state import Phase, State
@@ -93,26 +71,26 @@ def _problem_where(after: State, name: str) -> str:
     return after.where(card.name)
 
 
-def _add_problem(before: State, event: AddProblem, after: State) -> str:
+def _add_problem(before: State, event: ev.AddProblem, after: State) -> str:
     card = after.card(event.name)
     assert card is not None
-    verb = {Reason.SETUP: "is placed", Reason.TURN: "is drawn",
-            Reason.EFFECT: "is added"}[event.reason]
+    verb = {ev.Reason.SETUP: "is placed", ev.Reason.TURN: "is drawn",
+            ev.Reason.EFFECT: "is added"}[event.reason]
     if card.name in before.deck_top:
         verb = "is drawn again from the top of the deck"
     elif before.card(event.name) is not None:
         verb = "returns to the board"
     column = after.track.column_of(card.name)
     if column is None:
-        full = (_skipped(card.start, COLUMNS + 1, 1) if event.place is Place.START
+        full = (_skipped(card.start, COLUMNS + 1, 1) if event.place is ev.Place.START
                 else " (no free space)")
         where = f"and erupts at once{full}: apply its eruption effect"
-    elif event.place is Place.START:
+    elif event.place is ev.Place.START:
         where = f"at {_at(column)}{_skipped(card.start, column, 1)}"
     else:
         where = f"at {_at(column)} (the {event.place.value} possible)"
     text = f"{card.name} {verb} {where}"
-    if event.reason is Reason.TURN and after.problems_needed:
+    if event.reason is ev.Reason.TURN and after.problems_needed:
         text += f"; only {len(after.track)} on the board, so 1 more must be added"
     return text + "."
 
@@ -132,7 +110,7 @@ def _move(before: State, name: str, after: State, verb: str, by: int) -> str:
             f"{_skipped(aim, end, 1 if by > 0 else -1)}.")
 
 
-def _collect(before: State, event: Collect, after: State) -> str:
+def _collect(before: State, event: ev.Collect, after: State) -> str:
     house = after.house(event.house)
     got = house.resources - before.house(house.name).resources
     first = after.turn.number == 1
@@ -149,7 +127,7 @@ def _collect(before: State, event: Collect, after: State) -> str:
     return text + "."
 
 
-def _solve(before: State, event: Solve, after: State) -> str:
+def _solve(before: State, event: ev.Solve, after: State) -> str:
     name = before.on_board(event.problem)
     parts = []
     for share in event.shares:
@@ -176,7 +154,7 @@ def _solve(before: State, event: Solve, after: State) -> str:
     return text + "."
 
 
-def _change_cost(before: State, event: ChangeCost, after: State) -> str:
+def _change_cost(before: State, event: ev.ChangeCost, after: State) -> str:
     name = before.on_board(event.problem)
     old, new = before.card(name), after.card(name)
     assert old is not None and new is not None
@@ -194,7 +172,7 @@ def _change_cost(before: State, event: ChangeCost, after: State) -> str:
             f"({'; '.join(changes)}).")
 
 
-def _transfer(event: Transfer, after: State) -> str:
+def _transfer(event: ev.Transfer, after: State) -> str:
     tokens = event.resources.text()
     source = key(event.source) if key(event.source) in (SUPPLY, DESTROYED) else \
         after.house(event.source).name
@@ -215,7 +193,7 @@ def _transfer(event: Transfer, after: State) -> str:
     return f"{source} gives {tokens} to {target}."
 
 
-def describe(before: State, event: Event, after: State, *,
+def describe(before: State, event: ev.Event, after: State, *,
              viewer: Viewer = NARRATOR) -> str:
     """``event`` as one sentence, given the states before and after it, for ``viewer``
     (every viewer reads the same sentence for now: keeping face-down scores from the
@@ -223,8 +201,8 @@ def describe(before: State, event: Event, after: State, *,
     return _sentence(before, event, after) + _ending(before, after)
 
 
-def _sentence(before: State, event: Event, after: State) -> str:
-    if isinstance(event, Start):
+def _sentence(before: State, event: ev.Event, after: State) -> str:
+    if isinstance(event, ev.Start):
         supply = after.supply
         piles = event.length.piles_above_vin
         return (f"A {event.players}-player {event.length.value} game begins "
@@ -232,11 +210,11 @@ def _sentence(before: State, event: Event, after: State) -> str:
                 f"above Vin): {_names([h.name for h in after.houses])}, in turn order; the "
                 f"supply holds {supply.atium} Atium and {supply.money} of each other "
                 f"resource.")
-    if isinstance(event, AddProblem):
+    if isinstance(event, ev.AddProblem):
         return _add_problem(before, event, after)
-    if isinstance(event, Worsen):
+    if isinstance(event, ev.Worsen):
         return _move(before, before.on_board(event.problem), after, "worsens", 1)
-    if isinstance(event, MoveProblem):
+    if isinstance(event, ev.MoveProblem):
         name = before.on_board(event.problem)
         if event.to is not None:
             end = after.track.column_of(name)
@@ -245,41 +223,41 @@ def _sentence(before: State, event: Event, after: State) -> str:
             return (f"{name} moves from Urgency {numeral(before.track.column_of(name) or 0)} "
                     f"to {numeral(end)}, the {event.to.value} possible.")
         return _move(before, name, after, "moves", event.by)
-    if isinstance(event, Collect):
+    if isinstance(event, ev.Collect):
         return _collect(before, event, after)
-    if isinstance(event, Pass):
+    if isinstance(event, ev.Pass):
         name = after.house(event.house).name
         if event.take is None:
             return f"{name} passes and draws 1 Personality card."
         return f"{name} passes and takes 1 {event.take.title} from the supply."
-    if isinstance(event, Solve):
+    if isinstance(event, ev.Solve):
         return _solve(before, event, after)
-    if isinstance(event, NoDeal):
+    if isinstance(event, ev.NoDeal):
         name = before.on_board(event.problem)
         return (f"The deal over {name} fails: it stays at {_at(after.track.column_of(name))} "
                 f"and nothing is paid.")
-    if isinstance(event, EndTurn):
+    if isinstance(event, ev.EndTurn):
         return (f"{before.active.name}'s turn ends; {after.active.name} is the Active House "
                 f"for turn {after.turn.number}.")
-    if isinstance(event, ChangeCost):
+    if isinstance(event, ev.ChangeCost):
         return _change_cost(before, event, after)
-    if isinstance(event, AddUnrest):
+    if isinstance(event, ev.AddUnrest):
         verb = "rises" if event.amount > 0 else "falls"
         return f"Unrest {verb} by {abs(event.amount)} to {after.unrest}."
-    if isinstance(event, Score):
+    if isinstance(event, ev.Score):
         house = after.house(event.house)
         what = "adjusts its gain by" if event.modifier else "gains"
         gain = _gain_text(event.favor, event.disgrace, _gained(before, after, house.name))
         return f"{house.name} {what} {gain}: score {house.score}."
-    if isinstance(event, Transfer):
+    if isinstance(event, ev.Transfer):
         return _transfer(event, after)
-    if isinstance(event, FaceDown):
+    if isinstance(event, ev.FaceDown):
         return f"{after.house(event.house).name} plays {event.card} face down."
-    if isinstance(event, DiscardFaceDown):
+    if isinstance(event, ev.DiscardFaceDown):
         house = before.house(event.house)
         card = next(c for c in house.face_down if key(c) == key(event.card))
         return f"{house.name}'s face-down {card} is discarded."
-    assert isinstance(event, Reveal)
+    assert isinstance(event, ev.Reveal)
     house = after.house(event.house)
     gain = _gain_text(event.favor, event.disgrace, _gained(before, after, house.name))
     return f"{house.name} reveals {event.card}: {gain}, score {house.score}."

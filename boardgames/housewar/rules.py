@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 from boardgames.errors import BadValue, RuleViolation, shown
+from boardgames.housewar import events as ev
 from boardgames.housewar.changes import (
     _check_active,
     _end,
@@ -21,33 +22,10 @@ from boardgames.housewar.changes import (
     _set_card,
     _set_house,
     _step4_ready,
+    _steps_1_2_done,
     _take,
 )
-from boardgames.housewar.events import (
-    DESTROYED,
-    SUPPLY,
-    AddProblem,
-    AddUnrest,
-    ChangeCost,
-    Collect,
-    DiscardFaceDown,
-    EndTurn,
-    Event,
-    FaceDown,
-    MoveProblem,
-    NoDeal,
-    Pass,
-    Place,
-    Reason,
-    Reveal,
-    Score,
-    Share,
-    Solve,
-    Start,
-    Transfer,
-    Worsen,
-    key,
-)
+from boardgames.housewar.events import DESTROYED, SUPPLY, key
 from boardgames.housewar.pay import cheapest_payment, explain_payment, shortfall
 from boardgames.housewar.resources import NOTHING, Resources, starting_supply
 from boardgames.housewar.state import (
@@ -79,7 +57,7 @@ __all__ = ["apply"]
 # --- the events ------------------------------------------------------------------------
 
 
-def _start(state: State, event: Start) -> State:
+def _start(state: State, event: ev.Start) -> State:
     names = event.names
     return State(phase=Phase.SETUP, players=event.players, length=event.length,
                  houses=tuple(House(name) for name in names),
@@ -87,7 +65,7 @@ def _start(state: State, event: Start) -> State:
                  track=Track.empty(rows_for(event.players)))
 
 
-def _problem_card(state: State, event: AddProblem) -> tuple[State, Card]:
+def _problem_card(state: State, event: ev.AddProblem) -> tuple[State, Card]:
     """The card ``event`` adds, checked against what the game knows of it, and the
     state with it taken off the deck top or the discard."""
     card = state.card(event.name)
@@ -122,7 +100,7 @@ def _problem_card(state: State, event: AddProblem) -> tuple[State, Card]:
         return attrs.evolve(state, deck_top=state.deck_top[:-1]), card
     # Back from the discard: only an effect returns a card (Kelsier returns after
     # erupting); a draw takes the top of the deck.
-    if event.reason is not Reason.EFFECT:
+    if event.reason is not ev.Reason.EFFECT:
         raise RuleViolation(f"{card.name} has been {state.where(card.name)}: a "
                             f"{event.reason.value} draw takes a new card", rule="R-HW-2")
     if card.name in state.erupted:
@@ -131,9 +109,9 @@ def _problem_card(state: State, event: AddProblem) -> tuple[State, Card]:
     return attrs.evolve(state, solved=tuple(n for n in state.solved if n != card.name)), card
 
 
-def _add_problem(state: State, event: AddProblem) -> State:
+def _add_problem(state: State, event: ev.AddProblem) -> State:
     turn = state.turn
-    if event.reason is Reason.SETUP:
+    if event.reason is ev.Reason.SETUP:
         if state.phase is not Phase.SETUP:
             raise RuleViolation("starting Problems are placed during set-up only",
                                 rule="R-HW-2")
@@ -144,13 +122,8 @@ def _add_problem(state: State, event: AddProblem) -> State:
         raise RuleViolation(f"during set-up Problems are added as set-up Problems "
                             f"({state.setup_problems} of {state.players} placed)",
                             rule="R-HW-2")
-    elif event.reason is Reason.TURN:
-        if not turn.collected:
-            raise RuleViolation(f"{state.active.name} collects income (step 1) before "
-                                f"adding the turn's Problem (step 3)", rule="R-HW-5")
-        if state.to_move:
-            raise RuleViolation(f"step 2 first: still to move {', '.join(state.to_move)}",
-                                rule="R-HW-2")
+    elif event.reason is ev.Reason.TURN:
+        _steps_1_2_done(state, "adding the turn's Problem (step 3)")
         if not state.problems_needed:
             raise RuleViolation(f"step 3 is done ({len(state.track)} Problems on the "
                                 f"board): add Problems an eruption or card calls for as "
@@ -159,18 +132,18 @@ def _add_problem(state: State, event: AddProblem) -> State:
             turn, to_move=() if turn.to_move is None else turn.to_move,
             draws=turn.draws + 1))
     state, card = _problem_card(state, event)
-    if event.reason is Reason.SETUP:
+    if event.reason is ev.Reason.SETUP:
         state = attrs.evolve(state, setup_problems=state.setup_problems + 1)
-    if event.place is Place.HIGHEST:
+    if event.place is ev.Place.HIGHEST:
         landing = enter_highest(state.track, card.name)
-    elif event.place is Place.LOWEST:
+    elif event.place is ev.Place.LOWEST:
         landing = enter_lowest(state.track, card.name)
     else:
         landing = enter(state.track, card.name, card.start)
     return _land(state, card.name, landing)
 
 
-def _worsen(state: State, event: Worsen) -> State:
+def _worsen(state: State, event: ev.Worsen) -> State:
     name = state.on_board(event.problem)
     if not state.turn.collected:
         raise RuleViolation(f"{state.active.name} collects income (step 1) before "
@@ -188,16 +161,16 @@ def _worsen(state: State, event: Worsen) -> State:
     return _land(state, name, move(state.track, name, +1))
 
 
-def _move_problem(state: State, event: MoveProblem) -> State:
+def _move_problem(state: State, event: ev.MoveProblem) -> State:
     name = state.on_board(event.problem)
     if event.to is None:
         landing = move(state.track, name, event.by)
     else:
-        landing = move_to(state.track, name, highest=event.to is Place.HIGHEST)
+        landing = move_to(state.track, name, highest=event.to is ev.Place.HIGHEST)
     return _land(state, name, landing)
 
 
-def _collect(state: State, event: Collect) -> State:
+def _collect(state: State, event: ev.Collect) -> State:
     if state.phase is Phase.SETUP:
         if state.setup_problems < state.players:
             raise RuleViolation(f"set-up places 1 Problem per player first "
@@ -231,7 +204,7 @@ def _collect(state: State, event: Collect) -> State:
     return attrs.evolve(state, turn=attrs.evolve(state.turn, collected=True))
 
 
-def _pass(state: State, event: Pass) -> State:
+def _pass(state: State, event: ev.Pass) -> State:
     _check_active(state, event.house, "R-HW-5")
     _step4_ready(state, "pass")
     if event.take is not None:
@@ -243,7 +216,7 @@ def _pass(state: State, event: Pass) -> State:
     return attrs.evolve(state, turn=attrs.evolve(state.turn, closed=Close.PASSED))
 
 
-def _pay_share(state: State, share: Share) -> tuple[State, Resources]:
+def _pay_share(state: State, share: ev.Share) -> tuple[State, Resources]:
     house = state.house(share.house)
     spent = share.spent
     if spent is None:
@@ -261,7 +234,7 @@ def _pay_share(state: State, share: Share) -> tuple[State, Resources]:
     return attrs.evolve(state, supply=state.supply + spent), spent
 
 
-def _solve(state: State, event: Solve) -> State:
+def _solve(state: State, event: ev.Solve) -> State:
     name = state.on_board(event.problem)
     _step4_ready(state, "make a deal")
     card = state.card(name)
@@ -287,13 +260,13 @@ def _solve(state: State, event: Solve) -> State:
     return _end(state, End.VIN_SOLVED) if is_vin(name) else state
 
 
-def _no_deal(state: State, event: NoDeal) -> State:
+def _no_deal(state: State, event: ev.NoDeal) -> State:
     state.on_board(event.problem)
     _step4_ready(state, "make a deal")
     return attrs.evolve(state, turn=attrs.evolve(state.turn, closed=Close.NO_DEAL))
 
 
-def _end_turn(state: State, _event: EndTurn) -> State:
+def _end_turn(state: State, _event: ev.EndTurn) -> State:
     if state.turn.closed is None:
         _step4_ready(state, "end the turn")
         raise RuleViolation(f"{state.active.name} passes or makes a deal (step 4) before "
@@ -306,7 +279,7 @@ def _end_turn(state: State, _event: EndTurn) -> State:
                                                       active=active))
 
 
-def _change_cost(state: State, event: ChangeCost) -> State:
+def _change_cost(state: State, event: ev.ChangeCost) -> State:
     name = state.on_board(event.problem)
     card = state.card(name)
     assert card is not None
@@ -317,14 +290,14 @@ def _change_cost(state: State, event: ChangeCost) -> State:
                                          raised=card.raised + event.raised))
 
 
-def _unrest(state: State, event: AddUnrest) -> State:
+def _unrest(state: State, event: ev.AddUnrest) -> State:
     unrest = state.unrest + event.amount
     if unrest < 0:
         raise RuleViolation(f"Unrest is {state.unrest}: it cannot go below 0", rule="R-HW-1")
     return attrs.evolve(state, unrest=unrest)
 
 
-def _score(state: State, event: Score) -> State:
+def _score(state: State, event: ev.Score) -> State:
     return _gain(state, event.house, event.favor, event.disgrace, doubled=not event.modifier)
 
 
@@ -335,7 +308,7 @@ def _holder(state: State, place: str) -> str:
     return state.house(place).name
 
 
-def _transfer(state: State, event: Transfer) -> State:
+def _transfer(state: State, event: ev.Transfer) -> State:
     source, target = _holder(state, event.source), _holder(state, event.target)
     tokens = event.resources
     if source == SUPPLY:
@@ -357,7 +330,7 @@ def _transfer(state: State, event: Transfer) -> State:
     return _give(state, target, tokens)
 
 
-def _face_down(state: State, event: FaceDown) -> State:
+def _face_down(state: State, event: ev.FaceDown) -> State:
     house = state.house(event.house)
     if any(key(card) == key(event.card) for card in house.face_down):
         raise RuleViolation(f"{house.name} already has a face-down {event.card}: give "
@@ -374,14 +347,14 @@ def _face_down_card(house: House, card: str) -> str:
                         f"{held_text})", rule="R-HW-3")
 
 
-def _discard_face_down(state: State, event: DiscardFaceDown) -> State:
+def _discard_face_down(state: State, event: ev.DiscardFaceDown) -> State:
     house = state.house(event.house)
     card = _face_down_card(house, event.card)
     return _set_house(state, attrs.evolve(
         house, face_down=tuple(c for c in house.face_down if c != card)))
 
 
-def _reveal(state: State, event: Reveal) -> State:
+def _reveal(state: State, event: ev.Reveal) -> State:
     house = state.house(event.house)
     card = _face_down_card(house, event.card)
     state = _set_house(state, attrs.evolve(
@@ -390,29 +363,29 @@ def _reveal(state: State, event: Reveal) -> State:
     return _gain(state, house.name, event.favor, event.disgrace, doubled=True)
 
 
-HANDLERS: Handlers[State, Event] = (
-    Handlers[State, Event]("House War")
-    .add(Start, _start).add(AddProblem, _add_problem).add(Worsen, _worsen)
-    .add(MoveProblem, _move_problem).add(Collect, _collect).add(Pass, _pass)
-    .add(Solve, _solve).add(NoDeal, _no_deal).add(EndTurn, _end_turn)
-    .add(ChangeCost, _change_cost).add(AddUnrest, _unrest).add(Score, _score)
-    .add(Transfer, _transfer).add(FaceDown, _face_down)
-    .add(DiscardFaceDown, _discard_face_down).add(Reveal, _reveal))
+HANDLERS: Handlers[State, ev.Event] = (
+    Handlers[State, ev.Event]("House War")
+    .add(ev.Start, _start).add(ev.AddProblem, _add_problem).add(ev.Worsen, _worsen)
+    .add(ev.MoveProblem, _move_problem).add(ev.Collect, _collect).add(ev.Pass, _pass)
+    .add(ev.Solve, _solve).add(ev.NoDeal, _no_deal).add(ev.EndTurn, _end_turn)
+    .add(ev.ChangeCost, _change_cost).add(ev.AddUnrest, _unrest).add(ev.Score, _score)
+    .add(ev.Transfer, _transfer).add(ev.FaceDown, _face_down)
+    .add(ev.DiscardFaceDown, _discard_face_down).add(ev.Reveal, _reveal))
 
-_SETUP_EVENTS = (AddProblem, Collect, Transfer)
+_SETUP_EVENTS = (ev.AddProblem, ev.Collect, ev.Transfer)
 # Events that move the turn on: an eruption's effect has been applied by then.
-_TURN_EVENTS = (Worsen, Collect, Pass, Solve, NoDeal, EndTurn)
-_VIN_EFFECTS = (AddUnrest, Score)
+_TURN_EVENTS = (ev.Worsen, ev.Collect, ev.Pass, ev.Solve, ev.NoDeal, ev.EndTurn)
+_VIN_EFFECTS = (ev.AddUnrest, ev.Score)
 
 
-def _check_phase(state: State, event: Event) -> None:
+def _check_phase(state: State, event: ev.Event) -> None:
     phase = state.phase
     if phase is Phase.NEW:
-        if not isinstance(event, Start):
+        if not isinstance(event, ev.Start):
             raise RuleViolation("the game has not started: the first event is start",
                                 rule="R-HW-5")
         return
-    if isinstance(event, Start):
+    if isinstance(event, ev.Start):
         raise RuleViolation("the game has already started", rule="R-HW-5")
     if phase is Phase.SETUP:
         if not isinstance(event, _SETUP_EVENTS):
@@ -423,12 +396,12 @@ def _check_phase(state: State, event: Event) -> None:
         return
     if phase is Phase.ENDED:
         vin_end = state.ended_by in (End.VIN_SOLVED, End.VIN_ERUPTED)
-        if isinstance(event, Reveal) or (vin_end and isinstance(event, _VIN_EFFECTS)):
+        if isinstance(event, ev.Reveal) or (vin_end and isinstance(event, _VIN_EFFECTS)):
             return
         raise RuleViolation(f"the game is over ({_end_text(state)}): no more cards or "
                             f"deals, only end-game Personalities to reveal",
                             rule="R-HW-1" if state.ended_by is End.UNREST else "R-HW-3")
-    if isinstance(event, Reveal):
+    if isinstance(event, ev.Reveal):
         raise RuleViolation("face-down Personalities are revealed at the end of the game",
                             rule="R-HW-3")
 
@@ -440,7 +413,7 @@ def _end_text(state: State) -> str:
             None: "ended"}[state.ended_by]
 
 
-def apply(state: State, event: Event) -> State:
+def apply(state: State, event: ev.Event) -> State:
     """``state`` after ``event``, validated against the rules; :class:`RuleViolation`
     (naming the rule) or :class:`BadValue`, and nothing changes, when it is refused.
 
@@ -451,7 +424,7 @@ def apply(state: State, event: Event) -> State:
     handler = HANDLERS.of(event)
     _check_phase(state, event)
     if state.erupting is not None and (isinstance(event, _TURN_EVENTS) or (
-            isinstance(event, AddProblem) and event.reason is Reason.TURN)):
+            isinstance(event, ev.AddProblem) and event.reason is ev.Reason.TURN)):
         state = attrs.evolve(state, erupting=None)
     new = handler(state, event)
     if new.phase is Phase.PLAYING and new.unrest >= UNREST_END:

@@ -13,6 +13,7 @@ import attrs
 
 from boardgames.errors import BadValue, RuleViolation
 from boardgames.session import Handlers, Session
+from boardgames.stuffed import events as ev
 from boardgames.stuffed.dice import Combo, RandomSource, Symbol, makes, symbols_text
 from boardgames.stuffed.events import (
     CARD_COST,
@@ -21,25 +22,6 @@ from boardgames.stuffed.events import (
     MAX_EACH,
     MERCENARY_COST,
     SCOUTING,
-    Ability,
-    BuyCard,
-    CompleteMission,
-    Discard,
-    EndTurn,
-    Event,
-    Grunt,
-    Kind,
-    MyBirden,
-    NewGame,
-    Offer,
-    PlayCard,
-    PlaySacrifice,
-    Recruit,
-    Reroll,
-    Roll,
-    SpendSet,
-    Steal,
-    Teammate,
     key,
 )
 from boardgames.stuffed.state import EMPTY, Game, Ledger
@@ -147,7 +129,7 @@ def _use_ability(state: Game, character: str, paid: int) -> tuple[Ledger, Symbol
                             f"showing {attribute}", rule="R-STF-6")
     mate = ledger.teammate(character)
     team = ledger.team
-    if mate is not None and mate.kind is Kind.SACRIFICE:  # R-STF-5: discarded when used
+    if mate is not None and mate.kind is ev.Kind.SACRIFICE:  # R-STF-5: discarded when used
         team = tuple(t for t in team if t is not mate)
     return attrs.evolve(ledger, used=ledger.used | {key(character)}, team=team), shown
 
@@ -179,14 +161,14 @@ def _spend(state: Game, positions: Iterable[int]) -> frozenset[int]:
 # --- handlers -------------------------------------------------------------------------
 
 
-def _new(state: Game, event: NewGame) -> Game:
+def _new(state: Game, event: ev.NewGame) -> Game:
     return Game(players=tuple(Ledger(seat) for seat in event.seats), mission=event.mission,
                 die=event.die, turn=0, turn_number=1)
 
 
-def _offer(state: Game, event: Offer) -> Game:
+def _offer(state: Game, event: ev.Offer) -> Game:
     mate = event.teammate
-    if mate.kind is Kind.SACRIFICE:
+    if mate.kind is ev.Kind.SACRIFICE:
         raise RuleViolation("the Sacrifice comes from the Advantage deck, never on offer",
                             rule="R-STF-5")
     if any(key(t.name) == key(mate.name) for t in state.offer):
@@ -198,7 +180,7 @@ def _offer(state: Game, event: Offer) -> Game:
     return attrs.evolve(state, offer=(*state.offer, mate))
 
 
-def _roll(state: Game, event: Roll) -> Game:
+def _roll(state: Game, event: ev.Roll) -> Game:
     if state.rolled:
         raise RuleViolation(f"{state.current.name} already rolled this turn; rerolls come "
                             f"from abilities and Advantage cards (R-STF-3)", rule="R-STF-2")
@@ -209,7 +191,7 @@ def _roll(state: Game, event: Roll) -> Game:
                         lasting=lasting)
 
 
-def _reroll(state: Game, event: Reroll) -> Game:
+def _reroll(state: Game, event: ev.Reroll) -> Game:
     ledger = state.current
     spent = state.spent
     if event.character:
@@ -226,7 +208,7 @@ def _reroll(state: Game, event: Reroll) -> Game:
     return _set_current(state, ledger, dice=tuple(dice), spent=spent)
 
 
-def _spend_set(state: Game, event: SpendSet) -> Game:
+def _spend_set(state: Game, event: ev.SpendSet) -> Game:
     size = len(event.positions)
     doing = "a coin" if size == 3 else "an Advantage card"
     _kind_of(_dice_at(state, event.positions, "R-STF-4"), size, doing)
@@ -238,13 +220,13 @@ def _spend_set(state: Game, event: SpendSet) -> Game:
     return _set_current(state, ledger, spent=_spend(state, event.positions), gained=gained)
 
 
-def _buy(state: Game, event: BuyCard) -> Game:
+def _buy(state: Game, event: ev.BuyCard) -> Game:
     ledger = _pay(state.current, CARD_COST, "an Advantage card", "R-STF-4")
     ledger = _draw(ledger, 1, "buying a card")
     return _set_current(state, ledger)
 
 
-def _grunt(state: Game, event: Grunt) -> Game:
+def _grunt(state: Game, event: ev.Grunt) -> Game:
     ledger = state.current
     mate = ledger.teammate(GRUNT)
     if mate is None:
@@ -256,17 +238,17 @@ def _grunt(state: Game, event: Grunt) -> Game:
     return _set_current(state, ledger, spent=_spend(state, (*event.positions, event.paid)))
 
 
-def _ability(state: Game, event: Ability) -> Game:
+def _ability(state: Game, event: ev.Ability) -> Game:
     ledger, _ = _use_ability(state, event.character, event.paid)
     ledger, gained = _gain(state, ledger, event.coins)
     ledger = _draw(ledger, event.cards, f"drawing {_plural(event.cards, 'card')}")
     return _set_current(state, ledger, spent=_spend(state, (event.paid,)), gained=gained)
 
 
-def _recruit(state: Game, event: Recruit) -> Game:
+def _recruit(state: Game, event: ev.Recruit) -> Game:
     mate = event.teammate
     ledger = state.current
-    if mate.kind is Kind.SACRIFICE:
+    if mate.kind is ev.Kind.SACRIFICE:
         raise RuleViolation("the Sacrifice joins by playing her Advantage card, not by "
                             "recruiting", rule="R-STF-5")
     _name_free(state, mate.name, "R-STF-5")
@@ -280,14 +262,14 @@ def _recruit(state: Game, event: Recruit) -> Game:
                             f"team holds", rule="R-STF-5")
     assert mate.combo is not None
     _check_dice_make(state, event.positions, mate.combo, f"recruiting {mate.name}", "R-STF-5")
-    if mate.kind is Kind.MERCENARY:
+    if mate.kind is ev.Kind.MERCENARY:
         ledger = _pay(ledger, MERCENARY_COST, f"the Mercenary {mate.name}", "R-STF-5")
     ledger = attrs.evolve(ledger, team=(*ledger.team, mate))
     offer = tuple(t for t in state.offer if t is not offered)
     return _set_current(state, ledger, spent=_spend(state, event.positions), offer=offer)
 
 
-def _steal(state: Game, event: Steal) -> Game:
+def _steal(state: Game, event: ev.Steal) -> Game:
     thief = state.current
     victim_at = state.player(event.victim)
     if victim_at is None:
@@ -299,7 +281,7 @@ def _steal(state: Game, event: Steal) -> Game:
     if mate is None:
         raise RuleViolation(f"{victim.name} has no Teammate called {event.name!r}",
                             rule="R-STF-5")
-    if mate.kind is not Kind.MERCENARY:
+    if mate.kind is not ev.Kind.MERCENARY:
         raise RuleViolation(f"{mate.name} is a {mate.kind.label}: only Mercenaries can be stolen",
                             rule="R-STF-5")
     if thief.mercenaries >= MAX_EACH:
@@ -316,14 +298,14 @@ def _steal(state: Game, event: Steal) -> Game:
     return _set_current(state, thief, spent=_spend(state, event.positions))
 
 
-def _play(state: Game, event: PlayCard) -> Game:
+def _play(state: Game, event: ev.PlayCard) -> Game:
     ledger = _play_from_hand(state.current, 1, "playing a card")
     ledger, gained = _gain(state, ledger, event.coins)
     ledger = _draw(ledger, event.cards, f"drawing {_plural(event.cards, 'card')}")
     return _set_current(state, ledger, gained=gained)
 
 
-def _my_birden(state: Game, event: MyBirden) -> Game:
+def _my_birden(state: Game, event: ev.MyBirden) -> Game:
     ledger = _play_from_hand(state.current, 1, "playing My Birden")
     (birden,) = _dice_at(state, (event.birden,), "R-STF-4")
     if birden is not Symbol.BIRDEN:
@@ -334,18 +316,18 @@ def _my_birden(state: Game, event: MyBirden) -> Game:
     return _set_current(state, ledger)
 
 
-def _sacrifice(state: Game, event: PlaySacrifice) -> Game:
+def _sacrifice(state: Game, event: ev.PlaySacrifice) -> Game:
     ledger = _play_from_hand(state.current, 1, "playing the Sacrifice", rule="R-STF-5")
     _name_free(state, event.name, "R-STF-5")
-    mate = Teammate(event.name, Kind.SACRIFICE, event.attribute)
+    mate = ev.Teammate(event.name, ev.Kind.SACRIFICE, event.attribute)
     return _set_current(state, attrs.evolve(ledger, team=(*ledger.team, mate)))
 
 
-def _discard(state: Game, event: Discard) -> Game:
+def _discard(state: Game, event: ev.Discard) -> Game:
     return _set_current(state, _play_from_hand(state.current, 1, "discarding"))
 
 
-def _end_turn(state: Game, event: EndTurn) -> Game:
+def _end_turn(state: Game, event: ev.EndTurn) -> Game:
     ledger = state.current
     if event.red:
         ledger = _play_from_hand(ledger, len(event.red),
@@ -364,7 +346,7 @@ def _end_turn(state: Game, event: EndTurn) -> Game:
                         gained=False, lasting=lasting)
 
 
-def _complete(state: Game, event: CompleteMission) -> Game:
+def _complete(state: Game, event: ev.CompleteMission) -> Game:
     ledger, mission = state.current, state.mission
     assert mission is not None
     if not ledger.meets(mission):
@@ -379,15 +361,15 @@ def _complete(state: Game, event: CompleteMission) -> Game:
     return attrs.evolve(state, winner=state.turn, spent=_spend(state, event.positions))
 
 
-HANDLERS: Handlers[Game, Event] = (
-    Handlers[Game, Event]("Stuffed", refuse=lambda event: BadValue(
+HANDLERS: Handlers[Game, ev.Event] = (
+    Handlers[Game, ev.Event]("Stuffed", refuse=lambda event: BadValue(
         f"not a Stuffed event: {type(event).__name__}"))
-    .add(NewGame, _new).add(Offer, _offer).add(Roll, _roll).add(Reroll, _reroll)
-    .add(SpendSet, _spend_set).add(BuyCard, _buy).add(Grunt, _grunt).add(Ability, _ability)
-    .add(Recruit, _recruit).add(Steal, _steal).add(PlayCard, _play)
-    .add(MyBirden, _my_birden).add(PlaySacrifice, _sacrifice).add(Discard, _discard)
-    .add(EndTurn, _end_turn).add(CompleteMission, _complete))
-_BEFORE_ROLL = (NewGame, Offer, Roll)
+    .add(ev.NewGame, _new).add(ev.Offer, _offer).add(ev.Roll, _roll).add(ev.Reroll, _reroll)
+    .add(ev.SpendSet, _spend_set).add(ev.BuyCard, _buy).add(ev.Grunt, _grunt)
+    .add(ev.Ability, _ability).add(ev.Recruit, _recruit).add(ev.Steal, _steal)
+    .add(ev.PlayCard, _play).add(ev.MyBirden, _my_birden).add(ev.PlaySacrifice, _sacrifice)
+    .add(ev.Discard, _discard).add(ev.EndTurn, _end_turn).add(ev.CompleteMission, _complete))
+_BEFORE_ROLL = (ev.NewGame, ev.Offer, ev.Roll)
 
 
 def check_open(state: Game) -> None:
@@ -397,15 +379,15 @@ def check_open(state: Game) -> None:
                             f"the Mission; only undo is left", rule="R-STF-7")
 
 
-def apply(state: Game, event: Event) -> Game:
+def apply(state: Game, event: ev.Event) -> Game:
     """The state after ``event``. Raises :class:`RuleViolation` (naming the rule) or
     :class:`BadValue`, changing nothing, when the event is not allowed now."""
     handler = HANDLERS.of(event)
     if not state.started:
-        if not isinstance(event, NewGame):
+        if not isinstance(event, ev.NewGame):
             raise RuleViolation(f"a game begins with set-up (new), got {type(event).TYPE}",
                                 rule="R-STF-2")
-    elif isinstance(event, NewGame):
+    elif isinstance(event, ev.NewGame):
         raise RuleViolation("the game is already set up", rule="R-STF-2")
     check_open(state)
     if state.started and not state.rolled and not isinstance(event, _BEFORE_ROLL):
@@ -414,28 +396,28 @@ def apply(state: Game, event: Event) -> Game:
     return handler(state, event)
 
 
-def replay(events: Iterable[Event], state: Game = EMPTY) -> Game:
+def replay(events: Iterable[ev.Event], state: Game = EMPTY) -> Game:
     """The state after applying ``events`` in order to ``state`` (default: before set-up)."""
     for event in events:
         state = apply(state, event)
     return state
 
 
-def new_session(events: Iterable[Event] = ()) -> Session[Game, Event]:
+def new_session(events: Iterable[ev.Event] = ()) -> Session[Game, ev.Event]:
     """A game being played, from before set-up, with ``events`` pushed (and checked)."""
     return Session(apply, EMPTY, events)
 
 
-def roll_event(state: Game, rng: RandomSource | None = None) -> Roll:
+def roll_event(state: Game, rng: RandomSource | None = None) -> ev.Roll:
     """The turn's first roll with faces from the die in use (``rng``: default the
     operating system's secure source). Push it to apply it."""
-    return Roll(state.die.roll(8, rng))
+    return ev.Roll(state.die.roll(8, rng))
 
 
 def reroll_event(state: Game, positions: Sequence[int], *, character: str = "",
                  paid: int | None = None, card: str = "",
-                 rng: RandomSource | None = None) -> Reroll:
+                 rng: RandomSource | None = None) -> ev.Reroll:
     """A reroll of the dice at ``positions`` with new faces from the die in use, by
     ``character``'s ability (paid with the die at ``paid``) or by a ``card``."""
     faces = state.die.roll(len(positions), rng)
-    return Reroll(tuple(positions), faces, character=character, paid=paid, card=card)
+    return ev.Reroll(tuple(positions), faces, character=character, paid=paid, card=card)

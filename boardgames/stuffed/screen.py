@@ -51,13 +51,23 @@ def dice_text(state: Game, positions: Sequence[int] | None = None) -> str:
     return ", ".join(f"{p} {s.short}" for p, s in chosen) or "none"
 
 
+def _ends(state: Game, unset: str, won: str) -> str | None:
+    """``unset`` before the set-up, ``won`` (its ``{name}`` the winner's) once the game
+    is over (R-STF-7), ``None`` while it is played."""
+    if not state.started:
+        return unset
+    if not state.over:
+        return None
+    assert state.winner is not None
+    return won.format(name=state.players[state.winner].name)
+
+
 def next_line(state: Game, viewer: Viewer = NARRATOR) -> str:
     """What comes next, in one line (R-STF-2, R-STF-7)."""
-    if not state.started:
-        return "set up a game: mistborn stuffed new"
-    if state.over:
-        assert state.winner is not None
-        return f"{state.players[state.winner].name} completed the Mission: the game is over."
+    said = _ends(state, "set up a game: mistborn stuffed new",
+                 "{name} completed the Mission: the game is over.")
+    if said is not None:
+        return said
     ledger = state.current
     if not state.rolled:
         return f"{ledger.name} rolls all 8 dice (turn {state.turn_number})."
@@ -67,11 +77,9 @@ def next_line(state: Game, viewer: Viewer = NARRATOR) -> str:
 
 def summary(state: Game, viewer: Viewer = NARRATOR) -> str:
     """A game in a few words, for a list of games."""
-    if not state.started:
-        return "not set up"
-    if state.over:
-        assert state.winner is not None
-        return f"won by {state.players[state.winner].name}"
+    said = _ends(state, "not set up", "won by {name}")
+    if said is not None:
+        return said
     names = ", ".join(p.name for p in state.players)
     return f"turn {state.turn_number}, {state.current.name} to play ({names})"
 

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from conflict.errors import RuleViolation
 from conflict.events import Act, Change, Hold
+from conflict.members import ABANDONED, ACTED, CHANGED, HELD, PENDING
 from conflict.order import advance, step_without
 from conflict.state import (
-    ActionStatus,
     State,
-    Turn,
     copy_action,
     copy_participant,
     copy_round,
@@ -18,14 +15,6 @@ from conflict.state import (
 )
 from conflict.steps.common import dice_text, in_turn, new_action, set_action, set_participant
 from conflict.steps.registry import handles
-
-# Enum members bound once as module globals (see conflict.state: a read through the
-# class costs several times a global's in Python 3.11).
-_ACTED: Final = Turn.ACTED
-_CHANGED: Final = Turn.CHANGED
-_HELD: Final = Turn.HELD
-_PENDING: Final = ActionStatus.PENDING
-_ABANDONED: Final = ActionStatus.ABANDONED
 
 
 @handles(Act)
@@ -49,11 +38,11 @@ def act(state: State, event: Act) -> State:
                             f"{person.name} may change the action or hold", rule="R-CON-20")
     left = r.action_dice - event.pool
     # R-CON-11: the pool comes from the Action Dice; those left become Defense Dice.
-    r = copy_round(r, turn=_ACTED, action_dice=0, action_rolled=r.action_rolled + event.pool,
+    r = copy_round(r, turn=ACTED, action_dice=0, action_rolled=r.action_rolled + event.pool,
                    action_to_defense=r.action_to_defense + left,
                    defense_dice=r.defense_dice + left, defense_gained=r.defense_gained + left)
     members = state.step_members[state.step.index(index)]
-    action = copy_action(action, status=_PENDING, pool=event.pool, members=members)
+    action = copy_action(action, status=PENDING, pool=event.pool, members=members)
     person = copy_participant(person, round=r)
     return copy_state(state, participants=set_participant(state, index, person),
                       actions=set_action(state, action), pending=action.number,
@@ -94,10 +83,10 @@ def change(state: State, event: Change) -> State:
     assert r.action is not None
     old = state.action(r.action)
     assert old is not None
-    r = copy_round(r, turn=_CHANGED, changed=True, action=action.number, action_dice=dice,
+    r = copy_round(r, turn=CHANGED, changed=True, action=action.number, action_dice=dice,
                    action_gained=r.action_gained + dice,
                    action_discarded=r.action_discarded + r.action_dice)
-    actions = set_action(state, copy_action(old, status=_ABANDONED))
+    actions = set_action(state, copy_action(old, status=ABANDONED))
     person = copy_participant(person, round=r)
     return advance(state, participants=set_participant(state, index, person),
                    actions=(*actions, action), next_action=state.next_action + 1,
@@ -110,7 +99,7 @@ def hold(state: State, event: Hold) -> State:
     index = in_turn(state, event.name, "R-CON-10")
     person = state.participants[index]
     r = person.round
-    r = copy_round(r, turn=_HELD, action_dice=0,
+    r = copy_round(r, turn=HELD, action_dice=0,
                    action_to_defense=r.action_to_defense + r.action_dice,
                    defense_dice=r.defense_dice + r.action_dice,
                    defense_gained=r.defense_gained + r.action_dice)
@@ -119,5 +108,5 @@ def hold(state: State, event: Hold) -> State:
     assert action is not None
     person = copy_participant(person, round=r)
     return advance(state, participants=set_participant(state, index, person),
-                   actions=set_action(state, copy_action(action, status=_ABANDONED)),
+                   actions=set_action(state, copy_action(action, status=ABANDONED)),
                    **step_without(state, index))

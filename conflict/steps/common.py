@@ -7,13 +7,10 @@ from typing import Any, Final
 
 from conflict.errors import BadValue, RuleViolation, possessive, shown
 from conflict.events import Change, DeclarationKind, Declare
+from conflict.members import RESOLUTION
 from conflict.order import describe_phase, evolve, names, queue_remove
 from conflict.state import Action, Participant, Phase, State, Turn, count_side, replace_at
 from conflict.values import builder
-
-# Enum members bound once as module globals (see conflict.state: a read through the
-# class costs several times a global's in Python 3.11).
-_RESOLUTION: Final = Phase.RESOLUTION
 
 _make_action: Final = builder(Action)  # Action(...), called straight (conflict.values)
 
@@ -51,7 +48,7 @@ def require_phase(state: State, phase: Phase, rule: str, doing: str) -> None:
 
 def pending_for(state: State, number: int, rule: str, doing: str) -> Action:
     """The action numbered ``number`` if it is the one being resolved."""
-    if state.phase is not _RESOLUTION or state.pending is None:
+    if state.phase is not RESOLUTION or state.pending is None:
         raise RuleViolation(f"cannot {doing} action {number}: no action is being "
                             f"resolved ({describe_phase(state)})", rule=rule)
     if state.pending != number:
@@ -66,7 +63,7 @@ def in_turn(state: State, name: str, rule: str) -> int:
     """The position of ``name`` if it is that participant's turn to act (R-CON-10)."""
     index = position(state, name)
     person = state.participants[index]
-    if state.phase is not _RESOLUTION:
+    if state.phase is not RESOLUTION:
         raise RuleViolation(f"{person.name} cannot act now: {describe_phase(state)}",
                             rule="R-CON-10")
     if state.pending is not None:

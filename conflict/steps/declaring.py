@@ -6,18 +6,13 @@ from __future__ import annotations
 from typing import Final
 
 from conflict.errors import RuleViolation
-from conflict.events import DeclarationKind, Declare, SetTest, SwapResilience
+from conflict.events import Declare, SetTest, SwapResilience
+from conflict.members import DECLARATION, DECLARED_ACTION, DECLARED_DEFENSE
 from conflict.order import after_declaration, describe_phase, evolve, next_declarer
-from conflict.state import Action, ActionStatus, Phase, RoundState, State, copy_participant
+from conflict.state import Action, ActionStatus, RoundState, State, copy_participant
 from conflict.steps.common import new_action, position, set_action, set_participant
 from conflict.steps.registry import handles
 from conflict.values import builder
-
-# Enum members bound once as module globals (see conflict.state: a read through the
-# class costs several times a global's in Python 3.11).
-_DECLARATION: Final = Phase.DECLARATION
-_DECLARED_ACTION: Final = DeclarationKind.ACTION
-_DECLARED_DEFENSE: Final = DeclarationKind.DEFENSE
 
 _make_round: Final = builder(RoundState)  # RoundState(...), called straight
 
@@ -27,7 +22,7 @@ def declare(state: State, event: Declare) -> State:
     """A participant declares, in the declaration order (R-CON-4 … R-CON-8a)."""
     index = position(state, event.name)
     person = state.participants[index]
-    if state.phase is not _DECLARATION:
+    if state.phase is not DECLARATION:
         raise RuleViolation(f"{person.name} cannot declare now: {describe_phase(state)}",
                             rule="R-CON-4")
     if person.defeated:
@@ -48,13 +43,13 @@ def declare(state: State, event: Declare) -> State:
                             f"{person.name} (Wits {person.wits})", rule="R-CON-4")
     actions = state.actions
     next_action = state.next_action
-    if event.kind is _DECLARED_ACTION:
+    if event.kind is DECLARED_ACTION:
         action = new_action(state, index, event, event.dice, changed=False)
         actions = (*actions, action)
         next_action += 1
         r = _make_round(declared=event.kind, action=action.number, action_dice=event.dice,
                         action_gained=event.dice)
-    elif event.kind is _DECLARED_DEFENSE:
+    elif event.kind is DECLARED_DEFENSE:
         r = _make_round(declared=event.kind, defense_dice=event.dice,
                         defense_gained=event.dice)
     else:

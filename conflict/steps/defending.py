@@ -6,17 +6,24 @@ from __future__ import annotations
 from typing import Final
 
 from conflict.errors import BadValue, RuleViolation, possessive, shown
-from conflict.events import DeclarationKind, Defend, React, TakeIt
+from conflict.events import Defend, React, TakeIt
+from conflict.members import (
+    DECLARED_NO_ROLL,
+    DEFEND,
+    FROM_ACTION,
+    FROM_DEFENSE,
+    REACT,
+    TAKE_IT,
+    WAITING,
+)
 from conflict.order import drop_from_step, queue_insert, queue_remove
 from conflict.state import (
     Action,
     Defense,
-    DefenseKind,
     DiceFrom,
     Participant,
     RoundState,
     State,
-    Turn,
     copy_action,
     copy_participant,
     copy_round,
@@ -27,20 +34,10 @@ from conflict.steps.common import dice_text, pending_for, position, set_action, 
 from conflict.steps.registry import handles
 from conflict.values import builder
 
-# Enum members bound once as module globals (see conflict.state: a read through the
-# class costs several times a global's in Python 3.11).
-_DECLARED_NO_ROLL: Final = DeclarationKind.NO_ROLL
-_FROM_ACTION: Final = DiceFrom.ACTION
-_FROM_DEFENSE: Final = DiceFrom.DEFENSE
-_WAITING: Final = Turn.WAITING
-_DEFEND: Final = DefenseKind.DEFEND
-_REACT: Final = DefenseKind.REACT
-_TAKE_IT: Final = DefenseKind.TAKE_IT
-
 _make_defense: Final = builder(Defense)  # Defense(...), called straight (conflict.values)
 
-_DONE = {_DEFEND: "defended", _REACT: "reacted",
-         _TAKE_IT: "chose not to defend"}
+_DONE = {DEFEND: "defended", REACT: "reacted",
+         TAKE_IT: "chose not to defend"}
 
 
 def default_grant(person: Participant, action: Action) -> int:
@@ -49,7 +46,7 @@ def default_grant(person: Participant, action: Action) -> int:
     Resilience), if its own action needs no roll and it has not gained them yet this
     round; else 0."""
     r = person.round
-    if r.declared is not _DECLARED_NO_ROLL or r.granted or action.attack_kind is None:
+    if r.declared is not DECLARED_NO_ROLL or r.granted or action.attack_kind is None:
         return 0
     value: int = getattr(person.character.attributes, action.attack_kind.defense_attribute)
     return value
@@ -94,7 +91,7 @@ def _chooser(state: State, name: str, number: int, rule: str, doing: str, *,
 def _grant(person: Participant, action: Action, granted: int | None) -> RoundState:
     """The target's round with the Defense Dice of R-CON-7c added, if it gains them."""
     r = person.round
-    if r.declared is not _DECLARED_NO_ROLL or r.granted:
+    if r.declared is not DECLARED_NO_ROLL or r.granted:
         if granted is not None:
             raise RuleViolation(f"{possessive(person.name)} dice are already figured: "
                                 f"granted Defense Dice apply only to a target whose "
@@ -119,12 +116,12 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
     source = r.defends_with
     have = r.dice_for_defense()
     if dice > have:
-        label = "Action" if source is _FROM_ACTION else "Defense"
+        label = "Action" if source is FROM_ACTION else "Defense"
         raise RuleViolation(f"{person.name} has {dice_text(have, label)}, cannot spend "
                             f"{dice} to {what}", rule=rule)
     if not dice:
         return state, r, source
-    if source is _FROM_DEFENSE:
+    if source is FROM_DEFENSE:
         return state, copy_round(r, defense_dice=r.defense_dice - dice,
                                  defense_spent=r.defense_spent + dice), source
     # R-CON-15a: the remaining Action Dice set its new place in the acting order at once.
@@ -134,7 +131,7 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
             state = drop_from_step(state, index)
         else:
             state = copy_state(state, queue=queue_remove(state.queue, r.action_dice, index))
-        if new.action_dice > 0 and new.turn is _WAITING:
+        if new.action_dice > 0 and new.turn is WAITING:
             state = copy_state(state, queue=queue_insert(state.queue, new.action_dice, index))
     return state, new, source
 
@@ -154,7 +151,7 @@ def defend(state: State, event: Defend) -> State:
     index, person, action = _chooser(state, event.name, event.action, "R-CON-15", "defend")
     r = _grant(person, action, event.granted)
     state, r, source = _spend(state, index, r, event.dice, "R-CON-15", "defend")
-    defense = _make_defense(by=person.name, kind=_DEFEND, pool=event.dice,
+    defense = _make_defense(by=person.name, kind=DEFEND, pool=event.dice,
                             spent=event.dice, paid_from=source, members=person.members)
     return _commit(state, index, person, r, action, defense)
 
@@ -183,7 +180,7 @@ def react(state: State, event: React) -> State:
         _not_the_target(person, action, event.granted)
         r = person.round
     state, r, source = _spend(state, index, r, event.added, "R-CON-16", "react")
-    defense = _make_defense(by=person.name, kind=_REACT, pool=pool, spent=event.added,
+    defense = _make_defense(by=person.name, kind=REACT, pool=pool, spent=event.added,
                             paid_from=source, reaction=reaction.name,
                             members=person.members)
     return _commit(state, index, person, r, action, defense)
@@ -195,5 +192,5 @@ def take_it(state: State, event: TakeIt) -> State:
     index, person, action = _chooser(state, event.name, event.action, "R-CON-15",
                                      "leave undefended")
     r = _grant(person, action, event.granted)
-    defense = _make_defense(by=person.name, kind=_TAKE_IT, members=0)
+    defense = _make_defense(by=person.name, kind=TAKE_IT, members=0)
     return _commit(state, index, person, r, action, defense)

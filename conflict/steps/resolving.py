@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from characters.model import Resilience
-from conflict.dice import ContestResult, Roll, best_of, best_roll
+from conflict.dice import Roll, best_of, best_roll
 from conflict.dice import attack as judge
 from conflict.errors import BadValue, RuleViolation
 from conflict.events import ApplyDamage, DefenseRoll, RollDice
+from conflict.members import DONE, FAIL, FAILURE, PENDING, STALEMATE, SUCCESS, TAKE_IT, WIN
 from conflict.order import advance, evolve
 from conflict.state import (
-    ActionStatus,
     Defense,
-    DefenseKind,
-    Outcome,
     State,
     copy_action,
     copy_participant,
@@ -29,18 +26,6 @@ from conflict.steps.common import (
     set_participant,
 )
 from conflict.steps.registry import handles
-
-# Enum members bound once as module globals (see conflict.state: a read through the
-# class costs several times a global's in Python 3.11).
-_TAKE_IT: Final = DefenseKind.TAKE_IT
-_SUCCESS: Final = Outcome.SUCCESS
-_FAILURE: Final = Outcome.FAILURE
-_DONE: Final = ActionStatus.DONE
-_PENDING: Final = ActionStatus.PENDING
-
-_STALEMATE: Final = Outcome.STALEMATE
-_WIN: Final = ContestResult.WIN
-_FAIL: Final = ContestResult.FAIL
 
 
 def _best(faces: Sequence[Sequence[int]], pool: int, rollers: int, who: str,
@@ -97,7 +82,7 @@ def roll(state: State, event: RollDice) -> State:
     assert action.pool is not None
     attacker = _best(event.attacker, action.pool, action.members, "the actor", action.number)
     defenses = action.defenses
-    rolling = [d for d in defenses if d.kind is not _TAKE_IT]  # d.rolls
+    rolling = [d for d in defenses if d.kind is not TAKE_IT]  # d.rolls
     opposed: Roll | None = None
     opposed_by: str | None = None
     if rolling:
@@ -123,15 +108,15 @@ def roll(state: State, event: RollDice) -> State:
     if action.contest:
         # R-CON-17: Result ≥ 1, meets the Difficulty, beats the best opposing roll.
         judged = judge(attacker, opposed, action.difficulty)
-        outcome = _SUCCESS if judged is _WIN else _FAILURE if judged is _FAIL else _STALEMATE
+        outcome = SUCCESS if judged is WIN else FAILURE if judged is FAIL else STALEMATE
     else:
         # R-CON-14: a Challenge, as R-DICE-6.
-        outcome = _SUCCESS if attacker.meets(action.difficulty) else _FAILURE
+        outcome = SUCCESS if attacker.meets(action.difficulty) else FAILURE
     # R-CON-8a: an action that does no harm ends with its success recorded.
-    done = not (outcome is _SUCCESS and action.is_attack)
+    done = not (outcome is SUCCESS and action.is_attack)
     action = copy_action(action, outcome=outcome, attacker_roll=attacker, defenses=defenses,
                          opposing_roll=opposed, opposed_by=opposed_by,
-                         status=_DONE if done else _PENDING)
+                         status=DONE if done else PENDING)
     return advance(state, actions=set_action(state, action),
                    pending=None if done else action.number)
 
@@ -176,7 +161,7 @@ def damage(state: State, event: ApplyDamage) -> State:
             person = copy_participant(person, resiliences=resiliences)
     # Ruling: a participant in the current step still acts; others no longer do.
     out = out_of_the_round_changes(state, index, person) if person.defeated else {}
-    action = copy_action(action, status=_DONE, damage=amount, nudges_applied=nudges,
+    action = copy_action(action, status=DONE, damage=amount, nudges_applied=nudges,
                          nudges_spent=event.spent, note=event.note)
     return advance(state, participants=set_participant(state, index, person),
                    actions=set_action(state, action), pending=None, **out)

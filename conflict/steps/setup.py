@@ -4,13 +4,13 @@ Defeat, EndRound, EndConflict (R-CON-1, 2, 4, 5, 20, 21)."""
 from __future__ import annotations
 
 import bisect
-from typing import Final
 
 from characters.errors import NameLooksAlike
 from characters.model import RESILIENCES, Sheet
 from characters.names import appearance, look_alike_among, name_key, why_alike
 from conflict.errors import BadValue, RuleViolation, possessive
 from conflict.events import AddParticipant, Defeat, EndConflict, EndRound, Reorder, Start
+from conflict.members import DECLARATION, ROUND_OVER
 from conflict.order import (
     advance,
     after_declaration,
@@ -26,18 +26,13 @@ from conflict.state import EMPTY_ROUND, Participant, Phase, State, copy_particip
 from conflict.steps.common import out_of_the_round, position, require_phase, set_participant
 from conflict.steps.registry import handles
 
-# Enum members bound once as module globals (see conflict.state: a read through the
-# class costs several times a global's in Python 3.11).
-_DECLARATION: Final = Phase.DECLARATION
-_ROUND_OVER: Final = Phase.ROUND_OVER
-
 
 @handles(Start)
 def start(state: State, event: Start) -> State:
     """The Conflict begins (R-CON-1)."""
     if state.phase is not Phase.NOT_STARTED:
         raise RuleViolation("the Conflict has already started", rule="R-CON-1")
-    return State(phase=_DECLARATION, nature=event.nature, stakes=event.stakes,
+    return State(phase=DECLARATION, nature=event.nature, stakes=event.stakes,
                  scope=event.scope, round=1)
 
 
@@ -46,7 +41,7 @@ def add(state: State, event: AddParticipant) -> State:
     """A sheet or Extra group joins a side (R-CON-2, R-CON-5)."""
     character = event.character
     name = character.name
-    if state.phase is not _DECLARATION or state.declared_count:
+    if state.phase is not DECLARATION or state.declared_count:
         # Ruling: participants join only before anyone declares in a round.
         raise RuleViolation(f"cannot add {name} now: participants join before anyone "
                             f"declares in a round ({describe_phase(state)})", rule="R-CON-3")
@@ -99,7 +94,7 @@ def _refuse_look_alike(state: State, name: str) -> dict[tuple[int, str], str]:
 @handles(Reorder)
 def reorder(state: State, event: Reorder) -> State:
     """The Narrator orders participants tied on Wits (R-CON-4)."""
-    require_phase(state, _DECLARATION, "R-CON-4", "reorder")
+    require_phase(state, DECLARATION, "R-CON-4", "reorder")
     indexes = [position(state, name) for name in event.names]
     people = state.participants
     keys = set()
@@ -133,7 +128,7 @@ def defeat(state: State, event: Defeat) -> State:
     """The Narrator takes a participant out (R-CON-21)."""
     index = position(state, event.name)
     person = state.participants[index]
-    if state.phase not in (_DECLARATION, Phase.RESOLUTION, _ROUND_OVER):
+    if state.phase not in (DECLARATION, Phase.RESOLUTION, ROUND_OVER):
         raise RuleViolation(f"cannot defeat {person.name} now: {describe_phase(state)}",
                             rule="R-CON-21")
     if person.defeated:
@@ -146,7 +141,7 @@ def defeat(state: State, event: Defeat) -> State:
     state = drop_from_step(state, index)
     state = out_of_the_round(state, index, person)
     state = evolve(state, participants=set_participant(state, index, person))
-    if state.phase is _DECLARATION:
+    if state.phase is DECLARATION:
         return after_declaration(state)
     return advance(state)
 
@@ -154,13 +149,13 @@ def defeat(state: State, event: Defeat) -> State:
 @handles(EndRound)
 def end_round(state: State, event: EndRound) -> State:
     """The round ends; unspent dice are lost (R-CON-21)."""
-    if state.phase is not _ROUND_OVER:
+    if state.phase is not ROUND_OVER:
         raise RuleViolation(f"round {state.round} cannot end yet: {describe_phase(state)}",
                             rule="R-CON-21")
     participants = tuple(p if p.round is EMPTY_ROUND else copy_participant(p, round=EMPTY_ROUND)
                          for p in state.participants)
     number = state.round + 1
-    return after_declaration(state, phase=_DECLARATION, round=number,
+    return after_declaration(state, phase=DECLARATION, round=number,
                              participants=participants, actions=(),
                              first_action=state.next_action, queue=(), step=(),
                              step_members=(), changed_queue=(), pending=None,

@@ -124,15 +124,10 @@ class UnknownName(BadValue):
         self.name = name
         self.known = tuple(known)
         self.suggestion = closest_name(name, known)
-        if self.suggestion is not None:
-            message = f"no {self.what} named {name!r} — did you mean {self.suggestion!r}?"
-        elif not known:
-            message = f"no {self.what} named {name!r}: {self.empty}"
-        else:
-            shown = ", ".join(repr(k) for k in sorted(known, key=name_key)[:5])
-            more = ", …" if len(known) > 5 else ""
-            message = f"no {self.what} named {name!r} (the table holds {shown}{more})"
-        super().__init__(message)
+        from core.names import not_found  # on a refusal only (start-up, as name_key)
+
+        super().__init__(not_found(self.what, name, self.known, self.suggestion, quote=repr,
+                                   none=self.empty, holds="the table holds"))
 
 
 class UnknownCharacter(UnknownName):

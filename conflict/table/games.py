@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 import warnings
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Self, TypeVar, overload
 
 from conflict.errors import RuleViolation
 from conflict.table import sessions
@@ -40,31 +40,33 @@ __all__ = ["NoGame", "SetupKept", "find", "free_name", "load", "names", "record"
            "saved", "start", "undo", "undo_saved"]
 
 
-class NoGame(RuleViolation):
+class _KindRefusal(RuleViolation):
+    """A refusal about one kind of game, which a front door may complete with what to
+    type (``hinted``); ``_HINT`` says what that command does."""
+
+    _HINT = ""
+
+    def __init__(self, kind: str, message: str, *, rule: str) -> None:
+        self.kind = kind
+        self.said = message
+        super().__init__(message, rule=rule)
+
+    def hinted(self, hint: str) -> Self:
+        """This refusal, telling what to type (``hint``) to start a game."""
+        return type(self)(self.kind, f"{self.said}: {self._HINT} with {hint}",
+                          rule=self.rule or "")
+
+
+class NoGame(_KindRefusal):
     """The table holds no game of a kind yet (so there is no current one)."""
 
-    def __init__(self, kind: str, message: str, *, rule: str) -> None:
-        self.kind = kind
-        self.said = message
-        super().__init__(message, rule=rule)
-
-    def hinted(self, hint: str) -> NoGame:
-        """This refusal, telling how to start one (``hint``: what to type)."""
-        return NoGame(self.kind, f"{self.said}: start one with {hint}", rule=self.rule or "")
+    _HINT = "start one"
 
 
-class SetupKept(RuleViolation):
+class SetupKept(_KindRefusal):
     """Undo reached a game's set-up, which is never undone."""
 
-    def __init__(self, kind: str, message: str, *, rule: str) -> None:
-        self.kind = kind
-        self.said = message
-        super().__init__(message, rule=rule)
-
-    def hinted(self, hint: str) -> SetupKept:
-        """This refusal, telling how to start another game (``hint``: what to type)."""
-        return SetupKept(self.kind, f"{self.said}: start another game with {hint}",
-                         rule=self.rule or "")
+    _HINT = "start another game"
 
 
 def _game(game: str | Game[S, E]) -> Game[S, E]:

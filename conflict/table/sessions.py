@@ -228,13 +228,8 @@ class Saved(Generic[S, E]):
         def build(log: Log) -> list[dict[str, Any]]:
             loaded = self.replay(log)
             events = tuple(intent(loaded.state))
-            state = loaded.state
-            steps = []
-            for event in events:
-                after = self._apply(state, event)  # raises, by rule, when not allowed
-                steps.append((state, event, after))
-                state = after
-            built.update(loaded=loaded, events=events, steps=tuple(steps), after=state)
+            steps, state = _steps(self._apply, loaded.state, events)
+            built.update(loaded=loaded, events=events, steps=steps, after=state)
             return [self._encode(event) for event in events]
 
         def finish(db: sqlite3.Connection, log: Log, appended: Appended) -> None:
@@ -324,6 +319,18 @@ class Saved(Generic[S, E]):
         return result
 
 
+def _steps(apply: Callable[[S, E], S], state: S, events: Sequence[E]
+           ) -> tuple[tuple[tuple[S, E, S], ...], S]:
+    """Each of ``events`` applied in turn from ``state``: (before, event, after) for
+    each, and the state after the last; raises, by rule, at one not allowed."""
+    steps = []
+    for event in events:
+        after = apply(state, event)
+        steps.append((state, event, after))
+        state = after
+    return tuple(steps), state
+
+
 def _last_append(entries: Sequence[Entry]) -> int:
     """How many entries at the end of ``entries`` one append wrote: the same writer
     at the same moment (one transaction stamps every entry it writes alike)."""
@@ -358,12 +365,7 @@ def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E],
 
     if not events or not isinstance(events[0], game.setup):
         raise game.refuse(f"a {game.title} begins with its set-up", rule=game.rule)
-    state = game.initial
-    steps = []
-    for event in events:
-        after = game.apply(state, event)  # raises, by rule, when not allowed
-        steps.append((state, event, after))
-        state = after
+    steps, state = _steps(game.apply, game.initial, events)
     encoded = logs.encode([game.encode(event) for event in events])
 
     def work(db: sqlite3.Connection) -> tuple[Saved[S, E], Recorded[S, E]]:
@@ -375,7 +377,7 @@ def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E],
         appended = logs.append(db, game.kind, chosen, encoded, based_on=0, who=who)
         saved = Saved(table, game, chosen)
         recorded = Recorded(events=tuple(events), entries=appended.entries,
-                            before=game.initial, after=state, steps=tuple(steps),
+                            before=game.initial, after=state, steps=steps,
                             version=appended.version)
         if saved._on_record is not None:
             saved._on_record(db, recorded)
