@@ -16,74 +16,11 @@ the sheet, choosing the defaults a person means by saying nothing); the engine t
 judges it as it judges any other event.
 """
 
-from conflict.intents.steps import (
-    Intent,
-    act,
-    change,
-    check_declaration,
-    damage,
-    declare,
-    defeat,
-    defend,
-    end,
-    end_round,
-    end_round_check,
-    hold,
-    participant,
-    pending_or,
-    react,
-    reorder,
-    roll,
-    set_test,
-    swap,
-    take,
-)
-from conflict.intents.words import (
-    FACES_EXAMPLE,
-    Declaration,
-    Declared,
-    aim,
-    dice_words,
-    face_tokens,
-    figure,
-    number_or_text,
-    read_declaration,
-    read_dice,
-    read_faces,
-    read_reaction,
-)
+from conflict.intents import steps, words
+from conflict.intents.steps import *  # noqa: F403 (the names its __all__ lists)
+from conflict.intents.steps import Intent
+from conflict.intents.words import *  # noqa: F403
 
-__all__ = [
-    "FACES_EXAMPLE",
-    "Declaration",
-    "Declared",
-    "Intent",
-    "act",
-    "aim",
-    "change",
-    "check_declaration",
-    "damage",
-    "declare",
-    "defeat",
-    "defend",
-    "dice_words",
-    "end",
-    "end_round",
-    "end_round_check",
-    "face_tokens",
-    "figure",
-    "hold",
-    "number_or_text",
-    "participant",
-    "pending_or",
-    "react",
-    "read_declaration",
-    "read_dice",
-    "read_faces",
-    "read_reaction",
-    "reorder",
-    "roll",
-    "set_test",
-    "swap",
-    "take",
-]
+__all__ = ["Intent"]
+__all__ += steps.__all__
+__all__ += words.__all__

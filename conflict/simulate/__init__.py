@@ -20,12 +20,8 @@ Modules: :mod:`~conflict.simulate.run` (batches, process pool, stopping),
 
 from conflict.simulate.chances import AttackChances, attack_chances
 from conflict.simulate.play import DRAW, UNFINISHED, Dice, Ending, play_out
-from conflict.simulate.policies import (
-    POLICIES,
-    Defending,
-    KeepBack,
-    Policy,
-    Tactics,
+from conflict.simulate.policies import POLICIES, Defending, KeepBack, Policy, Tactics
+from conflict.simulate.reading import (
     attack_dice,
     best_equipment,
     incoming,
