@@ -14,12 +14,12 @@ import pytest
 from player_support import make_table
 from rich.cells import cell_len
 
-from cli.conflict.steps import roll_intent
 from cli.players.shell import PlayerShell
 from cli.players.verbs import verb_of
 from cli.players.view import NewsReader, to_ascii
 from cli.players.words import MAX_LINE, aim, refusal
 from conflict import saved as conflicts
+from conflict.intents import steps as intents
 from conflict.narrate import describe
 from conflict.privacy import looking
 from conflict.table import Table, UnknownPlayer
@@ -247,7 +247,7 @@ def test_damage_to_a_hidden_villain_is_told_without_what_is_left(table: Table) -
                  "d as brannoch defense 4", "d as prelate defense 3", "a as tamsin 5",
                  "t as prelate"):
         assert gm.handle(line).status == 0, line
-    conflicts.record(table, "Rooftops", roll_intent("5,5,1,2,3"), who="gm")  # Result 5
+    conflicts.record(table, "Rooftops", intents.roll("5,5,1,2,3"), who="gm")  # Result 5
     recorded = conflicts.record(table, "Rooftops", lambda s: [ApplyDamage(action=1)], who="gm")
     before, event, after = recorded.steps[0]
     full = describe(before, event, after)

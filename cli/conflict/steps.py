@@ -25,21 +25,6 @@ __all__ = ["conflict"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-# The step commands' words, made into events by the library (:mod:`conflict.intents`);
-# these names stay for scripts that built on them.
-set_test_intent = steps.set_test
-swap_intent = steps.swap
-reorder_intent = steps.reorder
-act_intent = steps.act
-hold_intent = steps.hold
-defend_intent = steps.defend
-react_intent = steps.react
-take_intent = steps.take
-roll_intent = steps.roll
-damage_intent = steps.damage
-defeat_intent = steps.defeat
-end_round_intent = steps.end_round
-end_intent = steps.end
 
 
 # --- reading the command line --------------------------------------------------------
@@ -123,7 +108,7 @@ def declare_intent(name: str, kind: str, dice: str | None, *, target: str | None
 def test(action: int, contest: bool, difficulty: int, as_json: bool) -> None:
     """The Narrator sets ACTION as a Contest or a Challenge, and its Difficulty (R-CON-9)."""
     with open_table() as table:
-        record(table, set_test_intent(action, contest, difficulty), as_json=as_json)
+        record(table, steps.set_test(action, contest, difficulty), as_json=as_json)
 
 
 @conflict.command("swap", short_help="Turn an attack against another Resilience.")
@@ -133,7 +118,7 @@ def test(action: int, contest: bool, difficulty: int, as_json: bool) -> None:
 def swap(action: int, resilience: str, as_json: bool) -> None:
     """The Narrator turns attack ACTION against RESILIENCE; it keeps its kind (R-CON-8)."""
     with open_table() as table:
-        record(table, swap_intent(action, resilience), as_json=as_json)
+        record(table, steps.swap(action, resilience), as_json=as_json)
 
 
 @conflict.command("reorder", short_help="Order participants tied on Wits.")
@@ -143,7 +128,7 @@ def swap(action: int, resilience: str, as_json: bool) -> None:
 def reorder(names: Sequence[str], as_json: bool) -> None:
     """The Narrator orders NAME... (tied on Wits); the last declares last (R-CON-4)."""
     with open_table() as table:
-        record(table, reorder_intent(names), as_json=as_json)
+        record(table, steps.reorder(names), as_json=as_json)
 
 
 # --- step 2: acting ------------------------------------------------------------------------
@@ -157,7 +142,7 @@ def act(name: str, pool: int | None, as_json: bool) -> None:
     """NAME acts as declared with a pool of POOL dice (default: all it may roll); the
     Action Dice left become Defense Dice (R-CON-11)."""
     with open_table() as table:
-        record(table, act_intent(name, pool), as_json=as_json)
+        record(table, steps.act(name, pool), as_json=as_json)
 
 
 @conflict.command("change", short_help="Declare a new action instead (halved dice).")
@@ -198,7 +183,7 @@ def change_intent(name: str, dice: str | None, *, target: str | None = None,
 def hold(name: str, as_json: bool) -> None:
     """NAME holds: all its Action Dice become Defense Dice (R-CON-13)."""
     with open_table() as table:
-        record(table, hold_intent(name), as_json=as_json)
+        record(table, steps.hold(name), as_json=as_json)
 
 
 # --- against an action: defense, Reactions, taking it ------------------------------------
@@ -226,7 +211,7 @@ def defend(name: str, dice: int | None, number: int | None, granted: int | None,
     """NAME defends with DICE of its Action or Defense Dice (R-CON-15). Default: every
     Defense Die it may spend, or the fewest Action Dice."""
     with open_table() as table:
-        record(table, defend_intent(name, dice, number, granted), as_json=as_json)
+        record(table, steps.defend(name, dice, number, granted), as_json=as_json)
 
 
 @conflict.command("react", short_help="Use a Reaction, for oneself or an ally.")
@@ -241,7 +226,7 @@ def react(name: str, reaction: str, added: int, number: int | None, granted: int
     """NAME uses REACTION against the action, adding ADDED of its own dice (R-CON-16);
     an ally of the target may react for it."""
     with open_table() as table:
-        record(table, react_intent(name, reaction, added, number, granted), as_json=as_json)
+        record(table, steps.react(name, reaction, added, number, granted), as_json=as_json)
 
 
 @conflict.command("take", short_help="The target does not defend.")
@@ -252,7 +237,7 @@ def react(name: str, reaction: str, added: int, number: int | None, granted: int
 def take(name: str, number: int | None, granted: int | None, as_json: bool) -> None:
     """NAME does not defend against the action (R-CON-15d)."""
     with open_table() as table:
-        record(table, take_intent(name, number, granted), as_json=as_json)
+        record(table, steps.take(name, number, granted), as_json=as_json)
 
 
 # --- the dice and what follows ----------------------------------------------------------------
@@ -269,7 +254,7 @@ def roll(faces: str | None, against: Sequence[str], number: int | None, as_json:
     """Roll the action being resolved (R-CON-14/17): the tool rolls whatever is not
     given with --faces and --against."""
     with open_table() as table:
-        record(table, roll_intent(faces, against, number), as_json=as_json)
+        record(table, steps.roll(faces, against, number), as_json=as_json)
 
 
 @conflict.command("damage", short_help="Apply a successful attack's damage.")
@@ -284,7 +269,7 @@ def damage(nudges: int | None, spend: int, note: str, number: int | None,
            as_json: bool) -> None:
     """Apply the damage of the successful attack: 1 + Nudges + equipment (R-CON-18)."""
     with open_table() as table:
-        record(table, damage_intent(nudges, spend, note, number), as_json=as_json)
+        record(table, steps.damage(nudges, spend, note, number), as_json=as_json)
 
 
 @conflict.command("defeat", short_help="Take a participant out (yields, flees…).")
@@ -294,7 +279,7 @@ def damage(nudges: int | None, spend: int, note: str, number: int | None,
 def defeat(name: str, reason: str, as_json: bool) -> None:
     """The Narrator takes NAME out of the Conflict (R-CON-21)."""
     with open_table() as table:
-        record(table, defeat_intent(name, reason), as_json=as_json)
+        record(table, steps.defeat(name, reason), as_json=as_json)
 
 
 @conflict.command("end-round", short_help="End the round: unspent dice are lost.")
@@ -307,7 +292,7 @@ def end_round(anyway: bool, as_json: bool) -> None:
     alone is left standing, the Conflict is decided: end it with its outcome (or start
     another round with --anyway, if someone is about to join)."""
     with open_table() as table:
-        record(table, end_round_intent(anyway=anyway), as_json=as_json)
+        record(table, steps.end_round(anyway=anyway), as_json=as_json)
 
 
 @conflict.command("end", short_help="End the Conflict with its outcome.")
@@ -321,7 +306,7 @@ def end(outcome: Sequence[str], as_json: bool) -> None:
         raise click.UsageError("say how it ends: mistborn conflict end OUTCOME "
                                "(mistborn conflict end the crew escapes)")
     with open_table() as table:
-        record(table, end_intent(said), as_json=as_json)
+        record(table, steps.end(said), as_json=as_json)
 
 
 @conflict.command("undo", short_help="Take back the last step (history keeps it).")
