@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 from cli.common.errors import fail
 from cli.common.output import plain as safe
-from cli.players.words import number, stored
+from cli.players.words import number, stored, verbs
 from conflict.intents import steps
 
 if TYPE_CHECKING:
@@ -90,11 +90,8 @@ VERBS: Final[dict[str, Callable[[Desk, list[str]], Reply]]] = {
 }
 """The verb of each Narrator's step."""
 
-WORDS: Final = {
-    "test": "test", "swap": "swap", "reorder": "reorder", "defeat": "defeat",
-    "endround": "end-round", "end-round": "end-round", "end": "end", "undo": "undo",
-    "reveal": "reveal", "hide": "hide",
-}
+WORDS: Final = verbs("test", "swap", "reorder", "defeat", "end-round endround", "end", "undo",
+                     "reveal", "hide")
 """The words a Narrator may start a step with, and the verb each means."""
 
 HELP: Final = """\

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from characters.names import name_key
 from cli.common.errors import fail
-from cli.players.words import KINDS, aim, bare, number, only
+from cli.players.words import KINDS, aim, bare, number, only, verbs
 from conflict.errors import RuleViolation
 from conflict.intents import steps
 from conflict.intents.words import read_reaction
@@ -229,16 +229,8 @@ VERBS: Final[dict[str, Callable[[Desk, list[str]], Reply]]] = {
 """The verb of each of a player's Conflict steps (``roll`` with no pool is
 :func:`roll`; with one, the shell rolls dice outside the Conflict)."""
 
-WORDS: Final = {
-    "declare": "declare", "d": "declare", "dec": "declare",
-    "act": "act", "a": "act",
-    "defend": "defend", "def": "defend",
-    "react": "react", "re": "react",
-    "take": "take", "t": "take",
-    "hold": "hold", "h": "hold",
-    "change": "change", "c": "change",
-    "damage": "damage", "dmg": "damage",
-}
+WORDS: Final = verbs("declare d dec", "act a", "defend def", "react re", "take t", "hold h",
+                     "change c", "damage dmg")
 """The words a player may start a Conflict step with, and the verb each means."""
 
 HELP: Final = """\

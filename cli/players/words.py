@@ -31,16 +31,14 @@ MAX_LINE: Final = 200
 
 # --- the shell's own verbs -------------------------------------------------------------
 
-SHELL_VERBS: Final = {
-    "roll": "roll", "r": "roll",
-    "sheet": "sheet", "s": "sheet",
-    "board": "board", "b": "board",
-    "odds": "odds", "o": "odds",
-    "last": "last", "l": "last",
-    "help": "help", "?": "help",
-    "plain": "plain",
-    "quit": "quit", "q": "quit", "exit": "quit", "logout": "quit",
-}
+def verbs(*spelt: str) -> dict[str, str]:
+    """The words of each verb and the verb they mean, from ``"verb word word"``: the
+    verb first, then its other words."""
+    return {word: words.split()[0] for words in spelt for word in words.split()}
+
+
+SHELL_VERBS: Final = verbs("roll r", "sheet s", "board b", "odds o", "last l", "help ?",
+                           "plain", "quit q exit logout")
 """The words of what a player may do at any time, and the verb each means (the
 Conflict's steps are :data:`cli.players.steps.WORDS`; all of them together are
 :data:`cli.players.verbs.PLAYER_VERBS`)."""
