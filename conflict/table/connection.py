@@ -43,15 +43,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Final, TypeVar
 
-from conflict.table.errors import (
-    TableBusy,
-    TableCannotOpen,
-    TableDamaged,
-    TableError,
-    TableFull,
-    TableNotFound,
-    TableReadOnly,
-)
+from conflict.table import errors
 
 DEFAULT_WAIT: Final = 10.0
 """Seconds a write waits for another program's write to finish before giving up."""
@@ -78,34 +70,36 @@ def _is_busy(error: sqlite3.Error) -> bool:
     return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
-def translate(error: sqlite3.Error, path: Path, *, wait: float) -> TableError:
+def translate(error: sqlite3.Error, path: Path, *, wait: float) -> errors.TableError:
     """The table's one-line error for a failure SQLite reported on ``path``."""
     code = getattr(error, "sqlite_errorcode", None)
     primary = None if code is None else code & 0xFF
     where = repr(str(path))
     text = str(error).replace("\n", " ")
     if isinstance(error, sqlite3.ProgrammingError) and "closed" in text:
-        return TableError(f"the table {where} is closed")
+        return errors.TableError(f"the table {where} is closed")
     if code == sqlite3.SQLITE_READONLY_DIRECTORY:
-        return TableReadOnly(
+        return errors.TableReadOnly(
             f"cannot write to the table {where}: its folder is read-only "
             "(the table keeps working files beside it)"
         )
     if primary == sqlite3.SQLITE_READONLY:
-        return TableReadOnly(f"cannot write to the table {where}: the file is read-only")
+        return errors.TableReadOnly(f"cannot write to the table {where}: the file is read-only")
     if primary == sqlite3.SQLITE_FULL:
-        return TableFull(f"cannot write to the table {where}: the disk is full; nothing was saved")
+        return errors.TableFull(
+            f"cannot write to the table {where}: the disk is full; nothing was saved")
     if primary == sqlite3.SQLITE_CORRUPT:
-        return TableDamaged(f"the table {where} is damaged ({text}); restore it from a backup")
+        return errors.TableDamaged(
+            f"the table {where} is damaged ({text}); restore it from a backup")
     if primary == sqlite3.SQLITE_NOTADB:
-        return TableDamaged(f"{where} is not a usable table: {text}")
+        return errors.TableDamaged(f"{where} is not a usable table: {text}")
     if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        return TableBusy(busy_message(wait))
+        return errors.TableBusy(busy_message(wait))
     if primary == sqlite3.SQLITE_CANTOPEN:
-        return TableCannotOpen(f"cannot open the table {where}: {text}")
+        return errors.TableCannotOpen(f"cannot open the table {where}: {text}")
     if primary == sqlite3.SQLITE_IOERR:
-        return TableError(f"cannot read or write the table {where}: {text}")
-    return TableError(f"the table {where} failed: {text}")
+        return errors.TableError(f"cannot read or write the table {where}: {text}")
+    return errors.TableError(f"the table {where} failed: {text}")
 
 
 class Connection:
@@ -127,10 +121,10 @@ class Connection:
         where = repr(str(self.path))
         if not self.path.parent.is_dir():
             if not create:
-                raise TableNotFound(f"no table at {where}")
-            raise TableCannotOpen(f"cannot open the table {where}: no such directory")
+                raise errors.TableNotFound(f"no table at {where}")
+            raise errors.TableCannotOpen(f"cannot open the table {where}: no such directory")
         if self.path.is_dir():
-            raise TableCannotOpen(f"cannot open the table {where}: it is a folder")
+            raise errors.TableCannotOpen(f"cannot open the table {where}: it is a folder")
         # mode=rw never creates the file; either mode opens a write-protected file for
         # reading only, and writing to it then fails as SQLITE_READONLY.
         uri = "file:" + _uri_path(self.path)
@@ -141,7 +135,7 @@ class Connection:
             db = sqlite3.connect(uri, uri=True, timeout=0, isolation_level=None)
         except sqlite3.Error as error:
             if not create and not self.path.exists():
-                raise TableNotFound(f"no table at {where}") from None
+                raise errors.TableNotFound(f"no table at {where}") from None
             raise translate(error, self.path, wait=self.wait) from None
         db.row_factory = sqlite3.Row
         return db
@@ -173,7 +167,7 @@ class Connection:
                     raise
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TableBusy(busy_message(self.wait))
+                raise errors.TableBusy(busy_message(self.wait))
             pause = _FIRST_PAUSE + random.random() * (longest - _FIRST_PAUSE)
             time.sleep(min(pause, left))
             longest = min(longest * 2, _LONGEST_PAUSE)
