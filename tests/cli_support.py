@@ -47,13 +47,18 @@ def data(db: Path, *args: str, env: Mapping[str, str] | None = None) -> Any:
     return json.loads(ok(db, *args, "--json", env=env))
 
 
-def refused(db: Path, *args: str, env: Mapping[str, str] | None = None) -> str:
-    """The one-line refusal (exit status 2, nothing on standard output)."""
-    result = run(db, *args, env=env)
-    assert result.exit_code == 2, result.output
+def one_line_refusal(result: Result) -> str:
+    """What a command said when it refused a user's mistake: exit status 2, nothing on
+    standard output, one line on standard error, no traceback."""
+    assert result.exit_code == 2, (result.stdout, result.stderr)
     assert result.stdout == "" and result.stderr.startswith("mistborn: ")
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     return result.stderr[len("mistborn: "):].rstrip("\n")
+
+
+def refused(db: Path, *args: str, env: Mapping[str, str] | None = None) -> str:
+    """The one-line refusal of ``mistborn ARGS`` on the table ``db``."""
+    return one_line_refusal(run(db, *args, env=env))
 
 
 def unchanged(db: Path, game: str, *args: str) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_support import one_line_refusal
 from click.testing import CliRunner, Result
 
 from cli.main import main
@@ -37,11 +38,7 @@ def ok(db: Path, *args: str, columns: int = 80) -> str:
 
 
 def refused(db: Path, *args: str) -> str:
-    result = run(db, *args)
-    assert result.exit_code == 2, result.output
-    assert result.stdout == "" and result.stderr.startswith("mistborn: ")
-    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    return result.stderr[len("mistborn: "):].rstrip("\n")
+    return one_line_refusal(run(db, *args))
 
 
 def step(db: Path, *args: str) -> dict[str, Any]:

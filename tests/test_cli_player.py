@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from cli_support import one_line_refusal
 from click.testing import CliRunner, Result
 from player_support import ROOT, SSH_KEYGEN, make_key, make_table
 from table_support import plain
@@ -35,10 +36,7 @@ def ok(db: Path, *args: str) -> str:
 
 
 def refused(db: Path, *args: str) -> str:
-    result = run(db, *args)
-    assert result.exit_code == 2, result.output
-    assert result.stdout == "" and result.stderr.startswith("mistborn: ")
-    return result.stderr[len("mistborn: "):].rstrip("\n")
+    return one_line_refusal(run(db, *args))
 
 
 @pytest.fixture
