@@ -70,13 +70,6 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "RandomSource", "Symbol", "counts_of", "makes", "match", "parse_combo",
         "parse_symbol", "parse_symbols", "symbols_text",
     ),
-    "events": (
-        "CARD_COST", "EVENTS", "GRUNT", "HAND", "MAX_EACH", "MAX_PLAYERS",
-        "MERCENARY_COST", "SACRIFICE", "Ability", "BuyCard", "CompleteMission", "Discard",
-        "EndTurn", "Event", "Grunt", "Kind", "Mission", "MyBirden", "NewGame", "Offer",
-        "PlayCard", "PlaySacrifice", "Recruit", "Reroll", "Roll", "Seat", "SpendSet",
-        "Steal", "Teammate",
-    ),
     "odds": (
         "MAX_REROLLS", "Odds", "best_keep", "chance", "chance_if_kept", "clear_caches",
     ),
@@ -90,9 +83,13 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "EMPTY", "Game", "Ledger",
     ),
 }
+"""Where each name lives, but the events module's: its ``__all__`` (its values and every
+event class) is read when first asked for."""
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
-__all__ = sorted(_WHERE)
+if TYPE_CHECKING:
+    # For the type checker only; at run time __getattr__ gives __all__ with the events'.
+    __all__ = sorted(_WHERE)
 
 
 class _Package(types.ModuleType):
@@ -110,9 +107,18 @@ sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
+    # Nothing is imported before it is asked for: the odds alone start fast.
+    if name == "__all__":
+        value: Any = sorted({*_WHERE, *_events().__all__})
+    elif name in _WHERE:
+        value = getattr(importlib.import_module(f"boardgames.stuffed.{_WHERE[name]}"), name)
+    elif not name.startswith("_") and name in _events().__all__:
+        value = getattr(_events(), name)
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"boardgames.stuffed.{module}"), name)
     globals()[name] = value
     return value
+
+
+def _events() -> types.ModuleType:
+    return importlib.import_module("boardgames.stuffed.events")

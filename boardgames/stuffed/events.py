@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 import attrs
 
@@ -483,7 +483,12 @@ Event = (NewGame | Offer | Roll | Reroll | SpendSet | BuyCard | Grunt | Ability 
          | Steal | PlayCard | MyBirden | PlaySacrifice | Discard | EndTurn | CompleteMission)
 """Any Stuffed event."""
 
-EVENTS: tuple[type[Event], ...] = (
-    NewGame, Offer, Roll, Reroll, SpendSet, BuyCard, Grunt, Ability, Recruit, Steal,
-    PlayCard, MyBirden, PlaySacrifice, Discard, EndTurn, CompleteMission)
-"""Every event class, in the order of the module docstring's table."""
+EVENTS: tuple[type[Event], ...] = get_args(Event)
+"""Every event class, in the order of the union :data:`Event` (a new event class
+is added there only)."""
+
+__all__ = ["CARD_COST", "EVENTS", "GRUNT", "HAND", "MAX_EACH", "MAX_PLAYERS", "MERCENARY_COST",
+           "SACRIFICE", "Ability", "BuyCard", "CompleteMission", "Discard", "EndTurn", "Event",
+           "Grunt", "Kind", "Mission", "MyBirden", "NewGame", "Offer", "PlayCard",
+           "PlaySacrifice", "Recruit", "Reroll", "Roll", "Seat", "SpendSet", "Steal", "Teammate"]
+"""The module's values and every event class (the package exports them all)."""
