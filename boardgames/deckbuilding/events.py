@@ -449,8 +449,7 @@ Event = (NewGame | GainMission | SpendMission | Sense | Attack | ChooseTarget | 
 """Any event of the game."""
 
 EVENTS: tuple[type[Event], ...] = get_args(Event)
-"""Every event class, in the order of the union :data:`Event` (a new event class
-is added there only)."""
+"""Every event class, in the order of the union :data:`Event`."""
 
 __all__ = ["ATTACK_ROW", "EVENTS", "MAX_DOMINANCE", "SHIELD_X", "TRACK_TOP", "Attack",
            "AttackLordRuler", "Blocked", "BuyBoxings", "CashBoxings", "ChooseTarget",

@@ -460,8 +460,7 @@ Event: TypeAlias = (Start | AddProblem | Worsen | MoveProblem | Collect | Pass |
 """Any House War event."""
 
 EVENTS: tuple[type[Event], ...] = get_args(Event)
-"""Every event class, in the order of the union :data:`Event` (a new event class
-is added there only)."""
+"""Every event class, in the order of the union :data:`Event`."""
 
 __all__ = ["EVENTS", "AddProblem", "AddUnrest", "Award", "ChangeCost", "Collect",
            "DiscardFaceDown", "EndTurn", "Event", "FaceDown", "Length", "MoveProblem", "NoDeal",

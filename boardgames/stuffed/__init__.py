@@ -70,6 +70,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "RandomSource", "Symbol", "counts_of", "makes", "match", "parse_combo",
         "parse_symbol", "parse_symbols", "symbols_text",
     ),
+    "events": (  # and every event class, from EVENTS
+        "CARD_COST", "EVENTS", "GRUNT", "HAND", "MAX_EACH", "MAX_PLAYERS", "MERCENARY_COST",
+        "SACRIFICE", "Event", "Kind", "Mission", "Seat", "Teammate",
+    ),
     "odds": (
         "MAX_REROLLS", "Odds", "best_keep", "chance", "chance_if_kept", "clear_caches",
     ),
@@ -83,12 +87,12 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "EMPTY", "Game", "Ledger",
     ),
 }
-"""Where each name lives, but the events module's: its ``__all__`` (its values and every
-event class) is read when first asked for."""
+"""Where each name lives; the event classes, read from ``EVENTS`` when first asked for, are
+not listed."""
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
 if TYPE_CHECKING:
-    # For the type checker only; at run time __getattr__ gives __all__ with the events'.
+    # For the type checker only; at run time __getattr__ adds every event class.
     __all__ = sorted(_WHERE)
 
 
@@ -109,16 +113,17 @@ sys.modules[__name__].__class__ = _Package
 def __getattr__(name: str) -> Any:
     # Nothing is imported before it is asked for: the odds alone start fast.
     if name == "__all__":
-        value: Any = sorted({*_WHERE, *_events().__all__})
+        value: Any = sorted({*_WHERE, *_event_classes()})
     elif name in _WHERE:
         value = getattr(importlib.import_module(f"boardgames.stuffed.{_WHERE[name]}"), name)
-    elif not name.startswith("_") and name in _events().__all__:
-        value = getattr(_events(), name)
+    elif not name.startswith("_") and name in _event_classes():
+        value = _event_classes()[name]
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value
     return value
 
 
-def _events() -> types.ModuleType:
-    return importlib.import_module("boardgames.stuffed.events")
+def _event_classes() -> dict[str, type]:
+    events = importlib.import_module("boardgames.stuffed.events")
+    return {cls.__name__: cls for cls in events.EVENTS}

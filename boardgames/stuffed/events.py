@@ -484,11 +484,4 @@ Event = (NewGame | Offer | Roll | Reroll | SpendSet | BuyCard | Grunt | Ability 
 """Any Stuffed event."""
 
 EVENTS: tuple[type[Event], ...] = get_args(Event)
-"""Every event class, in the order of the union :data:`Event` (a new event class
-is added there only)."""
-
-__all__ = ["CARD_COST", "EVENTS", "GRUNT", "HAND", "MAX_EACH", "MAX_PLAYERS", "MERCENARY_COST",
-           "SACRIFICE", "Ability", "BuyCard", "CompleteMission", "Discard", "EndTurn", "Event",
-           "Grunt", "Kind", "Mission", "MyBirden", "NewGame", "Offer", "PlayCard",
-           "PlaySacrifice", "Recruit", "Reroll", "Roll", "Seat", "SpendSet", "Steal", "Teammate"]
-"""The module's values and every event class (the package exports them all)."""
+"""Every event class, in the order of the union :data:`Event`."""
