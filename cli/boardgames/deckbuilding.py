@@ -31,7 +31,6 @@ COMMAND = "mistborn deckbuilding new --players NAMES…"
 _LANG_KEY = "mistborn_conflict.lang"
 
 
-
 # --- the language ---------------------------------------------------------------------------
 
 

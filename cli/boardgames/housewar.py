@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 KIND = "housewar"
 
 
-
 @click.group(cls=GameGroup, modules=("housewar_setup", "housewar_turn"),
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option

@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 KIND = "stuffed"
 
 
-
 @click.group(cls=GameGroup, modules=("stuffed_setup", "stuffed_turn", "stuffed_odds"),
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
