@@ -116,7 +116,7 @@ def __getattr__(name: str) -> Any:
         value: Any = sorted({*_WHERE, *_event_classes()})
     elif name in _WHERE:
         value = getattr(importlib.import_module(f"boardgames.stuffed.{_WHERE[name]}"), name)
-    elif not name.startswith("_") and name in _event_classes():
+    elif name[:1].isupper() and name in _event_classes():  # not a submodule being imported
         value = _event_classes()[name]
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
