@@ -16,44 +16,10 @@ Errors are :class:`~boardgames.locales.LocalizedRuleViolation` (not allowed now)
 ``localize(error, "pl")`` Polish, both led by the rule (``R-DBG-4: …``).
 """
 
+from boardgames.deckbuilding import events
 from boardgames.deckbuilding.codec import CODEC
 from boardgames.deckbuilding.describe import Reward, describe, rewards_reached
-from boardgames.deckbuilding.events import (
-    ATTACK_ROW,
-    EVENTS,
-    MAX_DOMINANCE,
-    SHIELD_X,
-    TRACK_TOP,
-    Attack,
-    AttackLordRuler,
-    Blocked,
-    BuyBoxings,
-    CashBoxings,
-    ChooseTarget,
-    Confrontation,
-    Damage,
-    DominanceUp,
-    DrawAdversary,
-    Edict,
-    EndTurn,
-    Event,
-    GainCoins,
-    GainMission,
-    GainTokens,
-    Heal,
-    HealLordRuler,
-    HitShield,
-    MissionSpec,
-    Mode,
-    NewGame,
-    PassTarget,
-    RemoveShield,
-    Sense,
-    SpendCoins,
-    SpendMission,
-    Token,
-    UseAtium,
-)
+from boardgames.deckbuilding.events import *  # noqa: F403 (its __all__: every event class)
 from boardgames.deckbuilding.rules import apply, new_game, replay, start
 from boardgames.deckbuilding.state import (
     BLANK,
@@ -80,14 +46,10 @@ from boardgames.deckbuilding.text import CATALOG
 from boardgames.locales import LANGUAGES, localize
 
 __all__ = [
-    "ATTACK_ROW", "BLANK", "CATALOG", "CODEC", "EVENTS", "LANGUAGES", "MAX_DOMINANCE",
-    "MAX_HEALTH", "SHIELD_X", "TRACK_TOP", "Adversary", "Attack", "AttackLordRuler",
-    "Blocked", "BuyBoxings", "CashBoxings", "ChooseTarget", "Confrontation", "Damage",
-    "DominanceUp", "DrawAdversary", "Edict", "EndReason", "EndTurn", "Event",
-    "GainCoins", "GainMission", "GainTokens", "Game", "Heal", "HealLordRuler", "HitShield",
-    "LordRuler", "Mission", "MissionSpec", "Mode", "NewGame", "PassTarget", "Pending",
-    "Player", "RemoveShield", "Result", "Reward", "Sense", "SpendCoins", "SpendMission",
-    "Standing", "Token", "Turn", "UseAtium", "apply", "completed_missions", "describe",
-    "dominance", "find_adversary", "find_mission", "living", "localize", "new_game",
-    "replay", "rewards_reached", "standing", "start", "target_in_play",
+    "BLANK", "CATALOG", "CODEC", "LANGUAGES", "MAX_HEALTH", "Adversary", "EndReason",
+    "Game", "LordRuler", "Mission", "Pending", "Player", "Result", "Reward", "Standing",
+    "Turn", "apply", "completed_missions", "describe", "dominance", "find_adversary",
+    "find_mission", "living", "localize", "new_game", "replay", "rewards_reached",
+    "standing", "start", "target_in_play",
 ]
+__all__ += events.__all__  # every event class

@@ -46,7 +46,7 @@ EndTurn             end_turn           the turn passes to the next player alive
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 import attrs
 
@@ -448,9 +448,13 @@ Event = (NewGame | GainMission | SpendMission | Sense | Attack | ChooseTarget | 
          | DrawAdversary | HitShield | RemoveShield | EndTurn)
 """Any event of the game."""
 
-EVENTS: tuple[type[Event], ...] = (
-    NewGame, GainMission, SpendMission, Sense, Attack, ChooseTarget, PassTarget, Damage,
-    Heal, GainCoins, SpendCoins, BuyBoxings, CashBoxings, GainTokens, UseAtium,
-    Confrontation, AttackLordRuler, HealLordRuler, DominanceUp, Edict, DrawAdversary,
-    HitShield, RemoveShield, EndTurn)
-"""Every event class, in the order of the table above."""
+EVENTS: tuple[type[Event], ...] = get_args(Event)
+"""Every event class, in the order of the union :data:`Event`."""
+
+__all__ = ["ATTACK_ROW", "EVENTS", "MAX_DOMINANCE", "SHIELD_X", "TRACK_TOP", "Attack",
+           "AttackLordRuler", "Blocked", "BuyBoxings", "CashBoxings", "ChooseTarget",
+           "Confrontation", "Damage", "DominanceUp", "DrawAdversary", "Edict", "EndTurn", "Event",
+           "GainCoins", "GainMission", "GainTokens", "Heal", "HealLordRuler", "HitShield",
+           "MissionSpec", "Mode", "NewGame", "PassTarget", "RemoveShield", "Sense", "SpendCoins",
+           "SpendMission", "Token", "UseAtium"]
+"""The module's values and every event class (the package exports them all)."""

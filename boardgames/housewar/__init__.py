@@ -25,34 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from boardgames.housewar import events
 from boardgames.housewar.codec import CODEC, snapshot
 from boardgames.housewar.describe import describe
-from boardgames.housewar.events import (
-    EVENTS,
-    AddProblem,
-    AddUnrest,
-    Award,
-    ChangeCost,
-    Collect,
-    DiscardFaceDown,
-    EndTurn,
-    Event,
-    FaceDown,
-    Length,
-    MoveProblem,
-    NoDeal,
-    Pass,
-    Place,
-    Reason,
-    Reveal,
-    Score,
-    Share,
-    Solve,
-    Start,
-    Steal,
-    Transfer,
-    Worsen,
-)
+from boardgames.housewar.events import *  # noqa: F403 (its __all__: every event class)
+from boardgames.housewar.events import Event, Length, Start
 from boardgames.housewar.pay import (
     Payment,
     can_pay,
@@ -79,15 +56,13 @@ from boardgames.housewar.state import Card, Close, End, House, Phase, State, Ste
 from boardgames.session import Session
 
 __all__ = [
-    "CODEC", "EVENTS", "LEGEND", "AddProblem", "AddUnrest", "Award", "Card", "ChangeCost",
-    "Close", "Collect", "DiscardFaceDown", "End", "EndTurn", "Event", "FaceDown", "Grid",
-    "House", "HouseRow", "Houses", "Length", "MoveProblem", "NoDeal", "Outcome", "Pass",
-    "Payment", "Phase", "Place", "Reason", "Resource", "Resources", "Reveal", "Score",
-    "Share", "Solve", "Standing", "Start", "State", "Steal", "Step", "Transfer", "Turn",
-    "Worsen", "apply", "board", "can_pay", "cheapest_payment", "describe", "effective_cost",
+    "CODEC", "LEGEND", "Card", "Close", "End", "Grid", "House", "HouseRow", "Houses",
+    "Outcome", "Payment", "Phase", "Resource", "Resources", "Standing", "State", "Step",
+    "Turn", "apply", "board", "can_pay", "cheapest_payment", "describe", "effective_cost",
     "explain_payment", "letters", "new_game", "next_line", "outcome", "parse_resources",
     "replay", "replay_json", "shortfall", "snapshot", "standings", "status", "summary",
 ]
+__all__ += events.__all__  # every event class
 
 
 def new_game(players: int, length: Length | str, houses: Iterable[str] = ()

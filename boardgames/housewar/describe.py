@@ -193,6 +193,27 @@ def _transfer(event: ev.Transfer, after: State) -> str:
     return f"{source} gives {tokens} to {target}."
 
 
+def _start(event: ev.Start, after: State) -> str:
+    supply = after.supply
+    piles = event.length.piles_above_vin
+    return (f"A {event.players}-player {event.length.value} game begins "
+            f"({piles} pile{'s' if piles > 1 else ''} "
+            f"above Vin): {_names([h.name for h in after.houses])}, in turn order; the "
+            f"supply holds {supply.atium} Atium and {supply.money} of each other "
+            f"resource.")
+
+
+def _move_problem(before: State, event: ev.MoveProblem, after: State) -> str:
+    name = before.on_board(event.problem)
+    if event.to is not None:
+        end = after.track.column_of(name)
+        if end is None:
+            return f"{name} finds no free space and erupts: apply its eruption effect."
+        return (f"{name} moves from Urgency {numeral(before.track.column_of(name) or 0)} "
+                f"to {numeral(end)}, the {event.to.value} possible.")
+    return _move(before, name, after, "moves", event.by)
+
+
 def describe(before: State, event: ev.Event, after: State, *,
              viewer: Viewer = NARRATOR) -> str:
     """``event`` as one sentence, given the states before and after it, for ``viewer``
@@ -203,26 +224,13 @@ def describe(before: State, event: ev.Event, after: State, *,
 
 def _sentence(before: State, event: ev.Event, after: State) -> str:
     if isinstance(event, ev.Start):
-        supply = after.supply
-        piles = event.length.piles_above_vin
-        return (f"A {event.players}-player {event.length.value} game begins "
-                f"({piles} pile{'s' if piles > 1 else ''} "
-                f"above Vin): {_names([h.name for h in after.houses])}, in turn order; the "
-                f"supply holds {supply.atium} Atium and {supply.money} of each other "
-                f"resource.")
+        return _start(event, after)
     if isinstance(event, ev.AddProblem):
         return _add_problem(before, event, after)
     if isinstance(event, ev.Worsen):
         return _move(before, before.on_board(event.problem), after, "worsens", 1)
     if isinstance(event, ev.MoveProblem):
-        name = before.on_board(event.problem)
-        if event.to is not None:
-            end = after.track.column_of(name)
-            if end is None:
-                return f"{name} finds no free space and erupts: apply its eruption effect."
-            return (f"{name} moves from Urgency {numeral(before.track.column_of(name) or 0)} "
-                    f"to {numeral(end)}, the {event.to.value} possible.")
-        return _move(before, name, after, "moves", event.by)
+        return _move_problem(before, event, after)
     if isinstance(event, ev.Collect):
         return _collect(before, event, after)
     if isinstance(event, ev.Pass):

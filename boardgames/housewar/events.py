@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias, get_args
 
 import attrs
 
@@ -459,7 +459,11 @@ Event: TypeAlias = (Start | AddProblem | Worsen | MoveProblem | Collect | Pass |
                     | FaceDown | DiscardFaceDown | Reveal)
 """Any House War event."""
 
-EVENTS: tuple[type[Event], ...] = (
-    Start, AddProblem, Worsen, MoveProblem, Collect, Pass, Solve, NoDeal, EndTurn,
-    ChangeCost, AddUnrest, Score, Transfer, FaceDown, DiscardFaceDown, Reveal)
-"""Every event class, as the codec knows them."""
+EVENTS: tuple[type[Event], ...] = get_args(Event)
+"""Every event class, in the order of the union :data:`Event`."""
+
+__all__ = ["EVENTS", "AddProblem", "AddUnrest", "Award", "ChangeCost", "Collect",
+           "DiscardFaceDown", "EndTurn", "Event", "FaceDown", "Length", "MoveProblem", "NoDeal",
+           "Pass", "Place", "Reason", "Reveal", "Score", "Share", "Solve", "Start", "Steal",
+           "Transfer", "Worsen"]
+"""The module's values and every event class (the package exports them all)."""

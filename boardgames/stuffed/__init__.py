@@ -70,12 +70,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "RandomSource", "Symbol", "counts_of", "makes", "match", "parse_combo",
         "parse_symbol", "parse_symbols", "symbols_text",
     ),
-    "events": (
-        "CARD_COST", "EVENTS", "GRUNT", "HAND", "MAX_EACH", "MAX_PLAYERS",
-        "MERCENARY_COST", "SACRIFICE", "Ability", "BuyCard", "CompleteMission", "Discard",
-        "EndTurn", "Event", "Grunt", "Kind", "Mission", "MyBirden", "NewGame", "Offer",
-        "PlayCard", "PlaySacrifice", "Recruit", "Reroll", "Roll", "Seat", "SpendSet",
-        "Steal", "Teammate",
+    "events": (  # and every event class, from EVENTS
+        "CARD_COST", "EVENTS", "GRUNT", "HAND", "MAX_EACH", "MAX_PLAYERS", "MERCENARY_COST",
+        "SACRIFICE", "Event", "Kind", "Mission", "Seat", "Teammate",
     ),
     "odds": (
         "MAX_REROLLS", "Odds", "best_keep", "chance", "chance_if_kept", "clear_caches",
@@ -90,9 +87,13 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "EMPTY", "Game", "Ledger",
     ),
 }
+"""Where each name lives; the event classes, read from ``EVENTS`` when first asked for, are
+not listed."""
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
-__all__ = sorted(_WHERE)
+if TYPE_CHECKING:
+    # For the type checker only; at run time __getattr__ adds every event class.
+    __all__ = sorted(_WHERE)
 
 
 class _Package(types.ModuleType):
@@ -110,9 +111,19 @@ sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
+    # Nothing is imported before it is asked for: the odds alone start fast.
+    if name == "__all__":
+        value: Any = sorted({*_WHERE, *_event_classes()})
+    elif name in _WHERE:
+        value = getattr(importlib.import_module(f"boardgames.stuffed.{_WHERE[name]}"), name)
+    elif name[:1].isupper() and name in _event_classes():  # not a submodule being imported
+        value = _event_classes()[name]
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"boardgames.stuffed.{module}"), name)
     globals()[name] = value
     return value
+
+
+def _event_classes() -> dict[str, type]:
+    events = importlib.import_module("boardgames.stuffed.events")
+    return {cls.__name__: cls for cls in events.EVENTS}

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 import attrs
 
@@ -483,7 +483,5 @@ Event = (NewGame | Offer | Roll | Reroll | SpendSet | BuyCard | Grunt | Ability 
          | Steal | PlayCard | MyBirden | PlaySacrifice | Discard | EndTurn | CompleteMission)
 """Any Stuffed event."""
 
-EVENTS: tuple[type[Event], ...] = (
-    NewGame, Offer, Roll, Reroll, SpendSet, BuyCard, Grunt, Ability, Recruit, Steal,
-    PlayCard, MyBirden, PlaySacrifice, Discard, EndTurn, CompleteMission)
-"""Every event class, in the order of the module docstring's table."""
+EVENTS: tuple[type[Event], ...] = get_args(Event)
+"""Every event class, in the order of the union :data:`Event`."""

@@ -13,6 +13,7 @@ no SQLite, no game code.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -113,17 +114,48 @@ class GameCommand(NumbersCommand):
         return super().parse_args(ctx, out)
 
 
+def game_command(name: str, short_help: str, *, rank: int = 0
+                 ) -> Callable[[Callable[..., Any]], GameCommand]:
+    """A game's command called ``name``, listed by its group with ``short_help``: the
+    group reads this line from the module's source, without importing the module, so
+    both stay on one line. ``rank`` places it in the group's help: the game's steps are
+    0, what comes after them 1, 2…"""
+    del rank  # read from the source by GameGroup
+    return click.command(name, cls=GameCommand, short_help=short_help)
+
+
+_DECLARED = re.compile(r'^@game_command\("([a-z-]+)", "([^"]*)"(?:, rank=(\d))?\)$',
+                       re.MULTILINE)
+
+
 class GameGroup(click.Group):
-    """A game's group. Its commands are :class:`GameCommand` s; those listed in
-    ``lazy`` (name → ``("module:attribute", short help)``) are imported on first use,
-    so that ``mistborn stuffed odds`` loads the odds and nothing of the game."""
+    """A game's group. Its commands are :class:`GameCommand` s; those declared with
+    :func:`game_command` in ``modules`` (modules of this package) are imported on first
+    use, so that ``mistborn stuffed odds`` loads the odds and nothing of the game."""
 
     command_class = GameCommand
 
-    def __init__(self, *args: Any, lazy: dict[str, tuple[str, str]] | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(self, *args: Any, modules: Sequence[str] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.lazy = dict(lazy or {})
+        self.modules = tuple(modules)
+        self._declared: dict[str, tuple[str, str]] | None = None
+
+    @property
+    def lazy(self) -> dict[str, tuple[str, str]]:
+        """Name → (module, short help) of the commands declared in ``modules``, in the
+        help's order (rank, then module, then place in the module)."""
+        if self._declared is None:
+            here = os.path.dirname(__file__)
+            found: list[tuple[int, int, int, str, str, str]] = []
+            for number, module in enumerate(self.modules):
+                # Read, not imported: importing every command module would slow start-up.
+                with open(os.path.join(here, f"{module}.py"), encoding="utf-8") as file:
+                    source = file.read()
+                found += [(int(match[3] or 0), number, match.start(), match[1], module,
+                           match[2]) for match in _DECLARED.finditer(source)]
+            self._declared = {name: (module, short)
+                              for *_, name, module, short in sorted(found)}
+        return self._declared
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*self.lazy, *super().list_commands(ctx)})
@@ -132,11 +164,10 @@ class GameGroup(click.Group):
         if cmd_name in self.lazy:
             import importlib
 
-            module_name, attr = self.lazy[cmd_name][0].split(":")
-            # ".stuffed_turn" is a module of this package; imported on first use.
-            command = getattr(importlib.import_module(module_name, __package__), attr)
-            assert isinstance(command, click.Command)
-            return command
+            # A module of this package, imported on first use.
+            module = importlib.import_module(f"{__package__}.{self.lazy[cmd_name][0]}")
+            return next(value for value in vars(module).values()
+                        if isinstance(value, click.Command) and value.name == cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -30,30 +30,6 @@ KIND = "deckbuilding"
 COMMAND = "mistborn deckbuilding new --players NAMES…"
 _LANG_KEY = "mistborn_conflict.lang"
 
-_COMMANDS: dict[str, tuple[str, str]] = {
-    "new": (".deckbuilding_setup:new", "Start a game: players, co-op or solo."),
-    "damage": (".deckbuilding_play:damage", "A player takes damage (not an attack)."),
-    "heal": (".deckbuilding_play:heal", "A player heals (never above 40)."),
-    "points": (".deckbuilding_play:points", "The active player gains Mission points."),
-    "spend": (".deckbuilding_play:spend", "Spend Mission points on the 3 tracks."),
-    "sense": (".deckbuilding_play:sense", "Sense N cancels Mission points this turn."),
-    "attack": (".deckbuilding_play:attack", "The active player's damage at players."),
-    "target": (".deckbuilding_play:target", "Give the Target after its holder fell."),
-    "pass": (".deckbuilding_play:pass_target", "The holder passes the Target."),
-    "coins": (".deckbuilding_play:coins", "Coins this turn: gain N, spend -N."),
-    "boxings": (".deckbuilding_play:boxings", "Buy, cash or gain Boxings."),
-    "atium": (".deckbuilding_play:atium", "Gain or use Atium tokens."),
-    "confront": (".deckbuilding_play:confront", "4 Atium on Confrontation: a win."),
-    "lord": (".deckbuilding_coop:lord", "Co-op: damage or heal the Lord Ruler."),
-    "dominance": (".deckbuilding_coop:dominance", "Co-op: Dominance up one row."),
-    "edict": (".deckbuilding_coop:edict", "Co-op: an Edict drawn and resolved."),
-    "adversary": (".deckbuilding_coop:adversary", "Co-op: an Adversary drawn."),
-    "shield": (".deckbuilding_coop:shield", "Co-op: destroy an Adversary's shield."),
-    "end-turn": (".deckbuilding_play:end_turn", "End the turn; the next player's."),
-    "undo": (".deckbuilding_setup:undo", "Take back the last step (history keeps it)."),
-    "show": (".deckbuilding_setup:show", "Every dial and track, highest/lowest marked."),
-}
-
 
 # --- the language ---------------------------------------------------------------------------
 
@@ -124,7 +100,8 @@ def translated(error: BaseException, lang: str) -> str | None:
     return None
 
 
-@click.group(cls=DeckbuildingGroup, lazy=_COMMANDS,
+@click.group(cls=DeckbuildingGroup,
+             modules=("deckbuilding_setup", "deckbuilding_play", "deckbuilding_coop"),
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @game_option

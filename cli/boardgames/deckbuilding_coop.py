@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.boardgames import base as games
-from cli.boardgames.base import GameCommand, ManyOption
+from cli.boardgames.base import ManyOption, game_command
 from cli.boardgames.deckbuilding import active_or, common, face, player_option, whole
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ def _rows(typed: Sequence[str]) -> tuple[int, ...]:
                  for t in item.replace(",", " ").split() if t)
 
 
-@click.command(cls=GameCommand)
+@game_command("lord", "Co-op: damage or heal the Lord Ruler.")
 @click.argument("action", type=click.Choice(["attack", "heal"]))
 @click.argument("amount", metavar="N")
 @player_option
@@ -44,7 +44,7 @@ def lord(action: str, amount: str, who_acts: str | None, as_json: bool) -> None:
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("dominance", "Co-op: Dominance up one row.")
 @click.argument("shown", metavar="ROW")
 @common
 def dominance(shown: str, as_json: bool) -> None:
@@ -57,7 +57,7 @@ def dominance(shown: str, as_json: bool) -> None:
     games.write(face(), lambda _state: [DominanceUp(row)], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("edict", "Co-op: an Edict drawn and resolved.")
 @click.option("--ups", type=click.IntRange(0, 2), default=1, show_default=True, metavar="N",
               help="How many times it moves Dominance up.")
 @click.option("--below-4", "below", type=click.IntRange(0, 2), default=0, metavar="N",
@@ -76,7 +76,7 @@ def edict(ups: int, below: int, rows: Sequence[str], as_json: bool) -> None:
     games.write(face(), lambda _state: [Edict(ups, shown, below)], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("adversary", "Co-op: an Adversary drawn.")
 @click.argument("name")
 @click.argument("shields", nargs=-1, required=True, metavar="SHIELD…")
 @common
@@ -90,7 +90,7 @@ def adversary(name: str, shields: Sequence[str], as_json: bool) -> None:
     games.write(face(), lambda _state: [DrawAdversary(name, values)], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("shield", "Co-op: destroy an Adversary's shield.")
 @click.argument("which", metavar="ADVERSARY")
 @click.argument("amount", required=False, metavar="[DAMAGE]")
 @click.option("--kill", is_flag=True,

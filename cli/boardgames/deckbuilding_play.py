@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.boardgames import base as games
-from cli.boardgames.base import GameCommand, ManyOption
+from cli.boardgames.base import ManyOption, game_command
 from cli.boardgames.deckbuilding import active_or, common, face, player, player_option, whole
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from boardgames.deckbuilding.state import Game
 
 
-@click.command(cls=GameCommand)
+@game_command("damage", "A player takes damage (not an attack).")
 @click.argument("name", metavar="PLAYER")
 @click.argument("amount", metavar="N")
 @common
@@ -37,7 +37,7 @@ def damage(name: str, amount: str, as_json: bool) -> None:
     games.write(face(), lambda state: [Damage(player(state, name), n)], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("heal", "A player heals (never above 40).")
 @click.argument("name", metavar="PLAYER")
 @click.argument("amount", metavar="N")
 @common
@@ -49,7 +49,7 @@ def heal(name: str, amount: str, as_json: bool) -> None:
     games.write(face(), lambda state: [Heal(player(state, name), n)], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("points", "The active player gains Mission points.")
 @click.argument("amount", metavar="N")
 @player_option
 @common
@@ -82,7 +82,7 @@ def _split(state: Game, typed: Sequence[str]) -> tuple[int, ...]:
     raise bad_value("bad.spend", "R-DBG-3", value=shown)
 
 
-@click.command(cls=GameCommand)
+@game_command("spend", "Spend Mission points on the 3 tracks.")
 @click.argument("split", nargs=-1, required=True, metavar="POINTS…")
 @player_option
 @common
@@ -98,7 +98,7 @@ def spend(split: Sequence[str], who_acts: str | None, as_json: bool) -> None:
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("sense", "Sense N cancels Mission points this turn.")
 @click.argument("amount", metavar="N")
 @click.option("--by", metavar="PLAYER", help="Who played it (default: an effect).")
 @player_option
@@ -130,7 +130,7 @@ def _blocked(state: Game, typed: Sequence[str]) -> tuple[Blocked, ...]:
     return tuple(out)
 
 
-@click.command(cls=GameCommand)
+@game_command("attack", "The active player's damage at players.")
 @click.argument("amount", metavar="N")
 @click.option("--blocked", "-b", cls=ManyOption, metavar="PLAYER=N…",
               help="Damage that never reached a player's health (Cloud, Defender "
@@ -152,7 +152,7 @@ def attack(amount: str, blocked: Sequence[str], who_acts: str | None,
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("target", "Give the Target after its holder fell.")
 @click.argument("name", metavar="PLAYER")
 @click.option("--blocked", "-b", default="0", metavar="N",
               help="Leftover damage that never reached PLAYER's health.")
@@ -167,7 +167,7 @@ def target(name: str, blocked: str, as_json: bool) -> None:
                 as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("pass", "The holder passes the Target.")
 @click.argument("name", metavar="PLAYER")
 @common
 def pass_target(name: str, as_json: bool) -> None:
@@ -178,7 +178,7 @@ def pass_target(name: str, as_json: bool) -> None:
     games.write(face(), lambda state: [PassTarget(player(state, name))], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("coins", "Coins this turn: gain N, spend -N.")
 @click.argument("amount", metavar="N")
 @player_option
 @common
@@ -193,7 +193,7 @@ def coins(amount: str, who_acts: str | None, as_json: bool) -> None:
                 as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("boxings", "Buy, cash or gain Boxings.")
 @click.argument("action", type=click.Choice(["buy", "cash", "gain"]))
 @click.argument("count", default="1", metavar="[N]")
 @player_option
@@ -216,7 +216,7 @@ def boxings(action: str, count: str, who_acts: str | None, as_json: bool) -> Non
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("atium", "Gain or use Atium tokens.")
 @click.argument("action", type=click.Choice(["gain", "use"]))
 @click.argument("count", default="1", metavar="[N]")
 @player_option
@@ -234,7 +234,7 @@ def atium(action: str, count: str, who_acts: str | None, as_json: bool) -> None:
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("confront", "4 Atium on Confrontation: a win.")
 @click.option("--atium", "tokens", default="4", metavar="N",
               help="How many of the 4 are Atium tokens (the rest: Atium cards).")
 @player_option
@@ -249,7 +249,7 @@ def confront(tokens: str, who_acts: str | None, as_json: bool) -> None:
                 as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("end-turn", "End the turn; the next player's.", rank=1)
 @common
 def end_turn(as_json: bool) -> None:
     """End the turn: Mission points and Sense lapse, coins go, and the next player

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.boardgames import base as games
-from cli.boardgames.base import GameCommand, ManyOption
+from cli.boardgames.base import ManyOption, game_command
 from cli.boardgames.deckbuilding import common, face, language
 from cli.common.output import make_console, plain, print_json
 
@@ -37,7 +37,7 @@ def _mission(spec: str) -> MissionSpec:
     return MissionSpec(name.strip(), tuple(rewards))
 
 
-@click.command(cls=GameCommand)
+@game_command("new", "Start a game: players, co-op or solo.")
 @click.option("--players", "-p", cls=ManyOption, required=True, metavar="NAMES…",
               help="The players in seat order, the first player first.")
 @click.option("--coop", "mode", flag_value="coop", help="Co-op: together against the "
@@ -61,7 +61,7 @@ def new(players: Sequence[str], mode: str | None, missions: Sequence[str],
     games.start(face(), [event], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("undo", "Take back the last step (history keeps it).", rank=2)
 @common
 def undo(as_json: bool) -> None:
     """Take back the last step of the game; it stays in the log, marked undone. The
@@ -77,7 +77,7 @@ def render(lines: Sequence[Line]) -> RenderableType:
     return Group(*(text for line in lines for text in games.drawn(line, "", MAX_WIDTH)))
 
 
-@click.command(cls=GameCommand)
+@game_command("show", "Every dial and track, highest/lowest marked.", rank=2)
 @click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
               metavar="N", help="How many of the last events to show.")
 @common

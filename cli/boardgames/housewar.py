@@ -27,30 +27,8 @@ if TYPE_CHECKING:
 
 KIND = "housewar"
 
-_COMMANDS: dict[str, tuple[str, str]] = {
-    "new": (".housewar_setup:new", "Start a game: players, length, Houses."),
-    "add": (".housewar_turn:add", "A Problem enters the track (set-up, step 3, effect)."),
-    "worsen": (".housewar_turn:worsen", "Step 2: Problems move one column right."),
-    "move": (".housewar_turn:move", "A card moves a Problem (Soother: --by -1)."),
-    "collect": (".housewar_turn:collect", "Step 1: the Active House's income."),
-    "pass": (".housewar_turn:pass_turn", "Step 4: pass, taking a token or a card."),
-    "solve": (".housewar_turn:solve", "Step 4: a deal closes and a Problem is solved."),
-    "no-deal": (".housewar_turn:no_deal", "Step 4: a deal fails."),
-    "end-turn": (".housewar_turn:end_turn", "Step 5: the next House becomes Active."),
-    "cost": (".housewar_turn:cost", "A card lowers or raises a cost this turn."),
-    "unrest": (".housewar_turn:unrest", "Unrest moves up (or down: -N)."),
-    "score": (".housewar_turn:score", "A House gains Favor or Disgrace."),
-    "transfer": (".housewar_turn:transfer", "Tokens move: bribes, thefts, returns."),
-    "face-down": (".housewar_turn:face_down", "A Personality played face down."),
-    "discard": (".housewar_turn:discard", "A face-down Personality discarded."),
-    "reveal": (".housewar_turn:reveal", "At the end, a face-down card revealed."),
-    "pay": (".housewar_setup:pay", "Can one House pay a cost alone, and how."),
-    "undo": (".housewar_setup:undo", "Take back the last step (history keeps it)."),
-    "show": (".housewar_setup:show", "The Problem grid, Unrest, the Houses' scores."),
-}
 
-
-@click.group(cls=GameGroup, lazy=_COMMANDS,
+@click.group(cls=GameGroup, modules=("housewar_setup", "housewar_turn"),
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @game_option

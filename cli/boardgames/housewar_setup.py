@@ -8,13 +8,13 @@ from collections.abc import Sequence
 import click
 
 from cli.boardgames import base as games
-from cli.boardgames.base import GameCommand, ManyOption, common, game_option
+from cli.boardgames.base import ManyOption, common, game_command, game_option
 from cli.boardgames.housewar import face, house, problem, tokens
 from cli.common.output import json_option, make_console, print_json
 from cli.common.table_option import table_option
 
 
-@click.command(cls=GameCommand)
+@game_command("new", "Start a game: players, length, Houses.")
 @click.option("--players", type=int, required=True, metavar="N",
               help="3, 4 or 5 (R-HW-5).")
 @click.option("--length", required=True, metavar="short|medium|long",
@@ -33,7 +33,7 @@ def new(players: int, length: str, houses: Sequence[str], as_json: bool) -> None
     games.start(face(), [Start(players, length, tuple(houses))], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("undo", "Take back the last step (history keeps it).", rank=2)
 @common
 def undo(as_json: bool) -> None:
     """Take back the last step of the game; it stays in the log, marked undone. The
@@ -41,7 +41,7 @@ def undo(as_json: bool) -> None:
     games.undo(face(), as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("show", "The Problem grid, Unrest, the Houses' scores.", rank=2)
 @click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
               metavar="N", help="How many of the last events to show.")
 @common
@@ -64,7 +64,7 @@ def show(last: int, as_json: bool) -> None:
     console.print(board(name, state, console.width, said, next_line(state)))
 
 
-@click.command(cls=GameCommand)
+@game_command("pay", "Can one House pay a cost alone, and how.", rank=1)
 @click.option("--hold", cls=ManyOption, commas=False, metavar="TOKENS…",
               help="The tokens one House holds (2 food 1 atium); default with --house: "
                    "that House's in the current game.")

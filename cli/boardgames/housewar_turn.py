@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.boardgames import base as games
-from cli.boardgames.base import GameCommand, ManyOption, common
+from cli.boardgames.base import ManyOption, common, game_command
 from cli.boardgames.housewar import face, house, pairs, place, problem, tokens
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def _active(state: State, typed: str | None) -> str:
     return state.active.name if state.houses else "-"
 
 
-@click.command(cls=GameCommand)
+@game_command("add", "A Problem enters the track (set-up, step 3, effect).")
 @click.argument("name")
 @click.option("--urgency", "-u", metavar="I–IV",
               help="Its printed starting Urgency, 1–4 or I–IV (needed the first time).")
@@ -66,7 +66,7 @@ def _urgency(typed: str) -> int | str:
     return int(typed) if typed.strip().isdigit() and len(typed) < 4 else typed
 
 
-@click.command(cls=GameCommand)
+@game_command("worsen", "Step 2: Problems move one column right.")
 @click.argument("names", nargs=-1, required=True, metavar="PROBLEM…")
 @common
 def worsen(names: Sequence[str], as_json: bool) -> None:
@@ -78,7 +78,7 @@ def worsen(names: Sequence[str], as_json: bool) -> None:
                 as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("move", "A card moves a Problem (Soother: --by -1).")
 @click.argument("name", metavar="PROBLEM")
 @click.option("--by", type=int, metavar="N", help="Columns: right, or left when negative "
               "(a Soother: -1).")
@@ -95,7 +95,7 @@ def move(name: str, by: int | None, to: str | None, as_json: bool) -> None:
                 as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("collect", "Step 1: the Active House's income.")
 @click.option("--income", cls=ManyOption, commas=False, metavar="TOKENS…",
               help="What the House sheet and Advisors show (2 money 1 food); doubled on "
                    "the first turn.")
@@ -121,7 +121,7 @@ def collect(income: Sequence[str], steal: Sequence[str], house_typed: str | None
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("pass", "Step 4: pass, taking a token or a card.")
 @click.option("--take", metavar="KIND",
               help="The token taken from the supply (any kind, Atium too); default: a "
                    "Personality card.")
@@ -137,7 +137,7 @@ def pass_turn(take: str | None, house_typed: str | None, as_json: bool) -> None:
                 as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("solve", "Step 4: a deal closes and a Problem is solved.")
 @click.argument("name", metavar="PROBLEM")
 @click.option("--share", cls=ManyOption, metavar="HOUSE=TOKENS…",
               help="The icons of the cost each House covers (venture=2f lekal=1s).")
@@ -173,7 +173,7 @@ def solve(name: str, share: Sequence[str], spent: Sequence[str], favor: Sequence
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("no-deal", "Step 4: a deal fails.")
 @click.argument("name", metavar="PROBLEM")
 @common
 def no_deal(name: str, as_json: bool) -> None:
@@ -183,7 +183,7 @@ def no_deal(name: str, as_json: bool) -> None:
     games.write(face(), lambda state: [NoDeal(problem(state, name))], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("end-turn", "Step 5: the next House becomes Active.")
 @common
 def end_turn(as_json: bool) -> None:
     """Step 5: the turn ends; this turn's cost changes lapse and the next House
@@ -193,7 +193,7 @@ def end_turn(as_json: bool) -> None:
     games.write(face(), lambda _state: [EndTurn()], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("cost", "A card lowers or raises a cost this turn.")
 @click.argument("name", metavar="PROBLEM")
 @click.option("--lower", cls=ManyOption, commas=False, metavar="TOKENS…",
               help="Icons a card removes (never more than printed).")
@@ -210,7 +210,7 @@ def cost(name: str, lower: Sequence[str], higher: Sequence[str], as_json: bool) 
                 as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("unrest", "Unrest moves up (or down: -N).")
 @click.argument("amount", type=int, metavar="N")
 @common
 def unrest(amount: int, as_json: bool) -> None:
@@ -220,7 +220,7 @@ def unrest(amount: int, as_json: bool) -> None:
     games.write(face(), lambda _state: [AddUnrest(amount)], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("score", "A House gains Favor or Disgrace.")
 @click.argument("name", metavar="HOUSE")
 @click.option("--favor", type=int, default=0, metavar="N", help="Favor gained.")
 @click.option("--disgrace", type=int, default=0, metavar="N", help="Disgrace gained.")
@@ -237,7 +237,7 @@ def score(name: str, favor: int, disgrace: int, modifier: bool, as_json: bool) -
                                              modifier)], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("transfer", "Tokens move: bribes, thefts, returns.")
 @click.argument("source", metavar="FROM")
 @click.argument("target", metavar="TO")
 @click.argument("what", nargs=-1, required=True, metavar="TOKENS…")
@@ -252,7 +252,7 @@ def transfer(source: str, target: str, what: Sequence[str], as_json: bool) -> No
                                                 moved)], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("face-down", "A Personality played face down.")
 @click.argument("name", metavar="HOUSE")
 @click.argument("card", nargs=-1, required=True)
 @common
@@ -264,7 +264,7 @@ def face_down(name: str, card: Sequence[str], as_json: bool) -> None:
                 as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("discard", "A face-down Personality discarded.")
 @click.argument("name", metavar="HOUSE")
 @click.argument("card", nargs=-1, required=True)
 @common
@@ -276,7 +276,7 @@ def discard(name: str, card: Sequence[str], as_json: bool) -> None:
                 as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("reveal", "At the end, a face-down card revealed.")
 @click.argument("name", metavar="HOUSE")
 @click.argument("card", nargs=-1, required=True)
 @click.option("--favor", type=int, default=0, metavar="N", help="Favor it gives.")

@@ -27,28 +27,8 @@ if TYPE_CHECKING:
 
 KIND = "stuffed"
 
-_COMMANDS: dict[str, tuple[str, str]] = {
-    "new": (".stuffed_setup:new", "Start a game: players, Heroes, the Mission."),
-    "offer": (".stuffed_setup:offer", "A Loyal or Mercenary turned face up on offer."),
-    "roll": (".stuffed_turn:roll", "Roll the 8 dice (or enter them: --faces)."),
-    "reroll": (".stuffed_turn:reroll", "Reroll chosen dice, by an ability or a card."),
-    "spend": (".stuffed_turn:spend", "Spend 3 of a kind for a coin, 4 for a card."),
-    "buy": (".stuffed_turn:buy", "Buy a coin (3 of a kind) or a card (2 coins)."),
-    "recruit": (".stuffed_turn:recruit", "Recruit a Teammate with the dice."),
-    "steal": (".stuffed_turn:steal", "Steal an opponent's Mercenary."),
-    "ability": (".stuffed_turn:ability", "Use a Hero's or Teammate's ability."),
-    "play": (".stuffed_turn:play", "Play an Advantage card."),
-    "discard": (".stuffed_turn:discard", "Discard an Advantage card."),
-    "mission": (".stuffed_turn:mission", "Complete the Mission with the dice and win."),
-    "end-turn": (".stuffed_turn:end_turn", "End the turn (red-scroll cards: --red)."),
-    "undo": (".stuffed_setup:undo", "Take back the last step (history keeps it)."),
-    "show": (".stuffed_setup:show", "The tray, the Mission and every player's ledger."),
-    "odds": (".stuffed_odds:odds", "Exact chance to make a combination (no game needed)."),
-    "keep": (".stuffed_odds:keep", "Which dice to keep for a combination, and the chance."),
-}
 
-
-@click.group(cls=GameGroup, lazy=_COMMANDS,
+@click.group(cls=GameGroup, modules=("stuffed_setup", "stuffed_turn", "stuffed_odds"),
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @game_option

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cli.boardgames import base as games
-from cli.boardgames.base import GameCommand, ManyOption, game_option
+from cli.boardgames.base import ManyOption, game_command, game_option
 from cli.common.output import json_option, make_console, print_json
 from cli.common.table_option import table_option
 
@@ -48,7 +48,7 @@ def _by_rerolls(chances: Sequence[Fraction]) -> list[dict[str, Any]]:
     return [{"rerolls": r, "chance": str(p)} for r, p in enumerate(chances)]
 
 
-@click.command(cls=GameCommand)
+@game_command("odds", "Exact chance to make a combination (no game needed).", rank=1)
 @click.argument("combo", nargs=-1, required=True)
 @_rerolls_option(1)
 @click.option("--from", "roll", cls=ManyOption, metavar="DICE…",
@@ -116,7 +116,7 @@ def _game_roll() -> tuple[list[tuple[int, Symbol]], Die]:
     return list(state.unspent), state.die
 
 
-@click.command(cls=GameCommand)
+@game_command("keep", "Which dice to keep for a combination, and the chance.", rank=1)
 @click.argument("combo", nargs=-1, required=True)
 @click.option("--from", "roll", cls=ManyOption, metavar="DICE…",
               help="The dice showing now (c c e ch ch i b b); default: the unspent dice "

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.boardgames import base as games
-from cli.boardgames.base import GameCommand, ManyOption, common
+from cli.boardgames.base import ManyOption, common, game_command
 from cli.boardgames.stuffed import face
 from cli.common.output import make_console, print_json
 
@@ -34,7 +34,7 @@ def _seat(spec: str) -> Seat:
     return Seat(name, hero, attribute)
 
 
-@click.command(cls=GameCommand)
+@game_command("new", "Start a game: players, Heroes, the Mission.")
 @click.option("--players", "-p", cls=ManyOption, required=True, metavar="NAME:ATTR…",
               help="The players in turn order, each with the Attribute on their Hero's "
                    "card (ann:charisma), and optionally the Hero's name (ann:ch:Kelsier).")
@@ -72,7 +72,7 @@ def new(players: Sequence[str], mission_name: str, teammates: int, mercenaries: 
     games.start(face(), [event], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("offer", "A Loyal or Mercenary turned face up on offer.")
 @click.argument("name")
 @click.option("--loyal", "kind", flag_value="loyal", help="A Loyal (the default).")
 @click.option("--mercenary", "kind", flag_value="mercenary", help="A Mercenary.")
@@ -90,7 +90,7 @@ def offer(name: str, kind: str | None, attribute: str, needs: str, as_json: bool
     games.write(face(), lambda _state: [Offer(mate)], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("undo", "Take back the last step (history keeps it).", rank=1)
 @common
 def undo(as_json: bool) -> None:
     """Take back the last step of the game; it stays in the log, marked undone. The
@@ -98,7 +98,7 @@ def undo(as_json: bool) -> None:
     games.undo(face(), as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("show", "The tray, the Mission and every player's ledger.", rank=1)
 @click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
               metavar="N", help="How many of the last events to show.")
 @common

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cli.boardgames import base as games
-from cli.boardgames.base import GameCommand, ManyOption, common
+from cli.boardgames.base import ManyOption, common, game_command
 from cli.boardgames.stuffed import character, chosen_dice, face, paid_die, player
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def with_dice(help_text: str) -> Callable[[F], F]:
                         help=help_text)
 
 
-@click.command(cls=GameCommand)
+@game_command("roll", "Roll the 8 dice (or enter them: --faces).")
 @click.option("--faces", "-f", cls=ManyOption, metavar="SYMBOLS…",
               help="The 8 dice rolled at the table (c c e b i ch r r); default: the tool "
                    "rolls.")
@@ -53,7 +53,7 @@ def roll(faces: Sequence[str], as_json: bool) -> None:
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("reroll", "Reroll chosen dice, by an ability or a card.")
 @click.argument("dice", nargs=-1, required=True)
 @click.option("--by", "by", metavar="CHARACTER",
               help="Whose ability rerolls (default: hero, your Hero's).")
@@ -94,7 +94,7 @@ def reroll(dice: Sequence[str], by: str | None, pay: int | None, card: str | Non
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("spend", "Spend 3 of a kind for a coin, 4 for a card.")
 @click.argument("dice", nargs=-1, required=True)
 @common
 def spend(dice: Sequence[str], as_json: bool) -> None:
@@ -107,7 +107,7 @@ def spend(dice: Sequence[str], as_json: bool) -> None:
                 as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("buy", "Buy a coin (3 of a kind) or a card (2 coins).")
 @click.argument("what", type=click.Choice(["coin", "card"]))
 @with_dice("The set to spend: a coin takes 3 of a kind; a card 4 of a kind instead of "
            "2 coins.")
@@ -147,7 +147,7 @@ def _teammate(state: Game, name: str, kind: str | None, attribute: str | None,
     return Teammate(name, kind or "loyal", attribute, needs)
 
 
-@click.command(cls=GameCommand)
+@game_command("recruit", "Recruit a Teammate with the dice.")
 @click.argument("name")
 @click.option("--needs", "-n", metavar="COMBO", help="Its combination (if not on offer).")
 @click.option("--mercenary", "kind", flag_value="mercenary", help="It is a Mercenary "
@@ -173,7 +173,7 @@ def recruit(name: str, needs: str | None, kind: str | None, attribute: str | Non
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("steal", "Steal an opponent's Mercenary.")
 @click.argument("name")
 @click.option("--from", "victim", metavar="PLAYER",
               help="Whose Mercenary (default: whoever has one called NAME).")
@@ -207,7 +207,7 @@ def steal(name: str, victim: str | None, dice: Sequence[str], as_json: bool) -> 
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("ability", "Use a Hero's or Teammate's ability.")
 @click.argument("typed", metavar="CHARACTER")
 @click.option("--pay", type=int, metavar="POSITION",
               help="The die spent on it (default: the last showing its Attribute).")
@@ -241,7 +241,7 @@ def _card_key(card: str) -> str:
     return " ".join(card.split()).casefold()
 
 
-@click.command(cls=GameCommand)
+@game_command("play", "Play an Advantage card.")
 @click.argument("card", nargs=-1, required=True)
 @click.option("--coins", type=click.IntRange(0, 20), default=0, metavar="N",
               help="Coins the card gave.")
@@ -282,7 +282,7 @@ def play(card: Sequence[str], coins: int, cards: int, dice: Sequence[str],
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("discard", "Discard an Advantage card.")
 @click.argument("card", nargs=-1)
 @common
 def discard(card: Sequence[str], as_json: bool) -> None:
@@ -292,7 +292,7 @@ def discard(card: Sequence[str], as_json: bool) -> None:
     games.write(face(), lambda _state: [Discard(" ".join(card))], as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("mission", "Complete the Mission with the dice and win.")
 @with_dice("The dice that make the Mission's combination (default: picked).")
 @common
 def mission(dice: Sequence[str], as_json: bool) -> None:
@@ -310,7 +310,7 @@ def mission(dice: Sequence[str], as_json: bool) -> None:
     games.write(face(), build, as_json=as_json)
 
 
-@click.command(cls=GameCommand)
+@game_command("end-turn", "End the turn (red-scroll cards: --red).")
 @click.option("--red", cls=ManyOption, metavar="CARD…",
               help="Red-scroll Advantage cards played now: they last until your next "
                    "turn (Scouting is known by name).")
