@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from core.game import Game
+if TYPE_CHECKING:
+    from core.game import Game
 
 S = TypeVar("S")
 E = TypeVar("E")
