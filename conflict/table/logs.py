@@ -211,9 +211,32 @@ _STORED: Final = Limits(max_bytes=1_000_000)
 _STORED_BATCH: Final = Limits(max_bytes=2**62, nesting=_STORED.nesting + 1)  # one array more
 
 
+_PARSED: dict[str, Event] = {}
+"""Each stored event's text read before in this process, and what it read as: a log is
+read again at every write, and its entries never change (an undo marks one, it does not
+rewrite it), so only the entries not seen yet are parsed. Read-only: every decoder copies
+what it changes."""
+
+_PARSED_MOST: Final = 200_000
+
+
 def _events(rows: Sequence[sqlite3.Row], kind: str, name: str) -> list[Event]:
-    """The events of ``rows`` (``event`` is their second column), decoded all at once:
-    one JSON array costs far less to read than a thousand little objects."""
+    """The events of ``rows`` (``event`` is their second column): those not read before
+    in this process parsed all at once, through the strict reader."""
+    parsed = _PARSED
+    new = [row for row in rows if row[1] not in parsed]
+    if new:
+        if len(parsed) + len(new) > _PARSED_MOST:
+            parsed.clear()
+            new = list(rows)
+        for row, event in zip(new, _parse(new, kind, name), strict=True):
+            parsed[row[1]] = event
+    return [parsed[row[1]] for row in rows]
+
+
+def _parse(rows: Sequence[sqlite3.Row], kind: str, name: str) -> list[Event]:
+    """The events of ``rows``, decoded all at once: one JSON array costs far less to
+    read than a thousand little objects."""
     events: list[Event] | None
     try:  # the project's one strict reader: a damaged file cannot hang or crash a read
         events = read_json("[" + ",".join([row[1] for row in rows]) + "]", _STORED_BATCH)
