@@ -5,6 +5,7 @@ that imports it back, and no module grows past what one reader holds in mind."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import subprocess
 import sys
@@ -23,6 +24,16 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("core", "conflict", "characters", "boardgames", "cli")
 MAX_LINES = 500
 MAX_FUNCTION_LINES = 60
+
+
+def _tree(path: Path) -> ast.Module:
+    """The module at ``path``, parsed once for every test of this file (by its text)."""
+    return _parsed(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _parsed(text: str) -> ast.Module:
+    return ast.parse(text)
 
 
 def test_every_event_kind_has_a_tag_a_handler_and_a_sentence() -> None:
@@ -93,7 +104,7 @@ def _imports(path: Path, known: set[str], root: Path = ROOT) -> set[str]:
     function, or under ``if TYPE_CHECKING:`` (each is a dependency a reader follows, and
     an import put off until a call still closes a cycle). ``from package import name``
     counts as the submodule when ``name`` is one, else as the package itself."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     this = _module_name(path, root)
     package = this if path.name == "__init__.py" else this.rpartition(".")[0]
     found: set[str] = set()
@@ -199,7 +210,7 @@ def test_no_function_grows_past_60_lines() -> None:
     long = []
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(_tree(path)):
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     lines = (node.end_lineno or node.lineno) - node.lineno + 1
                     if lines > MAX_FUNCTION_LINES:
@@ -256,7 +267,7 @@ def test_the_front_doors_depend_on_each_other_one_way_at_most() -> None:
 def _top_level_imports(path: Path, known: set[str]) -> set[str]:
     """What loading ``path`` imports at once (not inside a function, nor for the type
     checker)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     found: set[str] = set()
 
     def visit(body: list[ast.stmt]) -> None:
@@ -312,7 +323,7 @@ def test_an_import_inside_a_function_puts_off_a_module_not_loaded_yet() -> None:
     idle = []
     for name, path in files.items():
         already = loaded(name)
-        for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for function in ast.walk(_tree(path)):
             if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for node in ast.walk(function):
                     if isinstance(node, (ast.Import, ast.ImportFrom)):
