@@ -20,6 +20,7 @@ say it in its own words; its message is the sheets' wording (``is nested too dee
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import math
 import re
@@ -88,6 +89,8 @@ def _check_size(text: str | bytes, max_bytes: int) -> str:
         except UnicodeDecodeError as error:
             raise Unreadable(f"is not UTF-8 text (byte {error.start})",
                              problem=Problem.NOT_TEXT, detail=error.start) from None
+    if len(text) * 4 <= max_bytes and text.isascii():
+        return text  # no character takes more than 4 bytes, and ASCII encodes as it is
     try:
         size = len(text.encode("utf-8"))
     except UnicodeEncodeError as error:
@@ -189,18 +192,33 @@ def _check_depth(data: Any, limits: Limits) -> None:
         depth += 1
 
 
+@functools.cache
+def _decoder(limits: Limits, whole: bool) -> json.JSONDecoder:
+    """The decoder with the hooks of ``limits`` (whole numbers checked if ``whole``),
+    made once: ``json.loads`` would make one at every call."""
+    parsers = _Parsers(limits)
+    return json.JSONDecoder(object_pairs_hook=parsers.pairs,
+                            parse_int=parsers.whole if whole else None,
+                            parse_float=parsers.number, parse_constant=parsers.constant)
+
+
+@functools.cache
+def _long_run(digits: int) -> re.Pattern[str]:
+    """A run of more than ``digits`` digits."""
+    return re.compile(f"[0-9]{{{digits + 1}}}")
+
+
 def read_json(text: str | bytes, limits: Limits = SHEETS) -> Any:
     """The data in JSON ``text``, or :class:`Unreadable` with a short reason (and
     ``line`` for a syntax error), refusing what :class:`Limits` does not allow."""
     source = _check_size(text, limits.max_bytes)
-    parsers = _Parsers(limits)
     # Whole numbers are checked as they are read, when the text has a run of digits
-    # longer than allowed at all (in strings too: this checks more often than it must).
-    long_run = re.search(f"[0-9]{{{limits.digits + 1}}}", source) is not None
+    # longer than allowed at all (in strings too: this checks more often than it must);
+    # a text with fewer digits in all needs no search.
+    long_run = sum(map(source.count, "0123456789")) > limits.digits and \
+        _long_run(limits.digits).search(source) is not None
     try:
-        data = json.loads(source, object_pairs_hook=parsers.pairs,
-                          parse_int=parsers.whole if long_run else None,
-                          parse_float=parsers.number, parse_constant=parsers.constant)
+        data = _decoder(limits, long_run).decode(source)
     except json.JSONDecodeError as error:
         raise Unreadable(f"bad JSON: {error.msg}", problem=Problem.SYNTAX, detail=str(error),
                          line=error.lineno) from None
