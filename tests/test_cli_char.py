@@ -187,7 +187,34 @@ def test_reimport_needs_replace(db: Path, tmp_path: Path) -> None:
     assert "replaced Kell (hero)" in ok(db, "import", "--replace", changed)
     kell = sheet(db, "Kell")
     assert kell["player"] == "Bo"
-    assert kell["resiliences"]["health"]["damage"] == 0  # the file's damage, as documented
+    assert kell["resiliences"]["health"]["damage"] == 2  # kept: the file does not track it
+
+
+def test_r_con_20_a_sheet_kept_by_hand_replaces_the_sheet_and_keeps_the_damage(
+        db: Path, tmp_path: Path) -> None:
+    # A file kept by hand has no version: it knows nothing of the damage taken since.
+    path = write(tmp_path / "kell.toml", KELL)
+    ok(db, "import", path)
+    ok(db, "damage", "Kell", "health", "3")
+    ok(db, "damage", "Kell", "willpower", "1")
+    said = " ".join(ok(db, "import", "--replace", path).split())
+    assert "replaced Kell (hero) kept the damage the table recorded: Health 3, Willpower 1" \
+        in said and "--force drops it" in said
+    kell = sheet(db, "Kell")["resiliences"]
+    assert (kell["health"]["damage"], kell["willpower"]["damage"]) == (3, 1)
+    imported = json.loads(ok(db, "import", "--replace", path, "--json"))["imported"]
+    assert imported[0]["kept_damage"] == {"health": 3, "willpower": 1}
+    # A file that states more damage than the table keeps its own; a smaller full score
+    # stops the kept damage at it (R-CON-20).
+    ok(db, "import", "--replace", write(tmp_path / "hurt.toml", KELL.replace(
+        "health = 8, reputation = 6, willpower = 7",
+        "health = { full = 8, damage = 5 }, reputation = 6, willpower = 1")))
+    kell = sheet(db, "Kell")["resiliences"]
+    assert (kell["health"]["damage"], kell["willpower"]["damage"]) == (5, 1)
+    # --force takes the file as it is.
+    assert "kept the damage" not in ok(db, "import", "--replace", "--force", path)
+    kell = sheet(db, "Kell")["resiliences"]
+    assert (kell["health"]["damage"], kell["willpower"]["damage"]) == (0, 0)
 
 
 def test_json_sheets_import_too(db: Path, tmp_path: Path) -> None:

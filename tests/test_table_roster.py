@@ -349,3 +349,40 @@ def test_unknown_names_suggest_a_name_containing_the_word_typed() -> None:
     assert closest_name("Kel", known) == "Kell"
     assert closest_name("Zzyzx", known) is None
     assert closest_name("  ", known) is None
+
+
+def test_r_con_20_a_hand_kept_sheet_replaced_while_damage_is_recorded_loses_none(
+        tmp_path: Path) -> None:
+    # One writer records damage, one at a time; another replaces the sheet again and
+    # again from a file kept by hand (no version). Every point of damage survives.
+    import threading
+
+    path = tmp_path / "table.db"
+    sheet = next(c for c in crew() if isinstance(c, Sheet))
+    with Table(path) as table:
+        table.add([sheet])
+    full = sheet.resiliences.get("health").full
+    hits = min(5, full)
+
+    def damage() -> None:
+        with Table(path) as table:
+            for _ in range(hits):
+                table.damage(sheet.name, "health", 1)
+
+    def replace() -> None:
+        with Table(path) as table:
+            for _ in range(10):
+                table.add([sheet], replace=True)
+
+    writers = [threading.Thread(target=damage), threading.Thread(target=replace)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+    with Table(path) as table:
+        table.add([sheet], replace=True)  # once more, after every point was recorded
+        kept = table.get(sheet.name)
+        assert isinstance(kept, Sheet) and kept.resiliences.get("health").damage == hits
+        table.add([sheet], replace=True, force=True)  # --force takes the file as it is
+        forced = table.get(sheet.name)
+        assert isinstance(forced, Sheet) and forced.resiliences.get("health").damage == 0

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from characters.files import Versioned
     from characters.model import Character, Sheet
     from conflict.table import Table
+    from conflict.table.roster import Added
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -60,14 +61,16 @@ def found(table: Table, typed: str) -> str:
 @click.option(
     "--replace",
     is_flag=True,
-    help="Overwrite sheets already in the table with the same name (damage included). "
-    "Without it, such a name stops the import.",
+    help="Overwrite sheets already in the table with the same name. Damage the table "
+    "recorded is kept where a file with no version lacks it. Without --replace, such a "
+    "name stops the import.",
 )
 @click.option(
     "--force",
     is_flag=True,
     help="With --replace: overwrite even sheets changed in the table since the file was "
-    "exported (their version differs).",
+    "exported (their version differs), and drop damage the table recorded that the "
+    "file lacks.",
 )
 @json_option
 @table_option
@@ -79,10 +82,10 @@ def import_(files: Sequence[Path], examples: bool, replace: bool, force: bool,
     Every file is checked first; if any sheet is wrong, nothing is imported. A file
     written by char export carries each sheet's version: --replace then refuses to
     overwrite a sheet changed in the table since (a Conflict's damage, an edit),
-    naming it, unless --force.
+    naming it, unless --force. A file with no version (kept by hand) replaces the sheet
+    but keeps the damage the table recorded (R-CON-20), and says so; --force drops it.
     """
     from characters.names import name_key
-    from cli.common.sheet_screens import kind_text
     from conflict.table import NameTaken, SheetChanged
 
     if force and not replace:
@@ -117,14 +120,27 @@ def import_(files: Sequence[Path], examples: bool, replace: bool, force: bool,
         except SheetChanged as error:
             fail(f"{error}; nothing imported (export again, or --force to overwrite)")
         location = table.path
+    _imported(added, location, as_json=as_json)
+
+
+def _imported(added: Sequence[Added], location: Path, *, as_json: bool) -> None:
+    """What ``char import`` wrote: each sheet added or replaced, and damage kept."""
+    from cli.common.sheet_screens import kind_text
+
     if as_json:
         print_json({"imported": [{"name": entry.character.name, "replaced": entry.replaced,
-                                  "version": entry.version} for entry in added],
+                                  "version": entry.version,
+                                  "kept_damage": dict(entry.kept_damage)} for entry in added],
                     "table": str(location)})
         return
     for entry in added:
         verb = "replaced" if entry.replaced else "added"
         click.echo(f"{verb} {plain(entry.character.name)} ({kind_text(entry.character)})")
+        if entry.kept_damage:
+            kept = ", ".join(f"{name.capitalize()} {damage}"
+                             for name, damage in entry.kept_damage.items())
+            echo_wrapped(f"  kept the damage the table recorded: {kept} "
+                         "(--force drops it)")
     echo_wrapped(f"{len(added)} imported into the table at {location}")
 
 

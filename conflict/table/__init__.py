@@ -280,7 +280,11 @@ class Table(Players):
         """Add sheets and groups, all in one transaction: all are written, or none.
 
         A name already in the table raises :class:`NameTaken` unless ``replace``, which
-        overwrites that entry (sheet, kind and damage all come from the new value).
+        overwrites that entry: sheet, kind and damage come from the new value, but for a
+        sheet with no expected version (a file kept by hand, which does not track the
+        damage taken since it was written) the damage the table recorded is kept where
+        the new sheet carries less (R-CON-20; :attr:`Added.kept_damage` says what),
+        unless ``force``.
         Two of ``characters`` with the same name always raise :class:`NameTaken`.
 
         ``expected_versions`` maps names (any case) to the version each had when the
@@ -291,9 +295,8 @@ class Table(Players):
         roster.check_distinct(characters)
         expected = dict(expected_versions or {})
         added: list[Added] = self._connection.write(
-            lambda db: roster.add(
-                db, characters, replace=replace, expected_versions=expected, force=force
-            )
+            lambda db: roster.add(db, characters, replace=replace,
+                                  expected_versions=expected, force=force, path=self.path)
         )
         return added
 

@@ -22,7 +22,7 @@ import attrs
 
 from characters.errors import CharacterError
 from characters.files import section_of, structure, unstructure
-from characters.model import Character, ExtraGroup, Kind, Sheet
+from characters.model import RESILIENCES, Character, ExtraGroup, Kind, Sheet
 from characters.names import name_key, refuse_look_alike
 from conflict.errors import BadValue
 from conflict.table import clock
@@ -42,6 +42,9 @@ class Added:
     character: Character
     replaced: bool
     version: int = 1
+    kept_damage: Mapping[str, int] = attrs.field(factory=dict)
+    """Damage the table had recorded that a replacing sheet did not carry, kept
+    (Resilience → damage now), R-CON-20."""
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -166,6 +169,23 @@ def _refuse_look_alikes(db: sqlite3.Connection, characters: Sequence[Character],
         known.append(character.name)
 
 
+def _keeping_damage(stored: Character, new: Character) -> tuple[Character, dict[str, int]]:
+    """``new`` with the damage ``stored`` had recorded where ``new`` carries less (a
+    sheet kept by hand does not track the damage taken since it was written, R-CON-20),
+    and what was kept (Resilience → damage now); a Resilience stops at its full score."""
+    if not (isinstance(stored, Sheet) and isinstance(new, Sheet)):
+        return new, {}
+    resiliences = new.resiliences
+    kept: dict[str, int] = {}
+    for name in RESILIENCES:
+        had, now = stored.resiliences.get(name), resiliences.get(name)
+        if had.damage > now.damage:
+            now = now.damaged(had.damage - now.damage, clamp=True)
+            resiliences = resiliences.replace(name, now)
+            kept[name] = now.damage
+    return (attrs.evolve(new, resiliences=resiliences), kept) if kept else (new, {})
+
+
 def add(
     db: sqlite3.Connection,
     characters: Sequence[Character],
@@ -173,6 +193,7 @@ def add(
     replace: bool,
     expected_versions: Mapping[str, int],
     force: bool,
+    path: Path,
 ) -> list[Added]:
     """Write ``characters`` (see :meth:`conflict.table.Table.add`)."""
     expected = {name_key(name): version for name, version in expected_versions.items()}
@@ -192,8 +213,11 @@ def add(
             raise NameTaken(character.name, row["name"])
         if wanted is not None and wanted != row["version"] and not force:
             changed.append((row["name"], wanted, int(row["version"])))
+        kept: dict[str, int] = {}
+        if wanted is None and not force:  # a file with no version: keep what it lacks
+            character, kept = _keeping_damage(_character(row, path), character)
         version = _overwrite(db, row, character)
-        added.append(Added(character, replaced=True, version=version))
+        added.append(Added(character, replaced=True, version=version, kept_damage=kept))
     if changed:
         raise SheetChanged(changed)  # the transaction is rolled back: nothing written
     return added
