@@ -44,6 +44,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import stat
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal, overload
@@ -382,8 +383,16 @@ def read_versioned(path: str | Path) -> list[Versioned]:
     source = str(path)
     fmt = format_of(path)
     try:
-        with Path(path).open("rb") as file:
-            size = os.fstat(file.fileno()).st_size
+        # Opened without waiting: a FIFO or a device would block a plain open or read
+        # forever; only a regular file is read.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as file:
+            status = os.fstat(file.fileno())
+            if not stat.S_ISREG(status.st_mode):
+                raise SheetFileError(source, [Problem(
+                    "", "is not a regular file (a pipe, a device or a folder); save the "
+                    "sheets to a file and import that")])
+            size = status.st_size
             raw = file.read(SHEET_FILE_MAX_BYTES + 1)  # never more than the limit and 1
     except OSError as error:
         raise SheetFileError(source, [Problem("", f"cannot be read: {error.strerror}")]) from None

@@ -457,3 +457,27 @@ def test_an_entry_with_a_huge_name_is_labelled_briefly() -> None:
     assert len(message) < 220  # two quotes of at most 60 characters each
     assert message.startswith(f"crew.toml: character '{'K' * 58}…: name must be a name of at "
                               "most 60 characters")
+
+
+@pytest.mark.parametrize("made", ["fifo", "device"])
+def test_a_pipe_or_a_device_is_refused_at_once_not_waited_on(tmp_path: Path, made: str
+                                                              ) -> None:
+    # A plain open() of a FIFO blocks until something writes to it: run the import as a
+    # process, so that a wait shows as a timeout rather than a hung suite.
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "sheets.toml"
+    if made == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    code = ("import sys; from cli.main import main; "
+            "sys.argv = ['mistborn', 'char', 'import', sys.argv[1]]; main()")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                          text=True, timeout=60,
+                          env={**os.environ, "MISTBORN_DB": str(tmp_path / "t.db")})
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (f"mistborn: {path}: is not a regular file (a pipe, a device or a "
+                           "folder); save the sheets to a file and import that\n")
