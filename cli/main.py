@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import sys
-from typing import Any
+from typing import Any, Final
 
 import click
 
@@ -96,12 +96,10 @@ class LazyGroup(click.Group):
             click.echo(f"mistborn: {no_such_option_line(error)}", err=True)
             sys.exit(2)
         except click.ClickException as error:
-            message = " ".join(error.format_message().split())
-            click.echo(f"mistborn: {message}", err=True)
+            click.echo(f"mistborn: {one_line(error.format_message())}", err=True)
             sys.exit(2)
         except _user_errors() as error:
-            message = " ".join(str(error).split())
-            click.echo(f"mistborn: {message}", err=True)
+            click.echo(f"mistborn: {one_line(str(error))}", err=True)
             sys.exit(2)
         except BrokenPipeError:
             sys.exit(1)
@@ -109,6 +107,23 @@ class LazyGroup(click.Group):
             click.echo("mistborn: interrupted", err=True)
             sys.exit(130)
         sys.exit(result if isinstance(result, int) else 0)
+
+
+LONGEST_WORD: Final = 60
+"""The most characters of one word (a bad value typed, say) an error line repeats; a
+file's path, which names where to look, may be as long as :data:`LONGEST_LINE`."""
+
+LONGEST_LINE: Final = 300
+"""The most characters of an error line."""
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line of at most :data:`LONGEST_LINE` characters, no word of it
+    longer than :data:`LONGEST_WORD`: an argument of 100 KB is not said back whole."""
+    words = [word if len(word) <= LONGEST_WORD or ("/" in word and len(word) <= LONGEST_LINE)
+             else f"{word[:LONGEST_WORD - 1]}…" for word in message.split()]
+    line = " ".join(words)
+    return line if len(line) <= LONGEST_LINE else f"{line[:LONGEST_LINE - 1]}…"
 
 
 def _printable_anywhere() -> None:

@@ -256,3 +256,28 @@ def test_a_terminal_that_cannot_take_utf8_gets_question_marks_not_a_traceback(
         else:
             assert done.returncode == 0, (args, done.stderr)
             assert b"?" in done.stdout  # a glyph it could not print
+
+
+HUGE = "x" * 100_000
+
+
+@pytest.mark.parametrize("args", [
+    ["roll", "5", HUGE],                       # an extra argument
+    ["roll", "5", "--difficulty", HUGE],       # a bad value for an option
+    ["roll", HUGE],                            # a bad value for an argument
+    ["odds", "4", "--against", HUGE],
+    ["char", "show", HUGE],                    # a name looked up in the table
+    ["conflict", "declare", HUGE, "action", "3"],
+    ["stuffed", "odds", HUGE],
+    ["roll", "5", *(["a"] * 5_000)],           # many short words
+])
+def test_an_error_line_repeats_at_most_60_characters_of_a_bad_value(
+        tmp_path: Path, args: list[str]) -> None:
+    result = CliRunner().invoke(main, args, env={"MISTBORN_DB": str(tmp_path / "t.db"),
+                                                 "COLUMNS": "80"})
+    assert result.exit_code == 2, result.output[:300]
+    line = result.stderr
+    assert line.startswith("mistborn: ") and line.count("\n") == 1
+    assert len(line) <= len("mistborn: ") + 300 + 1
+    # Every word but a file's path (the table's, here) is cut at 60 characters.
+    assert max(len(word) for word in line.split() if "/" not in word) <= 60 + 2
