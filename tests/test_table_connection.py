@@ -497,6 +497,16 @@ with Table(path) as table:
             version = done.version
     except TableFull as error:
         print("full:", error)
+    again = []
+    for attempt in range(3):  # every later write says so too, not "disk I/O error"
+        try:
+            late = [{"batch": version, "part": n, "pad": "x" * 3000} for n in range(5)]
+            table.append("conflict", "Siege", late, based_on=version, who="Filler")
+        except TableFull:
+            again.append("full")
+        except Exception as error:
+            again.append(repr(error))
+    print("again", ",".join(again))
     log = table.read("conflict", "Siege")
     parts = Counter(entry.event["batch"] for entry in log.entries)
     whole = sorted(parts) == list(range(version)) and set(parts.values()) == {5}
@@ -522,14 +532,67 @@ exec {sys.executable} -c "$1" {disk}/table.db
     if done.returncode == 77 or (done.returncode and done.stderr.startswith("unshare")):
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
     assert done.stderr == ""
-    full, counts, integrity = done.stdout.splitlines()
+    full, again, counts, integrity = done.stdout.splitlines()
     path = f"{disk}/table.db"
     assert full == f"full: cannot write to the table {path!r}: the disk is full; nothing was saved"
+    assert again == "again full,full,full"
     _, appends, _, _, version, _, whole = counts.split()
     assert int(appends) == int(version) > 0
     assert whole == "True"  # every append of 5 events wholly there; the failed one absent
     assert integrity == "integrity ok"
     assert list(disk.iterdir()) == []  # the tmpfs went away with its namespace
+
+
+FULL_THEN_WRITE = """
+import sys
+from pathlib import Path
+from conflict.table import Table, TableFull
+path = Path(sys.argv[1])
+with Table(path) as table:
+    table.create_stream("conflict", "Siege", who="Filler")
+try:  # something else fills the disk
+    with open(path.parent / "filler", "wb") as filler:
+        while True:
+            filler.write(bytes(65536))
+            filler.flush()
+except OSError:
+    pass
+said = []
+for attempt in range(3):  # each a new writer, as each command is
+    try:
+        with Table(path) as table:
+            table.append("conflict", "Siege", [{"n": attempt}], based_on=0, who="Late")
+        said.append("written")
+    except TableFull as error:
+        said.append(f"full: {error}")
+    except Exception as error:
+        said.append(f"{type(error).__name__}: {error}")
+print("\\n".join(said))
+"""
+
+
+def test_a_disk_filled_by_something_else_is_said_to_be_full_at_every_write(
+        tmp_path: Path) -> None:
+    # SQLite reports a full disk as SQLITE_FULL at most once; later writers get only
+    # "disk I/O error". The table says what is wrong every time.
+    if not RUNNING_AS_ROOT or shutil.which("unshare") is None:
+        pytest.skip("needs root and unshare to mount a tiny tmpfs")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    script = f"""
+mount -t tmpfs -o size=512k tmpfs {disk} || exit 77
+exec {sys.executable} -c "$1" {disk}/table.db
+"""
+    done = subprocess.run(
+        ["unshare", "-m", "sh", "-c", script, "sh", textwrap.dedent(FULL_THEN_WRITE)],
+        capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
+    )
+    if done.returncode == 77 or (done.returncode and done.stderr.startswith("unshare")):
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
+    assert done.stderr == ""
+    path = f"{disk}/table.db"
+    full = f"full: cannot write to the table {path!r}: the disk is full; nothing was saved"
+    assert done.stdout.splitlines() == [full] * 3
 
 
 def test_unprivileged_children_really_are_unprivileged(shared_dir: Path) -> None:

@@ -36,6 +36,7 @@ Plain ``sqlite3``, not sqlite-utils
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import sqlite3
 import time
@@ -70,6 +71,19 @@ def _is_busy(error: sqlite3.Error) -> bool:
     return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
+NEARLY_FULL: Final = 1 << 20
+"""Free bytes below which a disk that fails a write is taken for full."""
+
+
+def _disk_full(path: Path) -> bool:
+    """Whether the disk holding ``path`` has (nearly) no room left for the table."""
+    try:
+        status = os.statvfs(path.parent)
+    except (OSError, AttributeError):  # no statvfs (Windows), or the folder is gone
+        return False
+    return status.f_bavail * status.f_frsize < NEARLY_FULL
+
+
 def translate(error: sqlite3.Error, path: Path, *, wait: float) -> errors.TableError:
     """The table's one-line error for a failure SQLite reported on ``path``."""
     code = getattr(error, "sqlite_errorcode", None)
@@ -98,6 +112,9 @@ def translate(error: sqlite3.Error, path: Path, *, wait: float) -> errors.TableE
     if primary == sqlite3.SQLITE_CANTOPEN:
         return errors.TableCannotOpen(f"cannot open the table {where}: {text}")
     if primary == sqlite3.SQLITE_IOERR:
+        if _disk_full(path):  # after SQLITE_FULL once, SQLite says only "disk I/O error"
+            return errors.TableFull(
+                f"cannot write to the table {where}: the disk is full; nothing was saved")
         return errors.TableError(f"cannot read or write the table {where}: {text}")
     return errors.TableError(f"the table {where} failed: {text}")
 
