@@ -646,3 +646,28 @@ def test_a_player_revoked_while_logging_in_is_told_no_other_name(tmp_path: Path)
         assert err(done) == "mistborn: Your invitation was withdrawn.\n"
     finally:
         served.close()
+
+
+def test_passphrases_tried_in_parallel_are_counted_as_they_come(fresh: Served) -> None:
+    # Attempts made at once are counted before any is answered: the limit
+    # (refuse_after) holds for them as for attempts one after another.
+    from cli.players.ssh_login import Login
+
+    async def tried(passphrases: list[str], address: str) -> list[bool]:
+        logins = [Login(fresh.server) for _ in passphrases]
+        for login in logins:
+            login.address = address
+        return list(await asyncio.gather(*(
+            login.validate_password("kell", passphrase)
+            for login, passphrase in zip(logins, passphrases, strict=True))))
+
+    limit = FAST.refuse_after
+    assert fresh.run(tried(["wrong"] * (limit - 1), "127.0.0.2")) == [False] * (limit - 1)
+    # More wrong ones at once, and the right one after them: past the limit, refused.
+    assert fresh.run(tried(["wrong"] * limit + [PASSPHRASE], "127.0.0.2")) == \
+        [False] * (limit + 1)
+    # A right one is taken back as it is found: from elsewhere, right ones in parallel
+    # with fewer wrong ones than the limit all get in, and leave no count behind.
+    assert fresh.run(tried(["wrong", PASSPHRASE, PASSPHRASE], "127.0.0.3")) == \
+        [False, True, True]
+    assert fresh.run(tried(["wrong"] * (limit - 2) + [PASSPHRASE], "127.0.0.3"))[-1]

@@ -59,6 +59,16 @@ class Throttle:
             if len(recent) >= self.refuse_after:
                 self._refused_until[key] = now + self.refuse_for
 
+    def forgive(self, *keys: str) -> None:
+        """Take back the last failure of each of ``keys`` (an attempt counted before it
+        was checked, then found right), and the refusal it brought."""
+        for key in keys:
+            recent = self._recent(key)
+            if recent:
+                recent.pop()
+            if len(recent) < self.refuse_after:
+                self._refused_until.pop(key, None)
+
     def refused(self, *keys: str) -> bool:
         """Whether any of ``keys`` is refused for now."""
         now = self.clock()
@@ -111,8 +121,13 @@ class Logins:
         return self.throttle.refused(self._keys(address, name)[2])
 
     def failed(self, address: str, name: str) -> None:
-        """A wrong passphrase (or one left unanswered) for ``name`` from ``address``."""
+        """A passphrase attempt for ``name`` from ``address``, counted as wrong until
+        :meth:`forgive` says otherwise."""
         self.throttle.failed(*self._keys(address, name))
+
+    def forgive(self, address: str, name: str) -> None:
+        """The attempt last counted for ``name`` from ``address`` was right."""
+        self.throttle.forgive(*self._keys(address, name))
 
 
 class RateLimit:

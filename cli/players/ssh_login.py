@@ -131,8 +131,8 @@ class Login(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections -= 1
         self._logged_in_or_gone()
-        if self.asking:  # hung up while the answer was slowed: a failure all the same
-            self.server.logins.failed(self.address, self.asking)
+        # Hung up while the answer was slowed: the attempt stays counted as a failure.
+        self.asking = ""
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -154,13 +154,16 @@ class Login(asyncssh.SSHServer):
         from conflict.table import check_passphrase
 
         logins = self.server.logins
-        self.asking = username
+        if logins.refused(self.address, username):
+            return False
         pause = logins.delay(self.address, username)
+        # Counted as a failure before any wait, in one step of the event loop: attempts
+        # made in parallel are counted as they come, so the limit holds for them too;
+        # the one found right is taken back below.
+        logins.failed(self.address, username)
+        self.asking = username
         if pause:
             await asyncio.sleep(pause)
-        if logins.refused(self.address, username):
-            self.asking = ""
-            return False
         stored = await self.server.worker.run(self.server.hash_of, username)
         # An unknown name costs the same scrypt as a known one: timing tells nothing.
         loop = asyncio.get_running_loop()
@@ -172,8 +175,8 @@ class Login(asyncssh.SSHServer):
             self.server.hasher, check_passphrase, typed, stored or self.server.dummy_hash)
         self.asking = ""
         if not (right and stored) or len(password) > 200:
-            logins.failed(self.address, username)
             return False
+        logins.forgive(self.address, username)
         return True
 
 
