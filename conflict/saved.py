@@ -172,10 +172,11 @@ def add(table: Table, name: str, joining: Sequence[tuple[Character, str, bool]],
     return record(table, name, lambda _state: events, who=who)
 
 
-def undo(table: Table, name: str, *, who: str, based_on: int | None = None
-         ) -> Undid[State, Event]:
-    """Take back the last event; an undone end puts the roster back as it was."""
-    return saved(table, name).undo(who=who, based_on=based_on)
+def undo(table: Table, name: str, *, who: str, based_on: int | None = None,
+         own: bool = False) -> Undid[State, Event]:
+    """Take back the last event; an undone end puts the roster back as it was. With
+    ``own``, only an event ``who`` wrote (:class:`~conflict.table.NotYourStep`)."""
+    return saved(table, name).undo(who=who, based_on=based_on, own=own)
 
 
 # --- the roster's share of an end (the ruling above) -------------------------------------

@@ -293,8 +293,8 @@ def test_two_terminals_writing_at_once_lose_nothing(db: Path, tmp_path: Path) ->
                                "--as", "other"], env=env, capture_output=True, text=True,
                               check=False)
         assert done.returncode == 0, done.stderr
-        done = subprocess.run([*MISTBORN, "conflict", "undo"], env=env, capture_output=True,
-                              text=True, check=False)
+        done = subprocess.run([*MISTBORN, "conflict", "undo", "--as", "other"], env=env,
+                              capture_output=True, text=True, check=False)
         assert done.returncode == 0, done.stderr
     for proc in procs:
         _, err = proc.communicate(timeout=120)
@@ -487,3 +487,23 @@ def test_r_con_21_the_end_needs_its_outcome(db: Path) -> None:
             "say how it ends: mistborn conflict end OUTCOME (mistborn conflict end the "
             "crew escapes)")
     assert ok(db, "log", "--json") == before
+
+
+def test_undo_takes_back_only_your_own_step_unless_anyone(db: Path) -> None:
+    # Two writers at one Conflict: ada declares, then gm. ada's undo would take back
+    # gm's step: it is refused, naming whose step it is, and changes nothing.
+    rooftops(db)
+    ok(db, "conflict", "declare", "haze", "defense", "3", "--as", "ada")
+    ok(db, "conflict", "declare", "tamsin", "defense", "2", "--as", "gm")
+    with Table(db) as table:
+        before = table.read("conflict", "Rooftops", include_undone=True).version
+    message = refused(db, "conflict", "undo", "--as", "ada")
+    assert message == ("the last step of the conflict 'Rooftops' is gm's, not ada's: "
+                       "nothing undone (undo --anyone takes it back)")
+    with Table(db) as table:
+        log = table.read("conflict", "Rooftops", include_undone=True)
+        assert not any(entry.undone for entry in log.entries) and log.version == before
+    assert "Undone: Tamsin Vey" in ok(db, "conflict", "undo", "--as", "gm")
+    assert "Undone: Hazekillers" in ok(db, "conflict", "undo", "--as", "ada")
+    ok(db, "conflict", "declare", "haze", "defense", "3", "--as", "ada")
+    assert "Undone: Hazekillers" in ok(db, "conflict", "undo", "--as", "gm", "--anyone")

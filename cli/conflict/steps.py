@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import click
 
+from cli.common.errors import fail
 from cli.common.options import DIFFICULTY
 from cli.common.table_option import complete_participant, open_table
 from cli.conflict.group import chosen_conflict, common, conflict, record, report_undone, writer
@@ -309,13 +310,20 @@ def end(outcome: Sequence[str], as_json: bool) -> None:
         record(table, steps.end(said), as_json=as_json)
 
 
-@conflict.command("undo", short_help="Take back the last step (history keeps it).")
+@conflict.command("undo", short_help="Take back your last step (history keeps it).")
+@click.option("--anyone", is_flag=True,
+              help="Take back the last step even when someone else wrote it.")
 @common
-def undo(as_json: bool) -> None:
-    """Take back the last step of the Conflict. It stays in the log, marked undone."""
+def undo(anyone: bool, as_json: bool) -> None:
+    """Take back the last step of the Conflict, if you wrote it (--as, or $MISTBORN_AS);
+    --anyone takes it back whoever wrote it. It stays in the log, marked undone."""
     from conflict import saved as conflicts
+    from conflict.table import NotYourStep
 
     with open_table() as table:
         name = conflicts.find(table, chosen_conflict())
-        undid = conflicts.undo(table, name, who=writer())
+        try:
+            undid = conflicts.undo(table, name, who=writer(), own=not anyone)
+        except NotYourStep as error:
+            fail(f"{error} (undo --anyone takes it back)")
     report_undone(undid, as_json=as_json)

@@ -59,12 +59,19 @@ def end(shell: Desk, args: list[str]) -> Reply:
     return narrate(shell, steps.end(" ".join(args)))
 
 
-def undo(shell: Desk, _args: list[str]) -> Reply:
+def undo(shell: Desk, args: list[str]) -> Reply:
     from conflict import saved as conflicts
     from conflict.narrate import describe
+    from conflict.table import NotYourStep
 
+    anyone = args == ["anyone"]
+    if args and not anyone:
+        fail("undo, or undo anyone (a step someone else wrote)")
     conflict, _state = shell.current_conflict()
-    undid = conflicts.undo(shell.table, conflict, who=shell.name)
+    try:
+        undid = conflicts.undo(shell.table, conflict, who=shell.name, own=not anyone)
+    except NotYourStep as error:
+        fail(f"{error} (undo anyone takes it back)")
     said = safe(f"Undone: {describe(undid.after, undid.event, undid.before)}")
     return shell.reply([said, *shell.next_lines(undid.after)])
 
@@ -101,6 +108,6 @@ Narrator:
  swap N health|reputation|willpower
  reorder NAME NAME …
  defeat NAME [why]   endround
- end OUTCOME         undo
+ end OUTCOME         undo [anyone]
  reveal NAME         hide NAME"""
 """The help of the Narrator's steps."""

@@ -32,6 +32,7 @@ from conflict.table.connection import DEFAULT_WAIT, Connection
 from conflict.table.errors import (
     NameTaken,
     NothingToUndo,
+    NotYourStep,
     SheetChanged,
     StaleLog,
     TableBusy,
@@ -84,6 +85,7 @@ __all__ = [
     "Log",
     "Migration",
     "NameTaken",
+    "NotYourStep",
     "NothingToUndo",
     "Player",
     "RollEntry",

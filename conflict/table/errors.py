@@ -193,6 +193,20 @@ class NothingToUndo(RuleViolation):
         super().__init__(f"nothing to undo in the {kind} {name!r}")
 
 
+class NotYourStep(RuleViolation):
+    """Undo asked for the writer's own last step, and the last step is someone else's.
+
+    ``who`` wrote it; nothing was undone."""
+
+    def __init__(self, kind: str, name: str, *, who: str, asked_by: str) -> None:
+        self.kind = kind
+        self.name = name
+        self.who = who
+        self.asked_by = asked_by
+        super().__init__(f"the last step of the {kind} {name!r} is {who}'s, not "
+                         f"{asked_by}'s: nothing undone")
+
+
 class SheetChanged(RuleViolation):
     """Sheets changed in the table since the file being imported was exported.
 

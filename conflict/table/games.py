@@ -162,21 +162,22 @@ def record(table: Table, game: str | Game[S, E], name: str, intent: Intent[S, E]
 
 @overload
 def undo(table: Table, game: Game[S, E], name: str, *, who: str,
-         based_on: int | None = None) -> Undid[S, E]: ...
+         based_on: int | None = None, own: bool = False) -> Undid[S, E]: ...
 @overload
 def undo(table: Table, game: str, name: str, *, who: str,
-         based_on: int | None = None) -> Undid[Any, Any]: ...
+         based_on: int | None = None, own: bool = False) -> Undid[Any, Any]: ...
 def undo(table: Table, game: str | Game[S, E], name: str, *, who: str,
-         based_on: int | None = None) -> Undid[S, E] | Undid[Any, Any]:
+         based_on: int | None = None, own: bool = False) -> Undid[S, E] | Undid[Any, Any]:
     """Take back the last step of the game ``name``: every event its last append
     wrote, when its game undoes whole steps (a Problem worsened with all it pushed
     along; history keeps them, marked undone), else its last event. A game that keeps
-    its set-up never has it taken back (:class:`SetupKept`)."""
-    return undo_saved(Saved(table, _game(game), name), who=who, based_on=based_on)
+    its set-up never has it taken back (:class:`SetupKept`). With ``own``, only a
+    step ``who`` wrote (:class:`~conflict.table.NotYourStep`)."""
+    return undo_saved(Saved(table, _game(game), name), who=who, based_on=based_on, own=own)
 
 
-def undo_saved(stream: Saved[S, E], *, who: str, based_on: int | None = None
-               ) -> Undid[S, E]:
+def undo_saved(stream: Saved[S, E], *, who: str, based_on: int | None = None,
+               own: bool = False) -> Undid[S, E]:
     """:func:`undo` on a stream already at hand (with the hooks it was made with)."""
     game = stream.game
 
@@ -186,7 +187,7 @@ def undo_saved(stream: Saved[S, E], *, who: str, based_on: int | None = None
                             rule=game.rule)
 
     return stream.undo(who=who, based_on=based_on, check=check,
-                       whole_append=game.undo_whole_step)
+                       whole_append=game.undo_whole_step, own=own)
 
 
 # --- names kept for one release ---------------------------------------------------------

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import attrs
 
 from conflict.table import logs
-from conflict.table.errors import NothingToUndo, StaleLog, name_key
+from conflict.table.errors import NothingToUndo, NotYourStep, StaleLog, name_key
 from conflict.table.logs import Appended, Entry, Log
 
 if TYPE_CHECKING:
@@ -273,14 +273,18 @@ class Saved(Generic[S, E]):
 
     def undo(self, *, who: str, based_on: int | None = None,
              check: Callable[[E], None] | None = None,
-             then: UndoHook[S, E] | None = None, whole_append: bool = False) -> Undid[S, E]:
+             then: UndoHook[S, E] | None = None, whole_append: bool = False,
+             own: bool = False) -> Undid[S, E]:
         """Take back the last live event (history keeps it, marked undone); with
         ``whole_append``, every event the last append wrote (one command's worth: the
         same writer, at the same moment), in one transaction.
 
         ``based_on``: the version the writer's screen showed; if the log moved on since,
         :class:`StaleLog` is raised and nothing changes (an undo must never take back
-        someone else's newer event by surprise). ``check(event)`` may refuse (raising)
+        someone else's newer event by surprise). ``own``: take back only a step ``who``
+        wrote; another's raises :class:`NotYourStep` and nothing changes (checked in the
+        same transaction, so a step written meanwhile is never taken back by surprise).
+        ``check(event)`` may refuse (raising)
         before anything is written; ``then`` runs inside the write transaction, after
         the stream's own ``on_undo`` hook and before its projection.
         """
@@ -293,6 +297,9 @@ class Saved(Generic[S, E]):
                 raise NothingToUndo(self.kind, log.name)
             loaded = self.replay(log)
             count = _last_append(log.entries) if whole_append else 1
+            writer = log.entries[-1].who
+            if own and name_key(writer) != name_key(who):
+                raise NotYourStep(self.kind, log.name, who=writer, asked_by=who)
             first = len(loaded.events) - count
             for event in loaded.events[first:]:
                 if check is not None:
