@@ -10,14 +10,12 @@ the roster, the Conflict and the commands all look names up through :func:`resol
 from __future__ import annotations
 
 import difflib
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from characters.errors import CharacterError
 from characters.names import name_key
+from core.names import matches as matches
 from core.names import not_found
-
-_WORD = re.compile(r"[\w']+")
 
 
 class NameNotFound(CharacterError):
@@ -48,25 +46,6 @@ class NameAmbiguous(CharacterError):
 def _quote(name: str) -> str:
     text = repr(name)
     return text if len(text) <= 60 else text[:59] + "…"
-
-
-def _words(name: str) -> list[str]:
-    return [name_key(word) for word in _WORD.findall(name)]
-
-
-def matches(typed: str, names: Iterable[str]) -> list[str]:
-    """Every name ``typed`` could mean: the same name if there is one; else every name
-    it begins, or with a word it begins. Empty when none."""
-    key = name_key(typed)
-    if not key:
-        return []
-    names = list(names)
-    exact = [n for n in names if name_key(n) == key]
-    if exact:
-        return exact
-    return [n for n in names if name_key(n).startswith(key)
-            or any(word.startswith(key) for word in _words(n))
-            or (" " in key and key in name_key(n))]
 
 
 def resolve(typed: str, names: Sequence[str], *, what: str = "character") -> str:

@@ -351,3 +351,25 @@ def not_found(what: str, typed: str, known: Sequence[str], suggestion: str | Non
     listed = ", ".join(quote(k) for k in sorted(known, key=name_key)[:5])
     more = ", …" if len(known) > 5 else ""
     return f"no {what} named {quote(typed)} ({holds} {listed}{more})"
+
+
+_WORD: Final = re.compile(r"[\w']+")
+
+
+def _words(name: str) -> list[str]:
+    return [name_key(word) for word in _WORD.findall(name)]
+
+
+def matches(typed: str, names: Iterable[str]) -> list[str]:
+    """Every name ``typed`` could mean: the same name if there is one; else every name
+    it begins, or with a word it begins. Empty when none."""
+    key = name_key(typed)
+    if not key:
+        return []
+    names = list(names)
+    exact = [n for n in names if name_key(n) == key]
+    if exact:
+        return exact
+    return [n for n in names if name_key(n).startswith(key)
+            or any(word.startswith(key) for word in _words(n))
+            or (" " in key and key in name_key(n))]

@@ -16,10 +16,10 @@ import click
 
 from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command
-from cli.boardgames.stuffed import character, chosen_dice, face, paid_die, player
+from cli.boardgames.stuffed import face
 
 if TYPE_CHECKING:
-    from boardgames.stuffed.events import Event, Teammate
+    from boardgames.stuffed.events import Event
     from boardgames.stuffed.state import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -71,25 +71,17 @@ def reroll(dice: Sequence[str], by: str | None, pay: int | None, card: str | Non
     """Reroll DICE all at once (R-STF-3): by position (1 4 5) or symbol (b b). A Hero's
     or Teammate's ability costs a die of its Attribute (R-STF-6); an Advantage card's
     costs the card (--card)."""
+    from boardgames.stuffed import steps
     from boardgames.stuffed.dice import parse_symbols
-    from boardgames.stuffed.events import Reroll
 
     typed = _faces(faces)
 
     def build(state: Game) -> list[Event]:
-        positions = chosen_dice(state, dice, "a reroll", rule="R-STF-3")
+        positions = steps.chosen_dice(state, dice, "a reroll", rule="R-STF-3")
         new = parse_symbols(typed) if typed is not None else \
             state.die.roll(len(positions))
-        if card is not None:
-            if by is not None or pay is not None:
-                from boardgames.errors import BadValue
-
-                raise BadValue("a reroll comes from an ability or a card, not both",
-                               rule="R-STF-3")
-            return [Reroll(positions, new, card="" if card == "card" else card)]
-        name = character(state, by or "hero")
-        paid = paid_die(state, name, positions, pay)
-        return [Reroll(positions, new, character=name, paid=paid)]
+        return [steps.reroll(state, positions, new, by=by, pay=pay,
+                             card=None if card is None else "" if card == "card" else card)]
 
     games.write(face(), build, as_json=as_json)
 
@@ -100,10 +92,11 @@ def reroll(dice: Sequence[str], by: str | None, pay: int | None, card: str | Non
 def spend(dice: Sequence[str], as_json: bool) -> None:
     """Spend DICE as a set (R-STF-4): 3 of a kind for a coin, 4 of a kind for an
     Advantage card; never Birdens. By position (1 2 3) or symbol (ch:3, 4-kind)."""
+    from boardgames.stuffed import steps
     from boardgames.stuffed.events import SpendSet
 
-    games.write(face(), lambda state: [SpendSet(chosen_dice(state, dice, "a set",
-                                                            rule="R-STF-4"))],
+    games.write(face(), lambda state: [SpendSet(steps.chosen_dice(state, dice, "a set",
+                                                                  rule="R-STF-4"))],
                 as_json=as_json)
 
 
@@ -115,36 +108,16 @@ def spend(dice: Sequence[str], as_json: bool) -> None:
 def buy(what: str, dice: Sequence[str], as_json: bool) -> None:
     """Buy a coin with 3 of a kind, or an Advantage card with 2 coins (or with 4 of a
     kind: --with) (R-STF-4). The set is picked from the unspent dice unless given."""
+    from boardgames.stuffed import steps
     from boardgames.stuffed.events import BuyCard, SpendSet
 
     def build(state: Game) -> list[Event]:
         if what == "card" and not dice:
             return [BuyCard()]
         wanted = dice or ["3-kind"]
-        return [SpendSet(chosen_dice(state, wanted, f"a {what}", rule="R-STF-4"))]
+        return [SpendSet(steps.chosen_dice(state, wanted, f"a {what}", rule="R-STF-4"))]
 
     games.write(face(), build, as_json=as_json)
-
-
-def _teammate(state: Game, name: str, kind: str | None, attribute: str | None,
-              needs: str | None) -> Teammate:
-    """The Teammate a recruit means: the one on offer called ``name`` (any unique
-    beginning), with what the command line says of it."""
-    from boardgames.errors import BadValue
-    from boardgames.stuffed.events import Teammate
-    from characters.lookup import matches
-
-    found = matches(name, [t.name for t in state.offer])
-    offered = next((t for t in state.offer if len(found) == 1 and t.name == found[0]), None)
-    if offered is not None:
-        if kind is None and attribute is None and needs is None:
-            return offered
-        return Teammate(offered.name, kind or offered.kind, attribute or offered.attribute,
-                        needs or offered.combo)
-    if attribute is None or needs is None:
-        raise BadValue(f"{name!r} is not on offer: give --needs COMBO and --attribute "
-                       f"SYMBOL as the card shows them"[:140], rule="R-STF-5")
-    return Teammate(name, kind or "loyal", attribute, needs)
 
 
 @game_command("recruit", "Recruit a Teammate with the dice.")
@@ -162,13 +135,14 @@ def recruit(name: str, needs: str | None, kind: str | None, attribute: str | Non
     """Recruit the Teammate NAME by spending dice that make its combination, and 2
     coins for a Mercenary (R-STF-5). A Teammate on offer needs only its name (any
     unique beginning); another card needs --needs and --attribute."""
+    from boardgames.stuffed import steps
     from boardgames.stuffed.events import Recruit
 
     def build(state: Game) -> list[Event]:
-        mate = _teammate(state, name, kind, attribute, needs)
+        mate = steps.teammate(state, name, kind, attribute, needs)
         wanted = dice or ([mate.combo.text] if mate.combo else [])
-        return [Recruit(mate, chosen_dice(state, wanted, f"recruiting {mate.name}",
-                                          rule="R-STF-5"))]
+        return [Recruit(mate, steps.chosen_dice(state, wanted, f"recruiting {mate.name}",
+                                                rule="R-STF-5"))]
 
     games.write(face(), build, as_json=as_json)
 
@@ -182,29 +156,10 @@ def recruit(name: str, needs: str | None, kind: str | None, attribute: str | Non
 def steal(name: str, victim: str | None, dice: Sequence[str], as_json: bool) -> None:
     """Steal the Mercenary NAME from another team: dice that make its combination and
     2 coins (R-STF-5)."""
-    from boardgames.errors import RuleViolation
-    from boardgames.stuffed.events import Steal
-    from characters.lookup import matches
+    from boardgames.stuffed import steps
 
-    def build(state: Game) -> list[Event]:
-        holders = [p for i, p in enumerate(state.players) if i != state.turn]
-        if victim is not None:
-            holders = [p for p in holders if p.name == player(state, victim)]
-            if not holders:
-                raise RuleViolation(f"no other player is called {victim!r}"[:100],
-                                    rule="R-STF-5")
-        found = [(p, t) for p in holders for t in p.team
-                 if t.name in matches(name, [m.name for m in p.team])]
-        if len(found) != 1:
-            raise RuleViolation(f"no other team holds one Mercenary called {name!r}"[:120]
-                                + ("" if victim is None else f" ({victim})"),
-                                rule="R-STF-5")
-        owner, mate = found[0]
-        wanted = dice or ([mate.combo.text] if mate.combo else [])
-        positions = chosen_dice(state, wanted, f"stealing {mate.name}", rule="R-STF-5")
-        return [Steal(owner.name, mate.name, positions)]
-
-    games.write(face(), build, as_json=as_json)
+    games.write(face(), lambda state: [steps.steal(state, name, victim, dice)],
+                as_json=as_json)
 
 
 @game_command("ability", "Use a Hero's or Teammate's ability.")
@@ -224,21 +179,18 @@ def ability(typed: str, pay: int | None, coins: int, cards: int, note: str,
     """Use CHARACTER's ability (hero, or a Teammate's name): spend one die of its
     Attribute; once per character per turn (R-STF-6). Say what the card gave (--coins,
     --cards); for Grunt's trade give the set (--set 3-kind)."""
+    from boardgames.stuffed import steps
     from boardgames.stuffed.events import Ability, Grunt
 
     def build(state: Game) -> list[Event]:
-        name = character(state, typed)
+        name = steps.character(state, typed)
         if trade:
-            positions = chosen_dice(state, trade, "Grunt's trade", rule="R-STF-4")
-            return [Grunt(paid_die(state, name, positions, pay), positions)]
-        return [Ability(name, paid_die(state, name, (), pay), coins=coins, cards=cards,
-                        note=note)]
+            positions = steps.chosen_dice(state, trade, "Grunt's trade", rule="R-STF-4")
+            return [Grunt(steps.paid_die(state, name, positions, pay), positions)]
+        return [Ability(name, steps.paid_die(state, name, (), pay), coins=coins,
+                        cards=cards, note=note)]
 
     games.write(face(), build, as_json=as_json)
-
-
-def _card_key(card: str) -> str:
-    return " ".join(card.split()).casefold()
 
 
 @game_command("play", "Play an Advantage card.")
@@ -256,30 +208,12 @@ def play(card: Sequence[str], coins: int, cards: int, dice: Sequence[str],
     """Play the Advantage card CARD from your hand (R-STF-4): say what it gave
     (--coins, --cards). Two are known by name: My Birden (a Birden and 3 of a kind
     draw 2 cards; the dice stay) and the Sacrifice (she joins the team: --attribute)."""
-    from boardgames.errors import BadValue
-    from boardgames.stuffed.dice import Symbol
-    from boardgames.stuffed.events import MyBirden, PlayCard, PlaySacrifice
+    from boardgames.stuffed import steps
 
     title = " ".join(card)
-
-    def build(state: Game) -> list[Event]:
-        if _card_key(title) == "my birden":
-            birdens = [p for p, s in state.unspent if s is Symbol.BIRDEN]
-            birden = birdens[0] if birdens else 0
-            positions = chosen_dice(state, dice or ["3-kind"], "My Birden",
-                                    rule="R-STF-4", exclude=(birden,))
-            if not birden:
-                raise BadValue("My Birden needs a Birden among the unspent dice",
-                               rule="R-STF-4")
-            return [MyBirden(birden, positions)]
-        if _card_key(title) == "sacrifice":
-            if attribute is None:
-                raise BadValue("the Sacrifice joins the team: give --attribute SYMBOL, "
-                               "the Attribute her ability takes", rule="R-STF-5")
-            return [PlaySacrifice(attribute)]
-        return [PlayCard(title, coins=coins, cards=cards)]
-
-    games.write(face(), build, as_json=as_json)
+    games.write(face(), lambda state: [steps.card(state, title, coins=coins, cards=cards,
+                                                  dice=dice, attribute=attribute)],
+                as_json=as_json)
 
 
 @game_command("discard", "Discard an Advantage card.")
@@ -298,16 +232,9 @@ def discard(card: Sequence[str], as_json: bool) -> None:
 def mission(dice: Sequence[str], as_json: bool) -> None:
     """Complete the Mission: with its Teammates on your team, spend dice that make its
     combination, and win (R-STF-7)."""
-    from boardgames.stuffed.events import CompleteMission
+    from boardgames.stuffed import steps
 
-    def build(state: Game) -> list[Event]:
-        if state.mission is None or not state.rolled or not state.current.meets(
-                state.mission):
-            return [CompleteMission(())]  # the rules say what is missing
-        return [CompleteMission(chosen_dice(state, dice or [state.mission.combo.text],
-                                            "the Mission", rule="R-STF-7"))]
-
-    games.write(face(), build, as_json=as_json)
+    games.write(face(), lambda state: [steps.mission(state, dice)], as_json=as_json)
 
 
 @game_command("end-turn", "End the turn (red-scroll cards: --red).")

@@ -1,0 +1,182 @@
+"""A Stuffed player's words made into events (R-STF-2..7): which dice a player means
+(positions, symbols or sets picked from the unspent dice), which character or player
+a name means, the die that pays for an ability, the Teammate a recruit means, the
+Mercenary a steal takes, and the event an Advantage card's name makes. Every front
+door (the ``stuffed`` commands) calls these; the rules (:mod:`.rules`) judge the events
+as they judge any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardgames.errors import BadValue, RuleViolation
+from boardgames.stuffed.dice import Symbol, match, parse_combo
+from boardgames.stuffed.events import (
+    CompleteMission,
+    Event,
+    MyBirden,
+    PlayCard,
+    PlaySacrifice,
+    Reroll,
+    Steal,
+    Teammate,
+)
+from boardgames.stuffed.state import Game
+from core.names import matches, name_key
+
+__all__ = ["card", "character", "chosen_dice", "mission", "paid_die", "player", "reroll",
+           "steal", "teammate"]
+
+
+def _tokens(typed: Sequence[str]) -> list[str]:
+    return [part for item in typed for part in item.replace(",", " ").split() if part]
+
+
+def chosen_dice(state: Game, typed: Sequence[str], doing: str, *, rule: str = "R-STF-1",
+                exclude: Sequence[int] = ()) -> tuple[int, ...]:
+    """The dice a player means: positions (``1 4 5``), or symbols and sets picked from
+    the unspent dice (``ch ch b``, ``ch:2``, ``3-kind``), leaving out ``exclude``."""
+    tokens = _tokens(typed)
+    if not tokens:
+        raise BadValue(f"{doing} needs dice: positions (1 4 5) or symbols (ch ch b)",
+                       rule=rule)
+    numbers = [t for t in tokens if t.isdigit()]
+    if numbers and len(numbers) != len(tokens):
+        raise BadValue(f"give dice by position (1 4 5) or by symbol (ch ch b), not both: "
+                       f"{' '.join(tokens)!r}"[:120], rule=rule)
+    if numbers:
+        return tuple(int(t) for t in numbers)
+    if not state.rolled:
+        raise RuleViolation(f"{state.current.name} has not rolled yet: a turn starts with "
+                            f"all 8 dice rolled", rule="R-STF-2")
+    combo = parse_combo(" ".join(tokens))
+    unspent = [(p, s) for p, s in state.unspent if p not in exclude]
+    found = match(combo, unspent)
+    if found is None:
+        shown = ", ".join(f"{p} {s.short}" for p, s in unspent) or "none"
+        raise RuleViolation(f"{doing}: the unspent dice ({shown}) show no {combo.words}",
+                            rule=rule)
+    return found
+
+
+def character(state: Game, typed: str) -> str:
+    """The Hero or Teammate of the current player that ``typed`` means: ``hero``, or a
+    unique beginning or word of a name; else what was typed (the rules refuse it)."""
+    ledger = state.current
+    if typed.strip().casefold() == "hero":
+        return ledger.seat.hero
+    found = matches(typed, [ledger.seat.hero, *(t.name for t in ledger.team)])
+    return found[0] if len(found) == 1 else typed
+
+
+def player(state: Game, typed: str) -> str:
+    """The player ``typed`` means (a unique beginning or word of the name)."""
+    found = matches(typed, [p.name for p in state.players])
+    return found[0] if len(found) == 1 else typed
+
+
+def paid_die(state: Game, name: str, exclude: Sequence[int], given: int | None) -> int:
+    """The die that pays for ``name``'s ability: ``given``, else the last unspent die
+    showing its Attribute and not used otherwise (R-STF-6)."""
+    from boardgames.stuffed.screen import dice_text  # its words, only for a refusal
+
+    if given is not None:
+        return given
+    ledger = state.current
+    attribute: Symbol | None = ledger.attribute_of(name)
+    if attribute is None:
+        mates = ", ".join(t.name for t in ledger.team) or "none"
+        raise RuleViolation(f"{ledger.name} has no character called {name!r} (Hero "
+                            f"{ledger.seat.hero}; Teammates: {mates})", rule="R-STF-6")
+    payers = [p for p, s in state.unspent if s is attribute and p not in exclude]
+    if not payers:
+        raise RuleViolation(f"{name}'s ability takes a die showing {attribute}, and no "
+                            f"unspent die shows one (unspent: {dice_text(state)})",
+                            rule="R-STF-6")
+    return payers[-1]
+
+
+def reroll(state: Game, positions: tuple[int, ...], new: tuple[Symbol, ...], *,
+           by: str | None, pay: int | None, card: str | None) -> Reroll:
+    """A reroll of ``positions`` showing ``new``: by an Advantage card (``card``, its
+    name or empty), else by ``by``'s ability (default the Hero) paid with a die
+    (R-STF-3, R-STF-6)."""
+    if card is not None:
+        if by is not None or pay is not None:
+            raise BadValue("a reroll comes from an ability or a card, not both",
+                           rule="R-STF-3")
+        return Reroll(positions, new, card=card)
+    name = character(state, by or "hero")
+    return Reroll(positions, new, character=name, paid=paid_die(state, name, positions, pay))
+
+
+def teammate(state: Game, name: str, kind: str | None, attribute: str | None,
+             needs: str | None) -> Teammate:
+    """The Teammate a recruit means: the one on offer called ``name`` (any unique
+    beginning), with what the player says of it; another needs its combination and
+    Attribute (R-STF-5)."""
+    found = matches(name, [t.name for t in state.offer])
+    offered = next((t for t in state.offer if len(found) == 1 and t.name == found[0]), None)
+    if offered is not None:
+        if kind is None and attribute is None and needs is None:
+            return offered
+        return Teammate(offered.name, kind or offered.kind, attribute or offered.attribute,
+                        needs or offered.combo)
+    if attribute is None or needs is None:
+        raise BadValue(f"{name!r} is not on offer: give --needs COMBO and --attribute "
+                       f"SYMBOL as the card shows them"[:140], rule="R-STF-5")
+    return Teammate(name, kind or "loyal", attribute, needs)
+
+
+def steal(state: Game, name: str, victim: str | None, dice: Sequence[str]) -> Steal:
+    """Stealing the Mercenary ``name`` from another team (``victim``'s, or whoever
+    holds one so called) with ``dice``, by default those that make its combination
+    (R-STF-5)."""
+    holders = [p for i, p in enumerate(state.players) if i != state.turn]
+    if victim is not None:
+        holders = [p for p in holders if p.name == player(state, victim)]
+        if not holders:
+            raise RuleViolation(f"no other player is called {victim!r}"[:100],
+                                rule="R-STF-5")
+    found = [(p, t) for p in holders for t in p.team
+             if t.name in matches(name, [m.name for m in p.team])]
+    if len(found) != 1:
+        raise RuleViolation(f"no other team holds one Mercenary called {name!r}"[:120]
+                            + ("" if victim is None else f" ({victim})"), rule="R-STF-5")
+    owner, mate = found[0]
+    wanted = dice or ([mate.combo.text] if mate.combo else [])
+    return Steal(owner.name, mate.name,
+                 chosen_dice(state, wanted, f"stealing {mate.name}", rule="R-STF-5"))
+
+
+def card(state: Game, title: str, *, coins: int, cards: int, dice: Sequence[str],
+         attribute: str | None) -> Event:
+    """Playing the Advantage card ``title`` (R-STF-4): My Birden and the Sacrifice by
+    their names, any other card with what it gave."""
+    said = name_key(" ".join(title.split()))
+    if said == name_key("My Birden"):
+        birdens = [p for p, s in state.unspent if s is Symbol.BIRDEN]
+        birden = birdens[0] if birdens else 0
+        positions = chosen_dice(state, dice or ["3-kind"], "My Birden", rule="R-STF-4",
+                                exclude=(birden,))
+        if not birden:
+            raise BadValue("My Birden needs a Birden among the unspent dice",
+                           rule="R-STF-4")
+        return MyBirden(birden, positions)
+    if said == name_key("Sacrifice"):
+        if attribute is None:
+            raise BadValue("the Sacrifice joins the team: give --attribute SYMBOL, the "
+                           "Attribute her ability takes", rule="R-STF-5")
+        return PlaySacrifice(attribute)
+    return PlayCard(title, coins=coins, cards=cards)
+
+
+def mission(state: Game, dice: Sequence[str]) -> CompleteMission:
+    """Completing the Mission with ``dice``, by default those that make its combination
+    (R-STF-7); before it can be, the event as it stands, for the rules to say what is
+    missing."""
+    if state.mission is None or not state.rolled or not state.current.meets(state.mission):
+        return CompleteMission(())
+    return CompleteMission(chosen_dice(state, dice or [state.mission.combo.text],
+                                       "the Mission", rule="R-STF-7"))

@@ -1,0 +1,77 @@
+"""A Stuffed player's words made into events (boardgames.stuffed.steps): the library
+every ``stuffed`` command calls, so no front door reads dice or names on its own."""
+
+from __future__ import annotations
+
+import pytest
+from test_stuffed import GRUNT, HAM, start
+
+from boardgames.errors import BadValue, RuleViolation
+from boardgames.stuffed import steps
+from boardgames.stuffed.dice import parse_symbols
+from boardgames.stuffed.events import (
+    EndTurn,
+    MyBirden,
+    Offer,
+    PlayCard,
+    PlaySacrifice,
+    Recruit,
+    Roll,
+    SpendSet,
+    Steal,
+)
+
+ROLLED = "ch ch ch b i e r c"
+
+
+def test_r_stf_1_dice_are_meant_by_position_or_picked_by_symbol_and_set() -> None:
+    state = start(Roll(ROLLED)).state
+    assert steps.chosen_dice(state, ["1", "4,5"], "a set") == (1, 4, 5)
+    assert steps.chosen_dice(state, ["3-kind"], "a set") == (1, 2, 3)
+    with pytest.raises(BadValue, match=r"by position .* or by symbol .*, not both"):
+        steps.chosen_dice(state, ["1", "ch"], "a set")
+    with pytest.raises(RuleViolation, match=r"a set: the unspent dice \(.*\) show no"):
+        steps.chosen_dice(state, ["4-kind"], "a set")
+    with pytest.raises(RuleViolation, match="has not rolled yet"):
+        steps.chosen_dice(start().state, ["ch"], "a set")
+
+
+def test_r_stf_5_a_teammate_on_offer_is_meant_by_a_beginning_of_its_name() -> None:
+    state = start(Offer(GRUNT), Roll(ROLLED)).state
+    assert steps.teammate(state, "gru", None, None, None) == GRUNT
+    with pytest.raises(BadValue, match="'Kelsier' is not on offer: give --needs"):
+        steps.teammate(state, "Kelsier", None, None, None)
+    assert steps.teammate(state, "Kelsier", None, "coin", "b,i").name == "Kelsier"
+
+
+def test_r_stf_4_two_cards_are_known_by_name_however_spelt() -> None:
+    state = start(Roll("b ch ch ch i e r c")).state
+    assert steps.card(state, "  my   BIRDEN ", coins=0, cards=0, dice=(), attribute=None) \
+        == MyBirden(1, (2, 3, 4))
+    assert steps.card(state, "Sacrifice", coins=0, cards=0, dice=(), attribute="coin") \
+        == PlaySacrifice("coin")
+    with pytest.raises(BadValue, match="give --attribute"):
+        steps.card(state, "sacrifice", coins=0, cards=0, dice=(), attribute=None)
+    assert steps.card(state, "Windfall", coins=2, cards=0, dice=(), attribute=None) \
+        == PlayCard("Windfall", coins=2, cards=0)
+
+
+def test_r_stf_3_a_reroll_comes_from_an_ability_or_a_card_not_both() -> None:
+    state = start(Roll(ROLLED)).state
+    new = parse_symbols("i i")
+    assert steps.reroll(state, (1, 2), new, by=None, pay=None, card="").card == ""
+    with pytest.raises(BadValue, match="an ability or a card, not both"):
+        steps.reroll(state, (1, 2), new, by="hero", pay=None, card="")
+
+
+def test_r_stf_5_a_steal_finds_the_one_mercenary_so_called() -> None:
+    play = start(Offer(HAM), Roll("c c c ch ch ch b i"))
+    play.push(SpendSet((1, 2, 3)))
+    play.push(SpendSet((4, 5, 6)))  # two coins: a Mercenary costs them
+    play.push(Recruit(HAM, (7, 8)))
+    play.push(EndTurn())
+    play.push(Roll("b i ch ch ch r r e"))
+    state = play.state
+    assert steps.steal(state, "ham", None, ()) == Steal(state.players[0].name, "Ham", (1, 2))
+    with pytest.raises(RuleViolation, match="no other team holds one Mercenary called"):
+        steps.steal(state, "Breeze", None, ())
