@@ -515,23 +515,32 @@ print("integrity", sqlite3.connect(path).execute("PRAGMA integrity_check").fetch
 """
 
 
-def test_a_real_full_disk_keeps_nothing_of_the_write_that_did_not_fit(tmp_path: Path) -> None:
-    # A tiny tmpfs in a private mount namespace: the disk really fills up.
+def _on_a_tiny_disk(tmp_path: Path, code: str, size: str
+                    ) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """``code`` run by Python with a table path on a tmpfs of ``size`` mounted in a
+    private mount namespace, so the disk really fills up (skipped where it cannot be
+    mounted); the folder and what the run printed, with nothing on standard error."""
     if not RUNNING_AS_ROOT or shutil.which("unshare") is None:
         pytest.skip("needs root and unshare to mount a tiny tmpfs")
     disk = tmp_path / "disk"
     disk.mkdir()
     script = f"""
-mount -t tmpfs -o size=256k tmpfs {disk} || exit 77
+mount -t tmpfs -o size={size} tmpfs {disk} || exit 77
 exec {sys.executable} -c "$1" {disk}/table.db
 """
     done = subprocess.run(
-        ["unshare", "-m", "sh", "-c", script, "sh", textwrap.dedent(FILL_DISK)],
+        ["unshare", "-m", "sh", "-c", script, "sh", textwrap.dedent(code)],
         capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
     )
     if done.returncode == 77 or (done.returncode and done.stderr.startswith("unshare")):
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
     assert done.stderr == ""
+    return disk, done
+
+
+def test_a_real_full_disk_keeps_nothing_of_the_write_that_did_not_fit(tmp_path: Path) -> None:
+    # A tiny tmpfs in a private mount namespace: the disk really fills up.
+    disk, done = _on_a_tiny_disk(tmp_path, FILL_DISK, "256k")
     full, again, counts, integrity = done.stdout.splitlines()
     path = f"{disk}/table.db"
     assert full == f"full: cannot write to the table {path!r}: the disk is full; nothing was saved"
@@ -575,21 +584,7 @@ def test_a_disk_filled_by_something_else_is_said_to_be_full_at_every_write(
         tmp_path: Path) -> None:
     # SQLite reports a full disk as SQLITE_FULL at most once; later writers get only
     # "disk I/O error". The table says what is wrong every time.
-    if not RUNNING_AS_ROOT or shutil.which("unshare") is None:
-        pytest.skip("needs root and unshare to mount a tiny tmpfs")
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    script = f"""
-mount -t tmpfs -o size=512k tmpfs {disk} || exit 77
-exec {sys.executable} -c "$1" {disk}/table.db
-"""
-    done = subprocess.run(
-        ["unshare", "-m", "sh", "-c", script, "sh", textwrap.dedent(FULL_THEN_WRITE)],
-        capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
-    )
-    if done.returncode == 77 or (done.returncode and done.stderr.startswith("unshare")):
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
-    assert done.stderr == ""
+    disk, done = _on_a_tiny_disk(tmp_path, FULL_THEN_WRITE, "512k")
     path = f"{disk}/table.db"
     full = f"full: cannot write to the table {path!r}: the disk is full; nothing was saved"
     assert done.stdout.splitlines() == [full] * 3
