@@ -100,7 +100,6 @@ class Login(asyncssh.SSHServer):
     def __init__(self, server: Door) -> None:
         self.server = server
         self.address = "?"
-        self.asking = ""  # the name of a passphrase being checked, not yet answered
         self.logging_in = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -131,8 +130,8 @@ class Login(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections -= 1
         self._logged_in_or_gone()
-        # Hung up while the answer was slowed: the attempt stays counted as a failure.
-        self.asking = ""
+        # One that hung up while its answer was slowed stays counted as a failure: every
+        # passphrase attempt is counted before it is checked (validate_password).
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -161,7 +160,6 @@ class Login(asyncssh.SSHServer):
         # made in parallel are counted as they come, so the limit holds for them too;
         # the one found right is taken back below.
         logins.failed(self.address, username)
-        self.asking = username
         if pause:
             await asyncio.sleep(pause)
         stored = await self.server.worker.run(self.server.hash_of, username)
@@ -173,7 +171,6 @@ class Login(asyncssh.SSHServer):
         typed = password[:200].strip().lower()
         right = await loop.run_in_executor(
             self.server.hasher, check_passphrase, typed, stored or self.server.dummy_hash)
-        self.asking = ""
         if not (right and stored) or len(password) > 200:
             return False
         logins.forgive(self.address, username)
