@@ -32,6 +32,7 @@ from boardgames.deckbuilding.screen import (
     unknown_game,
     words,
 )
+from cli.common.streams import ENGLISH
 
 
 def played(players: tuple[str, ...], *events: dbg.Event, mode: Mode = Mode.COMPETITIVE,
@@ -134,8 +135,9 @@ def test_what_comes_next_in_both_languages() -> None:
 
 
 def test_the_command_line_s_few_words_and_messages_in_both_languages() -> None:
-    assert words("en") == {"next": "Next", "meanwhile": "Meanwhile", "undone": "Undone",
-                           "undone_by": "{who}'s step was undone"}
+    # In English the Deckbuilding Game says what every other game says.
+    assert words("en") == ENGLISH
+    assert set(words("pl")) == set(ENGLISH)
     assert words("pl")["next"] == "Dalej"
     assert words("pl")["undone_by"].format(who="Ann") == "cofnięto ruch gracza Ann"
     assert no_game("new", "pl") == ("R-DBG-1: w bazie nie ma jeszcze gry: zacznij ją "

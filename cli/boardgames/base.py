@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 import click
 
+from cli.common.errors import fail
 from cli.common.options import NumbersCommand
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.streams import (
@@ -308,17 +309,19 @@ def start(face: Face, events: Sequence[Any], *, as_json: bool) -> None:
            version=recorded.version)
 
 
-def undo(face: Face, *, as_json: bool) -> Undid[Any, Any]:
+def undo(face: Face, *, as_json: bool, anyone: bool = False) -> Undid[Any, Any]:
     """Take back the last step of the chosen game (every event it wrote) and report
-    it."""
-    from conflict.table import games
+    it: only when this writer wrote it, unless ``anyone``."""
+    from conflict.table import NotYourStep, games
 
     with open_table() as table:
         name = find_game(table, face.kind, chosen_game())
         try:
-            undid = games.undo(table, face.kind, name, who=writer())
+            undid = games.undo(table, face.kind, name, who=writer(), own=not anyone)
         except games.SetupKept as error:
             raise error.hinted(START_COMMANDS[face.kind]) from None
+        except NotYourStep as error:
+            fail(face.words["not_yours"].format(name=repr(plain(name)), who=plain(error.who)))
     # Newest first: the way back.
     steps = [(after, event, before) for before, event, after in reversed(undid.steps)]
     said = [f"{face.words['undone']}: {face.describe(before, event, after)}"

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cli.boardgames.base import Face, GameGroup, add_table_commands, game_option, locale_language
+from cli.common.errors import UserError
 from cli.common.output import json_option
 from cli.common.streams import who_option
 from cli.common.table_option import table_option
@@ -70,8 +71,6 @@ class DeckbuildingGroup(GameGroup):
             message = translated(error, language(ctx))
             if message is None:
                 raise
-            from cli.common.errors import UserError
-
             raise UserError(message) from None
 
 

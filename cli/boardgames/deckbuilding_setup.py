@@ -61,12 +61,15 @@ def new(players: Sequence[str], mode: str | None, missions: Sequence[str],
     games.start(face(), [event], as_json=as_json)
 
 
-@game_command("undo", "Take back the last step (history keeps it).", rank=2)
+@game_command("undo", "Take back your last step (history keeps it).", rank=2)
+@click.option("--anyone", is_flag=True,
+              help="Take back the last step even when someone else wrote it.")
 @common
-def undo(as_json: bool) -> None:
-    """Take back the last step of the game; it stays in the log, marked undone. The
+def undo(anyone: bool, as_json: bool) -> None:
+    """Take back the last step of the game, if you wrote it (--as, or $MISTBORN_AS);
+    --anyone takes it back whoever wrote it. It stays in the log, marked undone. The
     set-up itself is never undone."""
-    games.undo(face(), as_json=as_json)
+    games.undo(face(), as_json=as_json, anyone=anyone)
 
 
 def render(lines: Sequence[Line]) -> RenderableType:
