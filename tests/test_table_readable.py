@@ -143,3 +143,16 @@ def test_a_damaged_row_shows_empty_cells_and_leaves_the_view_readable(tmp_path: 
     assert (first["event_kind"], first["event"]) == (None, "half an ev")
     player = rows(path, "player_list")[0]
     assert (player["plays"], player["ssh_keys"]) == (None, None)
+
+
+def test_the_table_file_page_lists_every_view_with_its_columns(tmp_path: Path) -> None:
+    page = (Path(__file__).parent.parent / "docs" / "table-file.md").read_text("utf-8")
+    listed = {}
+    for line in page.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) == 3 and cells[0].strip("`") in VIEWS:
+            listed[cells[0].strip("`")] = cells[2].split(", ")
+    path = tmp_path / "table.db"
+    Table(path).close()
+    assert listed == {view: [str(row[1]) for row in plain(path, f"PRAGMA table_info({view})")]
+                      for view in VIEWS}
