@@ -140,6 +140,8 @@ def test_a_kind_of_game_and_a_name_narrow_the_export(made: Path) -> None:
     assert steps("--name", "canal") == [("conflict", "Canal", n) for n in (1, 2, 3, 4)]
     assert steps("--game", "conflict", "--name", "can") == steps("--name", "Canal")
     assert steps("--game", "housewar") == []
+    assert ok(made, "table", "export", "--game", "housewar", "--format", "nl") == ""
+    assert ok(made, "table", "export", "--game", "housewar") == ",".join(EVENT_COLUMNS) + "\n"
     games = json.loads(ok(made, "table", "export", "--what", "games", "--format", "json",
                           "--game", "conflict"))
     assert [(g["game_name"], g["steps"], g["undone_steps"]) for g in games] == [

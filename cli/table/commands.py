@@ -96,8 +96,7 @@ def _destination(output: str | None) -> Iterator[TextIO]:
         return
     target = Path(output)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent
-                                             if str(target.parent) else ".")
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     except OSError as error:
         fail(f"cannot write the export to {output!r}: {error.strerror or error}")
     try:

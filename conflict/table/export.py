@@ -117,6 +117,8 @@ def _csv(out: TextIO, headers: list[str], rows: Iterable[Row],
 def _json(out: TextIO, headers: list[str], rows: Iterable[Row], *, nl: bool) -> None:
     lines = output_rows(rows, headers, nl, False, False)  # type: ignore[no-untyped-call]
     for line in lines:
+        if nl and line == "[]":
+            continue  # sqlite-utils' "no rows" is an array; newline-delimited, it is no line
         out.write(str(line).translate(_UNSAFE_IN_JSON))
         out.write("\n")
 

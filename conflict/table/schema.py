@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from conflict.table import clock, readable
+from conflict.table import clock
 from conflict.table.connection import Connection
 from conflict.table.errors import TableTooNew
 
@@ -213,6 +213,8 @@ def _views(db: sqlite3.Connection) -> None:
 def _readable_views(db: sqlite3.Connection) -> None:
     """Version 10: views with columns in plain words (rolls, events, games, sheets,
     players without their keys), for other tools reading the file (:mod:`.readable`)."""
+    from conflict.table import readable  # start-up: its SQL is needed only to migrate
+
     readable.create(db)
 
 
