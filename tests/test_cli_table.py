@@ -103,6 +103,16 @@ def test_sqlite_utils_reads_rolls_events_sheets_and_players_in_plain_words(made:
     assert "AAAAC3" not in json.dumps(ada)
 
 
+@pytest.mark.skipif(shutil.which("sqlite3") is None, reason="needs the sqlite3 command-line tool")
+def test_the_sqlite3_shell_reads_the_views_too(made: Path) -> None:
+    done = subprocess.run(["sqlite3", "-header", "-csv", str(made),
+                           "SELECT game_kind, game_name, steps, undone_steps FROM game_list"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == ["game_kind,game_name,steps,undone_steps",
+                                        "conflict,Canal,3,1", "stuffed,\"Game 1\",1,0"]
+
+
 def test_the_json_export_says_what_sqlite_utils_query_says(made: Path) -> None:
     # One definition (the view), one writer of JSON: the same text, byte for byte.
     exported = ok(made, "table", "export", "--format", "json")
