@@ -38,6 +38,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hw": ("cli.boardgames.housewar:housewar", "Short for housewar."),
     "player": ("cli.players.commands:player", "Players who may join over SSH; the player shell."),
     "serve": ("cli.players.serve:serve", "Serve the table over SSH to players' phones."),
+    "table": ("cli.table.commands:table",
+              "The table file for other tools: its path; its rows as CSV or JSON."),
 }
 
 

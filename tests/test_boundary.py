@@ -63,10 +63,28 @@ def test_only_the_table_package_touches_sqlite() -> None:
 
 
 def test_the_table_package_uses_plain_sqlite3() -> None:
-    # sqlite-utils costs ~60 ms of import (see conflict/table/connection.py).
+    # sqlite-utils costs ~60 ms of import (see conflict/table/connection.py): only the
+    # export reads the file with it, and only the export command imports the export
+    # (tests/test_cli_table.py checks that the other commands never load it).
     users = [p.name for p in TABLE_PACKAGE.glob("*.py") if "sqlite_utils" in _imports(p)]
-    assert users == []
+    assert users == ["export.py"]
     assert "sqlite3" in _imports(TABLE_PACKAGE / "connection.py")
+    importers = sorted(str(path.relative_to(ROOT)) for folder in PROJECT
+                       for path in _files(folder) if _imports_the_export(path))
+    assert importers == ["cli/table/commands.py"]
+
+
+def _imports_the_export(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import) and any(
+                alias.name.startswith("conflict.table.export") for alias in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and (
+                node.module == "conflict.table.export" or (
+                    node.module == "conflict.table"
+                    and any(alias.name == "export" for alias in node.names))):
+            return True
+    return False
 
 
 def test_only_the_ssh_server_imports_asyncssh() -> None:

@@ -30,7 +30,8 @@ Plain ``sqlite3``, not sqlite-utils
     the new write-ahead log and its folder on the first write, the log and the file
     when the last connection closes); ``mistborn roll 5`` 80.3 ms; ``mistborn char
     list`` 109–120 ms, against 164 ms for the first release (over sqlite-utils)
-    timed beside it. The package therefore uses the standard library only.
+    timed beside it. The package therefore uses the standard library only, but for
+    the export (:mod:`.export`), which only ``mistborn table export`` imports.
 """
 
 from __future__ import annotations

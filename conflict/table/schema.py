@@ -7,7 +7,7 @@ missing steps in one write transaction: a file is at one version or the next, ne
 between (a process killed mid-migration leaves the old version). Released steps are
 never changed; new features append steps.
 
-The schema (version 9)::
+The schema (version 10)::
 
     meta        key TEXT PRIMARY KEY, value TEXT          -- schema_version
     migrations  step INTEGER PRIMARY KEY, name TEXT, applied_at TEXT (NULL: before records)
@@ -28,6 +28,8 @@ The schema (version 9)::
                 revealed_by, revealed_at -- participants whose numbers players may see
     views       stream_id → streams (PRIMARY KEY), version (the stream's, when made),
                 view (JSON object) -- what a reader shows without replaying (.views)
+    roll_log, event_log, game_list, sheet_list, player_list
+                SQL views in plain words for other tools (.readable)
 
 Every table is STRICT; times are UTC ISO text with microseconds (:mod:`.clock`).
 """
@@ -208,6 +210,14 @@ def _views(db: sqlite3.Connection) -> None:
     )
 
 
+def _readable_views(db: sqlite3.Connection) -> None:
+    """Version 10: views with columns in plain words (rolls, events, games, sheets,
+    players without their keys), for other tools reading the file (:mod:`.readable`)."""
+    from conflict.table import readable  # start-up: its SQL is needed only to migrate
+
+    readable.create(db)
+
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     ("roster", _roster),
     ("sheet_versions", _sheet_versions),
@@ -218,6 +228,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     ("conflict_results", _conflict_results),
     ("reveals", _reveals),
     ("views", _views),
+    ("readable_views", _readable_views),
 )
 """Steps from an empty file to the current schema; step ``i`` makes version ``i + 1``."""
 

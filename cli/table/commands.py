@@ -1,0 +1,117 @@
+"""``mistborn table``: the table file for other tools.
+
+* ``table path``: where the table file is (``--db``, ``$MISTBORN_DB`` or the default),
+  for ``sqlite3`` or ``sqlite-utils`` to open.
+* ``table export``: every event (or roll, sheet, game, player) as CSV, JSON or
+  newline-delimited JSON, to standard output or ``-o FILE``.
+
+The export is built on sqlite-utils (:mod:`conflict.table.export`), imported when the
+export runs and by nothing else: no other command pays for its import. See
+docs/table-file.md for what each view holds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+import click
+
+from cli.common.errors import fail
+from cli.common.output import plain
+from cli.common.table_option import open_table, table_option, table_path
+
+WHAT = ("events", "rolls", "sheets", "games", "players")
+FORMATS = ("csv", "json", "nl")
+
+
+@click.group(no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]})
+@table_option
+def table() -> None:
+    """The table file, for other tools: where it is, and its rows exported.
+
+    \b
+    Where:  table path
+    Export: table export
+            table export --what sheets
+            table export --format nl
+              -o steps.jsonl
+
+    The file is plain SQLite: sqlite3 and sqlite-utils read it, with views in plain
+    words (roll_log, event_log, game_list, sheet_list, player_list).
+    """
+
+
+@table.command("path")
+@table_option
+def path_command() -> None:
+    """Print where the table file is (made or not)."""
+    click.echo(str(table_path()))
+
+
+@table.command("export")
+@click.option("--what", type=click.Choice(WHAT), default="events", metavar="WHAT",
+              help="Which rows: events (every step of every game, the default), rolls, "
+                   "sheets, games, or players (never their keys).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="csv", metavar="FORMAT",
+              help="csv (with a header line, the default), json (one array) or nl (one "
+                   "JSON object a line).")
+@click.option("--game", metavar="KIND",
+              help="Only games of this kind: conflict, stuffed, deckbuilding, housewar.")
+@click.option("--name", metavar="NAME",
+              help="Only the game called NAME (any unique beginning or word).")
+@click.option("-o", "--output", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write to FILE (whole, or not at all) instead of standard output.")
+@table_option
+def export(what: str, fmt: str, game: str | None, name: str | None,
+           output: str | None) -> None:
+    """Export the table's rows for a spreadsheet or a script.
+
+    CSV cells are plain text, a control character shown as an escape (\\x1b); JSON
+    keeps every text exactly.
+    """
+    from conflict.table import export as exporting  # sqlite-utils: this command only
+
+    if what not in exporting.GAME_VIEWS and (game is not None or name is not None):
+        fail(f"--game and --name choose games: give them with --what events or "
+             f"--what games, not {what}")
+    with open_table(create=False) as opened:
+        path = opened.path  # checked, and its schema brought up to date
+    with _destination(output) as out:
+        exporting.write(path, out, what=what, fmt=fmt, game=game, name=name,
+                        cell=lambda text: plain(text, lines=True))
+
+
+@contextlib.contextmanager
+def _destination(output: str | None) -> Iterator[TextIO]:
+    """Standard output, or a new file in ``output``'s folder that takes its name only
+    once the export is whole."""
+    if output is None or output == "-":
+        yield sys.stdout
+        return
+    target = Path(output)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except OSError as error:
+        fail(f"cannot write the export to {output!r}: {error.strerror or error}")
+    try:
+        with open(handle, "w", encoding="utf-8", newline="") as out:
+            yield out
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, target)
+    except OSError as error:
+        fail(f"cannot write the export to {output!r}: {error.strerror or error}")
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,153 @@
+"""The table's rows for other tools: every event, roll, sheet, game or player as CSV,
+JSON or newline-delimited JSON, read from the readable views (:mod:`.readable`) with
+sqlite-utils, so that an export says what ``sqlite-utils query`` says of the same view.
+
+This is the one module of the project that imports sqlite-utils (~90 ms of import, and
+its command-line helpers more: see :mod:`.connection`), and only ``mistborn table
+export`` imports this module; every other command stays on the standard library.
+
+The file is read through a connection of its own (which writes nothing), opened after
+:class:`Table` has checked the file and brought its schema up to date. What is exported
+is the Narrator's (the views show all a Narrator sees); players' SSH keys and passphrase
+hashes are in no view, so in no export.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+import sqlite_utils
+from sqlite_utils.cli import output_rows
+
+from conflict.errors import BadValue
+from conflict.table.connection import _uri_path
+from conflict.table.errors import TableDamaged, UnknownStream, name_key
+from core.names import matches
+from core.registry import MODULES
+
+__all__ = ["FORMATS", "GAME_VIEWS", "WHAT", "write"]
+
+WHAT: Final = {
+    "events": "event_log",
+    "rolls": "roll_log",
+    "sheets": "sheet_list",
+    "games": "game_list",
+    "players": "player_list",
+}
+"""What can be exported, and the view each is read from."""
+
+GAME_VIEWS: Final = ("events", "games")
+"""What a choice of games (a kind, a name) narrows."""
+
+FORMATS: Final = ("csv", "json", "nl")
+"""CSV with a header line; one JSON array; one JSON object a line."""
+
+Row = tuple[Any, ...]
+
+# Characters that JSON may carry as they are but a terminal acts on (C1 controls,
+# bidi controls, line and paragraph separators): written as \u escapes instead,
+# which decode to the same text.
+_UNSAFE_IN_JSON: Final = {
+    code: f"\\u{code:04x}"
+    for code in (*range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F),
+                 *range(0x2066, 0x206A), 0x2028, 0x2029)
+}
+
+
+def _open(path: Path) -> sqlite_utils.Database:
+    try:
+        conn = sqlite3.connect(f"file:{_uri_path(path)}?mode=rw", uri=True)
+    except sqlite3.Error as error:
+        raise TableDamaged(f"cannot read the table {str(path)!r}: {error}") from None
+    return sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)
+
+
+def _game_filter(db: sqlite_utils.Database, game: str | None, name: str | None
+                 ) -> tuple[str | None, list[str]]:
+    """The ``WHERE`` of an export narrowed to games of kind ``game`` and called
+    ``name`` (the same name, else any unique beginning or word of one, any case)."""
+    streams = [(row["kind"], row["name"]) for row in
+               db.query("SELECT kind, name FROM streams ORDER BY id")]
+    conditions: list[str] = []
+    params: list[str] = []
+    if game is not None:
+        kinds = sorted({*MODULES, *(kind for kind, _ in streams)})
+        if game not in kinds:
+            raise BadValue(f"no kind of game named {game[:60]!r}: the kinds are "
+                           f"{', '.join(kinds)}")
+        conditions.append("game_kind = ?")
+        params.append(game)
+    if name is not None:
+        among = [title for kind, title in streams if game is None or kind == game]
+        found = sorted(set(matches(name, among)), key=name_key)
+        if not found:
+            raise UnknownStream(game or "game", name, among)
+        if len(found) > 1:
+            raise BadValue(f"{name[:60]!r} could be any of {', '.join(map(repr, found))}: "
+                           f"give more of the name")
+        conditions.append("game_name = ?")
+        params.append(found[0])
+    return (" AND ".join(conditions) or None), params
+
+
+def _rows(db: sqlite_utils.Database, view: str, where: str | None, params: list[str],
+          *, events_as_json: bool) -> Iterator[Row]:
+    for row in db.view(view).rows_where(where, params):
+        if events_as_json and isinstance(row.get("event"), str):
+            # A damaged entry is exported as the text it holds.
+            with contextlib.suppress(ValueError):
+                row["event"] = json.loads(row["event"])
+        yield tuple(row.values())
+
+
+def _csv(out: TextIO, headers: list[str], rows: Iterable[Row],
+         cell: Callable[[str], str]) -> None:
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([cell(header) for header in headers])
+    for row in rows:
+        writer.writerow(["" if value is None else cell(str(value)) for value in row])
+
+
+def _json(out: TextIO, headers: list[str], rows: Iterable[Row], *, nl: bool) -> None:
+    lines = output_rows(rows, headers, nl, False, False)  # type: ignore[no-untyped-call]
+    for line in lines:
+        if nl and line == "[]":
+            continue  # sqlite-utils' "no rows" is an array; newline-delimited, it is no line
+        out.write(str(line).translate(_UNSAFE_IN_JSON))
+        out.write("\n")
+
+
+def write(path: Path, out: TextIO, *, what: str = "events", fmt: str = "csv",
+          game: str | None = None, name: str | None = None,
+          cell: Callable[[str], str] = str) -> None:
+    """Write ``what`` (a key of :data:`WHAT`) from the table file at ``path`` to ``out``
+    in ``fmt`` (one of :data:`FORMATS`): events and games only of the kind ``game``
+    and called ``name`` when given. CSV cells are passed through ``cell`` (a front
+    door makes stored text safe to print with it); JSON escapes every control
+    character, and gives each event as the JSON object it is."""
+    if what not in WHAT:
+        raise BadValue(f"an export is one of {', '.join(WHAT)}, got {what[:60]!r}")
+    if fmt not in FORMATS:
+        raise BadValue(f"an export's format is one of {', '.join(FORMATS)}, got {fmt[:60]!r}")
+    if what not in GAME_VIEWS and (game is not None or name is not None):
+        raise BadValue(f"a kind or name of game narrows only {' or '.join(GAME_VIEWS)}, "
+                       f"not {what}")
+    db = _open(path)
+    try:
+        where, params = _game_filter(db, game, name)
+        headers = [column.name for column in db.view(WHAT[what]).columns]
+        rows = _rows(db, WHAT[what], where, params, events_as_json=fmt != "csv")
+        if fmt == "csv":
+            _csv(out, headers, rows, cell)
+        else:
+            _json(out, headers, rows, nl=fmt == "nl")
+    except sqlite3.Error as error:
+        raise TableDamaged(f"cannot read the table {str(path)!r}: {error}") from None
+    finally:
+        db.close()
