@@ -97,7 +97,7 @@ def test_r_stf_5_the_ledgers_mark_whose_turn_it_is_and_the_dice_say_what_they_ge
     assert bo.text == "  bo · bo's Hero (Re)" and bo.tag == "plain"
     assert "0 coins · 0/4 cards · 0 Teammates" in lines
     assert lines[lines.index("The dice can get") + 1:] == [
-        "• spend 3 coin (dice 1, 2 and 3) for a coin",
+        "• spend 3 coins (dice 1, 2 and 3) for a coin",
         "• recruit the Loyal Grunt with dice 4 and 5"]
 
 
