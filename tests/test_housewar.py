@@ -27,13 +27,13 @@ from boardgames.housewar import (
     Phase,
     Score,
     Share,
+    Sheet,
     Solve,
     Start,
     State,
     Steal,
     Step,
     Transfer,
-    Sheet,
     Worsen,
     apply,
     new_game,
@@ -66,10 +66,10 @@ def started(problems: Iterable[tuple[str, int]] = (("Ashfall", 1), ("Riot", 2),
     return game
 
 
-def through_step3(game: Session[State, Event], income: Resources = NOTHING,
+def through_step3(game: Session[State, Event], income: Resources | None = NOTHING,
                   draw: tuple[str, int] = ("New Problem", 1)) -> Session[State, Event]:
     """Steps 1–3 of the Active House's turn: collect, worsen every Problem from the
-    right (so none skips another), draw one."""
+    right (so none skips another), draw one. ``income`` ``None``: the remembered one."""
     game.push(Collect(game.state.active.name, income))
     for name in sorted(game.state.to_move, key=game.state.urgency, reverse=True):
         game.push(Worsen(name))

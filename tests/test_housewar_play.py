@@ -30,6 +30,7 @@ from boardgames.housewar import (
     CODEC,
     AddProblem,
     AddUnrest,
+    Advisor,
     Award,
     ChangeCost,
     Collect,
@@ -41,7 +42,6 @@ from boardgames.housewar import (
     NoDeal,
     Pass,
     Phase,
-    Advisor,
     Reveal,
     Ruin,
     Score,
@@ -59,8 +59,8 @@ from boardgames.housewar import (
     snapshot,
 )
 from boardgames.housewar.describe import describe
-from boardgames.housewar.privacy import looking
 from boardgames.housewar.pay import cheapest_payment
+from boardgames.housewar.privacy import looking
 from boardgames.housewar.resources import BASIC, NOTHING, RESOURCES, Resources, starting_supply
 from boardgames.housewar.state import UNREST_END, is_lord_ruler, is_vin
 

@@ -132,7 +132,7 @@ def _collect(before: State, event: ev.Collect, after: State) -> str:
         text += ", stealing " + _names(
             [f"{s.resources.text()} from {after.house(s.source).name}" for s in event.steal])
     if house.cards:
-        text += f", and draws {_cards(house.cards)}"
+        text += f"{',' if event.steal else ''} and draws {_cards(house.cards)}"
     return text + _lost(wanted, got) + "."
 
 

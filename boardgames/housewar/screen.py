@@ -191,8 +191,9 @@ def _hidden_note(state: State, viewer: Viewer) -> list[Shown]:
         return [para("Favor, Disgrace, scores and face-down cards: hidden from players "
                       "until the end (R-HW-6).", "note")]
     if hides_any(state, viewer):
-        return [para("Other Houses' scores and face-down cards stay hidden until the end "
-                     "(R-HW-6).", "note")]
+        whose = "Other Houses' scores" if viewer.plays else "Scores"
+        return [para(f"{whose} and face-down cards stay hidden until the end (R-HW-6).",
+                     "note")]
     return []
 
 
