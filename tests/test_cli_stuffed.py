@@ -161,6 +161,24 @@ def test_r_stf_6_keep_pay_lists_the_paying_die_once_not_under_reroll() -> None:
     assert "(die 4 pays for the ability)" in shown
 
 
+def test_r_stf_6_keep_advises_when_more_than_one_reroll_costs_a_die() -> None:
+    db = Path("/nonexistent/table.db")
+    # Two abilities, each paid with an intelligence: 25/72 (worked out by hand in
+    # tests/test_stuffed_odds.py); the first pays with die 3 and rerolls the others.
+    kept = data(db, "stuffed", "keep", "ch", "--from", "i", "i", "i", "-r", "2", "--pay",
+                "i", "i")
+    assert (kept["chance"], kept["paid"], kept["keep"], kept["reroll"]) == (
+        "25/72", 3, [], [1, 2])
+    assert kept["pays"] == ["intelligence", "intelligence"]
+    assert kept["by_rerolls"][1] == {"rerolls": 1, "chance": "11/36"}
+    shown = ok(db, "stuffed", "keep", "ch", "--from", "i", "i", "i", "-r", "2", "--pay",
+               "i", "i")
+    assert "Keep  nothing" in shown and "Keep   " not in shown
+    free_first = data(db, "stuffed", "keep", "ch", "--from", "i", "c", "-r", "2", "--pay",
+                      "-", "i")
+    assert (free_first["paid"], free_first["pays"]) == (None, [None, "intelligence"])
+
+
 def test_keep_reads_the_current_games_unspent_dice(db: Path) -> None:
     ok(db, *HEIST)
     assert "no dice on the table now" in refused(db, "stuffed", "keep", "ch:2,i")

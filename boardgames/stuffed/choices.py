@@ -192,7 +192,7 @@ def mission_status(state: Game) -> str:
 
 
 def odds_now(state: Game, combo: Combo | str, rerolls: int = 1, *,
-             pay: Symbol | str | None = None) -> Odds:
+             pay: Symbol | str | Sequence[Symbol | str | None] | None = None) -> Odds:
     """The chance to make ``combo`` from the turn's unspent dice within ``rerolls``
     rerolls, and which dice to keep (R-STF-8); ``pay`` as in
     :func:`~boardgames.stuffed.odds.best_keep` (e.g. the Hero's Attribute when the first

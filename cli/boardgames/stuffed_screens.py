@@ -145,8 +145,10 @@ def keep_screen(odds: Odds, roll: Sequence[tuple[int, Symbol]], chances: Sequenc
                           style="bold"))
     else:
         kept = {p for p, _ in odds.keep}
-        parts += dice_rows(_dice([(p, s) for p, s in roll if p in kept]), width, "Keep  ")
-        if not kept:
+        if kept:
+            parts += dice_rows(_dice([(p, s) for p, s in roll if p in kept]), width,
+                               "Keep  ")
+        else:
             parts.append(Text("Keep  nothing"))
         # The die paying for the ability is spent, not rerolled (R-STF-6).
         parts += dice_rows(_dice([(p, s) for p, s in roll
