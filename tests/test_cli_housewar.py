@@ -361,3 +361,17 @@ def test_r_hw_6_show_as_a_player_and_the_hosts_mark(db: Path) -> None:
     assert "hidden from players until the end (R-HW-6)" in host and "face down: Heir" in host
     assert "Other Houses' scores and face-down cards stay hidden" in " ".join(
         ok(db, "hw", "show", "--house", "lekal", columns=120).split())
+
+
+def test_r_hw_5_new_names_the_first_active_house_by_the_list_or_as_told(db: Path) -> None:
+    told = data(db, "hw", "new", "--players", "3", "--length", "short", "--houses", "Lekal",
+                "Hasting", "Tekiel")
+    assert told["active"] == "Hasting"  # highest on the House list of the three
+    assert told["said"][0].startswith("A 3-player short game begins (1 pile above Vin): "
+                                      "Lekal, Hasting and Tekiel, in turn order; Hasting "
+                                      "takes the first turn;")
+    assert data(db, "hw", "new", "--players", "3", "--length", "short", "--houses", "Lekal",
+                "Hasting", "Tekiel", "--first", "tek")["active"] == "Tekiel"
+    assert refused(db, "hw", "new", "--players", "3", "--length", "short", "--first",
+                   "Kredik").startswith("R-HW-5: the first Active House 'Kredik' is not one "
+                                        "of the Houses (House 1, House 2, House 3)")

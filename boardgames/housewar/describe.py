@@ -250,10 +250,11 @@ def _transfer(event: ev.Transfer, after: State) -> str:
 def _start(event: ev.Start, after: State) -> str:
     supply = after.supply
     piles = event.length.piles_above_vin
+    first = f"; {after.active.name} takes the first turn" if event.first_index else ""
     return (f"A {event.players}-player {event.length.value} game begins "
             f"({piles} pile{'s' if piles > 1 else ''} "
-            f"above Vin): {_names([h.name for h in after.houses])}, in turn order; the "
-            f"supply holds {supply.atium} Atium and {supply.money} of each other "
+            f"above Vin): {_names([h.name for h in after.houses])}, in turn order{first}; "
+            f"the supply holds {supply.atium} Atium and {supply.money} of each other "
             f"resource.")
 
 
