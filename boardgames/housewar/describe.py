@@ -121,7 +121,7 @@ def _move(before: State, name: str, after: State, verb: str, by: int) -> str:
 def _collect(before: State, event: ev.Collect, after: State) -> str:
     house = after.house(event.house)
     got = house.resources - before.house(house.name).resources
-    wanted = income_wanted(before_collect(before), event)
+    wanted = income_wanted(_before_collect(before), event)
     text = f"{house.name} collects {got.text()}"
     if not after.setup_collection and after.turn.number == 1 and event.income:
         text += " (double income on the first turn)"
@@ -143,7 +143,7 @@ def _lost(wanted: Resources, got: Resources) -> str:
     return f"; {lost.text()} is lost: the supply ran short"
 
 
-def before_collect(state: State) -> State:
+def _before_collect(state: State) -> State:
     """The state a first collection is checked against: set-up over, turn 1."""
     if state.phase is not Phase.SETUP:
         return state
