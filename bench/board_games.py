@@ -57,6 +57,9 @@ def house_war(turns: int, rng: random.Random) -> list[hw.Event]:
     game = hw.new_game(5, "long", HOUSES)
     kinds = ["money", "food", "prestige", "skaa", "warriors"]
     made = 0
+    for house in HOUSES:  # R-HW-5: each House's sheet, collected at set-up
+        game.push(hw.Sheet(house, hw.parse_resources(
+            f"1 {rng.choice(kinds)} 1 {rng.choice(kinds)}")))
 
     def add(reason: str) -> None:
         nonlocal made
@@ -70,8 +73,7 @@ def house_war(turns: int, rng: random.Random) -> list[hw.Event]:
     for _ in range(turns):
         state = game.state
         active = state.active.name
-        game.push(hw.Collect(active, hw.parse_resources(
-            f"1 {rng.choice(kinds)} 1 {rng.choice(kinds)}")))
+        game.push(hw.Collect(active))  # its remembered income
         for name in game.state.to_move:
             game.push(hw.Worsen(name))
         while game.state.problems_needed:

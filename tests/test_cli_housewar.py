@@ -5,6 +5,8 @@ columns; bad input refused on one line, changing nothing."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,9 @@ def house(db: Path, name: str) -> Any:
 
 def set_up(db: Path) -> None:
     ok(db, *NEW)
+    ok(db, "hw", "sheet", "venture", "2f", "1m", "--cards", "1")  # R-HW-5
+    ok(db, "hw", "sheet", "lekal", "1s")
+    ok(db, "hw", "sheet", "hasting", "1w")
     ok(db, "hw", "add", "Ashfall", "-u", "2", "--setup", "--cost", "2", "food", "--favor", "4")
     ok(db, "hw", "add", "Riot", "-u", "IV", "--setup")
     ok(db, "hw", "add", "Famine", "--urgency", "1", "--setup")
@@ -48,8 +53,8 @@ def test_r_hw_3_a_whole_game_to_its_winner_with_undo(db: Path) -> None:
     set_up(db)
     shown = game(db)
     assert shown["supply"]["atium"] == 6 and shown["track"]["rows"] == 2  # R-HW-5, R-HW-2
-    # Turn 1, Venture: double income on the first turn (R-HW-5).
-    ok(db, "hw", "collect", "--income", "2f", "1m")
+    # Turn 1, Venture: its sheet again, as at set-up (R-HW-5).
+    ok(db, "hw", "collect")
     assert house(db, "Venture")["resources"]["food"] == 4
     moved = data(db, "hw", "worsen", "famine", "ashfall", "riot")
     assert moved["said"][-1] == "Riot erupts from Urgency IV: apply its eruption effect."
@@ -62,10 +67,10 @@ def test_r_hw_3_a_whole_game_to_its_winner_with_undo(db: Path) -> None:
     ok(db, "hw", "pass", "--take", "atium")
     ok(db, "hw", "end-turn")
     # Turn 2, Lekal.
-    ok(db, "hw", "collect", "--income", "1s", "1p")
+    ok(db, "hw", "collect")
     ok(db, "hw", "worsen", "famine", "ash", "lord")
     ok(db, "hw", "add", "Vin", "-u", "4", "--cost", "1", "food", "1", "skaa", "--favor", "5")
-    # Lekal cannot pay Ashfall's 2 Food alone from a Skaa and a Prestige (R-HW-4).
+    # Lekal cannot pay Ashfall's 2 Food alone from 2 Skaa (R-HW-4).
     assert unchanged(db, "hw", "solve", "ashfall", "--share", "lekal=2f", "--favor",
                      "lekal=4").startswith("R-HW-4: Lekal cannot pay 2 Food alone")
     solved = data(db, "hw", "solve", "ashfall", "--share", "venture=2f", "--favor",
@@ -75,13 +80,13 @@ def test_r_hw_3_a_whole_game_to_its_winner_with_undo(db: Path) -> None:
     ok(db, "hw", "end-turn")
     # Turn 3, Hasting: Vin erupts with Unrest 1: highest score wins; Venture and Lekal
     # tie at 4, and Venture holds more tokens (R-HW-3).
-    ok(db, "hw", "collect", "--income", "1w")
+    ok(db, "hw", "collect")
     over = data(db, "hw", "worsen", "famine", "lord", "vin")
     assert over["winners"] == ["Venture"]
     outcome = game(db)["outcome"]
     assert [(s["house"], s["place"], s["score"], s["tokens"]) for s in
             outcome["standings"]] == [("Venture", 1, 4, 5), ("Lekal", 2, 4, 2),
-                                      ("Hasting", 3, 0, 1)]
+                                      ("Hasting", 3, 0, 2)]
     assert unchanged(db, "hw", "worsen", "famine").startswith(
         "R-HW-3: the game is over (Vin erupted)")
     ok(db, "hw", "undo")
@@ -90,7 +95,7 @@ def test_r_hw_3_a_whole_game_to_its_winner_with_undo(db: Path) -> None:
 
 def test_undo_takes_back_a_whole_step_however_many_problems_it_moved(db: Path) -> None:
     set_up(db)
-    ok(db, "hw", "collect", "--income", "2f", "1m")
+    ok(db, "hw", "collect")
     before = game(db)
     moved = data(db, "hw", "worsen", "famine", "ashfall", "riot")
     assert len(moved["events"]) == 3 and moved["said"][-1].startswith("Riot erupts")
@@ -130,7 +135,7 @@ def test_r_hw_4_pay_says_whether_and_how_without_a_game(db: Path) -> None:
 
 def test_pay_reads_a_house_and_a_problem_of_the_current_game(db: Path) -> None:
     set_up(db)
-    ok(db, "hw", "collect", "--income", "1f", "1m")  # doubled: 2 Food, 2 Money
+    ok(db, "hw", "collect", "--income", "1f", "1m")  # given, not its sheet: 3 Food, 2 Money
     paid = data(db, "hw", "pay", "--house", "ven", "--problem", "ash")
     assert paid["cost"]["food"] == 2 and paid["how"] == "2 Food"
     ok(db, "hw", "cost", "ashfall", "--raise", "1", "skaa")
@@ -228,10 +233,12 @@ def test_r_hw_2_the_deck_says_which_problem_is_drawn_next() -> None:
 
     from rich.console import Console
 
-    from boardgames.housewar import AddProblem, Collect, MoveProblem, new_game
+    from boardgames.housewar import AddProblem, Collect, MoveProblem, Sheet, new_game
     from cli.boardgames.housewar_screens import board
 
     session = new_game(3, "short", ["Venture", "Lekal", "Hasting"])
+    for house_name in ("Venture", "Lekal", "Hasting"):
+        session.push(Sheet(house_name))
     for name in ("Alpha", "Beta", "Gamma"):
         session.push(AddProblem(name, urgency=1, reason="setup"))
     session.push(Collect("Venture"))
@@ -242,3 +249,129 @@ def test_r_hw_2_the_deck_says_which_problem_is_drawn_next() -> None:
     console.print(board("Game 1", session.state, 40, [], "collect"))
     text = " ".join(console.export_text().split())
     assert "On the deck: Alpha (drawn next), then Beta" in text
+
+
+# --- a whole game with set-up collection and hidden scores (R-HW-5, R-HW-6) -----------------
+
+
+def _table_sees_no_score(db: Path) -> None:
+    """R-HW-6: the shared board (``show --table``) holds no score and no face-down card,
+    in JSON and on the screen."""
+    shown = data(db, "hw", "show", "--table", "--last", "100")
+    for house_shown in shown["houses"]:
+        assert house_shown["favor"] is house_shown["disgrace"] is house_shown["score"] is None
+        assert house_shown["face_down"] is None
+    text = json.dumps(shown) + ok(db, "hw", "show", "--table", "--last", "100",
+                                  columns=120)
+    assert "Financial Heir" not in text and "Honor Hostage" not in text
+    said = " ".join(shown["last"])
+    assert "score" not in said  # no sentence tells a score
+    assert not re.search(r"Favor: \w+ \d|\d (Favor|Disgrace)", said)  # nor a gain
+
+
+def test_r_hw_5_r_hw_6_four_houses_play_to_final_scoring_the_table_seeing_no_score(
+        db: Path) -> None:
+    step = _stepper(db)
+    # Seated Lekal, Tekiel, Venture, Hasting: Venture is highest on the House list, so
+    # it takes the first turn, and play goes on to Hasting, Lekal, Tekiel (R-HW-5).
+    started = data(db, "hw", "new", "--players", "4", "--length", "short", "--houses",
+                   "Lekal", "Tekiel", "Venture", "Hasting")
+    assert started["active"] == "Venture"
+    step("sheet", "venture", "2f", "1m", "--cards", "1")
+    step("sheet", "hasting", "1p", "1w")
+    step("sheet", "lekal", "2s")
+    step("sheet", "tekiel", "1m", "1f", "1p")
+    assert game(db)["supply"] == {"money": 8, "food": 7, "prestige": 8, "skaa": 8,
+                                  "warriors": 9, "atium": 7}
+    step("add", "Ashfall", "-u", "1", "--setup", "--cost", "2", "food", "--favor", "4")
+    step("add", "Riot", "-u", "2", "--setup", "--cost", "1", "skaa", "1", "warriors")
+    step("add", "Famine", "-u", "3", "--setup")
+    step("add", "Disobedience", "-u", "1", "--setup", "--cost", "2", "skaa", "--favor", "6")
+    # Turn 1, Venture: its sheet again, as only the first Active House does.
+    assert step("collect")[0] == ("Venture collects 1 Money, 2 Food and draws 1 "
+                                  "Personality card.")
+    assert house(db, "Venture")["resources"]["food"] == 4
+    assert house(db, "Hasting")["resources"] == {"money": 0, "food": 0, "prestige": 1,
+                                                 "skaa": 0, "warriors": 1, "atium": 0}
+    step("worsen", "famine", "riot", "ashfall", "disobedience")
+    step("add", "The Lord Ruler", "-u", "1")
+    said = step("solve", "ashfall", "--share", "venture=2f", "--favor", "venture=4")
+    assert said[0].endswith("Favor: Venture 8 (doubled: the Lord Ruler is in play).")
+    step("face-down", "venture", "Financial", "Heir")
+    step("end-turn")
+    # Turn 2, Hasting: Famine erupts; its Disgrace is doubled and face down.
+    step("collect")
+    step("worsen", "famine", "riot", "disobedience", "lord")
+    step("score", "hasting", "--disgrace", "1", "--source", "Famine")
+    step("add", "Plague", "-u", "1")
+    step("pass", "--take", "atium")
+    step("end-turn")
+    # Turn 3, Lekal: Riot erupts and ruins a Skaa on Lekal's sheet.
+    step("collect")
+    step("worsen", "riot", "disobedience", "lord", "plague")
+    step("ruin", "lekal", "1s")
+    step("add", "Vin", "-u", "4")
+    step("solve", "disobedience", "--share", "lekal=2s", "--favor", "lekal=5", "venture=1")
+    step("end-turn")
+    # Turn 4, Tekiel: Lekal's ruined Skaa is no longer collected on its next turn.
+    assert house(db, "Lekal")["income"]["skaa"] == 1
+    step("collect")
+    over = data(db, "hw", "worsen", "vin")  # Vin erupts with Unrest 0: highest wins
+    assert over["winners"] is None  # Venture's face-down card is still to reveal
+    assert "reveal Venture's Financial Heir" in over["next"]
+    over = data(db, "hw", "reveal", "venture", "Financial", "Heir", "--favor", "2")
+    # Venture 8 + 2 + 4 = 14 beats Lekal's 10; Hasting −2; Tekiel 0 (R-HW-3).
+    assert over["winners"] == ["Venture"]
+    final = data(db, "hw", "show", "--table")
+    assert [(h["name"], h["favor"], h["disgrace"], h["score"]) for h in final["houses"]] == [
+        ("Lekal", 10, 0, 10), ("Tekiel", 0, 0, 0), ("Venture", 14, 0, 14),
+        ("Hasting", 0, 2, -2)]
+    venture = next(b for b in final["outcome"]["breakdown"] if b["house"] == "Venture")
+    assert venture["favor_by"] == [["Ashfall", 8], ["Disobedience", 2],
+                                   ["Financial Heir revealed", 4]]
+    assert venture["doubled"] == 7 and venture["revealed"] == ["Financial Heir"]
+    screen = ok(db, "hw", "show", "--table", columns=120)
+    assert ("Venture: score 14 = Favor 14 (Ashfall 8, Disobedience 2, Financial Heir "
+            "revealed 4) − Disgrace 0; the Lord Ruler doubled 7 of it; revealed Financial "
+            "Heir.") in " ".join(screen.split())
+
+
+def _stepper(db: Path) -> Any:
+    """A step of the game: the command's sentences, after which the shared board still
+    shows no score (R-HW-6)."""
+
+    def step(*args: str) -> list[str]:
+        said: list[str] = data(db, "hw", *args)["said"]
+        _table_sees_no_score(db)
+        return said
+
+    return step
+
+
+def test_r_hw_6_show_as_a_player_and_the_hosts_mark(db: Path) -> None:
+    set_up(db)
+    ok(db, "hw", "collect")
+    ok(db, "hw", "score", "lekal", "--favor", "3")
+    ok(db, "hw", "face-down", "venture", "Heir")
+    mine = data(db, "hw", "show", "--house", "ven")
+    venture, lekal = mine["houses"][0], mine["houses"][1]
+    assert (venture["score"], venture["face_down"]) == (0, ["Heir"])
+    assert (lekal["score"], lekal["hidden"]) == (None, True)
+    host = " ".join(ok(db, "hw", "show", columns=120).split())
+    assert "hidden from players until the end (R-HW-6)" in host and "face down: Heir" in host
+    assert "Other Houses' scores and face-down cards stay hidden" in " ".join(
+        ok(db, "hw", "show", "--house", "lekal", columns=120).split())
+
+
+def test_r_hw_5_new_names_the_first_active_house_by_the_list_or_as_told(db: Path) -> None:
+    told = data(db, "hw", "new", "--players", "3", "--length", "short", "--houses", "Lekal",
+                "Hasting", "Tekiel")
+    assert told["active"] == "Hasting"  # highest on the House list of the three
+    assert told["said"][0].startswith("A 3-player short game begins (1 pile above Vin): "
+                                      "Lekal, Hasting and Tekiel, in turn order; Hasting "
+                                      "takes the first turn;")
+    assert data(db, "hw", "new", "--players", "3", "--length", "short", "--houses", "Lekal",
+                "Hasting", "Tekiel", "--first", "tek")["active"] == "Tekiel"
+    assert refused(db, "hw", "new", "--players", "3", "--length", "short", "--first",
+                   "Kredik").startswith("R-HW-5: the first Active House 'Kredik' is not one "
+                                        "of the Houses (House 1, House 2, House 3)")

@@ -153,6 +153,32 @@ def test_r_stf_8_keep_says_which_dice_and_the_chance_with_and_without_rerolling(
     assert made["made"] == [1, 3] and made["chance"] == "1"
 
 
+def test_r_stf_6_keep_pay_lists_the_paying_die_once_not_under_reroll() -> None:
+    db = Path("/nonexistent/table.db")
+    shown = ok(db, "stuffed", "keep", "ch:2", "--from", "ch", "c", "e", "i", "--pay", "i")
+    rows = {line.split()[0]: line for line in shown.splitlines() if line.strip()}
+    assert rows["Reroll"].split() == ["Reroll", "2", "Co", "3", "Es"]
+    assert "(die 4 pays for the ability)" in shown
+
+
+def test_r_stf_6_keep_advises_when_more_than_one_reroll_costs_a_die() -> None:
+    db = Path("/nonexistent/table.db")
+    # Two abilities, each paid with an intelligence: 25/72 (worked out by hand in
+    # tests/test_stuffed_odds.py); the first pays with die 3 and rerolls the others.
+    kept = data(db, "stuffed", "keep", "ch", "--from", "i", "i", "i", "-r", "2", "--pay",
+                "i", "i")
+    assert (kept["chance"], kept["paid"], kept["keep"], kept["reroll"]) == (
+        "25/72", 3, [], [1, 2])
+    assert kept["pays"] == ["intelligence", "intelligence"]
+    assert kept["by_rerolls"][1] == {"rerolls": 1, "chance": "11/36"}
+    shown = ok(db, "stuffed", "keep", "ch", "--from", "i", "i", "i", "-r", "2", "--pay",
+               "i", "i")
+    assert "Keep  nothing" in shown and "Keep   " not in shown
+    free_first = data(db, "stuffed", "keep", "ch", "--from", "i", "c", "-r", "2", "--pay",
+                      "-", "i")
+    assert (free_first["paid"], free_first["pays"]) == (None, [None, "intelligence"])
+
+
 def test_keep_reads_the_current_games_unspent_dice(db: Path) -> None:
     ok(db, *HEIST)
     assert "no dice on the table now" in refused(db, "stuffed", "keep", "ch:2,i")
@@ -312,7 +338,7 @@ def test_r_stf_4_r_stf_5_steal_grunt_my_birden_and_the_sacrifice(db: Path) -> No
     ok(db, "stuffed", "roll", "-f", "b b b b b b b b")
     ok(db, "stuffed", "end-turn")
     ok(db, "stuffed", "roll", "-f", "c c c r b e e e")
-    # Grunt: the resource die pays, 3 coin are traded for a card (R-STF-4, R-STF-6).
+    # Grunt: the resource die pays, 3 coins are traded for a card (R-STF-4, R-STF-6).
     traded = data(db, "stuffed", "ability", "grunt", "--set", "3-kind")
     assert traded["events"][0] == {"game": "stuffed", "schema": 1, "type": "grunt",
                                    "paid": 4, "positions": [1, 2, 3]}

@@ -28,7 +28,7 @@ from boardgames.stuffed import (
     new_session,
 )
 from boardgames.stuffed import screen as stf_screen
-from core.viewer import NARRATOR, TABLE, player
+from core.viewer import NARRATOR, TABLE, Viewer, player
 
 GRUNT = Teammate("Grunt", "loyal", "resource", "ch:2")
 LENNET = Teammate("Lennet", "mercenary", "intelligence", "i:2")
@@ -97,7 +97,7 @@ def test_r_stf_5_the_ledgers_mark_whose_turn_it_is_and_the_dice_say_what_they_ge
     assert bo.text == "  bo · bo's Hero (Re)" and bo.tag == "plain"
     assert "0 coins · 0/4 cards · 0 Teammates" in lines
     assert lines[lines.index("The dice can get") + 1:] == [
-        "• spend 3 coin (dice 1, 2 and 3) for a coin",
+        "• spend 3 coins (dice 1, 2 and 3) for a coin",
         "• recruit the Loyal Grunt with dice 4 and 5"]
 
 
@@ -127,6 +127,9 @@ def test_r_stf_1_a_viewer_changes_nothing_on_a_board_all_can_see() -> None:
 
 def set_up() -> Session[housewar.State, housewar.Event]:
     game = new_game(3, "short", ["Venture", "Lekal", "Hasting"])
+    game.push(housewar.Sheet("Venture", housewar.parse_resources("2f 1m")))  # R-HW-5
+    game.push(housewar.Sheet("Lekal"))
+    game.push(housewar.Sheet("Hasting"))
     game.push(AddProblem("Ashfall", 2, reason="setup", cost=housewar.parse_resources("2f"),
                          favor=4))
     game.push(AddProblem("Riot", 4, reason="setup"))
@@ -137,10 +140,10 @@ def set_up() -> Session[housewar.State, housewar.Event]:
 def test_r_hw_5_the_next_line_names_the_step_of_the_turn() -> None:
     game = new_game(3, "short", ["Venture", "Lekal", "Hasting"])
     assert hw_screen.next_line(game.state) == (
-        "set-up: place 1 Problem per player (0 of 3 placed): add NAME --urgency U --setup")
+        "set-up: each House collects its sheet (0 of 3): sheet Venture TOKENS --cards N")
     game = set_up()
     assert hw_screen.next_line(game.state) == "step 1: Venture collects income (turn 1)"
-    game.push(Collect("Venture", housewar.parse_resources("2f 1m")))
+    game.push(Collect("Venture"))
     assert hw_screen.next_line(game.state) == (
         "step 2: worsen Famine, Ashfall, Riot, in the order Venture chooses")
 
@@ -154,12 +157,13 @@ def test_r_hw_2_the_board_shows_the_track_as_on_the_table() -> None:
     lines = texts(shown)
     assert lines[:2] == ["Unrest 0 of 8", "Problems (3 on the board)"]
     assert lines[2:5] == ["I Famine", "II Ashfall: cost F2, 4 Favor", "IV Riot"]
-    assert "Supply M8 F8 P8 S8 W8 A6" in lines and hw_screen.LEGEND in lines
+    # Venture's sheet came from the supply at set-up (R-HW-5).
+    assert "Supply M7 F6 P8 S8 W8 A6" in lines and hw_screen.LEGEND in lines
 
 
 def test_r_hw_5_the_houses_mark_the_active_house_and_list_tokens_and_cards() -> None:
     game = set_up()
-    game.push(Collect("Venture", housewar.parse_resources("2f 1m")))
+    game.push(Collect("Venture"))  # its sheet again on the first turn: M2 F4 in all
     game.push(FaceDown("Venture", "Spook"))
     houses = next(item for item in hw_screen.board(game.state)
                   if isinstance(item, hw_screen.Houses))
@@ -171,7 +175,7 @@ def test_r_hw_5_the_houses_mark_the_active_house_and_list_tokens_and_cards() -> 
 
 def test_r_hw_1_at_unrest_8_the_board_shows_the_outcome_and_standings() -> None:
     game = set_up()
-    game.push(Collect("Venture", housewar.parse_resources("2f 1m")))
+    game.push(Collect("Venture"))
     for _ in range(8):
         game.push(AddUnrest(1))
     shown = hw_screen.board(game.state)
@@ -182,13 +186,28 @@ def test_r_hw_1_at_unrest_8_the_board_shows_the_outcome_and_standings() -> None:
     assert not any(isinstance(item, hw_screen.Houses) and any(r.active for r in item.rows)
                    for item in shown)
     # R-HW-3: tied on score, the House with more tokens left places first.
-    assert texts(shown)[-3:] == ["  1. Venture 0 (6 tokens)", "  2. Lekal 0 (0 tokens)",
-                                 "  2. Hasting 0 (0 tokens)"]
+    assert texts(shown)[-6:-3] == ["  1. Venture 0 (6 tokens)", "  2. Lekal 0 (0 tokens)",
+                                   "  2. Hasting 0 (0 tokens)"]
+    # R-HW-6: then each House's breakdown, revealed to all at the end.
+    assert texts(shown)[-3] == "Venture: score 0 = Favor 0 − Disgrace 0."
 
 
-def test_r_hw_5_a_viewer_changes_nothing_on_a_board_all_can_see() -> None:
-    state = set_up().state
-    assert hw_screen.board(state, TABLE) == hw_screen.board(state)
+def test_r_hw_6_the_table_sees_no_score_a_player_their_own() -> None:
+    game = set_up()
+    game.push(Collect("Venture"))
+    game.push(FaceDown("Venture", "Spook"))
+    state = game.state
+
+    def rows(viewer: Viewer) -> list[tuple[object, ...]]:
+        houses = next(item for item in hw_screen.board(state, viewer)
+                      if isinstance(item, hw_screen.Houses))
+        return [(r.name, r.favor, r.disgrace, r.score, r.details) for r in houses.rows]
+
+    assert rows(TABLE)[0] == ("Venture", None, None, None, "tokens M2 F4 · 1 face down")
+    assert rows(player(["venture"]))[0] == ("Venture", 0, 0, 0,
+                                            "tokens M2 F4 · face down: Spook")
+    assert rows(player(["venture"]))[1][1:4] == (None, None, None)
+    assert rows(NARRATOR)[1][1:4] == (0, 0, 0)
     assert hw_screen.next_line(state, player(["venture"])) == hw_screen.next_line(state)
 
 

@@ -27,6 +27,7 @@ from boardgames.housewar import (
     Phase,
     Score,
     Share,
+    Sheet,
     Solve,
     Start,
     State,
@@ -36,6 +37,7 @@ from boardgames.housewar import (
     Worsen,
     apply,
     new_game,
+    replay,
 )
 from boardgames.housewar.resources import NOTHING, Resources, parse_resources
 from boardgames.session import Session
@@ -50,18 +52,24 @@ def R(text: str) -> Resources:
 def started(problems: Iterable[tuple[str, int]] = (("Ashfall", 1), ("Riot", 2),
                                                   ("Famine", 3)),
             houses: tuple[str, ...] = HOUSES, length: str = "short",
-            ) -> Session[State, Event]:
-    """A game with its starting Problems placed, before the first turn."""
-    game = new_game(len(houses), length, houses)
+            sheets: Iterable[str] = (), *, legacy: bool = False) -> Session[State, Event]:
+    """A game with its starting Problems placed, before the first turn: each House has
+    collected its sheet (``sheets`` in House order, else an empty sheet); ``legacy``: a
+    game saved before set-up collection was recorded (no sheets, turn 1 doubled)."""
+    game = replay([Start(len(houses), length, houses, setup_collection=not legacy)])
+    incomes = [R(text) for text in sheets] or [NOTHING] * len(houses)
+    for house, income in zip(houses, incomes, strict=True):
+        if not legacy:
+            game.push(Sheet(house, income))
     for name, urgency in problems:
         game.push(AddProblem(name, urgency, reason="setup"))
     return game
 
 
-def through_step3(game: Session[State, Event], income: Resources = NOTHING,
+def through_step3(game: Session[State, Event], income: Resources | None = NOTHING,
                   draw: tuple[str, int] = ("New Problem", 1)) -> Session[State, Event]:
     """Steps 1–3 of the Active House's turn: collect, worsen every Problem from the
-    right (so none skips another), draw one."""
+    right (so none skips another), draw one. ``income`` ``None``: the remembered one."""
     game.push(Collect(game.state.active.name, income))
     for name in sorted(game.state.to_move, key=game.state.urgency, reverse=True):
         game.push(Worsen(name))
@@ -92,7 +100,7 @@ def test_r_hw_5_set_up_by_player_count(players: int, rows: int, atium: int, each
     assert [h.name for h in state.houses] == [f"House {n}" for n in range(1, players + 1)]
     assert state.unrest == 0
     assert state.length is not None and state.length.piles_above_vin == 2
-    assert state.next_step is Step.SETUP_PROBLEMS
+    assert state.next_step is Step.SETUP_SHEETS  # R-HW-5: sheets first, then Problems
 
 
 @pytest.mark.parametrize("players", [2, 6, 0])
@@ -149,10 +157,10 @@ def test_r_hw_5_starting_resources_come_from_the_supply() -> None:
 # --- the turn: collecting and passing (R-HW-5) ---------------------------------------------
 
 
-def test_r_hw_5_peter_collects_double_on_the_first_turn() -> None:
-    # Peter plays House Tekiel (2 Money, 1 Food, 1 Prestige); on the first turn he has
-    # 4 Money, 2 Food and 2 Prestige.
-    game = started()
+def test_r_hw_5_a_game_saved_before_set_up_collection_collects_double_on_turn_1() -> None:
+    # Such a game keeps its old meaning. Peter plays House Tekiel (2 Money, 1 Food, 1
+    # Prestige); on the first turn he has 4 Money, 2 Food and 2 Prestige.
+    game = started(legacy=True)
     game.push(Collect("Tekiel", R("2 money 1 food 1 prestige")))
     assert game.state.phase is Phase.PLAYING and game.state.turn.number == 1
     assert game.state.house("Tekiel").resources == R("4 money 2 food 2 prestige")
@@ -169,7 +177,7 @@ def test_r_hw_5_peter_collects_double_on_the_first_turn() -> None:
 
 
 def _short_supply_game() -> Session[State, Event]:
-    game = started()
+    game = started(legacy=True)
     game.push(Transfer("supply", "Venture", R("4 money 4 food")))
     game.push(Transfer("supply", "Lekal", R("3 money 4 food")))
     # The supply now holds 1 Money and 0 Food; Tekiel collects 2 Money and 1 Food (doubled
@@ -360,6 +368,8 @@ def test_r_hw_2_moves_by_cards_to_the_highest_or_lowest_free_space() -> None:
 
 def test_r_hw_4_tekiel_converts_alone_venture_pays_a_prestige() -> None:
     game = new_game(3, "short", HOUSES)
+    for house in HOUSES:
+        game.push(Sheet(house))
     game.push(AddProblem("Disobedience", 1, reason="setup", cost=R("2 skaa 1 prestige"),
                          favor=7))
     game.push(AddProblem("Riot", 2, reason="setup"))

@@ -16,6 +16,7 @@ from boardgames.housewar import (
     EVENTS,
     AddProblem,
     AddUnrest,
+    Advisor,
     Award,
     ChangeCost,
     Collect,
@@ -27,8 +28,10 @@ from boardgames.housewar import (
     NoDeal,
     Pass,
     Reveal,
+    Ruin,
     Score,
     Share,
+    Sheet,
     Solve,
     Start,
     Steal,
@@ -43,12 +46,19 @@ from boardgames.housewar.resources import BASIC, RESOURCES, Resources
 ONE_OF_EACH: list[Event] = [
     Start(4, "long", ["Venture", "Hasting", "Elariel", "Lekal"]),
     Start(3, "short"),
+    Start(3, "short", ["Lekal", "Venture", "Tekiel"], first="Venture"),
+    Sheet("Venture", R("2 money 1 food"), cards=1),
+    Ruin("Venture", R("1 food")),
+    Ruin("Venture", R("1 food"), dismissed=True),
+    Advisor("Lekal", R("1 skaa")),
+    Advisor("Lekal", R("1 skaa"), discarded=True),
     AddProblem("Ashfall", 2, "highest", "effect", R("2 food 1 skaa"), 5),
     AddProblem("Kelsier", reason="effect", place="lowest"),
     Worsen("Ashfall"),
     MoveProblem("Cult of the Survivor", by=-1),
     MoveProblem("Kelsier", to="highest"),
     Collect("Tekiel", R("2 money 1 food"), (Steal("Venture", R("1 money")),)),
+    Collect("Tekiel"),
     Pass("Tekiel", "atium"),
     Pass("Tekiel"),
     Solve("Disobedience", (Share("Lekal", R("2 skaa")),
@@ -60,6 +70,7 @@ ONE_OF_EACH: list[Event] = [
     AddUnrest(-1),
     Score("Tekiel", favor=2, disgrace=1),
     Score("Tekiel", favor=-1, modifier=True),
+    Score("Lekal", disgrace=2, source="Riot erupting"),
     Transfer("Venture", "destroyed", R("1 atium")),
     FaceDown("Tekiel", "Financial Heir"),
     DiscardFaceDown("Tekiel", "Financial Heir"),
@@ -83,11 +94,11 @@ def test_the_layout_of_a_deal() -> None:
     event = Solve("Disobedience", (Share("Lekal", R("2 skaa"), R("2 skaa")),),
                   (Award("Lekal", 5),))
     assert json.loads(CODEC.to_json(event)) == {
-        "game": "housewar", "schema": 1, "type": "solve", "problem": "Disobedience",
+        "game": "housewar", "schema": 2, "type": "solve", "problem": "Disobedience",
         "shares": [{"house": "Lekal", "covers": {"skaa": 2}, "spent": {"skaa": 2}}],
         "awards": [{"house": "Lekal", "favor": 5}]}
     assert json.loads(CODEC.to_json(AddProblem("Riot", 3))) == {
-        "game": "housewar", "schema": 1, "type": "add_problem", "name": "Riot",
+        "game": "housewar", "schema": 2, "type": "add_problem", "name": "Riot",
         "urgency": 3, "place": "start", "reason": "turn", "cost": None, "favor": None}
 
 
@@ -157,7 +168,7 @@ def test_other_games_and_schemas_are_refused() -> None:
 
 def test_snapshot_of_a_new_game() -> None:
     shown = json.loads(json.dumps(snapshot(new_game(4, "long").state)))
-    assert shown["phase"] == "setup" and shown["next_step"] == "setup_problems"
+    assert shown["phase"] == "setup" and shown["next_step"] == "setup_sheets"
     assert shown["supply"] == {"money": 10, "food": 10, "prestige": 10, "skaa": 10,
                                "warriors": 10, "atium": 7}
     assert shown["track"] == {"rows": 3, "columns": [[None, None, None]] * 4}

@@ -37,7 +37,7 @@ LOG = [
     "Riot is placed at Urgency II.",
     "Famine is placed at Urgency I.",
     "Tekiel takes 1 Money, 1 Food from the supply.",
-    "Venture takes 1 Skaa, 1 Warriors from the supply.",
+    "Venture takes 1 Skaa, 1 Warrior from the supply.",
     "Lekal takes 1 Food, 1 Prestige from the supply.",
     # turn 1
     "Tekiel collects 4 Money, 2 Food, 2 Prestige (double income on the first turn).",
@@ -48,12 +48,12 @@ LOG = [
     "Ashfall is solved: Tekiel pays 2 Food; Favor: Tekiel 4.",
     "Tekiel's turn ends; Venture is the Active House for turn 2.",
     # turn 2
-    "Venture collects 2 Money, 2 Skaa, 1 Warriors.",
+    "Venture collects 2 Money, 2 Skaa, 1 Warrior.",
     "Famine worsens from Urgency II to III.",
     "Riot worsens from Urgency III to IV.",
     "Vin worsens from Urgency I to II.",
     "The Lord Ruler is drawn at Urgency III.",
-    f"Riot is solved: Venture pays 1 Skaa, 1 Warriors; Favor: Venture 4, Lekal 2 {DOUBLED}.",
+    f"Riot is solved: Venture pays 1 Skaa, 1 Warrior; Favor: Venture 4, Lekal 2 {DOUBLED}.",
     "Venture's turn ends; Lekal is the Active House for turn 3.",
     # turn 3
     "Lekal collects 2 Food, 1 Prestige, 1 Skaa.",
@@ -80,7 +80,7 @@ LOG = [
     "Tekiel passes and takes 1 Atium from the supply.",
     "Tekiel's turn ends; Venture is the Active House for turn 5.",
     # turn 5
-    "Venture collects 2 Money, 2 Skaa, 1 Warriors, stealing 2 Money from Tekiel.",
+    "Venture collects 2 Money, 2 Skaa, 1 Warrior, stealing 2 Money from Tekiel.",
     "Vin erupts from Urgency IV: apply its eruption effect. The game is over: Vin erupted "
     "with Unrest 2: the Final Empire is (just barely) saved; reveal Lekal's Financial Heir "
     "before the totals (highest score wins).",
@@ -150,8 +150,8 @@ def test_deals_costs_and_trades() -> None:
         "Growing Suspicions now costs 2 Food, 2 Skaa until the end of the turn (lowered by "
         "2 Prestige of 3 Prestige: never more than is printed).")
     assert _say(game, ChangeCost("Growing Suspicions", raised=R("1 warriors"))) == (
-        "Growing Suspicions now costs 2 Food, 2 Skaa, 1 Warriors until the end of the turn "
-        "(raised by 1 Warriors).")
+        "Growing Suspicions now costs 2 Food, 2 Skaa, 1 Warrior until the end of the turn "
+        "(raised by 1 Warrior).")
     assert _say(game, Solve("Growing Suspicions", (
         Share("Tekiel", R("2 food 2 skaa 1 warriors")),))) == (
         "Growing Suspicions is solved: Tekiel pays 2 Food, 1 Skaa, 1 Atium as Warriors, "
@@ -168,9 +168,9 @@ def test_deals_costs_and_trades() -> None:
     assert _say(game, Transfer("destroyed", "Lekal", R("1 atium"))) == (
         "Lekal retrieves 1 Atium from the destroyed resources.")
     assert _say(game, Transfer("supply", "destroyed", R("1 skaa"))) == (
-        "1 Skaa in the supply are destroyed (out of play).")
+        "1 Skaa in the supply is destroyed (out of play).")
     assert _say(game, Transfer("destroyed", "supply", R("1 skaa"))) == (
-        "1 Skaa go back from the destroyed resources to the supply.")
+        "1 Skaa goes back from the destroyed resources to the supply.")
     assert _say(game, AddUnrest(3)) == "Unrest rises by 3 to 3."
     assert _say(game, AddUnrest(-1)) == "Unrest falls by 1 to 2."
     assert _say(game, Score("Lekal", favor=2)) == "Lekal gains 2 Favor: score 2."
@@ -187,7 +187,7 @@ def test_passing_for_a_card() -> None:
 
 
 def test_what_the_supply_cannot_give_is_lost() -> None:
-    game = started()
+    game = started(legacy=True)  # a game saved before set-up collection (R-HW-5)
     game.push(Transfer("supply", "Venture", R("8 food")))
     assert _say(game, Collect("Tekiel", R("1 money 1 food"))) == (
         "Tekiel collects 2 Money (double income on the first turn); 2 Food is lost: the "

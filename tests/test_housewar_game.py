@@ -37,7 +37,9 @@ from boardgames.housewar import (
 from boardgames.housewar.resources import NOTHING, Resources
 
 SET_UP: list[Event] = [
-    Start(3, "short", ["Tekiel", "Venture", "Lekal"]),
+    # Saved before set-up collection was recorded (R-HW-5): its starting resources are
+    # transfers and its first turn collects double, as it did then.
+    Start(3, "short", ["Tekiel", "Venture", "Lekal"], setup_collection=False),
     AddProblem("Ashfall", 1, reason="setup", cost=R("2 food"), favor=4),
     AddProblem("Riot", 2, reason="setup", cost=R("1 skaa 1 warriors"), favor=3),
     AddProblem("Famine", 1, reason="setup", cost=R("1 money 2 food"), favor=5),

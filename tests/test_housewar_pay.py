@@ -94,7 +94,7 @@ def test_r_hw_4_elariel_converts_money_and_warriors_for_the_missing_prestige() -
     payment = cheapest_payment(Resources(money=1, warriors=1), Resources(prestige=1))
     assert payment is not None
     assert payment.spent == Resources(money=1, warriors=1)
-    assert payment.text() == "1 Money + 1 Warriors as Prestige"
+    assert payment.text() == "1 Money + 1 Warrior as Prestige"  # R-HW-4, in the singular
 
 
 def test_r_hw_4_lekal_short_one_prestige() -> None:

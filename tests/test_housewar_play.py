@@ -30,6 +30,7 @@ from boardgames.housewar import (
     CODEC,
     AddProblem,
     AddUnrest,
+    Advisor,
     Award,
     ChangeCost,
     Collect,
@@ -42,8 +43,10 @@ from boardgames.housewar import (
     Pass,
     Phase,
     Reveal,
+    Ruin,
     Score,
     Share,
+    Sheet,
     Solve,
     State,
     Steal,
@@ -57,6 +60,7 @@ from boardgames.housewar import (
 )
 from boardgames.housewar.describe import describe
 from boardgames.housewar.pay import cheapest_payment
+from boardgames.housewar.privacy import looking
 from boardgames.housewar.resources import BASIC, NOTHING, RESOURCES, Resources, starting_supply
 from boardgames.housewar.state import UNREST_END, is_lord_ruler, is_vin
 
@@ -130,7 +134,7 @@ def _place(draw: st.DrawFn, state: State) -> str:
 def anytime(draw: st.DrawFn, state: State) -> Event:
     houses = [h.name for h in state.houses]
     kind = draw(st.sampled_from(["move", "add", "unrest", "score", "transfer", "cost",
-                                 "face_down", "discard", "modifier"]))
+                                 "face_down", "discard", "modifier", "ruin", "advisor"]))
     board = state.track.names
     if kind == "move" and board:
         if draw(st.booleans()):
@@ -161,6 +165,10 @@ def anytime(draw: st.DrawFn, state: State) -> Event:
     if kind == "discard":
         return DiscardFaceDown(draw(st.sampled_from(houses)),
                                draw(st.sampled_from(PERSONALITIES)))
+    if kind in ("ruin", "advisor"):
+        cls = Ruin if kind == "ruin" else Advisor
+        return cls(draw(st.sampled_from(houses)), draw(small_costs.filter(bool)),
+                   draw(st.booleans()))
     return AddUnrest(1)
 
 
@@ -171,6 +179,8 @@ def next_event(draw: st.DrawFn, state: State) -> Event:
     if state.phase is Phase.PLAYING and not draw(st.integers(0, 3)):
         return draw(anytime(state))
     active = state.active.name if state.houses else ""
+    if step is Step.SETUP_SHEETS:
+        return Sheet(state.sheets_missing[0], draw(small_costs), draw(st.integers(0, 2)))
     if step is Step.SETUP_PROBLEMS:
         if not draw(st.integers(0, 4)):
             return Transfer("supply", draw(st.sampled_from([h.name for h in state.houses])),
@@ -184,7 +194,7 @@ def next_event(draw: st.DrawFn, state: State) -> Event:
             victim = draw(st.sampled_from(others))
             steals = (Steal(victim.name, victim.resources.cap(income)
                             if victim.resources.cap(income) else victim.resources),)
-        return Collect(active, income, steals)
+        return Collect(active, draw(st.none() | st.just(income)), steals)
     if step is Step.WORSEN:
         return Worsen(draw(st.sampled_from(state.to_move)))
     if step is Step.DRAW:
@@ -267,6 +277,14 @@ def check(before: State, event: Event, after: State, tally: Tally) -> None:
     assert CODEC.from_json(CODEC.to_json(event)) == event
     sentence = describe(before, event, after)
     assert sentence and "\n" not in sentence
+    # R-HW-6: before the end, the shared board hears no score and no face-down card.
+    if after.phase is not Phase.ENDED and isinstance(event, (Score, Solve, FaceDown,
+                                                              DiscardFaceDown)):
+        table = looking()
+        said = describe(before, event, after, viewer=table)
+        assert "score" not in said and not any(p in said for p in PERSONALITIES), said
+        for house in snapshot(after, table)["houses"]:
+            assert (house["favor"], house["score"], house["face_down"]) == (None, None, None)
 
 
 @settings(deadline=None)  # the profile sets how many games (thorough: 2000)

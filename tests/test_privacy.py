@@ -230,15 +230,22 @@ def test_r_con_7c_a_hidden_participants_gained_defense_dice_are_not_on_its_board
     assert "D?" in board_text(defended, PLAYER) and "D4" in board_text(defended, NARRATOR)
 
 
-def test_the_board_games_say_the_same_to_every_viewer() -> None:
-    # Their describe takes a viewer like the Conflict's, and hides nothing yet (House
-    # War's face-down scores, R-HW-6, are for later): every line reads as before.
+def test_the_board_games_say_to_each_viewer_what_they_may_hear() -> None:
+    # Their describe takes a viewer like the Conflict's. House War hides a House's gains
+    # and face-down cards from everyone but its player until the end (R-HW-6); the
+    # Narrator hears every line as before; Stuffed hides nothing.
     game = replay(HOUSE_WAR[:1])
     told = [house_war(replay([]).state, HOUSE_WAR[0], game.state, viewer=PLAYER)]
     for event in HOUSE_WAR[1:]:
         before = game.state
         told.append(house_war(before, event, game.push(event), viewer=PLAYER))
-    assert told == _log(HOUSE_WAR) == LOG
+    assert _log(HOUSE_WAR) == LOG
+    ended = next(i for i, line in enumerate(LOG) if "The game is over" in line)
+    for heard, line in zip(told[:ended], LOG[:ended], strict=True):
+        assert not re.search(r"score|\d Favor|\d Disgrace|Favor: \w+ \d|Heir", heard)
+        if not re.search(r"score|Favor|Disgrace|face down", line):
+            assert heard == line  # nothing hidden in it: the same words
+    assert told[ended:] == LOG[ended:]  # the end reveals everything
     play = new_session()
     for step, line in STUFFED:
         was = play.state

@@ -328,11 +328,41 @@ def test_r_stf_4_scouting_gives_others_a_coin_when_a_player_gains_coins() -> Non
 
 def test_r_stf_5_dice_matching_the_combination_recruit_a_loyal() -> None:
     play = start(Offer(GRUNT), Offer(SPOOK), Roll("c e c b i r ch ch"))
-    refused(play, Recruit(GRUNT, (1, 2, 4)), "R-STF-5", "recruiting Grunt takes 2 coin and "
+    refused(play, Recruit(GRUNT, (1, 2, 4)), "R-STF-5", "recruiting Grunt takes 2 coins and "
             "essence", "show coin, essence, birden")
     play.push(Recruit(GRUNT, (1, 2, 3)))
     assert play.state.current.team == (GRUNT,) and play.state.spent == {1, 2, 3}
     assert play.state.offer == (SPOOK,)  # replaced face up later (an Offer event)
+
+
+def test_r_stf_5_next_reminds_the_table_to_replace_a_recruit_from_the_offer() -> None:
+    from boardgames.stuffed.screen import next_line
+
+    play = start(Offer(GRUNT), Offer(SPOOK), Roll("c e c b i r ch ch"))
+    assert not next_line(play.state).startswith("turn up")
+    play.push(Recruit(GRUNT, (1, 2, 3)))
+    assert next_line(play.state) == (
+        "turn up a Loyal on offer (offer NAME); then Ada: unspent 4 Bi, 5 In, 6 Re, "
+        "7 Ch, 8 Ch; 0 coins, 0 cards — use them, or end-turn.")
+    play.push(EndTurn())
+    assert next_line(play.state).startswith("turn up a Loyal on offer (offer NAME); then Bo")
+    play.push(Offer(SAZED))
+    assert next_line(play.state) == "Bo rolls all 8 dice (turn 2)."
+
+
+def test_r_stf_5_a_recruit_not_from_the_offer_asks_for_no_replacement() -> None:
+    from boardgames.stuffed.screen import next_line
+
+    play = start(Roll("c e c b i r ch ch"), Recruit(GRUNT, (1, 2, 3)))
+    assert next_line(play.state).startswith("Ada: unspent")
+
+
+def test_r_stf_5_counted_symbols_take_a_plural() -> None:
+    from boardgames.stuffed.dice import parse_combo
+
+    assert parse_combo("c:2,e").words == "2 coins and essence"
+    assert parse_combo("b:3,r:2,ch:2").words == "3 birdens, 2 charisma and 2 resources"
+    assert Symbol.COIN.counted(1) == "1 coin"
 
 
 def test_r_stf_5_the_recruit_must_be_the_card_on_offer() -> None:

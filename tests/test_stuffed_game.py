@@ -39,7 +39,7 @@ GAME: list[tuple[Event, str]] = [
      "A game of Stuffed begins with Ada (Vin, charisma) and Bo (Kelsier, intelligence); "
      "the Mission is Rebellion: 2 Teammates with at least 1 Mercenary, then 2 charisma "
      "and 3 of a kind. Ada goes first."),
-    (Offer(GRUNT), "The Loyal Grunt (resource; recruited with 2 coin and essence) is "
+    (Offer(GRUNT), "The Loyal Grunt (resource; recruited with 2 coins and essence) is "
                    "turned face up on offer."),
     (Offer(SPOOK), "The Loyal Spook (essence; recruited with essence, intelligence and "
                    "resource) is turned face up on offer."),
@@ -51,9 +51,9 @@ GAME: list[tuple[Event, str]] = [
     (Roll("c c e r r r b i"),
      "Ada rolls: coin, coin, essence, resource, resource, resource, birden, intelligence."),
     (Recruit(GRUNT, (1, 2, 3)),
-     "Ada recruits the Loyal Grunt (resource; recruited with 2 coin and essence) with "
+     "Ada recruits the Loyal Grunt (resource; recruited with 2 coins and essence) with "
      "dice 1, 2 and 3 (coin, coin, essence)."),
-    (SpendSet((4, 5, 6)), "Ada spends 3 resource (dice 4, 5 and 6) for a coin: 1 coin now."),
+    (SpendSet((4, 5, 6)), "Ada spends 3 resources (dice 4, 5 and 6) for a coin: 1 coin now."),
     (EndTurn(), "Ada ends the turn. It is Bo's turn."),
     (Offer(SAZED), "The Loyal Sazed (intelligence; recruited with 2 intelligence) is turned "
                    "face up on offer."),
@@ -70,7 +70,7 @@ GAME: list[tuple[Event, str]] = [
     # Turn 3, Ada: two coins more, then Ham for his dice and 2 coins.
     (Roll("c c c e e e b i"),
      "Ada rolls: coin, coin, coin, essence, essence, essence, birden, intelligence."),
-    (SpendSet((1, 2, 3)), "Ada spends 3 coin (dice 1, 2 and 3) for a coin: 2 coins now."),
+    (SpendSet((1, 2, 3)), "Ada spends 3 coins (dice 1, 2 and 3) for a coin: 2 coins now."),
     (SpendSet((4, 5, 6)), "Ada spends 3 essence (dice 4, 5 and 6) for a coin: 3 coins now."),
     (Recruit(HAM, (7, 8)),
      "Ada recruits the Mercenary Ham (coin; recruited with birden and intelligence) with "
@@ -81,8 +81,8 @@ GAME: list[tuple[Event, str]] = [
     # Turn 4, Bo: two coins, and Ham stolen.
     (Roll("c c c c c c b i"),
      "Bo rolls: coin, coin, coin, coin, coin, coin, birden, intelligence."),
-    (SpendSet((1, 2, 3)), "Bo spends 3 coin (dice 1, 2 and 3) for a coin: 1 coin now."),
-    (SpendSet((4, 5, 6)), "Bo spends 3 coin (dice 4, 5 and 6) for a coin: 2 coins now."),
+    (SpendSet((1, 2, 3)), "Bo spends 3 coins (dice 1, 2 and 3) for a coin: 1 coin now."),
+    (SpendSet((4, 5, 6)), "Bo spends 3 coins (dice 4, 5 and 6) for a coin: 2 coins now."),
     (Steal("Ada", "Ham", (7, 8)),
      "Bo steals the Mercenary Ham from Ada with dice 7 and 8 (birden, intelligence) and "
      "2 coins: 0 coins left."),
@@ -109,7 +109,7 @@ GAME: list[tuple[Event, str]] = [
     (Roll("ch ch r r r b i c"),
      "Ada rolls: charisma, charisma, resource, resource, resource, birden, intelligence, "
      "coin."),
-    (SpendSet((3, 4, 5)), "Ada spends 3 resource (dice 3, 4 and 5) for a coin: 2 coins now."),
+    (SpendSet((3, 4, 5)), "Ada spends 3 resources (dice 3, 4 and 5) for a coin: 2 coins now."),
     (Steal("Bo", "Ham", (6, 7)),
      "Ada steals the Mercenary Ham from Bo with dice 6 and 7 (birden, intelligence) and "
      "2 coins: 0 coins left."),

@@ -52,7 +52,7 @@ def test_describe_set_up_with_a_custom_die_and_no_mercenary_needed() -> None:
 def test_describe_cards_abilities_and_the_sacrifice() -> None:
     play = start(Roll("c c c c e e e b"))
     assert said(play, SpendSet((1, 2, 3, 4))) == (
-        "Ada spends 4 coin (dice 1, 2, 3 and 4) for an Advantage card: 1 card in hand.")
+        "Ada spends 4 coins (dice 1, 2, 3 and 4) for an Advantage card: 1 card in hand.")
     assert said(play, PlayCard("Windfall", coins=2, cards=2)) == (
         "Ada plays an Advantage card (Windfall): gains 2 coins and draws 2 cards.")
     assert said(play, BuyCard()) == (

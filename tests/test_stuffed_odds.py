@@ -238,6 +238,121 @@ def test_r_stf_6_a_paid_reroll_spends_a_die_of_the_attribute_first() -> None:
         best_keep("ch:2,i,r", "c c e ch ch i b b", rerolls=1, pay="r")
 
 
+class PaidBrute:
+    """Every use or not of each reroll of a plan, every payer, every keep and every face
+    sequence, straight from R-STF-3 and R-STF-6, in fractions."""
+
+    def __init__(self, combo: str, die: Die, plan: tuple[Symbol | None, ...]) -> None:
+        self.combo, self.die, self.plan = parse_combo(combo), die, plan
+
+    @functools.cache  # noqa: B019 - a few small instances per test
+    def value(self, step: int, dice: tuple[Symbol, ...]) -> Fraction:
+        if _makes(self.combo, dice):
+            return Fraction(1)
+        if step == len(self.plan):
+            return Fraction(0)
+        best = self.value(step + 1, dice)  # the reroll not used
+        price = self.plan[step]
+        if price is None or price in dice:
+            left = list(dice)
+            if price is not None:
+                left.remove(price)  # the die spent on the ability
+            best = max(best, self.used(step, tuple(left)))
+        return best
+
+    def used(self, step: int, dice: tuple[Symbol, ...]) -> Fraction:
+        return max(self.rolled(step, tuple(sorted(keep, key=SYMBOLS.index)), len(dice))
+                   for size in range(len(dice) + 1)
+                   for keep in itertools.combinations(dice, size))
+
+    @functools.cache  # noqa: B019
+    def rolled(self, step: int, keep: tuple[Symbol, ...], dice: int) -> Fraction:
+        count = dice - len(keep)
+        total = Fraction(0)
+        for faces in itertools.product(self.die.faces, repeat=count):
+            total += self.value(step + 1, tuple(sorted(keep + faces, key=SYMBOLS.index)))
+        return total / 6**count
+
+    def first_used(self, dice: tuple[Symbol, ...]) -> Fraction:
+        """The chance when the first reroll is used now (paid, if it costs a die)."""
+        left = list(dice)
+        if self.plan[0] is not None:
+            left.remove(self.plan[0])
+        return self.used(0, tuple(sorted(left, key=SYMBOLS.index)))
+
+
+def test_r_stf_6_two_paid_rerolls_by_hand() -> None:
+    # One charisma wanted from 3 intelligence dice; two abilities each cost an
+    # intelligence die. Pay, roll both others: 11/36. If neither shows charisma (25 of
+    # 36), 9 of those show an intelligence to pay the second ability, which rolls the
+    # last die: 9/36 · 1/6. In all 11/36 + 1/24 = 25/72 — better than keeping an
+    # intelligence for the second ability (1/6 + 5/6 · 1/6 = 11/36).
+    odds = best_keep("ch", "i i i", rerolls=2, pay=["i", "i"])
+    assert odds.chance == Fraction(25, 72)
+    assert (odds.paid, odds.keep, odds.reroll) == (3, (), (1, 2))
+    # With 2 dice the second ability has no die left to pay for it.
+    assert best_keep("ch", "i i", rerolls=2, pay=["i", "i"]).chance == Fraction(1, 6)
+    assert best_keep("ch", "i i", rerolls=2, pay=["i", None]).chance == Fraction(11, 36)
+    # A free reroll first, then a paid one: keeping the intelligence to pay for it
+    # gives 1/6 + 5/6 · 1/6 = 11/36; rolling both and hoping for an intelligence among
+    # the misses gives 25/72, as above: roll both.
+    free_first = best_keep("ch", "i c", rerolls=2, pay=[None, "i"])
+    assert (free_first.paid, free_first.keep, free_first.reroll) == (None, (), (1, 2))
+    assert free_first.chance == Fraction(25, 72)
+
+
+@pytest.mark.parametrize(("combo", "roll", "plan"), [
+    ("ch", "i i i", ("i", "i")),
+    ("ch:2", "ch i i", ("i", "i")),
+    ("ch:2", "ch i c", ("i", "i")),
+    ("c,e", "i i b", ("i", None, "i")),
+    ("2-kind", "i b e", ("i", "i")),
+    ("ch,i", "i i c", (None, "i", "i")),
+    ("c:2", "c i i e", ("i", "i")),
+    ("2-kind", "b b i i", ("i", "b")),
+])
+def test_r_stf_6_paid_rerolls_equal_brute_force(combo: str, roll: str,
+                                                plan: tuple[str | None, ...]) -> None:
+    for die in (DEFAULT_DIE, DIES["pairs"]):
+        prices = tuple(None if p is None else parse_symbols([p])[0] for p in plan)
+        dice = tuple(parse_symbols(roll))
+        odds = best_keep(combo, roll, rerolls=len(plan), die=die, pay=list(plan))
+        brute = PaidBrute(combo, die, prices)
+        if odds.matched is not None:
+            assert _makes(parse_combo(combo), dice)
+            continue
+        assert odds.chance == brute.first_used(dice), (combo, roll, plan, die)
+        # The keep given achieves it: keep those, pay that die, roll the rest.
+        kept = tuple(sorted((s for _, s in odds.keep), key=SYMBOLS.index))
+        rolled = len(dice) - (odds.paid is not None)
+        assert brute.rolled(0, kept, rolled) == odds.chance
+        assert sorted([p for p, _ in odds.keep] + list(odds.reroll)
+                      + ([odds.paid] if odds.paid else [])) == list(range(1, len(dice) + 1))
+
+
+def test_r_stf_6_one_paid_reroll_gives_the_same_advice_either_way() -> None:
+    from boardgames.stuffed.paid import plan_keep
+
+    rng = random.Random(6)
+    for combo in ("ch:2,i,r", "3-kind", "c,e", "ch:2"):
+        for _ in range(3):
+            roll = list(enumerate(DEFAULT_DIE.roll(6, rng), start=1))
+            price = roll[0][1]
+            odds = best_keep(combo, roll, rerolls=2, pay=price)
+            if odds.matched is not None:
+                continue
+            chance_by_plan, _, paid = plan_keep(parse_combo(combo), roll, DEFAULT_DIE,
+                                                (price, None))
+            assert (chance_by_plan, paid) == (odds.chance, odds.paid)
+
+
+def test_r_stf_6_more_paid_rerolls_than_rerolls_are_refused() -> None:
+    with pytest.raises(BadValue, match="R-STF-8: 3 rerolls are paid for, but only 2"):
+        best_keep("ch", "i i i", rerolls=2, pay=["i", "i", "i"])
+    with pytest.raises(RuleViolation, match="R-STF-6: no unspent die shows coin"):
+        best_keep("ch", "i i i", rerolls=2, pay=["c", "i"])
+
+
 @pytest.mark.parametrize(("call", "said"), [
     (lambda: chance("c", rerolls=-1), "rerolls must be"),
     (lambda: chance("c", rerolls=9), "rerolls must be"),

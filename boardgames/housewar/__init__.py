@@ -9,8 +9,11 @@ pure :func:`apply`, which validates each one and returns a new
 :class:`~boardgames.housewar.state.State`, or raises
 :class:`~boardgames.errors.RuleViolation` naming the rule and changes nothing::
 
-    game = new_game(players=4, length="short", houses=["Venture", "Hasting", ...])
-    game.push(AddProblem("Ashfall", urgency=1, reason="setup"))
+    houses = ["Hasting", "Venture", "Lekal", "Tekiel"]  # in turn order
+    game = new_game(4, "short", houses, first=first_active(houses))  # Venture
+    game.push(Sheet("Venture", parse_resources("2 money 1 food"), cards=1))  # each House
+    game.push(AddProblem("Ashfall", urgency=1, reason="setup"))  # one per player
+    game.push(Collect("Venture"))  # its remembered income, again on the first turn
     ...
     outcome(game.state)   # None while the game goes on
 
@@ -18,7 +21,8 @@ pure :func:`apply`, which validates each one and returns a new
 :func:`describe` (in :mod:`boardgames.housewar.describe`) says each event in one
 sentence; :func:`outcome` ranks the Houses once the game is over (R-HW-3);
 :func:`board` and :func:`next_line` (in :mod:`boardgames.housewar.screen`) are what a
-screen shows of the game, as plain values.
+screen shows of the game, as plain values, made for a viewer: scores stay hidden from
+the other players until the end (R-HW-6, :mod:`boardgames.housewar.privacy`).
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from boardgames.housewar.pay import (
     explain_payment,
     shortfall,
 )
+from boardgames.housewar.privacy import Breakdown, breakdown, looking
 from boardgames.housewar.resources import Resource, Resources, parse_resources
 from boardgames.housewar.rules import apply
 from boardgames.housewar.score import Outcome, Standing, outcome, standings
@@ -52,24 +57,28 @@ from boardgames.housewar.screen import (
     status,
     summary,
 )
-from boardgames.housewar.state import Card, Close, End, House, Phase, State, Step, Turn
+from boardgames.housewar.sheets import HOUSE_LIST, first_active
+from boardgames.housewar.state import Card, Close, End, Gain, House, Phase, State, Step, Turn
 from boardgames.session import Session
 
 __all__ = [
-    "CODEC", "LEGEND", "Card", "Close", "End", "Grid", "House", "HouseRow", "Houses",
-    "Outcome", "Payment", "Phase", "Resource", "Resources", "Standing", "State", "Step",
-    "Turn", "apply", "board", "can_pay", "cheapest_payment", "describe", "effective_cost",
-    "explain_payment", "letters", "new_game", "next_line", "outcome", "parse_resources",
-    "replay", "replay_json", "shortfall", "snapshot", "standings", "status", "summary",
+    "CODEC", "HOUSE_LIST", "LEGEND", "Breakdown", "Card", "Close", "End", "Gain", "Grid",
+    "House", "HouseRow", "Houses", "Outcome", "Payment", "Phase", "Resource", "Resources",
+    "Standing", "State", "Step", "Turn", "apply", "board", "breakdown", "can_pay",
+    "cheapest_payment", "describe", "effective_cost", "explain_payment", "first_active",
+    "letters", "looking", "new_game", "next_line", "outcome", "parse_resources", "replay",
+    "replay_json", "shortfall", "snapshot", "standings", "status", "summary",
 ]
 __all__ += events.__all__  # every event class
 
 
-def new_game(players: int, length: Length | str, houses: Iterable[str] = ()
-             ) -> Session[State, Event]:
-    """A session of a new game: set-up done (R-HW-5) but no starting Problem yet.
-    ``houses`` in turn order from the first Active House; empty for "House 1"…"""
-    return Session(apply, State(), [Start(players, length, tuple(houses))])
+def new_game(players: int, length: Length | str, houses: Iterable[str] = (),
+             first: str | None = None) -> Session[State, Event]:
+    """A session of a new game (R-HW-5), before the Houses collect their sheets and the
+    starting Problems are placed. ``houses`` in turn order (empty for "House 1"…);
+    ``first`` the House that takes the first turn (default: the first in ``houses``;
+    :func:`first_active` gives the rulebook's choice by the House list)."""
+    return Session(apply, State(), [Start(players, length, tuple(houses), first)])
 
 
 def replay(events: Iterable[Event]) -> Session[State, Event]:

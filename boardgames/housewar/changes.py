@@ -10,7 +10,7 @@ import attrs
 from boardgames.errors import RuleViolation, shown
 from boardgames.housewar.events import key
 from boardgames.housewar.resources import Resources
-from boardgames.housewar.state import Card, Close, End, House, Phase, State, is_vin
+from boardgames.housewar.state import Card, Close, End, Gain, House, Phase, State, is_vin
 from boardgames.housewar.track import Landing
 
 # --- helpers ---------------------------------------------------------------------------
@@ -43,9 +43,11 @@ def _set_card(state: State, card: Card) -> State:
     return attrs.evolve(state, cards=cards)
 
 
-def _gain(state: State, name: str, favor: int, disgrace: int, *, doubled: bool) -> State:
+def _gain(state: State, name: str, favor: int, disgrace: int, *, doubled: bool,
+          source: str = "", how: str = "effect") -> State:
     """``name`` gains Favor and Disgrace, doubled while the Lord Ruler is in play
-    (before other modifiers) unless ``doubled`` is false (R-HW-3)."""
+    (before other modifiers) unless ``doubled`` is false (R-HW-3); the gain is kept,
+    with its ``source`` and ``how``, for the end-game breakdown."""
     factor = 2 if doubled and state.lord_ruler_in_play else 1
     house = state.house(name)
     new_favor = house.favor + favor * factor
@@ -53,7 +55,10 @@ def _gain(state: State, name: str, favor: int, disgrace: int, *, doubled: bool) 
     if new_favor < 0 or new_disgrace < 0:
         raise RuleViolation(f"{house.name} has {house.favor} Favor and {house.disgrace} "
                             f"Disgrace: a modifier cannot take them below 0", rule="R-HW-3")
-    return _set_house(state, attrs.evolve(house, favor=new_favor, disgrace=new_disgrace))
+    gain = Gain(source, how, favor * factor, disgrace * factor, favor * (factor - 1),
+                disgrace * (factor - 1))
+    return _set_house(state, attrs.evolve(house, favor=new_favor, disgrace=new_disgrace,
+                                          gains=(*house.gains, gain)))
 
 
 def _left_board(state: State, name: str) -> State:

@@ -17,17 +17,28 @@ import attrs
 
 from boardgames.errors import BadValue, shown
 from boardgames.housewar.events import EVENTS, Award, Event, Share, Steal
+from boardgames.housewar.privacy import breakdown, sees
 from boardgames.housewar.resources import RESOURCES, Resources
 from boardgames.housewar.score import outcome
-from boardgames.housewar.state import UNREST_END, State
+from boardgames.housewar.state import UNREST_END, House, State
 from boardgames.housewar.track import numeral
 from boardgames.session import Codec
+from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
     import cattrs
 
-SCHEMA = 1
-"""The version of the House War event layout this program writes."""
+SCHEMA = 2
+"""The version of the House War event layout this program writes. Version 2 records
+set-up collection (R-HW-5): a version 1 game's start reads with ``setup_collection``
+false, so its first turn still collects double, as it did when it was played."""
+
+
+def _from_v1(event: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 event as version 2: a start keeps the first turn's double income."""
+    if event.get("type") == "start":
+        event = {**event, "setup_collection": False}
+    return {**event, "schema": 2}
 
 
 def _unstructure_resources(tokens: Resources) -> dict[str, int]:
@@ -70,7 +81,8 @@ def _hooks(conv: cattrs.Converter) -> None:
     conv.register_structure_hook_factory(lambda t: t in _READ_STRICTLY, strict_reader)
 
 
-CODEC: Codec[Event] = Codec("housewar", EVENTS, schema=SCHEMA, setups=[_hooks])
+CODEC: Codec[Event] = Codec("housewar", EVENTS, schema=SCHEMA, upgrades={1: _from_v1},
+                            setups=[_hooks])
 """Writes and reads House War events (``CODEC.to_json(event)``,
 ``CODEC.from_json(line)``)."""
 
@@ -79,11 +91,27 @@ def _all_kinds(tokens: Resources) -> dict[str, int]:
     return {kind.value: tokens[kind] for kind in RESOURCES}
 
 
-def snapshot(state: State) -> dict[str, Any]:
-    """Everything a screen shows of ``state``, JSON-ready: the Houses (tokens with every
-    kind listed, Favor, Disgrace, score, face-down cards), the supply, Unrest, the
-    track and every Problem card's place, what the turn waits for, and the outcome once
-    the game is over."""
+def _house(state: State, house: House, viewer: Viewer) -> dict[str, Any]:
+    """A House as ``viewer`` may see it: its Favor, Disgrace, score and face-down cards
+    ``None`` where hidden (R-HW-6), how many cards lie face down always."""
+    shown = sees(state, viewer, house.name)
+    return {"name": house.name, "resources": _all_kinds(house.resources),
+            "tokens": house.resources.total,
+            "income": None if house.sheet is None else _all_kinds(house.income),
+            "cards": house.cards, "hidden": not shown,
+            "favor": house.favor if shown else None,
+            "disgrace": house.disgrace if shown else None,
+            "score": house.score if shown else None,
+            "face_down": list(house.face_down) if shown else None,
+            "face_down_count": len(house.face_down), "revealed": list(house.revealed)}
+
+
+def snapshot(state: State, viewer: Viewer = NARRATOR) -> dict[str, Any]:
+    """Everything a screen shows of ``state`` to ``viewer``, JSON-ready: the Houses
+    (tokens with every kind listed, income, Favor, Disgrace, score, face-down cards —
+    the hidden ones ``None``, R-HW-6), the supply, Unrest, the track and every Problem
+    card's place, what the turn waits for, and the outcome and each House's breakdown
+    once the game is over."""
     result = outcome(state)
     columns = dict(iter(state.track))
     deck_top, erupted = set(state.deck_top), set(state.erupted)
@@ -113,11 +141,7 @@ def snapshot(state: State) -> dict[str, Any]:
         "lord_ruler_in_play": state.lord_ruler_in_play,
         "supply": _all_kinds(state.supply),
         "destroyed": _all_kinds(state.destroyed),
-        "houses": [{"name": h.name, "resources": _all_kinds(h.resources),
-                    "tokens": h.resources.total, "favor": h.favor,
-                    "disgrace": h.disgrace, "score": h.score,
-                    "face_down": list(h.face_down), "revealed": list(h.revealed)}
-                   for h in state.houses],
+        "houses": [_house(state, h, viewer) for h in state.houses],
         "track": {"rows": state.track.rows,
                   "columns": [list(column) for column in state.track.columns]},
         "problems": cards,
@@ -132,5 +156,6 @@ def snapshot(state: State) -> dict[str, Any]:
             "standings": [{"house": s.house, "place": s.place, "score": s.score,
                            "favor": s.favor, "disgrace": s.disgrace, "tokens": s.tokens}
                           for s in result.standings],
-            "text": result.text()},
+            "text": result.text(),
+            "breakdown": [attrs.asdict(part) for part in breakdown(state)]},
     }

@@ -1,17 +1,25 @@
 """Each House War event as one plain sentence, for the log, the screens and exports.
 
 :func:`describe` reads the state before and after an event (both given by
-:func:`boardgames.housewar.apply`), so it can say what the rules did: a doubled
-income, a column skipped, an eruption, a doubled gain, the game's end and its winner.
+:func:`boardgames.housewar.apply`), so it can say what the rules did: an income
+remembered, a column skipped, an eruption, a doubled gain, the game's end and its
+winner. Each sentence is made for a viewer (R-HW-6, :mod:`boardgames.housewar.privacy`):
+a House's gains and face-down cards are named only to those who may see them.
 """
 
 from __future__ import annotations
 
+import attrs
+
 from boardgames.housewar import events as ev
 from boardgames.housewar.events import DESTROYED, SUPPLY, key
+from boardgames.housewar.income import income_wanted
 from boardgames.housewar.pay import cheapest_payment, explain_payment
+from boardgames.housewar.privacy import sees
+from boardgames.housewar.resources import Resources
 from boardgames.housewar.score import outcome
-from boardgames.housewar.state import Phase, State
+from boardgames.housewar.sheets import Advisor, Ruin, Sheet
+from boardgames.housewar.state import Phase, State, Turn
 from boardgames.housewar.track import COLUMNS, numeral
 from core.viewer import NARRATOR, Viewer
 
@@ -113,21 +121,63 @@ def _move(before: State, name: str, after: State, verb: str, by: int) -> str:
 def _collect(before: State, event: ev.Collect, after: State) -> str:
     house = after.house(event.house)
     got = house.resources - before.house(house.name).resources
-    first = after.turn.number == 1
-    wanted = event.income * (2 if first else 1)
+    wanted = income_wanted(_before_collect(before), event)
     text = f"{house.name} collects {got.text()}"
-    if first and event.income:
+    if not after.setup_collection and after.turn.number == 1 and event.income:
         text += " (double income on the first turn)"
+    elif (event.income is not None and after.setup_collection and house.sheet is not None
+          and event.income != house.income):
+        text += f" (as given; its income is {house.income.text()})"
     if event.steal:
         text += ", stealing " + _names(
             [f"{s.resources.text()} from {after.house(s.source).name}" for s in event.steal])
+    if house.cards:
+        text += f"{',' if event.steal else ''} and draws {_cards(house.cards)}"
+    return text + _lost(wanted, got) + "."
+
+
+def _lost(wanted: Resources, got: Resources) -> str:
     lost = wanted - wanted.cap(got)
-    if lost:
-        text += f"; {lost.text()} is lost: the supply ran short"
-    return text + "."
+    if not lost:
+        return ""
+    return f"; {lost.text()} is lost: the supply ran short"
 
 
-def _solve(before: State, event: ev.Solve, after: State) -> str:
+def _before_collect(state: State) -> State:
+    """The state a first collection is checked against: set-up over, turn 1."""
+    if state.phase is not Phase.SETUP:
+        return state
+    return attrs.evolve(state, phase=Phase.PLAYING,
+                        turn=Turn(number=1, active=state.turn.active))
+
+
+def _cards(number: int) -> str:
+    return f"{number} Personality card{'' if number == 1 else 's'}"
+
+
+def _income(before: State, event: Sheet | Ruin | Advisor, after: State) -> str:
+    """The sentence of a sheet collected at set-up, a Ruined icon or an Advisor."""
+    house = after.house(event.house)
+    if isinstance(event, Sheet):
+        got = house.resources - before.house(house.name).resources
+        text = f"{house.name} collects its sheet at set-up: {got.text()}"
+        if event.cards:
+            text += f" and {_cards(event.cards)}"
+        return text + _lost(event.income, got) + "."
+    each_turn = f"it collects {house.income.text()} each turn."
+    if isinstance(event, Ruin):
+        many = event.icons.total > 1
+        if event.dismissed:
+            what = "Ruined tokens are" if many else "A Ruined token is"
+            return (f"{what} dismissed from {house.name}'s {event.icons.text()}: "
+                    f"{each_turn}")
+        what = "Ruined tokens cover" if many else "A Ruined token covers"
+        return f"{what} {house.name}'s {event.icons.text()}: {each_turn}"
+    verb = "leaves play, taking" if event.discarded else "comes into play, adding"
+    return f"{house.name}'s Advisor {verb} {event.icons.text()}: {each_turn}"
+
+
+def _solve(before: State, event: ev.Solve, after: State, viewer: Viewer) -> str:
     name = before.on_board(event.problem)
     parts = []
     for share in event.shares:
@@ -143,7 +193,9 @@ def _solve(before: State, event: ev.Solve, after: State) -> str:
             house = after.house(award.house)
             gained = house.favor - before.house(house.name).favor
             doubled = gained == 2 * award.favor
-            gains.append(f"{house.name} {gained}")
+            # R-HW-6: a House's Favor goes face down; only who gained it is public.
+            shown = gained if sees(after, viewer, house.name) else "(face down)"
+            gains.append(f"{house.name} {shown}")
     text = f"{name} is solved"
     if parts:
         text += ": " + "; ".join(parts)
@@ -174,15 +226,17 @@ def _change_cost(before: State, event: ev.ChangeCost, after: State) -> str:
 
 def _transfer(event: ev.Transfer, after: State) -> str:
     tokens = event.resources.text()
+    one = event.resources.total == 1  # "1 Skaa is destroyed", "2 Skaa are"
     source = key(event.source) if key(event.source) in (SUPPLY, DESTROYED) else \
         after.house(event.source).name
     target = key(event.target) if key(event.target) in (SUPPLY, DESTROYED) else \
         after.house(event.target).name
     if source == SUPPLY and target == DESTROYED:
-        return f"{tokens} in the supply are destroyed (out of play)."
+        return f"{tokens} in the supply {'is' if one else 'are'} destroyed (out of play)."
     if source == DESTROYED:
         if target == SUPPLY:
-            return f"{tokens} go back from the destroyed resources to the supply."
+            return (f"{tokens} {'goes' if one else 'go'} back from the destroyed resources "
+                    f"to the supply.")
         return f"{target} retrieves {tokens} from the destroyed resources."
     if target == DESTROYED:
         return f"{source} loses {tokens} to the destroyed resources (out of play)."
@@ -196,10 +250,11 @@ def _transfer(event: ev.Transfer, after: State) -> str:
 def _start(event: ev.Start, after: State) -> str:
     supply = after.supply
     piles = event.length.piles_above_vin
+    first = f"; {after.active.name} takes the first turn" if event.first_index else ""
     return (f"A {event.players}-player {event.length.value} game begins "
             f"({piles} pile{'s' if piles > 1 else ''} "
-            f"above Vin): {_names([h.name for h in after.houses])}, in turn order; the "
-            f"supply holds {supply.atium} Atium and {supply.money} of each other "
+            f"above Vin): {_names([h.name for h in after.houses])}, in turn order{first}; "
+            f"the supply holds {supply.atium} Atium and {supply.money} of each other "
             f"resource.")
 
 
@@ -217,14 +272,53 @@ def _move_problem(before: State, event: ev.MoveProblem, after: State) -> str:
 def describe(before: State, event: ev.Event, after: State, *,
              viewer: Viewer = NARRATOR) -> str:
     """``event`` as one sentence, given the states before and after it, for ``viewer``
-    (every viewer reads the same sentence for now: keeping face-down scores from the
-    players, R-HW-6, is yet to come)."""
-    return _sentence(before, event, after) + _ending(before, after)
+    (R-HW-6: a House's gains and face-down cards only for those who may see them)."""
+    return _sentence(before, event, after, viewer) + _ending(before, after)
 
 
-def _sentence(before: State, event: ev.Event, after: State) -> str:
+def _scoring(before: State, event: ev.Score | ev.FaceDown | ev.DiscardFaceDown | ev.Reveal,
+             after: State, viewer: Viewer) -> str:
+    """A gain or a face-down card, as ``viewer`` may hear of it (R-HW-6)."""
+    house = after.house(event.house)
+    shown = sees(after, viewer, house.name)
+    if isinstance(event, ev.FaceDown):
+        return f"{house.name} plays {event.card if shown else 'a Personality'} face down."
+    if isinstance(event, ev.DiscardFaceDown):
+        card = next(c for c in before.house(house.name).face_down if key(c) == key(event.card))
+        return f"{house.name}'s face-down {card if shown else 'Personality'} is discarded."
+    gain = _gain_text(event.favor, event.disgrace, _gained(before, after, house.name))
+    if isinstance(event, ev.Reveal):
+        return f"{house.name} reveals {event.card}: {gain}, score {house.score}."
+    if not shown:
+        what = " and ".join(name for name, amount in (("Favor", event.favor),
+                                                     ("Disgrace", event.disgrace)) if amount)
+        said = "'s gain is adjusted" if event.modifier else f" gains {what}"
+        return f"{house.name}{said} (face down)."
+    what = "adjusts its gain by" if event.modifier else "gains"
+    source = f" from {event.source}" if event.source else ""
+    return f"{house.name} {what} {gain}{source}: score {house.score}."
+
+
+def _turn(before: State, event: ev.Pass | ev.NoDeal | ev.EndTurn, after: State) -> str:
+    """Step 4's pass or failed deal, or step 5."""
+    if isinstance(event, ev.Pass):
+        name = after.house(event.house).name
+        if event.take is None:
+            return f"{name} passes and draws 1 Personality card."
+        return f"{name} passes and takes {event.take.counted(1)} from the supply."
+    if isinstance(event, ev.NoDeal):
+        name = before.on_board(event.problem)
+        return (f"The deal over {name} fails: it stays at {_at(after.track.column_of(name))} "
+                f"and nothing is paid.")
+    return (f"{before.active.name}'s turn ends; {after.active.name} is the Active House "
+            f"for turn {after.turn.number}.")
+
+
+def _sentence(before: State, event: ev.Event, after: State, viewer: Viewer) -> str:
     if isinstance(event, ev.Start):
         return _start(event, after)
+    if isinstance(event, (Sheet, Ruin, Advisor)):
+        return _income(before, event, after)
     if isinstance(event, ev.AddProblem):
         return _add_problem(before, event, after)
     if isinstance(event, ev.Worsen):
@@ -233,42 +327,18 @@ def _sentence(before: State, event: ev.Event, after: State) -> str:
         return _move_problem(before, event, after)
     if isinstance(event, ev.Collect):
         return _collect(before, event, after)
-    if isinstance(event, ev.Pass):
-        name = after.house(event.house).name
-        if event.take is None:
-            return f"{name} passes and draws 1 Personality card."
-        return f"{name} passes and takes 1 {event.take.title} from the supply."
+    if isinstance(event, (ev.Pass, ev.NoDeal, ev.EndTurn)):
+        return _turn(before, event, after)
     if isinstance(event, ev.Solve):
-        return _solve(before, event, after)
-    if isinstance(event, ev.NoDeal):
-        name = before.on_board(event.problem)
-        return (f"The deal over {name} fails: it stays at {_at(after.track.column_of(name))} "
-                f"and nothing is paid.")
-    if isinstance(event, ev.EndTurn):
-        return (f"{before.active.name}'s turn ends; {after.active.name} is the Active House "
-                f"for turn {after.turn.number}.")
+        return _solve(before, event, after, viewer)
     if isinstance(event, ev.ChangeCost):
         return _change_cost(before, event, after)
     if isinstance(event, ev.AddUnrest):
         verb = "rises" if event.amount > 0 else "falls"
         return f"Unrest {verb} by {abs(event.amount)} to {after.unrest}."
-    if isinstance(event, ev.Score):
-        house = after.house(event.house)
-        what = "adjusts its gain by" if event.modifier else "gains"
-        gain = _gain_text(event.favor, event.disgrace, _gained(before, after, house.name))
-        return f"{house.name} {what} {gain}: score {house.score}."
     if isinstance(event, ev.Transfer):
         return _transfer(event, after)
-    if isinstance(event, ev.FaceDown):
-        return f"{after.house(event.house).name} plays {event.card} face down."
-    if isinstance(event, ev.DiscardFaceDown):
-        house = before.house(event.house)
-        card = next(c for c in house.face_down if key(c) == key(event.card))
-        return f"{house.name}'s face-down {card} is discarded."
-    assert isinstance(event, ev.Reveal)
-    house = after.house(event.house)
-    gain = _gain_text(event.favor, event.disgrace, _gained(before, after, house.name))
-    return f"{house.name} reveals {event.card}: {gain}, score {house.score}."
+    return _scoring(before, event, after, viewer)
 
 
 __all__ = ["describe"]

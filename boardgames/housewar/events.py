@@ -14,6 +14,9 @@ whether the rules allow it now is checked when it is applied
 class              TYPE                meaning
 =================  ==================  ==============================================
 Start              start               set-up: players, game length, Houses (R-HW-5)
+Sheet              sheet               set-up: a House collects its sheet (R-HW-5)
+Ruin               ruin                a Ruined token covers (or uncovers) an icon
+Advisor            advisor             an Advisor adds (or takes back) an icon
 AddProblem         add_problem         a Problem enters the track (R-HW-2)
 Worsen             worsen              step 2: one Problem moves a column right
 MoveProblem        move_problem        a card moves a Problem (e.g. a Soother)
@@ -34,7 +37,6 @@ Reveal             reveal              at the end, a face-down Personality is re
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import Any, ClassVar, TypeAlias, get_args
 
@@ -52,8 +54,10 @@ from boardgames.housewar.checks import (
 from boardgames.housewar.checks import (
     key as key,
 )
+from boardgames.housewar.kinds import Length, Place, Reason
 from boardgames.housewar.pay import check_cost
 from boardgames.housewar.resources import NOTHING, Resource, Resources, resource
+from boardgames.housewar.sheets import Advisor, Ruin, Sheet
 from boardgames.housewar.track import urgency
 from core.names import two_spellings
 
@@ -63,37 +67,6 @@ SUPPLY = "supply"
 DESTROYED = "destroyed"
 """The name of the Destroyed Resources space in a :class:`Transfer`."""
 PLACES = (SUPPLY, DESTROYED)
-
-
-class Length(enum.Enum):
-    """Game length: how many of the three other piles go above the Vin pile (R-HW-5)."""
-
-    SHORT = "short"
-    MEDIUM = "medium"
-    LONG = "long"
-
-    @property
-    def piles_above_vin(self) -> int:
-        """1, 2 or 3 piles above the Vin pile."""
-        return {"short": 1, "medium": 2, "long": 3}[self.value]
-
-
-class Place(enum.Enum):
-    """Where a Problem enters (R-HW-2): its starting Urgency's column, or the highest
-    (rightmost) or lowest (leftmost) free space."""
-
-    START = "start"
-    HIGHEST = "highest"
-    LOWEST = "lowest"
-
-
-class Reason(enum.Enum):
-    """Why a Problem is added: set-up (one per player), the turn's step 3 (one, and
-    more while fewer than 2 are on the board), or an effect (an eruption, a card)."""
-
-    SETUP = "setup"
-    TURN = "turn"
-    EFFECT = "effect"
 
 
 def _to_length(value: Any) -> Length:
@@ -155,21 +128,47 @@ def _nonempty(_instance: Any, attribute: attrs.Attribute[Any], value: Resources)
 # --- set-up and the track -------------------------------------------------------------
 
 
+def _first_or_none(value: Any) -> str | None:
+    return None if value is None else clean(value)
+
+
 @attrs.frozen
 class Start:
     """Set-up (R-HW-5): ``players`` 3–5, the game's ``length``, and the Houses in turn
-    order starting with the first Active Player (empty: "House 1", "House 2"…)."""
+    order (empty: "House 1", "House 2"…); ``first`` the House that takes the first turn
+    (``None``: the first listed; :func:`~boardgames.housewar.sheets.first_active` gives
+    the rulebook's choice).
+
+    ``setup_collection``: every House collects its sheet at set-up (:class:`Sheet`) and
+    the first turn collects once more, as the rulebook says. A game saved before set-up
+    collection was recorded reads as ``False``: its first turn collected double the
+    income typed, and still does, so old games keep their meaning."""
 
     TYPE: ClassVar[str] = "start"
 
     players: int = attrs.field(validator=whole_number(3, 5, rule="R-HW-5"))
     length: Length = attrs.field(converter=_to_length)
     houses: tuple[str, ...] = attrs.field(default=(), converter=_houses)
+    first: str | None = attrs.field(default=None, converter=_first_or_none)
+    setup_collection: bool = attrs.field(default=True)
 
     def __attrs_post_init__(self) -> None:
         if self.houses and len(self.houses) != self.players:
             raise BadValue(f"{self.players} players need {self.players} Houses, got "
                            f"{len(self.houses)}: {shown(list(self.houses))}", rule="R-HW-5")
+        if not isinstance(self.setup_collection, bool):
+            raise BadValue(f"setup_collection must be true or false, got "
+                           f"{shown(self.setup_collection)}", rule="R-HW-5")
+        if self.first is not None and key(self.first) not in {key(n) for n in self.names}:
+            raise BadValue(f"the first Active House {shown(self.first)} is not one of the "
+                           f"Houses ({', '.join(self.names)})", rule="R-HW-5")
+
+    @property
+    def first_index(self) -> int:
+        """The index of the House that takes the first turn."""
+        if self.first is None:
+            return 0
+        return [key(n) for n in self.names].index(key(self.first))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -254,16 +253,17 @@ def _steals(value: Any) -> tuple[Steal, ...]:
 class Collect:
     """Step 1: the Active House collects its income (R-HW-5).
 
-    ``income`` is what its House sheet and Advisors show (ruined icons left out); on the
-    game's first turn the tool doubles it. What the supply lacks may be stolen from other
-    Houses (``steal``, kinds the House collects, no more than the supply lacks); what is
-    still missing is lost.
+    ``income`` ``None``: the House's remembered income (its sheet, plus Advisors, less
+    Ruined icons); given, what it collects this turn instead. (In a game saved before
+    set-up collection was recorded, the first turn collects double.) What the supply
+    lacks may be stolen from other Houses (``steal``, kinds the House collects, no more
+    than the supply lacks); what is still missing is lost.
     """
 
     TYPE: ClassVar[str] = "collect"
 
     house: str = attrs.field(converter=clean, validator=a_name("R-HW-5"))
-    income: Resources = attrs.field(default=NOTHING, converter=_resources)
+    income: Resources | None = attrs.field(default=None, converter=_resources_or_none)
     steal: tuple[Steal, ...] = attrs.field(default=(), converter=_steals)
 
 
@@ -382,7 +382,8 @@ class AddUnrest:
 class Score:
     """A House gains Favor and/or Disgrace (R-HW-3); doubled while the Lord Ruler is in
     play. A ``modifier`` (a Personality such as Terringdwel adjusting a gain) applies
-    after the doubling, is never doubled and may be negative."""
+    after the doubling, is never doubled and may be negative. ``source`` says what gave
+    it (``Riot erupting``), for the end-game breakdown."""
 
     TYPE: ClassVar[str] = "score"
 
@@ -390,6 +391,12 @@ class Score:
     favor: int = attrs.field(default=0, validator=whole_number(-99, 99, "R-HW-3"))
     disgrace: int = attrs.field(default=0, validator=whole_number(-99, 99, "R-HW-3"))
     modifier: bool = attrs.field(default=False)
+    source: str = attrs.field(default="", converter=clean)
+
+    @source.validator
+    def _source(self, _attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value != "":
+            check_name("source", value, "R-HW-3")
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.modifier, bool):
@@ -456,14 +463,14 @@ class Reveal:
 
 Event: TypeAlias = (Start | AddProblem | Worsen | MoveProblem | Collect | Pass | Solve
                     | NoDeal | EndTurn | ChangeCost | AddUnrest | Score | Transfer
-                    | FaceDown | DiscardFaceDown | Reveal)
+                    | FaceDown | DiscardFaceDown | Reveal | Sheet | Ruin | Advisor)
 """Any House War event."""
 
 EVENTS: tuple[type[Event], ...] = get_args(Event)
 """Every event class, in the order of the union :data:`Event`."""
 
-__all__ = ["EVENTS", "AddProblem", "AddUnrest", "Award", "ChangeCost", "Collect",
-           "DiscardFaceDown", "EndTurn", "Event", "FaceDown", "Length", "MoveProblem", "NoDeal",
-           "Pass", "Place", "Reason", "Reveal", "Score", "Share", "Solve", "Start", "Steal",
-           "Transfer", "Worsen"]
+__all__ = ["EVENTS", "AddProblem", "AddUnrest", "Advisor", "Award", "ChangeCost",
+           "Collect", "DiscardFaceDown", "EndTurn", "Event", "FaceDown", "Length",
+           "MoveProblem", "NoDeal", "Pass", "Place", "Reason", "Reveal", "Ruin", "Score",
+           "Share", "Sheet", "Solve", "Start", "Steal", "Transfer", "Worsen"]
 """The module's values and every event class (the package exports them all)."""

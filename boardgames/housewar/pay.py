@@ -44,7 +44,7 @@ class Pair:
         """E.g. ``1 Money + 1 Prestige as Food``; ``2 Money as Food``."""
         if self.first is self.second:
             return f"2 {self.first.title} as {self.icon.title}"
-        return f"1 {self.first.title} + 1 {self.second.title} as {self.icon.title}"
+        return f"{self.first.counted(1)} + {self.second.counted(1)} as {self.icon.title}"
 
 
 @attrs.frozen
@@ -73,7 +73,7 @@ class Payment:
     def text(self) -> str:
         """How the cost is paid, e.g. ``1 Skaa, 1 Atium as Food, 1 Money + 1 Prestige as
         Food``."""
-        parts = [f"{n} {kind.title}" for kind, n in self.direct]
+        parts = [kind.counted(n) for kind, n in self.direct]
         parts += [f"{n} Atium as {kind.title}" for kind, n in self.by_atium]
         parts += [pair.text() for pair in self.pairs]
         return ", ".join(parts) if parts else "nothing"

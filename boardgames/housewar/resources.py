@@ -37,6 +37,12 @@ class Resource(enum.Enum):
         """The name as the rulebook writes it: ``Money``, ``Warriors``."""
         return self.value.capitalize()
 
+    def counted(self, number: int) -> str:
+        """``number`` tokens in words: ``2 Food``, ``1 Warrior``, ``3 Warriors``."""
+        if number == 1 and self is Resource.WARRIORS:
+            return "1 Warrior"
+        return f"{number} {self.title}"
+
 
 RESOURCES: tuple[Resource, ...] = tuple(Resource)
 """Every kind, in the order the tool lists them (Atium last)."""
@@ -145,7 +151,7 @@ class Resources:
 
     def text(self) -> str:
         """In words, e.g. ``2 Food, 1 Atium``; ``nothing`` when empty."""
-        parts = [f"{number} {kind.title}" for kind, number in self]
+        parts = [kind.counted(number) for kind, number in self]
         return ", ".join(parts) if parts else "nothing"
 
 

@@ -13,6 +13,7 @@ import attrs
 
 from boardgames.errors import BadValue, RuleViolation, shown
 from boardgames.housewar import events as ev
+from boardgames.housewar import income
 from boardgames.housewar.changes import (
     _check_active,
     _end,
@@ -59,10 +60,12 @@ __all__ = ["apply"]
 
 def _start(state: State, event: ev.Start) -> State:
     names = event.names
-    return State(phase=Phase.SETUP, players=event.players, length=event.length,
+    return State(phase=Phase.SETUP, setup_collection=event.setup_collection,
+                 players=event.players, length=event.length,
                  houses=tuple(House(name) for name in names),
                  supply=starting_supply(event.players),
-                 track=Track.empty(rows_for(event.players)))
+                 track=Track.empty(rows_for(event.players)),
+                 turn=Turn(active=event.first_index))
 
 
 def _problem_card(state: State, event: ev.AddProblem) -> tuple[State, Card]:
@@ -125,7 +128,7 @@ def _add_problem(state: State, event: ev.AddProblem) -> State:
     elif event.reason is ev.Reason.TURN:
         _steps_1_2_done(state, "adding the turn's Problem (step 3)")
         if not state.problems_needed:
-            raise RuleViolation(f"step 3 is done ({len(state.track)} Problems on the "
+            raise RuleViolation(f"step 3 is done ({_problems(len(state.track))} on the "
                                 f"board): add Problems an eruption or card calls for as "
                                 f"effects", rule="R-HW-2")
         state = attrs.evolve(state, turn=attrs.evolve(
@@ -170,40 +173,6 @@ def _move_problem(state: State, event: ev.MoveProblem) -> State:
     return _land(state, name, landing)
 
 
-def _collect(state: State, event: ev.Collect) -> State:
-    if state.phase is Phase.SETUP:
-        if state.setup_problems < state.players:
-            raise RuleViolation(f"set-up places 1 Problem per player first "
-                                f"({state.setup_problems} of {state.players})",
-                                rule="R-HW-2")
-        state = attrs.evolve(state, phase=Phase.PLAYING, turn=Turn(number=1))
-    _check_active(state, event.house, "R-HW-5")
-    if state.turn.collected:
-        raise RuleViolation(f"{state.active.name} has already collected this turn",
-                            rule="R-HW-5")
-    # R-HW-5: the first turn of the game collects double.
-    wanted = event.income * (2 if state.turn.number == 1 else 1)
-    from_supply = state.supply.cap(wanted)
-    lacking = wanted - from_supply
-    stolen = NOTHING
-    state = attrs.evolve(state, supply=state.supply - from_supply)
-    for steal in event.steal:
-        source = state.house(steal.source).name
-        if key(source) == key(state.active.name):
-            raise RuleViolation(f"{source} cannot steal from itself", rule="R-HW-5")
-        stolen += steal.resources
-        if not lacking:
-            raise RuleViolation(f"the supply holds all {state.active.name} collects: "
-                                f"nothing to steal", rule="R-HW-5")
-        if not lacking.covers(stolen):
-            raise RuleViolation(f"the supply lacks only {lacking.text()} of what "
-                                f"{state.active.name} collects: it cannot steal "
-                                f"{stolen.text()}", rule="R-HW-5")
-        state = _take(state, source, steal.resources)
-    state = _give(state, state.active.name, from_supply + stolen)
-    return attrs.evolve(state, turn=attrs.evolve(state.turn, collected=True))
-
-
 def _pass(state: State, event: ev.Pass) -> State:
     _check_active(state, event.house, "R-HW-5")
     _step4_ready(state, "pass")
@@ -225,7 +194,7 @@ def _pay_share(state: State, share: ev.Share) -> tuple[State, Resources]:
             raise RuleViolation(
                 f"{house.name} cannot pay {share.covers.text()} alone from "
                 f"{house.resources.text()}: short "
-                f"{shortfall(house.resources, share.covers)} token(s); Houses never "
+                f"{_tokens(shortfall(house.resources, share.covers))}; Houses never "
                 f"pool tokens to convert", rule="R-HW-4")
         spent = payment.spent
     else:
@@ -253,7 +222,8 @@ def _solve(state: State, event: ev.Solve) -> State:
     for award in event.awards:
         # R-HW-3: the solved card is still in play when Favor is awarded (it is
         # discarded last), so solving the Lord Ruler itself earns double.
-        state = _gain(state, award.house, award.favor, 0, doubled=True)
+        state = _gain(state, award.house, award.favor, 0, doubled=True, source=name,
+                      how="deal")
     state = attrs.evolve(state, track=state.track.remove(name),
                          solved=(*state.solved, name),
                          turn=attrs.evolve(state.turn, closed=Close.SOLVED))
@@ -286,8 +256,29 @@ def _change_cost(state: State, event: ev.ChangeCost) -> State:
     if card.cost is None:
         raise RuleViolation(f"{name}'s printed cost is not known: give it when the "
                             f"Problem is added", rule="R-HW-4")
+    lowerable = card.cost - card.cost.cap(card.lowered)  # reducers lower printed icons
+    if event.lowered and not lowerable.cap(event.lowered):
+        raise RuleViolation(f"{name}'s printed cost has no {_kinds(event.lowered)} left to "
+                            f"lower (it costs {_cost_text(card)} now)", rule="R-HW-4")
     return _set_card(state, attrs.evolve(card, lowered=card.lowered + event.lowered,
                                          raised=card.raised + event.raised))
+
+
+def _tokens(number: int) -> str:
+    return f"{number} token{'' if number == 1 else 's'}"
+
+
+def _problems(number: int) -> str:
+    return f"{number} Problem{'' if number == 1 else 's'}"
+
+
+def _kinds(tokens: Resources) -> str:
+    return " or ".join(kind.title for kind, _ in tokens)
+
+
+def _cost_text(card: Card) -> str:
+    cost = card.cost_now
+    return "nothing" if not cost else cost.text()
 
 
 def _unrest(state: State, event: ev.AddUnrest) -> State:
@@ -298,7 +289,8 @@ def _unrest(state: State, event: ev.AddUnrest) -> State:
 
 
 def _score(state: State, event: ev.Score) -> State:
-    return _gain(state, event.house, event.favor, event.disgrace, doubled=not event.modifier)
+    return _gain(state, event.house, event.favor, event.disgrace, doubled=not event.modifier,
+                 source=event.source, how="modifier" if event.modifier else "effect")
 
 
 def _holder(state: State, place: str) -> str:
@@ -360,19 +352,21 @@ def _reveal(state: State, event: ev.Reveal) -> State:
     state = _set_house(state, attrs.evolve(
         house, face_down=tuple(c for c in house.face_down if c != card),
         revealed=(*house.revealed, card)))
-    return _gain(state, house.name, event.favor, event.disgrace, doubled=True)
+    return _gain(state, house.name, event.favor, event.disgrace, doubled=True, source=card,
+                 how="reveal")
 
 
 HANDLERS: Handlers[State, ev.Event] = (
     Handlers[State, ev.Event]("House War")
     .add(ev.Start, _start).add(ev.AddProblem, _add_problem).add(ev.Worsen, _worsen)
-    .add(ev.MoveProblem, _move_problem).add(ev.Collect, _collect).add(ev.Pass, _pass)
+    .add(ev.MoveProblem, _move_problem).add(ev.Collect, income.collect).add(ev.Pass, _pass)
     .add(ev.Solve, _solve).add(ev.NoDeal, _no_deal).add(ev.EndTurn, _end_turn)
     .add(ev.ChangeCost, _change_cost).add(ev.AddUnrest, _unrest).add(ev.Score, _score)
     .add(ev.Transfer, _transfer).add(ev.FaceDown, _face_down)
-    .add(ev.DiscardFaceDown, _discard_face_down).add(ev.Reveal, _reveal))
+    .add(ev.DiscardFaceDown, _discard_face_down).add(ev.Reveal, _reveal)
+    .add(ev.Sheet, income.sheet).add(ev.Ruin, income.ruin).add(ev.Advisor, income.advisor))
 
-_SETUP_EVENTS = (ev.AddProblem, ev.Collect, ev.Transfer)
+_SETUP_EVENTS = (ev.AddProblem, ev.Collect, ev.Transfer, ev.Sheet)
 # Events that move the turn on: an eruption's effect has been applied by then.
 _TURN_EVENTS = (ev.Worsen, ev.Collect, ev.Pass, ev.Solve, ev.NoDeal, ev.EndTurn)
 _VIN_EFFECTS = (ev.AddUnrest, ev.Score)

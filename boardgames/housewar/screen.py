@@ -4,10 +4,15 @@
 board (:class:`Grid`: Urgency I to IV left to right, the top row first, R-HW-2), every
 Problem with its column and cost, the deck's top, the supply and the destroyed tokens,
 every House's Favor, Disgrace, score and tokens (:class:`Houses`, ``▶`` the Active
-House), a legend of the token letters and, once over, the outcome (R-HW-3).
-:func:`next_line` says which step of the turn comes next (R-HW-5); :func:`summary` a
-game in a few words; :func:`status` the fields a report adds. Every figure of House
-War lies on the table for all to see: a viewer changes nothing.
+House), a legend of the token letters and, once over, the outcome (R-HW-3) and each
+House's breakdown (R-HW-6). :func:`next_line` says which step of the turn comes next
+(R-HW-5); :func:`summary` a game in a few words; :func:`status` the fields a report
+adds.
+
+The board is made for a viewer (R-HW-6, :mod:`boardgames.housewar.privacy`): before
+the end, a House's Favor, Disgrace and score (``None`` in a :class:`HouseRow`) and its
+face-down cards' names are shown only to its player and to the Narrator, whose board
+says they are hidden from the players.
 
 Tokens are written with letters (``F2 A1``: 2 Food, 1 Atium, with a legend): no colour
 carries meaning alone.
@@ -19,9 +24,10 @@ from typing import Any
 
 import attrs
 
+from boardgames.housewar.privacy import breakdown, hides_any, sees
 from boardgames.housewar.resources import RESOURCES, Resources
 from boardgames.housewar.score import outcome
-from boardgames.housewar.state import UNREST_END, State, Step
+from boardgames.housewar.state import UNREST_END, Phase, State, Step
 from boardgames.housewar.track import NUMERALS, numeral
 from boardgames.screen import Line, Title, para
 from core.viewer import NARRATOR, Viewer
@@ -45,12 +51,13 @@ class Grid:
 
 @attrs.frozen
 class HouseRow:
-    """A House's figures, whether it is Active, and its tokens and Personalities."""
+    """A House's figures (``None`` where hidden from the viewer, R-HW-6), whether it is
+    Active, and its tokens and Personalities."""
 
     name: str
-    favor: int
-    disgrace: int
-    score: int
+    favor: int | None
+    disgrace: int | None
+    score: int | None
     active: bool
     details: str
 
@@ -77,6 +84,10 @@ def next_line(state: State, viewer: Viewer = NARRATOR) -> str:
     step = state.next_step
     if step is Step.START:
         return "set up a game: mistborn housewar new"
+    if step is Step.SETUP_SHEETS:
+        missing = state.sheets_missing
+        return (f"set-up: each House collects its sheet ({len(state.houses) - len(missing)} "
+                f"of {len(state.houses)}): sheet {missing[0]} TOKENS --cards N")
     if step is Step.SETUP_PROBLEMS:
         return (f"set-up: place 1 Problem per player ({state.setup_problems} of "
                 f"{state.players} placed): add NAME --urgency U --setup")
@@ -104,7 +115,8 @@ def summary(state: State, viewer: Viewer = NARRATOR) -> str:
     if not state.houses:
         return "not set up"
     return (f"turn {state.turn.number}, {state.active.name} active, Unrest "
-            f"{state.unrest}, {len(state.track)} Problems on the board")
+            f"{state.unrest}, {len(state.track)} Problem{'' if len(state.track) == 1 else 's'}"
+            f" on the board")
 
 
 def status(state: State) -> dict[str, Any]:
@@ -148,24 +160,46 @@ def _track(state: State) -> list[Shown]:
     return shown
 
 
-def _houses(state: State) -> Houses:
-    active = state.turn.active if state.houses else -1
+def _house_row(state: State, index: int, viewer: Viewer, playing: bool) -> HouseRow:
+    house = state.houses[index]
+    shown = sees(state, viewer, house.name)
+    details = f"tokens {letters(house.resources)}"
+    if house.sheet is not None and house.income != house.sheet:
+        details += f" · income {letters(house.income)}"
+    if house.face_down:
+        details += (f" · face down: {', '.join(house.face_down)}" if shown
+                    else f" · {len(house.face_down)} face down")
+    if house.revealed:
+        details += f" · revealed: {', '.join(house.revealed)}"
+    return HouseRow(house.name, house.favor if shown else None,
+                    house.disgrace if shown else None, house.score if shown else None,
+                    index == state.turn.active and playing, details)
+
+
+def _houses(state: State, viewer: Viewer) -> Houses:
     playing = state.next_step.value not in ("reveal", "over")
-    rows = []
-    for index, house in enumerate(state.houses):
-        details = f"tokens {letters(house.resources)}"
-        if house.face_down:
-            details += f" · face down: {', '.join(house.face_down)}"
-        if house.revealed:
-            details += f" · revealed: {', '.join(house.revealed)}"
-        rows.append(HouseRow(house.name, house.favor, house.disgrace, house.score,
-                             index == active and playing, details))
-    return Houses(("Favor", "Disgr", "Score"), tuple(rows))
+    return Houses(("Favor", "Disgr", "Score"), tuple(
+        _house_row(state, index, viewer, playing) for index in range(len(state.houses))))
+
+
+def _hidden_note(state: State, viewer: Viewer) -> list[Shown]:
+    """What the viewer's board says of the scores it does not show, or shows only to
+    the host (R-HW-6)."""
+    if not state.houses or state.phase is Phase.ENDED:
+        return []
+    if viewer.sees_all:
+        return [para("Favor, Disgrace, scores and face-down cards: hidden from players "
+                      "until the end (R-HW-6).", "note")]
+    if hides_any(state, viewer):
+        whose = "Other Houses' scores" if viewer.plays else "Scores"
+        return [para(f"{whose} and face-down cards stay hidden until the end (R-HW-6).",
+                     "note")]
+    return []
 
 
 def board(state: State, viewer: Viewer = NARRATOR) -> tuple[Shown, ...]:
-    """The whole game for a screen (the last events and what comes next are the
-    screen's to add)."""
+    """The whole game for a screen, as ``viewer`` may see it (R-HW-6; the last events
+    and what comes next are the screen's to add)."""
     unrest = f"Unrest {state.unrest} of {UNREST_END}"
     if state.lord_ruler_in_play:
         unrest += " · the Lord Ruler is in play: Favor and Disgrace doubled"
@@ -173,7 +207,7 @@ def board(state: State, viewer: Viewer = NARRATOR) -> tuple[Shown, ...]:
                           para(f"Supply {letters(state.supply, zeros=True)}")]
     if state.destroyed:
         shown.append(para(f"Destroyed {letters(state.destroyed)}"))
-    shown += [_houses(state), para(LEGEND, "note")]
+    shown += [_houses(state, viewer), *_hidden_note(state, viewer), para(LEGEND, "note")]
     result = outcome(state)
     if result is not None:
         shown.append(para(result.text(), "result"))
@@ -181,4 +215,5 @@ def board(state: State, viewer: Viewer = NARRATOR) -> tuple[Shown, ...]:
             tokens = f"{standing.tokens} token{'' if standing.tokens == 1 else 's'}"
             shown.append(Line(f"  {standing.place}. {standing.house} {standing.score} "
                               f"({tokens})"))
+        shown += [para(part.text(), margin=2) for part in breakdown(state)]
     return tuple(shown)

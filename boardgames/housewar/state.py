@@ -70,6 +70,7 @@ class Step(enum.Enum):
     """What the game waits for next (for screens and prompts)."""
 
     START = "start"  # a Start event
+    SETUP_SHEETS = "setup_sheets"  # every House collects its sheet (R-HW-5)
     SETUP_PROBLEMS = "setup_problems"  # one starting Problem per player
     COLLECT = "collect"  # step 1
     WORSEN = "worsen"  # step 2: Problems still to move
@@ -81,8 +82,25 @@ class Step(enum.Enum):
 
 
 @attrs.frozen
+class Gain:
+    """Favor and Disgrace a House gained at once, for the end-game breakdown (R-HW-6):
+    what gave it (``source``: a Problem solved, a card revealed, what the table said, or
+    ``""``), ``how`` (``deal``, ``effect``, ``modifier`` or ``reveal``), the amounts
+    gained and how much of them the Lord Ruler's doubling added (R-HW-3)."""
+
+    source: str
+    how: str
+    favor: int
+    disgrace: int
+    doubled_favor: int = 0
+    doubled_disgrace: int = 0
+
+
+@attrs.frozen
 class House:
-    """One player's House: its tokens, its scoring pile and its face-down cards."""
+    """One player's House: its tokens, its scoring pile and every gain in it, its
+    face-down cards, and what it collects each turn (R-HW-5): its ``sheet`` (``None``
+    until collected at set-up) and ``cards``, its Advisors' icons and its Ruined icons."""
 
     name: str
     resources: Resources = NOTHING
@@ -90,11 +108,26 @@ class House:
     disgrace: int = 0
     face_down: tuple[str, ...] = ()  # end-game Personalities in play, face down
     revealed: tuple[str, ...] = ()  # those revealed at the end
+    sheet: Resources | None = None
+    cards: int = 0
+    advisors: Resources = NOTHING
+    ruined: Resources = NOTHING
+    gains: tuple[Gain, ...] = ()
 
     @property
     def score(self) -> int:
         """Favor less Disgrace (R-HW-3)."""
         return self.favor - self.disgrace
+
+    @property
+    def icons(self) -> Resources:
+        """Every resource icon it collects from, covered or not: its sheet and Advisors."""
+        return (self.sheet or NOTHING) + self.advisors
+
+    @property
+    def income(self) -> Resources:
+        """What step 1 collects: its sheet and Advisors, less its Ruined icons (R-HW-5)."""
+        return self.icons - self.icons.cap(self.ruined)
 
 
 @attrs.frozen
@@ -134,6 +167,7 @@ class State:
     """A game of House War at one moment."""
 
     phase: Phase = Phase.NEW
+    setup_collection: bool = True  # False: a game saved before it was recorded (R-HW-5)
     players: int = 0
     length: Length | None = None
     houses: tuple[House, ...] = ()
@@ -228,6 +262,13 @@ class State:
         return self.turn.to_move
 
     @property
+    def sheets_missing(self) -> tuple[str, ...]:
+        """The Houses still to collect their sheet at set-up (R-HW-5)."""
+        if not self.setup_collection:
+            return ()
+        return tuple(h.name for h in self.houses if h.sheet is None)
+
+    @property
     def unrevealed(self) -> tuple[tuple[str, str], ...]:
         """``(House, card)`` for every face-down Personality not yet revealed."""
         return tuple((h.name, card) for h in self.houses for card in h.face_down)
@@ -238,6 +279,8 @@ class State:
         if self.phase is Phase.NEW:
             return Step.START
         if self.phase is Phase.SETUP:
+            if self.sheets_missing:
+                return Step.SETUP_SHEETS
             return (Step.SETUP_PROBLEMS if self.setup_problems < self.players
                     else Step.COLLECT)
         if self.phase is Phase.ENDED:

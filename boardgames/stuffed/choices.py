@@ -127,10 +127,10 @@ def options(state: Game) -> tuple[Option, ...]:
     groups = _groups(dice)
     for symbol, at in groups.items():
         if len(at) >= 3:
-            out.append(Option(SpendSet(tuple(at[:3])), f"spend 3 {symbol} "
+            out.append(Option(SpendSet(tuple(at[:3])), f"spend {symbol.counted(3)} "
                               f"({dice_at(at[:3])}) for a coin", _left(dice, at[:3])))
         if len(at) >= 4 and room:
-            out.append(Option(SpendSet(tuple(at[:4])), f"spend 4 {symbol} "
+            out.append(Option(SpendSet(tuple(at[:4])), f"spend {symbol.counted(4)} "
                               f"({dice_at(at[:4])}) for an Advantage card", _left(dice, at[:4])))
     if ledger.coins.value >= CARD_COST and room:
         out.append(Option(BuyCard(), "pay 2 coins for an Advantage card", dice))
@@ -192,7 +192,7 @@ def mission_status(state: Game) -> str:
 
 
 def odds_now(state: Game, combo: Combo | str, rerolls: int = 1, *,
-             pay: Symbol | str | None = None) -> Odds:
+             pay: Symbol | str | Sequence[Symbol | str | None] | None = None) -> Odds:
     """The chance to make ``combo`` from the turn's unspent dice within ``rerolls``
     rerolls, and which dice to keep (R-STF-8); ``pay`` as in
     :func:`~boardgames.stuffed.odds.best_keep` (e.g. the Hero's Attribute when the first

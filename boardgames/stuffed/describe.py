@@ -37,7 +37,7 @@ def shows(state: Game, positions: Sequence[int]) -> str:
 
 
 def _set_words(symbols: Sequence[Symbol]) -> str:
-    return f"{len(symbols)} {symbols[0]}"
+    return symbols[0].counted(len(symbols))
 
 
 def _card(name: str) -> str:

@@ -60,6 +60,12 @@ class Symbol(enum.Enum):
         """Two letters for narrow screens (``Co``, ``Es``, ``Bi``, ``In``, ``Ch``, ``Re``)."""
         return _SHORT[self]
 
+    def counted(self, number: int) -> str:
+        """``number`` dice of this symbol in words: ``3 coins``, ``1 birden``,
+        ``2 charisma`` (only the symbols one counts take a plural)."""
+        plural = number != 1 and self in _COUNTABLE
+        return f"{number} {self.value}{'s' if plural else ''}"
+
     @property
     def alias(self) -> str:
         """The shortest thing a player can type for it (``c``, ``e``, ``b``, ``i``,
@@ -80,6 +86,9 @@ _SHORT = {Symbol.COIN: "Co", Symbol.ESSENCE: "Es", Symbol.BIRDEN: "Bi",
           Symbol.INTELLIGENCE: "In", Symbol.CHARISMA: "Ch", Symbol.RESOURCE: "Re"}
 _ALIAS = {Symbol.COIN: "c", Symbol.ESSENCE: "e", Symbol.BIRDEN: "b",
           Symbol.INTELLIGENCE: "i", Symbol.CHARISMA: "ch", Symbol.RESOURCE: "r"}
+_COUNTABLE = frozenset((Symbol.COIN, Symbol.BIRDEN, Symbol.RESOURCE))
+"""The symbols said as things counted (``2 coins``); the others are qualities
+(``2 charisma``)."""
 
 
 def _aliases() -> dict[str, Symbol]:
@@ -280,8 +289,9 @@ class Combo:
 
     @property
     def words(self) -> str:
-        """In words: ``2 charisma, intelligence and 3 of a kind``."""
-        parts = [s.value if n == 1 else f"{n} {s.value}" for s, n in self.needs]
+        """In words: ``2 charisma, intelligence and 3 of a kind``; the symbols one counts
+        take a plural (``2 coins``, ``2 birdens``, ``2 resources``)."""
+        parts = [s.value if n == 1 else s.counted(n) for s, n in self.needs]
         parts += [f"{k} of a kind" for k in self.kinds]
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 

@@ -53,6 +53,7 @@ from boardgames.stuffed.dice import (
     parse_combo,
     parse_symbols,
 )
+from boardgames.stuffed.paid import Plan, plan_keep
 
 MAX_REROLLS = 8  # far more than a turn can give; keeps a typo from running for minutes
 
@@ -319,17 +320,23 @@ def chance(combo: Combo | str, *, dice: int = DICE, rerolls: int = 0,
 
 
 def best_keep(combo: Combo | str, roll: Dice | Sequence[Symbol] | str, *, rerolls: int = 1,
-              die: Die | str = DEFAULT_DIE, pay: Symbol | str | None = None) -> Odds:
+              die: Die | str = DEFAULT_DIE,
+              pay: Symbol | str | Sequence[Symbol | str | None] | None = None) -> Odds:
     """The chance to make ``combo`` from the unspent dice ``roll`` within ``rerolls``
     rerolls, and the keep that gives it (R-STF-8).
 
     ``roll`` is (position, symbol) pairs, or symbols (or typed text) numbered from 1.
     ``pay``: the first reroll is a character's ability, paid with one die showing that
     symbol (a Hero's reroll takes a die of the Hero's Attribute, R-STF-6); that die is
-    spent before keeping, and the other rerolls cost nothing (Advantage cards). Among
-    keeps of equal chance the one keeping the most dice is chosen.
+    spent before keeping, and the other rerolls cost nothing (Advantage cards). A list
+    gives each reroll's price in the order they are used (``None`` for a free one):
+    when more than one costs a die, a die may be kept to pay for a later ability, a
+    later ability with no die to pay for it is not used, and the chance stays exact
+    (:mod:`boardgames.stuffed.paid`). Among keeps of equal chance the one keeping the
+    most dice is chosen.
     """
     rerolls = _check_rerolls(rerolls)
+    plan = _plan(pay, rerolls)
     dice = _dice_of(roll)
     solver = _solver(combo, die, len(dice))
     matched = match(solver.combo, dice)
@@ -338,12 +345,14 @@ def best_keep(combo: Combo | str, roll: Dice | Sequence[Symbol] | str, *, reroll
         return Odds(solver.combo, rerolls, Fraction(1), kept, (), matched)
     if rerolls == 0 or solver.combo.size > len(dice):
         return Odds(solver.combo, rerolls, Fraction(0))
-    if pay is not None:
-        price = parse_symbols([pay], rule="R-STF-6")[0]
+    price = plan[0]
+    if price is not None and not any(s is price for _, s in dice):
+        raise RuleViolation(f"no unspent die shows {price} to pay for the ability",
+                            rule="R-STF-6")
+    if any(p is not None for p in plan[1:]):
+        return _by_plan(solver.combo, dice, rerolls, die, plan)
+    if price is not None:
         payers = [p for p, s in sorted(dice) if s is price]
-        if not payers:
-            raise RuleViolation(f"no unspent die shows {price} to pay for the ability",
-                                rule="R-STF-6")
         rest = [(p, s) for p, s in dice if p != payers[-1]]  # dice of a symbol are alike
         return attrs.evolve(best_keep(solver.combo, rest, rerolls=rerolls, die=die),
                             paid=payers[-1])
@@ -364,6 +373,34 @@ def best_keep(combo: Combo | str, roll: Dice | Sequence[Symbol] | str, *, reroll
     reroll = tuple(p for p, _ in sorted(dice) if p not in kept_at)
     return Odds(solver.combo, rerolls, solver.fraction(best[0], rerolls), tuple(kept_list),
                 reroll)
+
+
+def _plan(pay: Symbol | str | Sequence[Symbol | str | None] | None, rerolls: int) -> Plan:
+    """Each reroll's price (R-STF-6), the rerolls beyond those given free."""
+    if pay is None or isinstance(pay, (str, Symbol)):  # the first reroll's, if any
+        given: Sequence[Symbol | str | None] = [pay][:rerolls] if pay is not None else []
+    else:
+        given = list(pay)
+    if len(given) > rerolls:
+        raise BadValue(f"{len(given)} rerolls are paid for, but only {rerolls} are to come",
+                       rule="R-STF-8")
+    prices = tuple(None if p is None else parse_symbols([p], rule="R-STF-6")[0]
+                   for p in given)
+    return prices + (None,) * (rerolls - len(prices))
+
+
+def _by_plan(combo: Combo, dice: Dice, rerolls: int, die: Die | str, plan: Plan) -> Odds:
+    """:func:`best_keep` when more than one reroll costs a die."""
+    chance, wanted, paid = plan_keep(combo, dice, die if isinstance(die, Die) else Die(die),
+                                     plan)
+    kept_list: list[tuple[int, Symbol]] = []
+    for position, symbol in sorted(dice):
+        if position != paid and wanted.get(symbol, 0):
+            wanted[symbol] -= 1
+            kept_list.append((position, symbol))
+    kept_at = {p for p, _ in kept_list}
+    reroll = tuple(p for p, _ in sorted(dice) if p not in kept_at and p != paid)
+    return Odds(combo, rerolls, chance, tuple(kept_list), reroll, paid=paid)
 
 
 def chance_if_kept(combo: Combo | str, roll: Dice | Sequence[Symbol] | str,

@@ -177,7 +177,10 @@ def _offer(state: Game, event: ev.Offer) -> Game:
     if sum(1 for t in state.offer if t.kind is mate.kind) >= MAX_EACH:
         raise RuleViolation(f"{MAX_EACH} {mate.kind.labels} are already on offer; recruit one "
                             f"before turning up another", rule="R-STF-5")
-    return attrs.evolve(state, offer=(*state.offer, mate))
+    replace = list(state.replace)
+    if mate.kind in replace:  # the recruit's replacement is turned up (R-STF-5)
+        replace.remove(mate.kind)
+    return attrs.evolve(state, offer=(*state.offer, mate), replace=tuple(replace))
 
 
 def _roll(state: Game, event: ev.Roll) -> Game:
@@ -266,7 +269,10 @@ def _recruit(state: Game, event: ev.Recruit) -> Game:
         ledger = _pay(ledger, MERCENARY_COST, f"the Mercenary {mate.name}", "R-STF-5")
     ledger = attrs.evolve(ledger, team=(*ledger.team, mate))
     offer = tuple(t for t in state.offer if t is not offered)
-    return _set_current(state, ledger, spent=_spend(state, event.positions), offer=offer)
+    # R-STF-5: a Teammate recruited from the offer is replaced face up.
+    replace = state.replace if offered is None else (*state.replace, mate.kind)
+    return _set_current(state, ledger, spent=_spend(state, event.positions), offer=offer,
+                        replace=replace)
 
 
 def _steal(state: Game, event: ev.Steal) -> Game:

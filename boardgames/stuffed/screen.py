@@ -69,10 +69,24 @@ def next_line(state: Game, viewer: Viewer = NARRATOR) -> str:
     if said is not None:
         return said
     ledger = state.current
+    first = _replacements(state)
     if not state.rolled:
-        return f"{ledger.name} rolls all 8 dice (turn {state.turn_number})."
-    return (f"{ledger.name}: unspent {dice_text(state)}; {count(ledger.coins.value, 'coin')}"
-            f", {count(ledger.cards.value, 'card')} — use them, or end-turn.")
+        return f"{first}{ledger.name} rolls all 8 dice (turn {state.turn_number})."
+    return (f"{first}{ledger.name}: unspent {dice_text(state)}; "
+            f"{count(ledger.coins.value, 'coin')}, {count(ledger.cards.value, 'card')} — "
+            f"use them, or end-turn.")
+
+
+def _replacements(state: Game) -> str:
+    """The reminder to turn up a Teammate for each one recruited from the offer
+    (R-STF-5), or ``""``."""
+    if not state.replace:
+        return ""
+    kinds = sorted(state.replace, key=lambda kind: kind.value)
+    wanted = " and ".join(
+        f"{'a' if n == 1 else n} {kind.label if n == 1 else kind.labels}"
+        for kind in dict.fromkeys(kinds) for n in [kinds.count(kind)])
+    return f"turn up {wanted} on offer (offer NAME); then "
 
 
 def summary(state: Game, viewer: Viewer = NARRATOR) -> str:

@@ -81,8 +81,10 @@ class Game:
     ``turn`` is the index of the player whose turn it is and ``turn_number`` counts
     turns from 1. ``dice`` are the turn's 8 dice (empty until rolled) and ``spent`` the
     positions (from 1) spent this turn. ``offer`` holds the Teammates face up that the
-    table has entered; ``lasting`` the red-scroll cards in effect as (owner, card);
-    ``gained`` whether the current player gained coins this turn (for Scouting).
+    table has entered; ``replace`` the kinds of the Teammates recruited from the offer
+    and not yet replaced (R-STF-5: a recruit is replaced face up); ``lasting`` the
+    red-scroll cards in effect as (owner, card); ``gained`` whether the current player
+    gained coins this turn (for Scouting).
     """
 
     players: tuple[Ledger, ...] = ()
@@ -93,6 +95,7 @@ class Game:
     dice: tuple[Symbol, ...] = ()
     spent: frozenset[int] = frozenset()
     offer: tuple[Teammate, ...] = ()
+    replace: tuple[Kind, ...] = ()
     lasting: tuple[tuple[int, str], ...] = ()
     gained: bool = False
     winner: int | None = None

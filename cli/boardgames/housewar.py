@@ -42,8 +42,9 @@ def housewar() -> None:
     Start: new --players 4 --length short
              --houses Venture Lekal Tekiel
              Hasting
+           sheet venture 2f 1m --cards 1
            add Ashfall --urgency 2 --setup
-    Turn:  collect --income 2f 1m
+    Turn:  collect
            worsen ashfall riot
            add Famine --urgency 1
            pass --take atium, or
@@ -51,9 +52,11 @@ def housewar() -> None:
              venture=2f --favor venture=3
            end-turn
     Also:  unrest 1; score; transfer;
-           cost; move; face-down; reveal
+           cost; move; ruin; advisor;
+           face-down; reveal
     Pay:   pay --hold 2f 1a --cost 3 food
-    See:   show; log      Slip: undo
+    See:   show (--table: no scores); log
+    Slip:  undo
 
     \b
     Tokens: 2 food 1 atium = 2f 1a

@@ -4,7 +4,7 @@
 The grid is the board: Urgency I to IV left to right, the lowest row at the bottom,
 ``·`` a free space; at 40 columns a name is cut to its cell, and every Problem is then
 listed in full with its column and cost. The Active House is marked ``▶`` (and bold):
-no colour carries meaning alone.
+no colour carries meaning alone. A figure hidden from the viewer (R-HW-6) reads ``?``.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from boardgames.housewar.resources import Resources
     from boardgames.housewar.screen import Grid, Houses
     from boardgames.housewar.state import State
+    from core.viewer import Viewer
 
 def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(1, width - 1)] + "…"
@@ -53,16 +54,18 @@ def houses(shown: Houses, width: int) -> list[Text]:
         row = Text(("▶ " if house.active else "  ") +
                    plain(_clip(house.name, name_width)).ljust(name_width),
                    style="bold" if house.active else "")
-        row.append(f"{house.favor:>6}{house.disgrace:>6}{house.score:>6}")
+        row.append("".join(f"{'?' if figure is None else figure:>6}"
+                           for figure in (house.favor, house.disgrace, house.score)))
         lines.append(row)
         lines += drawn(Line(house.details, wrap=True, margin=4), "", width)
     return lines
 
 
-def board(name: str, state: State, width: int, last: Sequence[str], next_line: str
-          ) -> RenderableType:
-    """The whole game on one screen: the library's board
-    (:func:`boardgames.housewar.screen.board`), the last events and what comes next."""
+def board(name: str, state: State, width: int, last: Sequence[str], next_line: str,
+          viewer: Viewer | None = None) -> RenderableType:
+    """The whole game on one screen as ``viewer`` may see it (default: the Narrator):
+    the library's board (:func:`boardgames.housewar.screen.board`), the last events and
+    what comes next."""
     from rich.console import Group
 
     from boardgames.housewar.screen import Grid, Houses
@@ -70,7 +73,7 @@ def board(name: str, state: State, width: int, last: Sequence[str], next_line: s
 
     width = max(40, min(width, 72))
     parts: list[Any] = []
-    for item in shown(state):
+    for item in shown(state) if viewer is None else shown(state, viewer):
         if isinstance(item, Grid):
             parts += grid(item, width)
         elif isinstance(item, Houses):

@@ -1,9 +1,11 @@
-"""``mistborn housewar new``, ``undo``, ``show`` and ``pay``: setting a game up, taking
-a step back, the whole game on one screen, and whether one House can pay a cost."""
+"""``mistborn housewar new``, ``sheet``, ``undo``, ``show`` and ``pay``: setting a game
+up, taking a step back, the whole game on one screen for whoever looks, and whether one
+House can pay a cost."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,7 +13,14 @@ from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command, game_option
 from cli.boardgames.housewar import face, house, problem, tokens
 from cli.common.output import json_option, make_console, print_json
+from cli.common.streams import last_steps
 from cli.common.table_option import table_option
+
+if TYPE_CHECKING:
+    from boardgames.housewar.events import Event
+    from boardgames.housewar.state import State
+    from conflict.table.sessions import Loaded
+    from core.viewer import Viewer
 
 
 @game_command("new", "Start a game: players, length, Houses.")
@@ -20,17 +29,49 @@ from cli.common.table_option import table_option
 @click.option("--length", required=True, metavar="short|medium|long",
               help="1, 2 or 3 piles above the Vin pile.")
 @click.option("--houses", cls=ManyOption, metavar="NAMES…",
-              help="The Houses in turn order, the first Active House first (default: "
-                   "House 1, House 2…).")
+              help="The Houses in turn order, clockwise (default: House 1, House 2…).")
+@click.option("--first", metavar="HOUSE",
+              help="The House that takes the first turn (default: the one highest on "
+                   "the rulebook's House list: Steel Ministry, Venture, Hasting…).")
 @common
-def new(players: int, length: str, houses: Sequence[str], as_json: bool) -> None:
+def new(players: int, length: str, houses: Sequence[str], first: str | None,
+        as_json: bool) -> None:
     """Start a game and make it current (R-HW-5): the supply by player count, the
-    track's rows by player count (2 with 3 players, else 3), the game's length. Then
-    place 1 starting Problem per player (add NAME --urgency U --setup). Name it with
-    --game NAME."""
+    track's rows by player count (2 with 3 players, else 3), the game's length, the
+    first Active House. Then each House collects its sheet (sheet HOUSE TOKENS --cards
+    N) and 1 starting Problem per player is placed (add NAME --urgency U --setup).
+    Name it with --game NAME."""
     from boardgames.housewar.events import Start
+    from boardgames.housewar.sheets import first_active
 
-    games.start(face(), [Start(players, length, tuple(houses))], as_json=as_json)
+    names = Start(players, length, tuple(houses)).names
+    chosen = first_active(names) if first is None else _named(names, first)
+    games.start(face(), [Start(players, length, tuple(houses), chosen)], as_json=as_json)
+
+
+def _named(names: Sequence[str], typed: str) -> str:
+    """The House of ``names`` that ``typed`` means (a unique beginning or word)."""
+    from characters.lookup import matches
+
+    found = matches(typed, list(names))
+    return found[0] if len(found) == 1 else typed
+
+
+@game_command("sheet", "Set-up: a House collects its sheet.")
+@click.argument("name", metavar="HOUSE")
+@click.argument("what", nargs=-1, metavar="TOKENS…")
+@click.option("--cards", type=click.IntRange(0, 9), default=0, metavar="N",
+              help="The Personality cards its sheet shows.")
+@common
+def sheet(name: str, what: Sequence[str], cards: int, as_json: bool) -> None:
+    """Set-up (R-HW-5): HOUSE collects the resources (TOKENS: 2 money 1 food) and the
+    Personality cards (--cards) its sheet shows. They are its income from then on:
+    step 1 collects them with no numbers typed."""
+    from boardgames.housewar.sheets import Sheet
+
+    got = tokens(what)
+    games.write(face(), lambda state: [Sheet(house(state, name), got, cards)],
+                as_json=as_json)
 
 
 @game_command("undo", "Take back your last step (history keeps it).", rank=2)
@@ -47,24 +88,48 @@ def undo(anyone: bool, as_json: bool) -> None:
 @game_command("show", "The Problem grid, Unrest, the Houses' scores.", rank=2)
 @click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
               metavar="N", help="How many of the last events to show.")
+@click.option("--table", "shared", is_flag=True,
+              help="The shared board: no House's score or face-down card before the end.")
+@click.option("--house", "house_typed", metavar="HOUSE",
+              help="As HOUSE's player sees it: its own score and cards, no one else's.")
 @common
-def show(last: int, as_json: bool) -> None:
+def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> None:
     """The Problem grid (Urgency I–IV, lowest row at the bottom), each Problem's cost,
-    Unrest, the supply, every House's Favor, Disgrace, score and tokens (▶ the Active
-    House), the outcome once the game is over, and what comes next."""
+    Unrest, the supply, every House's tokens (▶ the Active House), Favor, Disgrace and
+    score, the outcome and each House's breakdown once the game is over, and what comes
+    next.
+
+    Scores stay face down until the end (R-HW-6). This terminal runs the game, so it
+    shows them all, marked hidden from the players; --table is the board the whole
+    table sees (no score, no face-down card), --house HOUSE what that House's player
+    sees. --json holds only what the board shows."""
     from boardgames.housewar.codec import snapshot
+    from boardgames.housewar.privacy import looking
     from boardgames.housewar.screen import next_line
     from cli.boardgames.housewar_screens import board
 
     name, loaded = games.load(face().kind)
     state = loaded.state
-    said = games.last_sentences(face(), loaded, last)
+    viewer = looking(narrator=not shared and house_typed is None,
+                     houses=[] if house_typed is None else
+                     [state.house(house(state, house_typed)).name])
+    said = last_sentences(loaded, last, viewer)
     if as_json:
-        print_json({"game": name, "version": loaded.version, **snapshot(state),
-                    "last": said, "next": next_line(state)})
+        print_json({"game": name, "version": loaded.version, **snapshot(state, viewer),
+                    "last": said, "next": next_line(state, viewer)})
         return
     console = make_console()
-    console.print(board(name, state, console.width, said, next_line(state)))
+    console.print(board(name, state, console.width, said, next_line(state, viewer),
+                        viewer))
+
+
+def last_sentences(loaded: Loaded[State, Event], count: int, viewer: Viewer) -> list[str]:
+    """The sentences of the last ``count`` events, as ``viewer`` may read them."""
+    from boardgames.housewar.describe import describe
+
+    return last_steps(loaded.states, loaded.events, count,
+                      lambda before, event, after: describe(before, event, after,
+                                                            viewer=viewer))
 
 
 @game_command("pay", "Can one House pay a cost alone, and how.", rank=1)

@@ -97,8 +97,8 @@ def move(name: str, by: int | None, to: str | None, as_json: bool) -> None:
 
 @game_command("collect", "Step 1: the Active House's income.")
 @click.option("--income", cls=ManyOption, commas=False, metavar="TOKENS…",
-              help="What the House sheet and Advisors show (2 money 1 food); doubled on "
-                   "the first turn.")
+              help="What it collects this turn instead of its remembered income (its "
+                   "sheet and Advisors, less Ruined icons).")
 @click.option("--steal", cls=ManyOption, metavar="HOUSE=TOKENS…",
               help="What the supply lacks, taken from another House (lekal=1f).")
 @click.option("--house", "house_typed", metavar="HOUSE", help="Which House (default: "
@@ -106,12 +106,13 @@ def move(name: str, by: int | None, to: str | None, as_json: bool) -> None:
 @common
 def collect(income: Sequence[str], steal: Sequence[str], house_typed: str | None,
             as_json: bool) -> None:
-    """Step 1: the Active House collects its income (R-HW-5), doubled on the game's
-    first turn; what the supply lacks may be stolen from other Houses (--steal), the
-    rest is lost."""
+    """Step 1: the Active House collects its income (R-HW-5): what its sheet, collected
+    at set-up, and its Advisors show, less Ruined icons — no numbers to type (--income
+    gives another). The first Active House collects on the first turn too. What the
+    supply lacks may be stolen from other Houses (--steal), the rest is lost."""
     from boardgames.housewar.events import Collect, Steal
 
-    got = tokens(income) if income else tokens("")
+    got = tokens(income) if income else None
     taken = pairs(steal, "--steal", "R-HW-5")
 
     def build(state: State) -> list[Event]:
@@ -227,14 +228,51 @@ def unrest(amount: int, as_json: bool) -> None:
 @click.option("--modifier", is_flag=True,
               help="A Personality adjusting a gain: applied after doubling, never "
                    "doubled, may be negative.")
+@click.option("--source", default="", metavar="TEXT",
+              help="What gave it (Riot erupting), for the end-game breakdown.")
 @common
-def score(name: str, favor: int, disgrace: int, modifier: bool, as_json: bool) -> None:
+def score(name: str, favor: int, disgrace: int, modifier: bool, source: str,
+          as_json: bool) -> None:
     """HOUSE gains Favor and/or Disgrace (R-HW-3), doubled while the Lord Ruler is in
-    play."""
+    play. The tokens go face down: the table's board never shows them (R-HW-6).
+    Making change with scoring tokens changes no score: nothing to record."""
     from boardgames.housewar.events import Score
 
     games.write(face(), lambda state: [Score(house(state, name), favor, disgrace,
-                                             modifier)], as_json=as_json)
+                                             modifier, source)], as_json=as_json)
+
+
+@game_command("ruin", "A Ruined token covers an income icon.")
+@click.argument("name", metavar="HOUSE")
+@click.argument("what", nargs=-1, required=True, metavar="TOKENS…")
+@click.option("--dismiss", is_flag=True,
+              help="A Lesser Noble removes the Ruined token instead.")
+@common
+def ruin(name: str, what: Sequence[str], dismiss: bool, as_json: bool) -> None:
+    """A Ruined token covers HOUSE's icon of TOKENS (1 food) on its sheet or an
+    Advisor: step 1 no longer collects it (R-HW-5). --dismiss: a Lesser Noble removes
+    the token, and the icon is collected again."""
+    from boardgames.housewar.sheets import Ruin
+
+    icons = tokens(what)
+    games.write(face(), lambda state: [Ruin(house(state, name), icons, dismiss)],
+                as_json=as_json)
+
+
+@game_command("advisor", "An Advisor adds an icon to an income.")
+@click.argument("name", metavar="HOUSE")
+@click.argument("what", nargs=-1, required=True, metavar="TOKENS…")
+@click.option("--discard", is_flag=True,
+              help="The Advisor leaves play, and its icon with it.")
+@common
+def advisor(name: str, what: Sequence[str], discard: bool, as_json: bool) -> None:
+    """HOUSE plays an Advisor face up: step 1 collects its icon (TOKENS: 1 money) too
+    (R-HW-5). --discard: the Advisor leaves play and takes its icon with it."""
+    from boardgames.housewar.sheets import Advisor
+
+    icons = tokens(what)
+    games.write(face(), lambda state: [Advisor(house(state, name), icons, discard)],
+                as_json=as_json)
 
 
 @game_command("transfer", "Tokens move: bribes, thefts, returns.")

@@ -122,18 +122,20 @@ def _game_roll() -> tuple[list[tuple[int, Symbol]], Die]:
               help="The dice showing now (c c e ch ch i b b); default: the unspent dice "
                    "of the current game.")
 @_rerolls_option(1)
-@click.option("--pay", metavar="SYMBOL",
-              help="The first reroll is an ability paid with a die of SYMBOL (your "
-                   "Hero's Attribute): that die is spent first.")
+@click.option("--pay", cls=ManyOption, metavar="SYMBOL…",
+              help="Rerolls that are abilities, in the order used: each paid with a die "
+                   "of its SYMBOL (the Hero's Attribute…), - for a free one (a card).")
 @_die_option()
 @table_option
 @game_option
 @json_option
-def keep(combo: Sequence[str], roll: Sequence[str], rerolls: int, pay: str | None,
+def keep(combo: Sequence[str], roll: Sequence[str], rerolls: int, pay: Sequence[str],
          die_faces: Sequence[str], as_json: bool) -> None:
     """Which dice to keep for COMBO, and the chance to make it without a reroll and
     with 1 … R rerolls, keeping the best dice each time (R-STF-8). Dice are numbered
-    1–8 as they lie; keep the dice listed and reroll the rest.
+    1–8 as they lie; keep the dice listed and reroll the rest. With --pay, a reroll
+    that is an ability first spends a die of its Attribute (R-STF-6): --pay ch ch is
+    two such rerolls, and the advice may keep a die to pay for the second.
 
     \b
     Examples:
@@ -152,8 +154,9 @@ def keep(combo: Sequence[str], roll: Sequence[str], rerolls: int, pay: str | Non
         dice, die = _game_roll()
         if die_faces:
             die = _die(die_faces)
-    best = best_keep(wanted, dice, rerolls=rerolls, die=die, pay=pay)
-    chances = [best_keep(wanted, dice, rerolls=r, die=die, pay=pay if r else None).chance
+    plan = [None if price in ("-", "free") else price for price in pay]
+    best = best_keep(wanted, dice, rerolls=rerolls, die=die, pay=plan)
+    chances = [best_keep(wanted, dice, rerolls=r, die=die, pay=plan[:r]).chance
                for r in range(rerolls)] + [best.chance]
     if as_json:
         def pairs(items: Sequence[tuple[int, Symbol]]) -> list[dict[str, Any]]:
@@ -163,7 +166,9 @@ def keep(combo: Sequence[str], roll: Sequence[str], rerolls: int, pay: str | Non
                     "die": [s.value for s in die.faces], "rerolls": rerolls,
                     "made": None if best.matched is None else list(best.matched),
                     "keep": pairs(best.keep), "reroll": list(best.reroll),
-                    "paid": best.paid, "chance": str(best.chance),
+                    "paid": best.paid, "pays": [p and str(parse_symbols([p])[0])
+                                                for p in plan],
+                    "chance": str(best.chance),
                     "without_reroll": str(chances[0]), "by_rerolls": _by_rerolls(chances)})
         return
     from cli.boardgames.stuffed_screens import keep_screen

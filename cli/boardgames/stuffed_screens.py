@@ -145,11 +145,14 @@ def keep_screen(odds: Odds, roll: Sequence[tuple[int, Symbol]], chances: Sequenc
                           style="bold"))
     else:
         kept = {p for p, _ in odds.keep}
-        parts += dice_rows(_dice([(p, s) for p, s in roll if p in kept]), width, "Keep  ")
-        if not kept:
+        if kept:
+            parts += dice_rows(_dice([(p, s) for p, s in roll if p in kept]), width,
+                               "Keep  ")
+        else:
             parts.append(Text("Keep  nothing"))
-        parts += dice_rows(_dice([(p, s) for p, s in roll if p not in kept]), width,
-                           "Reroll")
+        # The die paying for the ability is spent, not rerolled (R-STF-6).
+        parts += dice_rows(_dice([(p, s) for p, s in roll
+                                  if p not in kept and p != odds.paid]), width, "Reroll")
         if odds.paid is not None:
             parts.append(Text(f"       (die {odds.paid} pays for the ability)"))
     parts.append(Text(""))
