@@ -128,7 +128,7 @@ def stuffed_game(turns: int, rng: random.Random) -> list[stuffed.Event]:
     for _ in range(turns):
         game.push(stuffed.roll_event(game.state, rng))
         for _step in range(4):
-            choices = [o for o in stuffed.choices(game.state)
+            choices = [o for o in stuffed.options(game.state)
                        if not isinstance(o.event, (stuffed.CompleteMission, stuffed.MyBirden))]
             if not choices:
                 break
