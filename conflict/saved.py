@@ -31,6 +31,7 @@ from conflict.engine import apply
 from conflict.errors import RuleViolation, possessive
 from conflict.events import AddParticipant, EndConflict, Event, Nature, Start
 from conflict.serial import event_from_dict, event_to_dict
+from core.text import as_stored
 from conflict.state import EMPTY, State
 from conflict.table import results, roster, sessions, views
 from conflict.table.errors import name_key
@@ -80,7 +81,7 @@ def game() -> Game[State, Event]:
     the set-up too."""
 
     return Game(kind=KIND, title="Conflict", apply=apply, initial=EMPTY,
-                decode=event_from_dict, encode=event_to_dict, setup=Start, rule="R-CON-1",
+                decode=as_stored(event_from_dict), encode=event_to_dict, setup=Start, rule="R-CON-1",
                 refuse=RuleViolation, describe=_describe, board=_board, next=_next,
                 setup_kept=False, undo_whole_step=False)
 

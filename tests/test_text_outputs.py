@@ -1,0 +1,163 @@
+"""The one rule for stored text (core/text.py), seen from the commands.
+
+* A table written before the rule may hold anything in any text: a table is built with
+  the commands, then every stored text is rewritten *directly with sqlite3* to hold
+  escape sequences, BEL, C1 controls, bidi controls, separators and zero-width
+  characters; every read command (with and without ``--json``) still works and prints
+  none of them raw.
+* Every command that stores text refuses each kind of character, in one line (exit 2)
+  naming the field and showing the character escaped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cli_support import ROOT, ok, one_line_refusal, run
+
+from core.names import is_ignorable, name_key
+from core.text import BIDI_CONTROLS
+
+MARK = "QQ"
+"""Typed into every text the table is built with, then replaced by :data:`HOSTILE`."""
+
+HOSTILE = "\x1bc\x1b[2J\x07\x9b31m\u202e\u2066\u200d\u200b\u2028\ufeff\U000e0041\x7f"
+"""What an old table may hold: a terminal reset and clear, BEL, a C1 CSI, an override,
+an isolate, a zero-width joiner and space, a line separator, a BOM, a tag, DEL."""
+
+NAMES = {"Tamsin": f"Tam{HOSTILE}sin", "Hazekillers": f"Haze{HOSTILE}killers",
+         "Ann": f"A{HOSTILE}nn"}
+"""Names rewritten in place (inside the sheets and the events too)."""
+
+GAME_MARK = "ZZ"
+"""Typed into the board games' texts, then replaced by :data:`GAME_HOSTILE`."""
+
+GAME_HOSTILE = "\u3164\u180b\ufe0f\u115f\u034f"
+"""What a board game's old table may hold: their checks always refused control and
+format characters, not fillers, variation selectors or the combining grapheme joiner,
+which show nothing."""
+
+
+def raw_in(output: str) -> list[str]:
+    """The characters of ``output`` that must never be printed raw."""
+    bad = [c for c in output if c in "\x1b\x07\x7f" or 0x80 <= ord(c) < 0xA0]
+    bad += [c for c in output if c in BIDI_CONTROLS or c in "\u2028\u2029"]
+    bad += [c for c in output if is_ignorable(c)]
+    return bad
+
+
+def poison(value: str, *, in_json: bool) -> str:
+    hostile = json.dumps(HOSTILE)[1:-1] if in_json else HOSTILE
+    value = value.replace(MARK, hostile).replace(GAME_MARK, GAME_HOSTILE)
+    for name, bad in NAMES.items():
+        value = value.replace(name, json.dumps(bad)[1:-1] if in_json else bad)
+    return value
+
+
+def all_columns(con: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in con.execute(f"PRAGMA table_info({table})")]
+
+
+def poison_table(db: Path) -> None:
+    """Every stored text of every table, hostile, as a table written before the rule
+    could hold it (``name_key`` columns as such a table would have them)."""
+    with sqlite3.connect(db) as con:
+        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        for table in tables:
+            columns = [r[1] for r in con.execute(f"PRAGMA table_info({table})")
+                       if r[2] == "TEXT" and r[1] != "name_key" and not r[1].endswith("_at")]
+            for column in columns:
+                rows = con.execute(f"SELECT rowid, {column} FROM {table}").fetchall()
+                for rowid, value in rows:
+                    if not isinstance(value, str):
+                        continue
+                    in_json = value[:1] in "[{"
+                    new = poison(value, in_json=in_json)
+                    if new != value:
+                        con.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
+                                    (new, rowid))
+            if {"name", "name_key"} <= set(all_columns(con, table)):
+                for rowid, name in con.execute(f"SELECT rowid, name FROM {table}").fetchall():
+                    con.execute(f"UPDATE {table} SET name_key = ? WHERE rowid = ?",
+                                (name_key(name), rowid))
+    con.close()
+
+
+def build(db: Path) -> None:
+    """A table with every kind of stored text, each holding :data:`MARK`."""
+    crew, opposition = str(ROOT / "examples/crew.toml"), str(ROOT / "examples/opposition.toml")
+    steps = [
+        ("char", "import", crew, opposition),
+        ("char", "set", "Tamsin Vey", f"notes=notes {MARK}", f"powers.1.name=Pewter {MARK}"),
+        ("roll", "3", "--as", "Tamsin Vey", "--for", f"the lock {MARK}"),
+        ("player", "invite", "Ann", "--passphrase"),
+        ("conflict", "new", f"Fight {MARK}", "--physical", "--stakes", f"stakes {MARK}",
+         "--scope", f"scope {MARK}"),
+        ("conflict", "add", "tamsin", "hazekillers", "canton"),
+        ("conflict", "defeat", "canton", "--reason", f"reason {MARK}"),
+        ("conflict", "declare", "hazek", "attack", "3", "--target", "tamsin",
+         "--about", f"about {MARK}"),
+        ("conflict", "declare", "tamsin", "attack", "5", "--target", "hazek",
+         "--about", f"strike {MARK}"),
+        ("stuffed", "new", "-p", f"ada{GAME_MARK}:ch", "bo:r", "--mission", f"Heist {GAME_MARK}",
+         "--teammates", "3", "--combo", "ch:2,i,r"),
+        ("dbg", "new", "-p", f"Ada{GAME_MARK}", "Bo", "--missions", f"Pits{GAME_MARK}", "M2",
+         "M3"),
+        ("hw", "new", "--players", "3", "--length", "short", "--houses", f"Ada{GAME_MARK}",
+         f"Venture {GAME_MARK}", "Lekal"),
+        ("hw", "add", f"Riot {GAME_MARK}", "--urgency", "1", "--setup"),
+    ]
+    for step in steps:
+        result = run(db, *step)
+        assert result.exit_code == 0, (step, result.output)
+
+
+@pytest.fixture(scope="module")
+def hostile_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    db = tmp_path_factory.mktemp("old") / "old.db"
+    build(db)
+    poison_table(db)
+    yield db
+
+
+READS = [
+    ("char", "list"), ("char", "show", "vey"), ("char", "export", "--all"),
+    ("char", "export", "--all", "--format", "json"),
+    ("log",), ("conflict", "show"), ("conflict", "export"), ("conflict", "list"),
+    ("player", "list"),
+    ("stuffed", "show"), ("stuffed", "log"), ("stuffed", "list"),
+    ("dbg", "show"), ("dbg", "log"), ("dbg", "list"),
+    ("hw", "show"), ("hw", "log"), ("hw", "list"),
+]
+
+
+@pytest.mark.parametrize("command", READS, ids=" ".join)
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_stored_text_of_an_old_table_is_never_printed_raw(
+        hostile_table: Path, command: tuple[str, ...], as_json: bool) -> None:
+    args = (*command, "--json") if as_json else command
+    result = run(hostile_table, *args, columns=120)
+    if as_json and result.exit_code == 2 and "no such option" in result.stderr.lower():
+        pytest.skip(f"{' '.join(command)} has no --json")
+    assert result.exit_code == 0, result.output
+    assert raw_in(result.stdout) == [], (args, result.stdout[:2000])
+    assert raw_in(result.stderr) == []
+    if as_json:
+        json.loads(result.stdout)  # escaped, still JSON
+
+
+def test_the_hostile_table_is_really_hostile(hostile_table: Path) -> None:
+    # The rows hold the characters raw (as an old table could), and reading them back
+    # shows them escaped: "\x1b" as the four characters \x1b.
+    with sqlite3.connect(hostile_table) as con:
+        stakes = con.execute("SELECT purpose FROM rolls").fetchone()[0]
+    con.close()
+    assert HOSTILE in stakes
+    shown = ok(hostile_table, "log", columns=200)
+    assert "\\x1bc\\x1b[2J\\x07\\x9b31m" in shown
+    assert re.search(r"the lock .*x1bc", shown)
