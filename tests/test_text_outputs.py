@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_support import ROOT, ok, one_line_refusal, run
+from cli_support import ROOT, ok, refused, run
 
 from core.names import is_ignorable, name_key
 from core.text import BIDI_CONTROLS
@@ -161,3 +162,108 @@ def test_the_hostile_table_is_really_hostile(hostile_table: Path) -> None:
     shown = ok(hostile_table, "log", columns=200)
     assert "\\x1bc\\x1b[2J\\x07\\x9b31m" in shown
     assert re.search(r"the lock .*x1bc", shown)
+
+
+# --- every path that stores text refuses each kind of character ------------------------
+
+BAD = {"ESC": "\x1b[2J", "BEL": "\x07", "C1": "\x9b", "override": "\u202e",
+       "isolate": "\u2066", "ZWJ": "\u200d", "zero-width space": "\u200b",
+       "line separator": "\u2028", "BOM": "\ufeff"}
+"""One of each kind the rule refuses, by name (as the test ids show them)."""
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A table with sheets, a Conflict in its first round and one game of each kind."""
+    db = tmp_path_factory.mktemp("new") / "new.db"
+    crew, opposition = str(ROOT / "examples/crew.toml"), str(ROOT / "examples/opposition.toml")
+    for step in [("char", "import", crew, opposition),
+                 ("conflict", "new", "Fight", "--physical"),
+                 ("conflict", "add", "tamsin", "hazekillers"),
+                 ("stuffed", "new", "-p", "ann:ch", "bo:r", "--teammates", "3",
+                  "--combo", "ch:2,i,r"),
+                 ("dbg", "new", "-p", "Ann", "Bo"),
+                 ("hw", "new", "--players", "3", "--length", "short")]:
+        ok(db, *step)
+    return db
+
+
+@pytest.fixture
+def table(made: Path, tmp_path: Path) -> Path:
+    """A copy of :func:`made` for one test."""
+    shutil.copy(made, tmp_path / "t.db")
+    return tmp_path / "t.db"
+
+
+def inputs(bad: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Each path that stores text, with ``bad`` in it: the field's name as the refusal
+    gives it, and the command."""
+    return {
+        "stakes": ("stakes", ("conflict", "new", "F2", "--social", "--stakes", f"the {bad}keep")),
+        "scope": ("scope", ("conflict", "new", "F2", "--social", "--scope", f"the {bad}city")),
+        "conflict name": ("conflict", ("conflict", "new", f"F{bad}2", "--social")),
+        "about": ("description", ("conflict", "declare", "hazek", "no-roll",
+                                  "--about", f"run {bad}away")),
+        "reason": ("reason", ("conflict", "defeat", "hazek", "--reason", f"fled{bad}")),
+        "outcome": ("outcome", ("conflict", "end", "they", f"fled{bad}")),
+        "notes": ("notes", ("char", "set", "tamsin", f"notes=a {bad} b")),
+        "sheet name": ("name", ("char", "set", "tamsin", f"name=Tam{bad}sin")),
+        "power name": ("powers", ("char", "set", "tamsin", f"powers.1.name=Pe{bad}wter")),
+        "roll for": ("roll is for", ("roll", "3", "--as", "Tamsin Vey", "--for",
+                                     f"the {bad}lock")),
+        "who rolls": ("who rolled", ("roll", "3", "--as", f"Tam{bad}sin")),
+        "player": ("player", ("player", "invite", f"ki{bad}ll", "--passphrase")),
+        "stuffed player": ("player", ("stuffed", "new", "-g", "G2", "-p", f"a{bad}n:ch",
+                                      "bo:r", "--teammates", "3", "--combo", "ch:2,i,r")),
+        "stuffed mission": ("Mission", ("stuffed", "new", "-g", "G2", "-p", "an:ch", "bo:r",
+                                        "--mission", f"He{bad}ist", "--teammates", "3",
+                                        "--combo", "ch:2,i,r")),
+        "dbg player": ("players", ("dbg", "new", "-g", "G2", "-p", f"A{bad}n", "Bo")),
+        "dbg mission": ("name", ("dbg", "new", "-g", "G2", "-p", "An", "Bo", "--missions",
+                                 f"P{bad}its", "M2", "M3")),
+        "House": ("House", ("hw", "new", "-g", "G2", "--players", "3", "--length", "short",
+                            "--houses", f"A{bad}n", "Bo", "Cy")),
+        "Problem": ("name", ("hw", "add", f"Ri{bad}ot", "--urgency", "1", "--setup")),
+    }
+
+
+SPACES = ("outcome", "House", "Problem")
+"""The fields whose words are joined by single spaces, whatever spaces were typed."""
+
+
+@pytest.mark.parametrize("kind", list(BAD))
+@pytest.mark.parametrize("field", list(inputs("")))
+def test_every_stored_text_refuses_control_bidi_and_invisible_characters(
+        table: Path, field: str, kind: str) -> None:
+    named, command = inputs(BAD[kind])[field]
+    before = ok(table, "log", "--json")
+    if kind == "line separator" and field in SPACES:
+        # These read their words split at any space, a line separator among them.
+        assert "\u2028" not in ok(table, *command)
+        return
+    message = refused(table, *command)
+    assert named in message, message
+    assert raw_in(message) == [], message
+    assert ascii(BAD[kind][0])[1:-1] in message, message  # shown escaped: \x1b, \u200d
+    assert ok(table, "log", "--json") == before
+
+
+def test_a_sheet_file_with_an_invisible_character_is_refused_naming_the_field(
+        table: Path, tmp_path: Path) -> None:
+    sheet = (ROOT / "examples/crew.toml").read_text(encoding="utf-8")
+    path = tmp_path / "crew.toml"
+    path.write_text(sheet.replace('name = "Tamsin Vey"', 'name = "Tam\\u200dsin Vey"'),
+                    encoding="utf-8")
+    message = refused(table, "char", "import", str(path), "--replace")
+    assert "name must be text without invisible characters" in message
+    assert "Tam\\u200dsin Vey" in message
+
+
+def test_emoji_sequences_are_kept_in_free_text(table: Path) -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    ok(table, "conflict", "new", "Picnic", "--social", "--stakes", f"the {family} and \u2764\ufe0f")
+    assert f"the {family} and \u2764\ufe0f" in ok(table, "conflict", "show", columns=120)
+    assert f"the {family} and \u2764\ufe0f" in ok(table, "conflict", "export")
+    # JSON writes the joiner and the selector as escapes, and reads them back as they were.
+    shown = json.loads(ok(table, "conflict", "show", "--json"))
+    assert f"the {family} and \u2764\ufe0f" in json.dumps(shown, ensure_ascii=False)

@@ -34,8 +34,7 @@ def check_name(value: object, field: str) -> str:
         raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
     refused = first_refused(value)
     if refused is not None:
-        raise bad_value("bad.name", "R-DBG-1", field=field,
-                        value=shown(near(value, refused.at)), most=MAX_NAME)
+        raise bad_value("bad.text", "R-DBG-1", field=field, value=shown(near(value, refused.at)))
     if not value.strip() or len(value) > MAX_NAME or value != value.strip() or any(
             unicodedata.category(c).startswith("C") for c in value):
         raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
