@@ -31,7 +31,6 @@ from conflict.engine import apply
 from conflict.errors import RuleViolation, possessive
 from conflict.events import AddParticipant, EndConflict, Event, Nature, Start
 from conflict.serial import event_from_dict, event_to_dict
-from core.text import as_stored
 from conflict.state import EMPTY, State
 from conflict.table import results, roster, sessions, views
 from conflict.table.errors import name_key
@@ -41,6 +40,7 @@ from conflict.which import find as find
 from conflict.which import names as names
 from core import registry
 from core.game import Game
+from core.text import as_stored
 
 if TYPE_CHECKING:
     from conflict.table import Table
@@ -81,7 +81,8 @@ def game() -> Game[State, Event]:
     the set-up too."""
 
     return Game(kind=KIND, title="Conflict", apply=apply, initial=EMPTY,
-                decode=as_stored(event_from_dict), encode=event_to_dict, setup=Start, rule="R-CON-1",
+                decode=as_stored(event_from_dict), encode=event_to_dict, setup=Start,
+                rule="R-CON-1",
                 refuse=RuleViolation, describe=_describe, board=_board, next=_next,
                 setup_kept=False, undo_whole_step=False)
 

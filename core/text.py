@@ -228,9 +228,7 @@ def printable(text: str, *, lines: bool = False) -> str:
     out: list[str] = []
     for at, char in enumerate(text):
         kind = _kind(char)
-        if kind is None:
-            out.append(char)
-        elif char == "\n" and lines:
+        if kind is None or (char == "\n" and lines):
             out.append(char)
         elif char == "\t":
             out.append(" ")

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import shutil
 import sqlite3
@@ -97,6 +98,8 @@ def build(db: Path) -> None:
         ("char", "set", "Tamsin Vey", f"notes=notes {MARK}", f"powers.1.name=Pewter {MARK}"),
         ("roll", "3", "--as", "Tamsin Vey", "--for", f"the lock {MARK}"),
         ("player", "invite", "Ann", "--passphrase"),
+        ("player", "invite", "ada", "--passphrase", "--character", "tamsin"),
+        ("player", "invite", "gm", "--passphrase", "--narrator"),
         ("conflict", "new", f"Fight {MARK}", "--physical", "--stakes", f"stakes {MARK}",
          "--scope", f"scope {MARK}"),
         ("conflict", "add", "tamsin", "hazekillers", "canton"),
@@ -150,6 +153,21 @@ def test_stored_text_of_an_old_table_is_never_printed_raw(
     assert raw_in(result.stderr) == []
     if as_json:
         json.loads(result.stdout)  # escaped, still JSON
+
+
+@pytest.mark.parametrize("who", ["ada", "gm"])
+def test_the_player_shell_shows_stored_text_of_an_old_table_escaped(
+        hostile_table: Path, who: str) -> None:
+    from cli.players.shell import PlayerShell
+    from conflict.table import Table
+
+    with Table(hostile_table) as table:
+        shell = PlayerShell(table, who, rng=random.Random(1), color=False)
+        screens = [shell.welcome(), shell.news()]
+        screens += [shell.handle(line).text for line in ("b", "s", "l", "?", "s vey")]
+    for screen in screens:
+        assert raw_in(screen) == [], screen
+    assert "\\x1bc" in "".join(screens)
 
 
 def test_the_hostile_table_is_really_hostile(hostile_table: Path) -> None:

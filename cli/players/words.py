@@ -67,7 +67,7 @@ def refusal(line: str) -> str | None:
     found = first_refused(line.replace("\t", " "), emoji=True)  # the one rule of core.text
     if found is not None:
         return (f"that line holds control characters ({found.found.value}, "
-                f"{ascii(found.char)}); type plain text")
+                f"{found.char!a}); type plain text")
     if any(unicodedata.category(c) in ("Co", "Cn") for c in line):
         return "that line holds unassigned or private characters; type plain text"
     return None
