@@ -41,7 +41,7 @@ from typing import Final, ParamSpec, TypeVar
 import attrs
 
 from core.errors import QUOTE
-from core.names import DEFAULT_IGNORABLE, is_ignorable
+from core.ignorable import DEFAULT_IGNORABLE, char_class, is_ignorable
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -125,13 +125,8 @@ def _kind(char: str) -> Found | None:
     return None
 
 
-def _class(*spans: tuple[int, int]) -> re.Pattern[str]:
-    return re.compile("[" + "".join(f"\\U{low:08x}-\\U{high:08x}" for low, high in spans)
-                      + "]")
-
-
 _BEYOND_C0: Final = ((0x7F, 0x9F), (0xD800, 0xDFFF), (0x2028, 0x2029), *DEFAULT_IGNORABLE)
-_SUSPECT: Final = _class((0x00, 0x1F), *_BEYOND_C0)
+_SUSPECT: Final = char_class((0x00, 0x1F), *_BEYOND_C0)
 """Every character the rule may refuse (bidi controls are all default-ignorable)."""
 
 
@@ -241,7 +236,7 @@ def printable(text: str, *, lines: bool = False) -> str:
     return "".join(out)
 
 
-_JSON_SUSPECT: Final = _class(*_BEYOND_C0)  # JSON escapes C0 itself
+_JSON_SUSPECT: Final = char_class(*_BEYOND_C0)  # JSON escapes C0 itself
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -265,7 +260,7 @@ def json_safe(document: str) -> str:
     return _JSON_SUSPECT.sub(_json_escape, document)
 
 
-_TOML_SUSPECT: Final = _class((0x00, 0x08), (0x0B, 0x0C), (0x0E, 0x1F), *_BEYOND_C0)
+_TOML_SUSPECT: Final = char_class((0x00, 0x08), (0x0B, 0x0C), (0x0E, 0x1F), *_BEYOND_C0)
 
 
 def toml_safe(document: str) -> str:

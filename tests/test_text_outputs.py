@@ -155,6 +155,30 @@ def test_stored_text_of_an_old_table_is_never_printed_raw(
         json.loads(result.stdout)  # escaped, still JSON
 
 
+WRITES = [
+    ("char", "damage", "vey", "health", "1"), ("char", "heal", "vey", "health", "1"),
+    ("conflict", "hold", "canton"), ("conflict", "undo", "--anyone"),
+    ("conflict", "act", "vey", "5"), ("conflict", "reveal", "haze"), ("conflict", "simulate"),
+    ("conflict", "end", "done"), ("stuffed", "roll", "--faces", "c,c,c,r,r,i,i,b"),
+    ("stuffed", "roll", "--faces", "c,c,c,r,r,i,i,b"), ("stuffed", "undo"),
+    ("dbg", "damage", "ada", "2"), ("dbg", "end-turn"), ("hw", "add", "Flood", "--urgency", "1",
+                                                          "--setup"),
+    ("hw", "undo"), ("char", "rm", "vey", "--yes"),
+]
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_steps_on_an_old_table_say_nothing_raw_done_or_refused(
+        hostile_table: Path, tmp_path: Path, as_json: bool) -> None:
+    db = tmp_path / "copy.db"
+    shutil.copy(hostile_table, db)
+    for step in WRITES:
+        result = run(db, *step, *(("--json",) if as_json else ()), columns=100)
+        assert "Traceback" not in result.output
+        assert raw_in(result.stdout) == [], (step, result.stdout)
+        assert raw_in(result.stderr) == [], (step, result.stderr)
+
+
 @pytest.mark.parametrize("who", ["ada", "gm"])
 def test_the_player_shell_shows_stored_text_of_an_old_table_escaped(
         hostile_table: Path, who: str) -> None:
