@@ -7,7 +7,9 @@ when a new name would be mistaken for one already at the table.
   of :mod:`core.names` (:func:`skeleton`, :func:`look_alike`, :func:`appearance`,
   :func:`look_alike_among`, :func:`why_alike`, :func:`script_of`).
 * :func:`check_name` says whether a value may be stored as a name and returns it as it
-  will be stored; :func:`check_notes` does the same for free text such as notes.
+  will be stored; :func:`check_notes` does the same for free text such as notes. Both
+  apply the project's one rule for stored text, :mod:`core.text` (no control, bidi or
+  invisible character; emoji sequences in free text), with R-CHAR-1's limits.
 * :func:`refuse_look_alike` refuses a name that differs from another only by
   characters that look alike (Cyrillic ``і`` for Latin ``i``) with
   :class:`~characters.errors.NameLooksAlike`.

@@ -309,3 +309,21 @@ def test_emoji_sequences_are_kept_in_free_text(table: Path) -> None:
     # JSON writes the joiner and the selector as escapes, and reads them back as they were.
     shown = json.loads(ok(table, "conflict", "show", "--json"))
     assert f"the {family} and \u2764\ufe0f" in json.dumps(shown, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("kind", ["ESC", "override", "ZWJ"])
+def test_a_public_keys_comment_is_held_to_the_rule(table: Path, tmp_path: Path,
+                                                   kind: str) -> None:
+    import base64
+    import struct
+
+    blob = (struct.pack(">I", 11) + b"ssh-ed25519" + struct.pack(">I", 32) + bytes(32))
+    key = tmp_path / "zed.pub"
+    key.write_text(f"ssh-ed25519 {base64.b64encode(blob).decode()} zed{BAD[kind]}@phone\n",
+                   encoding="utf-8")
+    message = refused(table, "player", "invite", "zed", "--key", str(key))
+    assert "its comment must be text" in message
+    assert ascii(BAD[kind][0])[1:-1] in message and raw_in(message) == []
+    key.write_text(f"ssh-ed25519 {base64.b64encode(blob).decode()} zed@phone\n",
+                   encoding="utf-8")
+    ok(table, "player", "invite", "zed", "--key", str(key))
