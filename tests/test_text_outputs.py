@@ -132,7 +132,8 @@ def hostile_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 READS = [
     ("char", "list"), ("char", "show", "vey"), ("char", "export", "--all"),
     ("char", "export", "--all", "--format", "json"),
-    ("log",), ("conflict", "show"), ("conflict", "export"), ("conflict", "list"),
+    ("log",), ("conflict", "show"), ("conflict", "show", "--players"), ("conflict", "export"),
+    ("conflict", "list"),
     ("player", "list"),
     ("stuffed", "show"), ("stuffed", "log"), ("stuffed", "list"),
     ("dbg", "show"), ("dbg", "log"), ("dbg", "list"),

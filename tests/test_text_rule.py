@@ -179,3 +179,13 @@ def test_any_stored_text_round_trips_through_safe_json_and_toml(text: str) -> No
     toml = toml_safe(tomli_w.dumps({"notes": text}))
     assert tomllib.loads(toml) == {"notes": text}
     assert first_refused(toml, lines=True) is None
+
+
+def test_the_player_shell_reads_a_line_by_the_one_rule() -> None:
+    from cli.players.words import refusal as shell_refusal
+
+    assert shell_refusal(f"r 2 for the {FAMILY} {HEART}") is None
+    assert shell_refusal("r 2 for the\tlock") is None
+    for bad, shown_as in (("a\u200db", "\\u200d"), ("\x1b[2J", "\\x1b"), ("\u202e", "\\u202e")):
+        said = shell_refusal(f"r 2 for {bad}") or ""
+        assert "control characters" in said and shown_as in said, said
