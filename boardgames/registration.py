@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final, Protocol, TypeVar
 from boardgames.errors import RuleViolation
 from core import registry
 from core.game import Game
+from core.text import as_stored
 
 if TYPE_CHECKING:
     from boardgames.deckbuilding.events import Event as DeckbuildingEvent
@@ -54,7 +55,7 @@ def _game(kind: str, title: str, rules: tuple[Callable[[S, E], S], S, type[E], s
     before anything, the set-up event that must come first and the rule that says so."""
     apply, initial, setup, rule = rules
     return Game(kind=kind, title=title, apply=apply, initial=initial,
-                decode=codec.from_dict, encode=codec.to_dict, setup=setup, rule=rule,
+                decode=as_stored(codec.from_dict), encode=codec.to_dict, setup=setup, rule=rule,
                 refuse=RuleViolation,
                 describe=lambda before, event, after, viewer: describe(
                     before, event, after, viewer=viewer),

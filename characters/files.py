@@ -62,6 +62,7 @@ from characters.errors import CharacterError, SheetValueError, UnreadableData, s
 from characters.limits import SHEET_FILE_MAX_BYTES, SHOWN_MAX
 from characters.model import Character, ExtraGroup, Sheet
 from characters.names import name_key
+from core.text import json_safe, toml_safe
 
 Format = Literal["toml", "json"]
 SECTIONS: Final[dict[str, type[Sheet] | type[ExtraGroup]]] = {
@@ -352,14 +353,17 @@ _TOML_HEADER = (
 def dumps(characters: Sequence[Character], fmt: Format,
           versions: Mapping[str, int] | None = None) -> str:
     """The text of a sheet file holding ``characters`` (read back with :func:`loads`),
-    with each sheet's version in the table when ``versions`` gives one."""
+    with each sheet's version in the table when ``versions`` gives one. Every control,
+    bidi or invisible character a stored text holds is written as an escape
+    (:func:`core.text.toml_safe`, :func:`core.text.json_safe`): it reads back the same,
+    and printing the file never sends it raw to a terminal."""
     document = to_document(characters, versions)
     if fmt == "toml":
         import tomli_w  # here: reading the roster writes no TOML
 
-        return _TOML_HEADER + tomli_w.dumps(document)
+        return _TOML_HEADER + toml_safe(tomli_w.dumps(document))
     if fmt == "json":
-        return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+        return json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
     raise SheetFileError("<output>", [Problem("", f"unknown format {fmt!r} (toml or json)")])
 
 

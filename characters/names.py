@@ -7,7 +7,9 @@ when a new name would be mistaken for one already at the table.
   of :mod:`core.names` (:func:`skeleton`, :func:`look_alike`, :func:`appearance`,
   :func:`look_alike_among`, :func:`why_alike`, :func:`script_of`).
 * :func:`check_name` says whether a value may be stored as a name and returns it as it
-  will be stored; :func:`check_notes` does the same for free text such as notes.
+  will be stored; :func:`check_notes` does the same for free text such as notes. Both
+  apply the project's one rule for stored text, :mod:`core.text` (no control, bidi or
+  invisible character; emoji sequences in free text), with R-CHAR-1's limits.
 * :func:`refuse_look_alike` refuses a name that differs from another only by
   characters that look alike (Cyrillic ``і`` for Latin ``i``) with
   :class:`~characters.errors.NameLooksAlike`.
@@ -15,9 +17,7 @@ when a new name would be mistaken for one already at the table.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from typing import Final
 
 from characters.errors import NameLooksAlike, SheetValueError
 from characters.limits import NAME_MAX, NOTES_MAX
@@ -35,6 +35,7 @@ from core.names import (
     skeleton,
     why_alike,
 )
+from core.text import Found, allowed, first_refused, near, refusal
 
 __all__ = [
     "BIDI_CONTROLS", "DEFAULT_IGNORABLE", "Looks", "appearance", "check_name", "check_notes",
@@ -43,41 +44,31 @@ __all__ = [
 ]
 
 
-# --- what may be stored --------------------------------------------------------------
-
-
-# Cc (U+0000–U+001F, U+007F–U+009F), lone surrogates (Cs), line and paragraph
-# separators, and the bidirectional embedding, override and isolate controls.
-_NOT_IN_NAMES: Final = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-# The same without tab, line feed and carriage return, line separators and bidi controls.
-_NOT_IN_NOTES: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+# --- what may be stored: the project's one rule, core.text -------------------------------
 
 
 def check_name(value: object, *, field: str = "name", limit: int = NAME_MAX) -> str:
     """``value`` as it will be stored as a name (surrounding whitespace trimmed).
 
     Raises :class:`~characters.errors.SheetValueError` naming ``field`` when it is not
-    text, is empty once trimmed and rid of invisible characters, is longer than
-    ``limit`` characters, or holds a control character, a lone surrogate, a line or
-    paragraph separator (U+2028, U+2029) or a bidirectional embedding, override or
-    isolate control (U+202A–U+202E, U+2066–U+2069) (R-CHAR-1).
+    text, is longer than ``limit`` characters once trimmed, holds what
+    :func:`core.text.first_refused` refuses in a name (a control character, a lone
+    surrogate, a line or paragraph separator, a bidirectional control, an invisible
+    character), or shows nothing (R-CHAR-1). The message quotes the value around the
+    character refused.
     """
     if not isinstance(value, str):
         raise SheetValueError(field, "text", value)
     name = value.strip()
     if len(name) > limit:
         raise SheetValueError(field, f"a name of at most {limit} characters", value)
-    bad = _NOT_IN_NAMES.search(value)  # at the ends too: they are not trimmed away
-    if bad and bad.group() in BIDI_CONTROLS:
-        raise SheetValueError(
-            field, "text without bidirectional controls (U+202A–U+202E, U+2066–U+2069)", value
-        )
-    if bad:
-        raise SheetValueError(field, "text on one line, without control characters", value)
+    refused = first_refused(value)  # at the ends too: they are not trimmed away
+    if refused is not None and refused.found is not Found.INVISIBLE:
+        raise SheetValueError(field, allowed(refused), near(value, refused.at))
     if not name_key(name):
         raise SheetValueError(field, "non-empty text (visible characters)", value)
+    if refused is not None:
+        raise SheetValueError(field, allowed(refused), near(value, refused.at))
     return name
 
 
@@ -85,16 +76,17 @@ def check_notes(value: object, *, field: str = "notes", limit: int = NOTES_MAX) 
     """``value`` as it will be stored as free text (kept exactly; lines allowed).
 
     Raises :class:`~characters.errors.SheetValueError` naming ``field`` when it is not
-    text, is longer than ``limit`` characters, or holds a control character other
-    than tab and line breaks, or a lone surrogate (R-CHAR-1).
+    text, is longer than ``limit`` characters, or holds what :func:`core.text.first_refused`
+    refuses in multi-line free text (tab, line feed, carriage return and emoji
+    sequences are fine) (R-CHAR-1).
     """
     if not isinstance(value, str):
         raise SheetValueError(field, "text", value)
     if len(value) > limit:
         raise SheetValueError(field, f"text of at most {limit} characters", value)
-    if _NOT_IN_NOTES.search(value):
-        raise SheetValueError(field, "text without control characters (tabs and new lines "
-                              "are fine)", value)
+    why = refusal(value, lines=True, emoji=True)
+    if why is not None:
+        raise SheetValueError(field, *why)
     return value
 
 

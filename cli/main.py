@@ -121,7 +121,11 @@ LONGEST_LINE: Final = 300
 
 def one_line(message: str) -> str:
     """``message`` on one line of at most :data:`LONGEST_LINE` characters, no word of it
-    longer than :data:`LONGEST_WORD`: an argument of 100 KB is not said back whole."""
+    longer than :data:`LONGEST_WORD`: an argument of 100 KB is not said back whole. Text
+    from the table in it is shown escaped, never raw (:func:`core.text.printable`)."""
+    from core.text import printable  # on an error only (start-up: no Unicode tables)
+
+    message = printable(message, lines=True)
     words = [word if len(word) <= LONGEST_WORD or ("/" in word and len(word) <= LONGEST_LINE)
              else f"{word[:LONGEST_WORD - 1]}…" for word in message.split()]
     line = " ".join(words)

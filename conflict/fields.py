@@ -18,6 +18,7 @@ from characters.errors import CharacterError, SheetValueError
 from characters.names import check_name
 from conflict.errors import BadValue, shown
 from core import bounds
+from core.text import reading_stored, refusal
 
 MAX_DICE: Final = 40  # Action or Defense Dice declared (R-CON-7): far above any sheet
 MAX_GRANTED: Final = 20  # Defense Dice a Narrator grants (R-CON-7c)
@@ -49,7 +50,7 @@ def name(rule: str) -> Check:
                            f"{shown(error.value)}", rule=rule) from None
         except CharacterError as error:
             raise BadValue(str(error), rule=rule) from None
-        if value.__class__ is str:
+        if value.__class__ is str and not reading_stored():
             if len(_NAMES_ACCEPTED) >= 10_000:
                 _NAMES_ACCEPTED.clear()
             _NAMES_ACCEPTED.add(value)
@@ -58,12 +59,19 @@ def name(rule: str) -> Check:
 
 
 def text(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    """Free text of at most :data:`MAX_TEXT` characters."""
+    """Free text of at most :data:`MAX_TEXT` characters, held to the project's one rule
+    for free text (:func:`core.text.first_refused`: tab, line breaks and emoji
+    sequences, but no control, bidi or invisible character)."""
     if not isinstance(value, str):
         raise BadValue(f"{attribute.name} must be text, got {shown(value)}")
     if len(value) > MAX_TEXT:
         raise BadValue(f"{attribute.name} must be at most {MAX_TEXT} characters, got "
                        f"{len(value)}")
+    if value.isascii() and value.isprintable():
+        return  # the common case, checked first
+    why = refusal(value, lines=True, emoji=True)
+    if why is not None:
+        raise BadValue(f"{attribute.name} must be {why[0]}, got {shown(why[1])}")
 
 
 def whole(low: int, high: int, rule: str) -> Check:

@@ -40,6 +40,7 @@ from conflict.which import find as find
 from conflict.which import names as names
 from core import registry
 from core.game import Game
+from core.text import as_stored
 
 if TYPE_CHECKING:
     from conflict.table import Table
@@ -80,7 +81,8 @@ def game() -> Game[State, Event]:
     the set-up too."""
 
     return Game(kind=KIND, title="Conflict", apply=apply, initial=EMPTY,
-                decode=event_from_dict, encode=event_to_dict, setup=Start, rule="R-CON-1",
+                decode=as_stored(event_from_dict), encode=event_to_dict, setup=Start,
+                rule="R-CON-1",
                 refuse=RuleViolation, describe=_describe, board=_board, next=_next,
                 setup_kept=False, undo_whole_step=False)
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from core.ignorable import IGNORABLE
+
 QUOTE: Final = 60
 """The most characters of a bad value an error message quotes."""
 
@@ -26,8 +28,10 @@ QUOTE: Final = 60
 def shown(value: object, limit: int = QUOTE) -> str:
     """``value`` as an error message quotes it: its repr, on one line, at most ``limit``
     characters (longer ones end with ``…``), so a 10 MB name never makes a 10 MB
-    message."""
+    message. Characters that show nothing are escaped (``\\u3164``) like controls."""
     text = repr(value)
+    if not text.isascii():  # repr shows fillers and selectors as they are: escape them
+        text = IGNORABLE.sub(lambda found: ascii(found.group())[1:-1], text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

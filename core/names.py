@@ -23,7 +23,6 @@ start-up.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import importlib.util
 import re
@@ -35,40 +34,11 @@ from typing import Final
 import attrs
 
 from core.errors import looks_alike_message, shown
-
-# Default_Ignorable_Code_Point, from the Unicode Character Database's
-# DerivedCoreProperties.txt (Unicode 15.1 and 16.0: "Total code points: 4174"), with
-# adjacent lines merged. These render as nothing, so a name never differs by them.
-DEFAULT_IGNORABLE: Final[tuple[tuple[int, int], ...]] = (
-    (0x00AD, 0x00AD),  # SOFT HYPHEN
-    (0x034F, 0x034F),  # COMBINING GRAPHEME JOINER
-    (0x061C, 0x061C),  # ARABIC LETTER MARK
-    (0x115F, 0x1160),  # HANGUL CHOSEONG FILLER..HANGUL JUNGSEONG FILLER
-    (0x17B4, 0x17B5),  # KHMER VOWEL INHERENT AQ..AA
-    (0x180B, 0x180F),  # MONGOLIAN FREE VARIATION SELECTORS, VOWEL SEPARATOR
-    (0x200B, 0x200F),  # ZERO WIDTH SPACE..RIGHT-TO-LEFT MARK
-    (0x202A, 0x202E),  # LEFT-TO-RIGHT EMBEDDING..RIGHT-TO-LEFT OVERRIDE
-    (0x2060, 0x206F),  # WORD JOINER..NOMINAL DIGIT SHAPES (isolates included)
-    (0x3164, 0x3164),  # HANGUL FILLER
-    (0xFE00, 0xFE0F),  # VARIATION SELECTOR-1..16
-    (0xFEFF, 0xFEFF),  # ZERO WIDTH NO-BREAK SPACE (byte order mark)
-    (0xFFA0, 0xFFA0),  # HALFWIDTH HANGUL FILLER
-    (0xFFF0, 0xFFF8),  # reserved
-    (0x1BCA0, 0x1BCA3),  # SHORTHAND FORMAT LETTER OVERLAP..UP STEP
-    (0x1D173, 0x1D17A),  # MUSICAL SYMBOL BEGIN BEAM..END PHRASE
-    (0xE0000, 0xE0FFF),  # TAGS, VARIATION SELECTOR-17..256, reserved
-)
-_IGNORABLE_STARTS: Final = tuple(low for low, _high in DEFAULT_IGNORABLE)
+from core.ignorable import DEFAULT_IGNORABLE as DEFAULT_IGNORABLE
+from core.ignorable import is_ignorable as is_ignorable
 
 # Characters no name may hold: they reorder or break the text around them on screen.
 BIDI_CONTROLS: Final = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
-
-
-def is_ignorable(char: str) -> bool:
-    """Whether ``char`` is a default-ignorable code point (renders as nothing)."""
-    point = ord(char)
-    at = bisect.bisect_right(_IGNORABLE_STARTS, point) - 1
-    return at >= 0 and point <= DEFAULT_IGNORABLE[at][1]
 
 
 @functools.cache

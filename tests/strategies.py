@@ -25,9 +25,10 @@ from characters.model import (
     Sheet,
     Standings,
 )
-from characters.names import BIDI_CONTROLS, name_key
+from characters.names import BIDI_CONTROLS, drop_ignorables, name_key
 from conflict import events as ev
 from conflict.dice import Roll, dice_rolled
+from core.text import first_refused
 
 T = TypeVar("T")
 
@@ -77,12 +78,13 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 # --- character sheets and Extra groups (R-CHAR-1, R-CON-2, R-CON-6) ----------------
 
 # Any Unicode text on one line that check_name accepts (R-CHAR-1 names refuse control
-# characters, line separators and bidirectional controls, and must show something).
+# characters, line separators, bidirectional controls and invisible characters, and must
+# show something: the one rule of core.text).
 names = st.text(
     st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"),
                   blacklist_characters=sorted(BIDI_CONTROLS)),
     min_size=1, max_size=24,
-).filter(lambda text: bool(name_key(text)))
+).map(drop_ignorables).filter(lambda text: bool(name_key(text)))
 """Names as people type them: any Unicode text that is not blank (quotes, SQL, …)."""
 
 attribute_scores = st.integers(min_value=2, max_value=6)
@@ -123,9 +125,10 @@ powers = st.builds(Power, names, st.integers(min_value=1, max_value=10))
 equipment = st.builds(Equipment, names, st.integers(min_value=0, max_value=10))
 reactions = st.builds(Reaction, names, st.integers(min_value=1, max_value=10))
 notes = st.text(
-    st.characters(blacklist_categories=("Cc", "Cs")) | st.sampled_from("\t\n\r"), max_size=80
-)
-"""Free text: anything but control characters other than tab and line breaks."""
+    st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"))
+    | st.sampled_from("\t\n\r"), max_size=80
+).filter(lambda text: first_refused(text, lines=True, emoji=True) is None)
+"""Free text: anything the one rule of core.text takes in multi-line free text."""
 
 
 def name_lists(items: st.SearchStrategy[T], max_size: int) -> st.SearchStrategy[list[T]]:

@@ -40,6 +40,7 @@ from conflict.events import (
     TakeIt,
 )
 from conflict.state import ActionStatus, DefenseKind, DiceFrom, Outcome, Phase
+from core.text import as_stored
 
 # --- R-CON-8: the attack's kind ---------------------------------------------------------
 
@@ -376,9 +377,15 @@ def test_r_con_2_spacing_case_and_invisible_characters_do_not_make_a_new_name() 
     from conflict.events import AddParticipant
 
     c = table((sheet("Vin", wits=5), "crew"))
-    for twin in (" Vin", "VIN", "Vi\u200bn", "ｖｉｎ"):
+    for twin in (" Vin", "VIN", "ｖｉｎ"):
         refused(c, AddParticipant(sheet(twin, wits=3), "ministry"), BadValue, "R-CON-2",
                 "Vin already takes part")
+    # An invisible character is refused in a new name (core.text); a sheet stored before
+    # that rule may hold one, and it still makes no new name.
+    with pytest.raises(ValueError, match="invisible characters"):
+        sheet("Vi\u200bn", wits=3)
+    old = as_stored(lambda: AddParticipant(sheet("Vi\u200bn", wits=3), "ministry"))()
+    refused(c, old, BadValue, "R-CON-2", "Vin already takes part")
     c.push(Declare.action("vin ", 3))  # found however it is typed
     assert c.state.action(1) is not None and c.state.action(1).actor == "Vin"  # type: ignore[union-attr]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -340,15 +341,24 @@ def test_one_reader_serves_every_player_each_as_they_may_see(table: Table) -> No
     assert "Canton guards join the opposition: 4 Extras, Wits" in said(gm.show(batch))
 
 
-def test_stored_text_reaches_other_screens_as_plain_text(table: Table) -> None:
+def test_stored_text_reaches_other_screens_as_plain_text(table: Table, tmp_path: Path
+                                                         ) -> None:
     ada, dee = shell(table, "ada"), shell(table, "dee", color=True)
     dee.color = True
     ada.handle("r 2 for [blink]boo[/blink] [red]x")
     news = dee.news()
     assert "for [blink]boo[/blink] [red]x: " in said(news)
     assert "\x1b[5m" not in news and "\x1b[31m" not in news
-    table.record_roll(table.rolls()[-1].roll, who="narrator", purpose="\u202eevil")
-    assert "\u202e" not in dee.news()
+    # The library refuses a bidi control in what a roll is for (the one rule of core.text);
+    # a table written before that rule may still hold one, and screens drop it.
+    with pytest.raises(ValueError, match="bidirectional controls"):
+        table.record_roll(table.rolls()[-1].roll, who="narrator", purpose="\u202eevil")
+    table.record_roll(table.rolls()[-1].roll, who="narrator", purpose="evil")
+    with sqlite3.connect(tmp_path / "t.db") as db:
+        db.execute("UPDATE rolls SET purpose = ? WHERE purpose = 'evil'", ("\u202eevil",))
+    db.close()
+    news = dee.news()
+    assert "evil" in news and "\u202e" not in news
 
 
 # --- screens ----------------------------------------------------------------------------------

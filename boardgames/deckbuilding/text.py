@@ -20,6 +20,8 @@ EN: dict[str, str] = {
     "bad.name": "{field:term} must be a name of 1–{most} characters on one line, without "
                 "spaces at either end, got {value}",
     "bad.number": "{field:term} must be a whole number {low}–{high}, got {value}",
+    "bad.text": "{field:term} must be a name without control, bidirectional or invisible "
+                "characters, got {value}",
     "term.adversary": "the Adversary",
     "term.amount": "the amount",
     "term.atium": "the Atium",

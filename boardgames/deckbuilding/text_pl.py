@@ -8,6 +8,8 @@ PL: dict[str, str] = {
     "bad.name": "„{field:term}” musi być nazwą z 1–{most} znaków w jednym wierszu, bez spacji "
                 "na początku i końcu, podano {value}",
     "bad.number": "„{field:term}” musi być liczbą całkowitą {low}–{high}, podano {value}",
+    "bad.text": "„{field:term}” musi być nazwą bez znaków sterujących, dwukierunkowych ani "
+                "niewidocznych, podano {value}",
     "term.adversary": "Przeciwnik",
     "term.amount": "liczba",
     "term.atium": "atium",

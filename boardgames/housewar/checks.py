@@ -17,6 +17,7 @@ from boardgames.errors import BadValue, shown
 from core import bounds
 from core.bounds import said_by
 from core.names import name_key
+from core.text import refusal
 
 E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
@@ -42,6 +43,9 @@ def check_name(what: str, value: Any, rule: str) -> None:
     if len(value) > MAX_NAME:
         raise BadValue(f"{what} must be at most {MAX_NAME} characters, got {shown(value)}",
                        rule=rule)
+    why = refusal(value)  # the project's one rule for names
+    if why is not None:
+        raise BadValue(f"{what} must be {why[0]}, got {shown(why[1])}", rule=rule)
     if any(unicodedata.category(ch).startswith("C") for ch in value):
         raise BadValue(f"{what} cannot hold control characters: {shown(value)}", rule=rule)
 

@@ -53,6 +53,7 @@ from boardgames.stuffed.dice import (
 )
 from core.bounds import check_whole, said_by
 from core.names import name_key, two_spellings
+from core.text import refusal
 
 MAX_NAME = 40
 MAX_PLAYERS = 6
@@ -71,6 +72,9 @@ def check_name(value: object, what: str = "a name") -> str:
     if not isinstance(value, str):
         raise BadValue(f"{what} must be text, got {shown(value)}")
     name = value.strip()
+    why = refusal(value)  # the project's one rule for names, at the ends too
+    if why is not None:
+        raise BadValue(f"{what} must be {why[0]}, got {shown(why[1])}")
     if not name or len(name) > MAX_NAME or any(not c.isprintable() for c in name):
         raise BadValue(f"{what} must be 1–{MAX_NAME} printable characters on one line, "
                        f"got {shown(value)}")

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from core.text import json_safe, printable
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -26,8 +28,10 @@ def json_option(function: F) -> F:
 
 
 def print_json(data: object) -> None:
-    """Print ``data`` as JSON on standard output (UTF-8, stable key order)."""
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    """Print ``data`` as JSON on standard output (UTF-8, stable key order), every
+    control, bidi or invisible character of stored text written as a ``\\u`` escape
+    (:func:`core.text.json_safe`), never raw."""
+    click.echo(json_safe(json.dumps(data, ensure_ascii=False, indent=2)))
 
 
 def make_console(*, stderr: bool = False) -> Console:
@@ -47,29 +51,13 @@ def die(face: int) -> str:
     return f"{DIE_GLYPHS[face]}{face}"
 
 
-_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                           "\u2066\u2067\u2068\u2069")
-
-
 def plain(text: str, *, lines: bool = False) -> str:
-    """Stored text made safe to print: control characters (escape sequences among them)
-    shown as ``\\x1b``-style escapes, bidi controls and line or paragraph separators
-    dropped, line breaks kept only when ``lines``. Markup is never parsed: screens put
-    this into Rich ``Text``, which prints square brackets as they are."""
-    out: list[str] = []
-    for ch in text:
-        code = ord(ch)
-        if ch == "\n" and lines:
-            out.append(ch)
-        elif ch == "\t":
-            out.append(" ")
-        elif code < 32 or 127 <= code < 160:
-            out.append(f"\\x{code:02x}")
-        elif ch in _BIDI_CONTROLS or ch in "\u2028\u2029":
-            continue
-        else:
-            out.append(ch)
-    return "".join(out)
+    """Stored text made safe to print, by the project's one rule (:func:`core.text.printable`):
+    control characters (escape sequences among them) shown as ``\\x1b``-style escapes,
+    bidi controls, line or paragraph separators and invisible characters outside emoji
+    sequences dropped, line breaks kept only when ``lines``. Markup is never parsed:
+    screens put this into Rich ``Text``, which prints square brackets as they are."""
+    return printable(text, lines=lines)
 
 
 def echo_wrapped(line: str) -> None:

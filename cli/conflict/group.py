@@ -96,10 +96,10 @@ def sentences(steps: Sequence[tuple[State, Event, State]]) -> list[str]:
 
 def meanwhile_lines(recorded: Recorded[State, Event]) -> list[str]:
     """What other writers did since this one last looked (see ``Recorded``)."""
-    from conflict.serial import event_from_dict
+    from conflict.saved import game
 
-    return [plain(line) for line in stream_meanwhile(
-        recorded, lambda event: event_from_dict(event).TYPE)]
+    decode = game().decode  # as the table stores events: text kept as it was stored
+    return [plain(line) for line in stream_meanwhile(recorded, lambda event: decode(event).TYPE)]
 
 
 def report(said: Sequence[str], state: State, *, as_json: bool, version: int,

@@ -74,9 +74,9 @@ def _taken_back(before: State, event: dict[str, Any]) -> str:
     from conflict.engine import apply
     from conflict.errors import ConflictError
     from conflict.narrate import describe
-    from conflict.serial import event_from_dict
+    from conflict.saved import game
 
-    return taken_back(before, event, decode=event_from_dict, apply=apply, describe=describe,
+    return taken_back(before, event, decode=game().decode, apply=apply, describe=describe,
                       brief=_brief, errors=ConflictError)
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.common.output import json_option, make_console, print_json
+from cli.common.output import json_option, make_console, plain, print_json
 from cli.common.table_option import complete_conflict, open_table, table_option
 from cli.conflict import run as conflict_run
 from cli.conflict.group import (
@@ -62,7 +62,8 @@ def export(name: str | None, as_json: bool) -> None:
                      "undone_by": entry.undone_by, "event": entry.event}
                     for entry in everything])
         return
-    click.echo(account(found, loaded.events, loaded.states), nl=False)
+    # Stored text (a table written before the one rule) is printed escaped, never raw.
+    click.echo(plain(account(found, loaded.events, loaded.states), lines=True), nl=False)
 
 
 # --- the live board ---------------------------------------------------------------------

@@ -29,6 +29,7 @@ import click
 from cli.common.errors import fail
 from cli.common.output import json_option, plain, print_json
 from cli.common.table_option import complete_character, open_table, table_option, table_path
+from core.errors import shown
 
 if TYPE_CHECKING:
     from cli.players.shell import PlayerShell
@@ -207,7 +208,7 @@ def check_player_name(table: Table, name: str, characters: Sequence[str]) -> Non
 
     if not _SSH_NAME.fullmatch(name):
         fail(f"a player's name is their SSH user name: 1–32 letters, digits, '.', '_' or "
-             f"'-', starting with a letter or digit; got {plain(name)[:40]!r}")
+             f"'-', starting with a letter or digit; got {shown(name)}")
     played = {name_key(c) for c in characters}
     others = [p.name for p in table.players()]
     alike = look_alike(name, others)

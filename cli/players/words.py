@@ -20,6 +20,7 @@ from conflict.intents.words import HARMLESS as HARMLESS
 from conflict.intents.words import KINDS as KINDS
 from conflict.intents.words import Declaration, number_or_text
 from conflict.intents.words import aim as aim
+from core.text import first_refused
 
 T = TypeVar("T")
 
@@ -55,15 +56,20 @@ Playing several? add: as NAME
 
 def refusal(line: str) -> str | None:
     """Why a line is refused before anything reads it, or ``None``: longer than
-    :data:`MAX_LINE` characters, not UTF-8 text (arrives as U+FFFD), or holding control
-    characters (binary junk, escape sequences)."""
+    :data:`MAX_LINE` characters, not UTF-8 text (arrives as U+FFFD), holding what the
+    project's one rule for one line of free text refuses (:func:`core.text.first_refused`:
+    control characters such as escape sequences, bidi controls, invisible characters
+    outside emoji; a tab reads as a space), or unassigned and private-use characters."""
     if len(line) > MAX_LINE:
         return f"that line is {len(line)} characters long; the most is {MAX_LINE}"
     if "\ufffd" in line or any(0xD800 <= ord(c) <= 0xDFFF for c in line):
         return "that line was not UTF-8 text"
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") and c != "\t"
-           for c in line):
-        return "that line holds control characters; type plain text"
+    found = first_refused(line.replace("\t", " "), emoji=True)  # the one rule of core.text
+    if found is not None:
+        return (f"that line holds control characters ({found.found.value}, "
+                f"{found.char!a}); type plain text")
+    if any(unicodedata.category(c) in ("Co", "Cn") for c in line):
+        return "that line holds unassigned or private characters; type plain text"
     return None
 
 

@@ -67,12 +67,18 @@ PURPOSE_MAX = 200
 
 
 def check_purpose(value: object) -> str:
-    """What a roll is for: one line of text of at most :data:`PURPOSE_MAX` characters."""
+    """What a roll is for: one line of free text (:func:`core.text.refusal`) of at most
+    :data:`PURPOSE_MAX` characters."""
     if not isinstance(value, str):
         raise BadValue(f"what the roll is for must be text, got {repr(value)[:60]}")
-    if len(value) > PURPOSE_MAX or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value):
+    if len(value) > PURPOSE_MAX:
         raise BadValue(f"what the roll is for must be one line of at most {PURPOSE_MAX} "
                        f"characters, got {repr(value)[:60]}")
+    from core.text import refusal  # on a roll with a purpose only (start-up)
+
+    why = refusal(value, emoji=True)  # the project's one rule, for one line of free text
+    if why is not None:
+        raise BadValue(f"what the roll is for must be {why[0]}, got {repr(why[1])[:60]}")
     return value
 
 

@@ -28,7 +28,7 @@ from typing import Final
 
 import attrs
 
-from conflict.errors import BadValue
+from conflict.errors import BadValue, shown
 from conflict.table import clock
 from conflict.table.errors import NameTaken, UnknownPlayer, check_text, name_key
 
@@ -126,10 +126,17 @@ def _public_key(line: str) -> str:
             inner = None
         if inner != fields[0]:
             problem = "its base64 part is not a key of that type"
+    if problem is None:  # its comment is stored and shown: the one rule for a name
+        from core.text import refusal  # on an invitation only (start-up)
+
+        why = refusal(line)
+        if why is not None:
+            line = why[1]  # quoted around the character refused
+            problem = f"its comment must be {why[0]}"
     if problem is not None:
         raise BadValue(
             f"a public key must be one line like 'ssh-ed25519 AAAA… comment' as in "
-            f"~/.ssh/id_ed25519.pub; {problem}; got {line[:60]!r}"
+            f"~/.ssh/id_ed25519.pub; {problem}; got {shown(line)}"
         )
     return " ".join(fields)
 

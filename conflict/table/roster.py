@@ -27,6 +27,7 @@ from characters.names import name_key, refuse_look_alike
 from conflict.errors import BadValue
 from conflict.table import clock
 from conflict.table.errors import NameTaken, SheetChanged, TableDamaged, UnknownCharacter
+from core.text import as_stored
 
 _KIND_ORDER: Final = {Kind.HERO.value: 0, Kind.VILLAIN.value: 1, Kind.EXTRA.value: 2}
 
@@ -53,7 +54,7 @@ class Added:
 def _character(row: sqlite3.Row, path: Path) -> Character:
     cls = ExtraGroup if row["kind"] == Kind.EXTRA.value else Sheet
     try:
-        return structure(json.loads(row["sheet"]), cls)
+        return as_stored(structure)(json.loads(row["sheet"]), cls)  # as the table holds it
     except (ValueError, CharacterError) as error:
         raise TableDamaged(
             f"the sheet of {row['name']!r} in {str(path)!r} is damaged: {error}"

@@ -1,0 +1,270 @@
+"""The one rule for every stored text: what a name or a free text may hold, and how
+stored text is made safe to print.
+
+Every text the tool stores (a sheet's names and notes, a Conflict's stakes, scope,
+descriptions, notes, reasons and outcomes, a board game's players, cards and notes,
+the table's players) is checked here, and every screen, export and JSON document
+prints stored text through :func:`printable` or :func:`json_safe`. Two kinds of text:
+
+* a **name** is one line. It holds no control character (C0, DEL, C1, tab and line
+  breaks included), no lone surrogate, no line or paragraph separator (U+2028,
+  U+2029), no bidirectional control (U+061C, U+200E, U+200F, U+202A–U+202E,
+  U+2066–U+2069) and no default-ignorable character (zero-width spaces and joiners,
+  variation selectors, fillers, tags: they show nothing, so two names would differ
+  by nothing one can see). Emoji are welcome as single symbols (``🔥``), never as
+  sequences joined by invisible characters.
+* a **free text** (notes, stakes, scope, about, outcomes, reasons) is held to the
+  same, except that a multi-line field also takes tab, line feed and carriage return,
+  and that emoji are written as people write them: a zero-width joiner (U+200D) or a
+  variation selector (U+FE00–U+FE0F) right after a symbol (categories So, Sk, Sm:
+  ``❤️``, ``↔️``, the skin tones), or after another of these joined to a symbol
+  (``👨‍👩‍👧``, ``🏳️‍🌈``); a variation selector between a digit, ``#`` or ``*`` and
+  the keycap mark (``1️⃣``); and the tag characters after a black flag (``🏴`` and the
+  tags of a subdivision's flag). Anywhere else they are refused like in a name.
+
+Stored text written before this rule (an old table) may still hold anything, so
+:func:`printable` is the second wall: it shows control characters as ``\\x1b``-style
+escapes and drops bidirectional controls, line and paragraph separators and
+default-ignorable characters outside the emoji sequences above.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import enum
+import functools
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import Final, ParamSpec, TypeVar
+
+import attrs
+
+from core.errors import QUOTE
+from core.ignorable import DEFAULT_IGNORABLE, char_class, is_ignorable
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+__all__ = ["BIDI_CONTROLS", "Found", "Refused", "allowed", "as_stored", "first_refused",
+           "json_safe", "near", "printable", "reading_stored", "refusal", "toml_safe"]
+
+BIDI_CONTROLS: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                                 "\u2066\u2067\u2068\u2069")
+"""Every bidirectional formatting character: marks, embeddings, overrides, isolates."""
+
+_ZWJ: Final = "\u200d"
+_KEYCAP: Final = "\u20e3"
+_BLACK_FLAG: Final = "\U0001f3f4"
+_SYMBOLS: Final = frozenset({"So", "Sk", "Sm"})
+_MULTI_LINE: Final = frozenset("\t\n\r")
+
+
+class Found(enum.Enum):
+    """The kind of character a text may not hold."""
+
+    CONTROL = "a control character"
+    SURROGATE = "a lone surrogate"
+    SEPARATOR = "a line or paragraph separator"
+    BIDI = "a bidirectional control"
+    INVISIBLE = "an invisible character"
+
+
+@attrs.frozen
+class Refused:
+    """What the rule refuses in a text: the first character refused (``char``), at
+    ``at``, of the kind ``found``."""
+
+    at: int
+    char: str
+    found: Found
+
+
+def _is_variation_selector(char: str) -> bool:
+    return "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef"
+
+
+def _is_tag(char: str) -> bool:
+    return "\U000e0020" <= char <= "\U000e007f"
+
+
+def _joins_symbols(text: str, at: int) -> bool:
+    """Whether the invisible character at ``at`` is part of an emoji sequence as
+    people write them (see the module's docstring)."""
+    char = text[at]
+    before = text[at - 1] if at else ""
+    if char == _ZWJ or _is_variation_selector(char):
+        if before and unicodedata.category(before) in _SYMBOLS:
+            return True
+        if char == _ZWJ and before and _is_variation_selector(before):
+            return at >= 2 and _joins_symbols(text, at - 1)
+        after = text[at + 1] if at + 1 < len(text) else ""
+        return (_is_variation_selector(char) and after == _KEYCAP
+                and before in "0123456789#*" and before != "")
+    if _is_tag(char):
+        start = at
+        while start and _is_tag(text[start - 1]):
+            start -= 1
+        return start > 0 and text[start - 1] == _BLACK_FLAG
+    return False
+
+
+def _kind(char: str) -> Found | None:
+    """The kind of ``char`` when the rule may refuse it, else ``None``."""
+    code = ord(char)
+    if code < 0x20 or 0x7F <= code < 0xA0:
+        return Found.CONTROL
+    if 0xD800 <= code < 0xE000:
+        return Found.SURROGATE
+    if char in "\u2028\u2029":
+        return Found.SEPARATOR
+    if char in BIDI_CONTROLS:
+        return Found.BIDI
+    if is_ignorable(char):
+        return Found.INVISIBLE
+    return None
+
+
+_BEYOND_C0: Final = ((0x7F, 0x9F), (0xD800, 0xDFFF), (0x2028, 0x2029), *DEFAULT_IGNORABLE)
+_SUSPECT: Final = char_class((0x00, 0x1F), *_BEYOND_C0)
+"""Every character the rule may refuse (bidi controls are all default-ignorable)."""
+
+
+_STORED: Final[contextvars.ContextVar[bool]] = contextvars.ContextVar("stored", default=False)
+
+
+def reading_stored() -> bool:
+    """Whether the text being checked is read back from a table (see :func:`as_stored`)."""
+    return _STORED.get()
+
+
+def as_stored(read: Callable[P, T]) -> Callable[P, T]:
+    """``read`` (a decoder of what a table stored), taking any text back as it was
+    stored: a table written before this rule keeps working, and :func:`printable` shows
+    what it holds. Every other check of the value (types, numbers, lengths, the rules)
+    still applies."""
+
+    @functools.wraps(read)
+    def stored(*args: P.args, **kwargs: P.kwargs) -> T:
+        token = _STORED.set(True)
+        try:
+            return read(*args, **kwargs)
+        finally:
+            _STORED.reset(token)
+
+    return stored
+
+
+def first_refused(text: str, *, lines: bool = False, emoji: bool = False) -> Refused | None:
+    """The first character of ``text`` the rule refuses, or ``None`` when it holds
+    none. ``lines`` allows tab and line breaks (a multi-line field), ``emoji`` the
+    invisible characters inside emoji sequences (free text); a name takes neither.
+    Text read back from a table (:func:`as_stored`) is taken as it is."""
+    if _STORED.get():
+        return None
+    for match in _SUSPECT.finditer(text):
+        at = match.start()
+        char = text[at]
+        kind = _kind(char)
+        if kind is None or (lines and char in _MULTI_LINE):
+            continue
+        if kind is Found.INVISIBLE and emoji and _joins_symbols(text, at):
+            continue
+        return Refused(at, char, kind)
+    return None
+
+
+_ONE_LINE: Final = "text on one line, without control characters"
+_LINES: Final = "text without control characters (tabs and new lines are fine)"
+_OVERRIDES: Final = "text without bidirectional controls (U+202A–U+202E, U+2066–U+2069)"
+_MARKS: Final = "text without bidirectional marks (U+061C, U+200E, U+200F)"
+_INVISIBLE: Final = "text without invisible characters (zero-width spaces, joiners, fillers)"
+
+
+def allowed(refused: Refused, *, lines: bool = False) -> str:
+    """What the field takes, as a refusal of ``refused`` says it after "must be":
+    ``text on one line, without control characters``."""
+    if refused.found is Found.BIDI:
+        return _MARKS if refused.char in "\u061c\u200e\u200f" else _OVERRIDES
+    if refused.found is Found.INVISIBLE:
+        return _INVISIBLE
+    return _LINES if lines else _ONE_LINE
+
+
+def refusal(text: str, *, lines: bool = False, emoji: bool = False) -> tuple[str, str] | None:
+    """Why the rule refuses ``text``, as two parts of a message: what the field takes
+    (:func:`allowed`) and the part of ``text`` to quote (:func:`near`), or ``None``
+    when the rule takes it. ``lines`` and ``emoji`` as for :func:`first_refused`."""
+    refused = first_refused(text, lines=lines, emoji=emoji)
+    if refused is None:
+        return None
+    return allowed(refused, lines=lines), near(text, refused.at)
+
+
+def near(text: str, at: int, limit: int = QUOTE) -> str:
+    """The part of ``text`` around ``at`` an error message quotes: all of it when it is
+    short, else about ``limit`` - 10 characters around ``at``, ``…`` marking each cut,
+    so the refused character is always in the quote."""
+    room = max(limit - 10, 8)
+    if len(text) <= room:
+        return text
+    start = max(0, min(at - room // 2, len(text) - room))
+    part = text[start:start + room]
+    return ("…" if start else "") + part + ("…" if start + room < len(text) else "")
+
+
+def printable(text: str, *, lines: bool = False) -> str:
+    """Stored text made safe to print: control characters (escape sequences among them)
+    and lone surrogates shown as ``\\x1b``-style escapes, tab shown as a space, bidi
+    controls, line and paragraph separators and invisible characters outside emoji
+    sequences dropped; line breaks kept only when ``lines``."""
+    if _SUSPECT.search(text) is None:
+        return text
+    out: list[str] = []
+    for at, char in enumerate(text):
+        kind = _kind(char)
+        if kind is None or (char == "\n" and lines):
+            out.append(char)
+        elif char == "\t":
+            out.append(" ")
+        elif kind is Found.CONTROL:
+            out.append(f"\\x{ord(char):02x}")
+        elif kind is Found.SURROGATE:
+            out.append(f"\\u{ord(char):04x}")
+        elif kind is Found.INVISIBLE and _joins_symbols(text, at):
+            out.append(char)
+    return "".join(out)
+
+
+_JSON_SUSPECT: Final = char_class(*_BEYOND_C0)  # JSON escapes C0 itself
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code > 0xFFFF:  # as JSON writes it: a surrogate pair
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def _toml_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\U{code:08x}" if code > 0xFFFF else f"\\u{code:04x}"
+
+
+def json_safe(document: str) -> str:
+    """A JSON document (as :func:`json.dumps` writes it with ``ensure_ascii=False``)
+    with every character the rule may refuse written as a ``\\u`` escape: JSON already
+    escapes C0 controls, not DEL, C1 controls, separators, bidi controls or invisible
+    characters. The data read back is the same; no raw byte of them is printed."""
+    return _JSON_SUSPECT.sub(_json_escape, document)
+
+
+_TOML_SUSPECT: Final = char_class((0x00, 0x08), (0x0B, 0x0C), (0x0E, 0x1F), *_BEYOND_C0)
+
+
+def toml_safe(document: str) -> str:
+    """A TOML document whose text values are all basic strings (``"…"``, as
+    ``tomli_w`` writes them) with every character the rule may refuse written as a
+    ``\\u`` or ``\\U`` escape, as :func:`json_safe` does for JSON."""
+    return _TOML_SUSPECT.sub(_toml_escape, document)

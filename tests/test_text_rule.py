@@ -1,0 +1,191 @@
+"""The one rule for every stored text (core/text.py): what a name and a free text may
+hold, how a refusal quotes the value, and how stored text is printed (R-CHAR-1's text
+rules, applied to every field of every game)."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+import unicodedata
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from characters.names import check_name, check_notes
+from cli.common.output import plain
+from conflict import events as ev
+from conflict.errors import BadValue
+from core.errors import shown
+from core.names import is_ignorable
+from core.text import (
+    BIDI_CONTROLS,
+    Found,
+    as_stored,
+    first_refused,
+    json_safe,
+    near,
+    printable,
+    reading_stored,
+    refusal,
+    toml_safe,
+)
+
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+RAINBOW_FLAG = "\U0001f3f3\ufe0f\u200d\U0001f308"
+HEART = "\u2764\ufe0f"
+KEYCAP = "1\ufe0f\u20e3"
+THUMBS = "\U0001f44d\U0001f3fd"
+ENGLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+EMOJI = (FAMILY, RAINBOW_FLAG, HEART, KEYCAP, THUMBS, ENGLAND, "\u2194\ufe0f")
+
+
+# --- what the rule refuses -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("char", "found"), [
+    ("\x00", Found.CONTROL), ("\x1b", Found.CONTROL), ("\x07", Found.CONTROL),
+    ("\x7f", Found.CONTROL), ("\x85", Found.CONTROL), ("\x9b", Found.CONTROL),
+    ("\ud800", Found.SURROGATE), ("\u2028", Found.SEPARATOR), ("\u2029", Found.SEPARATOR),
+    *[(c, Found.BIDI) for c in sorted(BIDI_CONTROLS)],
+    ("\u200b", Found.INVISIBLE), ("\u200d", Found.INVISIBLE), ("\u2060", Found.INVISIBLE),
+    ("\ufeff", Found.INVISIBLE), ("\u00ad", Found.INVISIBLE), ("\u3164", Found.INVISIBLE),
+    ("\ufe0f", Found.INVISIBLE), ("\U000e0041", Found.INVISIBLE), ("\u180e", Found.INVISIBLE),
+])
+def test_r_char_1_names_and_free_text_refuse_each_kind(char: str, found: Found) -> None:
+    for text in (f"Tam{char}sin", f"{char}Tamsin", f"Tamsin{char}"):
+        refused = first_refused(text)
+        assert refused is not None and refused.found is found and refused.char == char
+        assert first_refused(text, lines=True, emoji=True) is not None
+
+
+def test_r_char_1_free_text_on_several_lines_takes_tab_and_line_breaks() -> None:
+    text = "Street urchin.\r\n\tTrusts no one."
+    assert first_refused(text, lines=True) is None
+    refused = first_refused(text)
+    assert refused is not None and refused.char == "\r"
+
+
+@pytest.mark.parametrize("emoji", EMOJI)
+def test_r_char_1_free_text_keeps_emoji_as_people_write_them(emoji: str) -> None:
+    assert first_refused(f"for the {emoji}!", emoji=True) is None
+    assert check_notes(f"for the {emoji}!") == f"for the {emoji}!"
+
+
+@pytest.mark.parametrize("emoji", [e for e in EMOJI if first_refused(e) is not None])
+def test_r_char_1_a_name_takes_no_emoji_sequence(emoji: str) -> None:
+    with pytest.raises(ValueError, match="invisible characters"):
+        check_name(f"Vin {emoji}")
+
+
+def test_r_char_1_a_single_emoji_is_a_fine_name() -> None:
+    assert check_name("Vin \U0001f525") == "Vin \U0001f525"
+
+
+@pytest.mark.parametrize("text", ["a\u200db", "\u200d\U0001f525", "x\ufe0f", "1\ufe0f",
+                                  "\U000e0067\U000e007f", "\U0001f525\u200b", "a\u200d"])
+def test_r_char_1_joiners_and_selectors_outside_emoji_are_refused_in_free_text(
+        text: str) -> None:
+    assert first_refused(text, lines=True, emoji=True) is not None
+
+
+# --- how a refusal says it --------------------------------------------------------------------
+
+
+def test_r_char_1_a_refusal_names_what_it_found_and_shows_it_escaped() -> None:
+    assert refusal("the \x1bc keep") == ("text on one line, without control characters",
+                                         "the \x1bc keep")
+    assert refusal("a\nb\x07", lines=True) == (
+        "text without control characters (tabs and new lines are fine)", "a\nb\x07")
+    words, _ = refusal("Kell\u202eniV") or ("", "")
+    assert "bidirectional controls" in words
+    words, _ = refusal("Kell\u200fniV") or ("", "")
+    assert "bidirectional marks" in words
+    words, _ = refusal("Tam\u200dsin") or ("", "")
+    assert "invisible characters" in words
+    assert refusal("Tamsin") is None
+
+
+def test_r_char_1_the_quote_holds_the_character_found_even_far_in_a_long_text() -> None:
+    text = "x" * 300 + "\x1b" + "y" * 300
+    part = near(text, 300)
+    assert "\x1b" in part and len(shown(part)) <= 60
+    assert part.startswith("…") and part.endswith("…")
+    assert near("short\x1b", 5) == "short\x1b"
+
+
+def test_r_con_1_stakes_with_an_escape_are_refused_by_the_library() -> None:
+    with pytest.raises(BadValue, match=r"stakes must be text without control characters.*"
+                                       r"got 'the \\x1bc keep'"):
+        ev.Start(ev.Nature.PHYSICAL, stakes="the \x1bc keep")
+    with pytest.raises(BadValue, match=r"scope must be text without invisible"):
+        ev.Start(ev.Nature.PHYSICAL, scope="Lu\u200bthadel")
+    assert ev.Start(ev.Nature.PHYSICAL, stakes=f"the {FAMILY}\nand more").stakes
+
+
+def test_text_read_back_from_a_table_is_taken_as_stored() -> None:
+    read = as_stored(lambda: ev.Start(ev.Nature.PHYSICAL, stakes="old \x1bc").stakes)
+    assert read() == "old \x1bc"
+    assert not reading_stored()
+    with pytest.raises(BadValue):
+        ev.Start(ev.Nature.PHYSICAL, stakes="old \x1bc")
+
+
+# --- the second wall: printing stored text -----------------------------------------------------
+
+
+any_text = st.text(st.characters(codec=None), max_size=40) | st.text(
+    st.sampled_from(["a", "\x1b", "\x07", "\x9b", "\u202e", "\u200d", "\ufe0f", "\u2028",
+                     "\U0001f468", "\u2764", "\n", "\t", "\U000e0041", "\ud800"]), max_size=20)
+
+
+@given(any_text)
+def test_r_char_1_any_accepted_text_prints_without_controls_bidi_or_invisibles(
+        text: str) -> None:
+    if first_refused(text, lines=True, emoji=True) is not None:
+        return
+    shown = plain(text, lines=True)  # what every screen prints stored text through
+    for char in shown:
+        code = ord(char)
+        assert code >= 0x20 or char == "\n"
+        assert not 0x7F <= code < 0xA0
+        assert char not in BIDI_CONTROLS
+    for at, char in enumerate(shown):
+        if is_ignorable(char):
+            before = unicodedata.category(shown[at - 1]) if at else ""
+            assert before in ("So", "Sk", "Sm") or is_ignorable(shown[at - 1]) or (
+                shown[at - 1] in "0123456789#*")
+
+
+@given(any_text)
+def test_any_stored_text_prints_escaped_never_raw(text: str) -> None:
+    for lines in (False, True):
+        shown = printable(text, lines=lines)
+        assert not any(ord(c) < 0x20 and c != "\n" for c in shown)
+        assert "\n" not in shown or lines
+        assert not any(0x7F <= ord(c) < 0xA0 or 0xD800 <= ord(c) < 0xE000 for c in shown)
+        assert not any(c in BIDI_CONTROLS or c in "\u2028\u2029" for c in shown)
+        assert printable(shown, lines=lines) == shown  # once is enough
+    assert "\\x1b" in printable("\x1bc") and printable("Tam\u200dsin") == "Tamsin"
+
+
+@given(any_text.filter(lambda t: "\ud800" not in t))
+def test_any_stored_text_round_trips_through_safe_json_and_toml(text: str) -> None:
+    document = json_safe(json.dumps({"notes": text}, ensure_ascii=False))
+    assert json.loads(document) == {"notes": text}
+    assert first_refused(document, lines=True) is None
+    import tomli_w
+
+    toml = toml_safe(tomli_w.dumps({"notes": text}))
+    assert tomllib.loads(toml) == {"notes": text}
+    assert first_refused(toml, lines=True) is None
+
+
+def test_the_player_shell_reads_a_line_by_the_one_rule() -> None:
+    from cli.players.words import refusal as shell_refusal
+
+    assert shell_refusal(f"r 2 for the {FAMILY} {HEART}") is None
+    assert shell_refusal("r 2 for the\tlock") is None
+    for bad, shown_as in (("a\u200db", "\\u200d"), ("\x1b[2J", "\\x1b"), ("\u202e", "\\u202e")):
+        said = shell_refusal(f"r 2 for {bad}") or ""
+        assert "control characters" in said and shown_as in said, said
