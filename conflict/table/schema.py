@@ -42,6 +42,7 @@ from typing import Final
 from conflict.table import clock
 from conflict.table.connection import Connection
 from conflict.table.errors import TableTooNew
+from conflict.table.stored import Row
 
 Step = Callable[[sqlite3.Connection], None]
 Migration = tuple[str, Step]
@@ -225,12 +226,26 @@ SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
 def read_version(db: sqlite3.Connection) -> int:
-    """The schema version of the open file (0 for an empty file)."""
-    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
-    if found.fetchone() is None:
+    """The schema version of the open file (0 for a file with none of the table's own
+    tables yet); :class:`~.errors.DamagedRow` when the version is missing or is not a
+    whole number of 1 or more, so that no migration ever runs over a damaged file."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "meta" not in tables:
+        if tables & _OWN_TABLES:
+            raise Row("meta", "'schema_version'").damaged("value", "is missing (no meta table)")
         return 0
+    meta = Row("meta", "'schema_version'")
     row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    return int(row[0]) if row else 0
+    if row is None:
+        raise meta.damaged("value", "is missing")
+    value = row[0]
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 10:
+        value = int(value)
+    return meta.whole(value, "value", least=1)
+
+
+_OWN_TABLES: Final = frozenset({"characters", "streams", "entries", "migrations"})
+"""Tables only this program makes: a file holding one has a version."""
 
 
 def _too_new(path: Path, version: int, known: int) -> TableTooNew:
