@@ -107,7 +107,7 @@ class TableDamaged(TableError):
     """The file is not a table, or its contents are damaged."""
 
 
-RESTORE = "restore a copy of the file made before the damage"
+RESTORE = "restore a copy of the file"
 """What to do about a damaged row that no command can take out."""
 
 

@@ -42,7 +42,6 @@ from typing import Final
 from conflict.table import clock
 from conflict.table.connection import Connection
 from conflict.table.errors import TableTooNew
-from conflict.table.stored import Row
 
 Step = Callable[[sqlite3.Connection], None]
 Migration = tuple[str, Step]
@@ -230,17 +229,22 @@ def read_version(db: sqlite3.Connection) -> int:
     tables yet); :class:`~.errors.DamagedRow` when the version is missing or is not a
     whole number of 1 or more, so that no migration ever runs over a damaged file."""
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if "meta" not in tables:
-        if tables & _OWN_TABLES:
-            raise Row("meta", "'schema_version'").damaged("value", "is missing (no meta table)")
+    row = None
+    if "meta" in tables:
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    elif not tables & _OWN_TABLES:
         return 0
-    meta = Row("meta", "'schema_version'")
-    row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    if row is None:
-        raise meta.damaged("value", "is missing")
-    value = row[0]
+    value = None if row is None else row[0]
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 10:
         value = int(value)
+    if type(value) is int and value > 0:
+        return value
+    from conflict.table.stored import Row  # a damaged file only (start-up: opening is light)
+
+    meta = Row("meta", "'schema_version'")
+    if row is None:
+        raise meta.damaged("value", "is missing" if "meta" in tables else
+                           "is missing (no meta table)")
     return meta.whole(value, "value", least=1)
 
 
