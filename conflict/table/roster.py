@@ -133,8 +133,19 @@ def get(db: sqlite3.Connection, name: str, path: Path) -> Versioned:
     """Like :func:`find`, raising :class:`UnknownCharacter` (with a suggestion)."""
     found = find(db, name, path)
     if found is None:
-        raise UnknownCharacter(name, names(db))
+        raise unknown(db, name)
     return found
+
+
+def unknown(db: sqlite3.Connection, name: str) -> UnknownCharacter:
+    """The refusal of ``name``, not in the roster; first, a row whose key is not its
+    name's (a tool changed it) is reported as damaged rather than the name unknown."""
+    rows = _sorted_rows(db, "name, name_key, kind")
+    for row in rows:
+        if row["name_key"] != name_key(row["name"]):
+            raise _where(row).damaged("name_key", f"is {kind_of(row['name_key'])}, not the "
+                                                  "key of its name")
+    return UnknownCharacter(name, [row["name"] for row in rows])
 
 
 def canonical_name(db: sqlite3.Connection, name: str) -> str:
@@ -143,7 +154,7 @@ def canonical_name(db: sqlite3.Connection, name: str) -> str:
         "SELECT id, name FROM characters WHERE name_key = ?", (name_key(name),)
     ).fetchone()
     if row is None:
-        raise UnknownCharacter(name, names(db))
+        raise unknown(db, name)
     return _where(row).text(row["name"], "name")
 
 
@@ -264,7 +275,7 @@ def change(
     """Read ``name``, apply ``edit``, store the result (see :meth:`Table.change`)."""
     row = _row(db, name)
     if row is None:
-        raise UnknownCharacter(name, names(db))
+        raise unknown(db, name)
     old = _character(row, path)
     new = edit(old)
     if section_of(new) != section_of(old):
@@ -281,7 +292,7 @@ def remove(db: sqlite3.Connection, name: str, path: Path) -> Character:
     """Remove ``name``; returns what was removed."""
     row = _row(db, name)
     if row is None:
-        raise UnknownCharacter(name, names(db))
+        raise unknown(db, name)
     removed = _character(row, path)
     db.execute("DELETE FROM characters WHERE id = ?", (row["id"],))
     return removed
