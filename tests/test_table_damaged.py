@@ -20,9 +20,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cli_support import run
 from click.testing import Result
-
-from cli_support import ROOT, env_for, process, run
 
 DEEP = "[" * 5000 + "]" * 5000
 VALUES: dict[str, object] = {
