@@ -689,7 +689,7 @@ def test_a_damaged_player_row_refuses_that_login_logs_a_line_and_serves_the_othe
     assert done.returncode == 255 and "Permission denied" in err(done)
     done = fresh.ssh("kell", "roll", "5", passphrase=PASSPHRASE)
     assert done.returncode == 255 and "Permission denied" in err(done)
-    assert logged == [
+    assert sorted(set(logged)) == [  # once or more for each try
         "mistborn: login refused for 'ada': the table file "
         f"{str(fresh.path)!r} is damaged: players row 'ada': public_keys is not valid "
         "JSON (Expecting value); restore a copy of the file",

@@ -52,7 +52,8 @@ class Added:
 # --- reading ---------------------------------------------------------------------------------
 
 
-REIMPORT: Final = f"import it again with `mistborn char import FILE --replace --force`, or {RESTORE}"
+REIMPORT: Final = ("import it again with `mistborn char import FILE --replace --force`, "
+                   f"or {RESTORE}")
 """What to do about a damaged sheet: an import with ``--force`` never reads the old one."""
 
 
