@@ -20,8 +20,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_support import run
+from cli_support import process, run
 from click.testing import Result
+
+from cli.main import one_line
 
 DEEP = "[" * 5000 + "]" * 5000
 VALUES: dict[str, object] = {
@@ -196,3 +198,68 @@ def test_r_con_20_every_column_damaged_gives_one_line_never_a_traceback(
             no_traceback(result, [table, column, name, *args])
             if result.exit_code == 2:
                 assert digest(path) == before, (table, column, name, args)
+
+
+# --- the cases of the issue, through the real command -----------------------------------------
+
+DEEP_SHEET = "[" * 3000 + "]" * 3000
+ISSUE_CASES = {
+    "schema version abc": ("UPDATE meta SET value = 'abc'", ["char", "list"],
+                           "meta row 'schema_version': value is the text 'abc', not a whole "
+                           "number; restore a copy of the file"),
+    "schema version empty": ("UPDATE meta SET value = ''", ["char", "list"],
+                             "meta row 'schema_version': value is the text '', not a whole "
+                             "number; restore a copy of the file"),
+    "schema version -1": ("UPDATE meta SET value = '-1'", ["conflict", "show"],
+                          "meta row 'schema_version': value is the text '-1', not a whole "
+                          "number; restore a copy of the file"),
+    "empty meta": ("DELETE FROM meta", ["stuffed", "show"],
+                   "meta row 'schema_version': value is missing; restore a copy of the file"),
+    "3,000-deep sheet": (f"UPDATE characters SET sheet = '{DEEP_SHEET}' "
+                         "WHERE name = 'Tamsin Vey'", ["char", "show", "tamsin"],
+                         "characters row 'Tamsin Vey': sheet is nested too deeply (more than "
+                         "32 levels of tables and lists); import it again with `mistborn char "
+                         "import FILE --replace --force`, or restore a copy of the file"),
+    "5,000-deep event": (f"UPDATE entries SET event = '{DEEP}' WHERE seq = 3 AND stream_id = "
+                         "(SELECT id FROM streams WHERE name = 'Canal')",
+                         ["conflict", "export", "Canal"],
+                         "entries row 3 of the conflict 'Canal': event is nested too deeply "
+                         "(more than 32 levels of tables and lists); restore a copy of the "
+                         "file"),
+    "public keys garbage": ("UPDATE players SET public_keys = 'garbage'", ["player", "list"],
+                            "players row 'ada': public_keys is not valid JSON (Expecting "
+                            "value); restore a copy of the file"),
+}
+
+
+@pytest.fixture(scope="module")
+def strict(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The table as the commands made it (STRICT: only what SQLite itself lets a tool
+    write), for the cases of the issue."""
+    folder = tmp_path_factory.mktemp("strict")
+    path = folder / "table.db"
+    key = folder / "ada.pub"
+    key.write_text(PUBLIC_KEY + "\n")
+    for args in [*SETUP, ["player", "invite", "ada", "--key", str(key)]]:
+        result = run(path, *args)
+        assert result.exit_code == 0, (args, result.output)
+    return path
+
+
+@pytest.mark.parametrize("case", list(ISSUE_CASES))
+def test_the_damaged_tables_of_the_issue_give_one_line_exit_2_and_change_nothing(
+        strict: Path, tmp_path: Path, case: str) -> None:
+    sql, args, said = ISSUE_CASES[case]
+    path = tmp_path / "table.db"
+    shutil.copy(strict, path)
+    conn = sqlite3.connect(path)
+    with conn:
+        assert conn.execute(sql).rowcount > 0
+    conn.close()
+    before = digest(path)
+    done = process(path, *args)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    line = one_line(f"the table file {str(path)!r} is damaged: {said}")
+    assert done.stderr == f"mistborn: {line}\n"
+    assert "Traceback" not in done.stderr and "already exists" not in done.stderr
+    assert digest(path) == before
