@@ -113,8 +113,7 @@ def translate(error: sqlite3.Error, path: Path, *, wait: float) -> errors.TableE
     if isinstance(error, sqlite3.OperationalError) and text.startswith(_MISSING):
         # A table or column the schema version promises is gone (a hand edit).
         return errors.TableDamaged(
-            f"the table file {where} is damaged: {text}; restore a copy of the file "
-            "made before the damage")
+            f"the table file {where} is damaged: {text}; restore a copy of the file")
     if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         return errors.TableBusy(busy_message(wait))
     if primary == sqlite3.SQLITE_CANTOPEN:
