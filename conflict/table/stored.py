@@ -19,6 +19,7 @@ from typing import Any, Final
 
 import attrs
 
+from conflict.table import clock
 from conflict.table.errors import RESTORE, DamagedRow, TableDamaged
 from core.errors import shown
 from core.jsonread import Limits, Unreadable, read_json
@@ -82,8 +83,6 @@ class Row:
 
     def time(self, value: object, column: str) -> datetime.datetime:
         """``value`` if it is a time as the table stores them (:mod:`.clock`)."""
-        from conflict.table import clock
-
         try:
             return clock.parse(self.text(value, column))
         except DamagedRow:
