@@ -218,8 +218,8 @@ ISSUE_CASES = {
     "3,000-deep sheet": (f"UPDATE characters SET sheet = '{DEEP_SHEET}' "
                          "WHERE name = 'Tamsin Vey'", ["char", "show", "tamsin"],
                          "characters row 'Tamsin Vey': sheet is nested too deeply (more than "
-                         "32 levels of tables and lists); import it again with `mistborn char "
-                         "import FILE --replace --force`, or restore a copy of the file"),
+                         "32 levels of tables and lists); mend it with `mistborn char import "
+                         "FILE --replace --force`, or restore a copy of the file"),
     "5,000-deep event": (f"UPDATE entries SET event = '{DEEP}' WHERE seq = 3 AND stream_id = "
                          "(SELECT id FROM streams WHERE name = 'Canal')",
                          ["conflict", "export", "Canal"],

@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from cli_support import one_line_refusal, process, run
+from cli_support import ROOT, one_line_refusal, process, run
 from table_support import crew
 
 from conflict.table import DamagedRow, Table, TableDamaged, games
@@ -122,15 +122,23 @@ def test_a_stored_event_its_codec_cannot_read_is_named_by_its_entry(tmp_path: Pa
     assert caught.value.path == str(path)
 
 
-def test_r_con_20_the_import_a_damaged_sheet_advises_mends_it(tmp_path: Path) -> None:
-    path = tmp_path / "table.db"
-    assert run(path, "char", "import", "examples/crew.toml").exit_code == 0
+def test_r_con_20_the_import_a_damaged_sheet_advises_mends_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a short path: the whole line is shown
+    path = Path("table.db")
+    crew_file = str(ROOT / "examples" / "crew.toml")
+    assert run(path, "char", "import", crew_file).exit_code == 0
     write(path, "UPDATE characters SET sheet = '{\"name\": 1}' WHERE name = 'Tamsin Vey'")
     said = one_line_refusal(run(path, "char", "show", "tamsin"))
-    assert said.endswith("sheet is not a valid sheet: kind is missing (and 3 more problems); "
-                         "import it again with `mistborn char import FILE --replace --force`, "
-                         "or restore a copy of the file")
-    done = run(path, "char", "import", "examples/crew.toml", "--replace", "--force")
+    assert said == ("the table file 'table.db' is damaged: characters row 'Tamsin Vey': sheet "
+                    "is not a valid sheet: kind is missing (and 3 more problems); mend it "
+                    "with `mistborn char import FILE --replace --force`, or restore a copy "
+                    "of the file")
+    with Table(path) as table, pytest.raises(DamagedRow) as caught:
+        table.get("Tamsin Vey")  # the library's own words name no command
+    assert caught.value.advice == ("import the sheet again over it, with force, or restore a "
+                                   "copy of the file")
+    done = run(path, "char", "import", crew_file, "--replace", "--force")
     assert done.exit_code == 0, done.output
     assert run(path, "char", "show", "tamsin").exit_code == 0
 

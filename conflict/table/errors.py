@@ -133,6 +133,12 @@ class DamagedRow(TableDamaged):
         super().__init__(f"{where} is damaged: {table} row {row}: {column} {reason}; "
                          f"{advice}")
 
+    def hinted(self, advice: str) -> DamagedRow:
+        """This error advising ``advice`` instead: a front door names the command that
+        mends the row (the table knows no command)."""
+        return DamagedRow(self.table, self.row, self.column, self.reason, advice=advice,
+                          path=self.path)
+
     def in_file(self, path: str) -> DamagedRow:
         """This error, naming the file ``path`` (unless it names one already)."""
         if self.path is not None:

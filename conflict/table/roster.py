@@ -52,9 +52,9 @@ class Added:
 # --- reading ---------------------------------------------------------------------------------
 
 
-REIMPORT: Final = ("import it again with `mistborn char import FILE --replace --force`, "
-                   f"or {RESTORE}")
-"""What to do about a damaged sheet: an import with ``--force`` never reads the old one."""
+REIMPORT: Final = f"import the sheet again over it, with force, or {RESTORE}"
+"""What to do about a damaged sheet: an import that replaces with force never reads the old
+one (:func:`add`); the front doors name their command."""
 
 
 def _where(row: sqlite3.Row, advice: str = RESTORE) -> Row:
