@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from cli_support import ROOT, one_line_refusal, process, run
 from table_support import crew
+from test_table_damaged import PUBLIC_KEY
 
 from conflict.table import DamagedRow, Table, TableDamaged, games
 from conflict.table.errors import TableError
@@ -90,6 +91,33 @@ def test_a_missing_table_is_one_line_saying_the_file_is_damaged(tmp_path: Path) 
 STUFFED = ["stuffed", "new", "-p", "ann:charisma", "bo:resource", "--mission", "Heist",
            "--teammates", "2", "--mercenaries", "1", "--combo", "ch:2,i"]
 ROLL = ["c", "c", "c", "ch", "ch", "i", "b", "r"]
+
+
+@pytest.mark.parametrize(("table", "column", "args"), [
+    ("characters", "version", ["char", "list"]),
+    ("players", "narrator", ["player", "list"]),
+    ("rolls", "faces", ["log"]),
+    ("entries", "sent_by", ["stuffed", "log"]),
+])
+def test_a_dropped_column_is_one_line_saying_the_file_is_damaged(
+        tmp_path: Path, table: str, column: str, args: list[str]) -> None:
+    path = tmp_path / "table.db"
+    key = tmp_path / "ada.pub"
+    key.write_text(PUBLIC_KEY)
+    for setup in (["char", "import", str(ROOT / "examples" / "crew.toml")],
+                  ["roll", "3", "--as", "Ann"], ["player", "invite", "ada", "--key", str(key)],
+                  STUFFED):
+        assert run(path, *setup).exit_code == 0, setup
+    conn = sqlite3.connect(path)
+    conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+    conn.close()
+    before = digest(path)
+    said = one_line_refusal(run(path, *args))
+    assert said.startswith(f"the table file {str(path)!r} is damaged: ")
+    assert said.endswith("; restore a copy of the file")
+    assert digest(path) == before
+
+
 
 
 def test_a_stored_event_its_rules_refuse_is_named_by_its_entry(tmp_path: Path) -> None:

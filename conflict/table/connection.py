@@ -85,6 +85,7 @@ def _disk_full(path: Path) -> bool:
 
 
 _MISSING: Final = ("no such table", "no such column")
+_NO_COLUMN: Final = "No item with that key"  # sqlite3.Row's word for a column it lacks
 
 
 def translate(error: sqlite3.Error, path: Path, *, wait: float) -> errors.TableError:
@@ -179,6 +180,13 @@ class Connection:
             raise translate(error, self.path, wait=self.wait) from None
         except errors.DamagedRow as error:  # a row read: name the file it is in
             raise error.in_file(str(self.path)) from None
+        except IndexError as error:
+            if str(error) != _NO_COLUMN:
+                raise
+            # sqlite3.Row has no such column: a tool dropped one the version promises.
+            raise errors.TableDamaged(
+                f"the table file {str(self.path)!r} is damaged: a column this version "
+                "reads is missing; restore a copy of the file") from None
 
     def _retry(self, attempt: Callable[[], T]) -> T:
         """``attempt()``, again after a short interruptible sleep while the table is
