@@ -178,3 +178,22 @@ def test_a_damaged_row_is_a_table_error_the_front_doors_already_report() -> None
                           "restore a copy of the file")
     named = error.in_file("/tmp/t.db")
     assert named.path == "/tmp/t.db" and named.in_file("/elsewhere") is named
+
+
+def test_each_stored_event_is_read_alone_never_as_part_of_its_neighbours(
+        tmp_path: Path) -> None:
+    """Three rows that are no events alone but would read as three events joined into
+    one array (the first's unclosed string swallowing the second): the first is named."""
+    path = tmp_path / "table.db"
+    with Table(path) as table:
+        table.create_stream("stuffed", "Heist", who="Ann")
+        table.append("stuffed", "Heist", [{"n": 1}, {"n": 2}, {"n": 3}], based_on=0, who="Ann")
+    conn = sqlite3.connect(path)
+    with conn:
+        for seq, text in ((1, '{"x":"}'), (2, '{"}'), (3, "{},{}")):
+            conn.execute("UPDATE entries SET event = ? WHERE seq = ?", (text, seq))
+    conn.close()
+    with Table(path) as table, pytest.raises(DamagedRow) as caught:
+        table.read("stuffed", "Heist")
+    assert (caught.value.row, caught.value.column) == ("1 of the stuffed 'Heist'", "event")
+    assert caught.value.reason.startswith("is not valid JSON (Unterminated string")
