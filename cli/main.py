@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import click
 
-from cli.common.errors import UserError, fail
+from cli.common.errors import UserError, fail, said
 from cli.version import __version__
 
 __all__ = ["COMMANDS", "LazyGroup", "UserError", "fail", "main"]
@@ -101,7 +101,7 @@ class LazyGroup(click.Group):
             click.echo(f"mistborn: {one_line(error.format_message())}", err=True)
             sys.exit(2)
         except _user_errors() as error:
-            click.echo(f"mistborn: {one_line(str(error))}", err=True)
+            click.echo(f"mistborn: {one_line(said(error))}", err=True)
             sys.exit(2)
         except BrokenPipeError:
             sys.exit(1)

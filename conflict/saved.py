@@ -237,7 +237,11 @@ def _roster_back(table: Table, name: str) -> sessions.UndoHook[State, Event]:
         if not isinstance(undid.event, EndConflict):
             return
         for kept in results.kept(db, KIND, name, undid.entry.seq):
-            person = next(p for p in undid.before.participants if name_key(p.name) == kept.key)
+            person = next((p for p in undid.before.participants
+                           if name_key(p.name) == kept.key), None)
+            if person is None:
+                raise results.row_of(KIND, name, undid.entry.seq, kept.key).damaged(
+                    "name_key", "names no participant of the Conflict")
             if roster.version_of(db, person.name) != kept.version_after:
                 raise RuleViolation(f"{possessive(person.name)} sheet changed since the "
                                     f"Conflict ended: undoing the end would lose that "

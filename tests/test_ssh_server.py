@@ -671,3 +671,31 @@ def test_passphrases_tried_in_parallel_are_counted_as_they_come(fresh: Served) -
     assert fresh.run(tried(["wrong", PASSPHRASE, PASSPHRASE], "127.0.0.3")) == \
         [False, True, True]
     assert fresh.run(tried(["wrong"] * (limit - 2) + [PASSPHRASE], "127.0.0.3"))[-1]
+
+
+def test_a_damaged_player_row_refuses_that_login_logs_a_line_and_serves_the_others(
+        fresh: Served) -> None:
+    """Issue 18, item 2: ``players.public_keys`` = ``garbage`` in the file."""
+    import sqlite3
+
+    logged: list[str] = []
+    fresh.server.log = logged.append
+    conn = sqlite3.connect(fresh.path)
+    with conn:
+        conn.execute("UPDATE players SET public_keys = 'garbage' WHERE name = 'ada'")
+        conn.execute("UPDATE players SET passphrase_hash = '[[[[' WHERE name = 'kell'")
+    conn.close()
+    done = fresh.ssh("ada", "roll", "5", key="ada")
+    assert done.returncode == 255 and "Permission denied" in err(done)
+    done = fresh.ssh("kell", "roll", "5", passphrase=PASSPHRASE)
+    assert done.returncode == 255 and "Permission denied" in err(done)
+    assert sorted(set(logged)) == [  # once or more for each try
+        "mistborn: login refused for 'ada': the table file "
+        f"{str(fresh.path)!r} is damaged: players row 'ada': public_keys is not valid "
+        "JSON (Expecting value); restore a copy of the file",
+        "mistborn: login refused for 'kell': the table file "
+        f"{str(fresh.path)!r} is damaged: players row 'kell': passphrase_hash is the "
+        "text '[[[[', not a passphrase hash made by this program; restore a copy of the file",
+    ]
+    done = fresh.ssh("dee", "roll", "5", key="dee")
+    assert done.returncode == 0, err(done)

@@ -442,11 +442,16 @@ def test_a_damaged_row_is_reported_not_crashed_on(tmp_path: Path) -> None:
         with pytest.raises(TableDamaged) as caught:
             table.rolls(limit=1)
         assert one_line(caught.value) == (
-            "roll 2 in the roll log is damaged: R-DICE-1: a die face must be 1–6, got 7"
+            f"the table file {str(path)!r} is damaged: rolls row 2: faces are not a roll of "
+            "the pool asked: R-DICE-1: a die face must be 1–6, got 7; restore a copy of the "
+            "file"
         )
         with pytest.raises(TableDamaged) as caught:
             table.rolls()
-        assert one_line(caught.value) == "a time in the table is damaged: 'yesterday'"
+        assert one_line(caught.value) == (
+            f"the table file {str(path)!r} is damaged: rolls row 1: rolled_at is the text "
+            "'yesterday', not a time with its offset from UTC; restore a copy of the file"
+        )
 
 
 def test_a_closed_table_says_so(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ without loading the click group of :mod:`cli.main`."""
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Final, NoReturn
 
 
 class UserError(Exception):
@@ -14,3 +14,21 @@ class UserError(Exception):
 def fail(message: str) -> NoReturn:
     """Stop the command with a one-line error and exit status 2."""
     raise UserError(message)
+
+
+MENDS: Final = {
+    ("characters", "sheet"): "mend it with `mistborn char import FILE --replace --force`, "
+                             "or restore a copy of the file",
+}
+"""What mends a damaged column of the table (by SQLite table and column) where a command
+can: the table's own advice names none."""
+
+
+def said(error: BaseException) -> str:
+    """``error`` as a front door says it: a damaged row of the table (:class:`~conflict.
+    table.errors.DamagedRow`) with the command that mends it, where one does."""
+    from conflict.table.errors import DamagedRow  # on an error only (start-up)
+
+    if isinstance(error, DamagedRow) and (error.table, error.column) in MENDS:
+        return str(error.hinted(MENDS[error.table, error.column]))
+    return str(error)

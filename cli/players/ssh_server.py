@@ -72,6 +72,7 @@ from cli.players.ssh_login import (
 from cli.players.verbs import verb_of
 from cli.players.view import NewsReader
 from cli.players.words import Reply
+from core.errors import shown
 
 T = TypeVar("T")
 
@@ -140,13 +141,20 @@ class _Session:
         self.write(f"{start}{text}{self.editor.redraw()}")
 
 
+def _to_stderr(line: str) -> None:
+    """The server's log: one line on its standard error."""
+    print(line, file=sys.stderr, flush=True)
+
+
 class Server:
     """The SSH server over the table at ``path``: :meth:`start`, then :meth:`close`."""
 
-    def __init__(self, path: Path, host_key: Path, settings: Settings = DEFAULT_SETTINGS) -> None:
+    def __init__(self, path: Path, host_key: Path, settings: Settings = DEFAULT_SETTINGS,
+                 *, log: Callable[[str], None] | None = None) -> None:
         from conflict.table import hash_passphrase
 
         self.path = path
+        self.log = _to_stderr if log is None else log
         self.settings = settings
         self.host_key = load_host_key(host_key)
         self.worker = TableWorker(path)
@@ -170,20 +178,32 @@ class Server:
     # --- reading players (in the table's thread)
 
     def keys_of(self, username: str) -> set[str]:
-        from conflict.table import UnknownPlayer
+        from conflict.table import TableDamaged, UnknownPlayer
 
         try:
             return {key_id(key) for key in self.worker.table.player(username).keys}
+        except TableDamaged as error:
+            self._refused(username, error)
+            return set()
         except (UnknownPlayer, ValueError):
             return set()
 
     def hash_of(self, username: str) -> str | None:
-        from conflict.table import UnknownPlayer
+        from conflict.table import TableDamaged, UnknownPlayer
 
         try:
             return self.worker.table.player(username).passphrase_hash
+        except TableDamaged as error:
+            self._refused(username, error)
+            return None
         except (UnknownPlayer, ValueError):
             return None
+
+    def _refused(self, username: str, error: Exception) -> None:
+        """Say on the server's log why ``username`` cannot log in (their row of the
+        table is damaged): that login is refused, every other goes on."""
+        said = " ".join(str(error).split())[:300]
+        self.log(f"mistborn: login refused for {shown(username)}: {said}")
 
     # --- life
 

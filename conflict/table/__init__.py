@@ -30,6 +30,7 @@ from conflict.errors import BadValue
 from conflict.table.access import Players
 from conflict.table.connection import DEFAULT_WAIT, Connection
 from conflict.table.errors import (
+    DamagedRow,
     NameTaken,
     NothingToUndo,
     NotYourStep,
@@ -81,6 +82,7 @@ __all__ = [
     "Added",
     "Appended",
     "Build",
+    "DamagedRow",
     "Entry",
     "Log",
     "Migration",

@@ -85,6 +85,10 @@ def _disk_full(path: Path) -> bool:
     return status.f_bavail * status.f_frsize < NEARLY_FULL
 
 
+_MISSING: Final = ("no such table", "no such column")
+_NO_COLUMN: Final = "No item with that key"  # sqlite3.Row's word for a column it lacks
+
+
 def translate(error: sqlite3.Error, path: Path, *, wait: float) -> errors.TableError:
     """The table's one-line error for a failure SQLite reported on ``path``."""
     code = getattr(error, "sqlite_errorcode", None)
@@ -108,6 +112,10 @@ def translate(error: sqlite3.Error, path: Path, *, wait: float) -> errors.TableE
             f"the table {where} is damaged ({text}); restore it from a backup")
     if primary == sqlite3.SQLITE_NOTADB:
         return errors.TableDamaged(f"{where} is not a usable table: {text}")
+    if isinstance(error, sqlite3.OperationalError) and text.startswith(_MISSING):
+        # A table or column the schema version promises is gone (a hand edit).
+        return errors.TableDamaged(
+            f"the table file {where} is damaged: {text}; restore a copy of the file")
     if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         return errors.TableBusy(busy_message(wait))
     if primary == sqlite3.SQLITE_CANTOPEN:
@@ -171,6 +179,15 @@ class Connection:
             yield
         except sqlite3.Error as error:
             raise translate(error, self.path, wait=self.wait) from None
+        except errors.DamagedRow as error:  # a row read: name the file it is in
+            raise error.in_file(str(self.path)) from None
+        except IndexError as error:
+            if str(error) != _NO_COLUMN:
+                raise
+            # sqlite3.Row has no such column: a tool dropped one the version promises.
+            raise errors.TableDamaged(
+                f"the table file {str(self.path)!r} is damaged: a column this version "
+                "reads is missing; restore a copy of the file") from None
 
     def _retry(self, attempt: Callable[[], T]) -> T:
         """``attempt()``, again after a short interruptible sleep while the table is

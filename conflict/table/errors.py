@@ -113,6 +113,46 @@ class TableDamaged(TableError):
     """The file is not a table, or its contents are damaged."""
 
 
+RESTORE = "restore a copy of the file"
+"""What to do about a damaged row that no command can take out."""
+
+
+
+class DamagedRow(TableDamaged):
+    """One row of the table file holds what no program of this project wrote: text
+    where a number belongs, JSON nested too deeply, an event its game cannot read.
+
+    ``table`` is the SQLite table (``entries``), ``row`` its key as a person names it
+    (``2 of the conflict 'Canal'``), ``column`` the column read, ``reason`` what is
+    wrong with it and ``advice`` what to do; ``path`` is the file, filled in by the
+    connection that read the row (:meth:`in_file`). Nothing was changed."""
+
+    def __init__(self, table: str, row: str, column: str, reason: str, *,
+                 advice: str = RESTORE, path: str | None = None) -> None:
+        self.table = table
+        self.row = row
+        self.column = column
+        self.reason = reason
+        self.advice = advice
+        self.path = path
+        where = "the table file" if path is None else f"the table file {path!r}"
+        super().__init__(f"{where} is damaged: {table} row {row}: {column} {reason}; "
+                         f"{advice}")
+
+    def hinted(self, advice: str) -> DamagedRow:
+        """This error advising ``advice`` instead: a front door names the command that
+        mends the row (the table knows no command)."""
+        return DamagedRow(self.table, self.row, self.column, self.reason, advice=advice,
+                          path=self.path)
+
+    def in_file(self, path: str) -> DamagedRow:
+        """This error, naming the file ``path`` (unless it names one already)."""
+        if self.path is not None:
+            return self
+        return DamagedRow(self.table, self.row, self.column, self.reason,
+                          advice=self.advice, path=path)
+
+
 class TableTooNew(TableError):
     """The file was written by a newer mistborn-conflict, with a schema this one lacks."""
 

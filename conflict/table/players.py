@@ -31,6 +31,8 @@ import attrs
 from conflict.errors import BadValue, shown
 from conflict.table import clock
 from conflict.table.errors import NameTaken, UnknownPlayer, check_text, name_key
+from conflict.table.stored import Row, kind_of
+from core.errors import shown
 
 # --- passphrases ---------------------------------------------------------------------------
 
@@ -180,15 +182,37 @@ class Player:
         return self.revoked_at is not None
 
 
+def _stored_keys(where: Row, value: object) -> tuple[str, ...]:
+    keys = where.text_list(value, "public_keys")
+    try:
+        checked = parse_public_keys(keys)
+    except BadValue as error:
+        raise where.damaged("public_keys", f"holds what is not a public key: {error}") from None
+    if len(checked) != len(keys):
+        raise where.damaged("public_keys", "holds a key twice, or an empty line")
+    return checked
+
+
+def _stored_hash(where: Row, value: object) -> str | None:
+    try:
+        return check_hash(where.optional_text(value, "passphrase_hash"))
+    except BadValue:
+        raise where.damaged("passphrase_hash", f"is {kind_of(value)}, not a passphrase "
+                                               "hash made by this program") from None
+
+
 def _player(row: sqlite3.Row) -> Player:
+    """The player of ``row``, each column read strictly (:mod:`.stored`)."""
+    name = row["name"]
+    where = Row("players", shown(name) if isinstance(name, str) else f"id {row['id']}")
     return Player(
-        name=row["name"],
-        keys=tuple(json.loads(row["public_keys"])),
-        passphrase_hash=row["passphrase_hash"],
-        characters=tuple(json.loads(row["characters"])),
-        narrator=bool(row["narrator"]),
-        created_at=clock.parse(row["created_at"]),
-        revoked_at=clock.parse_optional(row["revoked_at"]),
+        name=where.text(name, "name"),
+        keys=_stored_keys(where, row["public_keys"]),
+        passphrase_hash=_stored_hash(where, row["passphrase_hash"]),
+        characters=tuple(where.text_list(row["characters"], "characters")),
+        narrator=where.flag(row["narrator"], "narrator"),
+        created_at=where.time(row["created_at"], "created_at"),
+        revoked_at=where.optional_time(row["revoked_at"], "revoked_at"),
     )
 
 
@@ -200,7 +224,8 @@ def _live_row(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
 
 
 def _live_names(db: sqlite3.Connection) -> list[str]:
-    return [r["name"] for r in db.execute("SELECT name FROM players WHERE revoked_at IS NULL")]
+    rows = db.execute("SELECT name FROM players WHERE revoked_at IS NULL")
+    return [r["name"] for r in rows if isinstance(r["name"], str)]
 
 
 def check_hash(passphrase_hash: str | None) -> str | None:

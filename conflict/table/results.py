@@ -17,6 +17,8 @@ import attrs
 
 from characters.model import Resiliences
 from conflict.table.errors import name_key
+from conflict.table.stored import Row
+from core.errors import shown
 
 
 @attrs.frozen
@@ -54,8 +56,22 @@ def kept(db: sqlite3.Connection, kind: str, name: str, seq: int) -> list[Kept]:
     rows = db.execute("SELECT name_key, before, version_after FROM conflict_results "
                       "WHERE stream_id = ? AND seq = ? ORDER BY rowid",
                       (_stream_id(db, kind, name), seq)).fetchall()
-    return [Kept(key, CONVERTER.structure(json.loads(before), Resiliences), version)
-            for key, before, version in rows]
+    found = []
+    for key, before, version in rows:
+        where = row_of(kind, name, seq, key)
+        data = where.json_object(before, "before")
+        try:
+            resiliences = CONVERTER.structure(data, Resiliences)
+        except (ValueError, TypeError, KeyError, ExceptionGroup) as error:  # cattrs: groups
+            raise where.damaged("before", f"is not a sheet's Resiliences: {error}") from None
+        found.append(Kept(where.text(key, "name_key"), resiliences,
+                          where.whole(version, "version_after", least=1)))
+    return found
+
+
+def row_of(kind: str, name: str, seq: int, key: object) -> Row:
+    """A row of ``conflict_results``, as a damaged-row error names it."""
+    return Row("conflict_results", f"{shown(key)} of entry {seq} of the {kind} {shown(name)}")
 
 
 def forget(db: sqlite3.Connection, kind: str, name: str, seq: int) -> None:

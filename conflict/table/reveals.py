@@ -12,6 +12,8 @@ import sqlite3
 
 from conflict.table import clock
 from conflict.table.errors import check_text, name_key
+from conflict.table.stored import Row
+from core.errors import shown
 
 
 def _stream_id(db: sqlite3.Connection, kind: str, stream: str) -> int:
@@ -45,4 +47,5 @@ def revealed(db: sqlite3.Connection, kind: str, stream: str) -> tuple[str, ...]:
     stream_id = _stream_id(db, kind, stream)
     rows = db.execute("SELECT name FROM reveals WHERE stream_id = ? ORDER BY revealed_at, name",
                       (stream_id,))
-    return tuple(str(row[0]) for row in rows)
+    where = f"of the {kind} {shown(stream)}"
+    return tuple(Row("reveals", f"{shown(row[0])} {where}").text(row[0], "name") for row in rows)

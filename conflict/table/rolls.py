@@ -18,7 +18,9 @@ import attrs
 from conflict.dice import Roll
 from conflict.errors import BadValue, ConflictError
 from conflict.table import clock
-from conflict.table.errors import TableDamaged, check_purpose, check_text, name_key
+from conflict.table.errors import check_purpose, check_text, name_key
+from conflict.table.stored import Row
+from core.errors import shown
 
 
 @attrs.frozen
@@ -57,12 +59,24 @@ def record(db: sqlite3.Connection, roll: Roll, *, who: str, purpose: str) -> Rol
 
 
 def _entry(row: sqlite3.Row) -> RollEntry:
+    """The roll of ``row``, each column read strictly (the Result, Nudges and success
+    stored beside the faces are for people reading the file: the dice say them again)."""
+    where = Row("rolls", shown(row["id"]))
+    faces = where.json(row["faces"], "faces")
     try:
-        faces = json.loads(row["faces"])
-        roll = Roll(asked=row["asked"], faces=faces, difficulty=row["difficulty"])
-    except (ValueError, ConflictError) as error:
-        raise TableDamaged(f"roll {row['id']} in the roll log is damaged: {error}") from None
-    return RollEntry(row["id"], row["who"], row["purpose"], roll, clock.parse(row["rolled_at"]))
+        roll = Roll(asked=where.whole(row["asked"], "asked"), faces=faces,
+                    difficulty=where.optional_whole(row["difficulty"], "difficulty"))
+    except (ConflictError, TypeError) as error:
+        raise where.damaged("faces", f"are not a roll of the pool asked: {error}") from None
+    return RollEntry(where.whole(row["id"], "id"), where.text(row["who"], "who"),
+                     where.text(row["purpose"], "purpose"), roll,
+                     where.time(row["rolled_at"], "rolled_at"))
+
+
+def _key_of(value: object) -> str | None:
+    """The name key of a stored ``who`` (``None`` for a damaged one, which then matches
+    no name: the row is refused when read)."""
+    return name_key(value) if isinstance(value, str) else None
 
 
 def listing(db: sqlite3.Connection, *, who: str | None, limit: int | None,
@@ -72,7 +86,7 @@ def listing(db: sqlite3.Connection, *, who: str | None, limit: int | None,
     conditions: list[str] = []
     params: list[object] = []
     if who is not None:
-        db.create_function("name_key", 1, name_key, deterministic=True)
+        db.create_function("name_key", 1, _key_of, deterministic=True)
         conditions.append("name_key(who) = ?")
         params.append(name_key(who))
     if after is not None:

@@ -26,7 +26,9 @@ from characters.model import RESILIENCES, Character, ExtraGroup, Kind, Sheet
 from characters.names import name_key, refuse_look_alike
 from conflict.errors import BadValue
 from conflict.table import clock
-from conflict.table.errors import NameTaken, SheetChanged, TableDamaged, UnknownCharacter
+from conflict.table.errors import RESTORE, NameTaken, SheetChanged, UnknownCharacter
+from conflict.table.stored import Row, kind_of
+from core.errors import shown
 from core.text import as_stored
 
 _KIND_ORDER: Final = {Kind.HERO.value: 0, Kind.VILLAIN.value: 1, Kind.EXTRA.value: 2}
@@ -51,20 +53,53 @@ class Added:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def _character(row: sqlite3.Row, path: Path) -> Character:
-    cls = ExtraGroup if row["kind"] == Kind.EXTRA.value else Sheet
+REIMPORT: Final = f"import the sheet again over it, with force, or {RESTORE}"
+"""What to do about a damaged sheet: an import that replaces with force never reads the old
+one (:func:`add`); the front doors name their command."""
+
+
+def _where(row: sqlite3.Row, advice: str = RESTORE) -> Row:
+    """The row as a damaged-row error names it: by its name, or its id if it has none."""
+    name = row["name"]
+    return Row("characters", shown(name) if isinstance(name, str) else f"id {row['id']}",
+               advice)
+
+
+def _checked(row: sqlite3.Row) -> sqlite3.Row:
+    """``row`` if its name, name key and kind are what the roster stores."""
+    where = _where(row)
+    where.text(row["name"], "name")
+    where.text(row["name_key"], "name_key")
+    if row["kind"] not in _KIND_ORDER:
+        raise where.damaged("kind", f"is {kind_of(row['kind'])}, not one of "
+                                    f"{', '.join(_KIND_ORDER)}")
+    return row
+
+
+def _version(row: sqlite3.Row) -> int:
+    return _where(row).whole(row["version"], "version", least=1)
+
+
+def _character(row: sqlite3.Row, path: Path | None = None) -> Character:
+    """The sheet or group of ``row``, read strictly (``path`` is no longer needed: the
+    connection names the file of a damaged row)."""
+    cls = ExtraGroup if _checked(row)["kind"] == Kind.EXTRA.value else Sheet
+    where = _where(row, REIMPORT)
+    data = where.json_object(row["sheet"], "sheet")
     try:
-        return as_stored(structure)(json.loads(row["sheet"]), cls)  # as the table holds it
-    except (ValueError, CharacterError) as error:
-        raise TableDamaged(
-            f"the sheet of {row['name']!r} in {str(path)!r} is damaged: {error}"
-        ) from None
+        character = as_stored(structure)(data, cls)  # as the table holds it
+    except (ValueError, TypeError, CharacterError) as error:
+        raise where.damaged("sheet", f"is not a valid sheet: {error}") from None
+    if name_key(character.name) != row["name_key"] or character.kind.value != row["kind"]:
+        raise where.damaged("sheet", f"is the sheet of the {character.kind.value} "
+                                     f"{shown(character.name)}, not of this row")
+    return character
 
 
 def _sorted_rows(db: sqlite3.Connection, columns: str = "*") -> list[sqlite3.Row]:
     """Rows of the roster, heroes first, then villains, then Extra groups, by name."""
-    rows = db.execute(f"SELECT {columns} FROM characters").fetchall()
-    return sorted(rows, key=lambda r: (_KIND_ORDER.get(r["kind"], 9), r["name_key"]))
+    rows = [_checked(row) for row in db.execute(f"SELECT id, {columns} FROM characters")]
+    return sorted(rows, key=lambda r: (_KIND_ORDER[r["kind"]], r["name_key"]))
 
 
 def names(db: sqlite3.Connection) -> list[str]:
@@ -74,13 +109,13 @@ def names(db: sqlite3.Connection) -> list[str]:
 
 def listing(db: sqlite3.Connection, path: Path) -> list[Versioned]:
     """Every sheet and group with its version, in the order of :func:`names`."""
-    return [(_character(row, path), int(row["version"])) for row in _sorted_rows(db)]
+    return [(_character(row, path), _version(row)) for row in _sorted_rows(db)]
 
 
 def versions(db: sqlite3.Connection) -> dict[str, int]:
     """Each name in the table with the version of its sheet."""
     rows = _sorted_rows(db, "name, name_key, kind, version")
-    return {row["name"]: int(row["version"]) for row in rows}
+    return {row["name"]: _version(row) for row in rows}
 
 
 def _row(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
@@ -93,25 +128,36 @@ def _row(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
 def find(db: sqlite3.Connection, name: str, path: Path) -> Versioned | None:
     """The character called ``name`` (any case) with its version, or ``None``."""
     row = _row(db, name)
-    return None if row is None else (_character(row, path), int(row["version"]))
+    return None if row is None else (_character(row, path), _version(row))
 
 
 def get(db: sqlite3.Connection, name: str, path: Path) -> Versioned:
     """Like :func:`find`, raising :class:`UnknownCharacter` (with a suggestion)."""
     found = find(db, name, path)
     if found is None:
-        raise UnknownCharacter(name, names(db))
+        raise unknown(db, name)
     return found
+
+
+def unknown(db: sqlite3.Connection, name: str) -> UnknownCharacter:
+    """The refusal of ``name``, not in the roster; first, a row whose key is not its
+    name's (a tool changed it) is reported as damaged rather than the name unknown."""
+    rows = _sorted_rows(db, "name, name_key, kind")
+    for row in rows:
+        if row["name_key"] != name_key(row["name"]):
+            raise _where(row).damaged("name_key", f"is {kind_of(row['name_key'])}, not the "
+                                                  "key of its name")
+    return UnknownCharacter(name, [row["name"] for row in rows])
 
 
 def canonical_name(db: sqlite3.Connection, name: str) -> str:
     """The name as the table spells it; :class:`UnknownCharacter` if absent."""
     row = db.execute(
-        "SELECT name FROM characters WHERE name_key = ?", (name_key(name),)
+        "SELECT id, name FROM characters WHERE name_key = ?", (name_key(name),)
     ).fetchone()
     if row is None:
-        raise UnknownCharacter(name, names(db))
-    return str(row["name"])
+        raise unknown(db, name)
+    return _where(row).text(row["name"], "name")
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -137,7 +183,8 @@ def _insert(db: sqlite3.Connection, character: Character) -> None:
 
 
 def _overwrite(db: sqlite3.Connection, row: sqlite3.Row, character: Character) -> int:
-    version = int(row["version"]) + 1
+    stored = row["version"]  # a damaged version starts again: the new sheet mends the row
+    version = (stored if type(stored) is int and stored > 0 else 0) + 1
     db.execute(
         "UPDATE characters SET name = :name, name_key = :name_key, kind = :kind, "
         "player = :player, sheet = :sheet, updated_at = :updated_at, version = :version "
@@ -213,7 +260,7 @@ def add(
         if not replace:
             raise NameTaken(character.name, row["name"])
         if wanted is not None and wanted != row["version"] and not force:
-            changed.append((row["name"], wanted, int(row["version"])))
+            changed.append((row["name"], wanted, _version(row)))
         kept: dict[str, int] = {}
         if wanted is None and not force:  # a file with no version: keep what it lacks
             character, kept = _keeping_damage(_character(row, path), character)
@@ -230,7 +277,7 @@ def change(
     """Read ``name``, apply ``edit``, store the result (see :meth:`Table.change`)."""
     row = _row(db, name)
     if row is None:
-        raise UnknownCharacter(name, names(db))
+        raise unknown(db, name)
     old = _character(row, path)
     new = edit(old)
     if section_of(new) != section_of(old):
@@ -247,7 +294,7 @@ def remove(db: sqlite3.Connection, name: str, path: Path) -> Character:
     """Remove ``name``; returns what was removed."""
     row = _row(db, name)
     if row is None:
-        raise UnknownCharacter(name, names(db))
+        raise unknown(db, name)
     removed = _character(row, path)
     db.execute("DELETE FROM characters WHERE id = ?", (row["id"],))
     return removed
@@ -287,4 +334,4 @@ def change_resiliences(db: sqlite3.Connection, name: str, change: Callable[[Any]
 def version_of(db: sqlite3.Connection, name: str) -> int | None:
     """The version of ``name``'s sheet, or ``None`` when it is not in the roster."""
     row = _row(db, name)
-    return None if row is None else int(row["version"])
+    return None if row is None else _version(row)

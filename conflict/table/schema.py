@@ -236,12 +236,31 @@ SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
 def read_version(db: sqlite3.Connection) -> int:
-    """The schema version of the open file (0 for an empty file)."""
-    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
-    if found.fetchone() is None:
+    """The schema version of the open file (0 for a file with none of the table's own
+    tables yet); :class:`~.errors.DamagedRow` when the version is missing or is not a
+    whole number of 1 or more, so that no migration ever runs over a damaged file."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    row = None
+    if "meta" in tables:
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    elif not tables & _OWN_TABLES:
         return 0
-    row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    return int(row[0]) if row else 0
+    value = None if row is None else row[0]
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 10:
+        value = int(value)
+    if type(value) is int and value > 0:
+        return value
+    from conflict.table.stored import Row  # a damaged file only (start-up: opening is light)
+
+    meta = Row("meta", "'schema_version'")
+    if row is None:
+        raise meta.damaged("value", "is missing" if "meta" in tables else
+                           "is missing (no meta table)")
+    return meta.whole(value, "value", least=1)
+
+
+_OWN_TABLES: Final = frozenset({"characters", "streams", "entries", "migrations"})
+"""Tables only this program makes: a file holding one has a version."""
 
 
 def _too_new(path: Path, version: int, known: int) -> TableTooNew:

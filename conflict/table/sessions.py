@@ -34,8 +34,10 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import attrs
 
 from conflict.table import logs
-from conflict.table.errors import NothingToUndo, NotYourStep, StaleLog, name_key
+from conflict.table.errors import DamagedRow, NothingToUndo, NotYourStep, StaleLog, name_key
 from conflict.table.logs import Appended, Entry, Log
+from conflict.table.stored import Row
+from core.errors import shown
 
 if TYPE_CHECKING:
     from conflict.table import Table
@@ -106,6 +108,11 @@ class Undid(Generic[S, E]):
     version: int
     steps: tuple[tuple[S, E, S], ...] = ()  # each event taken back, with its states
 
+
+_UNREADABLE = (ValueError, TypeError, KeyError, AttributeError, IndexError)
+"""What a game's codec or rules may raise at a stored event they cannot take: their
+own refusals (:class:`core.errors.RefusedError`, a ``ValueError``) and, for data no
+codec expected, Python's own."""
 
 _REPLAYS: dict[tuple[str, str, str], Loaded[Any, Any]] = {}
 """This process's replays, by table file, kind and name: every :class:`Saved` of the
@@ -201,14 +208,30 @@ class Saved(Generic[S, E]):
         new_states = list(states)
         state = new_states[-1]
         for entry in log.entries[start:]:
-            event = self._decode(entry.event)
-            state = self._apply(state, event)
+            event, state = self._replayed(log, entry, state)
             new_events.append(event)
             new_states.append(state)
         loaded = Loaded(version=log.version, entries=tuple(log.entries),
                         events=tuple(new_events), state=state, states=tuple(new_states))
         self._cache = loaded
         return loaded
+
+    def _replayed(self, log: Log, entry: Entry, state: S) -> tuple[E, S]:
+        """The event of ``entry`` and the state after it; :class:`DamagedRow` naming
+        the entry when the game cannot read it, or its rules refuse it where it stands
+        (stored events are checked when written: these were not written by us)."""
+        try:
+            event = self._decode(entry.event)
+        except _UNREADABLE as error:
+            raise self._damaged(log, entry, f"is not a {self.kind} event: {error}") from None
+        try:
+            return event, self._apply(state, event)
+        except _UNREADABLE as error:
+            raise self._damaged(log, entry, f"is refused by the rules: {error}") from None
+
+    def _damaged(self, log: Log, entry: Entry, reason: str) -> DamagedRow:
+        where = Row("entries", f"{entry.seq} of the {log.kind} {shown(log.name)}")
+        return where.damaged("event", reason).in_file(str(self.table.path))
 
     def load(self) -> Loaded[S, E]:
         """The stream as it stands now, replayed."""

@@ -19,6 +19,7 @@ import sqlite3
 from typing import Any
 
 from conflict.table.errors import name_key
+from core.jsonread import Unreadable, read_json
 
 __all__ = ["read", "write"]
 
@@ -44,10 +45,10 @@ def read(db: sqlite3.Connection, kind: str, name: str) -> dict[str, Any] | None:
         "SELECT v.view FROM streams s JOIN views v ON v.stream_id = s.id "
         "WHERE s.kind = ? AND s.name_key = ? AND v.version = s.version",
         (kind, name_key(name))).fetchone()
-    if row is None:
+    if row is None or not isinstance(row[0], str):
         return None
-    try:
-        view = json.loads(row[0])
-    except ValueError:
+    try:  # the strict reader: a damaged view is only a stale one (the log is the truth)
+        view = read_json(row[0])
+    except Unreadable:
         return None
     return view if isinstance(view, dict) else None
