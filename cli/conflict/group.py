@@ -75,6 +75,30 @@ def conflict_option(function: F) -> F:
                         help="The Conflict (default: the current one).")(function)
 
 
+def conflict_named(function: F) -> F:
+    """An optional ``NAME`` argument and ``--conflict/-c NAME``, for the commands that
+    look at one whole Conflict (``show``, ``simulate``, ``run``, ``watch``, ``export``):
+    either spelling names it, as on the step commands; :func:`find_conflict` finds it."""
+    function = click.argument("name", required=False, shell_complete=complete_conflict
+                              )(function)
+    return conflict_option(function)
+
+
+def find_conflict(table: Table, name: str | None) -> str:
+    """The Conflict meant by ``name`` (the command's ``NAME``) or ``--conflict``, else
+    the current one; refused when both are given and mean two Conflicts."""
+    from conflict.which import find
+
+    option = chosen_conflict()
+    found = find(table, name if name is not None else option)
+    if name is not None and option is not None:
+        other = find(table, option)
+        if other != found:
+            fail(f"NAME {name!r} is the Conflict {found!r} but --conflict {option!r} is "
+                 f"{other!r}: name one Conflict")
+    return found
+
+
 common = stream_options(conflict_option)
 """The options every Conflict command takes: --db, --conflict, --as, --json."""
 
@@ -284,7 +308,7 @@ def use(name: str, as_json: bool) -> None:
 
 
 @conflict.command("show", short_help="The board: who stands, with what dice, what's next.")
-@click.argument("name", required=False, shell_complete=complete_conflict)
+@conflict_named
 @click.option("--last", default=5, show_default=True, metavar="N",
               type=click.IntRange(0, 100), help="How many of the last events to show.")
 @players_option
@@ -296,10 +320,11 @@ def show(name: str | None, last: int, players: bool, as_json: bool) -> None:
     from cli.common.board import board_json, board_view
 
     with open_table(create=False) as table:
+        found = find_conflict(table, name)
         if players:
-            board, lines = for_players(table, name or chosen_conflict(), last)
+            board, lines = for_players(table, found, last)
         else:
-            board, lines = shown(table, name or chosen_conflict(), last)
+            board, lines = shown(table, found, last)
     if as_json:
         print_json(board_json(board, lines))
         return

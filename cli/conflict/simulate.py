@@ -16,8 +16,8 @@ import click
 
 from cli.common.errors import fail
 from cli.common.output import json_option, make_console, print_json
-from cli.common.table_option import complete_conflict, open_table, table_option
-from cli.conflict.group import chosen_conflict, conflict
+from cli.common.table_option import open_table, table_option
+from cli.conflict.group import conflict, conflict_named, find_conflict
 
 DEFAULT_PRECISION: Final = 0.02
 """The ± a simulation stops at when neither --runs nor --until-precision is given."""
@@ -48,7 +48,7 @@ def _policies(given: Sequence[str]) -> tuple[str | None, dict[str, str]]:
 
 
 @conflict.command("simulate", short_help="Who wins this fight? Play it on many times.")
-@click.argument("name", required=False, shell_complete=complete_conflict)
+@conflict_named
 @click.option("--runs", type=click.IntRange(1, 1_000_000), metavar="N",
               help="How many times to play it on (with --until-precision: the most).")
 @click.option("--until-precision", "precision", type=click.FloatRange(0, 0.5, min_open=True,
@@ -86,7 +86,7 @@ def simulate(name: str | None, runs: int | None, precision: float | None, seed: 
 
     everyone, per_side = _policies(policy_values)
     with open_table(create=False) as table:
-        found = conflicts.find(table, name or chosen_conflict())
+        found = find_conflict(table, name)
         _saved, loaded = conflicts.load(table, found)
     state = loaded.state
     policies: dict[str, str] = dict.fromkeys(state.sides(), everyone) if everyone else {}
