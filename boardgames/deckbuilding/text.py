@@ -62,6 +62,7 @@ EN: dict[str, str] = {
     "bad.shield": "a shield is a whole number 1–999 or X, got {value}",
     # --- refusals ---
     "no_player": "no player called {name} (players: {players:list})",
+    "no_player_close": "no player called {name} — did you mean {close}?",
     "not_coop": "there is no Lord Ruler in a competitive game (co-op and solo only)",
     "player_out": "{name} is out of the game",
     "not_your_turn": "it is {active}'s turn, not {name}'s",
@@ -94,7 +95,10 @@ EN: dict[str, str] = {
                   "{ups:time|times}, so give {ups:row|rows}, got {shown}",
     "no_adversary": "no Adversary number {number} is in play (in play: {numbers})",
     "no_mission": "no Mission {value} (Missions: {names:list})",
+    "no_mission_close": "no Mission {value} — did you mean {close}?",
     "no_adversary_named": "no Adversary {value} is in play (in play: {numbers})",
+    "no_adversary_close": "no Adversary {value} is in play — did you mean {close}? (in "
+                          "play: {numbers})",
     "adversary_ambiguous": "more than one Adversary in play is called {value}: give its "
                            "number ({numbers})",
     "shield_needs": "shield {shield} of {name} needs at least {need:damage|damage}, "

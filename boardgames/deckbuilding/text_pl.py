@@ -51,6 +51,7 @@ PL: dict[str, str] = {
     "bad.shield": "tarcza to liczba całkowita 1–999 albo X, podano {value}",
     # --- odmowy ---
     "no_player": "nie ma gracza {name} (gracze: {players:list})",
+    "no_player_close": "nie ma gracza {name} — czy chodzi o {close}?",
     "not_coop": "w grze rywalizacyjnej nie ma Ostatniego Imperatora (tylko w grze "
                 "kooperacyjnej i solo)",
     "player_out": "{name} nie bierze już udziału w grze",
@@ -89,7 +90,10 @@ PL: dict[str, str] = {
                   "podano {shown}",
     "no_adversary": "w grze nie ma adwersarza nr {number} (w grze: {numbers})",
     "no_mission": "nie ma misji {value} (misje: {names:list})",
+    "no_mission_close": "nie ma misji {value} — czy chodzi o {close}?",
     "no_adversary_named": "w grze nie ma adwersarza {value} (w grze: {numbers})",
+    "no_adversary_close": "w grze nie ma adwersarza {value} — czy chodzi o {close}? (w "
+                          "grze: {numbers})",
     "adversary_ambiguous": "w grze jest więcej niż jeden adwersarz o nazwie {value}: "
                            "podaj jego numer ({numbers})",
     "shield_needs": "tarcza {shield} adwersarza {name} wymaga co najmniej "

@@ -23,7 +23,7 @@ from boardgames.stuffed.events import (
     Teammate,
 )
 from boardgames.stuffed.state import Game
-from core.names import matches, name_key
+from core.names import closest, matches, name_key
 
 __all__ = ["card", "character", "chosen_dice", "mission", "paid_die", "player", "reroll",
            "steal", "teammate"]
@@ -87,7 +87,9 @@ def paid_die(state: Game, name: str, exclude: Sequence[int], given: int | None) 
     attribute: Symbol | None = ledger.attribute_of(name)
     if attribute is None:
         mates = ", ".join(t.name for t in ledger.team) or "none"
-        raise RuleViolation(f"{ledger.name} has no character called {name!r} (Hero "
+        close = closest(name, [ledger.seat.hero, *(t.name for t in ledger.team)])
+        meant = f" — did you mean {close}?" if close is not None else ""
+        raise RuleViolation(f"{ledger.name} has no character called {name!r}{meant} (Hero "
                             f"{ledger.seat.hero}; Teammates: {mates})", rule="R-STF-6")
     payers = [p for p, s in state.unspent if s is attribute and p not in exclude]
     if not payers:
@@ -124,8 +126,10 @@ def teammate(state: Game, name: str, kind: str | None, attribute: str | None,
         return Teammate(offered.name, kind or offered.kind, attribute or offered.attribute,
                         needs or offered.combo)
     if attribute is None or needs is None:
-        raise BadValue(f"{name!r} is not on offer: give --needs COMBO and --attribute "
-                       f"SYMBOL as the card shows them"[:140], rule="R-STF-5")
+        close = closest(name, [t.name for t in state.offer])
+        meant = f" (did you mean {close}?)" if close is not None else ""
+        raise BadValue(f"{name[:40]!r} is not on offer{meant}: give --needs COMBO and "
+                       f"--attribute SYMBOL as the card shows them", rule="R-STF-5")
     return Teammate(name, kind or "loyal", attribute, needs)
 
 
@@ -137,7 +141,10 @@ def steal(state: Game, name: str, victim: str | None, dice: Sequence[str]) -> St
     if victim is not None:
         holders = [p for p in holders if p.name == player(state, victim)]
         if not holders:
-            raise RuleViolation(f"no other player is called {victim!r}"[:100],
+            close = closest(victim, [p.name for i, p in enumerate(state.players)
+                                     if i != state.turn])
+            meant = f" — did you mean {close}?" if close is not None else ""
+            raise RuleViolation(f"no other player is called {victim[:60]!r}{meant}",
                                 rule="R-STF-5")
     found = [(p, t) for p in holders for t in p.team
              if t.name in matches(name, [m.name for m in p.team])]
