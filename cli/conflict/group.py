@@ -18,6 +18,7 @@ import click
 
 from cli import __version__
 from cli.common.errors import fail
+from cli.common.options import NumbersCommand
 from cli.common.output import echo_wrapped, json_option, make_console, plain, print_json
 from cli.common.streams import (
     ENGLISH,
@@ -211,6 +212,11 @@ def conflict() -> None:
     Characters are found by any unique beginning or word of their name. Every step is
     saved at once; several people may write to the same table.
     """
+
+
+# A negative number typed for a step's dice or action is the rules' to refuse, by rule
+# ("R-CON-7: dice must be 0–40, got -1"), not click's "No such option: -1".
+conflict.command_class = NumbersCommand
 
 
 @conflict.command("new", short_help="Start a Conflict and make it current.")

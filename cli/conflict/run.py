@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from cli.common.options import SEED
 from cli.common.output import make_console, plain
 from cli.common.table_option import open_table, table_option
 from cli.conflict.group import (
@@ -363,7 +364,7 @@ class Guide:
 
 @click.command("run", short_help="The guided round: asks each step, saves as it goes.")
 @conflict_named
-@click.option("--seed", type=int, metavar="S", help="Seed the tool's dice (repeatable).")
+@click.option("--seed", type=SEED, metavar="S", help="Seed the tool's dice (repeatable).")
 @table_option
 @who_option
 def run(name: str | None, seed: int | None) -> None:

@@ -15,6 +15,7 @@ from typing import Final
 import click
 
 from cli.common.errors import fail
+from cli.common.options import SEED
 from cli.common.output import json_option, make_console, print_json
 from cli.common.table_option import open_table, table_option
 from cli.conflict.group import conflict, conflict_named, find_conflict
@@ -55,7 +56,7 @@ def _policies(given: Sequence[str]) -> tuple[str | None, dict[str, str]]:
                                                                        max_open=True),
               metavar="P", help=f"Stop once every side's win chance is known to ±P "
               f"(95%) [default: {DEFAULT_PRECISION}, when --runs is not given].")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), metavar="S",
+@click.option("--seed", type=SEED, metavar="S",
               help="Seed of the dice: the same seed gives the same answer [default: a "
               "new one, shown in the report].")
 @click.option("--rounds", type=click.IntRange(1, 1000), metavar="R",
