@@ -67,6 +67,18 @@ def test_a_mistyped_command_suggests_the_command_meant(args: list[str], meant: s
                              f"Did you mean {meant!r}?\n")
 
 
+def test_the_suggestion_imports_no_command() -> None:
+    code = ("import sys; from cli.main import main\n"
+            "try:\n    main(['conflcit'])\nexcept SystemExit as stop:\n"
+            "    loaded = sorted(m for m in sys.modules if m.startswith(('cli.conflict', "
+            "'cli.boardgames', 'cli.players')))\n"
+            "    print(stop.code, loaded, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", timeout=60, check=False, cwd=ROOT)
+    assert done.stderr.splitlines() == [
+        "mistborn: No such command 'conflcit'. Did you mean 'conflict'?", "2 []"]
+
+
 def test_a_command_like_no_other_gets_no_suggestion() -> None:
     result = CliRunner().invoke(main, ["xyzzy"])
     assert result.exit_code == 2
