@@ -165,6 +165,8 @@ class NumbersCommand(click.Command):
                 and not param.is_flag and not param.count for opt in param.opts}
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if ctx.resilient_parsing:  # completing a word: nothing is refused
+            return super().parse_args(ctx, args)
         known = self._known(ctx)
         taking = self._taking_values(ctx)
         value_next = False
