@@ -9,6 +9,7 @@ as they judge any other.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from boardgames.errors import BadValue, RuleViolation
 from boardgames.stuffed.dice import Symbol, match, parse_combo
@@ -161,7 +162,7 @@ def card(state: Game, title: str, *, coins: int, cards: int, dice: Sequence[str]
          attribute: str | None) -> Event:
     """Playing the Advantage card ``title`` (R-STF-4): My Birden and the Sacrifice by
     their names, any other card with what it gave."""
-    said = name_key(" ".join(title.split()))
+    said = name_key(_known_card(title, gave=bool(coins or cards)))
     if said == name_key("My Birden"):
         birdens = [p for p, s in state.unspent if s is Symbol.BIRDEN]
         birden = birdens[0] if birdens else 0
@@ -177,6 +178,28 @@ def card(state: Game, title: str, *, coins: int, cards: int, dice: Sequence[str]
                            "Attribute her ability takes", rule="R-STF-5")
         return PlaySacrifice(attribute)
     return PlayCard(title, coins=coins, cards=cards)
+
+
+KNOWN_CARDS: Final = ("My Birden", "Sacrifice")
+"""The Advantage cards the tool knows by name (R-STF-4)."""
+
+
+def _known_card(title: str, *, gave: bool) -> str:
+    """The card ``title`` means: a known card by its name, or, when the card gave
+    nothing (as the known ones give nothing by themselves), by a unique beginning or
+    word of it; a near miss of a known name is refused with the name meant, since as
+    another card it would do nothing."""
+    title = " ".join(title.split())
+    if gave or any(name_key(title) == name_key(known) for known in KNOWN_CARDS):
+        return title
+    found = matches(title, KNOWN_CARDS)
+    if len(found) == 1:
+        return found[0]
+    close = closest(title, KNOWN_CARDS)
+    if close is not None:
+        raise BadValue(f"no card {title[:40]!r} is known by name — did you mean {close}? "
+                       "(another card: say what it gave, --coins or --cards)", rule="R-STF-4")
+    return title
 
 
 def mission(state: Game, dice: Sequence[str]) -> CompleteMission:
