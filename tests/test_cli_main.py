@@ -54,6 +54,37 @@ def test_unknown_command_is_one_line_and_exit_2() -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(("args", "meant"), [
+    (["chr"], "char"), (["conflcit"], "conflict"), (["rol", "5"], "roll"),
+    (["stufed"], "stuffed"),
+])
+def test_a_mistyped_command_suggests_the_command_meant(args: list[str], meant: str) -> None:
+    # The top-level group imports its commands only when used; it suggests from their
+    # names all the same, as the nested groups do.
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert result.stderr == (f"mistborn: No such command {args[0]!r}. "
+                             f"Did you mean {meant!r}?\n")
+
+
+def test_the_suggestion_imports_no_command() -> None:
+    code = ("import sys; from cli.main import main\n"
+            "try:\n    main(['conflcit'])\nexcept SystemExit as stop:\n"
+            "    loaded = sorted(m for m in sys.modules if m.startswith(('cli.conflict', "
+            "'cli.boardgames', 'cli.players')))\n"
+            "    print(stop.code, loaded, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", timeout=60, check=False, cwd=ROOT)
+    assert done.stderr.splitlines() == [
+        "mistborn: No such command 'conflcit'. Did you mean 'conflict'?", "2 []"]
+
+
+def test_a_command_like_no_other_gets_no_suggestion() -> None:
+    result = CliRunner().invoke(main, ["xyzzy"])
+    assert result.exit_code == 2
+    assert result.stderr == "mistborn: No such command 'xyzzy'.\n"
+
+
 def test_version() -> None:
     result = CliRunner().invoke(main, ["--version"])
     assert result.exit_code == 0

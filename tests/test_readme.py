@@ -180,3 +180,28 @@ def test_readme_python_examples_print_what_the_readme_says(
     for code, expected in zip(code_blocks, printed, strict=True):
         exec(compile(code, "README.md", "exec"), {"__name__": "readme_example"})
         assert capsys.readouterr().out == expected
+
+
+def _refusals() -> list[tuple[str, str]]:
+    """(command, the one line it prints) for each refusal the README shows."""
+    return [(command, expected) for steps in _sessions() for command, expected in steps
+            if expected.startswith("mistborn: ") and "\n" not in expected]
+
+
+REFUSALS = _refusals()
+
+
+@pytest.mark.parametrize(("command", "expected"), REFUSALS, ids=[c for c, _ in REFUSALS])
+def test_readme_refusals_are_real(command: str, expected: str, tmp_path: Path) -> None:
+    # On a table holding the example sheets, as the README's tour has it.
+    env = {"COLUMNS": "40", "NO_COLOR": "1", "MISTBORN_DB": str(tmp_path / "table.db"),
+           "MISTBORN_AS": "Ann", "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    imported = CliRunner().invoke(main, ["char", "import", "--examples"], env=env)
+    assert imported.exit_code == 0, imported.output
+    result = CliRunner().invoke(main, shlex.split(command)[1:], env=env)
+    assert result.exit_code == 2, result.output
+    assert result.stderr == expected + "\n"
+
+
+def test_the_readme_shows_a_mistyped_name_getting_a_suggestion() -> None:
+    assert any("did you mean" in expected for _command, expected in REFUSALS)

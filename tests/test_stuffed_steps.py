@@ -75,3 +75,19 @@ def test_r_stf_5_a_steal_finds_the_one_mercenary_so_called() -> None:
     assert steps.steal(state, "ham", None, ()) == Steal(state.players[0].name, "Ham", (1, 2))
     with pytest.raises(RuleViolation, match="no other team holds one Mercenary called"):
         steps.steal(state, "Breeze", None, ())
+
+
+def test_r_stf_4_a_known_card_is_meant_by_a_word_and_a_near_miss_is_refused() -> None:
+    state = start(Roll("b ch ch ch i e r c")).state
+    assert steps.card(state, "birden", coins=0, cards=0, dice=(), attribute=None) \
+        == MyBirden(1, (2, 3, 4))
+    with pytest.raises(BadValue, match=r"no card 'My Birdn' is known by name — did you "
+                                       r"mean My Birden\?"):
+        steps.card(state, "My Birdn", coins=0, cards=0, dice=(), attribute=None)
+    with pytest.raises(BadValue, match="did you mean Sacrifice"):
+        steps.card(state, "sacrifce", coins=0, cards=0, dice=(), attribute="coin")
+    # A card that gave something is another card, whatever its name.
+    assert steps.card(state, "Sacrificial", coins=1, cards=0, dice=(), attribute=None) \
+        == PlayCard("Sacrificial", coins=1, cards=0)
+    assert steps.card(state, "Quiet word", coins=0, cards=0, dice=(), attribute=None) \
+        == PlayCard("Quiet word", coins=0, cards=0)

@@ -49,7 +49,7 @@ from boardgames.deckbuilding.state import (
     next_seat,
     topped_all,
 )
-from boardgames.deckbuilding.text import bad_value, violation
+from boardgames.deckbuilding.text import COMMANDS, bad_value, violation
 from boardgames.session import Handlers, Session
 
 __all__ = ["apply", "new_game", "replay", "start"]
@@ -336,7 +336,7 @@ def _edict(game: Game, event: ev.Edict) -> Game:
     ups = event.ups + (event.ups_below_4 if len(living(game)) < 4 else 0)
     if len(event.shown) != ups:
         raise violation("edict_rows", "R-DBG-2", ups=ups, players=len(living(game)),
-                        shown=len(event.shown))
+                        shown=len(event.shown), **COMMANDS)
     game = _rows(game, event.shown)
     heal = EDICT_HEALING * (MISSIONS - completed_missions(game))
     return _lord_set(game, health=min(LORD_RULER_HEALTH, _lord(game).health + heal))
@@ -394,7 +394,7 @@ def _end_turn(game: Game, _event: ev.EndTurn) -> Game:
     if lord is not None and game.active.alive and game.turn.drawn == 0:
         if lord.deck == 0:
             return _finish(game, EndReason.DECK_EXHAUSTED, ())  # must draw, none left
-        raise violation("draw_first", "R-DBG-2", name=game.active.name)
+        raise violation("draw_first", "R-DBG-2", name=game.active.name, **COMMANDS)
     players = tuple(attrs.evolve(p, mission_points=0, sense=0) for p in game.players)
     game = attrs.evolve(game, players=players)
     return attrs.evolve(game, turn=Turn(number=game.turn.number + 1,

@@ -28,7 +28,7 @@ from boardgames.deckbuilding.state import (
     dominance,
     standing,
 )
-from boardgames.deckbuilding.text import CATALOG
+from boardgames.deckbuilding.text import CATALOG, COMMANDS
 from boardgames.locales import Param
 from boardgames.screen import Line
 from core.viewer import NARRATOR, Viewer
@@ -106,7 +106,7 @@ def next_line(game: Game, lang: str = "en", *, viewer: Viewer = NARRATOR) -> str
                     leftover=pending.leftover)
     active = game.active.name
     if game.lord_ruler is not None and game.turn.drawn == 0:
-        return say("screen.next_draw", lang, name=active)
+        return say("screen.next_draw", lang, name=active, **COMMANDS)
     return say("screen.next_turn", lang, name=active, number=game.turn.number)
 
 

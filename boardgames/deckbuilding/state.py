@@ -17,7 +17,7 @@ import attrs
 from boardgames.deckbuilding.events import MISSIONS, TRACK_TOP, Mode
 from boardgames.deckbuilding.text import violation
 from boardgames.errors import BadValue, shown
-from core.names import find, name_key
+from core.names import closest, find, name_key
 
 START_HEALTH = 36
 """Every player's health at the start (R-DBG-1)."""
@@ -201,11 +201,14 @@ class Game:
         """The seat of the player called ``name`` (by :func:`core.names.find`: ignoring
         case, or spelled with look-alike letters); else a RuleViolation listing the
         players."""
-        found = find(name, [player.name for player in self.players])
+        names = [player.name for player in self.players]
+        found = find(name, names)
         if found is not None:
             return found
-        raise violation("no_player", "R-DBG-1", name=shown(name),
-                        players=tuple(p.name for p in self.players))
+        close = closest(name, names)
+        if close is not None:
+            raise violation("no_player_close", "R-DBG-1", name=shown(name), close=close)
+        raise violation("no_player", "R-DBG-1", name=shown(name), players=tuple(names))
 
 
 BLANK = Game()
@@ -312,6 +315,9 @@ def find_mission(game: Game, text: str) -> int:
         if text.strip() == str(index + 1) or (
                 mission.name and name_key(mission.name) == name_key(text)):
             return index
+    close = closest(text, [m.name for m in game.missions if m.name])
+    if close is not None:
+        raise violation("no_mission_close", "R-DBG-3", value=shown(text), close=close)
     raise violation("no_mission", "R-DBG-3", value=shown(text),
                     names=tuple(m.name or str(i + 1) for i, m in enumerate(game.missions)))
 
@@ -327,6 +333,10 @@ def find_adversary(game: Game, text: str) -> Adversary:
     in_play = ", ".join(f"{a.number} {a.name}" for a in adversaries) or "—"
     if found:
         raise violation("adversary_ambiguous", "R-DBG-6", value=shown(text), numbers=in_play)
+    close = closest(text, [a.name for a in adversaries])
+    if close is not None:
+        raise violation("no_adversary_close", "R-DBG-6", value=shown(text), close=close,
+                        numbers=in_play)
     raise violation("no_adversary_named", "R-DBG-6", value=shown(text),
                     numbers=in_play)
 

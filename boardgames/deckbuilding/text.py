@@ -64,6 +64,7 @@ EN: dict[str, str] = {
     "bad.shield": "a shield is a whole number 1–999 or X, got {value}",
     # --- refusals ---
     "no_player": "no player called {name} (players: {players:list})",
+    "no_player_close": "no player called {name} — did you mean {close}?",
     "not_coop": "there is no Lord Ruler in a competitive game (co-op and solo only)",
     "player_out": "{name} is out of the game",
     "not_your_turn": "it is {active}'s turn, not {name}'s",
@@ -93,15 +94,21 @@ EN: dict[str, str] = {
     "draw_out": "{name} is out of the game: no Lord Ruler card is drawn this turn",
     "deck_empty": "the Lord Ruler deck is empty: end the turn, and the players lose",
     "edict_rows": "with {players:player|players} alive this Edict moves Dominance up "
-                  "{ups:time|times}, so give {ups:row|rows}, got {shown}",
+                  "{ups:time|times}, so give {ups:row|rows}, got {shown}: {edict} --rows "
+                  "ROW…, each ROW the number the Dominance track shows on the row the "
+                  "Lord Ruler card moves to (0 for a one-time attack)",
     "no_adversary": "no Adversary number {number} is in play (in play: {numbers})",
     "no_mission": "no Mission {value} (Missions: {names:list})",
+    "no_mission_close": "no Mission {value} — did you mean {close}?",
     "no_adversary_named": "no Adversary {value} is in play (in play: {numbers})",
+    "no_adversary_close": "no Adversary {value} is in play — did you mean {close}? (in "
+                          "play: {numbers})",
     "adversary_ambiguous": "more than one Adversary in play is called {value}: give its "
                            "number ({numbers})",
     "shield_needs": "shield {shield} of {name} needs at least {need:damage|damage}, "
                     "got {damage}",
-    "draw_first": "{name} must draw a Lord Ruler card before the turn ends",
+    "draw_first": "{name} must draw a Lord Ruler card before the turn ends: an Edict is "
+                  "{edict} --rows ROW…, an Adversary {adversary} NAME SHIELD…",
     "not_an_event": "not a Deckbuilding Game event: {value}",
     "not_started": "set up the game first (new)",
     "game_over": "the game is over; only undo can change it",
@@ -234,7 +241,8 @@ EN: dict[str, str] = {
     "screen.adversary": "{number} {name} (before {owner}): shields {shields}",
     "screen.destroyed": "destroyed",
     "screen.next_turn": "{name} plays turn {number}",
-    "screen.next_draw": "{name} draws a Lord Ruler card, then ends the turn",
+    "screen.next_draw": "{name} draws a Lord Ruler card ({edict} --rows ROW…, or "
+                        "{adversary} NAME SHIELD…), then {end}",
     "screen.over": "the game is over: {result}",
     "screen.summary": "turn {number}, {name} to play",
     "screen.words_next": "Next",
@@ -254,6 +262,9 @@ EN: dict[str, str] = {
 
 
 CATALOG = Catalog("deckbuilding", {"en": EN, "pl": PL})
+
+COMMANDS: dict[str, Param] = {"edict": "edict", "adversary": "adversary", "end": "end-turn"}
+"""The commands the texts name, passed to them as they are typed in every language."""
 """The Deckbuilding Game's texts in English and Polish."""
 
 

@@ -53,6 +53,7 @@ PL: dict[str, str] = {
     "bad.shield": "tarcza to liczba całkowita 1–999 albo X, podano {value}",
     # --- odmowy ---
     "no_player": "nie ma gracza {name} (gracze: {players:list})",
+    "no_player_close": "nie ma gracza {name} — czy chodzi o {close}?",
     "not_coop": "w grze rywalizacyjnej nie ma Ostatniego Imperatora (tylko w grze "
                 "kooperacyjnej i solo)",
     "player_out": "{name} nie bierze już udziału w grze",
@@ -88,15 +89,21 @@ PL: dict[str, str] = {
                   "przegrywają",
     "edict_rows": "przy {players:graczu|graczach|graczach} w grze ten edykt podnosi "
                   "dominację {ups:raz|razy|razy}, więc podaj {ups:rząd|rzędy|rzędów}, "
-                  "podano {shown}",
+                  "podano {shown}: {edict} --rows RZĄD…, RZĄD to liczba w rzędzie toru "
+                  "dominacji, do którego przesuwa się karta Ostatniego Imperatora (0: "
+                  "jednorazowy atak)",
     "no_adversary": "w grze nie ma adwersarza nr {number} (w grze: {numbers})",
     "no_mission": "nie ma misji {value} (misje: {names:list})",
+    "no_mission_close": "nie ma misji {value} — czy chodzi o {close}?",
     "no_adversary_named": "w grze nie ma adwersarza {value} (w grze: {numbers})",
+    "no_adversary_close": "w grze nie ma adwersarza {value} — czy chodzi o {close}? (w "
+                          "grze: {numbers})",
     "adversary_ambiguous": "w grze jest więcej niż jeden adwersarz o nazwie {value}: "
                            "podaj jego numer ({numbers})",
     "shield_needs": "tarcza {shield} adwersarza {name} wymaga co najmniej "
                     "{need:obrażenia|obrażeń|obrażeń}, podano {damage}",
-    "draw_first": "{name} musi dobrać kartę Ostatniego Imperatora przed końcem tury",
+    "draw_first": "{name} musi dobrać kartę Ostatniego Imperatora przed końcem tury: "
+                  "edykt to {edict} --rows RZĄD…, adwersarz to {adversary} NAZWA TARCZA…",
     "not_an_event": "to nie jest zdarzenie tej gry: {value}",
     "not_started": "najpierw przygotuj grę (new)",
     "game_over": "gra się skończyła; zmienić ją może tylko cofnięcie",
@@ -247,7 +254,8 @@ PL: dict[str, str] = {
     "screen.adversary": "{number} {name} (przed graczem {owner}): tarcze {shields}",
     "screen.destroyed": "zniszczona",
     "screen.next_turn": "turę {number} gra {name}",
-    "screen.next_draw": "{name} dobiera kartę Ostatniego Imperatora, potem kończy turę",
+    "screen.next_draw": "{name} dobiera kartę Ostatniego Imperatora ({edict} --rows "
+                        "RZĄD… albo {adversary} NAZWA TARCZA…), potem {end}",
     "screen.over": "gra się skończyła: {result}",
     "screen.summary": "tura {number}, gra {name}",
     "screen.words_next": "Dalej",

@@ -18,7 +18,7 @@ from boardgames.housewar.events import Length, key
 from boardgames.housewar.pay import effective_cost
 from boardgames.housewar.resources import NOTHING, Resources
 from boardgames.housewar.track import Track, numeral
-from core.names import find
+from core.names import closest, find
 
 UNREST_END = 8
 """Unrest at which the Final Empire collapses and the game ends (R-HW-1)."""
@@ -191,10 +191,15 @@ class State:
     def house_index(self, name: str) -> int:
         """Index of the House called ``name`` (by :func:`core.names.find`: ignoring
         case and repeated spaces, or spelled with look-alike letters)."""
-        found = find(" ".join(name.split()), [house.name for house in self.houses])
+        names = [house.name for house in self.houses]
+        found = find(" ".join(name.split()), names)
         if found is not None:
             return found
-        known = ", ".join(h.name for h in self.houses) or "none yet"
+        close = closest(name, names)
+        if close is not None:
+            raise RuleViolation(f"no House called {shown(name)} — did you mean {close}?",
+                                rule="R-HW-5")
+        known = ", ".join(names) or "none yet"
         raise RuleViolation(f"no House called {shown(name)} (Houses: {known})",
                             rule="R-HW-5")
 
@@ -223,6 +228,10 @@ class State:
         for placed in self.track.names:
             if key(placed) == wanted:
                 return placed
+        close = closest(name, self.track.names)
+        if close is not None:
+            raise RuleViolation(f"{shown(name)} is not on the Problem track — did you mean "
+                                f"{close}?", rule="R-HW-2")
         on = ", ".join(self.track.names) or "none"
         raise RuleViolation(f"{shown(name)} is not on the Problem track (on it: {on})",
                             rule="R-HW-2")

@@ -9,6 +9,7 @@ as they judge any other.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from boardgames.errors import BadValue, RuleViolation
 from boardgames.stuffed.dice import Symbol, match, parse_combo
@@ -23,7 +24,7 @@ from boardgames.stuffed.events import (
     Teammate,
 )
 from boardgames.stuffed.state import Game
-from core.names import matches, name_key
+from core.names import closest, matches, name_key
 
 __all__ = ["card", "character", "chosen_dice", "mission", "paid_die", "player", "reroll",
            "steal", "teammate"]
@@ -87,7 +88,9 @@ def paid_die(state: Game, name: str, exclude: Sequence[int], given: int | None) 
     attribute: Symbol | None = ledger.attribute_of(name)
     if attribute is None:
         mates = ", ".join(t.name for t in ledger.team) or "none"
-        raise RuleViolation(f"{ledger.name} has no character called {name!r} (Hero "
+        close = closest(name, [ledger.seat.hero, *(t.name for t in ledger.team)])
+        meant = f" — did you mean {close}?" if close is not None else ""
+        raise RuleViolation(f"{ledger.name} has no character called {name!r}{meant} (Hero "
                             f"{ledger.seat.hero}; Teammates: {mates})", rule="R-STF-6")
     payers = [p for p, s in state.unspent if s is attribute and p not in exclude]
     if not payers:
@@ -124,8 +127,10 @@ def teammate(state: Game, name: str, kind: str | None, attribute: str | None,
         return Teammate(offered.name, kind or offered.kind, attribute or offered.attribute,
                         needs or offered.combo)
     if attribute is None or needs is None:
-        raise BadValue(f"{name!r} is not on offer: give --needs COMBO and --attribute "
-                       f"SYMBOL as the card shows them"[:140], rule="R-STF-5")
+        close = closest(name, [t.name for t in state.offer])
+        meant = f" (did you mean {close}?)" if close is not None else ""
+        raise BadValue(f"{name[:40]!r} is not on offer{meant}: give --needs COMBO and "
+                       f"--attribute SYMBOL as the card shows them", rule="R-STF-5")
     return Teammate(name, kind or "loyal", attribute, needs)
 
 
@@ -137,7 +142,10 @@ def steal(state: Game, name: str, victim: str | None, dice: Sequence[str]) -> St
     if victim is not None:
         holders = [p for p in holders if p.name == player(state, victim)]
         if not holders:
-            raise RuleViolation(f"no other player is called {victim!r}"[:100],
+            close = closest(victim, [p.name for i, p in enumerate(state.players)
+                                     if i != state.turn])
+            meant = f" — did you mean {close}?" if close is not None else ""
+            raise RuleViolation(f"no other player is called {victim[:60]!r}{meant}",
                                 rule="R-STF-5")
     found = [(p, t) for p in holders for t in p.team
              if t.name in matches(name, [m.name for m in p.team])]
@@ -154,7 +162,7 @@ def card(state: Game, title: str, *, coins: int, cards: int, dice: Sequence[str]
          attribute: str | None) -> Event:
     """Playing the Advantage card ``title`` (R-STF-4): My Birden and the Sacrifice by
     their names, any other card with what it gave."""
-    said = name_key(" ".join(title.split()))
+    said = name_key(_known_card(title, gave=bool(coins or cards)))
     if said == name_key("My Birden"):
         birdens = [p for p, s in state.unspent if s is Symbol.BIRDEN]
         birden = birdens[0] if birdens else 0
@@ -170,6 +178,28 @@ def card(state: Game, title: str, *, coins: int, cards: int, dice: Sequence[str]
                            "Attribute her ability takes", rule="R-STF-5")
         return PlaySacrifice(attribute)
     return PlayCard(title, coins=coins, cards=cards)
+
+
+KNOWN_CARDS: Final = ("My Birden", "Sacrifice")
+"""The Advantage cards the tool knows by name (R-STF-4)."""
+
+
+def _known_card(title: str, *, gave: bool) -> str:
+    """The card ``title`` means: a known card by its name, or, when the card gave
+    nothing (as the known ones give nothing by themselves), by a unique beginning or
+    word of it; a near miss of a known name is refused with the name meant, since as
+    another card it would do nothing."""
+    title = " ".join(title.split())
+    if gave or any(name_key(title) == name_key(known) for known in KNOWN_CARDS):
+        return title
+    found = matches(title, KNOWN_CARDS)
+    if len(found) == 1:
+        return found[0]
+    close = closest(title, KNOWN_CARDS)
+    if close is not None:
+        raise BadValue(f"no card {title[:40]!r} is known by name — did you mean {close}? "
+                       "(another card: say what it gave, --coins or --cards)", rule="R-STF-4")
+    return title
 
 
 def mission(state: Game, dice: Sequence[str]) -> CompleteMission:

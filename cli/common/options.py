@@ -99,6 +99,29 @@ class FacesType(click.ParamType[Any]):
         return "F"
 
 
+class SeedType(click.ParamType[int]):
+    """A seed of the tool's dice: a whole number 0 to 2⁶³−1. A negative or larger one
+    is refused in one line rather than taken as some other seed."""
+
+    name = "seed"
+    most = 2**63 - 1
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if text.isascii() and text.isdigit() and int(text) <= self.most:
+            return int(text)
+        raise click.UsageError(f"--seed must be a whole number 0 or more (at most 2^63−1), "
+                               f"got {text[:30]!r}", ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "S"
+
+
+SEED: Final = SeedType()
+
 POOL = PoolType()
 DIFFICULTY = DifficultyType()
 FACES = FacesType()
@@ -136,13 +159,25 @@ class NumbersCommand(click.Command):
             names.update(getattr(param, "secondary_opts", ()))
         return names
 
+    def _taking_values(self, ctx: click.Context) -> set[str]:
+        """The options whose next word is their value (``--stakes -x`` is a value)."""
+        return {opt for param in self.get_params(ctx) if isinstance(param, click.Option)
+                and not param.is_flag and not param.count for opt in param.opts}
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if ctx.resilient_parsing:  # completing a word: nothing is refused
+            return super().parse_args(ctx, args)
         known = self._known(ctx)
+        taking = self._taking_values(ctx)
+        value_next = False
         for token in args:
             if token == "--":
                 break
-            if not token.startswith("-") or token == "-" or _looks_numeric(token):
+            if value_next or not token.startswith("-") or token == "-" or \
+                    _looks_numeric(token):
+                value_next = False
                 continue
+            value_next = token in taking
             name = token.split("=", 1)[0]
             if name in known or (not token.startswith("--") and token[:2] in known):
                 continue

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 import click
 
 from cli.common.errors import fail
+from cli.common.options import SEED
 from cli.common.output import json_option, make_console, plain, print_json
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ DEFAULT_ROUNDS: Final = 3
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--seed", default=DEFAULT_SEED, show_default=True, metavar="N",
-              type=click.IntRange(0, 2**63 - 1), help="Seed of the dice: the same seed "
+              type=SEED, help="Seed of the dice: the same seed "
               "plays the same Conflict.")
 @click.option("--rounds", default=DEFAULT_ROUNDS, show_default=True, metavar="N",
               type=click.IntRange(1, 10), help="The most rounds to play before the "

@@ -18,6 +18,7 @@ import click
 
 from cli import __version__
 from cli.common.errors import fail
+from cli.common.options import NumbersCommand
 from cli.common.output import echo_wrapped, json_option, make_console, plain, print_json
 from cli.common.streams import (
     ENGLISH,
@@ -73,6 +74,30 @@ def conflict_option(function: F) -> F:
     return click.option("--conflict", "-c", "conflict_name", metavar="NAME", expose_value=False,
                         callback=remember(_CONFLICT_KEY), shell_complete=complete_conflict,
                         help="The Conflict (default: the current one).")(function)
+
+
+def conflict_named(function: F) -> F:
+    """An optional ``NAME`` argument and ``--conflict/-c NAME``, for the commands that
+    look at one whole Conflict (``show``, ``simulate``, ``run``, ``watch``, ``export``):
+    either spelling names it, as on the step commands; :func:`find_conflict` finds it."""
+    function = click.argument("name", required=False, shell_complete=complete_conflict
+                              )(function)
+    return conflict_option(function)
+
+
+def find_conflict(table: Table, name: str | None) -> str:
+    """The Conflict meant by ``name`` (the command's ``NAME``) or ``--conflict``, else
+    the current one; refused when both are given and mean two Conflicts."""
+    from conflict.which import find
+
+    option = chosen_conflict()
+    found = find(table, name if name is not None else option)
+    if name is not None and option is not None:
+        other = find(table, option)
+        if other != found:
+            fail(f"NAME {name!r} is the Conflict {found!r} but --conflict {option!r} is "
+                 f"{other!r}: name one Conflict")
+    return found
 
 
 common = stream_options(conflict_option)
@@ -189,6 +214,11 @@ def conflict() -> None:
     """
 
 
+# A negative number typed for a step's dice or action is the rules' to refuse, by rule
+# ("R-CON-7: dice must be 0–40, got -1"), not click's "No such option: -1".
+conflict.command_class = NumbersCommand
+
+
 @conflict.command("new", short_help="Start a Conflict and make it current.")
 @click.argument("name")
 @click.option("--physical", is_flag=True, help="It hurts bodies (Health).")
@@ -284,7 +314,7 @@ def use(name: str, as_json: bool) -> None:
 
 
 @conflict.command("show", short_help="The board: who stands, with what dice, what's next.")
-@click.argument("name", required=False, shell_complete=complete_conflict)
+@conflict_named
 @click.option("--last", default=5, show_default=True, metavar="N",
               type=click.IntRange(0, 100), help="How many of the last events to show.")
 @players_option
@@ -296,10 +326,11 @@ def show(name: str | None, last: int, players: bool, as_json: bool) -> None:
     from cli.common.board import board_json, board_view
 
     with open_table(create=False) as table:
+        found = find_conflict(table, name)
         if players:
-            board, lines = for_players(table, name or chosen_conflict(), last)
+            board, lines = for_players(table, found, last)
         else:
-            board, lines = shown(table, name or chosen_conflict(), last)
+            board, lines = shown(table, found, last)
     if as_json:
         print_json(board_json(board, lines))
         return

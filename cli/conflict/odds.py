@@ -156,8 +156,10 @@ def _bar_line(label: str, p: Fraction, width: int, *, marked: bool = False) -> T
 
 def _pool_notes(odds: PoolOdds) -> list[str]:
     notes = []
-    if odds.free_nudges:
-        notes.append(f"rolls {odds.dice} dice; +{odds.free_nudges} free Nudges (R-DICE-2)")
+    if odds.free_nudges:  # R-DICE-2: the pool is capped; each die beyond is a Nudge
+        beyond = ("the 1 die beyond is a free Nudge" if odds.free_nudges == 1
+                  else f"the {odds.free_nudges} dice beyond are free Nudges")
+        notes.append(f"capped at {odds.dice} dice: rolls {odds.dice}, {beyond} (R-DICE-2)")
     if odds.penalty:
         notes.append(f"rolls {odds.dice} dice; Outcome {_MINUS}{odds.penalty} (R-DICE-3)")
     return notes

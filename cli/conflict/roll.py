@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.common.errors import fail
-from cli.common.options import POOL, NumbersCommand, difficulty_option, faces_option
+from cli.common.options import (
+    POOL,
+    SEED,
+    NumbersCommand,
+    difficulty_option,
+    faces_option,
+)
 from cli.common.output import die, json_option, make_console, print_json
 from cli.common.table_option import open_table, table_option
 from conflict.dice import MAX_POOL, MIN_POOL, NUDGE_FACE, Roll
@@ -72,8 +78,8 @@ def notes(judged: Roll) -> list[str]:
         )
     if judged.penalty:
         found.append(
-            f"rolled {MIN_POOL}; Outcome {_MINUS}1 for each missing die "
-            f"({judged.penalty} missing)"
+            f"rolled {MIN_POOL}; Outcome {_MINUS}1 for each missing die: "
+            f"{_MINUS}{judged.penalty} (R-DICE-3)"
         )
     return found
 
@@ -158,7 +164,7 @@ def screen(judged: Roll, *, by_hand: bool, seed: int | None) -> RenderableType:
 @click.argument("pool", type=POOL, required=False)
 @difficulty_option("Judge the roll as a Challenge of Difficulty 0–5.")
 @click.option(
-    "--seed", type=int, metavar="S", help="Seed a repeatable roll (default: secure randomness)."
+    "--seed", type=SEED, metavar="S", help="Seed a repeatable roll (default: secure randomness)."
 )
 @faces_option("Judge dice rolled by hand, e.g. 5,5,4,2 (commas or spaces).")
 @click.option("--as", "who", metavar="NAME",

@@ -31,9 +31,17 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from cli.common.options import SEED
 from cli.common.output import make_console, plain
-from cli.common.table_option import complete_conflict, open_table, table_option
-from cli.conflict.group import chosen_conflict, last_lines, sentences, who_option, writer
+from cli.common.table_option import open_table, table_option
+from cli.conflict.group import (
+    conflict_named,
+    find_conflict,
+    last_lines,
+    sentences,
+    who_option,
+    writer,
+)
 from conflict.errors import ConflictError
 
 if TYPE_CHECKING:
@@ -355,8 +363,8 @@ class Guide:
 
 
 @click.command("run", short_help="The guided round: asks each step, saves as it goes.")
-@click.argument("name", required=False, shell_complete=complete_conflict)
-@click.option("--seed", type=int, metavar="S", help="Seed the tool's dice (repeatable).")
+@conflict_named
+@click.option("--seed", type=SEED, metavar="S", help="Seed the tool's dice (repeatable).")
 @table_option
 @who_option
 def run(name: str | None, seed: int | None) -> None:
@@ -370,7 +378,7 @@ def run(name: str | None, seed: int | None) -> None:
 
     console = make_console()
     with open_table(create=False) as table:
-        found = conflicts.find(table, name or chosen_conflict())
+        found = find_conflict(table, name)
         saved = conflicts.saved(table, found)
         guide = Guide(saved, console, Prompter(), random.Random(seed) if seed is not None
                       else None)

@@ -15,9 +15,10 @@ from typing import Final
 import click
 
 from cli.common.errors import fail
+from cli.common.options import SEED
 from cli.common.output import json_option, make_console, print_json
-from cli.common.table_option import complete_conflict, open_table, table_option
-from cli.conflict.group import chosen_conflict, conflict
+from cli.common.table_option import open_table, table_option
+from cli.conflict.group import conflict, conflict_named, find_conflict
 
 DEFAULT_PRECISION: Final = 0.02
 """The ± a simulation stops at when neither --runs nor --until-precision is given."""
@@ -48,14 +49,14 @@ def _policies(given: Sequence[str]) -> tuple[str | None, dict[str, str]]:
 
 
 @conflict.command("simulate", short_help="Who wins this fight? Play it on many times.")
-@click.argument("name", required=False, shell_complete=complete_conflict)
+@conflict_named
 @click.option("--runs", type=click.IntRange(1, 1_000_000), metavar="N",
               help="How many times to play it on (with --until-precision: the most).")
 @click.option("--until-precision", "precision", type=click.FloatRange(0, 0.5, min_open=True,
                                                                        max_open=True),
               metavar="P", help=f"Stop once every side's win chance is known to ±P "
               f"(95%) [default: {DEFAULT_PRECISION}, when --runs is not given].")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), metavar="S",
+@click.option("--seed", type=SEED, metavar="S",
               help="Seed of the dice: the same seed gives the same answer [default: a "
               "new one, shown in the report].")
 @click.option("--rounds", type=click.IntRange(1, 1000), metavar="R",
@@ -86,7 +87,7 @@ def simulate(name: str | None, runs: int | None, precision: float | None, seed: 
 
     everyone, per_side = _policies(policy_values)
     with open_table(create=False) as table:
-        found = conflicts.find(table, name or chosen_conflict())
+        found = find_conflict(table, name)
         _saved, loaded = conflicts.load(table, found)
     state = loaded.state
     policies: dict[str, str] = dict.fromkeys(state.sides(), everyone) if everyone else {}

@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.common.output import json_option, make_console, plain, print_json
-from cli.common.table_option import complete_conflict, open_table, table_option
+from cli.common.table_option import open_table, table_option
 from cli.conflict import run as conflict_run
 from cli.conflict.group import (
-    chosen_conflict,
     conflict,
+    conflict_named,
+    find_conflict,
     players_option,
     players_viewer,
     recent_lines,
@@ -43,7 +44,7 @@ POLL_SECONDS = 0.15  # how often the table is asked whether anything changed
 
 
 @conflict.command("export", short_help="The account of a fight, as Markdown.")
-@click.argument("name", required=False, shell_complete=complete_conflict)
+@conflict_named
 @table_option
 @json_option
 def export(name: str | None, as_json: bool) -> None:
@@ -54,7 +55,7 @@ def export(name: str | None, as_json: bool) -> None:
     from conflict import saved as conflicts
 
     with open_table(create=False) as table:
-        found = conflicts.find(table, name or chosen_conflict())
+        found = find_conflict(table, name)
         _saved, loaded = conflicts.load(table, found)
         everything = table.read(conflicts.KIND, found, include_undone=True).entries
     if as_json:
@@ -129,7 +130,7 @@ def _pressed(fd: int | None, timeout: float) -> bytes:
 
 
 @conflict.command("watch", short_help="The live board: redraws as anyone plays.")
-@click.argument("name", required=False, shell_complete=complete_conflict)
+@conflict_named
 @click.option("--last", default=5, show_default=True, type=click.IntRange(0, 50),
               metavar="N", help="How many of the last events to show beneath.")
 @players_option
@@ -145,7 +146,7 @@ def watch(name: str | None, last: int, players: bool) -> None:
 
     console = make_console()
     with open_table(create=False) as table:
-        found = conflicts.find(table, name or chosen_conflict())
+        found = find_conflict(table, name)
         saved = conflicts.saved(table, found)
 
         def render() -> Any:

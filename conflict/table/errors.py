@@ -14,7 +14,6 @@ Every message is one line, fit to print as it is.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 
 from conflict.errors import BadValue, ConflictError, RuleViolation
@@ -30,21 +29,13 @@ def name_key(name: str) -> str:
 
 
 def closest_name(name: str, known: Sequence[str]) -> str | None:
-    """The known name a person most likely meant by ``name``, or ``None``.
+    """The known name a person most likely meant by ``name``, or ``None``: the
+    project's one "did you mean" (:func:`core.names.closest`): a close spelling of the
+    whole name or of any word of it (``Kel`` → ``Kell``, ``hazekilers`` →
+    ``Hazekillers of House Orrell``), or a name holding what was typed."""
+    from core.names import closest  # on a refusal only (start-up, as name_key)
 
-    A close spelling wins (``Kel`` → ``Kell``); failing that, the shortest name that
-    contains what was typed (``hazekillers`` → ``Hazekillers of House Orrell``), since
-    Narrators type the word they remember of a long name.
-    """
-    by_key = {name_key(k): k for k in known}
-    typed = name_key(name).strip()
-    close = difflib.get_close_matches(typed, list(by_key), n=1, cutoff=0.6)
-    if close:
-        return by_key[close[0]]
-    if not typed:
-        return None
-    containing = sorted((k for k in by_key if typed in k), key=lambda k: (len(k), k))
-    return by_key[containing[0]] if containing else None
+    return closest(name, known)
 
 
 def check_text(value: object, what: str) -> str:
