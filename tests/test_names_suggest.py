@@ -77,9 +77,11 @@ def test_games_and_players_suggest_the_name_meant(db: Path) -> None:
 def test_r_hw_5_houses_and_r_hw_2_problems_suggest_the_name_meant(db: Path) -> None:
     ok(db, "hw", "new", "--players", "3", "--length", "short", "--houses", "Venture", "Lekal",
        "Hasting")
+    for house in ("venture", "lekal", "hasting"):
+        ok(db, "hw", "sheet", house, "1f")
     for problem, urgency in [("Ashfall", "2"), ("Riot", "IV"), ("Famine", "1")]:
         ok(db, "hw", "add", problem, "--urgency", urgency, "--setup")
-    ok(db, "hw", "collect", "--income", "2f", "1m")
+    ok(db, "hw", "collect")
     assert refused(db, "hw", "score", "ventrue", "--favor", "1") == (
         "R-HW-5: no House called 'ventrue' — did you mean Venture?")
     assert refused(db, "hw", "worsen", "famnie") == (
