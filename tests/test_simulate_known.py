@@ -27,6 +27,7 @@ from conflict import AddParticipant, Conflict, Nature, Start
 from conflict.simulate import POLICIES, Dice, play_out, simulate
 from conflict.simulate.play import opening
 from conflict.state import State
+from conflict.whatnow import Expect, what_now
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_simulate import skirmish
@@ -113,3 +114,18 @@ def test_r_con_the_same_seed_plays_the_known_runs(case: str) -> None:
                       policies=dict.fromkeys(sides, policy))
     assert [side.win.count for side in report.sides] == wins
     assert _digest(json.dumps(report.to_json(), sort_keys=True)) == report_digest
+
+
+def test_r_con_14_the_dice_make_the_roll_event_what_now_s_option_makes() -> None:
+    # Dice.roll makes the event without checking its own faces again: the same value.
+    state = four_heroes()
+    policies = dict.fromkeys(state.sides(), POLICIES["default"])
+    answer = what_now(opening(state, policies))
+    assert answer.expect is Expect.ROLL and answer.roll.defenders
+    for run in range(5):
+        made = Dice(3, run).roll(answer.roll)
+        dice = Dice(3, run)
+        attacker = dice.faces(answer.roll.actor_pool, answer.roll.actor_rollers)
+        checked = answer.roll.event(attacker=attacker, defenders={
+            d.name: dice.faces(d.pool, d.rollers) for d in answer.roll.defenders})
+        assert (made, hash(made), repr(made)) == (checked, hash(checked), repr(checked))
