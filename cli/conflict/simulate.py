@@ -66,7 +66,7 @@ def _policies(given: Sequence[str]) -> tuple[str | None, dict[str, str]]:
               help="How a side plays: default, reckless, bold or cautious; "
               "SIDE=NAME for one side, NAME for every side. Repeatable.")
 @click.option("--workers", type=click.IntRange(1, 1024), metavar="N",
-              help="Processes to play in [default: every core].")
+              help="Processes to play in [default: the cores other work leaves free].")
 @table_option
 @json_option
 def simulate(name: str | None, runs: int | None, precision: float | None, seed: int | None,

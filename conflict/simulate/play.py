@@ -25,6 +25,7 @@ from conflict.events import (
     Change,
     Declare,
     Defend,
+    DefenseRoll,
     EndConflict,
     EndRound,
     Event,
@@ -94,10 +95,42 @@ class Dice:
 
     def roll(self, option: RollOption) -> RollDice:
         """The roll of ``option``: the actor's faces first, then each defender's, in
-        the order they committed (as :meth:`RollOption.event` draws them)."""
+        the order they committed: the event :meth:`RollOption.event` makes of the same
+        faces, made without checking again faces drawn here, one list per roller of
+        the pool what-now asked for (the engine checks their counts as it applies)."""
         attacker = self.faces(option.actor_pool, option.actor_rollers)
-        return option.event(attacker=attacker, defenders={
-            d.name: self.faces(d.pool, d.rollers) for d in option.defenders})
+        return _roll_dice(option.action, attacker, tuple([
+            _defense_roll(self.faces(d.pool, d.rollers), d.name)
+            for d in option.defenders]))
+
+
+_new: Final = object.__new__
+_set_action: Final = RollDice.__dict__["action"].__set__
+_set_attacker: Final = RollDice.__dict__["attacker"].__set__
+_set_defenders: Final = RollDice.__dict__["defenders"].__set__
+_set_faces: Final = DefenseRoll.__dict__["faces"].__set__
+_set_name: Final = DefenseRoll.__dict__["name"].__set__
+assert {a.name for a in attrs.fields(RollDice)} == {"action", "attacker", "defenders"}
+assert {a.name for a in attrs.fields(DefenseRoll)} == {"faces", "name"}
+
+
+def _roll_dice(action: int, attacker: tuple[tuple[int, ...], ...],
+               defenders: tuple[DefenseRoll, ...]) -> RollDice:
+    """``RollDice(action, attacker, defenders)`` of values already in the form its
+    converters give (every field set: the same value, equal and equally hashed)."""
+    event: RollDice = _new(RollDice)
+    _set_action(event, action)
+    _set_attacker(event, attacker)
+    _set_defenders(event, defenders)
+    return event
+
+
+def _defense_roll(faces: tuple[tuple[int, ...], ...], name: str) -> DefenseRoll:
+    """``DefenseRoll(faces, name=name)`` of faces drawn here, as :func:`_roll_dice`."""
+    roll: DefenseRoll = _new(DefenseRoll)
+    _set_faces(roll, faces)
+    _set_name(roll, name)
+    return roll
 
 
 @attrs.frozen
