@@ -30,6 +30,7 @@ from conflict.table.connection import _uri_path
 from conflict.table.errors import TableDamaged, UnknownStream, name_key
 from core.names import matches
 from core.registry import MODULES
+from core.text import json_safe
 
 __all__ = ["FORMATS", "GAME_VIEWS", "WHAT", "write"]
 
@@ -50,14 +51,6 @@ FORMATS: Final = ("csv", "json", "nl")
 
 Row = tuple[Any, ...]
 
-# Characters that JSON may carry as they are but a terminal acts on (C1 controls,
-# bidi controls, line and paragraph separators): written as \u escapes instead,
-# which decode to the same text.
-_UNSAFE_IN_JSON: Final = {
-    code: f"\\u{code:04x}"
-    for code in (*range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F),
-                 *range(0x2066, 0x206A), 0x2028, 0x2029)
-}
 
 
 def _open(path: Path) -> sqlite_utils.Database:
@@ -119,7 +112,7 @@ def _json(out: TextIO, headers: list[str], rows: Iterable[Row], *, nl: bool) -> 
     for line in lines:
         if nl and line == "[]":
             continue  # sqlite-utils' "no rows" is an array; newline-delimited, it is no line
-        out.write(str(line).translate(_UNSAFE_IN_JSON))
+        out.write(json_safe(str(line)))  # the one text rule's escapes
         out.write("\n")
 
 
