@@ -127,7 +127,7 @@ def test_a_whole_round_mostly_with_enter_with_an_undo_and_a_resume(db: Path) -> 
     again.expect(r"Brannoch \(Wits 4\) declares")
     again.sendline("?")
     again.expect(r"Choices:")
-    again.expect(r"targets: Tamsin Vey, Hazekillers of House Orrell")
+    again.expect(r"targets: Hazekillers of House Orrell\r\n")  # foes; Tamsin is an ally
     again.expect(r"Brannoch \(Wits 4\) declares")
     again.sendline("")
     again.expect(r"\[physique\]")
@@ -347,7 +347,7 @@ def test_help_at_a_declaration_lists_its_words_and_an_attack_is_saved_as_typed(
     run.expect(r"with: Wooden staff \(\+0\), Obsidian-tipped arrows \(\+1\); - for nothing")
     run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
     run.sendline("attack tamsin social willpower with arrows -- jeers from the eaves")
-    run.expect(r"\(physique is 4\) \[physique\]:")
+    run.expect(r"\(charm is 2\) \[charm\]:")  # a social attack: Charm (R-CON-8)
     run.sendline("4")  # the equipment was said: not asked again
     run.expect(r"Hazekillers of House Orrell declare an attack on Tamsin Vey")
     run.expect(r"Tamsin Vey \(Wits 4\) declares")

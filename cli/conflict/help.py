@@ -86,6 +86,7 @@ def _declare_lines(state: State, option: DeclareOption) -> list[str]:
     gear = [f"{item.name} (+{item.damage})" for item in person.character.equipment]
 
     example = (option.foes or option.targets or ("NAME",))[0].split()[0].lower()
+    allies = [name for name in option.targets if name not in option.foes]
 
     def listed(words: Sequence[str], default: str) -> str:
         return ", ".join(f"{w}*" if w == default else w for w in words) + " (*default)"
@@ -96,7 +97,8 @@ def _declare_lines(state: State, option: DeclareOption) -> list[str]:
         "      [with ITEM] [-- what]",
         "    feint NAME [kind] [-- what]",
         "    action | defense | no-roll [-- what]",
-        f"  targets: {', '.join(option.targets) or 'no one'}",
+        f"  targets: {', '.join(option.foes) or 'no one'}",
+        *([f"  allies (feint or action only): {', '.join(allies)}"] if allies else []),
         f"  kinds: {listed(kinds, option.default_attack_kind.value)}",
         f"  Resiliences: {listed(RESILIENCES, option.default_resilience)}",
         f"  with: {', '.join(gear)}; - for nothing" if gear else "  with: no equipment",

@@ -99,9 +99,17 @@ def foes(state: State, person: Participant) -> list[Participant]:
     return sorted(standing, key=left)
 
 
-def nature_attribute(state: State) -> str:
-    """The Attribute the Conflict's nature calls on (Physique, Charm, Wits)."""
-    return state.nature.defense_attribute
+def nature_attribute(state: State, kind: str | None = None) -> str:
+    """The Attribute an attack of ``kind`` calls on, by default the Conflict's nature
+    (R-CON-1, R-CON-8): physical → Physique, social → Charm, mental → Wits."""
+    from conflict.natures import Nature
+
+    return (Nature(kind) if kind else state.nature).defense_attribute
+
+
+def _physical(state: State, said: Declared) -> bool:
+    """Whether the attack said is physical (its kind as said, else the nature's)."""
+    return (said.kind or state.nature.value) == "physical"
 
 
 def dice_words(person: Participant) -> list[str]:
@@ -123,21 +131,24 @@ def declaration_words(targets: Sequence[str], person: Participant) -> list[str]:
     return [*VERBS, *targets, *NATURES, *RESILIENCES, *(["with", *gear] if gear else [])]
 
 
-def _gear(guide: Asks, person: Participant, said: Declared) -> str | None:
-    """The equipment an attack uses: as said, else asked (R-CON-18)."""
+def _gear(guide: Asks, person: Participant, said: Declared, physical: bool = True
+          ) -> str | None:
+    """The equipment an attack uses: as said, else asked (R-CON-18); the likely answer
+    the best weapon for a physical attack, nothing for a social or mental one."""
     if said.verb != "attack" or said.equipment_said:
         return said.equipment
     owned = [item.name for item in person.character.equipment]
     if not owned:
         return None
-    best = max(person.character.equipment, key=lambda item: item.damage)
+    best = max(person.character.equipment, key=lambda item: item.damage).name \
+        if physical else "-"
 
     def read(answer: str) -> str | None:
         if answer.lower() in NOTHING:
             return None
         return resolve(answer, owned, what="equipment")
 
-    return guide.answer("  With (Tab; - for nothing)", best.name, owned, read)
+    return guide.answer("  With (Tab; - for nothing)", best, owned, read)
 
 
 def _default_declaration(state: State, person: Participant) -> str:
@@ -189,7 +200,8 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
     if said.verb == "no-roll":
         event: Event = option.no_roll(description=said.description)
         return lambda _state: [event]
-    attribute = nature_attribute(state)
+    attacking = said.verb in ("attack", "feint")
+    attribute = nature_attribute(state, said.kind if attacking else None)
     value = getattr(person.character.attributes, attribute)
 
     def read(answer: str) -> Declare:
@@ -202,7 +214,7 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
 
     event = guide.answer(f"  Dice: a number, or a source + Traits ({attribute} is {value})",
                          said.dice or attribute, dice_words(person), read)
-    gear = _gear(guide, person, said)
+    gear = _gear(guide, person, said, _physical(state, said))
     if gear != event.equipment:
         event = attrs.evolve(event, equipment=gear)
     return lambda _state: [event]
@@ -281,7 +293,7 @@ def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
 
     event = guide.answer("  Dice before halving", said.dice or str(2 * dice),
                          dice_words(person), read_dice)
-    gear = _gear(guide, person, said)
+    gear = _gear(guide, person, said, _physical(state, said))
     if gear != event.equipment:
         event = attrs.evolve(event, equipment=gear)
     return lambda _state: [event]

@@ -1,0 +1,107 @@
+"""The guided round (``mistborn conflict run``) in a real pseudo-terminal: the defaults
+it offers, Tab completing every word of a declaration, what a resumed round asks, and
+dice typed by hand; at 40×20, 40×30 and 100×40 where the screen's size matters."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(str(p) for p in (ROOT / "examples").glob("*.toml"))
+CODE = "import sys; from cli.main import main; sys.argv = ['mistborn'] + sys.argv[1:]; main()"
+SIZES = [(20, 40), (30, 40), (40, 100)]  # (rows, columns)
+
+
+def ok(db: Path, *args: str) -> str:
+    env = {"MISTBORN_DB": str(db), "NO_COLOR": "1", "COLUMNS": "80", "MISTBORN_AS": "Ada"}
+    result = CliRunner().invoke(main, list(args), env=env)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def events(db: Path) -> list[dict[str, object]]:
+    data: list[dict[str, object]] = json.loads(ok(db, "conflict", "export", "--json"))
+    return [e for e in data if e["undone_by"] is None]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "table.db"
+    ok(path, "char", "import", *EXAMPLES)
+    ok(path, "conflict", "new", "Rooftops", "--physical", "--stakes", "the atium cache")
+    ok(path, "conflict", "add", "tamsin", "brannoch", "hazekillers")
+    return path
+
+
+def spawn(db: Path, *args: str, rows: int = 40, columns: int = 100) -> pexpect.spawn:
+    # prompt_toolkit is told not to ask the terminal where the cursor is: pexpect is no
+    # terminal emulator and would never answer.
+    env = {**os.environ, "MISTBORN_DB": str(db), "TERM": "xterm", "NO_COLOR": "1",
+           "MISTBORN_AS": "Narrator", "PYTHONPATH": str(ROOT), "PROMPT_TOOLKIT_NO_CPR": "1"}
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    return pexpect.spawn(sys.executable, ["-c", CODE, "conflict", "run", *args], env=env,
+                         encoding="utf-8", dimensions=(rows, columns), timeout=15)
+
+
+def leave(run: pexpect.spawn) -> None:
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+
+
+def words(text: str) -> str:
+    """A pattern for ``text`` however the terminal broke it across rows."""
+    import re
+
+    escapes = r"(?:\x1b\[[0-9;?]*[a-zA-Z]|[\r\n ])+"
+    return escapes.join(re.escape(word) for word in text.split())
+
+
+# --- defaults follow what was said ----------------------------------------------------------
+
+
+def test_r_con_8_a_social_attack_offers_charm_and_no_weapon(db: Path) -> None:
+    ok(db, "conflict", "add", "prelate")
+    ok(db, "conflict", "declare", "haze", "defense", "3")
+    ok(db, "conflict", "declare", "tamsin", "no-roll")
+    ok(db, "conflict", "declare", "brannoch", "no-roll")
+    run = spawn(db)
+    try:
+        run.expect(words("The Hollow Prelate (Wits 5) declares"))
+        run.sendline("attack tamsin social willpower -- mocks her")
+        run.expect(words("(charm is 3) [charm]:"))  # R-CON-8: the attack's kind, not physique
+        run.sendline("")
+        run.expect(words("With (Tab; - for nothing) [-]:"))  # no axe in a war of words
+        run.sendline("")
+        run.expect(words("The Hollow Prelate declares"))
+        leave(run)
+    finally:
+        run.close(force=True)
+    last = events(db)[-1]["event"]
+    assert (last["dice"], last["equipment"], last["attack_kind"]) == (  # type: ignore[index]
+        3, None, "social")
+
+
+def test_help_lists_foes_as_targets_and_allies_apart(db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "defense", "3")
+    ok(db, "conflict", "declare", "tamsin", "no-roll")
+    run = spawn(db)
+    try:
+        run.expect(words("Brannoch (Wits 4) declares"))
+        run.sendline("?")
+        run.expect(words("targets: Hazekillers of House Orrell"))
+        run.expect(words("allies (feint or action only): Tamsin Vey"))
+        run.expect(words("Brannoch (Wits 4) declares"))  # asked again
+        leave(run)
+    finally:
+        run.close(force=True)

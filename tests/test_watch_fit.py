@@ -1,0 +1,106 @@
+"""The live board (``mistborn conflict watch``) on screens of every size a phone or a
+laptop gives it, read as a real terminal shows it (tmux draws the screen; the test
+reads it back): what comes next, the newest steps and the footer always show; older
+lines give way."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(str(p) for p in (ROOT / "examples").glob("*.toml"))
+CODE = "import sys; from cli.main import main; sys.argv = ['mistborn'] + sys.argv[1:]; main()"
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+
+def ok(db: Path, *args: str) -> str:
+    env = {"MISTBORN_DB": str(db), "NO_COLOR": "1", "COLUMNS": "80", "MISTBORN_AS": "Ada"}
+    result = CliRunner().invoke(main, list(args), env=env)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+class Screen:
+    """A command running in a tmux window of a given size, on its own tmux server."""
+
+    def __init__(self, db: Path, columns: int, rows: int, *args: str) -> None:
+        self.socket = f"mistborn-{uuid.uuid4().hex[:8]}"
+        env = {"MISTBORN_DB": str(db), "NO_COLOR": "1", "PYTHONPATH": str(ROOT),
+               "TERM": "xterm-256color", "MISTBORN_AS": "Narrator"}
+        command = " ".join(["env", "-u", "COLUMNS", "-u", "LINES",  # the real size only
+                            *(f"{k}={v}" for k, v in env.items()), sys.executable, "-c",
+                            f'"{CODE}"', *args])
+        self._tmux("new-session", "-d", "-x", str(columns), "-y", str(rows), command,
+                   ";", "set", "-g", "status", "off")
+
+    def _tmux(self, *args: str) -> str:
+        done = subprocess.run(["tmux", "-L", self.socket, "-f", os.devnull, *args],
+                              capture_output=True, text=True, timeout=10, check=False)
+        return done.stdout
+
+    def text(self) -> list[str]:
+        return self._tmux("capture-pane", "-p").rstrip("\n").split("\n")
+
+    def wait_for(self, words: str, timeout: float = 10.0) -> list[str]:
+        """The screen once ``words`` show on it, maybe broken across rows (the test
+        fails after ``timeout``)."""
+        ends = time.monotonic() + timeout
+        while True:
+            shown = self.text()
+            if words in " ".join(" ".join(shown).split()):
+                return shown
+            if time.monotonic() > ends:
+                pytest.fail(f"{words!r} never showed; the screen:\n" + "\n".join(shown))
+            time.sleep(0.1)
+
+    def close(self) -> None:
+        self._tmux("kill-server")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """A round well under way: five participants declared, tested and swapped, so the
+    board and its last steps are taller than a phone's screen."""
+    path = tmp_path / "table.db"
+    ok(path, "char", "import", *EXAMPLES)
+    ok(path, "conflict", "new", "Rooftops", "--physical", "--stakes", "the atium cache")
+    ok(path, "conflict", "add", "tamsin", "brannoch", "hazekillers", "canton", "prelate")
+    ok(path, "conflict", "declare", "canton", "attack", "3", "-t", "tamsin")
+    ok(path, "conflict", "declare", "haze", "attack", "5", "-t", "brannoch")
+    ok(path, "conflict", "declare", "tamsin", "attack", "4", "-t", "canton")
+    ok(path, "conflict", "declare", "brannoch", "defense", "3")
+    return path
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(40, 20), (40, 30), (100, 40)])
+def test_watch_keeps_the_newest_steps_and_the_footer_on_any_screen(
+        db: Path, columns: int, rows: int) -> None:
+    screen = Screen(db, columns, rows, "conflict", "watch", "--last", "8")
+    try:
+        screen.wait_for("q quits")
+        ok(db, "conflict", "test", "1", "--challenge", "-d", "1")
+        ok(db, "conflict", "declare", "prelate", "attack", "6", "-t", "brannoch",
+           "--about", "the axe falls")
+        shown = screen.wait_for("axe falls")
+        text = "\n".join(shown)
+        assert len(shown) <= rows
+        assert shown[-1].startswith("Rooftops · q quits"), text  # the footer, last
+        assert "Next: The Hollow Prelate acts (6 Action Dice)" in " ".join(text.split()), text
+        assert all(len(line.rstrip()) <= columns for line in shown)
+        # A wrapped line keeps an indent: only headings and new lines start at the edge.
+        for line in shown:
+            assert not line.startswith(("(", "Health", "Difficulty")), text
+    finally:
+        screen.close()
