@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cli.common.output import plain
+from cli.common.output import hanging, plain
 from conflict import board as library
 from conflict.board import RESILIENCE_NAMES
 from core.viewer import NARRATOR, Viewer
@@ -145,7 +145,6 @@ def _person_lines(person: Board, main: str, width: int, ended: bool) -> list[Tex
     else beneath), and its Resiliences or Extras standing."""
     from rich.text import Text
 
-    from cli.common.output import hanging
 
     dim = "dim" if person["defeated"] else ""
     head = Text("▶ " if person["moving"] else "  ", style="bold")
@@ -172,7 +171,6 @@ def board_parts(board: State | Board, width: int, last: Sequence[str] = (), *,
     """The board of :func:`board_view`, in its parts (see :class:`BoardParts`)."""
     from rich.text import Text
 
-    from cli.common.output import hanging
 
     facts = data(board, viewer)
     rows_width = min(width, BOARD_WIDTH)  # participants' rows; sentences take it all

@@ -28,6 +28,7 @@ from conflict.events import (
     Declare,
     Event,
     Hold,
+    Nature,
     SetTest,
     TakeIt,
 )
@@ -102,8 +103,6 @@ def foes(state: State, person: Participant) -> list[Participant]:
 def nature_attribute(state: State, kind: str | None = None) -> str:
     """The Attribute an attack of ``kind`` calls on, by default the Conflict's nature
     (R-CON-1, R-CON-8): physical → Physique, social → Charm, mental → Wits."""
-    from conflict.natures import Nature
-
     return (Nature(kind) if kind else state.nature).defense_attribute
 
 

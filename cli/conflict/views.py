@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.common.output import json_option, make_console, plain, print_json
+from cli.common.output import hanging, json_option, make_console, plain, print_json
 from cli.common.table_option import complete_conflict, open_table, table_option
 from cli.conflict import run as conflict_run
 from cli.conflict.group import (
@@ -131,7 +131,6 @@ def watch_view(state: State, last: list[str], width: int, height: int,
     from rich.text import Text
 
     from cli.common.board import board_parts
-    from cli.common.output import hanging
 
     parts = board_parts(state, width, last, viewer=viewer)
     footer = hanging(Text(f"{plain(name)} · q quits", style="dim"), width)[-1:]
