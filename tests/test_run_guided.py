@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -102,6 +103,54 @@ def test_help_lists_foes_as_targets_and_allies_apart(db: Path) -> None:
         run.expect(words("targets: Hazekillers of House Orrell"))
         run.expect(words("allies (feint or action only): Tamsin Vey"))
         run.expect(words("Brannoch (Wits 4) declares"))  # asked again
+        leave(run)
+    finally:
+        run.close(force=True)
+
+
+# --- Tab completes every word in its place ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("rows", "columns"), SIZES)
+def test_tab_completes_names_of_several_words_traits_and_gear_in_their_places(
+        db: Path, rows: int, columns: int) -> None:
+    ok(db, "conflict", "add", "prelate")
+    ok(db, "conflict", "declare", "haze", "defense", "3")
+    run = spawn(db, rows=rows, columns=columns)
+    try:
+        run.expect(words("Tamsin Vey (Wits 4) declares"))
+        # Each Tab completes the word or name being typed in its place: the kind, a
+        # target by a word of its name, the gear after "with", a Power, a Trait.
+        # (Completion runs beside the typing: each is awaited on screen, where it shows
+        # in the line or, chosen, in the menu beneath.)
+        for typed, shown in [("att", "attack"), (" pre", "Prelate"), (" with gla", "Glass")]:
+            run.send(typed + "\t")
+            run.expect_exact(shown)
+        run.send("\r")
+        run.expect(words("(physique is 4) [physique]:"))
+        for typed, shown in [("Steel", "Steelpushing"), (" + roof", "Rooftop")]:
+            run.send(typed + "\t")
+            run.expect_exact(shown)
+        run.send("\r")
+        run.expect(words("Brannoch (Wits 4) declares"))  # the gear was said: not asked
+        leave(run)
+    finally:
+        run.close(force=True)
+    last = events(db)[-1]["event"]
+    assert (last["target"], last["equipment"], last["dice"]) == (  # type: ignore[index]
+        "The Hollow Prelate", "Glass dagger", 6)
+
+
+def test_tab_offers_no_name_as_the_kind_of_declaration(db: Path) -> None:
+    ok(db, "conflict", "add", "prelate")
+    run = spawn(db)
+    try:
+        run.expect(words("Hazekillers of House Orrell (Wits 3) declares"))
+        for _ in range(2):  # Tab, and Tab again to pick from a menu: no kind begins so…
+            run.send("\t" if _ else "the\t")
+            time.sleep(1)  # (completion runs beside the typing: given time to answer)
+        run.send("\r")  # …so nothing is put in, and the line is refused as typed
+        run.expect(words("no kind of declaration named 'the'"))
         leave(run)
     finally:
         run.close(force=True)

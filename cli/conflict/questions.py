@@ -20,7 +20,7 @@ import attrs
 import click
 
 from characters.lookup import resolve
-from characters.model import ATTRIBUTES, RESILIENCES, STANDINGS, Kind
+from characters.model import Kind
 from conflict.events import (
     AddParticipant,
     ApplyDamage,
@@ -34,9 +34,7 @@ from conflict.events import (
 )
 from conflict.intents import Intent, steps
 from conflict.intents.words import (
-    NATURES,
     NOTHING,
-    VERBS,
     Declared,
     read_declaration,
     read_reaction,
@@ -58,10 +56,14 @@ if TYPE_CHECKING:
     from characters.model import Character
     from characters.pools import DicePool
     from conflict.dice import RandomSource
+    from conflict.intents.complete import Completion
     from conflict.state import Action as _Action
 
 
 Build = Intent
+Words = Sequence[str] | Callable[[str], Sequence["Completion"]]
+"""What Tab offers at a question: words to complete, or what may come next given the
+line typed so far (:func:`conflict.intents.complete.complete`)."""
 """What a step's answers come to: the events to write, made from the Conflict as it
 stands when written."""
 T = TypeVar("T")
@@ -74,9 +76,9 @@ class Asks(Protocol):
     tested: set[int]
     reacting_asked: set[int]
 
-    def ask(self, question: str, default: str = "", words: Sequence[str] = ()) -> str: ...
+    def ask(self, question: str, default: str = "", words: Words = ()) -> str: ...
 
-    def answer(self, question: str, default: str, words: Sequence[str],
+    def answer(self, question: str, default: str, words: Words,
                read: Callable[[str], T]) -> T: ...
 
     def when_saved(self, remember: Callable[[], None]) -> None: ...
@@ -111,23 +113,18 @@ def _physical(state: State, said: Declared) -> bool:
     return (said.kind or state.nature.value) == "physical"
 
 
-def dice_words(person: Participant) -> list[str]:
-    character = person.character
-    words = [*ATTRIBUTES, *(p.name for p in character.powers), *character.traits]
-    if character.standings is not None:
-        words += list(STANDINGS)
-    return words
+def tab(state: State, person: Participant, place: str) -> Words:
+    """Tab for a question about ``person``'s ``place`` (a declaration, its dice, its
+    equipment): every word in its place, from the library
+    (:func:`conflict.intents.complete.complete`)."""
+    from conflict.intents.complete import complete
+
+    return lambda line: complete(state, person.name, line, place)
 
 
 def figure(person: Participant, answer: str) -> int | DicePool:
     """Dice from an answer: a number, or ``source + trait + tool:X + circ:X``."""
     return _read_dice(person.character, answer)
-
-
-def declaration_words(targets: Sequence[str], person: Participant) -> list[str]:
-    """The words a declaration takes, for Tab."""
-    gear = [item.name for item in person.character.equipment]
-    return [*VERBS, *targets, *NATURES, *RESILIENCES, *(["with", *gear] if gear else [])]
 
 
 def _gear(guide: Asks, person: Participant, said: Declared, physical: bool = True
@@ -193,7 +190,7 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
     person = state.participant(option.name)
     said = guide.answer(f"{person.name} (Wits {person.wits}) declares",
                         _default_declaration(state, person),
-                        declaration_words(option.targets, person),
+                        tab(state, person, "declaration"),
                         lambda text: read_declaration(text, option.targets,
                                                       option.equipment))
     if said.verb == "no-roll":
@@ -212,7 +209,7 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
                              equipment=said.equipment, description=said.description)
 
     event = guide.answer(f"  Dice: a number, or a source + Traits ({attribute} is {value})",
-                         said.dice or attribute, dice_words(person), read)
+                         said.dice or attribute, tab(state, person, "dice"), read)
     gear = _gear(guide, person, said, _physical(state, said))
     if gear != event.equipment:
         event = attrs.evolve(event, equipment=gear)
@@ -277,7 +274,7 @@ def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
         return lambda _state: [chosen]
     targets = [p.name for p in state.participants if p.name != name and not p.defeated]
     said = guide.answer(f"  {name}'s new action", _default_declaration(state, person),
-                        declaration_words(targets, person),
+                        tab(state, person, "declaration"),
                         lambda text: _changed(read_declaration(
                             text, targets, [i.name for i in person.character.equipment])))
 
@@ -291,7 +288,7 @@ def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
                                 equipment=said.equipment)
 
     event = guide.answer("  Dice before halving", said.dice or str(2 * dice),
-                         dice_words(person), read_dice)
+                         tab(state, person, "dice"), read_dice)
     gear = _gear(guide, person, said, _physical(state, said))
     if gear != event.equipment:
         event = attrs.evolve(event, equipment=gear)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cli.common.output import make_console, plain
+from cli.common.output import hanging, make_console, plain
 from cli.common.table_option import complete_conflict, open_table, table_option
 from cli.conflict.group import chosen_conflict, last_lines, sentences, who_option, writer
 from conflict.errors import ConflictError
@@ -39,6 +39,7 @@ from conflict.errors import ConflictError
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from cli.conflict.questions import Words
     from conflict.dice import RandomSource
     from conflict.events import Event
     from conflict.intents import Intent as Build
@@ -70,19 +71,37 @@ def _fitted(prompt: str) -> str:
     """``prompt`` broken between words to fit the terminal (a phone's 40 columns), the
     answer typed after its last line; a terminal breaks words wherever the edge falls."""
     import shutil
-    import textwrap
+
+    from core.wrap import rows
 
     width = shutil.get_terminal_size((80, 24)).columns
     if len(prompt) < width:
         return prompt
-    lines = textwrap.wrap(prompt.rstrip(), max(20, width - 1), break_long_words=False,
-                          break_on_hyphens=False)
-    return "\n".join(lines) + " "
+    return "\n".join(rows(prompt, max(20, width - 1), indent=0)) + " "
+
+
+def _tab(words: Words) -> Any:
+    """A prompt_toolkit completer offering what ``words`` says may come next: each
+    completion replaces the word or name being typed, however many words it has."""
+    from prompt_toolkit.completion import Completer
+    from prompt_toolkit.completion import Completion as Offered
+
+    from conflict.intents.complete import complete_from
+
+    offers = words if callable(words) else (lambda line: complete_from(list(words), line))
+
+    class Tab(Completer):
+        def get_completions(self, document: Any, complete_event: Any) -> Any:
+            for offer in offers(document.text_before_cursor):
+                yield Offered(offer.text, start_position=-offer.replaces,
+                              display_meta=offer.what or None)
+
+    return Tab()
 
 
 class Prompter:
-    """Asks one question at a time: prompt_toolkit on a terminal (Tab completes the
-    words offered), plain lines otherwise."""
+    """Asks one question at a time: prompt_toolkit on a terminal (Tab completes each
+    word in its place), plain lines otherwise."""
 
     def __init__(self) -> None:
         self._session: Any = None
@@ -91,7 +110,7 @@ class Prompter:
 
             self._session = PromptSession()
 
-    def ask(self, question: str, default: str, words: Sequence[str] = ()) -> str:
+    def ask(self, question: str, default: str, words: Words = ()) -> str:
         shown = _fitted(f"{question} [{default}]: " if default else f"{question}: ")
         if self._session is None:
             click.echo(shown, nl=False)
@@ -100,11 +119,7 @@ class Prompter:
                 raise EOFError
             answer = line.strip()
         else:
-            from prompt_toolkit.completion import WordCompleter
-
-            completer = WordCompleter(list(words), ignore_case=True, sentence=True,
-                                      match_middle=True)
-            answer = self._session.prompt(shown, completer=completer).strip()
+            answer = self._session.prompt(shown, completer=_tab(words)).strip()
         return answer or default
 
 
@@ -128,14 +143,20 @@ class Guide:
     # --- talking ------------------------------------------------------------------------
 
     def say(self, text: str) -> None:
-        self.console.print(plain(text), highlight=False, markup=False)
+        """Print ``text`` broken to the screen's width, its later rows indented two
+        more than its first (a list's item stays under its heading)."""
+        safe = plain(text)
+        indent = len(safe) - len(safe.lstrip(" ")) + 2
+        for line in hanging(safe, self.console.width, indent):
+            self.console.print(line, highlight=False, markup=False, overflow="ignore",
+                               crop=False)
 
-    def ask(self, question: str, default: str = "", words: Sequence[str] = ()) -> str:
+    def ask(self, question: str, default: str = "", words: Words = ()) -> str:
         """The Narrator's answer to ``question``; ``?`` and ``b`` show their screen and
         ask it again; ``u`` undoes or goes back (see the module docstring)."""
         while True:
             self._asked += 1
-            answer = self.prompter.ask(question, default, [*words, "u", "?", "b"]).strip()
+            answer = self.prompter.ask(question, default, words).strip()
             lowered = answer.lower()
             if lowered in ("?", "b"):
                 moved = self._catch_up()
@@ -157,7 +178,7 @@ class Guide:
             self._answers += 1
             return answer
 
-    def answer(self, question: str, default: str, words: Sequence[str],
+    def answer(self, question: str, default: str, words: Words,
                read: Callable[[str], T]) -> T:
         """Ask ``question`` until ``read`` takes the answer: a refused answer is said in
         one line and the same question asked again."""
