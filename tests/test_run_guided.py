@@ -154,3 +154,35 @@ def test_tab_offers_no_name_as_the_kind_of_declaration(db: Path) -> None:
         leave(run)
     finally:
         run.close(force=True)
+
+
+# --- a resumed round asks only what is open -----------------------------------------------------
+
+
+def test_r_con_9_a_test_answered_with_enter_is_not_asked_again_on_resuming(db: Path) -> None:
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    ok(db, "conflict", "declare", "brannoch", "attack", "5", "-t", "haze")
+    first = (r"Action 1, Hazekillers of House Orrell at Tamsin Vey: contest or challenge, "
+             r"Difficulty \[contest 0\]")
+    second = r"Action 2, Brannoch at Hazekillers of House Orrell: contest or challenge"
+    run = spawn(db)
+    try:
+        run.expect(first)
+        run.sendline("")  # as it is: kept all the same
+        run.expect(second)
+        leave(run)
+    finally:
+        run.close(force=True)
+    again = spawn(db)
+    try:
+        again.expect(second)  # the first was answered: only the open one is asked
+        assert "Action 1," not in again.before
+        again.sendline("challenge 2")
+        again.expect(words("Brannoch acts (5 Action Dice)"))
+        leave(again)
+    finally:
+        again.close(force=True)
+    tests = [(e["event"]["action"], e["event"]["contest"], e["event"]["difficulty"])  # type: ignore[index]
+             for e in events(db) if e["event"]["type"] == "set_test"]  # type: ignore[index]
+    assert tests == [(1, True, 0), (2, False, 2)]

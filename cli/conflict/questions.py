@@ -218,11 +218,13 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
 
 def set_test(guide: Asks, state: State, action: _Action) -> Build:
     """The Narrator's Challenge or Contest, and Difficulty, for one action (R-CON-9).
-    Remembered as asked only once the answer is saved: a refused one is asked again."""
+    Saved even when it leaves the action as it was (Enter), so the answer is kept: a
+    resumed round does not ask it again. Remembered as asked only once the answer is
+    saved: a refused one is asked again."""
     aimed = f" at {action.target}" if action.target else ""
     default = f"{'contest' if action.contest else 'challenge'} {action.difficulty}"
 
-    def read(answer: str) -> SetTest | None:
+    def read(answer: str) -> SetTest:
         contest, difficulty = action.contest, action.difficulty
         for word in answer.lower().split():
             if word.isdigit():
@@ -230,14 +232,12 @@ def set_test(guide: Asks, state: State, action: _Action) -> Build:
             else:
                 contest = resolve(word, ["contest", "challenge"],
                                   what="test") == "contest"
-        if contest == action.contest and difficulty == action.difficulty:
-            return None  # as it is: nothing to write
         return SetTest(action=action.number, contest=contest, difficulty=difficulty)
 
     event = guide.answer(f"Action {action.number}, {action.actor}{aimed}: contest or "
                          f"challenge, Difficulty", default, ["contest", "challenge"], read)
     guide.when_saved(lambda: guide.tested.add(action.number))
-    return lambda _state: [] if event is None else [event]
+    return lambda _state: [event]
 
 
 def act(guide: Asks, state: State, now: AwaitingActions) -> Build:

@@ -368,9 +368,15 @@ class Guide:
         """This round's actions the Narrator has not yet been asked to test (R-CON-9)."""
         from conflict.state import ActionStatus
 
+        from conflict.events import SetTest
+
+        # Answered already: here, or saved (in this run, an earlier one, or by the test
+        # command), so a resumed round never asks it again.
+        answered = self.tested | {e.action for e in (self.loaded.events if self.loaded
+                                                     else ()) if isinstance(e, SetTest)}
         # An actor defeated before its step never acts (R-CON-20): nothing to test.
         in_step = {state.participants[i].name for i in state.step}
-        return [a for a in state.actions if a.number not in self.tested
+        return [a for a in state.actions if a.number not in answered
                 and a.status is ActionStatus.DECLARED and not a.defenses
                 and (not state.participant(a.actor).defeated or a.actor in in_step)]
 
