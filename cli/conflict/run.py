@@ -366,9 +366,8 @@ class Guide:
 
     def untested(self, state: State) -> list[Action]:
         """This round's actions the Narrator has not yet been asked to test (R-CON-9)."""
-        from conflict.state import ActionStatus
-
         from conflict.events import SetTest
+        from conflict.state import ActionStatus
 
         # Answered already: here, or saved (in this run, an earlier one, or by the test
         # command), so a resumed round never asks it again.
