@@ -186,3 +186,38 @@ def test_r_con_9_a_test_answered_with_enter_is_not_asked_again_on_resuming(db: P
     tests = [(e["event"]["action"], e["event"]["contest"], e["event"]["difficulty"])  # type: ignore[index]
              for e in events(db) if e["event"]["type"] == "set_test"]  # type: ignore[index]
     assert tests == [(1, True, 0), (2, False, 2)]
+
+
+# --- dice typed by hand ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rows", "columns"), [(20, 40), (40, 100)])
+def test_r_con_2_a_group_s_kept_roll_is_typed_alone_and_a_wrong_count_asked_again(
+        db: Path, rows: int, columns: int) -> None:
+    ok(db, "conflict", "declare", "haze", "defense", "3")
+    ok(db, "conflict", "declare", "tamsin", "no-roll")
+    ok(db, "conflict", "declare", "brannoch", "attack", "5", "-t", "haze")
+    run = spawn(db, rows=rows, columns=columns)
+    try:
+        for asked in ("contest or challenge", "Brannoch acts",
+                      "Hazekillers of House Orrell against action"):
+            run.expect(words(asked))
+            run.sendline("")
+        question = words("Action 1 rolls (Brannoch 5 vs Hazekillers of House Orrell 3 ×8)")
+        run.expect(question)
+        run.expect(words("a group: its kept roll, or every member's 5,5,3/4,4,1"))
+        run.sendline("5,5,6,1,2 ; 1,2,3/1,2,3/1,2,3")  # three of eight members
+        run.expect(words("rolls 3 dice for each of 8 members: give the kept roll alone "
+                         "(5,5,5) or all 8 split by slashes"))
+        run.expect(question)  # the dice asked again, nothing saved
+        run.sendline("5,5,6,1,2")  # the defenders' dice left out
+        run.expect(words("type each roll's dice, split by ';'"))
+        run.expect(question)
+        run.sendline("5,5,6,1,2 ; 4,4,1")  # the kept roll alone
+        run.expect(words("Hazekillers of House Orrell roll 4 4 1 (Result 4, kept roll "
+                         "typed)"))
+        leave(run)
+    finally:
+        run.close(force=True)
+    rolled = [e["event"] for e in events(db) if e["event"]["type"] == "roll"]  # type: ignore[index]
+    assert len(rolled) == 1
