@@ -1,4 +1,4 @@
-"""Many runs of one Conflict, on the cores free, the same answer whatever the cores.
+"""Many runs of one Conflict, on every core, the same answer whatever the cores.
 
 Runs are numbered 0, 1, 2…; run ``i`` rolls its dice from a stream seeded by
 ``(seed, i)`` (:class:`~conflict.simulate.play.Dice`), so it plays the same in any
@@ -10,13 +10,8 @@ number of workers or on which finished first. A process pool
 starting state and the policies once, when they start. They start by ``fork`` on Linux
 when no other thread runs here (at once, the library already loaded), else by
 ``spawn`` (everything they need is importable and picklable, so either gives the same
-answer). This process plays too, from the first batch at once and all along, so
-extra workers only add to what it plays alone; once the answer is precise enough, a
-shared event tells the workers to drop what they play, and they are waited for.
-
-Unless told, the number of workers (:func:`auto_workers`) is the cores this process may
-use that other work leaves free (by the load average), and none beside this process
-for a simulation too small to repay starting them.
+answer). While they start, this process plays the first batches itself; once the
+answer is precise enough, a shared event tells the workers to drop what they play.
 """
 
 from __future__ import annotations
@@ -40,11 +35,10 @@ from characters.names import name_key
 from conflict.errors import BadValue, RuleViolation, shown
 from conflict.simulate.play import Dice, opening, play_out
 from conflict.simulate.policies import POLICIES, Policy
-from conflict.simulate.report import Z95, Report, Tallies
+from conflict.simulate.report import Report, Tallies
 from conflict.state import Phase, State
 
-__all__ = ["BATCH", "DEFAULT_ROUNDS", "DEFAULT_RUNS", "MAX_RUNS", "SMALL", "auto_workers",
-           "simulate"]
+__all__ = ["BATCH", "DEFAULT_ROUNDS", "DEFAULT_RUNS", "MAX_RUNS", "simulate"]
 
 BATCH: Final = 25
 """Runs per batch: the step at which the precision is checked."""
@@ -60,10 +54,6 @@ DEFAULT_ROUNDS: Final = 20
 
 AHEAD: Final = 2
 """Batches queued per worker, so that none waits for the next."""
-
-SMALL: Final = 4 * BATCH
-"""Runs too few to repay starting other processes (some 20 ms each, and as long to
-stop): a simulation of no more plays in this process."""
 
 PolicyChoice = str | Policy
 
@@ -142,11 +132,10 @@ def simulate(state: State, *, runs: int | None = None, until_precision: float | 
     ``until_precision`` it is the most runs, and the simulation stops early, after a
     batch, once every side's win interval has a half-width of ``until_precision`` or
     less (default cap :data:`MAX_RUNS`). ``seed`` fixes every die: the same seed gives
-    the same report whatever ``workers``, the processes that play (default:
-    :func:`auto_workers`, the cores other work leaves free; 1 plays in this process).
-    ``policies`` maps a side to a policy by name (:data:`POLICIES`: default, reckless,
-    bold, cautious) or to a :data:`Policy` function; sides not named play
-    ``default``. A policy must be pure (the same state and answer give the same
+    the same report whatever ``workers`` (default: every core; 1 plays in this
+    process). ``policies`` maps a side to a policy by name (:data:`POLICIES`:
+    default, reckless, bold, cautious) or to a :data:`Policy` function; sides not named
+    play ``default``. A policy must be pure (the same state and answer give the same
     event): runs share what happens before the first die. One that other processes
     cannot load (a lambda, or a function typed into an interactive session) makes the
     runs play in this process: the answer is the same. Workers are spawned, so a
@@ -155,8 +144,7 @@ def simulate(state: State, *, runs: int | None = None, until_precision: float | 
     job = _job_for(state, seed=seed, rounds=rounds, policies=policies)
     precision = _precision(until_precision)
     total = _runs(runs, precision)
-    count = (auto_workers(min(total, _runs_needed(precision))) if workers is None
-             else _whole(workers, "workers", 1, 1024))
+    count = _workers(workers)
     batches = [(first, min(BATCH, total - first)) for first in range(0, total, BATCH)]
     if count > 1 and not _shippable(job):
         count = 1
@@ -214,45 +202,46 @@ def _play_batches(job: Job, batches: list[tuple[int, int]], workers: int,
 
 def _pooled(job: Job, batches: list[tuple[int, int]], workers: int, order: _InOrder
             ) -> None:
-    """Play ``batches`` with this process and ``workers - 1`` more, handing their
-    tallies to ``order``. This process plays all along, the lowest numbered batch no
-    other has begun, so it is never slower than playing alone: the others only add."""
+    """Play ``batches`` with ``workers`` processes, handing their tallies to
+    ``order``. Until the first worker's batch is in (while the workers start), this
+    process plays batches too: the lowest numbered no worker has begun."""
     context = multiprocessing.get_context(start_method())
     job.opening()  # workers that fork start with it played, and what it taught the caches
     over = context.Event()  # set once enough is played: workers drop their batch
-    pool = ProcessPoolExecutor(workers - 1, mp_context=context, initializer=_start_worker,
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
                                initargs=(job, over.is_set))
     try:
         futures: dict[int, Future[Tallies]] = {}
         todo = deque(range(len(batches)))
-        first = todo.popleft()  # this process's, begun at once while the others start
+        started = False  # whether a worker has finished a batch yet
 
         def top_up() -> None:
-            while todo and len(futures) < (workers - 1) * AHEAD:
+            while todo and len(futures) < workers * AHEAD:
                 index = todo.popleft()
                 futures[index] = pool.submit(_play_in_worker, *batches[index])
 
         top_up()
-        order.put(first, job.play(*batches[first]))
         while not order.done and order.next < len(batches):
-            for index in sorted(i for i, future in futures.items() if future.done()):
+            finished = [i for i, future in futures.items() if future.done()]
+            for index in sorted(finished):
                 order.put(index, futures.pop(index).result())
-            top_up()
-            if order.done:
-                break
-            mine = _unstarted(futures, todo)
-            if mine is not None:
-                order.put(mine, job.play(*batches[mine]))
-            elif futures:
-                wait(futures.values(), return_when=FIRST_COMPLETED)
-    finally:
-        # Ctrl-C, a policy's error or the answer found: the workers drop their batch and
-        # stop. Waiting for them leaves no pool thread running when the interpreter
-        # exits: one left behind (shutdown without waiting) can race the exit's
-        # wake-up of it on a pipe it is closing, printing "Exception ignored in
-        # threading._shutdown … Bad file descriptor" after a simulation that succeeded.
-        over.set()
+                started = True
+            if finished:
+                top_up()
+                continue
+            if not started:
+                mine = _unstarted(futures, todo)
+                if mine is not None:
+                    order.put(mine, job.play(*batches[mine]))
+                    top_up()
+                    continue
+            wait(futures.values(), return_when=FIRST_COMPLETED)
+    except BaseException:  # Ctrl-C, or a policy's error: the workers drop their batch
+        over.set()  # and stop; waiting for them leaves no thread behind to fail later
         pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    over.set()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def start_method() -> str:
@@ -348,31 +337,11 @@ def _precision(value: float | None) -> float | None:
     return float(value)
 
 
-def auto_workers(runs: int) -> int:
-    """The processes to play ``runs`` runs with, this one included: 1 for a small
-    simulation (:data:`SMALL`), else the cores this process may use less those the
-    load average says other work keeps busy (this process counted as free), at least
-    1. A loaded machine thus plays in this process alone, never slower for workers
-    that would only take turns with it and with the other work."""
-    if runs <= SMALL:
-        return 1
-    affinity = getattr(os, "sched_getaffinity", None)
-    cores = len(affinity(0)) if affinity is not None else os.cpu_count() or 1
-    try:
-        busy = os.getloadavg()[0]
-    except (AttributeError, OSError):  # no load average here: trust the cores
-        busy = 0.0
-    free = int(cores + 1 - busy)  # this process runs now, so it is in the load
-    return max(1, min(cores, free))
-
-
-def _runs_needed(precision: float | None) -> int:
-    """The most runs a precision can need: a chance of one half, the widest interval
-    (``z² / 4ε²``), rounded up to batches."""
-    if precision is None:
-        return MAX_RUNS
-    worst = Z95 * Z95 / (4 * precision * precision)
-    return BATCH * (int(worst) // BATCH + 1)
+def _workers(value: int | None) -> int:
+    if value is None:  # the cores this process may use, where the system says
+        affinity = getattr(os, "sched_getaffinity", None)
+        return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+    return _whole(value, "workers", 1, 1024)
 
 
 def _shippable(job: Job) -> bool:
