@@ -34,6 +34,7 @@ from conflict.events import (
 )
 from conflict.intents import Intent, steps
 from conflict.intents.words import (
+    FACES_EXAMPLE,
     NOTHING,
     Declared,
     read_declaration,
@@ -188,7 +189,8 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
     """The next declarer's declaration (R-CON-7, R-CON-8, R-CON-8a)."""
     option = now.option
     person = state.participant(option.name)
-    said = guide.answer(f"{person.name} (Wits {person.wits}) declares",
+    verb = "declare" if person.is_group else "declares"  # a group: "Canton guards declare"
+    said = guide.answer(f"{person.name} (Wits {person.wits}) {verb}",
                         _default_declaration(state, person),
                         tab(state, person, "declaration"),
                         lambda text: read_declaration(text, option.targets,
@@ -268,7 +270,9 @@ def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
         size = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
         return acts[0].event(size)
 
-    chosen = guide.answer(f"{name} acts ({dice} Action Dice): act N, change, hold",
+    verb = "act" if person.is_group else "acts"
+    chosen = guide.answer(f"{name} {verb} ({dice} Action {'Die' if dice == 1 else 'Dice'}):"
+                          f" act N, change, hold",
                           default, ["act", "change", "hold"], read)
     if chosen is not None:
         return lambda _state: [chosen]
@@ -378,17 +382,26 @@ def roll(guide: Asks, state: State, now: AwaitingRoll) -> Build | None:
     shown = f"{mine} vs {against}" if against else mine
 
     def read(answer: str) -> Event:
+        from conflict.engine import apply
+
         if not answer:
             return option.event(guide.rng)
         chunks = answer.split(";")
+        if len(chunks) != 1 + len(option.defenders):
+            each = f"{mine} ; {against}" if against else mine
+            raise click.UsageError(f"type each roll's dice, split by ';' ({each}), "
+                                   f"{FACES_EXAMPLE}; or Enter to roll them all")
         attacker = _faces(chunks[0])
         given = {d.name: _faces(chunk) for d, chunk in zip(option.defenders, chunks[1:],
-                                                          strict=False)}
-        return option.event(guide.rng, attacker=attacker,  # type: ignore[arg-type]
-                            defenders=given)  # type: ignore[arg-type]
+                                                          strict=True)}
+        event = option.event(guide.rng, attacker=attacker,  # type: ignore[arg-type]
+                             defenders=given)  # type: ignore[arg-type]
+        apply(state, event)  # refused here, the same question asked again (R-CON-2)
+        return event
 
+    split = " ; defenders" if option.defenders else ""
     event = guide.answer(f"Action {now.action} rolls ({shown}): Enter, or the dice "
-                         f"rolled (actor ; defenders)", "", (), read)
+                         f"rolled (actor{split}; {FACES_EXAMPLE})", "", (), read)
     return lambda _state: [event]
 
 

@@ -249,9 +249,12 @@ def take(name: str, number: int | None, granted: int | None, as_json: bool) -> N
 
 @conflict.command("roll", short_help="Roll the dice of the action being resolved.")
 @click.option("--faces", metavar="F", help="The actor's dice rolled at the table: 5,5,3 "
-                                            "(a group: 5,5,3/4,4,1).")
+                                            "(a group: its kept roll, or every member's "
+                                            "5,5,3/4,4,1).")
 @click.option("--against", "against", multiple=True, metavar="[NAME=]F",
-              help="A defender's dice rolled at the table (NAME= when several roll).")
+              help="A defender's dice rolled at the table, as --faces: 4,4,1 (a group: "
+                   "its kept roll, or every member's 4,4,1/3,2,2); NAME= when several "
+                   "roll.")
 @_action_option()
 @common
 def roll(faces: str | None, against: Sequence[str], number: int | None, as_json: bool) -> None:
