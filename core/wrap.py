@@ -40,11 +40,14 @@ def _cut(text: str, start: int, end: int, room: int) -> int:
     return at
 
 
-def spans(text: str, width: int, indent: int = 2) -> list[tuple[int, int]]:
+def spans(text: str, width: int, indent: int = 2, *, cut: bool = True
+          ) -> list[tuple[int, int]]:
     """Where each line of ``text`` broken to ``width`` cells begins and ends (indices
     into ``text``): broken at spaces, the lines after the first leaving ``indent``
     cells for their indent, spaces at a break dropped, leading spaces of the text kept
-    (they are its own indent). An empty text is one empty line."""
+    (they are its own indent). A word longer than a line is cut at the edge, or with
+    ``cut=False`` kept whole on a line of its own (a path to copy). An empty text is
+    one empty line."""
     width = max(1, width)
     indent = max(0, min(indent, width - 1))
     found: list[tuple[int, int]] = []
@@ -57,6 +60,9 @@ def spans(text: str, width: int, indent: int = 2) -> list[tuple[int, int]]:
             return found
         fits = _cut(text, start, end, room)
         head = text.rfind(" ", start, fits + 1) if fits < end else -1
+        if not cut and not (head > start and text[start:head].strip()):
+            word_end = text.find(" ", fits)  # the long word whole, past the edge
+            fits = end if word_end < 0 else word_end
         stop = head if head > start and text[start:head].strip() else fits
         line_end = len(text[:stop].rstrip(" "))
         found.append((start, max(line_end, start + 1)))
@@ -67,8 +73,9 @@ def spans(text: str, width: int, indent: int = 2) -> list[tuple[int, int]]:
             return found
 
 
-def rows(text: str, width: int, indent: int = 2) -> list[str]:
+def rows(text: str, width: int, indent: int = 2, *, cut: bool = True) -> list[str]:
     """``text`` as lines at most ``width`` cells wide, broken between words, the lines
-    after the first indented by ``indent`` spaces, none ending in a space."""
+    after the first indented by ``indent`` spaces, none ending in a space (``cut``: see
+    :func:`spans`)."""
     return [(" " * indent if number else "") + text[start:end]
-            for number, (start, end) in enumerate(spans(text, width, indent))]
+            for number, (start, end) in enumerate(spans(text, width, indent, cut=cut))]

@@ -130,3 +130,18 @@ def test_r_con_10_test_and_swap_find_an_action_by_number_place_or_actor() -> Non
         numbers["The Hollow Prelate"], False, 2)
     (swapped,) = swap("tamsin", "willpower")(state)
     assert swapped.action == numbers["Tamsin Vey"]  # type: ignore[attr-defined]
+
+
+def test_r_con_19_a_defeated_group_shows_no_dice_in_hand() -> None:
+    from conflict.events import Declare
+
+    c = Conflict([Start(Nature.PHYSICAL, stakes="the ledger"),
+                  AddParticipant(CAST["Tamsin Vey"], "crew"),
+                  AddParticipant(CAST["Canton guards"], "opposition")])
+    c.push(Declare.action("Canton guards", 4, target="Tamsin Vey"))
+    c.push(Defeat("Canton guards", reason="they run"))
+    console = Console(width=40, record=True, highlight=False, file=io.StringIO())
+    console.print(board_view(c.state, 40))
+    text = console.export_text()
+    row = next(line for line in text.splitlines() if "Canton guards" in line)
+    assert row.split() == ["Canton", "guards", "(opposition)", "defeated"], text

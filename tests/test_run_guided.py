@@ -145,7 +145,7 @@ def test_tab_offers_no_name_as_the_kind_of_declaration(db: Path) -> None:
     ok(db, "conflict", "add", "prelate")
     run = spawn(db)
     try:
-        run.expect(words("Hazekillers of House Orrell (Wits 3) declares"))
+        run.expect(words("Hazekillers of House Orrell (Wits 3) declare"))
         for _ in range(2):  # Tab, and Tab again to pick from a menu: no kind begins so…
             run.send("\t" if _ else "the\t")
             time.sleep(1)  # (completion runs beside the typing: given time to answer)
@@ -221,3 +221,34 @@ def test_r_con_2_a_group_s_kept_roll_is_typed_alone_and_a_wrong_count_asked_agai
         run.close(force=True)
     rolled = [e["event"] for e in events(db) if e["event"]["type"] == "roll"]  # type: ignore[index]
     assert len(rolled) == 1
+
+
+# --- groups and grammar ---------------------------------------------------------------------------
+
+
+def test_a_group_declares_in_the_plural_and_one_action_die_is_a_die(db: Path) -> None:
+    ok(db, "conflict", "add", "canton")
+    run = spawn(db, rows=20, columns=40)
+    try:
+        run.expect(words("Canton guards (Wits 2) declare [attack"))  # a group: plural
+        run.sendline("defense")
+        run.expect(words("Dice:"))
+        run.sendline("2")
+        run.expect(words("Hazekillers of House Orrell (Wits 3) declare"))
+        run.sendline("defense")
+        run.expect(words("Dice:"))
+        run.sendline("2")
+        run.expect(words("Tamsin Vey (Wits 4) declares"))
+        run.sendline("attack canton")
+        run.expect(words("Dice:"))
+        run.sendline("1")
+        run.expect(words("With"))
+        run.sendline("")
+        run.expect(words("Brannoch (Wits 4) declares"))
+        run.sendline("no-roll")
+        run.expect(words("contest or challenge"))
+        run.sendline("")
+        run.expect(words("Tamsin Vey acts (1 Action Die): act N, change, hold"))
+        leave(run)
+    finally:
+        run.close(force=True)

@@ -81,7 +81,21 @@ def echo_wrapped(line: str) -> None:
     from core.wrap import rows
 
     width = max(20, shutil.get_terminal_size((80, 24)).columns)
-    click.echo("\n".join(rows(line, width)))
+    click.echo("\n".join(rows(line, width, cut=False)))  # a path stays whole, to copy
+
+
+def fitted(prompt: str) -> str:
+    """A question broken between words to fit the terminal (a phone's 40 columns), the
+    answer typed after its last line; a terminal breaks words wherever the edge falls
+    (``[y/N]`` split in two)."""
+    import shutil
+
+    from core.wrap import rows
+
+    width = shutil.get_terminal_size((80, 24)).columns
+    if len(prompt) < width:
+        return prompt
+    return "\n".join(rows(prompt, max(20, width - 1), indent=0)) + " "
 
 
 def hanging(text: Text | str, width: int, indent: int = 2, style: str = "") -> list[Text]:

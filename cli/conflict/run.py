@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cli.common.output import hanging, make_console, plain
+from cli.common.output import fitted, hanging, make_console, plain
 from cli.common.table_option import complete_conflict, open_table, table_option
 from cli.conflict.group import chosen_conflict, last_lines, sentences, who_option, writer
 from conflict.errors import ConflictError
@@ -67,19 +67,6 @@ def refused() -> tuple[type[Exception], ...]:
     return (ConflictError, CharacterError, click.UsageError)
 
 
-def _fitted(prompt: str) -> str:
-    """``prompt`` broken between words to fit the terminal (a phone's 40 columns), the
-    answer typed after its last line; a terminal breaks words wherever the edge falls."""
-    import shutil
-
-    from core.wrap import rows
-
-    width = shutil.get_terminal_size((80, 24)).columns
-    if len(prompt) < width:
-        return prompt
-    return "\n".join(rows(prompt, max(20, width - 1), indent=0)) + " "
-
-
 def _tab(words: Words) -> Any:
     """A prompt_toolkit completer offering what ``words`` says may come next: each
     completion replaces the word or name being typed, however many words it has."""
@@ -111,7 +98,7 @@ class Prompter:
             self._session = PromptSession()
 
     def ask(self, question: str, default: str, words: Words = ()) -> str:
-        shown = _fitted(f"{question} [{default}]: " if default else f"{question}: ")
+        shown = fitted(f"{question} [{default}]: " if default else f"{question}: ")
         if self._session is None:
             click.echo(shown, nl=False)
             line = sys.stdin.readline()
