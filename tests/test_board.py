@@ -145,3 +145,17 @@ def test_r_con_19_a_defeated_group_shows_no_dice_in_hand() -> None:
     text = console.export_text()
     row = next(line for line in text.splitlines() if "Canton guards" in line)
     assert row.split() == ["Canton", "guards", "(opposition)", "defeated"], text
+
+
+def test_wrapped_rows_keep_an_indent_and_end_without_spaces() -> None:
+    long = ("Hazekillers of House Orrell declare an attack on Tamsin Vey: 4 Action Dice: "
+            "arrows from the eaves.")
+    lines, _ansi = drawn(40, (long,))
+    assert all(line == line.rstrip() for line in lines), lines
+    last = lines[lines.index("Last") + 1:]
+    assert last[0].startswith("Hazekillers") and all(
+        line.startswith("  ") for line in last[1:]), last
+    # A name too long for its row: the side goes beneath, indented under the name.
+    names = [i for i, line in enumerate(lines) if "Hazekillers of House Orrell" in line
+             and "(opposition)" not in line and not line.startswith("Hazekillers")]
+    assert names and lines[names[0] + 1].startswith("    (opposition)"), lines
