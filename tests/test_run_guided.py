@@ -252,3 +252,27 @@ def test_a_group_declares_in_the_plural_and_one_action_die_is_a_die(db: Path) ->
         leave(run)
     finally:
         run.close(force=True)
+
+
+def test_r_con_15_a_target_is_offered_only_the_defenses_open_to_it(db: Path) -> None:
+    ok(db, "conflict", "add", "canton", "prelate")
+    ok(db, "conflict", "declare", "canton", "attack", "3", "-t", "tamsin")
+    ok(db, "conflict", "declare", "haze", "defense", "3")
+    ok(db, "conflict", "declare", "tamsin", "no-roll")
+    ok(db, "conflict", "declare", "brannoch", "attack", "5", "-t", "canton")
+    ok(db, "conflict", "declare", "prelate", "no-roll")
+    run = spawn(db)
+    try:
+        for asked in ("contest or challenge", "contest or challenge", "Brannoch acts"):
+            run.expect(words(asked))
+            run.sendline("")
+        # The guards have no Reaction: no "react" offered (R-CON-16).
+        run.expect(words("Canton guards against action 2 (Brannoch, 5 dice): defend N, "
+                         "take [defend 2]:"))
+        run.sendline("")
+        # An ally who may react for them is named with the Reaction and its dice.
+        run.expect(words("Reacting for Canton guards? (The Hollow Prelate: Push away "
+                         "incoming metal, 4 dice; Enter for no one)"))
+        leave(run)
+    finally:
+        run.close(force=True)

@@ -320,7 +320,8 @@ def defense(guide: Asks, state: State, now: AwaitingDefense) -> Build:
         default = f"react {own[0].reaction}"
     else:
         default = "take"
-    words = ["defend", "react", "take", *(o.reaction for o in own)]
+    words = [*(["defend"] if defend is not None else []), *(["react"] if own else []),
+             "take", *(o.reaction for o in own)]
 
     def read(answer: str) -> Event:
         parts = answer.split()
@@ -342,8 +343,11 @@ def defense(guide: Asks, state: State, now: AwaitingDefense) -> Build:
         option = next(o for o in own if o.reaction == reaction)
         return option.event(added)
 
+    # Only the choices open to the target (R-CON-15/16).
+    choices = [*(["defend N"] if defend is not None else []),
+               *(["react NAME [N]"] if own else []), "take"]
     event = guide.answer(f"{target} against action {number} ({action.actor}, "
-                         f"{action.pool} dice): defend N, react NAME [N], take", default,
+                         f"{action.pool} dice): {', '.join(choices)}", default,
                          words, read)
     return lambda _state: [event]
 
@@ -352,6 +356,8 @@ def _reactions_for(guide: Asks, now: AwaitingRoll, number: int) -> Build | None:
     """Allies may react for the target before the dice roll (R-CON-16 ruling); asked
     once an action, remembered when the step is saved."""
     names = sorted({o.name for o in now.reactions})
+    offered = "; ".join(f"{o.name}: {o.reaction}, {o.reaction_dice} dice"
+                        for o in now.reactions)
 
     def read(answer: str) -> Event | None:
         if not answer:
@@ -359,8 +365,8 @@ def _reactions_for(guide: Asks, now: AwaitingRoll, number: int) -> Build | None:
         who = resolve(answer, names, what="ally")
         return next(o for o in now.reactions if o.name == who).event()
 
-    event = guide.answer(f"Reacting for {now.reactions[0].on_behalf_of}? "
-                         f"({', '.join(names)}; Enter for no one)", "", names, read)
+    event = guide.answer(f"Reacting for {now.reactions[0].on_behalf_of}? ({offered}; "
+                         f"Enter for no one)", "", names, read)
     guide.when_saved(lambda: guide.reacting_asked.add(number))
     if event is None:
         return None
