@@ -5,7 +5,8 @@ Narrator's Challenge or Contest and Difficulty for each action, then the acting 
 — act, change or hold — each target's defense or Reaction, the dice (rolled by the tool,
 or typed in from the table), the damage, the end of the round. Only what the engine
 offers is asked; every question has a default, the likely choice, so a round goes
-mostly with Enter; names complete with Tab.
+mostly with Enter; Tab completes each word in its place
+(:mod:`conflict.intents.complete`).
 
 A step may take several questions (a declaration asks what, then the dice, then the
 equipment); nothing is saved until its last answer. At any question ``?`` shows the
@@ -374,7 +375,7 @@ class Guide:
 @who_option
 def run(name: str | None, seed: int | None) -> None:
     """Run the Conflict NAME (default: the current one) a question at a time: Enter takes
-    the default, Tab completes names, b shows the board, and ? the choices (at a
+    the default, Tab completes each word, b shows the board, and ? the choices (at a
     declaration, the words it takes) with their odds and, simulated, each choice's
     chance that its side wins; both ask the same question again. u undoes the last
     step, or at a step's later question goes back to its first. Ctrl-C leaves with
