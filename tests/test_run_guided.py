@@ -231,6 +231,9 @@ def test_a_group_declares_in_the_plural_and_one_action_die_is_a_die(db: Path) ->
     run = spawn(db, rows=20, columns=40)
     try:
         run.expect(words("Canton guards (Wits 2) declare [attack"))  # a group: plural
+        run.sendline("?")
+        run.expect(words("Canton guards declare:"))
+        run.expect(words("Canton guards (Wits 2) declare [attack"))  # asked again
         run.sendline("defense")
         run.expect(words("Dice:"))
         run.sendline("2")
@@ -249,6 +252,9 @@ def test_a_group_declares_in_the_plural_and_one_action_die_is_a_die(db: Path) ->
         run.expect(words("contest or challenge"))
         run.sendline("")
         run.expect(words("Tamsin Vey acts (1 Action Die): act N, change, hold"))
+        run.sendline("?")
+        run.expect(words("Tamsin Vey: hold (1 Action Die becomes a Defense Die)"))
+        run.expect(words("Tamsin Vey acts (1 Action Die)"))  # asked again
         leave(run)
     finally:
         run.close(force=True)

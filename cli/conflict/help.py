@@ -92,7 +92,7 @@ def _declare_lines(state: State, option: DeclareOption) -> list[str]:
         return ", ".join(f"{w}*" if w == default else w for w in words) + " (*default)"
 
     return [
-        f"  {option.name} declares:",
+        f"  {option.name} {'declare' if person.is_group else 'declares'}:",
         "    attack NAME [kind] [Resilience]",
         "      [with ITEM] [-- what]",
         "    feint NAME [kind] [-- what]",
@@ -130,8 +130,9 @@ def _act_lines(state: State, now: AwaitingActions) -> list[str]:
             lines.append(f"  {option.name}: change (at most {option.max_dice} dice after "
                          f"halving)")
         elif isinstance(option, HoldOption):
-            lines.append(f"  {option.name}: hold ({option.action_dice} Action Dice become"
-                         f" Defense Dice)")
+            dice = option.action_dice
+            become = "Die becomes a Defense Die" if dice == 1 else "Dice become Defense Dice"
+            lines.append(f"  {option.name}: hold ({dice} Action {become})")
     return lines
 
 
