@@ -8,7 +8,7 @@ import pytest
 
 from characters.samples import example_characters
 from conflict import AddParticipant, Conflict, Nature, Start
-from conflict.intents.complete import Completion, complete, complete_from
+from conflict.intents.complete import Completion, complete, complete_from, complete_words
 from conflict.state import State
 
 CAST = {character.name: character for character in example_characters()}
@@ -74,3 +74,11 @@ def test_equipment_and_names_complete_after_a_comma() -> None:
     with pytest.raises(ValueError, match="no place to complete named 'mood'"):
         complete(state(), "Tamsin Vey", "", "mood")
     assert Completion("a", 1).what == ""
+
+
+def test_r_con_16_words_complete_wherever_they_stand() -> None:
+    words = ["defend", "react", "take", "Push away incoming metal"]
+    assert [(c.text, c.replaces) for c in complete_words(words, "react pu")] == [
+        ("Push away incoming metal", 2)]
+    assert [c.text for c in complete_words(words, "re")] == ["react"]
+    assert len(complete_words(words, "react ")) == 4

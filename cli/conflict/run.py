@@ -74,9 +74,9 @@ def _tab(words: Words) -> Any:
     from prompt_toolkit.completion import Completer
     from prompt_toolkit.completion import Completion as Offered
 
-    from conflict.intents.complete import complete_from
+    from conflict.intents.complete import complete_words
 
-    offers = words if callable(words) else (lambda line: complete_from(list(words), line))
+    offers = words if callable(words) else (lambda line: complete_words(list(words), line))
 
     class Tab(Completer):
         def get_completions(self, document: Any, complete_event: Any) -> Any:

@@ -19,7 +19,8 @@ The places, in the grammar of :func:`conflict.intents.words.aim` and
   Trait of the actor, ``tool:`` or ``circ:`` (R-DICE-1, R-CON-7).
 - ``equipment``: the actor's equipment (R-CON-18).
 
-:func:`complete_from` completes one name among any choices (several split by commas).
+:func:`complete_from` completes one name among any choices (several split by commas),
+:func:`complete_words` any of them wherever it stands in the line.
 Nothing here reads the table or a terminal.
 """
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from characters.model import Character
     from conflict.state import State
 
-__all__ = ["PLACES", "Completion", "complete", "complete_from"]
+__all__ = ["PLACES", "Completion", "complete", "complete_from", "complete_words"]
 
 PLACES: Final = ("declaration", "dice", "equipment")
 """The places :func:`complete` knows."""
@@ -92,6 +93,13 @@ def complete_from(choices: Sequence[str], line: str, what: str = "") -> list[Com
     named = {part.strip().casefold() for part in head.split(",")} if comma else set()
     return _matching(typed, [(c, what) for c in choices if c.casefold() not in named],
                      least=len(typed))
+
+
+def complete_words(choices: Sequence[str], line: str, what: str = "") -> list[Completion]:
+    """``choices`` (words, names) that the last words of ``line`` begin, wherever they
+    stand in it (``react pu`` → ``Push away incoming metal``); all of them after a
+    space."""
+    return _matching(line, [(c, what) for c in choices])
 
 
 def _dice(character: Character, line: str) -> list[Completion]:
