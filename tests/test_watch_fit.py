@@ -62,3 +62,31 @@ def test_watch_keeps_the_newest_steps_and_the_footer_on_any_screen(
             assert not line.startswith(("(", "Health", "Difficulty")), text
     finally:
         screen.close()
+
+
+@pytest.mark.parametrize("columns", [40, 60, 100])
+def test_the_fitted_board_keeps_next_the_newest_step_and_the_footer(
+        db: Path, columns: int) -> None:
+    import io
+
+    from rich.console import Console
+
+    from cli.conflict.group import recent_lines
+    from cli.conflict.views import watch_view
+    from conflict import saved as conflicts
+    from conflict.table import Table
+
+    ok(db, "conflict", "declare", "prelate", "attack", "6", "-t", "brannoch",
+       "--about", "the axe falls")
+    with Table(db, create=False) as table:
+        _saved, loaded = conflicts.load(table, "Rooftops")
+        last = recent_lines(table, loaded, 8)
+    for rows in range(20, 41):
+        console = Console(width=columns, height=rows, file=io.StringIO(), record=True,
+                          no_color=True)
+        console.print(watch_view(loaded.state, last, columns, rows, "Rooftops"))
+        shown = console.export_text().rstrip("\n").split("\n")
+        flat = " ".join(" ".join(shown).split())
+        assert len(shown) <= rows, (rows, shown)
+        assert shown[-1] == "Rooftops · q quits", (rows, shown)
+        assert "Next: The Hollow Prelate acts" in flat and "the axe falls." in flat

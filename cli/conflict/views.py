@@ -100,7 +100,8 @@ def _fit(parts: BoardParts, height: int) -> list[Text]:
     head = parts.head
     room = height - len(head)
     if room < 3:  # a very short screen: what comes next alone
-        head = [line for line in head if line.plain.startswith("Next")] or head[-2:]
+        start = next((i for i, line in enumerate(head) if line.plain.startswith("Next")), 0)
+        head = [line for line in head[start:] if line.plain]  # "Next", all its rows
         room = height - len(head)
     events: list[list[Text]] = []
     heading = len(parts.last_head)
