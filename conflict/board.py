@@ -24,9 +24,10 @@ from core.viewer import NARRATOR, Viewer
 if TYPE_CHECKING:
     from conflict.state import Participant, State
 
-__all__ = ["BOARD_SCHEMA", "board", "is_board", "next_line", "status"]
+__all__ = ["BOARD_SCHEMA", "acting_places", "board", "is_board", "next_line", "ordinal",
+           "status"]
 
-BOARD_SCHEMA: Final = 2
+BOARD_SCHEMA: Final = 3
 """The shape of :func:`board`'s dict; one more whenever a key is added, changes
 meaning or goes (a reader of a stored board checks it: :func:`is_board`)."""
 
@@ -35,7 +36,7 @@ _BOARD_KEYS: Final = frozenset({
     "next", "sides_defeated", "participants"})
 _PARTICIPANT_KEYS: Final = frozenset({
     "name", "side", "kind", "status", "moving", "defeated", "declared", "action",
-    "action_dice", "defense_dice", "granted", "wits"})
+    "action_dice", "defense_dice", "granted", "wits", "order"})
 RESILIENCE_NAMES: Final = ("health", "reputation", "willpower")
 """The Resiliences, as :data:`characters.model.RESILIENCES` (without loading it)."""
 _TURN_SAID: Final = {"changed": "changed: acts last", "acted": "acted", "held": "held"}
@@ -144,8 +145,47 @@ def status(state: State, person: Participant, moving: tuple[str, ...]) -> str:
     return ""
 
 
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``21st``."""
+    last = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{last}"
+
+
+def acting_places(state: State) -> dict[str, int]:
+    """Each participant still to act this round, by name, with its place in the acting
+    order (R-CON-10): most Action Dice first, those with equal dice sharing a place
+    (they act together); while resolving, those acting now are 1st and the changed
+    actions come last, one place each (R-CON-12). Declarations still coming may move
+    these places."""
+    from conflict.events import DeclarationKind
+    from conflict.state import Phase, Turn
+
+    places: dict[str, int] = {}
+    if state.phase is Phase.DECLARATION:
+        waiting = [p for p in state.participants if not p.defeated
+                   and p.round.declared is DeclarationKind.ACTION and p.round.action_dice
+                   and p.round.turn is Turn.WAITING]
+        counts = sorted({p.round.action_dice for p in waiting}, reverse=True)
+        return {p.name: counts.index(p.round.action_dice) + 1 for p in waiting}
+    if state.phase is not Phase.RESOLUTION:
+        return places
+    place = 0
+    if state.step:
+        place = 1
+        places.update((state.participants[i].name, 1) for i in state.step)
+    last_dice = None
+    for dice, index in state.queue:
+        if dice != last_dice:
+            place, last_dice = place + 1, dice
+        places.setdefault(state.participants[index].name, place)
+    for index in state.changed_queue:
+        place += 1
+        places.setdefault(state.participants[index].name, place)
+    return places
+
+
 def participant(state: State, person: Participant, moving: tuple[str, ...],
-                hidden: bool = False) -> dict[str, Any]:
+                hidden: bool = False, place: int | None = None) -> dict[str, Any]:
     """One participant's facts on the board; without its statistics when ``hidden``
     from the viewer (see :func:`board`)."""
     from characters.model import RESILIENCES
@@ -166,6 +206,8 @@ def participant(state: State, person: Participant, moving: tuple[str, ...],
         "defense_dice": r.defense_dice,
         "granted": bool(r.granted),  # Defense Dice gained as an Attribute (R-CON-7c)
         "wits": person.wits,
+        # Its place in the acting order while it is still to act (R-CON-10).
+        "order": place,
     }
     if person.resiliences is None:
         data["members"] = person.members
@@ -206,6 +248,7 @@ def board(state: State, viewer: Viewer = NARRATOR) -> dict[str, Any]:
 
     now = what_now(state)
     hidden = hidden_from(state, viewer)
+    places = acting_places(state)
     return {
         "schema": BOARD_SCHEMA,
         "round": state.round,
@@ -218,6 +261,7 @@ def board(state: State, viewer: Viewer = NARRATOR) -> dict[str, Any]:
         "next": {"expect": now.expect.value, "who": list(now.who), "action": now.action,
                  "line": next_line(state)},
         "sides_defeated": list(now.sides_defeated),
-        "participants": [participant(state, person, now.who, person.name in hidden)
+        "participants": [participant(state, person, now.who, person.name in hidden,
+                                     places.get(person.name))
                          for i in board_order(state) for person in [state.participants[i]]],
     }

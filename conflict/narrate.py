@@ -49,7 +49,7 @@ from conflict.events import (
     TakeIt,
 )
 from conflict.privacy import hidden_in_step
-from conflict.state import EMPTY, Action, Outcome, Participant, State
+from conflict.state import EMPTY, Action, Outcome, Participant, State, key_of
 from core.viewer import NARRATOR, Viewer
 
 __all__ = ["describe", "describe_all", "dice_count", "does", "roll_text"]
@@ -303,8 +303,13 @@ def _take_it(before: State, event: TakeIt, after: State, hidden: Hidden) -> str:
             f"against action {event.action}.")
 
 
-def _rolled(roll: Roll, rollers: int) -> str:
-    best = f", best of {rollers}" if rollers > 1 else ""
+def _rolled(roll: Roll, rollers: int, typed: int | None = None) -> str:
+    """A roll's faces and Result; for a group, of how many rolls it is the best, or
+    that its kept roll was typed alone (``typed``: the lists of faces given, R-CON-2)."""
+    if typed == 1 and rollers > 1:
+        best = ", kept roll typed"
+    else:
+        best = f", best of {rollers}" if rollers > 1 else ""
     text = roll_text(roll)
     return text[:-1] + best + ")"
 
@@ -314,11 +319,14 @@ def _roll(before: State, event: RollDice, after: State, hidden: Hidden) -> str:
     action = _action_after(after, before, event.action)
     assert action is not None and action.attacker_roll is not None
     parts = [f"Action {action.number}: {does(after, action.actor, 'rolls', 'roll')} "
-             f"{_rolled(action.attacker_roll, len(event.attacker))}"]
-    for defense in action.defenses:
-        if defense.roll is not None:
-            parts.append(f"{does(after, defense.by, 'rolls', 'roll')} "
-                         f"{_rolled(defense.roll, defense.members)}")
+             f"{_rolled(action.attacker_roll, action.members, len(event.attacker))}"]
+    rolled = [d for d in action.defenses if d.roll is not None]
+    typed = {key_of(given.name or rolled[0].by): len(given.faces)
+             for given in event.defenders if rolled}
+    for defense in rolled:
+        assert defense.roll is not None
+        kept = _rolled(defense.roll, defense.members, typed.get(key_of(defense.by)))
+        parts.append(f"{does(after, defense.by, 'rolls', 'roll')} {kept}")
     verdict = {
         Outcome.SUCCESS: "success" if not action.is_attack else "the attack succeeds",
         Outcome.FAILURE: "it fails",

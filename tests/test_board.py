@@ -66,9 +66,10 @@ def test_the_board_reads_at_40_and_120_columns(width: int) -> None:
     assert set(order[3:]) == {"Canton guards", "Brannoch"}
     assert "▶ The Hollow Prelate" in text  # who moves now
     assert "A6" in text and "A4" in text and "D3" in text  # dice in hand
-    # Each action still to come shows its number, which test and swap take.
-    numbers = {a.actor: a.number for a in conflict().state.actions}
-    assert f"#{numbers['The Hollow Prelate']} acting now" in " ".join(text.split())
+    # Each participant still to act shows its place in the acting order (R-CON-10):
+    # the Prelate now, then Tamsin and the Hazekillers together (4 dice each).
+    flat = " ".join(text.split())
+    assert "A6 acting now" in flat and flat.count("A4 2nd to act") == 2
     assert "H ████████ 8/8" in text  # Tamsin's Health as a bar
     assert "8/8 standing" in text  # Extras
     assert "4/4 left" in text  # defeated without a blow: they ran
@@ -109,3 +110,52 @@ def test_the_board_names_the_resiliences_as_the_sheets_do() -> None:
     from conflict.board import RESILIENCE_NAMES
 
     assert RESILIENCE_NAMES == RESILIENCES
+
+
+def test_r_con_10_test_and_swap_find_an_action_by_number_place_or_actor() -> None:
+    from conflict.errors import BadValue
+    from conflict.intents import set_test, swap, which_action
+
+    c = conflict()
+    state = c.state
+    numbers = {a.actor: a.number for a in state.actions}
+    haze = numbers["Hazekillers of House Orrell"]
+    assert which_action(state, str(haze)) == which_action(state, f"#{haze}") == haze
+    assert which_action(state, "1st") == numbers["The Hollow Prelate"]
+    assert which_action(state, "prelate") == numbers["The Hollow Prelate"]
+    with pytest.raises(BadValue, match=r"act together 2nd: say which"):
+        which_action(state, "2nd")  # Tamsin and the Hazekillers share it
+    (event,) = set_test("1st", False, 2)(state)
+    assert (event.action, event.contest, event.difficulty) == (  # type: ignore[attr-defined]
+        numbers["The Hollow Prelate"], False, 2)
+    (swapped,) = swap("tamsin", "willpower")(state)
+    assert swapped.action == numbers["Tamsin Vey"]  # type: ignore[attr-defined]
+
+
+def test_r_con_19_a_defeated_group_shows_no_dice_in_hand() -> None:
+    from conflict.events import Declare
+
+    c = Conflict([Start(Nature.PHYSICAL, stakes="the ledger"),
+                  AddParticipant(CAST["Tamsin Vey"], "crew"),
+                  AddParticipant(CAST["Canton guards"], "opposition")])
+    c.push(Declare.action("Canton guards", 4, target="Tamsin Vey"))
+    c.push(Defeat("Canton guards", reason="they run"))
+    console = Console(width=40, record=True, highlight=False, file=io.StringIO())
+    console.print(board_view(c.state, 40))
+    text = console.export_text()
+    row = next(line for line in text.splitlines() if "Canton guards" in line)
+    assert row.split() == ["Canton", "guards", "(opposition)", "defeated"], text
+
+
+def test_wrapped_rows_keep_an_indent_and_end_without_spaces() -> None:
+    long = ("Hazekillers of House Orrell declare an attack on Tamsin Vey: 4 Action Dice: "
+            "arrows from the eaves.")
+    lines, _ansi = drawn(40, (long,))
+    assert all(line == line.rstrip() for line in lines), lines
+    last = lines[lines.index("Last") + 1:]
+    assert last[0].startswith("Hazekillers") and all(
+        line.startswith("  ") for line in last[1:]), last
+    # A name too long for its row: the side goes beneath, indented under the name.
+    names = [i for i, line in enumerate(lines) if "Hazekillers of House Orrell" in line
+             and "(opposition)" not in line and not line.startswith("Hazekillers")]
+    assert names and lines[names[0] + 1].startswith("    (opposition)"), lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -499,6 +500,21 @@ def test_rm_asks_at_a_terminal(db: Path, answer: str, kept: bool) -> None:
     assert child.wait(timeout=60) == (1 if kept else 0)
     os.close(leader)
     assert ("Brannoch" in {entry["name"] for entry in roster(db)}) == kept
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux to draw the screen")
+def test_rm_asks_between_words_at_40_columns(db: Path) -> None:
+    from screen_support import Screen
+
+    ok(db, "import", *EXAMPLES)
+    screen = Screen(db, 40, 20, "char", "rm", "Brannoch")
+    try:
+        shown = screen.wait_for("from the table?")
+        # Broken between words by the question itself, not by the terminal's edge.
+        assert any(line.rstrip().endswith("[y/N]:") for line in shown), shown
+        assert all(not line.startswith("y/N]") for line in shown), shown
+    finally:
+        screen.close()
 
 
 # --- help and start-up ----------------------------------------------------------------------

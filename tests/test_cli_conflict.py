@@ -140,7 +140,7 @@ def test_dice_typed_with_a_gap_or_twice_for_one_defender_are_refused(db: Path) -
     before = ok(db, "log", "--json")
     assert refused(db, "conflict", "roll", "--faces", "5,,5,2,1") == (
         "--faces '5,,5,2,1' has a comma with no face beside it; write the dice rolled, "
-        "e.g. 5,5,3 (a group: 5,5,3/4,4,1)")
+        "e.g. 5,5,3 (a group: its kept roll, or every member's 5,5,3/4,4,1)")
     assert refused(db, "conflict", "roll", "--faces", "5,5,2,1", "--against", "haze=1,1,2",
                    "--against", "hazekillers=3,3,2") == (
         "--against gives Hazekillers of House Orrell's dice twice; give each defender's "

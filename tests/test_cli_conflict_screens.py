@@ -69,7 +69,7 @@ def test_help_shows_each_choice_s_simulated_win_chance_for_the_chooser_s_side(
     from conflict.table import Table
 
     run = spawn(db, "conflict", "run", "--seed", "5", columns=200)
-    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares \[attack Tamsin Vey\]")
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declare \[attack Tamsin Vey\]")
     run.sendline("?")
     run.expect(r"If Hazekillers of House Orrell does this, opposition wins \(simulated\):")
     with Table(db, create=False) as table:
@@ -81,7 +81,7 @@ def test_help_shows_each_choice_s_simulated_win_chance_for_the_chooser_s_side(
         win = answer.win
         run.expect_exact(f"  {answer.label}: {percent(win.value)} "
                          f"({percent(win.low)}–{percent(win.high)})")
-    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")  # asked again
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declare\b")  # asked again
     run.sendcontrol("c")
     run.expect(pexpect.EOF)
     run.close()
@@ -92,7 +92,7 @@ def test_help_shows_each_choice_s_simulated_win_chance_for_the_chooser_s_side(
 def test_a_whole_round_mostly_with_enter_with_an_undo_and_a_resume(db: Path) -> None:
     run = spawn(db, "conflict", "run", "--seed", "5", columns=200)
     # Declarations: the Hazekillers (Wits 3) first, then Tamsin and Brannoch.
-    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares \[attack Tamsin Vey\]")
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declare \[attack Tamsin Vey\]")
     run.sendline("")
     run.expect(r"\[physique\]")
     run.sendline("")
@@ -102,7 +102,7 @@ def test_a_whole_round_mostly_with_enter_with_an_undo_and_a_resume(db: Path) -> 
     run.expect(r"Tamsin Vey \(Wits 4\) declares")
     run.sendline("u")  # undo the Hazekillers' declaration
     run.expect(r"Undone: Hazekillers of House Orrell declare an attack")
-    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declare\b")
     assert "Meanwhile" not in run.before  # one's own undo is told once
     run.sendline("defense")
     run.expect(r"Dice: ")
@@ -127,7 +127,7 @@ def test_a_whole_round_mostly_with_enter_with_an_undo_and_a_resume(db: Path) -> 
     again.expect(r"Brannoch \(Wits 4\) declares")
     again.sendline("?")
     again.expect(r"Choices:")
-    again.expect(r"targets: Tamsin Vey, Hazekillers of House Orrell")
+    again.expect(r"targets: Hazekillers of House Orrell\r\n")  # foes; Tamsin is an ally
     again.expect(r"Brannoch \(Wits 4\) declares")
     again.sendline("")
     again.expect(r"\[physique\]")
@@ -157,7 +157,7 @@ def test_a_whole_round_mostly_with_enter_with_an_undo_and_a_resume(db: Path) -> 
         again.expect(r"Round 1 is over")
     again.sendline("")
     again.expect(r"Round 1 ends")
-    again.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")  # round 2 asks on
+    again.expect(r"Hazekillers of House Orrell \(Wits 3\) declare\b")  # round 2 asks on
     again.sendcontrol("c")
     again.expect(pexpect.EOF)
     again.close()
@@ -173,7 +173,7 @@ def _no_refusal(text: str) -> None:
 
 def test_the_round_picks_up_a_step_another_process_wrote_meanwhile(db: Path) -> None:
     run = spawn(db, "conflict", "run", columns=200)
-    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declare\b")
     ok(db, "conflict", "declare", "haze", "defense", "4", "--as", "Vin")  # another terminal
     run.sendline("")  # an answer to a question that no longer stands…
     # …is not saved: what changed is told in one line, and what is current now asked,
@@ -327,7 +327,7 @@ def test_r_con_9_a_refused_difficulty_is_said_and_the_same_test_asked_again(
     run.expect(asked)
     run.sendline("chall 2")
     run.expect(r"The Narrator makes action 1 a Challenge, Difficulty 2\.")
-    run.expect(r"Hazekillers of House Orrell acts \(4 Action Dice\)")
+    run.expect(r"Hazekillers of House Orrell act \(4 Action Dice\)")
     run.sendcontrol("c")
     run.expect(pexpect.EOF)
     run.close()
@@ -339,15 +339,15 @@ def test_r_con_9_a_refused_difficulty_is_said_and_the_same_test_asked_again(
 def test_help_at_a_declaration_lists_its_words_and_an_attack_is_saved_as_typed(
         db: Path) -> None:
     run = spawn(db, "conflict", "run", columns=200)
-    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declare\b")
     run.sendline("?")
     run.expect(r"attack NAME \[kind\] \[Resilience\]")
     run.expect(r"kinds: physical\*, social, mental \(\*default\)")  # R-CON-1, R-CON-8
     run.expect(r"Resiliences: health\*, reputation, willpower \(\*default\)")
     run.expect(r"with: Wooden staff \(\+0\), Obsidian-tipped arrows \(\+1\); - for nothing")
-    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declares")
+    run.expect(r"Hazekillers of House Orrell \(Wits 3\) declare\b")
     run.sendline("attack tamsin social willpower with arrows -- jeers from the eaves")
-    run.expect(r"\(physique is 4\) \[physique\]:")
+    run.expect(r"\(charm is 2\) \[charm\]:")  # a social attack: Charm (R-CON-8)
     run.sendline("4")  # the equipment was said: not asked again
     run.expect(r"Hazekillers of House Orrell declare an attack on Tamsin Vey")
     run.expect(r"Tamsin Vey \(Wits 4\) declares")
@@ -444,10 +444,10 @@ def test_r_dice_8_help_odds_count_every_roller_of_an_extra_group(db: Path) -> No
     _odds_shown(run, "3 dice vs 2 ×8", [(2, 8)], 3)  # one roller: 34.1%; best of 8: 20.4%
     run.expect(r"Action 2 rolls")
     run.sendline("1,2,3 ; " + "/".join(["1,2"] * 8))  # no set: no one falls
-    run.expect(r"Hazekillers of House Orrell acts \(2 Action Dice\)")
+    run.expect(r"Hazekillers of House Orrell act \(2 Action Dice\)")
     run.sendline("?")  # now the 8 Hazekillers roll against Tamsin's 3 Defense Dice
     _odds_shown(run, "2 dice ×8 vs 3", [(3, 1)], 2, rollers=8)
-    run.expect(r"Hazekillers of House Orrell acts")
+    run.expect(r"Hazekillers of House Orrell act\b")
     run.sendline("")
     run.expect(r"Tamsin Vey against action 1")
     run.sendline("?")  # defend with 3, or react: 3 dice of Push away incoming metal + 3
@@ -623,7 +623,7 @@ def test_run_breaks_its_questions_between_words_at_40_columns(db: Path) -> None:
     try:
         escapes = r"(?:\x1b\[[0-9;?]*[a-zA-Z]|\r)*"
         # The question breaks after "(Wits 3)", between words, not wherever the edge is.
-        run.expect(rf"\(Wits 3\){escapes}\n{escapes}declares \[attack Tamsin Vey\]:")
+        run.expect(rf"\(Wits 3\){escapes}\n{escapes}declare \[attack Tamsin Vey\]:")
         run.sendcontrol("c")
         run.expect(pexpect.EOF)
     finally:

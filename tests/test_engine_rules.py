@@ -846,9 +846,10 @@ def test_r_con_19_a_defending_group_rolls_with_its_remaining_members() -> None:
     c.push(Declare.action("Vin", 4, target="Guards"))
     c.push(Act("Vin", pool=4))
     c.push(Defend("Guards", action=1, dice=3))
-    refused(
+    refused(  # neither every member's roll nor the kept one alone
         c,
-        RollDice(action=1, attacker=[(1, 1, 2, 3)], defenders=[DefenseRoll([(1, 2, 3)])]),
+        RollDice(action=1, attacker=[(1, 1, 2, 3)],
+                 defenders=[DefenseRoll([(1, 2, 3), (2, 2, 1)])]),
         BadValue,
         "R-CON-2",
     )
@@ -861,6 +862,28 @@ def test_r_con_19_a_defending_group_rolls_with_its_remaining_members() -> None:
     )
     action = c.state.action(1)
     assert action is not None and action.outcome is Outcome.FAILURE  # best defense: 2 vs 1
+
+
+def test_r_con_2_a_group_s_kept_roll_may_be_typed_alone() -> None:
+    # Ruling: the Narrator rolls the group at the table and reads out the best roll; the
+    # log says the kept roll was typed, where else it says of how many it is the best.
+    from conflict.narrate import describe
+
+    c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 8, wits=2), "ministry"))
+    c.push(Declare.defense("Guards", 3))
+    c.push(Declare.action("Vin", 4, target="Guards"))
+    c.push(Act("Vin", pool=4))
+    c.push(Defend("Guards", action=1, dice=3))
+    before = c.state
+    text = refused(c, RollDice(action=1, attacker=[(5, 5, 2, 3)],
+                               defenders=[DefenseRoll([(2, 2, 1)] * 3)]), BadValue, "R-CON-2")
+    assert "give the kept roll alone (5,5,5) or all 8 split by slashes" in text
+    event = RollDice(action=1, attacker=[(5, 5, 2, 3)], defenders=[DefenseRoll([(2, 2, 1)])])
+    c.push(event)
+    said = describe(before, event, c.state)
+    assert "Guards roll 2 2 1 (Result 2, kept roll typed)" in said, said
+    action = c.state.action(1)
+    assert action is not None and action.outcome is Outcome.SUCCESS
 
 
 # --- R-CON-20 Heroes and Villains ----------------------------------------------------------------

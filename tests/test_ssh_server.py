@@ -498,7 +498,7 @@ def test_a_round_played_from_phones_with_the_narrators_steps_appearing(fresh: Se
         ada.setwinsize(50, 72)  # a phone turned sideways: the board reflows
         ada.sendline("b")
         # One row at 72 columns; at 40 the status goes on a line of its own.
-        ada.expect("The Hollow Prelate \\(opposition\\) +A4  #\\d+ to act\r\n")
+        ada.expect("The Hollow Prelate \\(opposition\\) +A4  \\d+(?:st|nd|rd|th) to act\r\n")
         ada.sendline("q")
         ada.expect(words("Bye."))
         ada.expect(pexpect.EOF)

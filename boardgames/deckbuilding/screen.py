@@ -32,6 +32,7 @@ from boardgames.deckbuilding.text import CATALOG, COMMANDS
 from boardgames.locales import Param
 from boardgames.screen import Line
 from core.viewer import NARRATOR, Viewer
+from core.wrap import rows
 
 __all__ = ["MAX_WIDTH", "MIN_WIDTH", "Line", "ambiguous", "board", "next_line", "no_game",
            "nothing_to_undo", "say", "setup_kept", "summary", "unknown_game", "words"]
@@ -132,13 +133,7 @@ def _wrap(text: str, width: int, tag: str = "plain", indent: int = 2, *,
     a capital unless it begins with a name (``capital=False``: kept as typed)."""
     if capital:
         text = text[:1].upper() + text[1:]
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append((" " * indent if lines else "") + word)
-    return [Line(line, tag) for line in lines]
+    return [Line(line, tag) for line in rows(text, width, indent)]
 
 
 def _players(game: Game, lang: str, width: int) -> list[Line]:

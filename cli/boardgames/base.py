@@ -39,6 +39,7 @@ from cli.common.streams import (
 )
 from cli.common.streams import meanwhile_lines as stream_meanwhile
 from cli.common.table_option import open_table, table_option
+from core.wrap import rows as broken
 
 if TYPE_CHECKING:
     from boardgames.screen import Line, Title
@@ -431,15 +432,10 @@ def game_log(face: Face, last: int | None, *, as_json: bool) -> None:
 
 
 def rows(text: str, width: int, *, indent: int = 2, collapse: bool = False) -> list[str]:
-    """``text`` as lines at most ``width`` wide, broken between words (at each space;
-    at each run of white space when ``collapse``), the lines after the first indented."""
-    lines: list[str] = []
-    for word in text.split() if collapse else text.split(" "):
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append((" " * indent if lines else "") + word)
-    return lines
+    """``text`` as lines at most ``width`` wide, broken between words, the lines after
+    the first indented (:func:`core.wrap.rows`); each run of white space one space
+    first when ``collapse``."""
+    return broken(" ".join(text.split()) if collapse else text, width, indent)
 
 
 def wrapped(text: str, width: int, *, indent: int = 2, style: str = "") -> list[Any]:

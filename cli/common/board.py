@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cli.common.output import plain
+import attrs
+
+from cli.common.output import hanging, plain
 from conflict import board as library
 from conflict.board import RESILIENCE_NAMES
 from core.viewer import NARRATOR, Viewer
@@ -32,7 +34,6 @@ if TYPE_CHECKING:
 BAR_CELLS = 10
 BOARD_WIDTH = 72  # rows stay readable on a wide screen: the eye need not cross it
 LETTERS = {"health": "H", "reputation": "R", "willpower": "W"}
-_STILL_TO_ACT = frozenset({"to act", "acting now", "changed: acts last"})
 
 Board = Mapping[str, Any]
 """The board as :func:`conflict.board.board` gives it (a dict, or a view's JSON)."""
@@ -122,52 +123,81 @@ def _health_line(main: str, person: Board, width: int) -> Text:
     return line
 
 
+@attrs.frozen
+class BoardParts:
+    """A board drawn in parts, so a screen of few rows can choose what to keep: the
+    ``head`` (title, stakes, what comes next, a blank line), one block of lines per
+    participant in board order, and the ``last`` events, oldest first, each already
+    broken to the width (under a heading, ``last_head``, when there are any)."""
+
+    head: list[Text]
+    people: list[list[Text]]
+    last_head: list[Text]
+    last: list[list[Text]]
+
+    def lines(self) -> list[Text]:
+        return [*self.head, *(line for block in self.people for line in block),
+                *self.last_head, *(line for event in self.last for line in event)]
+
+
+def _person_lines(person: Board, main: str, width: int, ended: bool) -> list[Text]:
+    """A participant's rows: name and side, dice and status (beside them when they fit,
+    else beneath), and its Resiliences or Extras standing."""
+    from rich.text import Text
+
+
+    dim = "dim" if person["defeated"] else ""
+    head = Text("▶ " if person["moving"] else "  ", style="bold")
+    head.append(plain(person["name"]), style=f"bold {dim}".strip())
+    head.append(f" ({plain(person['side'])})", style="dim")
+    dice = "" if ended or person["defeated"] else _dice(person)
+    said = person["status"]
+    if person.get("order") is not None and said == "to act":
+        said = f"{library.ordinal(person['order'])} to act"  # its place (R-CON-10)
+    tail = f"{dice}  {said}".strip()
+    if head.cell_len + 1 + len(tail) <= width:
+        head.append(" " * (width - head.cell_len - len(tail)) + tail, style=dim)
+        rows = [head]
+    else:
+        rows = [*hanging(head, width, 4), *hanging(Text(f"  {tail}", style=dim), width, 4)]
+    health = _health_line(main, person, width)
+    if person["defeated"]:
+        health.stylize("dim")
+    return [*rows, health]
+
+
+def board_parts(board: State | Board, width: int, last: Sequence[str] = (), *,
+                viewer: Viewer = NARRATOR) -> BoardParts:
+    """The board of :func:`board_view`, in its parts (see :class:`BoardParts`)."""
+    from rich.text import Text
+
+
+    facts = data(board, viewer)
+    rows_width = min(width, BOARD_WIDTH)  # participants' rows; sentences take it all
+    title = Text(f"Round {facts['round']}", style="bold")
+    title.append(f" · {facts['nature']} · {facts['phase'].replace('_', ' ')}")
+    head = hanging(title, width)
+    if facts["stakes"]:
+        head += hanging(f"Stakes: {plain(facts['stakes'])}", width)
+    head += hanging(Text("Next: ", style="bold") + Text(plain(facts["next"]["line"])),
+                    width)
+    head.append(Text(""))
+    ended = facts["phase"] == "ended"
+    people = [_person_lines(person, facts["resilience"], rows_width, ended)
+              for person in facts["participants"]]
+    last_head = [Text(""), Text("Last", style="bold")] if last else []
+    return BoardParts(head, people, last_head, [hanging(line, width) for line in last])
+
+
 def board_view(board: State | Board, width: int, last: Sequence[str] = (), *,
                viewer: Viewer = NARRATOR) -> RenderableType:
     """The board (a state, or its board data) as a Rich renderable that reads at
     ``width`` columns (40 and up), as ``viewer`` may see it: for a player the library
     leaves out the Resiliences of a participant hidden from them (the Narrator has not
     revealed them: "Resiliences not revealed") and how many Defense Dice it gained as
-    an Attribute when attacked (``D?``, R-CON-7c); Extras standing always show."""
+    an Attribute when attacked (``D?``, R-CON-7c); Extras standing always show. Every
+    row is broken to ``width`` here (later rows of a line indented), so its rows are
+    the lines a terminal shows."""
     from rich.console import Group
-    from rich.text import Text
 
-    facts = data(board, viewer)
-    width = min(width, BOARD_WIDTH)
-    lines: list[RenderableType] = []
-    title = Text(f"Round {facts['round']}", style="bold")
-    title.append(f" · {facts['nature']} · {facts['phase'].replace('_', ' ')}")
-    lines.append(title)
-    if facts["stakes"]:
-        lines.append(Text(f"Stakes: {plain(facts['stakes'])}", overflow="fold"))
-    lines.append(Text("Next: ", style="bold")
-                 + Text(plain(facts["next"]["line"]), overflow="fold"))
-    lines.append(Text(""))
-    ended = facts["phase"] == "ended"
-    for person in facts["participants"]:
-        dim = "dim" if person["defeated"] else ""
-        head = Text("▶ " if person["moving"] else "  ", style="bold")
-        head.append(plain(person["name"]), style=f"bold {dim}".strip())
-        head.append(f" ({plain(person['side'])})", style="dim")
-        dice = "" if ended else _dice(person)
-        said = person["status"]
-        if person.get("action") is not None and said in _STILL_TO_ACT:
-            said = f"#{person['action']} {said}"  # its action's number: test and swap take it
-        tail = f"{dice}  {said}".strip()
-        if head.cell_len + 1 + len(tail) <= width:
-            head.append(" " * (width - head.cell_len - len(tail)) + tail, style=dim)
-            lines.append(head)
-        else:
-            head.overflow = "fold"
-            lines.append(head)
-            lines.append(Text(f"  {tail}", style=dim))
-        health = _health_line(facts["resilience"], person, width)
-        if person["defeated"]:
-            health.stylize("dim")
-        lines.append(health)
-    if last:
-        lines.append(Text(""))
-        lines.append(Text("Last", style="bold"))
-        for line in last:
-            lines.append(Text(plain(line), overflow="fold"))
-    return Group(*lines)
+    return Group(*board_parts(board, width, last, viewer=viewer).lines())

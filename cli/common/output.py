@@ -14,6 +14,7 @@ from core.text import json_safe, printable
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -64,8 +65,41 @@ def echo_wrapped(line: str) -> None:
     """Print a sentence wrapped to the terminal's width (phones show 40 columns), the
     lines after the first indented."""
     import shutil
-    import textwrap
+
+    from core.wrap import rows
 
     width = max(20, shutil.get_terminal_size((80, 24)).columns)
-    click.echo(textwrap.fill(line, width=width, subsequent_indent="  ",
-                             break_on_hyphens=False, break_long_words=False))
+    click.echo("\n".join(rows(line, width, cut=False)))  # a path stays whole, to copy
+
+
+def fitted(prompt: str) -> str:
+    """A question broken between words to fit the terminal (a phone's 40 columns), the
+    answer typed after its last line; a terminal breaks words wherever the edge falls
+    (``[y/N]`` split in two)."""
+    import shutil
+
+    from core.wrap import rows
+
+    width = shutil.get_terminal_size((80, 24)).columns
+    if len(prompt) < width:
+        return prompt
+    return "\n".join(rows(prompt, max(20, width - 1), indent=0)) + " "
+
+
+def hanging(text: Text | str, width: int, indent: int = 2, style: str = "") -> list[Text]:
+    """``text`` (Rich ``Text`` keeps its styles; a ``str`` is made safe with
+    :func:`plain`) as lines at most ``width`` cells wide, broken between words by
+    :func:`core.wrap.spans`, the lines after the first indented by ``indent`` spaces,
+    none ending in spaces: the one way every screen wraps a line."""
+    from rich.text import Text
+
+    from core.wrap import spans
+
+    whole = text if isinstance(text, Text) else Text(plain(text), style=style)
+    lines = []
+    for number, (start, end) in enumerate(spans(whole.plain, width, indent)):
+        piece = whole[start:end]
+        if number:
+            piece = Text(" " * indent) + piece
+        lines.append(piece)
+    return lines

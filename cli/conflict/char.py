@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.common.errors import fail
-from cli.common.output import echo_wrapped, json_option, make_console, plain, print_json
+from cli.common.output import (
+    echo_wrapped,
+    fitted,
+    json_option,
+    make_console,
+    plain,
+    print_json,
+)
 from cli.common.table_option import complete_character, open_table, table_option, table_path
 
 if TYPE_CHECKING:
@@ -354,10 +361,11 @@ def rm(name: str, yes: bool, as_json: bool) -> None:
         if not yes:
             if not sys.stdin.isatty():
                 fail(f"not removing {character.name!r} without --yes: no terminal to ask")
-            click.confirm(
-                f"Remove {character.name} ({kind_text(character)}) from the table?",
-                abort=True,
-            )
+            # Broken between words here: a terminal would split "[y/N]" at its edge.
+            asked = fitted(plain(f"Remove {character.name} ({kind_text(character)}) from "
+                                 f"the table? [y/N]:"))
+            click.confirm(asked.rstrip(" "), abort=True, show_default=False,
+                          prompt_suffix=" ")
         table.remove(character.name)
     if as_json:
         print_json({"removed": character.name})

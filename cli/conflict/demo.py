@@ -21,7 +21,7 @@ import click
 
 from cli.common.errors import fail
 from cli.common.options import SEED
-from cli.common.output import json_option, make_console, plain, print_json
+from cli.common.output import hanging, json_option, make_console, plain, print_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -178,14 +178,11 @@ class _Show:
     def _wrapped(self, line: str, *, indent: str = "", style: str = "") -> Any:
         """``line`` wrapped to the screen, the lines after the first indented: at 40
         columns each sentence still starts at the edge."""
-        import textwrap
-
-        from rich.text import Text
+        from rich.console import Group
 
         assert self.console is not None
-        return Text(textwrap.fill(line, width=max(20, self.console.width),
-                                  initial_indent=indent, subsequent_indent=indent + "  ",
-                                  break_on_hyphens=False), style=style, overflow="fold")
+        width = max(20, self.console.width)
+        return Group(*hanging(indent + line, width, len(indent) + 2, style=style))
 
     def imported(self, names: list[str]) -> None:
         self.names = names

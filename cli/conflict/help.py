@@ -86,17 +86,19 @@ def _declare_lines(state: State, option: DeclareOption) -> list[str]:
     gear = [f"{item.name} (+{item.damage})" for item in person.character.equipment]
 
     example = (option.foes or option.targets or ("NAME",))[0].split()[0].lower()
+    allies = [name for name in option.targets if name not in option.foes]
 
     def listed(words: Sequence[str], default: str) -> str:
         return ", ".join(f"{w}*" if w == default else w for w in words) + " (*default)"
 
     return [
-        f"  {option.name} declares:",
+        f"  {option.name} {'declare' if person.is_group else 'declares'}:",
         "    attack NAME [kind] [Resilience]",
         "      [with ITEM] [-- what]",
         "    feint NAME [kind] [-- what]",
         "    action | defense | no-roll [-- what]",
-        f"  targets: {', '.join(option.targets) or 'no one'}",
+        f"  targets: {', '.join(option.foes) or 'no one'}",
+        *([f"  allies (feint or action only): {', '.join(allies)}"] if allies else []),
         f"  kinds: {listed(kinds, option.default_attack_kind.value)}",
         f"  Resiliences: {listed(RESILIENCES, option.default_resilience)}",
         f"  with: {', '.join(gear)}; - for nothing" if gear else "  with: no equipment",
@@ -128,8 +130,9 @@ def _act_lines(state: State, now: AwaitingActions) -> list[str]:
             lines.append(f"  {option.name}: change (at most {option.max_dice} dice after "
                          f"halving)")
         elif isinstance(option, HoldOption):
-            lines.append(f"  {option.name}: hold ({option.action_dice} Action Dice become"
-                         f" Defense Dice)")
+            dice = option.action_dice
+            become = "Die becomes a Defense Die" if dice == 1 else "Dice become Defense Dice"
+            lines.append(f"  {option.name}: hold ({dice} Action {become})")
     return lines
 
 

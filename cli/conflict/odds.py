@@ -27,6 +27,7 @@ from conflict.odds import (
     odds_table,
     pool_odds,
 )
+from core.wrap import rows
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -300,13 +301,7 @@ def table_screen(table: OddsTable, width: int) -> RenderableType:
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+    return rows(" ".join(text.split()), width, indent=0)
 
 
 # --- the command ----------------------------------------------------------------------

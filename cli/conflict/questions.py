@@ -20,7 +20,7 @@ import attrs
 import click
 
 from characters.lookup import resolve
-from characters.model import ATTRIBUTES, RESILIENCES, STANDINGS, Kind
+from characters.model import Kind
 from conflict.events import (
     AddParticipant,
     ApplyDamage,
@@ -28,14 +28,14 @@ from conflict.events import (
     Declare,
     Event,
     Hold,
+    Nature,
     SetTest,
     TakeIt,
 )
 from conflict.intents import Intent, steps
 from conflict.intents.words import (
-    NATURES,
+    FACES_EXAMPLE,
     NOTHING,
-    VERBS,
     Declared,
     read_declaration,
     read_reaction,
@@ -57,10 +57,14 @@ if TYPE_CHECKING:
     from characters.model import Character
     from characters.pools import DicePool
     from conflict.dice import RandomSource
+    from conflict.intents.complete import Completion
     from conflict.state import Action as _Action
 
 
 Build = Intent
+Words = Sequence[str] | Callable[[str], Sequence["Completion"]]
+"""What Tab offers at a question: words to complete, or what may come next given the
+line typed so far (:func:`conflict.intents.complete.complete`)."""
 """What a step's answers come to: the events to write, made from the Conflict as it
 stands when written."""
 T = TypeVar("T")
@@ -73,9 +77,9 @@ class Asks(Protocol):
     tested: set[int]
     reacting_asked: set[int]
 
-    def ask(self, question: str, default: str = "", words: Sequence[str] = ()) -> str: ...
+    def ask(self, question: str, default: str = "", words: Words = ()) -> str: ...
 
-    def answer(self, question: str, default: str, words: Sequence[str],
+    def answer(self, question: str, default: str, words: Words,
                read: Callable[[str], T]) -> T: ...
 
     def when_saved(self, remember: Callable[[], None]) -> None: ...
@@ -99,17 +103,24 @@ def foes(state: State, person: Participant) -> list[Participant]:
     return sorted(standing, key=left)
 
 
-def nature_attribute(state: State) -> str:
-    """The Attribute the Conflict's nature calls on (Physique, Charm, Wits)."""
-    return state.nature.defense_attribute
+def nature_attribute(state: State, kind: str | None = None) -> str:
+    """The Attribute an attack of ``kind`` calls on, by default the Conflict's nature
+    (R-CON-1, R-CON-8): physical → Physique, social → Charm, mental → Wits."""
+    return (Nature(kind) if kind else state.nature).defense_attribute
 
 
-def dice_words(person: Participant) -> list[str]:
-    character = person.character
-    words = [*ATTRIBUTES, *(p.name for p in character.powers), *character.traits]
-    if character.standings is not None:
-        words += list(STANDINGS)
-    return words
+def _physical(state: State, said: Declared) -> bool:
+    """Whether the attack said is physical (its kind as said, else the nature's)."""
+    return (said.kind or state.nature.value) == "physical"
+
+
+def tab(state: State, person: Participant, place: str) -> Words:
+    """Tab for a question about ``person``'s ``place`` (a declaration, its dice, its
+    equipment): every word in its place, from the library
+    (:func:`conflict.intents.complete.complete`)."""
+    from conflict.intents.complete import complete
+
+    return lambda line: complete(state, person.name, line, place)
 
 
 def figure(person: Participant, answer: str) -> int | DicePool:
@@ -117,27 +128,24 @@ def figure(person: Participant, answer: str) -> int | DicePool:
     return _read_dice(person.character, answer)
 
 
-def declaration_words(targets: Sequence[str], person: Participant) -> list[str]:
-    """The words a declaration takes, for Tab."""
-    gear = [item.name for item in person.character.equipment]
-    return [*VERBS, *targets, *NATURES, *RESILIENCES, *(["with", *gear] if gear else [])]
-
-
-def _gear(guide: Asks, person: Participant, said: Declared) -> str | None:
-    """The equipment an attack uses: as said, else asked (R-CON-18)."""
+def _gear(guide: Asks, person: Participant, said: Declared, physical: bool = True
+          ) -> str | None:
+    """The equipment an attack uses: as said, else asked (R-CON-18); the likely answer
+    the best weapon for a physical attack, nothing for a social or mental one."""
     if said.verb != "attack" or said.equipment_said:
         return said.equipment
     owned = [item.name for item in person.character.equipment]
     if not owned:
         return None
-    best = max(person.character.equipment, key=lambda item: item.damage)
+    best = max(person.character.equipment, key=lambda item: item.damage).name \
+        if physical else "-"
 
     def read(answer: str) -> str | None:
         if answer.lower() in NOTHING:
             return None
         return resolve(answer, owned, what="equipment")
 
-    return guide.answer("  With (Tab; - for nothing)", best.name, owned, read)
+    return guide.answer("  With (Tab; - for nothing)", best, owned, read)
 
 
 def _default_declaration(state: State, person: Participant) -> str:
@@ -181,15 +189,17 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
     """The next declarer's declaration (R-CON-7, R-CON-8, R-CON-8a)."""
     option = now.option
     person = state.participant(option.name)
-    said = guide.answer(f"{person.name} (Wits {person.wits}) declares",
+    verb = "declare" if person.is_group else "declares"  # a group: "Canton guards declare"
+    said = guide.answer(f"{person.name} (Wits {person.wits}) {verb}",
                         _default_declaration(state, person),
-                        declaration_words(option.targets, person),
+                        tab(state, person, "declaration"),
                         lambda text: read_declaration(text, option.targets,
                                                       option.equipment))
     if said.verb == "no-roll":
         event: Event = option.no_roll(description=said.description)
         return lambda _state: [event]
-    attribute = nature_attribute(state)
+    attacking = said.verb in ("attack", "feint")
+    attribute = nature_attribute(state, said.kind if attacking else None)
     value = getattr(person.character.attributes, attribute)
 
     def read(answer: str) -> Declare:
@@ -201,8 +211,8 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
                              equipment=said.equipment, description=said.description)
 
     event = guide.answer(f"  Dice: a number, or a source + Traits ({attribute} is {value})",
-                         said.dice or attribute, dice_words(person), read)
-    gear = _gear(guide, person, said)
+                         said.dice or attribute, tab(state, person, "dice"), read)
+    gear = _gear(guide, person, said, _physical(state, said))
     if gear != event.equipment:
         event = attrs.evolve(event, equipment=gear)
     return lambda _state: [event]
@@ -210,11 +220,13 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
 
 def set_test(guide: Asks, state: State, action: _Action) -> Build:
     """The Narrator's Challenge or Contest, and Difficulty, for one action (R-CON-9).
-    Remembered as asked only once the answer is saved: a refused one is asked again."""
+    Saved even when it leaves the action as it was (Enter), so the answer is kept: a
+    resumed round does not ask it again. Remembered as asked only once the answer is
+    saved: a refused one is asked again."""
     aimed = f" at {action.target}" if action.target else ""
     default = f"{'contest' if action.contest else 'challenge'} {action.difficulty}"
 
-    def read(answer: str) -> SetTest | None:
+    def read(answer: str) -> SetTest:
         contest, difficulty = action.contest, action.difficulty
         for word in answer.lower().split():
             if word.isdigit():
@@ -222,14 +234,12 @@ def set_test(guide: Asks, state: State, action: _Action) -> Build:
             else:
                 contest = resolve(word, ["contest", "challenge"],
                                   what="test") == "contest"
-        if contest == action.contest and difficulty == action.difficulty:
-            return None  # as it is: nothing to write
         return SetTest(action=action.number, contest=contest, difficulty=difficulty)
 
     event = guide.answer(f"Action {action.number}, {action.actor}{aimed}: contest or "
                          f"challenge, Difficulty", default, ["contest", "challenge"], read)
     guide.when_saved(lambda: guide.tested.add(action.number))
-    return lambda _state: [] if event is None else [event]
+    return lambda _state: [event]
 
 
 def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
@@ -260,13 +270,15 @@ def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
         size = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
         return acts[0].event(size)
 
-    chosen = guide.answer(f"{name} acts ({dice} Action Dice): act N, change, hold",
+    verb = "act" if person.is_group else "acts"
+    chosen = guide.answer(f"{name} {verb} ({dice} Action {'Die' if dice == 1 else 'Dice'}):"
+                          f" act N, change, hold",
                           default, ["act", "change", "hold"], read)
     if chosen is not None:
         return lambda _state: [chosen]
     targets = [p.name for p in state.participants if p.name != name and not p.defeated]
     said = guide.answer(f"  {name}'s new action", _default_declaration(state, person),
-                        declaration_words(targets, person),
+                        tab(state, person, "declaration"),
                         lambda text: _changed(read_declaration(
                             text, targets, [i.name for i in person.character.equipment])))
 
@@ -280,8 +292,8 @@ def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
                                 equipment=said.equipment)
 
     event = guide.answer("  Dice before halving", said.dice or str(2 * dice),
-                         dice_words(person), read_dice)
-    gear = _gear(guide, person, said)
+                         tab(state, person, "dice"), read_dice)
+    gear = _gear(guide, person, said, _physical(state, said))
     if gear != event.equipment:
         event = attrs.evolve(event, equipment=gear)
     return lambda _state: [event]
@@ -308,7 +320,8 @@ def defense(guide: Asks, state: State, now: AwaitingDefense) -> Build:
         default = f"react {own[0].reaction}"
     else:
         default = "take"
-    words = ["defend", "react", "take", *(o.reaction for o in own)]
+    words = [*(["defend"] if defend is not None else []), *(["react"] if own else []),
+             "take", *(o.reaction for o in own)]
 
     def read(answer: str) -> Event:
         parts = answer.split()
@@ -330,8 +343,11 @@ def defense(guide: Asks, state: State, now: AwaitingDefense) -> Build:
         option = next(o for o in own if o.reaction == reaction)
         return option.event(added)
 
+    # Only the choices open to the target (R-CON-15/16).
+    choices = [*(["defend N"] if defend is not None else []),
+               *(["react NAME [N]"] if own else []), "take"]
     event = guide.answer(f"{target} against action {number} ({action.actor}, "
-                         f"{action.pool} dice): defend N, react NAME [N], take", default,
+                         f"{action.pool} dice): {', '.join(choices)}", default,
                          words, read)
     return lambda _state: [event]
 
@@ -340,6 +356,8 @@ def _reactions_for(guide: Asks, now: AwaitingRoll, number: int) -> Build | None:
     """Allies may react for the target before the dice roll (R-CON-16 ruling); asked
     once an action, remembered when the step is saved."""
     names = sorted({o.name for o in now.reactions})
+    offered = "; ".join(f"{o.name}: {o.reaction}, {o.reaction_dice} dice"
+                        for o in now.reactions)
 
     def read(answer: str) -> Event | None:
         if not answer:
@@ -347,8 +365,8 @@ def _reactions_for(guide: Asks, now: AwaitingRoll, number: int) -> Build | None:
         who = resolve(answer, names, what="ally")
         return next(o for o in now.reactions if o.name == who).event()
 
-    event = guide.answer(f"Reacting for {now.reactions[0].on_behalf_of}? "
-                         f"({', '.join(names)}; Enter for no one)", "", names, read)
+    event = guide.answer(f"Reacting for {now.reactions[0].on_behalf_of}? ({offered}; "
+                         f"Enter for no one)", "", names, read)
     guide.when_saved(lambda: guide.reacting_asked.add(number))
     if event is None:
         return None
@@ -370,17 +388,26 @@ def roll(guide: Asks, state: State, now: AwaitingRoll) -> Build | None:
     shown = f"{mine} vs {against}" if against else mine
 
     def read(answer: str) -> Event:
+        from conflict.engine import apply
+
         if not answer:
             return option.event(guide.rng)
         chunks = answer.split(";")
+        if len(chunks) != 1 + len(option.defenders):
+            each = f"{mine} ; {against}" if against else mine
+            raise click.UsageError(f"type each roll's dice, split by ';' ({each}), "
+                                   f"{FACES_EXAMPLE}; or Enter to roll them all")
         attacker = _faces(chunks[0])
         given = {d.name: _faces(chunk) for d, chunk in zip(option.defenders, chunks[1:],
-                                                          strict=False)}
-        return option.event(guide.rng, attacker=attacker,  # type: ignore[arg-type]
-                            defenders=given)  # type: ignore[arg-type]
+                                                          strict=True)}
+        event = option.event(guide.rng, attacker=attacker,  # type: ignore[arg-type]
+                             defenders=given)  # type: ignore[arg-type]
+        apply(state, event)  # refused here, the same question asked again (R-CON-2)
+        return event
 
+    split = " ; defenders" if option.defenders else ""
     event = guide.answer(f"Action {now.action} rolls ({shown}): Enter, or the dice "
-                         f"rolled (actor ; defenders)", "", (), read)
+                         f"rolled (actor{split}; {FACES_EXAMPLE})", "", (), read)
     return lambda _state: [event]
 
 

@@ -5,7 +5,8 @@ Narrator's Challenge or Contest and Difficulty for each action, then the acting 
 — act, change or hold — each target's defense or Reaction, the dice (rolled by the tool,
 or typed in from the table), the damage, the end of the round. Only what the engine
 offers is asked; every question has a default, the likely choice, so a round goes
-mostly with Enter; names complete with Tab.
+mostly with Enter; Tab completes each word in its place
+(:mod:`conflict.intents.complete`).
 
 A step may take several questions (a declaration asks what, then the dice, then the
 equipment); nothing is saved until its last answer. At any question ``?`` shows the
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cli.common.options import SEED
-from cli.common.output import make_console, plain
+from cli.common.output import fitted, hanging, make_console, plain
 from cli.common.table_option import open_table, table_option
 from cli.conflict.group import (
     conflict_named,
@@ -47,6 +48,7 @@ from conflict.errors import ConflictError
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from cli.conflict.questions import Words
     from conflict.dice import RandomSource
     from conflict.events import Event
     from conflict.intents import Intent as Build
@@ -74,23 +76,28 @@ def refused() -> tuple[type[Exception], ...]:
     return (ConflictError, CharacterError, click.UsageError)
 
 
-def _fitted(prompt: str) -> str:
-    """``prompt`` broken between words to fit the terminal (a phone's 40 columns), the
-    answer typed after its last line; a terminal breaks words wherever the edge falls."""
-    import shutil
-    import textwrap
+def _tab(words: Words) -> Any:
+    """A prompt_toolkit completer offering what ``words`` says may come next: each
+    completion replaces the word or name being typed, however many words it has."""
+    from prompt_toolkit.completion import Completer
+    from prompt_toolkit.completion import Completion as Offered
 
-    width = shutil.get_terminal_size((80, 24)).columns
-    if len(prompt) < width:
-        return prompt
-    lines = textwrap.wrap(prompt.rstrip(), max(20, width - 1), break_long_words=False,
-                          break_on_hyphens=False)
-    return "\n".join(lines) + " "
+    from conflict.intents.complete import complete_words
+
+    offers = words if callable(words) else (lambda line: complete_words(list(words), line))
+
+    class Tab(Completer):
+        def get_completions(self, document: Any, complete_event: Any) -> Any:
+            for offer in offers(document.text_before_cursor):
+                yield Offered(offer.text, start_position=-offer.replaces,
+                              display_meta=offer.what or None)
+
+    return Tab()
 
 
 class Prompter:
-    """Asks one question at a time: prompt_toolkit on a terminal (Tab completes the
-    words offered), plain lines otherwise."""
+    """Asks one question at a time: prompt_toolkit on a terminal (Tab completes each
+    word in its place), plain lines otherwise."""
 
     def __init__(self) -> None:
         self._session: Any = None
@@ -99,8 +106,8 @@ class Prompter:
 
             self._session = PromptSession()
 
-    def ask(self, question: str, default: str, words: Sequence[str] = ()) -> str:
-        shown = _fitted(f"{question} [{default}]: " if default else f"{question}: ")
+    def ask(self, question: str, default: str, words: Words = ()) -> str:
+        shown = fitted(f"{question} [{default}]: " if default else f"{question}: ")
         if self._session is None:
             click.echo(shown, nl=False)
             line = sys.stdin.readline()
@@ -108,11 +115,7 @@ class Prompter:
                 raise EOFError
             answer = line.strip()
         else:
-            from prompt_toolkit.completion import WordCompleter
-
-            completer = WordCompleter(list(words), ignore_case=True, sentence=True,
-                                      match_middle=True)
-            answer = self._session.prompt(shown, completer=completer).strip()
+            answer = self._session.prompt(shown, completer=_tab(words)).strip()
         return answer or default
 
 
@@ -136,14 +139,20 @@ class Guide:
     # --- talking ------------------------------------------------------------------------
 
     def say(self, text: str) -> None:
-        self.console.print(plain(text), highlight=False, markup=False)
+        """Print ``text`` broken to the screen's width, its later rows indented two
+        more than its first (a list's item stays under its heading)."""
+        safe = plain(text)
+        indent = len(safe) - len(safe.lstrip(" ")) + 2
+        for line in hanging(safe, self.console.width, indent):
+            self.console.print(line, highlight=False, markup=False, overflow="ignore",
+                               crop=False)
 
-    def ask(self, question: str, default: str = "", words: Sequence[str] = ()) -> str:
+    def ask(self, question: str, default: str = "", words: Words = ()) -> str:
         """The Narrator's answer to ``question``; ``?`` and ``b`` show their screen and
         ask it again; ``u`` undoes or goes back (see the module docstring)."""
         while True:
             self._asked += 1
-            answer = self.prompter.ask(question, default, [*words, "u", "?", "b"]).strip()
+            answer = self.prompter.ask(question, default, words).strip()
             lowered = answer.lower()
             if lowered in ("?", "b"):
                 moved = self._catch_up()
@@ -165,7 +174,7 @@ class Guide:
             self._answers += 1
             return answer
 
-    def answer(self, question: str, default: str, words: Sequence[str],
+    def answer(self, question: str, default: str, words: Words,
                read: Callable[[str], T]) -> T:
         """Ask ``question`` until ``read`` takes the answer: a refused answer is said in
         one line and the same question asked again."""
@@ -353,11 +362,16 @@ class Guide:
 
     def untested(self, state: State) -> list[Action]:
         """This round's actions the Narrator has not yet been asked to test (R-CON-9)."""
+        from conflict.events import SetTest
         from conflict.state import ActionStatus
 
+        # Answered already: here, or saved (in this run, an earlier one, or by the test
+        # command), so a resumed round never asks it again.
+        answered = self.tested | {e.action for e in (self.loaded.events if self.loaded
+                                                     else ()) if isinstance(e, SetTest)}
         # An actor defeated before its step never acts (R-CON-20): nothing to test.
         in_step = {state.participants[i].name for i in state.step}
-        return [a for a in state.actions if a.number not in self.tested
+        return [a for a in state.actions if a.number not in answered
                 and a.status is ActionStatus.DECLARED and not a.defenses
                 and (not state.participant(a.actor).defeated or a.actor in in_step)]
 
@@ -369,7 +383,7 @@ class Guide:
 @who_option
 def run(name: str | None, seed: int | None) -> None:
     """Run the Conflict NAME (default: the current one) a question at a time: Enter takes
-    the default, Tab completes names, b shows the board, and ? the choices (at a
+    the default, Tab completes each word, b shows the board, and ? the choices (at a
     declaration, the words it takes) with their odds and, simulated, each choice's
     chance that its side wins; both ask the same question again. u undoes the last
     step, or at a step's later question goes back to its first. Ctrl-C leaves with

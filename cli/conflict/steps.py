@@ -101,23 +101,26 @@ def declare_intent(name: str, kind: str, dice: str | None, *, target: str | None
 
 
 @conflict.command("test", short_help="Make an action a Contest or a Challenge.")
-@click.argument("action", type=int)
+@click.argument("action")
 @click.option("--contest/--challenge", default=True,
               help="Opposed by its target (default), or not (R-CON-9).")
 @click.option("--difficulty", "-d", type=DIFFICULTY, default=0, help="Difficulty 0–5.")
 @common
-def test(action: int, contest: bool, difficulty: int, as_json: bool) -> None:
-    """The Narrator sets ACTION as a Contest or a Challenge, and its Difficulty (R-CON-9)."""
+def test(action: str, contest: bool, difficulty: int, as_json: bool) -> None:
+    """The Narrator sets ACTION as a Contest or a Challenge, and its Difficulty (R-CON-9).
+    ACTION: its number (as the log tells it), its place on the board (2nd) or its
+    actor's name."""
     with open_table() as table:
         record(table, steps.set_test(action, contest, difficulty), as_json=as_json)
 
 
 @conflict.command("swap", short_help="Turn an attack against another Resilience.")
-@click.argument("action", type=int)
+@click.argument("action")
 @click.argument("resilience", type=click.Choice(["health", "reputation", "willpower"]))
 @common
-def swap(action: int, resilience: str, as_json: bool) -> None:
-    """The Narrator turns attack ACTION against RESILIENCE; it keeps its kind (R-CON-8)."""
+def swap(action: str, resilience: str, as_json: bool) -> None:
+    """The Narrator turns attack ACTION against RESILIENCE; it keeps its kind (R-CON-8).
+    ACTION: its number, its place on the board (2nd) or its actor's name."""
     with open_table() as table:
         record(table, steps.swap(action, resilience), as_json=as_json)
 
@@ -246,9 +249,12 @@ def take(name: str, number: int | None, granted: int | None, as_json: bool) -> N
 
 @conflict.command("roll", short_help="Roll the dice of the action being resolved.")
 @click.option("--faces", metavar="F", help="The actor's dice rolled at the table: 5,5,3 "
-                                            "(a group: 5,5,3/4,4,1).")
+                                            "(a group: its kept roll, or every member's "
+                                            "5,5,3/4,4,1).")
 @click.option("--against", "against", multiple=True, metavar="[NAME=]F",
-              help="A defender's dice rolled at the table (NAME= when several roll).")
+              help="A defender's dice rolled at the table, as --faces: 4,4,1 (a group: "
+                   "its kept roll, or every member's 4,4,1/3,2,2); NAME= when several "
+                   "roll.")
 @_action_option()
 @common
 def roll(faces: str | None, against: Sequence[str], number: int | None, as_json: bool) -> None:

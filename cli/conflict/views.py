@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.common.output import json_option, make_console, plain, print_json
+from cli.common.output import hanging, json_option, make_console, plain, print_json
 from cli.common.table_option import open_table, table_option
 from cli.conflict import run as conflict_run
 from cli.conflict.group import (
@@ -34,7 +34,9 @@ from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from rich.text import Text
 
+    from cli.common.board import BoardParts
     from conflict.state import State
 
 POLL_SECONDS = 0.15  # how often the table is asked whether anything changed
@@ -70,34 +72,75 @@ def export(name: str | None, as_json: bool) -> None:
 # --- the live board ---------------------------------------------------------------------
 
 
+def _people_fitted(blocks: list[list[Text]], room: int) -> list[Text]:
+    """The participants' rows that fit ``room`` rows, in board order: who moves now
+    (``▶``) first, then the others in order; a row says how many are left out."""
+    from rich.text import Text
+
+    moving = [i for i, block in enumerate(blocks) if block[0].plain.startswith("▶")]
+    chosen: set[int] = set()
+    used = 0
+    for index in [*moving, *(i for i in range(len(blocks)) if i not in moving)]:
+        more = 1 if len(chosen) + 1 < len(blocks) else 0
+        if used + len(blocks[index]) + more > room:
+            break
+        chosen.add(index)
+        used += len(blocks[index])
+    rows = [line for i, block in enumerate(blocks) if i in chosen for line in block]
+    if len(chosen) < len(blocks):
+        rows.append(Text(f"… and {len(blocks) - len(chosen)} more", style="dim"))
+    return rows
+
+
+def _fit(parts: BoardParts, height: int) -> list[Text]:
+    """The rows of ``parts`` that fit ``height`` rows, the footer's row left out: the
+    head's "Next" always; then the newest events, as many as half the room left takes
+    (the newest always); then participants in board order (who moves now first), a row
+    saying how many more there are; then older events in the room still left. Each
+    row is one terminal line (the parts are broken to the width already)."""
+
+    head = parts.head
+    room = height - len(head)
+    if room < 3:  # a very short screen: what comes next alone
+        start = next((i for i, line in enumerate(head) if line.plain.startswith("Next")), 0)
+        head = [line for line in head[start:] if line.plain]  # "Next", all its rows
+        room = height - len(head)
+    events: list[list[Text]] = []
+    heading = len(parts.last_head)
+    budget = max(0, room // 2 - heading)
+    for event in reversed(parts.last):
+        if events and sum(map(len, events)) + len(event) > budget:
+            break
+        events.insert(0, event)
+    used = (heading + sum(map(len, events))) if events else 0
+    people = _people_fitted(parts.people, room - used)
+    for event in reversed(parts.last[:len(parts.last) - len(events)]):
+        if len(people) + used + len(event) > room:
+            break
+        events.insert(0, event)
+        used += len(event)
+    last = [*parts.last_head, *(line for event in events for line in event)] if events else []
+    return [*head, *people, *last][:max(0, height)]
+
+
 def watch_view(state: State, last: list[str], width: int, height: int,
                name: str, viewer: Viewer = NARRATOR) -> RenderableType:
     """The board as ``viewer`` may see it (the players' screen leaves out what a
-    player's board does), its participants cut to fit ``height`` rows, the last events
-    beneath."""
+    player's board does), cut to fit ``height`` rows of ``width`` columns, counted as
+    the terminal shows them (every line broken to the width first): what comes next,
+    the newest events and the footer ("q quits") always show; older events and the
+    participants last in order give way (see :func:`_fit`)."""
     from rich.console import Group
     from rich.text import Text
 
-    from cli.common.board import board_view
+    from cli.common.board import board_parts
 
-    view = board_view(state, width, last, viewer=viewer)
-    lines = list(view.renderables) if hasattr(view, "renderables") else [view]
-    footer = Text(f"{name} · q quits", style="dim")
-    if len(lines) + 1 <= height:
-        return Group(*lines, footer)
-    # Too tall: keep the head (title, stakes, next), the first participants in acting
-    # order (who moves now comes first) and the last events; say how many are left out.
-    head_end = next((i for i, line in enumerate(lines) if str(line) == ""), 3) + 1
-    try:
-        tail_start = max(i for i, line in enumerate(lines) if str(line) == "Last")
-    except ValueError:
-        tail_start = len(lines)
-    head, body, tail = lines[:head_end], lines[head_end:tail_start], lines[tail_start - 1:]
-    room = max(2, height - len(head) - len(tail) - 2)
-    room -= room % 2  # each participant takes two rows
-    unseen = (len(body) - room) // 2
-    cut = [*body[:room], Text(f"… and {unseen} more", style="dim")] if unseen > 0 else body
-    return Group(*head, *cut, *tail, footer)
+    parts = board_parts(state, width, last, viewer=viewer)
+    footer = hanging(Text(f"{plain(name)} · q quits", style="dim"), width)[-1:]
+    rows = parts.lines()
+    if len(rows) + 1 > height:
+        rows = _fit(parts, height - 1)
+    return Group(*rows, *footer)
 
 
 @contextlib.contextmanager

@@ -7,7 +7,8 @@ and aim of a declaration) and :mod:`.steps` makes each step an :data:`Intent`, a
 function of the Conflict's state giving the events to append, which is what the
 table's optimistic writer (:meth:`conflict.table.sessions.Saved.record`) takes.
 Words that break a rule are refused with :class:`~conflict.errors.BadValue` or
-:class:`~conflict.errors.RuleViolation`, the rule kept on the error.
+:class:`~conflict.errors.RuleViolation`, the rule kept on the error. While the words
+are typed, :func:`conflict.intents.complete.complete` says what may come next (Tab).
 
 How this differs from :mod:`conflict.steps`: those are the *engine's handlers*,
 ``apply(state, event) -> state``, which judge an event already made. This layer comes

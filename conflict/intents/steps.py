@@ -45,6 +45,7 @@ __all__ = [
     "set_test",
     "swap",
     "take",
+    "which_action",
 ]
 
 
@@ -124,18 +125,44 @@ def declare(name: str, said: Declaration) -> Intent:
     return build
 
 
-def set_test(action: int, contest: bool, difficulty: int) -> Intent:
-    """The Narrator sets an action's test and Difficulty (R-CON-9)."""
+def which_action(state: State, typed: int | str) -> int:
+    """The number of the action this round that ``typed`` means: its number (``3``, as
+    the log tells it), its actor's place in the acting order as the board shows it
+    (``2nd``, R-CON-10), or its actor's name (a unique beginning or word)."""
+    from conflict.board import acting_places, ordinal
+
+    text = str(typed).strip()
+    if text.lstrip("#").isdigit():
+        return int(text.lstrip("#"))
+    places = acting_places(state)
+    named = [name for name, place in places.items() if ordinal(place) == text.lower()]
+    if len(named) > 1:
+        raise refused(BadValue, f"{', '.join(named)} act together {text}: say which "
+                                f"by name or by the action's number", "R-CON-10")
+    who = named[0] if named else participant(state, text)
+    mine = [a.number for a in state.actions if a.actor == who]
+    if not mine:
+        raise refused(RuleViolation, f"{who} has no action this round to set (R-CON-7)",
+                      "R-CON-7")
+    return mine[-1]
+
+
+def set_test(action: int | str, contest: bool, difficulty: int) -> Intent:
+    """The Narrator sets an action's test and Difficulty (R-CON-9); the action by its
+    number, place or actor (:func:`which_action`)."""
     from conflict.events import SetTest
 
-    return lambda _state: [SetTest(action=action, contest=contest, difficulty=difficulty)]
+    return lambda state: [SetTest(action=which_action(state, action), contest=contest,
+                                  difficulty=difficulty)]
 
 
-def swap(action: int, resilience: str) -> Intent:
-    """The Narrator turns an attack against another Resilience (R-CON-8)."""
+def swap(action: int | str, resilience: str) -> Intent:
+    """The Narrator turns an attack against another Resilience (R-CON-8); the action by
+    its number, place or actor (:func:`which_action`)."""
     from conflict.events import SwapResilience
 
-    return lambda _state: [SwapResilience(action=action, resilience=resilience)]
+    return lambda state: [SwapResilience(action=which_action(state, action),
+                                         resilience=resilience)]
 
 
 def reorder(names: Sequence[str]) -> Intent:

@@ -48,9 +48,9 @@ _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 _FACE_SEPARATORS = re.compile(r"\s*,\s*|\s+")
 _ROLLERS = re.compile(r"\s*/\s*")
 
-FACES_EXAMPLE: Final = "e.g. 5,5,3 (a group: 5,5,3/4,4,1)"
-"""How dice rolled at the table are typed: one roller's faces split by commas, a
-group's rollers split by slashes."""
+FACES_EXAMPLE: Final = "e.g. 5,5,3 (a group: its kept roll, or every member's 5,5,3/4,4,1)"
+"""How dice rolled at the table are typed: one roller's faces split by commas; for a
+group, the roll it keeps alone, or each member's split by slashes (R-CON-2)."""
 
 NATURES: Final = ("physical", "social", "mental")
 RESILIENCES: Final = ("health", "reputation", "willpower")

@@ -30,9 +30,14 @@ from conflict.steps.registry import handles
 
 def _best(faces: Sequence[Sequence[int]], pool: int, rollers: int, who: str,
           number: int) -> Roll:
-    if len(faces) != rollers:
-        raise BadValue(f"{who} of action {number} needs {rollers} list(s) of faces "
-                       f"(one per roller), got {len(faces)}", rule="R-CON-2")
+    """The roll kept from ``faces``: each roller's, or a group's kept roll alone (R-CON-2
+    ruling: at the table the Narrator rolls the group and reads out its best roll)."""
+    if len(faces) not in (1, rollers):
+        example = ",".join(["5"] * min(pool, 3))
+        raise BadValue(f"action {number}: {who} rolls {pool} dice for each of "
+                       f"{rollers} members: give the kept roll alone ({example}) or all "
+                       f"{rollers} split by slashes ({'/'.join([example] * 2)}/…), got "
+                       f"{len(faces)}", rule="R-CON-2")
     for row in faces:
         if len(row) != pool:
             raise BadValue(f"{who} of action {number} rolls a pool of {pool}: got "
