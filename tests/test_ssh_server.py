@@ -333,12 +333,16 @@ def test_agent_forwarding_is_refused(fresh: Served, tmp_path: Path) -> None:
     agent = subprocess.Popen(["ssh-agent", "-D", "-a", str(socket_path)],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 10
-        while not socket_path.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
+        # The agent's socket may exist a moment before it listens: ask until it answers.
         env = {**os.environ, "SSH_AUTH_SOCK": str(socket_path)}
-        subprocess.run(["ssh-add", str(fresh.keys["ada"])], env=env, check=True,
-                       capture_output=True)
+        deadline = time.monotonic() + 10
+        while True:
+            added = subprocess.run(["ssh-add", str(fresh.keys["ada"])], env=env,
+                                   capture_output=True, text=True)
+            if added.returncode == 0 or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert added.returncode == 0, added.stderr
         options = [o if o != "LogLevel=ERROR" else "LogLevel=DEBUG1"
                    for o in fresh.options("ada")[1:]]
         child = pexpect.spawn(str(SSH), [*options, "-A", "-tt", "ada@127.0.0.1"], env=env,

@@ -132,8 +132,9 @@ def which_action(state: State, typed: int | str) -> int:
     from conflict.board import acting_places, ordinal
 
     text = str(typed).strip()
-    if text.lstrip("#").isdigit():
-        return int(text.lstrip("#"))
+    number = text.removeprefix("#")
+    if number.removeprefix("-").isdigit():  # a number, out of bounds too: the event says
+        return int(number)
     places = acting_places(state)
     named = [name for name, place in places.items() if ordinal(place) == text.lower()]
     if len(named) > 1:
