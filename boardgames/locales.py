@@ -12,7 +12,9 @@ strings with two additions, so that every language says numbers its own way:
 * ``{names:list}`` joins a sequence of names: ``Vin, Kelsier and Marsh`` /
   ``Vin, Kelsier i Marsh``.
 * ``{field:term}`` says a value's field in words: the catalog's ``term.FIELD`` (``the
-  amount`` / ``liczba``), else the field's own name.
+  amount`` / ``liczba``), else the field's own name; ``{value:PREFIX.}`` says a value
+  in words the same way, by key ``PREFIX.VALUE`` (``{metal:metal.}``: ``tin`` /
+  ``cyna``).
 
 Errors raised with a key (:class:`LocalizedBadValue`, :class:`LocalizedRuleViolation`)
 read in English as ``str(error)`` and in another language through
@@ -81,6 +83,8 @@ class _Formatter(string.Formatter):
             return join_names(self.lang, value)
         if format_spec == "term":  # a field's name said in words: key "term.NAME"
             return self.texts.get(f"term.{value}", str(value))
+        if format_spec.endswith("."):  # a value said in words: key "PREFIX.VALUE"
+            return self.texts.get(f"{format_spec}{value}", str(value))
         if "|" in format_spec:
             bare = format_spec.startswith("~")
             word = plural(self.lang, value, format_spec.lstrip("~").split("|"))

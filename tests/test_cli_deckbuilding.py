@@ -49,12 +49,16 @@ def test_r_dbg_7_a_competitive_game_to_the_last_player_standing(db: Path) -> Non
     ok(db, "dbg", "coins", "4")
     ok(db, "dbg", "boxings", "buy", "2")  # R-DBG-5: 2 coins each
     assert [p["boxings"] for p in board(db)["players"]] == [2, 0, 0, 1]
+    assert unchanged(db, "dbg", "attack", "10").startswith(
+        "R-DBG-11: Vin has 0 damage points left to use this turn, not 10")
+    ok(db, "dbg", "combat", "10")  # the turn's damage (R-DBG-11)
     ok(db, "dbg", "attack", "10")  # at the Target's holder
     assert health(db)["Elend"] == 30
     ok(db, "dbg", "pass", "kel")  # Elend took damage from another player: may pass
     ok(db, "dbg", "end-turn")
     # Kelsier holds the Target: his damage hits everyone else in full, less what each
     # one blocks (R-DBG-4).
+    ok(db, "dbg", "combat", "8")
     ok(db, "dbg", "attack", "8", "--blocked", "marsh=3")
     assert health(db) == {"Vin": 28, "Kelsier": 38, "Marsh": 35, "Elend": 22}
     ok(db, "dbg", "undo")
@@ -62,6 +66,7 @@ def test_r_dbg_7_a_competitive_game_to_the_last_player_standing(db: Path) -> Non
     ok(db, "dbg", "attack", "8", "-b", "marsh=3")
     ok(db, "dbg", "end-turn")
     # Marsh eliminates the holder; he picks the next holder, who takes the 2 left over.
+    ok(db, "dbg", "combat", "40")
     said = data(db, "dbg", "attack", "40")["said"][0]
     assert said.endswith("Kelsier is out of the game; Marsh chooses who takes the Target "
                          "and 2 damage left over.")
@@ -73,6 +78,7 @@ def test_r_dbg_7_a_competitive_game_to_the_last_player_standing(db: Path) -> Non
     assert board(db)["turn"]["player"] == "Elend"  # Kelsier is out: skipped
     ok(db, "dbg", "damage", "vin", "28")  # 2 players left: the Target leaves
     assert board(db)["target"] is None
+    ok(db, "dbg", "combat", "35")
     won = data(db, "dbg", "attack", "35")
     assert won["result"]["reason"] == "last_standing"
     assert won["result"]["winners"] == ["Elend"]
@@ -85,11 +91,16 @@ def test_r_dbg_2_a_co_op_game_against_the_lord_ruler(db: Path) -> None:
     lord = board(db)["lord_ruler"]
     assert (lord["health"], lord["dominance"], lord["deck"]) == (48, 1, 36)
     assert health(db) == {"Vin": 36, "Elend": 36}  # no seat bonus in co-op
+    ok(db, "dbg", "combat", "20")
     ok(db, "dbg", "lord", "attack", "20")
     ok(db, "dbg", "adversary", "Inquisitor", "5", "x")
+    # R-DBG-11: the Lord Ruler card is drawn after the turn's attacks.
+    assert unchanged(db, "dbg", "shield", "inq", "5").startswith(
+        "R-DBG-11: Vin has drawn the Lord Ruler card")
+    ok(db, "dbg", "end-turn")
+    ok(db, "dbg", "combat", "5")
     ok(db, "dbg", "shield", "inq", "5")  # the leftmost shield, by name's beginning
     assert unchanged(db, "dbg", "shield", "1", "0").startswith("R-DBG-6: the damage must be")
-    ok(db, "dbg", "end-turn")
     assert unchanged(db, "dbg", "end-turn").startswith(
         "R-DBG-2: Elend must draw a Lord Ruler card before the turn ends")
     ok(db, "dbg", "edict", "--ups", "1", "--rows", "5")
@@ -105,6 +116,8 @@ def test_r_dbg_2_a_co_op_game_against_the_lord_ruler(db: Path) -> None:
     assert (adversary["name"], adversary["destroyed"]) == ("Inquisitor", 1)
     assert unchanged(db, "dbg", "shield", "1", "2").startswith(
         "R-DBG-6: shield 2 of Inquisitor needs at least 3 damage, got 2")
+    ok(db, "dbg", "end-turn")
+    ok(db, "dbg", "combat", "51")
     ok(db, "dbg", "shield", "1", "3")  # X reads the Dominance: 3
     assert board(db)["lord_ruler"]["defeated"] == 1
     won = data(db, "dbg", "lord", "attack", "48")

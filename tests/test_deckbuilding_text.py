@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from boardgames import deckbuilding as dbg
-from boardgames.deckbuilding import Attack, Damage, EndTurn, Heal, Mode, SpendMission
+from boardgames.deckbuilding import Attack, Damage, EndTurn, GainDamage, Heal, Mode, SpendMission
 from boardgames.deckbuilding.text import CATALOG, EN, PL
 from boardgames.errors import BadValue, GameError, RuleViolation
 from boardgames.locales import (
@@ -145,7 +145,8 @@ def test_r_dbg_8_every_field_an_event_checks_has_a_term_and_no_other() -> None:
     checked = {field.name for value in vars(events).values()
                if isinstance(value, type) and attrs.has(value)
                for field in attrs.fields(value) if field.validator is not None}
-    checked |= {"rewards", "players", "points", "shown", "missions", "shields"}  # by hand
+    checked |= {"rewards", "players", "points", "shown", "missions", "shields",  # by hand
+                "burns", "abilities"}
     terms = {k.removeprefix("term.") for k in EN if k.startswith("term.")}
     assert terms == checked
 
@@ -240,6 +241,7 @@ def test_r_dbg_8_the_holders_damage_is_full_not_shared() -> None:
     session = dbg.start(["Vin", "Kelsier", "Marsh"])
     session.push(EndTurn())
     session.push(EndTurn())
+    session.push(GainDamage("Marsh", 6))
     before = session.state
     event = Attack("Marsh", 6)
     after = session.push(event)
@@ -255,6 +257,7 @@ def test_r_dbg_8_descriptions_of_a_co_op_set_up_in_polish() -> None:
     event = session.events[0]
     assert dbg.describe(dbg.BLANK, event, session.state, "pl") == (
         "Nowa gra kooperacyjna, zdrowie: Vin 36 i Elend 36; Ostatni Imperator: 48 "
-        "zdrowia, dominacja 1, w talii 36 kart.")
+        "zdrowia, dominacja 1, w talii 36 kart; Vin awansuje na torze treningu, pole "
+        "1 → 2 — odblokowano zdolność I.")
     with pytest.raises(BadValue):
         dbg.describe(dbg.BLANK, event, session.state, "de")

@@ -29,6 +29,13 @@ PL: dict[str, str] = {
     "term.token": "żeton",
     "term.ups": "wzrosty dominacji",
     "term.ups_below_4": "wzrosty poniżej 4",
+    "term.steps": "pola",
+    "term.metal": "metal",
+    "term.end": "ostatnie pole toru treningu",
+    "term.training": "tor treningu",
+    "term.rules": "zasady",
+    "term.burns": "pola spaleń",
+    "term.abilities": "pola zdolności",
     "bad.choice": "„{field:term}” musi być jednym z: {allowed}; podano {value}",
     "bad.list": "„{field:term}” musi być listą, podano {value}",
     "bad.rewards": "pola nagród misji muszą rosnąć, każde 1–11, podano {value}",
@@ -49,6 +56,10 @@ PL: dict[str, str] = {
                      "przy mniej niż 4 graczach",
     "bad.shield_count": "adwersarz ma 1–3 tarcze, podano: {count}",
     "bad.shield": "tarcza to liczba całkowita 1–999 albo X, podano {value}",
+    "bad.collective": "wspólne obrażenia ({amount}) dzieli się między graczy w grze, na "
+                      "całe części dające razem tę liczbę; podano {shares} (razem {total})",
+    "bad.training": "„{field:term}” toru treningu: {count:pole|pola|pól}, każde 2–{end} "
+                    "i każde inne, podano {value}",
     # --- odmowy ---
     "no_player": "nie ma gracza {name} (gracze: {players:list})",
     "not_coop": "w grze rywalizacyjnej nie ma Ostatniego Imperatora (tylko w grze "
@@ -101,6 +112,26 @@ PL: dict[str, str] = {
     "choose_first": "{name} musi najpierw wybrać, kto dostanie cel i pozostałe obrażenia "
                     "({leftover:obrażenie|obrażenia|obrażeń})",
     "choose_first_table": "najpierw wybierzcie, kto dostanie cel",
+    "old_rules": "ta gra została przygotowana, zanim śledzono tor treningu, metale i "
+                 "obrażenia tury, więc nie są w niej śledzone",
+    "metal_used": "żeton {metal:metal.} gracza {name} był już użyty w tej turze: każdego "
+                  "żetonu używa się raz na turę",
+    "metal_flared": "żeton {metal:metal.} gracza {name} jest rozjarzony: najpierw go odśwież",
+    "burns_used": "gracz {name} zużywa już wszystkie spalenia dozwolone w tej turze "
+                  "({allowed}): zamiast tego rozjarz {metal:metal.}",
+    "not_flared": "żeton {metal:metal.} gracza {name} nie jest rozjarzony",
+    "atium_burns": "graczowi {name} zostało w tej turze {left:spalenie|spalenia|spaleń}, "
+                   "a każdy żeton atium zużywa jedno, więc nie {want}: atium nie można "
+                   "rozjarzyć",
+    "after_draw": "karta Ostatniego Imperatora gracza {name} jest już dobrana: w tej "
+                  "turze nie ma już obrażeń ani kart do użycia",
+    "not_enough_damage": "graczowi {name} zostało w tej turze "
+                         "{have:obrażenie|obrażenia|obrażeń} do użycia, nie {want}",
+    "ally_after_players": "obrażenia gracza {name} przeciw graczom są już użyte: "
+                          "sojuszników atakuje się przed graczami",
+    "sense_coop": "{by} nie może zagrać wyostrzenia na gracza {name}: w grze "
+                  "kooperacyjnej i solo wyostrzenie gracza nie ma na kogo działać "
+                  "(rozstrzygnięcie)",
     # --- opisy ---
     "say.mission": "misja {number}",
     "say.mission_named": "misja {number} ({name})",
@@ -196,6 +227,39 @@ PL: dict[str, str] = {
     "say.adversary_defeated": "; adwersarz {adversary} zostaje pokonany i trafia na stos "
                               "kart odrzuconych Ostatniego Imperatora",
     "say.end_turn": "koniec tury gracza {name}; tura {number}: {next}",
+    "say.damage_lost": "niewykorzystane obrażenia gracza {name} "
+                       "({left:obrażenie|obrażenia|obrażeń}) przepadają",
+    "say.training": "{name} awansuje na torze treningu, pole {old} → {new}",
+    "say.training_end": "{name} awansuje poza ostatnie pole toru treningu",
+    "say.training_rewards": " — {rewards:list}",
+    "say.train_burns": "teraz {count:spalenie|spalenia|spaleń} na turę",
+    "say.train_ability": "odblokowano {ability}",
+    "say.train_atium": "{count:żeton atium|żetony atium|żetonów atium} (atium: {total})",
+    "say.burns_gain": "{name} może w tej turze spalić o {count} więcej (użyto {used} z "
+                      "{allowed:spalenia|spaleń|spaleń})",
+    "say.burns_gain_lasting": "{name} może w każdej turze spalić o {count} więcej "
+                              "(dozwolone: {allowed:spalenie|spalenia|spaleń})",
+    "say.burn": "{name} spala {metal} (użyto {used} z {allowed:spalenia|spaleń|spaleń})",
+    "say.flare": "{name} rozjarza {metal}: żeton zostaje odwrócony do odświeżenia "
+                 "(rozjarzone: {flared:list})",
+    "say.refresh": "{name} odświeża {metal}",
+    "say.damage_gain": "{name} zdobywa {amount:obrażenie|obrażenia|obrażeń} (do użycia w "
+                       "tej turze: {total})",
+    "say.ally_attack": "{name} zadaje sojusznikowi {amount:obrażenie|obrażenia|obrażeń} "
+                       "(do użycia zostaje {left})",
+    "ability.I": "zdolność I",
+    "ability.II": "zdolność II",
+    "ability.III": "zdolność III",
+    "ability.eliminate": "zdolność eliminacji przy zakupie",
+    "ability.atium": "efekt atium",
+    "metal.tin": "cyna",
+    "metal.pewter": "cynołów",
+    "metal.iron": "żelazo",
+    "metal.steel": "stal",
+    "metal.zinc": "cynk",
+    "metal.brass": "mosiądz",
+    "metal.copper": "miedź",
+    "metal.bronze": "brąz",
     "say.deck_exhausted": "{name} musi dobrać kartę Ostatniego Imperatora, a talia jest "
                           "pusta",
     "say.eliminated": "{names:list} {count:~odpada|odpadają|odpadają} z gry",
@@ -246,6 +310,13 @@ PL: dict[str, str] = {
     "screen.destroyed": "zniszczona",
     "screen.next_turn": "turę {number} gra {name}",
     "screen.next_draw": "{name} dobiera kartę Ostatniego Imperatora, potem kończy turę",
+    "screen.next_out": "{name} nie bierze już udziału w grze: zakończ turę",
+    "screen.adversary_effects": "najpierw, na koniec tury: efekty {names:list}",
+    "screen.damage_left": "{damage:obrażenie|obrażenia|obrażeń} do użycia",
+    "screen.training": "Trening i metale",
+    "screen.training_row": "{name}: pole {step}/{end}, spalenia {used}/{allowed}",
+    "screen.abilities": "odblokowane: {abilities:list}",
+    "screen.flared": "rozjarzone: {metals:list}",
     "screen.over": "gra się skończyła: {result}",
     "screen.summary": "tura {number}, gra {name}",
     "screen.words_next": "Dalej",

@@ -100,7 +100,8 @@ def translated(error: BaseException, lang: str) -> str | None:
 
 
 @click.group(cls=DeckbuildingGroup,
-             modules=("deckbuilding_setup", "deckbuilding_play", "deckbuilding_coop"),
+             modules=("deckbuilding_setup", "deckbuilding_play", "deckbuilding_metals",
+                      "deckbuilding_coop"),
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @game_option
@@ -116,12 +117,16 @@ def deckbuilding() -> None:
     Start:  new --players vin kel marsh
             new -p vin elend --coop
     Turn:   points 3; spend 2 1 0;
-            sense 2; attack 7; coins 4;
-            boxings buy; end-turn
+            sense 2; coins 4; boxings buy;
+            combat 7; ally 3; attack 4;
+            end-turn
+    Metals: train; burn tin; flare pewter;
+            refresh pewter; burns 1
     Health: damage vin 5; heal vin 3
     Target: pass marsh; target elend
-    Co-op:  lord attack 6; edict --rows 2;
-            adversary NAME 5 X; shield 1 6
+    Co-op:  combat 9; shield 1 3;
+            lord attack 6; edict --rows 2;
+            adversary NAME 5 X; collective 10
     See:    show; log     Slip: undo
 
     Players: any unique beginning of a name.

@@ -4,7 +4,7 @@ step back, and every dial and track on one screen (R-DBG-1..8)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,7 +16,7 @@ from cli.common.output import make_console, plain, print_json
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from boardgames.deckbuilding.events import MissionSpec
+    from boardgames.deckbuilding.events import MissionSpec, TrainingLayout
     from boardgames.screen import Line
 
 MAX_WIDTH = 72  # the widest a Deckbuilding Game's board is laid out
@@ -37,6 +37,28 @@ def _mission(spec: str) -> MissionSpec:
     return MissionSpec(name.strip(), tuple(rewards))
 
 
+def _training(typed: Sequence[str]) -> TrainingLayout:
+    """The Training track as typed: ``end=16``, ``burns=4,7,12``,
+    ``abilities=2,5,11,9,14`` (I, II, III, eliminate, the Atium effect),
+    ``atium=3,6,8``; what is not typed keeps the default layout's."""
+    import attrs
+
+    from boardgames.deckbuilding.events import DEFAULT_TRAINING
+    from boardgames.deckbuilding.text import bad_value
+
+    given: dict[str, Any] = {}
+    for item in typed:
+        key, sep, steps = item.partition("=")
+        key = key.strip().lower()
+        numbers = [s for s in steps.replace(" ", ",").split(",") if s]
+        if not sep or key not in ("end", "burns", "abilities", "atium") or not all(
+                n.isdigit() and len(n) < 4 for n in numbers):
+            raise bad_value("bad.list", "R-DBG-9", field="training", value=repr(item)[:60])
+        values = tuple(int(n) for n in numbers)
+        given[key] = values[0] if key == "end" and len(values) == 1 else values
+    return attrs.evolve(DEFAULT_TRAINING, **given)
+
+
 @game_command("new", "Start a game: players, co-op or solo.")
 @click.option("--players", "-p", cls=ManyOption, required=True, metavar="NAMES…",
               help="The players in seat order, the first player first.")
@@ -47,17 +69,23 @@ def _mission(spec: str) -> MissionSpec:
 @click.option("--missions", cls=ManyOption, commas=False, metavar="SPEC…",
               help="The 3 Missions, each NAME or NAME:STEPS of its mid-track rewards "
                    "(e.g. 'Pits:4,8'); default: Missions 1–3.")
+@click.option("--training", cls=ManyOption, commas=False, metavar="KEY=STEPS…",
+              help="The Training track as printed, where it differs from the default: "
+                   "end=16 burns=4,7,12 abilities=2,5,11,9,14 atium=3,6,8,10,13,15.")
 @common
 def new(players: Sequence[str], mode: str | None, missions: Sequence[str],
-        as_json: bool) -> None:
+        training: Sequence[str], as_json: bool) -> None:
     """Start a game and make it current (R-DBG-1): health by seat (36, +2, +4, +4 and
     a Boxing), the Target on the last seat with 3–4 players; co-op and solo: the Lord
-    Ruler at 48, Dominance 1, 36 cards in his deck. Name it with --game NAME."""
-    from boardgames.deckbuilding.events import Mode, NewGame
+    Ruler at 48, Dominance 1, 36 cards in his deck. Every cube on the Training track's
+    first step, the first player's moved up at once (R-DBG-9). Name it with --game
+    NAME."""
+    from boardgames.deckbuilding.events import DEFAULT_TRAINING, MissionSpec, Mode, NewGame
 
     specs: tuple[MissionSpec, ...] = tuple(_mission(m) for m in missions)
+    layout = _training(training) if training else DEFAULT_TRAINING
     event = NewGame(tuple(players), Mode(mode or "competitive"),
-                    *([specs] if specs else []))
+                    specs or (MissionSpec(),) * 3, training=layout)
     games.start(face(), [event], as_json=as_json)
 
 
