@@ -461,23 +461,28 @@ def apply(game: Game, event: ev.Event) -> Game:
 
 
 def new_game(players: Sequence[str], mode: ev.Mode = ev.Mode.COMPETITIVE,
-             missions: Sequence[ev.MissionSpec] | None = None) -> Game:
+             missions: Sequence[ev.MissionSpec] | None = None, *,
+             training: ev.TrainingLayout = ev.DEFAULT_TRAINING) -> Game:
     """The state right after set-up (:class:`NewGame`)."""
-    return apply(BLANK, _new_event(players, mode, missions))
+    return apply(BLANK, _new_event(players, mode, missions, training))
 
 
 def _new_event(players: Sequence[str], mode: ev.Mode,
-               missions: Sequence[ev.MissionSpec] | None) -> ev.NewGame:
+               missions: Sequence[ev.MissionSpec] | None,
+               training: ev.TrainingLayout) -> ev.NewGame:
     if missions is None:
-        return ev.NewGame(players=tuple(players), mode=mode)
-    return ev.NewGame(players=tuple(players), mode=mode, missions=tuple(missions))
+        return ev.NewGame(players=tuple(players), mode=mode, training=training)
+    return ev.NewGame(players=tuple(players), mode=mode, missions=tuple(missions),
+                      training=training)
 
 
 def start(players: Sequence[str], mode: ev.Mode = ev.Mode.COMPETITIVE,
-          missions: Sequence[ev.MissionSpec] | None = None) -> Session[Game, ev.Event]:
-    """A new session whose first event is the set-up."""
+          missions: Sequence[ev.MissionSpec] | None = None, *,
+          training: ev.TrainingLayout = ev.DEFAULT_TRAINING) -> Session[Game, ev.Event]:
+    """A new session whose first event is the set-up (``training``: the Training
+    track's layout, R-DBG-9)."""
     session: Session[Game, ev.Event] = Session(apply, BLANK)
-    session.push(_new_event(players, mode, missions))
+    session.push(_new_event(players, mode, missions, training))
     return session
 
 
