@@ -263,3 +263,66 @@ def test_r_dbg_2_a_dominance_row_out_of_range_names_the_rules_range(db: Path) ->
     for row in ("-1", "9"):
         assert unchanged(db, "dbg", "dominance", "--", row) == (
             f"R-DBG-2: the Dominance shown must be a whole number 0–6, got {row}")
+
+
+def _training(db: Path) -> dict[str, tuple[int, int, list[str], int]]:
+    return {p["name"]: (p["training"], p["burns"], p["flared"], p["atium"])
+            for p in board(db)["players"]}
+
+
+def test_r_dbg_9_to_11_a_whole_co_op_game_with_training_metals_and_damage(db: Path) -> None:
+    ok(db, "dbg", "new", "-p", "Vin", "Elend", "Sazed", "--coop")
+    # R-DBG-9: every cube on step 1, the first player's moved up as the turn starts.
+    assert _training(db) == {"Vin": (2, 1, [], 0), "Elend": (1, 1, [], 0),
+                             "Sazed": (1, 1, [], 0)}
+    ok(db, "dbg", "burn", "tin")
+    assert unchanged(db, "dbg", "burn", "iron").startswith(  # R-DBG-10: 1 Burn a turn
+        "R-DBG-10: Vin has used all 1 Burn allowed this turn: Flare iron instead")
+    ok(db, "dbg", "flare", "iron")
+    assert "Flared: iron" in ok(db, "dbg", "show")
+    ok(db, "dbg", "combat", "7")
+    assert unchanged(db, "dbg", "lord", "attack", "8").startswith(  # R-DBG-11
+        "R-DBG-11: Vin has 7 damage points left to use this turn, not 8")
+    ok(db, "dbg", "lord", "attack", "7")
+    ok(db, "dbg", "edict", "--rows", "2")
+    assert unchanged(db, "dbg", "lord", "attack", "1").startswith(
+        "R-DBG-11: Vin has drawn the Lord Ruler card")
+    ok(db, "dbg", "end-turn")
+    # Elend: completes Mission 1 (the Lord Ruler heals 10 less at each Edict).
+    ok(db, "dbg", "points", "12")
+    ok(db, "dbg", "spend", "12", "0", "0")
+    ok(db, "dbg", "combat", "4")
+    ok(db, "dbg", "lord", "attack", "4")
+    ok(db, "dbg", "adversary", "Inquisitor", "2", "X")
+    said = ok(db, "dbg", "end-turn")
+    assert "Sazed moves up the Training track, step 1 → 2: ability I unlocked." in said
+    # Sazed: shared damage split among the three; the Inquisitor's shields, one total.
+    split = data(db, "dbg", "collective", "9")
+    assert len(split["said"]) == 3
+    assert {p["name"]: p["health"] for p in board(db)["players"]} == {
+        "Vin": 33, "Elend": 33, "Sazed": 33}
+    ok(db, "dbg", "combat", "10")
+    ok(db, "dbg", "shield", "inq", "2")
+    assert unchanged(db, "dbg", "shield", "1", "9").startswith("R-DBG-11")  # 8 left
+    ok(db, "dbg", "shield", "1", "2")  # X reads Dominance 2
+    assert board(db)["lord_ruler"]["defeated"] == 1
+    ok(db, "dbg", "lord", "attack", "6")
+    assert board(db)["turn"]["damage"] == 0
+    ok(db, "dbg", "edict", "--rows", "3")
+    ok(db, "dbg", "end-turn")
+    # Vin again: step 3 gives an Atium token; the Flared iron waits to be refreshed.
+    assert _training(db)["Vin"] == (3, 1, ["iron"], 1)
+    assert unchanged(db, "dbg", "burn", "iron").startswith(
+        "R-DBG-10: Vin's iron token is Flared: refresh it first")
+    ok(db, "dbg", "refresh", "iron")
+    ok(db, "dbg", "burn", "iron")
+    assert unchanged(db, "dbg", "burn", "atium").startswith(  # Atium takes a Burn
+        "R-DBG-5: Vin has 0 Burns left this turn")
+    ok(db, "dbg", "burns", "1")
+    ok(db, "dbg", "burn", "atium")
+    assert _training(db)["Vin"] == (3, 2, [], 0)
+    ok(db, "dbg", "combat", "60")
+    won = data(db, "dbg", "lord", "attack", "48")
+    assert won["result"] == {"reason": "lord_ruler_defeated",
+                             "winners": ["Vin", "Elend", "Sazed"],
+                             "text": "the players win: the Lord Ruler is at 0"}
