@@ -130,9 +130,9 @@ def test_r_dbg_8_polish_with_lang_pl_and_with_a_polish_locale(db: Path) -> None:
     assert "nowa gra rywalizacyjna" in started.lower() and "cel ma Elend" in started
     said = ok(db, "dbg", "points", "3", env=POLISH)
     assert said.startswith("Vin zdobywa 3 punkty misji (do wydania: 3).")
-    assert "Dalej: turę 1 gra Vin" in said
+    assert "Dalej: tura 1 — Vin" in said
     screen = ok(db, "dbg", "show", env=POLISH)
-    for term in ("Zdrowie", "Skrz.", "cel", "Misja 1", "pole startowe", "▶ teraz gra"):
+    for term in ("Zdrowie", "Skrz.", "cel", "Misja 1", "obszar startowy", "▶ teraz gra"):
         assert term in screen, term
     english = ok(db, "dbg", "show", "--lang", "en", env=POLISH)  # --lang wins
     assert "Health" in english and "Zdrowie" not in english
@@ -150,7 +150,7 @@ def test_r_dbg_8_polish_with_lang_pl_and_with_a_polish_locale(db: Path) -> None:
         "R-DBG-1: zostało tylko przygotowanie gry, którego się nie cofa: zacznij nową grę "
         "poleceniem mistborn deckbuilding new --players NAMES…")
     coop = ok(db, "dbg", "new", "-g", "Razem", "-p", "Vin", "Elend", "--coop", env=POLISH)
-    assert "Ostatni Imperator: 48 zdrowia, dominacja 1, w talii 36 kart" in coop
+    assert "Ostatni Imperator: 48 punktów zdrowia, dominacja 1, w talii 36 kart" in coop
     edict = data(db, "dbg", "edict", "--rows", "2", env=POLISH)["said"][0]
     assert edict.startswith("Vin dobiera edykt: dominacja wzrasta o 1 rząd, 1 → 2")
     assert "Ostatni Imperator" in ok(db, "dbg", "show", env=POLISH)

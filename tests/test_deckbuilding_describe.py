@@ -253,7 +253,7 @@ def test_game_ends_told() -> None:
     duel.say(GainTokens("Vin", Token.ATIUM, 4))
     duel.say(GainBurns("Vin", 3))  # each Atium token takes a Burn (R-DBG-5)
     assert duel.say(Confrontation("Vin", 4), "pl") == (
-        "Vin zagrywa 4 atium na kartę Konfrontacja (w tym żetony: 4); Vin wygrywa dzięki "
+        "Vin zagrywa 4 atium na karcie Konfrontacja (w tym żetony: 4); Vin wygrywa dzięki "
         "Konfrontacji.")
 
 

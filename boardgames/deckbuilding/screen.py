@@ -221,12 +221,14 @@ def _training(game: Game, lang: str, width: int) -> list[Line]:
 
 def _missions(game: Game, lang: str, width: int) -> list[Line]:
     said = _Say(lang)
-    name_width = min(max(len(p.name) for p in game.players), width - 20)
+    start = say("screen.start", lang)  # the widest mark of a cube off the track
+    name_width = min(max(len(p.name) for p in game.players), width - 20,
+                     width - 6 - len(start))
     lines: list[Line] = []
     for index, track in enumerate(game.missions):
         steps = ", ".join(str(s) for s in track.reward_steps)
         lines += _wrap(say("screen.mission_head", lang, mission=said.mission(game, index),
-                           steps=steps), width, "head")
+                           count=len(track.reward_steps), steps=steps), width, "head")
         where = standing(game, index)
         for seat, player in enumerate(game.players):
             step = track.steps[seat]
@@ -238,7 +240,7 @@ def _missions(game: Game, lang: str, width: int) -> list[Line]:
             elif seat in where.lowest:
                 marks.append(say("screen.lowest", lang))
             if step == 0:
-                marks.append(say("screen.start", lang))
+                marks.append(start)
             elif step == TRACK_TOP:
                 marks.append(say("screen.top", lang, place=track.finished.index(seat) + 1))
             row = f"  {_clip(player.name, name_width).ljust(name_width)} {step:>2}"

@@ -283,7 +283,7 @@ EN: dict[str, str] = {
     "screen.sense_left": "Sense cancels {count} more",
     "screen.attacked": "damage at players used",
     "screen.may_pass": "{name} may pass the Target",
-    "screen.mission_head": "{mission}: rewards at {steps}",
+    "screen.mission_head": "{mission}: {count:~reward|rewards} at {steps}",
     "screen.highest": "highest",
     "screen.lowest": "lowest",
     "screen.highest_lowest": "highest and lowest",

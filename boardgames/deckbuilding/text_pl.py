@@ -5,39 +5,40 @@ from __future__ import annotations
 
 PL: dict[str, str] = {
     # --- błędne wartości ---
-    "bad.name": "„{field:term}” musi być nazwą z 1–{most} znaków w jednym wierszu, bez spacji "
-                "na początku i końcu, podano {value}",
-    "bad.number": "„{field:term}” musi być liczbą całkowitą {low}–{high}, podano {value}",
-    "term.adversary": "Przeciwnik",
+    "bad.name": "„{field:term}” {field:agree:musi/muszą} być nazwą z 1–{most} znaków w "
+                "jednym wierszu, bez spacji na początku i końcu, podano {value}",
+    "bad.number": "„{field:term}” {field:agree:musi/muszą} być liczbą całkowitą "
+                  "{low}–{high}, podano {value}",
+    "term.adversary": "adwersarz",
     "term.amount": "liczba",
     "term.atium": "atium",
     "term.attacker": "atakujący",
-    "term.blocked": "zablokowane obrażenia",
-    "term.by": "wyczucie",
+    "term.blocked": "+zablokowane obrażenia",
+    "term.by": "wyostrzenie",
     "term.count": "liczba",
-    "term.damage": "obrażenia",
-    "term.missions": "misje",
+    "term.damage": "+obrażenia",
+    "term.missions": "+misje",
     "term.mode": "tryb gry",
     "term.name": "nazwa",
     "term.player": "gracz",
-    "term.players": "gracze",
-    "term.points": "punkty",
-    "term.rewards": "nagrody",
-    "term.shields": "tarcze",
+    "term.players": "+gracze",
+    "term.points": "+punkty",
+    "term.rewards": "+nagrody",
+    "term.shields": "+tarcze",
     "term.shown": "pokazana dominacja",
-    "term.to": "następny posiadacz celu",
+    "term.to": "następny właściciel celu",
     "term.token": "żeton",
-    "term.ups": "wzrosty dominacji",
-    "term.ups_below_4": "wzrosty poniżej 4",
-    "term.steps": "pola",
+    "term.ups": "+wzrosty dominacji",
+    "term.ups_below_4": "+wzrosty poniżej 4",
+    "term.steps": "+pola",
     "term.metal": "metal",
     "term.end": "ostatnie pole toru treningu",
     "term.training": "tor treningu",
-    "term.rules": "zasady",
-    "term.burns": "pola spaleń",
-    "term.abilities": "pola zdolności",
-    "bad.choice": "„{field:term}” musi być jednym z: {allowed}; podano {value}",
-    "bad.list": "„{field:term}” musi być listą, podano {value}",
+    "term.rules": "+zasady",
+    "term.burns": "+pola spaleń",
+    "term.abilities": "+pola zdolności",
+    "bad.choice": "„{field:term}” {field:agree:musi/muszą} być jednym z: {allowed}; podano {value}",
+    "bad.list": "„{field:term}” {field:agree:musi/muszą} być listą, podano {value}",
     "bad.rewards": "pola nagród misji muszą rosnąć, każde 1–11, podano {value}",
     "bad.player_count": "gra rywalizacyjna lub kooperacyjna ma od 2 do 4 graczy, "
                         "podano: {count}",
@@ -140,10 +141,12 @@ PL: dict[str, str] = {
     "say.new_competitive": "nowa gra rywalizacyjna, zdrowie: {seats:list}",
     "say.new_target": "nowa gra rywalizacyjna, zdrowie: {seats:list}; cel ma {holder}",
     "say.new_coop": "nowa gra kooperacyjna, zdrowie: {seats:list}; Ostatni Imperator: "
-                    "{health} zdrowia, dominacja {dominance}, w talii "
+                    "{health:punkt zdrowia|punkty zdrowia|punktów zdrowia}, dominacja "
+                    "{dominance}, w talii "
                     "{deck:karta|karty|kart}",
-    "say.new_solo": "nowa gra solo, zdrowie: {seats:list}; Ostatni Imperator: {health} "
-                    "zdrowia, dominacja {dominance}, w talii {deck:karta|karty|kart}",
+    "say.new_solo": "nowa gra solo, zdrowie: {seats:list}; Ostatni Imperator: "
+                    "{health:punkt zdrowia|punkty zdrowia|punktów zdrowia}, dominacja "
+                    "{dominance}, w talii {deck:karta|karty|kart}",
     "say.mission_gain": "{name} zdobywa {points:punkt misji|punkty misji|punktów misji} "
                         "(do wydania: {total})",
     "say.mission_gain_sensed": "{name} zdobywa "
@@ -201,7 +204,7 @@ PL: dict[str, str] = {
                       "(atium: {total})",
     "say.use_atium": "{name} zużywa {count:żeton atium|żetony atium|żetonów atium} "
                      "(zostaje atium: {total})",
-    "say.confrontation": "{name} zagrywa 4 atium na kartę Konfrontacja (w tym żetony: "
+    "say.confrontation": "{name} zagrywa 4 atium na karcie Konfrontacja (w tym żetony: "
                          "{tokens})",
     "say.lord_ruler_attack": "{name} zadaje Ostatniemu Imperatorowi "
                              "{amount:obrażenie|obrażenia|obrażeń}: {old} → {new}",
@@ -222,7 +225,7 @@ PL: dict[str, str] = {
     "say.shield_hit": "{name} niszczy tarczę {shield} adwersarza {adversary} (nr {number}), "
                       "zadając {damage:obrażenie|obrażenia|obrażeń}",
     "say.shield_remove": "{name} usuwa tarczę {shield} adwersarza {adversary} "
-                         "(nr {number}) efektem zabicia sojusznika",
+                         "(nr {number}) efektem odrzucenia sojusznika",
     "say.shields_left": ", do zniszczenia: {count:tarcza|tarcze|tarcz}",
     "say.adversary_defeated": "; adwersarz {adversary} zostaje pokonany i trafia na stos "
                               "kart odrzuconych Ostatniego Imperatora",
@@ -283,12 +286,12 @@ PL: dict[str, str] = {
     "screen.title": "{name} · tura {number}",
     "screen.mode_competitive": "gra rywalizacyjna",
     "screen.mode_coop": "gra kooperacyjna",
-    "screen.mode_solo": "gra jednoosobowa",
+    "screen.mode_solo": "gra solo",
     "screen.legend": "▶ teraz gra",
     "screen.players": "Gracz",
     "screen.health": "Zdrowie",
     "screen.boxings": "Skrz.",
-    "screen.atium": "atium",
+    "screen.atium": "Atium",
     "screen.target": "cel",
     "screen.out": "poza grą",
     "screen.active_turn": "tura gracza {name}: {coins:moneta|monety|monet}, do wydania "
@@ -296,11 +299,12 @@ PL: dict[str, str] = {
     "screen.sense_left": "wyostrzenie anuluje jeszcze {count}",
     "screen.attacked": "obrażenia dla graczy już zadane",
     "screen.may_pass": "{name} może przekazać cel",
-    "screen.mission_head": "{mission}: nagrody na polach {steps}",
+    "screen.mission_head": "{mission}: "
+                           "{count:~nagroda na polu|nagrody na polach|nagród na polach} {steps}",
     "screen.highest": "najwyżej",
     "screen.lowest": "najniżej",
     "screen.highest_lowest": "najwyżej i najniżej",
-    "screen.start": "pole startowe",
+    "screen.start": "obszar startowy",
     "screen.top": "szczyt, nr {place}",
     "screen.lord_ruler": "Ostatni Imperator {health}/{most} · dominacja {dominance}",
     "screen.deck": "talia Ostatniego Imperatora: {deck:karta|karty|kart}; pokonani "
@@ -308,7 +312,7 @@ PL: dict[str, str] = {
     "screen.adversaries": "Adwersarze",
     "screen.adversary": "{number} {name} (przed graczem {owner}): tarcze {shields}",
     "screen.destroyed": "zniszczona",
-    "screen.next_turn": "turę {number} gra {name}",
+    "screen.next_turn": "tura {number} — {name}",
     "screen.next_draw": "{name} dobiera kartę Ostatniego Imperatora, potem kończy turę",
     "screen.next_out": "{name} nie bierze już udziału w grze: zakończ turę",
     "screen.adversary_effects": "najpierw, na koniec tury: efekty {names:list}",
