@@ -6,6 +6,7 @@ bad input refused on one line, changing nothing."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -326,3 +327,23 @@ def test_r_dbg_9_to_11_a_whole_co_op_game_with_training_metals_and_damage(db: Pa
     assert won["result"] == {"reason": "lord_ruler_defeated",
                              "winners": ["Vin", "Elend", "Sazed"],
                              "text": "the players win: the Lord Ruler is at 0"}
+
+
+def test_r_dbg_8_the_commands_help_in_polish(db: Path) -> None:
+    from cli.boardgames.deckbuilding import deckbuilding
+    from cli.boardgames.deckbuilding_pl import COMMANDS
+
+    group = ok(db, "dbg", "--help", env=POLISH)
+    assert group.startswith("Użycie: ") and " dbg [OPTIONS] COMMAND [ARGS]..." in group
+    assert "Mistborn: gra deckbuildingowa obok kart" in group and "Polecenia:" in group
+    assert "  spend       Wydaj punkty misji na 3 tory." in group
+    assert set(deckbuilding.lazy) | {"list", "use", "log"} == set(COMMANDS)
+    for name in COMMANDS:
+        page = ok(db, "dbg", "--lang", "pl", name, "--help", columns=100)
+        assert page.startswith("Użycie: ") and f" dbg {name} " in page and "Opcje:" in page
+        assert COMMANDS[name][1][:40] in " ".join(page.split()), name
+        english = re.compile(r"\b(the|Show|Who|Which|turn|Mission|Lord)\b")
+        assert not english.search(page.split("\n", 1)[1]), (name, page)  # past the usage
+    # English stays as it was, in the same process too.
+    assert ok(db, "dbg", "spend", "--help").startswith("Usage: ")
+    assert "Spend Mission points on the 3 tracks" in ok(db, "dbg", "--help")

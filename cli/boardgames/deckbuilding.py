@@ -11,6 +11,7 @@ in :mod:`cli.boardgames.deckbuilding_play` (the game) and
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -62,7 +63,42 @@ def common(function: F) -> F:
 
 class DeckbuildingGroup(GameGroup):
     """The group, saying every refusal in the language asked for: the library's own
-    (R-DBG-8) and the table's few (no game yet, nothing to undo, an unknown game)."""
+    (R-DBG-8) and the table's few (no game yet, nothing to undo, an unknown game); and
+    its help and its commands' help in Polish when Polish is asked for before the
+    command (``dbg --lang pl spend --help``, or a Polish locale)."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is None or language(ctx) != "pl":
+            return command
+        from cli.boardgames.deckbuilding_pl import polish
+
+        return polish(command)  # its --help in Polish (R-DBG-8)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if language(ctx) != "pl":
+            super().format_help(ctx, formatter)
+            return
+        from cli.boardgames.deckbuilding_pl import GROUP, speaking_polish
+
+        polish = speaking_polish(copy.copy(self))
+        polish.format_usage(ctx, formatter)
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(GROUP)
+        polish.format_options(ctx, formatter)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if language(ctx) != "pl":
+            super().format_commands(ctx, formatter)
+            return
+        from cli.boardgames.deckbuilding_pl import short
+
+        rows = [(name, short(name, self.lazy[name][1])) for name in self.lazy]
+        rows += [(name, short(name, command.get_short_help_str(60)))
+                 for name, command in self.commands.items() if name not in self.lazy]
+        with formatter.section("Polecenia"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
