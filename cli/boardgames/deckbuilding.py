@@ -162,7 +162,8 @@ def deckbuilding() -> None:
     Target: pass marsh; target elend
     Co-op:  combat 9; shield 1 3;
             lord attack 6; edict --rows 2;
-            adversary NAME 5 X; collective 10
+            adversary NAME 5 X;
+            collective 10
     See:    show; log     Slip: undo
 
     Players: any unique beginning of a name.

@@ -31,7 +31,8 @@ Zdrowie:  damage vin 5; heal vin 3
 Cel:      pass marsh; target elend
 Kooperacja: combat 9; shield 1 3;
           lord attack 6; edict --rows 2;
-          adversary NAZWA 5 X; collective 10
+          adversary NAZWA 5 X;
+          collective 10
 Podgląd:  show; log     Pomyłka: undo
 
 Graczy wskazuje dowolny jednoznaczny początek imienia. Działa aktywny gracz,
