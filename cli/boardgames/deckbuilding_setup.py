@@ -114,8 +114,9 @@ def render(lines: Sequence[Line]) -> RenderableType:
 @common
 def show(last: int, as_json: bool) -> None:
     """Every dial and track: health, Boxings and Atium (▶ whose turn, the Target, who
-    is out), the turn's coins and Mission points, each Mission track with who is
-    highest and lowest, and in co-op the Lord Ruler, his deck and the Adversaries."""
+    is out), the turn's coins, Mission points and damage, each player's Training step,
+    Burns and Flared metals, each Mission track with who is highest and lowest, and in
+    co-op the Lord Ruler, his deck and the Adversaries."""
     from rich.console import Group
 
     from boardgames.deckbuilding import screen
