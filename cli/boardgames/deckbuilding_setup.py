@@ -16,7 +16,7 @@ from cli.common.output import make_console, plain, print_json
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from boardgames.deckbuilding.events import MissionSpec, TrainingLayout
+    from boardgames.deckbuilding.events import MissionSpec, NewGame, TrainingLayout
     from boardgames.screen import Line
 
 MAX_WIDTH = 72  # the widest a Deckbuilding Game's board is laid out
@@ -86,7 +86,32 @@ def new(players: Sequence[str], mode: str | None, missions: Sequence[str],
     layout = _training(training) if training else DEFAULT_TRAINING
     event = NewGame(tuple(players), Mode(mode or "competitive"),
                     specs or (MissionSpec(),) * 3, training=layout)
+    if games.chosen_game() is None and language() == "pl":
+        _start_gra(event, as_json=as_json)
+        return
     games.start(face(), [event], as_json=as_json)
+
+
+def _start_gra(event: NewGame, *, as_json: bool) -> None:
+    """Start a game as every game starts, named in Polish when no --game names it: the
+    first free ``Gra N`` (R-DBG-8)."""
+    import itertools
+
+    from cli.common.streams import writer
+    from cli.common.table_option import open_table
+    from conflict.table import games as saved
+    from core.names import name_key
+
+    said = face()
+    with open_table() as table:
+        taken = {name_key(name) for name in saved.names(table, said.kind)}
+        number = next(n for n in itertools.count(1) if name_key(f"Gra {n}") not in taken)
+        name, recorded = saved.start(table, said.kind, f"Gra {number}", [event],
+                                     who=writer())
+    if not as_json:
+        click.echo(f"{plain(name)}:")
+    games.report(said, name, recorded.steps, recorded.after, as_json=as_json,
+                 version=recorded.version)
 
 
 @game_command("undo", "Take back your last step (history keeps it).", rank=2)
