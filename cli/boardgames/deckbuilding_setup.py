@@ -12,6 +12,8 @@ from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, game_command
 from cli.boardgames.deckbuilding import common, face, language
 from cli.common.output import make_console, plain, print_json
+from cli.common.streams import writer
+from cli.common.table_option import open_table
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -97,8 +99,6 @@ def _start_gra(event: NewGame, *, as_json: bool) -> None:
     first free ``Gra N`` (R-DBG-8)."""
     import itertools
 
-    from cli.common.streams import writer
-    from cli.common.table_option import open_table
     from conflict.table import games as saved
     from core.names import name_key
 
