@@ -12,7 +12,10 @@ strings with two additions, so that every language says numbers its own way:
 * ``{names:list}`` joins a sequence of names: ``Vin, Kelsier and Marsh`` /
   ``Vin, Kelsier i Marsh``.
 * ``{field:term}`` says a value's field in words: the catalog's ``term.FIELD`` (``the
-  amount`` / ``liczba``), else the field's own name.
+  amount`` / ``liczba``), else the field's own name; ``{value:PREFIX.}`` says a value
+  in words the same way, by key ``PREFIX.VALUE`` (``{metal:metal.}``: ``tin`` /
+  ``cyna``). A term written with a leading ``+`` is a plural noun, and
+  ``{field:agree:musi/muszą}`` writes the verb agreeing with it (``„punkty” muszą``).
 
 Errors raised with a key (:class:`LocalizedBadValue`, :class:`LocalizedRuleViolation`)
 read in English as ``str(error)`` and in another language through
@@ -80,7 +83,12 @@ class _Formatter(string.Formatter):
         if format_spec == "list":
             return join_names(self.lang, value)
         if format_spec == "term":  # a field's name said in words: key "term.NAME"
-            return self.texts.get(f"term.{value}", str(value))
+            return self.texts.get(f"term.{value}", str(value)).removeprefix("+")
+        if format_spec.startswith("agree:"):  # a verb agreeing with a field's term
+            one, many = format_spec.removeprefix("agree:").split("/")
+            return many if self.texts.get(f"term.{value}", "").startswith("+") else one
+        if format_spec.endswith("."):  # a value said in words: key "PREFIX.VALUE"
+            return self.texts.get(f"{format_spec}{value}", str(value))
         if "|" in format_spec:
             bare = format_spec.startswith("~")
             word = plural(self.lang, value, format_spec.lstrip("~").split("|"))

@@ -6,6 +6,7 @@ bad input refused on one line, changing nothing."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -49,12 +50,16 @@ def test_r_dbg_7_a_competitive_game_to_the_last_player_standing(db: Path) -> Non
     ok(db, "dbg", "coins", "4")
     ok(db, "dbg", "boxings", "buy", "2")  # R-DBG-5: 2 coins each
     assert [p["boxings"] for p in board(db)["players"]] == [2, 0, 0, 1]
+    assert unchanged(db, "dbg", "attack", "10").startswith(
+        "R-DBG-11: Vin has 0 damage points left to use this turn, not 10")
+    ok(db, "dbg", "combat", "10")  # the turn's damage (R-DBG-11)
     ok(db, "dbg", "attack", "10")  # at the Target's holder
     assert health(db)["Elend"] == 30
     ok(db, "dbg", "pass", "kel")  # Elend took damage from another player: may pass
     ok(db, "dbg", "end-turn")
     # Kelsier holds the Target: his damage hits everyone else in full, less what each
     # one blocks (R-DBG-4).
+    ok(db, "dbg", "combat", "8")
     ok(db, "dbg", "attack", "8", "--blocked", "marsh=3")
     assert health(db) == {"Vin": 28, "Kelsier": 38, "Marsh": 35, "Elend": 22}
     ok(db, "dbg", "undo")
@@ -62,6 +67,7 @@ def test_r_dbg_7_a_competitive_game_to_the_last_player_standing(db: Path) -> Non
     ok(db, "dbg", "attack", "8", "-b", "marsh=3")
     ok(db, "dbg", "end-turn")
     # Marsh eliminates the holder; he picks the next holder, who takes the 2 left over.
+    ok(db, "dbg", "combat", "40")
     said = data(db, "dbg", "attack", "40")["said"][0]
     assert said.endswith("Kelsier is out of the game; Marsh chooses who takes the Target "
                          "and 2 damage left over.")
@@ -73,6 +79,7 @@ def test_r_dbg_7_a_competitive_game_to_the_last_player_standing(db: Path) -> Non
     assert board(db)["turn"]["player"] == "Elend"  # Kelsier is out: skipped
     ok(db, "dbg", "damage", "vin", "28")  # 2 players left: the Target leaves
     assert board(db)["target"] is None
+    ok(db, "dbg", "combat", "35")
     won = data(db, "dbg", "attack", "35")
     assert won["result"]["reason"] == "last_standing"
     assert won["result"]["winners"] == ["Elend"]
@@ -85,11 +92,16 @@ def test_r_dbg_2_a_co_op_game_against_the_lord_ruler(db: Path) -> None:
     lord = board(db)["lord_ruler"]
     assert (lord["health"], lord["dominance"], lord["deck"]) == (48, 1, 36)
     assert health(db) == {"Vin": 36, "Elend": 36}  # no seat bonus in co-op
+    ok(db, "dbg", "combat", "20")
     ok(db, "dbg", "lord", "attack", "20")
     ok(db, "dbg", "adversary", "Inquisitor", "5", "x")
+    # R-DBG-11: the Lord Ruler card is drawn after the turn's attacks.
+    assert unchanged(db, "dbg", "shield", "inq", "5").startswith(
+        "R-DBG-11: Vin has drawn the Lord Ruler card")
+    ok(db, "dbg", "end-turn")
+    ok(db, "dbg", "combat", "5")
     ok(db, "dbg", "shield", "inq", "5")  # the leftmost shield, by name's beginning
     assert unchanged(db, "dbg", "shield", "1", "0").startswith("R-DBG-6: the damage must be")
-    ok(db, "dbg", "end-turn")
     assert unchanged(db, "dbg", "end-turn").startswith(
         "R-DBG-2: Elend must draw a Lord Ruler card before the turn ends")
     ok(db, "dbg", "edict", "--ups", "1", "--rows", "5")
@@ -105,6 +117,8 @@ def test_r_dbg_2_a_co_op_game_against_the_lord_ruler(db: Path) -> None:
     assert (adversary["name"], adversary["destroyed"]) == ("Inquisitor", 1)
     assert unchanged(db, "dbg", "shield", "1", "2").startswith(
         "R-DBG-6: shield 2 of Inquisitor needs at least 3 damage, got 2")
+    ok(db, "dbg", "end-turn")
+    ok(db, "dbg", "combat", "51")
     ok(db, "dbg", "shield", "1", "3")  # X reads the Dominance: 3
     assert board(db)["lord_ruler"]["defeated"] == 1
     won = data(db, "dbg", "lord", "attack", "48")
@@ -115,11 +129,12 @@ def test_r_dbg_2_a_co_op_game_against_the_lord_ruler(db: Path) -> None:
 def test_r_dbg_8_polish_with_lang_pl_and_with_a_polish_locale(db: Path) -> None:
     started = ok(db, *FOUR, "--lang", "pl")
     assert "nowa gra rywalizacyjna" in started.lower() and "cel ma Elend" in started
+    assert started.startswith("Gra 1:\n")  # the default name in Polish too
     said = ok(db, "dbg", "points", "3", env=POLISH)
     assert said.startswith("Vin zdobywa 3 punkty misji (do wydania: 3).")
-    assert "Dalej: turę 1 gra Vin" in said
+    assert "Dalej: tura 1 — Vin" in said
     screen = ok(db, "dbg", "show", env=POLISH)
-    for term in ("Zdrowie", "Skrz.", "cel", "Misja 1", "pole startowe", "▶ teraz gra"):
+    for term in ("Zdrowie", "Skrz.", "cel", "Misja 1", "obszar startowy", "▶ teraz gra"):
         assert term in screen, term
     english = ok(db, "dbg", "show", "--lang", "en", env=POLISH)  # --lang wins
     assert "Health" in english and "Zdrowie" not in english
@@ -137,7 +152,7 @@ def test_r_dbg_8_polish_with_lang_pl_and_with_a_polish_locale(db: Path) -> None:
         "R-DBG-1: zostało tylko przygotowanie gry, którego się nie cofa: zacznij nową grę "
         "poleceniem mistborn deckbuilding new --players NAMES…")
     coop = ok(db, "dbg", "new", "-g", "Razem", "-p", "Vin", "Elend", "--coop", env=POLISH)
-    assert "Ostatni Imperator: 48 zdrowia, dominacja 1, w talii 36 kart" in coop
+    assert "Ostatni Imperator: 48 punktów zdrowia, dominacja 1, w talii 36 kart" in coop
     edict = data(db, "dbg", "edict", "--rows", "2", env=POLISH)["said"][0]
     assert edict.startswith("Vin dobiera edykt: dominacja wzrasta o 1 rząd, 1 → 2")
     assert "Ostatni Imperator" in ok(db, "dbg", "show", env=POLISH)
@@ -250,3 +265,86 @@ def test_r_dbg_2_a_dominance_row_out_of_range_names_the_rules_range(db: Path) ->
     for row in ("-1", "9"):
         assert unchanged(db, "dbg", "dominance", "--", row) == (
             f"R-DBG-2: the Dominance shown must be a whole number 0–6, got {row}")
+
+
+def _training(db: Path) -> dict[str, tuple[int, int, list[str], int]]:
+    return {p["name"]: (p["training"], p["burns"], p["flared"], p["atium"])
+            for p in board(db)["players"]}
+
+
+def test_r_dbg_9_to_11_a_whole_co_op_game_with_training_metals_and_damage(db: Path) -> None:
+    ok(db, "dbg", "new", "-p", "Vin", "Elend", "Sazed", "--coop")
+    # R-DBG-9: every cube on step 1, the first player's moved up as the turn starts.
+    assert _training(db) == {"Vin": (2, 1, [], 0), "Elend": (1, 1, [], 0),
+                             "Sazed": (1, 1, [], 0)}
+    ok(db, "dbg", "burn", "tin")
+    assert unchanged(db, "dbg", "burn", "iron").startswith(  # R-DBG-10: 1 Burn a turn
+        "R-DBG-10: Vin has used all 1 Burn allowed this turn: Flare iron instead")
+    ok(db, "dbg", "flare", "iron")
+    assert "Flared: iron" in ok(db, "dbg", "show")
+    ok(db, "dbg", "combat", "7")
+    assert unchanged(db, "dbg", "lord", "attack", "8").startswith(  # R-DBG-11
+        "R-DBG-11: Vin has 7 damage points left to use this turn, not 8")
+    ok(db, "dbg", "lord", "attack", "7")
+    ok(db, "dbg", "edict", "--rows", "2")
+    assert unchanged(db, "dbg", "lord", "attack", "1").startswith(
+        "R-DBG-11: Vin has drawn the Lord Ruler card")
+    ok(db, "dbg", "end-turn")
+    # Elend: completes Mission 1 (the Lord Ruler heals 10 less at each Edict).
+    ok(db, "dbg", "points", "12")
+    ok(db, "dbg", "spend", "12", "0", "0")
+    ok(db, "dbg", "combat", "4")
+    ok(db, "dbg", "lord", "attack", "4")
+    ok(db, "dbg", "adversary", "Inquisitor", "2", "X")
+    said = ok(db, "dbg", "end-turn")
+    assert "Sazed moves up the Training track, step 1 → 2: ability I unlocked." in said
+    # Sazed: shared damage split among the three; the Inquisitor's shields, one total.
+    split = data(db, "dbg", "collective", "9")
+    assert len(split["said"]) == 3
+    assert {p["name"]: p["health"] for p in board(db)["players"]} == {
+        "Vin": 33, "Elend": 33, "Sazed": 33}
+    ok(db, "dbg", "combat", "10")
+    ok(db, "dbg", "shield", "inq", "2")
+    assert unchanged(db, "dbg", "shield", "1", "9").startswith("R-DBG-11")  # 8 left
+    ok(db, "dbg", "shield", "1", "2")  # X reads Dominance 2
+    assert board(db)["lord_ruler"]["defeated"] == 1
+    ok(db, "dbg", "lord", "attack", "6")
+    assert board(db)["turn"]["damage"] == 0
+    ok(db, "dbg", "edict", "--rows", "3")
+    ok(db, "dbg", "end-turn")
+    # Vin again: step 3 gives an Atium token; the Flared iron waits to be refreshed.
+    assert _training(db)["Vin"] == (3, 1, ["iron"], 1)
+    assert unchanged(db, "dbg", "burn", "iron").startswith(
+        "R-DBG-10: Vin's iron token is Flared: refresh it first")
+    ok(db, "dbg", "refresh", "iron")
+    ok(db, "dbg", "burn", "iron")
+    assert unchanged(db, "dbg", "burn", "atium").startswith(  # Atium takes a Burn
+        "R-DBG-5: Vin has 0 Burns left this turn")
+    ok(db, "dbg", "burns", "1")
+    ok(db, "dbg", "burn", "atium")
+    assert _training(db)["Vin"] == (3, 2, [], 0)
+    ok(db, "dbg", "combat", "60")
+    won = data(db, "dbg", "lord", "attack", "48")
+    assert won["result"] == {"reason": "lord_ruler_defeated",
+                             "winners": ["Vin", "Elend", "Sazed"],
+                             "text": "the players win: the Lord Ruler is at 0"}
+
+
+def test_r_dbg_8_the_commands_help_in_polish(db: Path) -> None:
+    from cli.boardgames.deckbuilding import deckbuilding
+    from cli.boardgames.deckbuilding_pl import COMMANDS
+
+    group = ok(db, "dbg", "--help", env=POLISH)
+    assert group.startswith("Użycie: ") and " dbg [OPTIONS] COMMAND [ARGS]..." in group
+    assert "Mistborn: gra deckbuildingowa obok kart" in group and "Polecenia:" in group
+    assert "  spend       Wydaj punkty misji na 3 tory." in group
+    assert set(deckbuilding.lazy) | {"list", "use", "log"} == set(COMMANDS)
+    for name in COMMANDS:
+        page = ok(db, "dbg", "--lang", "pl", name, "--help", columns=100)
+        assert page.startswith("Użycie: ") and f" dbg {name} " in page and "Opcje:" in page
+        assert COMMANDS[name][1][:40] in " ".join(page.split()), name
+        english = re.compile(r"\b(the|Show|Who|Which|turn|Mission|Lord)\b")
+        assert not english.search(page.split("\n", 1)[1]), (name, page)  # past the usage
+    # English stays as it was, in the same process too.
+    assert ok(db, "dbg", "spend", "--help").startswith("Usage: ")
+    assert "Spend Mission points on the 3 tracks" in ok(db, "dbg", "--help")

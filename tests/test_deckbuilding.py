@@ -21,7 +21,9 @@ from boardgames.deckbuilding import (
     Edict,
     EndReason,
     EndTurn,
+    GainBurns,
     GainCoins,
+    GainDamage,
     GainMission,
     GainTokens,
     Heal,
@@ -113,12 +115,15 @@ def test_r_dbg_1_zero_health_eliminates() -> None:
 def test_r_dbg_1_two_players_the_one_who_brings_the_other_to_zero_wins() -> None:
     session = game(("Vin", "Kelsier"))
     assert session.state.target is None
+    session.push(GainDamage("Vin", 30))
     session.push(Attack("Vin", 30))
     assert health(session) == [36, 8]
     end_turns(session, 1)
+    session.push(GainDamage("Kelsier", 4))
     session.push(Attack("Kelsier", 4, (Blocked("Vin", 1),)))
     assert health(session) == [33, 8]
     end_turns(session, 1)
+    session.push(GainDamage("Vin", 9))
     session.push(Attack("Vin", 9))
     result = session.state.result
     assert result is not None and result.reason is EndReason.LAST_STANDING
@@ -143,6 +148,7 @@ def test_r_dbg_2_lord_ruler_starts_at_48_dominance_1_deck_36() -> None:
 
 def test_r_dbg_2_lord_ruler_health_never_above_48() -> None:
     session = game(("Vin",), Mode.SOLO)
+    session.push(GainDamage("Vin", 5))
     session.push(AttackLordRuler("Vin", 5))
     session.push(HealLordRuler(3))
     assert session.state.lord_ruler is not None and session.state.lord_ruler.health == 46
@@ -177,6 +183,7 @@ def test_r_dbg_2_edict_rows_depend_on_players_alive() -> None:
 
 def test_r_dbg_2_edict_heals_10_per_mission_not_completed_capped_at_48() -> None:
     session = game(("Vin",), Mode.SOLO)
+    session.push(GainDamage("Vin", 40))
     session.push(AttackLordRuler("Vin", 40))  # 48 -> 8
     session.push(GainMission("Vin", 12))
     session.push(SpendMission("Vin", (12, 0, 0)))  # Mission 1 completed
@@ -198,6 +205,7 @@ def test_r_dbg_2_a_mission_completed_by_an_eliminated_player_still_counts() -> N
     session.push(Damage("Vin", 36))
     assert dbg.completed_missions(session.state) == 1
     end_turns(session, 1)  # Vin is out: no card drawn for Vin
+    session.push(GainDamage("Kelsier", 30))
     session.push(AttackLordRuler("Kelsier", 30))
     session.push(Edict(1, (2,)))
     assert session.state.lord_ruler is not None and session.state.lord_ruler.health == 38
@@ -232,6 +240,7 @@ def test_r_dbg_4_the_last_seat_starts_with_the_target() -> None:
 def test_r_dbg_4_damage_goes_to_the_holder_who_may_then_pass() -> None:
     session = game()
     refused(session, PassTarget("Vin"), "R-DBG-4")
+    session.push(GainDamage("Vin", 6))
     session.push(Attack("Vin", 6))
     assert health(session) == [36, 38, 34]
     assert session.state.turn.may_pass
@@ -243,11 +252,13 @@ def test_r_dbg_4_damage_goes_to_the_holder_who_may_then_pass() -> None:
 
 def test_r_dbg_4_damage_cut_to_zero_by_cloud_does_not_allow_passing() -> None:
     session = game()
+    session.push(GainDamage("Vin", 3))
     session.push(Attack("Vin", 3, (Blocked("Marsh", 3),)))
     assert health(session) == [36, 38, 40]
     refused(session, PassTarget("Vin"), "R-DBG-4")
     refused(session, Attack("Vin", 3), "R-DBG-4")  # damage is used once per turn
     end_turns(session, 1)
+    session.push(GainDamage("Kelsier", 3))
     session.push(Attack("Kelsier", 3, (Blocked("Marsh", 2),)))
     assert health(session) == [36, 38, 39]
     session.push(PassTarget("Kelsier"))
@@ -260,6 +271,7 @@ def test_r_dbg_4_blocking_must_concern_a_player_hit() -> None:
 
 def test_r_dbg_4_passing_is_gone_at_the_end_of_the_turn() -> None:
     session = game()
+    session.push(GainDamage("Vin", 2))
     session.push(Attack("Vin", 2))
     end_turns(session, 1)
     refused(session, PassTarget("Vin"), "R-DBG-4")
@@ -268,6 +280,7 @@ def test_r_dbg_4_passing_is_gone_at_the_end_of_the_turn() -> None:
 def test_r_dbg_4_the_holders_damage_hits_every_other_player_in_full() -> None:
     session = game(FOUR)
     end_turns(session, 3)
+    session.push(GainDamage("Sazed", 5))
     session.push(Attack("Sazed", 5, (Blocked("Kelsier", 2), Blocked("Marsh", 5))))
     assert health(session) == [31, 35, 40, 40]
     refused(session, PassTarget("Vin"), "R-DBG-4")  # the holder took no damage
@@ -276,6 +289,7 @@ def test_r_dbg_4_the_holders_damage_hits_every_other_player_in_full() -> None:
 def test_r_dbg_4_holder_eliminated_attacker_picks_next_holder_who_takes_leftover() -> None:
     session = game(FOUR)
     session.push(Damage("Sazed", 35))  # Sazed at 5, holding the Target
+    session.push(GainDamage("Vin", 12))
     session.push(Attack("Vin", 12))
     state = session.state
     assert state.players[3].out and state.target is None
@@ -295,6 +309,7 @@ def test_r_dbg_4_leftover_can_eliminate_the_next_holder_too() -> None:
     session.push(Damage("Sazed", 38))  # Sazed at 2
     end_turns(session, 1)
     session.push(Damage("Vin", 30))  # Vin at 6
+    session.push(GainDamage("Kelsier", 15))
     session.push(Attack("Kelsier", 15))
     assert session.state.turn.pending == dbg.Pending(chooser=1, leftover=13)
     session.push(ChooseTarget("Vin"))  # 13 leftover eliminates Vin: 2 players remain
@@ -306,12 +321,14 @@ def test_r_dbg_4_leftover_can_eliminate_the_next_holder_too() -> None:
 def test_r_dbg_4_target_leaves_at_two_players_and_leftover_is_lost() -> None:
     session = game()
     session.push(Damage("Marsh", 37))  # Marsh at 3
+    session.push(GainDamage("Vin", 10))
     session.push(Attack("Vin", 10))
     state = session.state
     assert state.players[2].out and state.target is None and state.turn.pending is None
     assert health(session) == [36, 38, 0]
     refused(session, PassTarget("Kelsier"), "R-DBG-4")
     end_turns(session, 1)
+    session.push(GainDamage("Kelsier", 4))
     session.push(Attack("Kelsier", 4))  # two players: damage goes to the other one
     assert health(session) == [32, 38, 0]
 
@@ -320,6 +337,7 @@ def test_r_dbg_4_target_leaves_when_the_holders_attack_leaves_two() -> None:
     session = game()
     session.push(Damage("Vin", 33))
     end_turns(session, 2)
+    session.push(GainDamage("Marsh", 4))
     session.push(Attack("Marsh", 4))
     assert session.state.players[0].out and session.state.target is None
     assert health(session) == [0, 34, 40]
@@ -391,8 +409,10 @@ def test_r_dbg_6_shields_fall_left_to_right_each_to_enough_damage() -> None:
     lord = session.state.lord_ruler
     assert lord is not None and lord.adversaries[0].owner == 0 and lord.deck == 35
     refused(session, HitShield("Kelsier", 1, 1), "R-DBG-6")
+    session.push(GainDamage("Kelsier", 2))
     session.push(HitShield("Kelsier", 1, 2))
     refused(session, HitShield("Kelsier", 1, 2), "R-DBG-6")  # X reads Dominance 3
+    session.push(GainDamage("Kelsier", 3))
     session.push(HitShield("Kelsier", 1, 3))  # several in one turn
     assert session.state.lord_ruler is not None
     assert session.state.lord_ruler.adversaries[0].destroyed == 2
@@ -404,9 +424,11 @@ def test_r_dbg_6_shields_fall_left_to_right_each_to_enough_damage() -> None:
 
 def test_r_dbg_6_any_player_attacks_any_adversary_on_their_turn() -> None:
     session = game(("Vin", "Kelsier"), Mode.COOP)
-    session.push(DrawAdversary("Obligator", ("1",)))
-    refused(session, HitShield("Kelsier", 1, 1), "R-DBG-6")  # not Kelsier's turn
-    session.push(HitShield("Vin", 1, 4))
+    session.push(DrawAdversary("Obligator", ("1",)))  # before Vin
+    session.push(EndTurn())
+    refused(session, HitShield("Vin", 1, 1), "R-DBG-6")  # not Vin's turn
+    session.push(GainDamage("Kelsier", 4))
+    session.push(HitShield("Kelsier", 1, 4))
     assert session.state.lord_ruler is not None
     assert session.state.lord_ruler.discarded == 1
 
@@ -427,6 +449,7 @@ def test_r_dbg_7_competitive_top_of_all_three_tracks_wins_at_once() -> None:
 def test_r_dbg_7_confrontation_wins_and_spends_atium_tokens() -> None:
     session = game()
     session.push(GainTokens("Vin", Token.ATIUM, 3))
+    session.push(GainBurns("Vin", 2))  # each Atium token takes a Burn (R-DBG-5)
     refused(session, Confrontation("Vin"), "R-DBG-7")
     refused(session, Confrontation("Kelsier", 0), "R-DBG-7")  # not Kelsier's turn
     session.push(Confrontation("Vin", atium=3))
@@ -436,11 +459,13 @@ def test_r_dbg_7_confrontation_wins_and_spends_atium_tokens() -> None:
 
 def test_r_dbg_7_co_op_wins_at_lord_ruler_zero_or_confrontation() -> None:
     session = game(("Vin", "Kelsier"), Mode.COOP)
+    session.push(GainDamage("Vin", 60))
     session.push(AttackLordRuler("Vin", 60))
     assert session.state.lord_ruler is not None and session.state.lord_ruler.health == 0
     assert session.state.result == dbg.Result(EndReason.LORD_RULER_DEFEATED, (0, 1))
     other = game(("Vin", "Kelsier"), Mode.COOP)
     other.push(GainTokens("Vin", Token.ATIUM, 4))
+    other.push(GainBurns("Vin", 3))
     other.push(Confrontation("Vin"))
     assert other.state.result == dbg.Result(EndReason.CONFRONTATION, (0, 1))
 

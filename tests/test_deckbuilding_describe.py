@@ -18,7 +18,9 @@ from boardgames.deckbuilding import (
     DrawAdversary,
     Edict,
     EndTurn,
+    GainBurns,
     GainCoins,
+    GainDamage,
     GainMission,
     GainTokens,
     Heal,
@@ -45,6 +47,11 @@ class Table:
         self.session: Session[dbg.Game, dbg.Event] = dbg.start(players, mode, missions)
 
     def say(self, event: dbg.Event, lang: str = "en") -> str:
+        if isinstance(event, (Attack, AttackLordRuler, HitShield)):
+            # The turn's cards gave the damage used (R-DBG-11): told apart, not here.
+            used = event.damage if isinstance(event, HitShield) else event.amount
+            who = event.attacker if isinstance(event, Attack) else event.player
+            self.session.push(GainDamage(who, used))
         before = self.session.state
         after = self.session.push(event)
         return dbg.describe(before, event, after, lang)
@@ -57,7 +64,8 @@ def test_a_competitive_turn_told_event_by_event() -> None:
     table = Table(("Vin", "Kelsier", "Marsh"),
                   missions=(MissionSpec("Eyes", (4, 8)), MissionSpec(), MissionSpec()))
     assert table.new() == ("New competitive game, health: Vin 36, Kelsier 38 and Marsh 40; "
-                           "Marsh holds the Target.")
+                           "Marsh holds the Target;"
+                           " Vin moves up the Training track, step 1 → 2: ability I unlocked.")
     assert table.say(GainMission("Vin", 5)) == "Vin gains 5 Mission points (5 to spend)."
     assert table.say(SpendMission("Vin", (4, 1, 0))) == (
         "Vin spends 5 Mission points: Mission 1 (Eyes) step 0 → 4 and Mission 2 step "
@@ -84,17 +92,22 @@ def test_a_competitive_turn_told_event_by_event() -> None:
     assert table.say(Heal("Vin", 3)) == "Vin heals 3: 36 → 39."
     assert table.say(Heal("Vin", 3)) == "Vin heals 3: 39 → 40 (health never exceeds 40)."
     assert table.say(Damage("Vin", 4)) == "Vin takes 4 damage: 40 → 36."
-    assert table.say(EndTurn()) == "Vin's turn ends; turn 2: Kelsier."
+    assert table.say(EndTurn()) == ("Vin's turn ends; turn 2: Kelsier; Kelsier moves up the "
+                                    "Training track, step 1 → 2: ability I unlocked.")
 
 
 def test_the_fourth_seat_and_a_two_player_game() -> None:
     four = Table(("Vin", "Kelsier", "Marsh", "Sazed"))
     assert four.new() == ("New competitive game, health: Vin 36, Kelsier 38, Marsh 40 and "
-                          "Sazed 40 with 1 Boxing; Sazed holds the Target.")
+                          "Sazed 40 with 1 Boxing; Sazed holds the Target;"
+                          " Vin moves up the Training track, step 1 → 2: ability I unlocked.")
     assert four.new("pl") == ("Nowa gra rywalizacyjna, zdrowie: Vin 36, Kelsier 38, "
-                              "Marsh 40 i Sazed 40 z 1 skrzyńcem; cel ma Sazed.")
+                              "Marsh 40 i Sazed 40 z 1 skrzyńcem; cel ma Sazed; Vin "
+                              "awansuje na torze treningu, pole 1 → 2 — odblokowano "
+                              "zdolność I.")
     two = Table(("Vin", "Kelsier"))
-    assert two.new() == "New competitive game, health: Vin 36 and Kelsier 38."
+    assert two.new() == ("New competitive game, health: Vin 36 and Kelsier 38; Vin moves up "
+                         "the Training track, step 1 → 2: ability I unlocked.")
     assert two.say(Attack("Vin", 30)) == "Vin attacks Kelsier with 30 damage: Kelsier 38 → 8."
     two.say(EndTurn())
     assert two.say(Attack("Kelsier", 2, (Blocked("Vin", 2),))) == (
@@ -155,7 +168,8 @@ def test_the_table_chooses_when_no_player_felled_the_holder() -> None:
 def test_a_co_op_game_told_event_by_event() -> None:
     table = Table(("Vin", "Elend"), Mode.COOP)
     assert table.new() == ("New co-op game, health: Vin 36 and Elend 36; the Lord Ruler at "
-                           "48, Dominance 1, 36 cards in his deck.")
+                           "48, Dominance 1, 36 cards in his deck;"
+                           " Vin moves up the Training track, step 1 → 2: ability I unlocked.")
     assert table.say(AttackLordRuler("Vin", 8)) == (
         "Vin deals 8 damage to the Lord Ruler: 48 → 40.")
     assert table.say(DominanceUp(3)) == "Dominance up one row, showing 3: Dominance 1 → 3."
@@ -165,21 +179,25 @@ def test_a_co_op_game_told_event_by_event() -> None:
         "Vin draws an Edict: Dominance up 1 row, 3 → 3; the Lord Ruler heals 30 for "
         "Missions not completed (3): 40 → 48; resolve its extra effect and clear 2 Market "
         "cards (Lord Ruler deck: 35 cards).")
-    assert table.say(EndTurn()) == "Vin's turn ends; turn 2: Elend."
+    assert table.say(EndTurn()) == ("Vin's turn ends; turn 2: Elend; Elend moves up the "
+                                    "Training track, step 1 → 2: ability I unlocked.")
     assert table.say(DrawAdversary("Inquisitor", ("2", "X"))) == (
         "Elend draws Adversary 1, Inquisitor, shields 2, X (Lord Ruler deck: 34 cards).")
-    assert table.say(HitShield("Elend", 1, 3)) == (
-        "Elend destroys shield 1 of Inquisitor (Adversary 1) with 3 damage, 1 shield left.")
-    assert table.say(RemoveShield("Elend", 1)) == (
-        "Elend removes shield 2 of Inquisitor (Adversary 1) with a kill-an-Ally effect; "
-        "Inquisitor is defeated and goes to the Lord Ruler's discard pile.")
-    assert table.say(AttackLordRuler("Elend", 10)) == (
-        "Elend deals 10 damage to the Lord Ruler: 48 → 38.")
-    assert table.say(HealLordRuler(5)) == "The Lord Ruler heals 5: 38 → 43."
     assert table.say(Damage("Elend", 36)) == (
         "Elend takes 36 damage: 36 → 0; Elend is out of the game.")
-    assert table.say(EndTurn()) == "Elend's turn ends; turn 3: Vin."
-    table.say(GainTokens("Vin", Token.ATIUM, 4))
+    assert table.say(EndTurn()) == ("Elend's turn ends; turn 3: Vin; Vin moves up the "
+                                    "Training track, step 2 → 3: 1 Atium token (Atium: 1).")
+    # The turn's damage is used before its Lord Ruler card (R-DBG-11): Vin's turn now.
+    assert table.say(HitShield("Vin", 1, 3)) == (
+        "Vin destroys shield 1 of Inquisitor (Adversary 1) with 3 damage, 1 shield left.")
+    assert table.say(RemoveShield("Vin", 1)) == (
+        "Vin removes shield 2 of Inquisitor (Adversary 1) with a kill-an-Ally effect; "
+        "Inquisitor is defeated and goes to the Lord Ruler's discard pile.")
+    assert table.say(AttackLordRuler("Vin", 10)) == (
+        "Vin deals 10 damage to the Lord Ruler: 48 → 38.")
+    assert table.say(HealLordRuler(5)) == "The Lord Ruler heals 5: 38 → 43."
+    table.say(GainTokens("Vin", Token.ATIUM, 3))
+    table.say(GainBurns("Vin", 3))  # each Atium token takes a Burn (R-DBG-5)
     assert table.say(Confrontation("Vin")) == (
         "Vin plays 4 Atium on Confrontation (tokens among them: 4); the players win by "
         "Confrontation.")
@@ -197,18 +215,20 @@ def test_co_op_in_polish() -> None:
     assert table.say(DrawAdversary("Inkwizytor", ("X", "4")), "pl") == (
         "Elend dobiera adwersarza nr 1, Inkwizytor, tarcze: X, 4 (talia Ostatniego "
         "Imperatora: 34 karty).")
-    assert table.say(HitShield("Elend", 1, 3), "pl") == (
-        "Elend niszczy tarczę 1 adwersarza Inkwizytor (nr 1), zadając 3 obrażenia, do "
+    table.say(EndTurn())  # damage is used before the Lord Ruler card (R-DBG-11)
+    assert table.say(HitShield("Vin", 1, 3), "pl") == (
+        "Vin niszczy tarczę 1 adwersarza Inkwizytor (nr 1), zadając 3 obrażenia, do "
         "zniszczenia: 1 tarcza.")
-    assert table.say(AttackLordRuler("Elend", 48), "pl") == (
-        "Elend zadaje Ostatniemu Imperatorowi 48 obrażeń: 48 → 0; gracze wygrywają: "
+    assert table.say(AttackLordRuler("Vin", 48), "pl") == (
+        "Vin zadaje Ostatniemu Imperatorowi 48 obrażeń: 48 → 0; gracze wygrywają: "
         "zdrowie Ostatniego Imperatora spada do 0.")
 
 
 def test_game_ends_told() -> None:
     solo = Table(("Vin",), Mode.SOLO)
     assert solo.new() == ("New solo game, health: Vin 36; the Lord Ruler at 48, Dominance "
-                          "1, 36 cards in his deck.")
+                          "1, 36 cards in his deck;"
+                          " Vin moves up the Training track, step 1 → 2: ability I unlocked.")
     for _ in range(36):
         solo.say(DrawAdversary("Obligator", ("1",)))
         solo.say(EndTurn())
@@ -231,8 +251,9 @@ def test_game_ends_told() -> None:
         "wins: the top of all 3 Mission tracks.")
     duel = Table(("Vin", "Kelsier", "Marsh"))
     duel.say(GainTokens("Vin", Token.ATIUM, 4))
+    duel.say(GainBurns("Vin", 3))  # each Atium token takes a Burn (R-DBG-5)
     assert duel.say(Confrontation("Vin", 4), "pl") == (
-        "Vin zagrywa 4 atium na kartę Konfrontacja (w tym żetony: 4); Vin wygrywa dzięki "
+        "Vin zagrywa 4 atium na karcie Konfrontacja (w tym żetony: 4); Vin wygrywa dzięki "
         "Konfrontacji.")
 
 

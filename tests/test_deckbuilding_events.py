@@ -12,8 +12,10 @@ from boardgames import deckbuilding as dbg
 from boardgames.deckbuilding import (
     CODEC,
     Attack,
+    AttackAlly,
     AttackLordRuler,
     Blocked,
+    Burn,
     BuyBoxings,
     CashBoxings,
     ChooseTarget,
@@ -23,24 +25,31 @@ from boardgames.deckbuilding import (
     DrawAdversary,
     Edict,
     EndTurn,
+    Flare,
+    GainBurns,
     GainCoins,
+    GainDamage,
     GainMission,
     GainTokens,
     Heal,
     HealLordRuler,
     HitShield,
+    Metal,
     MissionSpec,
     Mode,
     NewGame,
     PassTarget,
+    Refresh,
     RemoveShield,
     Sense,
     SpendCoins,
     SpendMission,
     Token,
+    Train,
+    TrainingLayout,
     UseAtium,
 )
-from boardgames.errors import BadValue
+from boardgames.errors import BadValue, RuleViolation
 
 ONE_OF_EACH: list[dbg.Event] = [
     NewGame(("Vin", "Kelsier", "Marsh"), Mode.COMPETITIVE,
@@ -53,6 +62,10 @@ ONE_OF_EACH: list[dbg.Event] = [
     AttackLordRuler("Vin", 9), HealLordRuler(10), DominanceUp(dbg.ATTACK_ROW),
     Edict(1, (2, 3), ups_below_4=1), DrawAdversary("Inquisitor", ("3", "X")),
     HitShield("Vin", 1, 3), RemoveShield("Vin", 2), EndTurn(),
+    NewGame(("Vin",), Mode.SOLO, training=TrainingLayout(12, (3, 6, 9), (2, 4, 7, 8, 10), ())),
+    Train("Vin", 2), GainBurns("Vin"), GainBurns("Vin", 2, lasting=True),
+    Burn("Vin", Metal.TIN), Flare("Vin", Metal.PEWTER), Refresh("Vin", Metal.PEWTER),
+    GainDamage("Vin", 7), AttackAlly("Vin", 3),
 ]
 
 
@@ -70,17 +83,45 @@ def test_every_event_round_trips_through_json(event: dbg.Event) -> None:
 
 def test_json_layout_of_an_attack() -> None:
     written = json.loads(CODEC.to_json(Attack("Vin", 7, (Blocked("Marsh", 2),))))
-    assert written == {"game": "deckbuilding", "schema": 1, "type": "attack",
+    assert written == {"game": "deckbuilding", "schema": 2, "type": "attack",
                        "attacker": "Vin", "amount": 7,
                        "blocked": [{"player": "Marsh", "amount": 2}]}
 
 
 def test_json_of_a_new_game_with_defaults() -> None:
+    # Schema 1: saved before the Training track, metals and the turn's damage (R-DBG-9
+    # to 11): it reads as a game of the rules it was played by, so its events keep
+    # their meaning; a new game is written with schema 2 and rules 2.
     text = ('{"game":"deckbuilding","schema":1,"type":"new","players":["Vin","Elend"],'
             '"mode":"coop","missions":[{"name":"","rewards":[]},{"name":"","rewards":[]},'
             '{"name":"Ash","rewards":[3,9]}]}')
     assert CODEC.from_json(text) == NewGame(
-        ("Vin", "Elend"), Mode.COOP, (MissionSpec(), MissionSpec(), MissionSpec("Ash", (3, 9))))
+        ("Vin", "Elend"), Mode.COOP, (MissionSpec(), MissionSpec(), MissionSpec("Ash", (3, 9))),
+        rules=1)
+    written = json.loads(CODEC.to_json(NewGame(("Vin", "Elend"))))
+    assert written["schema"] == 2 and written["rules"] == 2
+    assert written["training"] == {"end": 16, "burns": [4, 7, 12],
+                                   "abilities": [2, 5, 11, 9, 14],
+                                   "atium": [3, 6, 8, 10, 13, 15]}
+
+
+def test_r_dbg_9_a_game_saved_before_the_training_track_replays_as_played() -> None:
+    # A schema-1 game attacks with damage never gained and Senses in co-op: both
+    # were allowed then, and replay the same; nothing of R-DBG-9..11 is kept in it.
+    saved = [{"type": "new", "players": ["Vin", "Kelsier"], "mode": "coop"},
+             {"type": "lord_ruler_attack", "player": "Vin", "amount": 6},
+             {"type": "sense", "player": "Vin", "amount": 1, "by": "Kelsier"},
+             {"type": "edict", "ups": 1, "shown": [2], "ups_below_4": 0},
+             {"type": "lord_ruler_attack", "player": "Vin", "amount": 2},
+             {"type": "end_turn"}]
+    game = dbg.replay(CODEC.from_dict({"game": "deckbuilding", "schema": 1, **body})
+                      for body in saved).state
+    assert game.rules == 1 and not game.tracks_training
+    lord = game.lord_ruler
+    assert lord is not None and lord.health == 48 - 2  # healed to 48 by the Edict
+    assert [p.trained for p in game.players] == [0, 0] and game.players[1].atium == 0
+    with pytest.raises(RuleViolation, match=r"R-DBG-9: .*before the Training"):
+        dbg.apply(game, Train("Kelsier"))
 
 
 @pytest.mark.parametrize("body", [
@@ -177,6 +218,27 @@ def test_r_dbg_5_token_counts() -> None:
     _bad(lambda: GainTokens("Vin", "atium", 1), None, "token",  # type: ignore[arg-type]
          "boxing, atium")
     _bad(lambda: Confrontation("Vin", 5), "R-DBG-7", "0–4")
+
+
+def test_r_dbg_9_training_layout_shapes() -> None:
+    _bad(lambda: TrainingLayout(16, (4, 7)), "R-DBG-9", "Burn steps", "3 steps", "(4, 7)")
+    _bad(lambda: TrainingLayout(10, (4, 7, 12)), "R-DBG-9", "2–10")
+    _bad(lambda: TrainingLayout(16, (4, 4, 12)), "R-DBG-9", "all different")
+    _bad(lambda: TrainingLayout(16, abilities=(2, 5, 11, 9)), "R-DBG-9", "5 steps")
+    _bad(lambda: TrainingLayout(1), "R-DBG-9", "2–40")
+    _bad(lambda: TrainingLayout(16, atium=(1,)), "R-DBG-9", "2–16")
+    _bad(lambda: NewGame(("A", "B"), training=(16,)), "R-DBG-9")  # type: ignore[arg-type]
+    _bad(lambda: NewGame(("A", "B"), rules=3), "R-DBG-9", "1–2")
+    _bad(lambda: Train("Vin", 0), "R-DBG-9", "steps", "1–40")
+
+
+def test_r_dbg_10_and_11_shapes() -> None:
+    _bad(lambda: Burn("Vin", "tin"), None, "metal", "tin, pewter")  # type: ignore[arg-type]
+    _bad(lambda: Flare("Vin", "atium"), None, "atium")  # type: ignore[arg-type]
+    _bad(lambda: GainBurns("Vin", 0), "R-DBG-10", "1–8")
+    _bad(lambda: GainBurns("Vin", 1, 1), "R-DBG-10", "lasting")  # type: ignore[arg-type]
+    _bad(lambda: GainDamage("Vin", 0), "R-DBG-11", "1–999")
+    _bad(lambda: AttackAlly("Vin", 1000), "R-DBG-11")
 
 
 def test_r_dbg_6_adversary_shields() -> None:

@@ -18,6 +18,7 @@ from boardgames.deckbuilding import (
     EndReason,
     EndTurn,
     GainCoins,
+    GainDamage,
     GainMission,
     GainTokens,
     HitShield,
@@ -61,6 +62,7 @@ def competitive_game() -> Session[dbg.Game, dbg.Event]:
     s.push(SpendMission("Vin", (4, 0, 0)))
     s.push(GainCoins("Vin", 3))
     s.push(BuyBoxings("Vin"))
+    s.push(GainDamage("Vin", 5))
     s.push(Attack("Vin", 5))
     s.push(PassTarget("Vin"))
     assert _health(s) == [36, 38, 35] and s.state.target == VIN
@@ -71,6 +73,7 @@ def competitive_game() -> Session[dbg.Game, dbg.Event]:
     s.push(Sense("Kelsier", 2, by="Marsh"))
     s.push(GainMission("Kelsier", 2))
     s.push(SpendMission("Kelsier", (0, 0, 3)))
+    s.push(GainDamage("Kelsier", 7))
     s.push(Attack("Kelsier", 7))
     s.push(PassTarget("Kelsier"))
     assert _health(s) == [29, 38, 35] and s.state.target == KELSIER
@@ -79,6 +82,7 @@ def competitive_game() -> Session[dbg.Game, dbg.Event]:
     # Turn 3, Marsh: 6 on Ash; 4 damage at Kelsier, all stopped by Cloud: no passing.
     s.push(GainMission("Marsh", 6))
     s.push(SpendMission("Marsh", (0, 6, 0)))
+    s.push(GainDamage("Marsh", 4))
     s.push(Attack("Marsh", 4, (Blocked("Kelsier", 4),)))
     assert _health(s) == [29, 38, 35] and not s.state.turn.may_pass
     s.push(EndTurn())
@@ -88,10 +92,12 @@ def competitive_game() -> Session[dbg.Game, dbg.Event]:
     s.push(UseAtium("Vin"))
     s.push(GainMission("Vin", 8))
     s.push(SpendMission("Vin", (8, 0, 0)))
+    s.push(GainDamage("Vin", 10))
     s.push(Attack("Vin", 10))
     assert _health(s) == [29, 28, 35] and s.state.missions[0].finished == (VIN,)
     s.push(EndTurn())
     # Turn 5, Kelsier holds the Target: 6 to every other player, Marsh blocks 2.
+    s.push(GainDamage("Kelsier", 6))
     s.push(Attack("Kelsier", 6, (Blocked("Marsh", 2),)))
     assert _health(s) == [23, 28, 31]
     s.push(EndTurn())
@@ -99,6 +105,7 @@ def competitive_game() -> Session[dbg.Game, dbg.Event]:
     # the Target to Vin.
     s.push(GainMission("Marsh", 12))
     s.push(SpendMission("Marsh", (0, 6, 6)))
+    s.push(GainDamage("Marsh", 20))
     s.push(Attack("Marsh", 20))
     s.push(PassTarget("Vin"))
     assert _health(s) == [23, 8, 31] and s.state.target == VIN
@@ -107,12 +114,14 @@ def competitive_game() -> Session[dbg.Game, dbg.Event]:
     # two players remain and the Target leaves the game.
     s.push(GainMission("Vin", 12))
     s.push(SpendMission("Vin", (0, 12, 0)))
+    s.push(GainDamage("Vin", 9))
     s.push(Attack("Vin", 9))
     assert _health(s) == [23, 0, 22] and s.state.players[KELSIER].out
     assert s.state.target is None and s.state.result is None
     s.push(EndTurn())
     # Turn 8 is Marsh's (Kelsier is skipped): 5 damage at the one opponent.
     assert s.state.turn.seat == MARSH and s.state.turn.number == 8
+    s.push(GainDamage("Marsh", 5))
     s.push(Attack("Marsh", 5))
     assert _health(s) == [18, 0, 22]
     s.push(EndTurn())
@@ -126,9 +135,10 @@ def test_r_dbg_7_a_whole_competitive_three_player_game() -> None:
     s = competitive_game()
     state = s.state
     assert state.result == dbg.Result(EndReason.MISSIONS, (VIN,))
-    assert state.turn.number == 9 and len(s) == 40
+    assert state.turn.number == 9 and len(s) == 48  # 8 of them: damage gained (R-DBG-11)
     assert _health(s) == [18, 0, 22]
-    assert [(p.boxings, p.atium) for p in state.players] == [(1, 0), (0, 0), (0, 0)]
+    # an Atium token each from the Training track's step 3 (R-DBG-9)
+    assert [(p.boxings, p.atium) for p in state.players] == [(1, 1), (0, 1), (0, 1)]
     assert [_mission(s, i) for i in range(3)] == [(12, 0, 0), (12, 0, 12), (12, 3, 6)]
     assert [m.finished for m in state.missions] == [(VIN,), (MARSH, VIN), (VIN,)]
     assert [m.firsts for m in state.missions] == [
@@ -173,12 +183,14 @@ def coop_game() -> Session[dbg.Game, dbg.Event]:
     # healing 10 for each of the 3 open Missions, capped at 48.
     s.push(GainMission("Vin", 5))
     s.push(SpendMission("Vin", (5, 0, 0)))
+    s.push(GainDamage("Vin", 6))
     s.push(AttackLordRuler("Vin", 6))
     assert lord().health == 42
     s.push(Edict(1, (2,)))
     assert (lord().health, lord().dominance, lord().deck) == (48, 2, 35)
     s.push(EndTurn())
     # Turn 2, Elend: 10 damage (38); an Adversary with shields 3 and X.
+    s.push(GainDamage("Elend", 10))
     s.push(AttackLordRuler("Elend", 10))
     s.push(DrawAdversary("Inquisitor", ("3", "X")))
     assert lord().health == 38 and lord().adversaries[0].owner == 1
@@ -188,9 +200,12 @@ def coop_game() -> Session[dbg.Game, dbg.Event]:
     # (6 damage to each player) and Dominance 3; 2 open Missions heal 20, capped at 48.
     s.push(GainMission("Vin", 7))
     s.push(SpendMission("Vin", (7, 0, 0)))
+    s.push(GainDamage("Vin", 3))
     s.push(HitShield("Vin", 1, 3))
+    s.push(GainDamage("Vin", 2))
     s.push(HitShield("Vin", 1, 2))
     assert lord().adversaries == () and lord().discarded == 1
+    s.push(GainDamage("Vin", 5))
     s.push(AttackLordRuler("Vin", 5))
     assert lord().health == 33
     s.push(Edict(1, (dbg.ATTACK_ROW, 3), ups_below_4=1))
@@ -203,6 +218,7 @@ def coop_game() -> Session[dbg.Game, dbg.Event]:
     # effect takes Elend's last 30 health.
     s.push(GainMission("Elend", 12))
     s.push(SpendMission("Elend", (0, 12, 0)))
+    s.push(GainDamage("Elend", 12))
     s.push(AttackLordRuler("Elend", 12))
     s.push(DrawAdversary("Steel Inquisitor", ("X", "X", "4")))
     s.push(Damage("Elend", 30))
@@ -214,6 +230,7 @@ def coop_game() -> Session[dbg.Game, dbg.Event]:
     s.push(SpendMission("Vin", (0, 0, 12)))
     assert dbg.completed_missions(s.state) == 3 and s.state.result is None
     s.push(RemoveShield("Vin", 2))
+    s.push(GainDamage("Vin", 20))
     s.push(AttackLordRuler("Vin", 20))
     s.push(Edict(2, (4, 2)))
     assert (lord().health, lord().dominance, lord().deck) == (16, 4, 31)
@@ -221,7 +238,9 @@ def coop_game() -> Session[dbg.Game, dbg.Event]:
     # Turn 6 is Vin's again (Elend is skipped): the second X shield needs 4 now; 16
     # damage brings the Lord Ruler to 0.
     assert s.state.turn.seat == 0 and s.state.turn.number == 6
+    s.push(GainDamage("Vin", 4))
     s.push(HitShield("Vin", 2, 4))
+    s.push(GainDamage("Vin", 16))
     s.push(AttackLordRuler("Vin", 16))
     return s
 
@@ -235,7 +254,7 @@ def test_r_dbg_7_a_whole_co_op_game() -> None:
     assert (lord.health, lord.dominance, lord.rows, lord.deck) == (0, 4, 5, 31)
     assert (lord.discarded, lord.drawn) == (1, 2)
     assert [(a.number, a.destroyed) for a in lord.adversaries] == [(2, 2)]
-    assert _health(s) == [30, 0] and len(s) == 32
+    assert _health(s) == [30, 0] and len(s) == 41  # 9 of them: damage gained (R-DBG-11)
     assert dbg.describe(dbg.replay(s.events[:-1]).state, s.events[-1], state) == (
         "Vin deals 16 damage to the Lord Ruler: 16 → 0; the players win: the Lord Ruler "
         "is at 0.")

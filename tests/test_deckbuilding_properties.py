@@ -15,8 +15,10 @@ from boardgames import deckbuilding as dbg
 from boardgames.deckbuilding import (
     CODEC,
     Attack,
+    AttackAlly,
     AttackLordRuler,
     Blocked,
+    Burn,
     BuyBoxings,
     CashBoxings,
     ChooseTarget,
@@ -27,20 +29,26 @@ from boardgames.deckbuilding import (
     Edict,
     EndReason,
     EndTurn,
+    Flare,
+    GainBurns,
     GainCoins,
+    GainDamage,
     GainMission,
     GainTokens,
     Heal,
     HealLordRuler,
     HitShield,
+    Metal,
     MissionSpec,
     Mode,
     PassTarget,
+    Refresh,
     RemoveShield,
     Sense,
     SpendCoins,
     SpendMission,
     Token,
+    Train,
     UseAtium,
 )
 from boardgames.deckbuilding.state import LORD_RULER_DECK, LORD_RULER_HEALTH, MAX_HEALTH
@@ -116,6 +124,16 @@ def events(names: tuple[str, ...], active: str) -> st.SearchStrategy[dbg.Event]:
                   st.lists(shield, min_size=1, max_size=3).map(tuple)),
         st.builds(HitShield, who, st.integers(1, 3), st.integers(1, 8)),
         st.builds(RemoveShield, who, st.integers(1, 3)),
+        # the Training track, metals and the turn's damage (R-DBG-9..11)
+        st.builds(GainDamage, who, st.integers(1, 20)),
+        st.builds(GainDamage, who, st.integers(1, 20)),
+        st.builds(GainDamage, who, st.integers(1, 20)),
+        st.builds(AttackAlly, who, st.integers(1, 6)),
+        st.builds(Train, who, st.integers(1, 6)),
+        st.builds(GainBurns, who, st.integers(1, 2), st.booleans()),
+        st.builds(Burn, who, st.sampled_from(Metal)),
+        st.builds(Flare, who, st.sampled_from(Metal)),
+        st.builds(Refresh, who, st.sampled_from(Metal)),
     )
 
 
@@ -130,6 +148,8 @@ def fights(names: tuple[str, ...], active: str) -> st.SearchStrategy[dbg.Event]:
     end = st.just(EndTurn())
     return st.one_of(
         end, end, attacks(st.just(active)), attacks(st.just(active)),
+        st.builds(GainDamage, st.just(active), st.integers(1, 40)),
+        st.builds(GainDamage, st.just(active), st.integers(1, 40)),
         st.builds(Damage, who, st.integers(1, 15)), st.builds(Heal, who, st.integers(1, 5)),
         st.builds(ChooseTarget, who, st.integers(0, 3)), st.builds(PassTarget, who))
 
@@ -143,6 +163,13 @@ def check_limits(game: dbg.Game) -> None:
         if player.out:
             assert player.mission_points == player.sense == 0
     assert game.turn.coins >= 0
+    assert game.turn.damage >= 0  # R-DBG-11: never more used than gained
+    assert game.turn.burned <= dbg.burns_allowed(game, game.turn.seat)  # R-DBG-10
+    for seat, player in enumerate(game.players):  # R-DBG-9, R-DBG-10
+        assert 1 <= dbg.training_step(game, seat) <= game.training.end
+        assert dbg.burns_allowed(game, seat) >= 1
+        assert player.flared == tuple(m for m in Metal if m in player.flared)
+    assert game.turn.used == tuple(m for m in Metal if m in game.turn.used)
     alive = dbg.living(game)
     for mission in game.missions:  # R-DBG-3
         assert all(0 <= step <= dbg.TRACK_TOP for step in mission.steps)

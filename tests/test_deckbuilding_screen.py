@@ -14,6 +14,7 @@ from boardgames.deckbuilding import (
     Damage,
     DrawAdversary,
     EndTurn,
+    GainDamage,
     GainMission,
     MissionSpec,
     Mode,
@@ -120,7 +121,8 @@ def test_r_dbg_2_the_lord_ruler_his_deck_and_adversaries() -> None:
 
 
 def test_what_comes_next_in_both_languages() -> None:
-    game = played(("Vin", "Kelsier", "Marsh", "Elend"), Attack("Vin", 50))
+    game = played(("Vin", "Kelsier", "Marsh", "Elend"), GainDamage("Vin", 50),
+                  Attack("Vin", 50))
     assert next_line(game) == "Vin chooses who takes the Target and 10 damage left over"
     assert next_line(game, "pl") == ("Vin wybiera, kto dostanie cel i pozostałe obrażenia "
                                      "(10 obrażeń)")

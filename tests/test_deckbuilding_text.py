@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from boardgames import deckbuilding as dbg
-from boardgames.deckbuilding import Attack, Damage, EndTurn, Heal, Mode, SpendMission
+from boardgames.deckbuilding import Attack, Damage, EndTurn, GainDamage, Heal, Mode, SpendMission
 from boardgames.deckbuilding.text import CATALOG, EN, PL
 from boardgames.errors import BadValue, GameError, RuleViolation
 from boardgames.locales import (
@@ -145,7 +145,8 @@ def test_r_dbg_8_every_field_an_event_checks_has_a_term_and_no_other() -> None:
     checked = {field.name for value in vars(events).values()
                if isinstance(value, type) and attrs.has(value)
                for field in attrs.fields(value) if field.validator is not None}
-    checked |= {"rewards", "players", "points", "shown", "missions", "shields"}  # by hand
+    checked |= {"rewards", "players", "points", "shown", "missions", "shields",  # by hand
+                "burns", "abilities"}
     terms = {k.removeprefix("term.") for k in EN if k.startswith("term.")}
     assert terms == checked
 
@@ -176,7 +177,8 @@ def test_r_dbg_8_polish_texts_use_the_polish_editions_terms(key: str, term: str)
 def test_r_dbg_8_polish_texts_are_not_english() -> None:
     same = [k for k in EN if EN[k] == PL[k]]
     # Only texts made of names and numbers alone may read the same.
-    assert set(same) <= {"say.seat", "say.health_change", "say.blocked"}
+    # ...and "Atium", the column's header: the same word in both editions.
+    assert set(same) <= {"say.seat", "say.health_change", "say.blocked", "screen.atium"}
     words = re.compile(r"\b(the|and|with|player|players|turn|damage)\b")
     assert not [k for k in PL if words.search(re.sub(r"\{[^}]*\}", "", PL[k]))]
 
@@ -240,6 +242,7 @@ def test_r_dbg_8_the_holders_damage_is_full_not_shared() -> None:
     session = dbg.start(["Vin", "Kelsier", "Marsh"])
     session.push(EndTurn())
     session.push(EndTurn())
+    session.push(GainDamage("Marsh", 6))
     before = session.state
     event = Attack("Marsh", 6)
     after = session.push(event)
@@ -255,6 +258,36 @@ def test_r_dbg_8_descriptions_of_a_co_op_set_up_in_polish() -> None:
     event = session.events[0]
     assert dbg.describe(dbg.BLANK, event, session.state, "pl") == (
         "Nowa gra kooperacyjna, zdrowie: Vin 36 i Elend 36; Ostatni Imperator: 48 "
-        "zdrowia, dominacja 1, w talii 36 kart.")
+        "punktów zdrowia, dominacja 1, w talii 36 kart; Vin awansuje na torze treningu, pole "
+        "1 → 2 — odblokowano zdolność I.")
     with pytest.raises(BadValue):
         dbg.describe(dbg.BLANK, event, session.state, "de")
+
+
+def test_r_dbg_8_the_polish_rulebooks_own_words() -> None:
+    # The start area is not a step; the Lord Ruler's health in points; one reward "na
+    # polu"; an Ally discarded; the card Confrontation; the Target's owner; "solo";
+    # a plural field with a plural verb; the next turn said as the rulebook says it.
+    from boardgames.deckbuilding.screen import board, next_line
+
+    solo = dbg.start(["Vin"], Mode.SOLO)
+    lines = [line.text for line in board(solo.state, "Gra", "pl", 72)]
+    assert "Gra · tura 1 · gra solo" in lines
+    assert "Misja 1: nagroda na polu 12" in lines and "  Vin  0 obszar startowy" in lines
+    assert "  Gracz Zdrowie Skrz. Atium" in lines
+    assert "48 punktów zdrowia" in dbg.describe(dbg.BLANK, solo.events[0], solo.state, "pl")
+    assert next_line(solo.state, "pl").startswith("Vin dobiera kartę")
+    assert next_line(dbg.start(["Vin", "Marsh"]).state, "pl") == "tura 1 — Vin"
+    assert "efektem odrzucenia sojusznika" in PL["say.shield_remove"]
+    assert "na karcie Konfrontacja" in PL["say.confrontation"]
+    assert PL["term.to"] == "następny właściciel celu"
+    with pytest.raises(LocalizedBadValue) as caught:
+        SpendMission("Vin", (1, 2))
+    assert localize(caught.value, "pl").startswith("R-DBG-3: punkty misji wydaje się")
+    with pytest.raises(LocalizedBadValue) as caught:
+        dbg.TrainingLayout(16, ("4", 7, 12))  # type: ignore[arg-type]
+    assert localize(caught.value, "pl").startswith(
+        "R-DBG-9: „pola spaleń” muszą być liczbą całkowitą 2–16")
+    with pytest.raises(LocalizedBadValue) as caught:
+        Heal("Vin", 0)
+    assert localize(caught.value, "pl").startswith("R-DBG-1: „liczba” musi być")

@@ -34,6 +34,7 @@ from boardgames.deckbuilding.state import (
     Result,
     Standing,
     Turn,
+    burns_allowed,
     completed_missions,
     dominance,
     find_adversary,
@@ -41,6 +42,7 @@ from boardgames.deckbuilding.state import (
     living,
     standing,
     target_in_play,
+    training_step,
 )
 from boardgames.deckbuilding.text import CATALOG
 from boardgames.locales import LANGUAGES, localize
@@ -48,8 +50,8 @@ from boardgames.locales import LANGUAGES, localize
 __all__ = [
     "BLANK", "CATALOG", "CODEC", "LANGUAGES", "MAX_HEALTH", "Adversary", "EndReason",
     "Game", "LordRuler", "Mission", "Pending", "Player", "Result", "Reward", "Standing",
-    "Turn", "apply", "completed_missions", "describe", "dominance", "find_adversary",
-    "find_mission", "living", "localize", "new_game", "replay", "rewards_reached",
-    "standing", "start", "target_in_play",
+    "Turn", "apply", "burns_allowed", "completed_missions", "describe", "dominance",
+    "find_adversary", "find_mission", "living", "localize", "new_game", "replay", "rewards_reached",
+    "standing", "start", "target_in_play", "training_step",
 ]
 __all__ += events.__all__  # every event class

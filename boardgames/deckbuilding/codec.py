@@ -11,13 +11,36 @@ from typing import Any
 
 from boardgames.deckbuilding.describe import result_text
 from boardgames.deckbuilding.events import EVENTS, Event
-from boardgames.deckbuilding.state import Game, standing
+from boardgames.deckbuilding.state import Game, burns_allowed, standing, training_step
 from boardgames.session import Codec
 
 __all__ = ["CODEC", "snapshot"]
 
-CODEC: Codec[Event] = Codec("deckbuilding", EVENTS)
-"""Events to and from JSON (game ``"deckbuilding"``)."""
+
+
+def _before_training(body: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 → 2: a game saved before the Training track, the metals and the turn's
+    damage (R-DBG-9..11) is set up by the rules it was played by (``rules`` 1), so
+    that its events keep their meaning."""
+    if body.get("type") == "new" and "rules" not in body:
+        body = {**body, "rules": 1}
+    return {**body, "schema": 2}
+
+
+CODEC: Codec[Event] = Codec("deckbuilding", EVENTS, schema=2, upgrades={1: _before_training})
+"""Events to and from JSON (game ``"deckbuilding"``); schema 1, saved before the
+Training track, reads as a game of ``rules`` 1."""
+
+
+def _training(game: Game, seat: int) -> dict[str, Any]:
+    """A player's Training step, Burns allowed, abilities and Flared metals (R-DBG-9,
+    R-DBG-10); nothing for a game saved before they were kept."""
+    if not game.tracks_training:
+        return {}
+    player = game.players[seat]
+    return {"training": training_step(game, seat), "burns": burns_allowed(game, seat),
+            "abilities": [a.value for a in game.training.unlocked(player.trained)],
+            "flared": [m.value for m in player.flared]}
 
 
 def snapshot(game: Game, lang: str = "en") -> dict[str, Any]:
@@ -40,15 +63,18 @@ def snapshot(game: Game, lang: str = "en") -> dict[str, Any]:
             "firsts": [{"step": step, "player": names[s]} for step, s in track.firsts],
             "completed": track.completed})
     return {
-        "mode": game.mode.value,
+        "mode": game.mode.value, "rules": game.rules,
         "players": [{"name": p.name, "health": p.health, "boxings": p.boxings,
                      "atium": p.atium, "out": p.out, "mission_points": p.mission_points,
-                     "sense": p.sense} for p in game.players],
+                     "sense": p.sense, **_training(game, seat)}
+                    for seat, p in enumerate(game.players)],
         "target": None if game.target is None else names[game.target],
         "turn": {"number": game.turn.number,
                  "player": names[game.turn.seat] if names else None,
                  "coins": game.turn.coins, "attacked": game.turn.attacked,
                  "may_pass": game.turn.may_pass, "drawn": game.turn.drawn,
+                 "burned": game.turn.burned, "used": [m.value for m in game.turn.used],
+                 "damage": game.turn.damage,
                  "choosing": None if game.turn.pending is None else {
                      "chooser": None if game.turn.pending.chooser is None
                      else names[game.turn.pending.chooser],

@@ -23,10 +23,12 @@ from boardgames.deckbuilding.state import (
     EndReason,
     Game,
     LordRuler,
+    burns_allowed,
     completed_missions,
     living,
 )
 from boardgames.deckbuilding.text import CATALOG
+from boardgames.deckbuilding.turn_events import Ability, Metal
 from boardgames.errors import BadValue, shown
 from boardgames.locales import LANGUAGES, Param
 from core.viewer import NARRATOR, Viewer
@@ -70,6 +72,10 @@ class _Say:
 
     def __call__(self, key: str, **params: Param) -> str:
         return CATALOG.render("say." + key, params, self.lang)
+
+    def word(self, key: str) -> str:
+        """The catalog's word ``key`` (a metal's, an ability's name)."""
+        return CATALOG.render(key, {}, self.lang)
 
     def mission(self, game: Game, index: int, *, of: bool = False) -> str:
         """Mission ``index`` by number and name; ``of``: as in "the reward of …" (the
@@ -289,8 +295,78 @@ def _shield(say: _Say, before: Game, event: ev.HitShield | ev.RemoveShield, afte
 def _end_turn(say: _Say, before: Game, _event: ev.EndTurn, after: Game) -> str:
     if after.result is not None and after.turn == before.turn:
         return say("deck_exhausted", name=before.active.name)
-    return say("end_turn", name=before.active.name, number=after.turn.number,
+    text = say("end_turn", name=before.active.name, number=after.turn.number,
                next=after.active.name)
+    if before.turn.damage:  # R-DBG-11: what is left is lost
+        text += "; " + say("damage_lost", name=before.active.name, left=before.turn.damage)
+    return text
+
+
+METALS = {Metal.TIN: "metal.tin", Metal.PEWTER: "metal.pewter", Metal.IRON: "metal.iron",
+          Metal.STEEL: "metal.steel", Metal.ZINC: "metal.zinc", Metal.BRASS: "metal.brass",
+          Metal.COPPER: "metal.copper", Metal.BRONZE: "metal.bronze"}
+"""Each metal's catalog key (its name in the language asked for)."""
+ABILITIES = {Ability.I: "ability.I", Ability.II: "ability.II", Ability.III: "ability.III",
+             Ability.ELIMINATE: "ability.eliminate", Ability.ATIUM: "ability.atium"}
+"""Each ability's catalog key."""
+
+
+def training_moves(say: _Say, before: Game, after: Game) -> tuple[str, ...]:
+    """Every cube that moved up the Training track, with the rewards it reached
+    (R-DBG-9): Burns a turn, abilities unlocked, Atium tokens gained."""
+    said = []
+    olds = before.players if before.started else tuple(
+        attrs.evolve(p, trained=0) for p in after.players)  # set-up: the first turn's move
+    for old, new in zip(olds, after.players, strict=True):
+        if new.trained <= old.trained:
+            continue
+        layout = after.training
+        was, now = layout.step(old.trained), layout.step(new.trained)
+        text = (say("training", name=new.name, old=was, new=now) if now > was
+                else say("training_end", name=new.name))
+        rewards = []
+        if layout.burns_at(new.trained) > layout.burns_at(old.trained):
+            rewards.append(say("train_burns", count=layout.burns_at(new.trained)))
+        rewards += [say("train_ability", ability=say.word(ABILITIES[a]))
+                    for a in layout.unlocked(new.trained)
+                    if a not in layout.unlocked(old.trained)]
+        atium = layout.atium_between(old.trained, new.trained)
+        if atium:
+            rewards.append(say("train_atium", count=atium, total=new.atium))
+        said.append(text + (say("training_rewards", rewards=tuple(rewards)) if rewards else ""))
+    return tuple(said)
+
+
+def _train(say: _Say, before: Game, _event: ev.Train, after: Game) -> str:
+    return "; ".join(training_moves(say, before, after))
+
+
+def _burns(say: _Say, before: Game, event: ev.GainBurns, after: Game) -> str:
+    seat = before.seat(event.player)
+    return say("burns_gain_lasting" if event.lasting else "burns_gain",
+               name=_name(after, seat), count=event.count, used=after.turn.burned,
+               allowed=burns_allowed(after, seat))
+
+
+def _metal(say: _Say, before: Game, event: ev.Burn | ev.Flare | ev.Refresh,
+           after: Game) -> str:
+    seat = before.seat(event.player)
+    name, metal = _name(after, seat), say.word(METALS[event.metal])
+    if isinstance(event, ev.Burn):
+        return say("burn", name=name, metal=metal, used=after.turn.burned,
+                   allowed=burns_allowed(after, seat))
+    if isinstance(event, ev.Flare):
+        return say("flare", name=name, metal=metal, flared=tuple(
+            say.word(METALS[m]) for m in after.players[seat].flared))
+    return say("refresh", name=name, metal=metal)
+
+
+def _damage_points(say: _Say, before: Game, event: ev.GainDamage | ev.AttackAlly,
+                   after: Game) -> str:
+    name = _name(after, before.seat(event.player))
+    if isinstance(event, ev.GainDamage):
+        return say("damage_gain", name=name, amount=event.amount, total=after.turn.damage)
+    return say("ally_attack", name=name, amount=event.amount, left=after.turn.damage)
 
 
 _MAIN: dict[type[Any], Callable[[_Say, Game, Any, Game], str]] = {
@@ -303,6 +379,8 @@ _MAIN: dict[type[Any], Callable[[_Say, Game, Any, Game], str]] = {
     ev.AttackLordRuler: _attack_lord_ruler, ev.HealLordRuler: _heal_lord_ruler,
     ev.DominanceUp: _dominance_up, ev.Edict: _edict, ev.DrawAdversary: _adversary,
     ev.HitShield: _shield, ev.RemoveShield: _shield, ev.EndTurn: _end_turn,
+    ev.Train: _train, ev.GainBurns: _burns, ev.Burn: _metal, ev.Flare: _metal,
+    ev.Refresh: _metal, ev.GainDamage: _damage_points, ev.AttackAlly: _damage_points,
 }
 
 
@@ -311,6 +389,8 @@ _MAIN: dict[type[Any], Callable[[_Say, Game, Any, Game], str]] = {
 
 def _consequences(say: _Say, before: Game, event: ev.Event, after: Game) -> list[str]:
     said: list[str] = []
+    if not isinstance(event, ev.Train):
+        said += training_moves(say, before, after)  # the move at the start of a turn
     if not before.started:
         return said
     out = tuple(p.name for old, p in zip(before.players, after.players, strict=True)

@@ -41,6 +41,10 @@ HitShield           shield_hit         damage destroys an Adversary's next shiel
 RemoveShield        shield_remove      a kill-an-Ally effect removes one shield
 EndTurn             end_turn           the turn passes to the next player alive
 ==================  =================  ==============================================
+
+The Training track, metals and the turn's damage (R-DBG-9..11) have their events in
+:mod:`boardgames.deckbuilding.turn_events` (``train``, ``burns_gain``, ``burn``,
+``flare``, ``refresh``, ``damage_gain``, ``ally_attack``); :data:`Event` counts them.
 """
 
 from __future__ import annotations
@@ -71,6 +75,20 @@ from boardgames.deckbuilding.checks import (
     check_whole as check_whole,
 )
 from boardgames.deckbuilding.text import bad_value
+from boardgames.deckbuilding.turn_events import (
+    DEFAULT_TRAINING,
+    Ability,
+    AttackAlly,
+    Burn,
+    Flare,
+    GainBurns,
+    GainDamage,
+    Metal,
+    Refresh,
+    Train,
+    TrainingLayout,
+    layout,
+)
 from boardgames.errors import shown
 from core.names import name_key
 
@@ -86,6 +104,10 @@ ATTACK_ROW = 0
 """A row of the Dominance track that shows no Dominance number (a one-time attack)."""
 SHIELD_X = "X"
 """A shield whose value is the Lord Ruler's current Dominance (R-DBG-6)."""
+RULES = 2
+"""The reading of the rulebook a new game is played by: 2 keeps the Training track,
+the metals and the turn's damage (R-DBG-9..11); 1, a game saved before them, replays
+as it was played, without them."""
 
 
 class Mode(enum.Enum):
@@ -137,6 +159,8 @@ class NewGame:
     mode: Mode = attrs.field(default=Mode.COMPETITIVE, validator=one_of(Mode))
     missions: tuple[MissionSpec, ...] = attrs.field(
         default=(MissionSpec(), MissionSpec(), MissionSpec()), converter=as_tuple)
+    training: TrainingLayout = attrs.field(default=DEFAULT_TRAINING, validator=layout)
+    rules: int = attrs.field(default=RULES, validator=whole(1, RULES, "R-DBG-9"))
 
     def __attrs_post_init__(self) -> None:
         names = is_tuple("players", self.players, "R-DBG-1")
@@ -445,16 +469,19 @@ class EndTurn:
 Event = (NewGame | GainMission | SpendMission | Sense | Attack | ChooseTarget | PassTarget
          | Damage | Heal | GainCoins | SpendCoins | BuyBoxings | CashBoxings | GainTokens
          | UseAtium | Confrontation | AttackLordRuler | HealLordRuler | DominanceUp | Edict
-         | DrawAdversary | HitShield | RemoveShield | EndTurn)
+         | DrawAdversary | HitShield | RemoveShield | EndTurn | Train | GainBurns | Burn
+         | Flare | Refresh | GainDamage | AttackAlly)
 """Any event of the game."""
 
 EVENTS: tuple[type[Event], ...] = get_args(Event)
 """Every event class, in the order of the union :data:`Event`."""
 
-__all__ = ["ATTACK_ROW", "EVENTS", "MAX_DOMINANCE", "SHIELD_X", "TRACK_TOP", "Attack",
-           "AttackLordRuler", "Blocked", "BuyBoxings", "CashBoxings", "ChooseTarget",
-           "Confrontation", "Damage", "DominanceUp", "DrawAdversary", "Edict", "EndTurn", "Event",
-           "GainCoins", "GainMission", "GainTokens", "Heal", "HealLordRuler", "HitShield",
-           "MissionSpec", "Mode", "NewGame", "PassTarget", "RemoveShield", "Sense", "SpendCoins",
-           "SpendMission", "Token", "UseAtium"]
+__all__ = ["ATTACK_ROW", "DEFAULT_TRAINING", "EVENTS", "MAX_DOMINANCE", "RULES",
+           "SHIELD_X", "TRACK_TOP", "Ability", "Attack", "AttackAlly", "AttackLordRuler",
+           "Blocked", "Burn", "BuyBoxings", "CashBoxings", "ChooseTarget", "Confrontation",
+           "Damage", "DominanceUp", "DrawAdversary", "Edict", "EndTurn", "Event", "Flare",
+           "GainBurns", "GainCoins", "GainDamage", "GainMission", "GainTokens", "Heal",
+           "HealLordRuler", "HitShield", "Metal", "MissionSpec", "Mode", "NewGame",
+           "PassTarget", "Refresh", "RemoveShield", "Sense", "SpendCoins", "SpendMission",
+           "Token", "Train", "TrainingLayout", "UseAtium"]
 """The module's values and every event class (the package exports them all)."""

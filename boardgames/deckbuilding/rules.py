@@ -24,6 +24,20 @@ from boardgames.deckbuilding.changes import (
     _turn,
 )
 from boardgames.deckbuilding.events import MISSIONS, TRACK_TOP, shield_value
+from boardgames.deckbuilding.rules_turn import (
+    _attack_ally,
+    _burn,
+    _flare,
+    _gain_burns,
+    _gain_damage,
+    _refresh,
+    _train,
+    before_draw,
+    burn_atium,
+    sense_between_players,
+    start_turn,
+    use_damage,
+)
 from boardgames.deckbuilding.state import (
     BLANK,
     BOXING_CASH,
@@ -70,9 +84,11 @@ def _new(game: Game, event: ev.NewGame) -> Game:
         for seat, name in enumerate(event.players))
     missions = tuple(Mission(name=spec.name, rewards=spec.rewards, steps=(0,) * count)
                      for spec in event.missions)
-    return Game(mode=event.mode, players=players, missions=missions,
-                target=count - 1 if competitive and count >= TARGET_MIN_PLAYERS else None,
-                lord_ruler=None if competitive else LordRuler(), turn=Turn())
+    return start_turn(Game(
+        mode=event.mode, players=players, missions=missions,
+        target=count - 1 if competitive and count >= TARGET_MIN_PLAYERS else None,
+        lord_ruler=None if competitive else LordRuler(), turn=Turn(),
+        training=event.training, rules=event.rules))
 
 
 # --- Missions (R-DBG-3) ----------------------------------------------------------------
@@ -92,6 +108,7 @@ def _sense(game: Game, event: ev.Sense) -> Game:
         by = _alive(game, event.by, "R-DBG-3")
         if by == seat:
             raise violation("sense_self", "R-DBG-3", name=game.players[seat].name)
+        sense_between_players(game, by, seat)
     player = game.players[seat]
     cancelled = min(player.mission_points, event.amount)
     return _player(game, seat, mission_points=player.mission_points - cancelled,
@@ -154,7 +171,7 @@ def _attack(game: Game, event: ev.Attack) -> Game:
             raise violation("blocked_not_hit", "R-DBG-4", name=game.players[victim].name)
         blocked[victim] = item.amount
     holder = game.target
-    game = _turn(game, attacked=True)
+    game = _turn(use_damage(game, seat, event.amount), attacked=True)
     leftover = 0
     for victim in victims:
         taken = event.amount - blocked.get(victim, 0)
@@ -280,12 +297,14 @@ def _spend_tokens(game: Game, seat: int, token: ev.Token, want: int, rule: str) 
 
 def _use_atium(game: Game, event: ev.UseAtium) -> Game:
     seat = _alive(game, event.player, "R-DBG-5")
-    return _spend_tokens(game, seat, ev.Token.ATIUM, event.count, "R-DBG-5")
+    game = _spend_tokens(game, seat, ev.Token.ATIUM, event.count, "R-DBG-5")
+    return burn_atium(game, seat, event.count, "R-DBG-5")
 
 
 def _confrontation(game: Game, event: ev.Confrontation) -> Game:
     seat = _active(game, event.player, "R-DBG-7")
     game = _spend_tokens(game, seat, ev.Token.ATIUM, event.atium, "R-DBG-7")
+    game = burn_atium(game, seat, event.atium, "R-DBG-7")
     winners = (seat,) if game.mode is ev.Mode.COMPETITIVE else range(len(game.players))
     return _finish(game, EndReason.CONFRONTATION, winners)
 
@@ -295,7 +314,7 @@ def _confrontation(game: Game, event: ev.Confrontation) -> Game:
 
 def _attack_lord_ruler(game: Game, event: ev.AttackLordRuler) -> Game:
     lord = _lord(game)
-    _active(game, event.player, "R-DBG-2")
+    game = use_damage(game, _active(game, event.player, "R-DBG-2"), event.amount)
     game = _lord_set(game, health=max(0, lord.health - event.amount))
     if _lord(game).health == 0:
         game = _finish(game, EndReason.LORD_RULER_DEFEATED, range(len(game.players)))
@@ -371,17 +390,18 @@ def _break_shield(game: Game, index: int) -> Game:
 
 
 def _hit_shield(game: Game, event: ev.HitShield) -> Game:
-    _active(game, event.player, "R-DBG-6")
+    seat = _active(game, event.player, "R-DBG-6")
     index, adversary = _find_adversary(game, event.adversary)
     need = shield_value(adversary.next_shield, dominance(game))
     if event.damage < need:
         raise violation("shield_needs", "R-DBG-6", name=adversary.name,
                         shield=adversary.destroyed + 1, need=need, damage=event.damage)
-    return _break_shield(game, index)
+    return _break_shield(use_damage(game, seat, event.damage), index)
 
 
 def _remove_shield(game: Game, event: ev.RemoveShield) -> Game:
     _active(game, event.player, "R-DBG-6")
+    before_draw(game)  # a card's effect: the turn's cards are over once it is drawn
     index, _adversary = _find_adversary(game, event.adversary)
     return _break_shield(game, index)
 
@@ -397,8 +417,8 @@ def _end_turn(game: Game, _event: ev.EndTurn) -> Game:
         raise violation("draw_first", "R-DBG-2", name=game.active.name, **COMMANDS)
     players = tuple(attrs.evolve(p, mission_points=0, sense=0) for p in game.players)
     game = attrs.evolve(game, players=players)
-    return attrs.evolve(game, turn=Turn(number=game.turn.number + 1,
-                                        seat=next_seat(game, game.turn.seat)))
+    return start_turn(attrs.evolve(game, turn=Turn(number=game.turn.number + 1,
+                                                   seat=next_seat(game, game.turn.seat))))
 
 
 # --- apply -----------------------------------------------------------------------------
@@ -415,7 +435,10 @@ HANDLERS: Handlers[Game, ev.Event] = (
     .add(ev.Confrontation, _confrontation).add(ev.AttackLordRuler, _attack_lord_ruler)
     .add(ev.HealLordRuler, _heal_lord_ruler).add(ev.DominanceUp, _dominance_up)
     .add(ev.Edict, _edict).add(ev.DrawAdversary, _draw_adversary).add(ev.HitShield, _hit_shield)
-    .add(ev.RemoveShield, _remove_shield).add(ev.EndTurn, _end_turn))
+    .add(ev.RemoveShield, _remove_shield).add(ev.EndTurn, _end_turn)
+    .add(ev.Train, _train).add(ev.GainBurns, _gain_burns).add(ev.Burn, _burn)
+    .add(ev.Flare, _flare).add(ev.Refresh, _refresh).add(ev.GainDamage, _gain_damage)
+    .add(ev.AttackAlly, _attack_ally))
 
 
 def apply(game: Game, event: ev.Event) -> Game:
@@ -438,23 +461,28 @@ def apply(game: Game, event: ev.Event) -> Game:
 
 
 def new_game(players: Sequence[str], mode: ev.Mode = ev.Mode.COMPETITIVE,
-             missions: Sequence[ev.MissionSpec] | None = None) -> Game:
+             missions: Sequence[ev.MissionSpec] | None = None, *,
+             training: ev.TrainingLayout = ev.DEFAULT_TRAINING) -> Game:
     """The state right after set-up (:class:`NewGame`)."""
-    return apply(BLANK, _new_event(players, mode, missions))
+    return apply(BLANK, _new_event(players, mode, missions, training))
 
 
 def _new_event(players: Sequence[str], mode: ev.Mode,
-               missions: Sequence[ev.MissionSpec] | None) -> ev.NewGame:
+               missions: Sequence[ev.MissionSpec] | None,
+               training: ev.TrainingLayout) -> ev.NewGame:
     if missions is None:
-        return ev.NewGame(players=tuple(players), mode=mode)
-    return ev.NewGame(players=tuple(players), mode=mode, missions=tuple(missions))
+        return ev.NewGame(players=tuple(players), mode=mode, training=training)
+    return ev.NewGame(players=tuple(players), mode=mode, missions=tuple(missions),
+                      training=training)
 
 
 def start(players: Sequence[str], mode: ev.Mode = ev.Mode.COMPETITIVE,
-          missions: Sequence[ev.MissionSpec] | None = None) -> Session[Game, ev.Event]:
-    """A new session whose first event is the set-up."""
+          missions: Sequence[ev.MissionSpec] | None = None, *,
+          training: ev.TrainingLayout = ev.DEFAULT_TRAINING) -> Session[Game, ev.Event]:
+    """A new session whose first event is the set-up (``training``: the Training
+    track's layout, R-DBG-9)."""
     session: Session[Game, ev.Event] = Session(apply, BLANK)
-    session.push(_new_event(players, mode, missions))
+    session.push(_new_event(players, mode, missions, training))
     return session
 
 

@@ -19,14 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardgames.deckbuilding.describe import _Say, result_text
+from boardgames.deckbuilding.describe import ABILITIES, METALS, _Say, result_text
 from boardgames.deckbuilding.events import TRACK_TOP, Mode, shield_value
 from boardgames.deckbuilding.state import (
     LORD_RULER_HEALTH,
     Adversary,
     Game,
+    burns_allowed,
     dominance,
     standing,
+    training_step,
 )
 from boardgames.deckbuilding.text import CATALOG, COMMANDS
 from boardgames.locales import Param
@@ -106,9 +108,21 @@ def next_line(game: Game, lang: str = "en", *, viewer: Viewer = NARRATOR) -> str
         return said("target_choice", name=game.players[pending.chooser].name,
                     leftover=pending.leftover)
     active = game.active.name
+    if game.active.out:  # eliminated in their own turn: no card to draw (R-DBG-7)
+        return say("screen.next_out", lang, name=active)
     if game.lord_ruler is not None and game.turn.drawn == 0:
-        return say("screen.next_draw", lang, name=active, **COMMANDS)
+        return say("screen.next_draw", lang, name=active, **COMMANDS) + _adversary_effects(
+            game, lang)
     return say("screen.next_turn", lang, name=active, number=game.turn.number)
+
+
+def _adversary_effects(game: Game, lang: str) -> str:
+    """A reminder, before the draw, of the Adversaries before the active player: an
+    effect of theirs may come at the end of every turn of that player (R-DBG-6)."""
+    lord = game.lord_ruler
+    names = tuple(a.name for a in (lord.adversaries if lord else ())
+                  if a.owner == game.turn.seat)
+    return "; " + say("screen.adversary_effects", lang, names=names) if names else ""
 
 
 def summary(game: Game, lang: str = "en") -> str:
@@ -168,6 +182,8 @@ def _turn(game: Game, lang: str, width: int) -> list[Line]:
     extra = []
     if active.sense:
         extra.append(say("screen.sense_left", lang, count=active.sense))
+    if game.turn.damage:
+        extra.append(say("screen.damage_left", lang, damage=game.turn.damage))
     if game.turn.attacked:
         extra.append(say("screen.attacked", lang))
     if game.turn.may_pass and game.target is not None:
@@ -175,14 +191,40 @@ def _turn(game: Game, lang: str, width: int) -> list[Line]:
     return _wrap("; ".join([text, *extra]), width)
 
 
+def _training(game: Game, lang: str, width: int) -> list[Line]:
+    """Each player's Training step, Burns used and allowed, abilities unlocked and
+    Flared metals (R-DBG-9, R-DBG-10)."""
+    if not game.tracks_training:
+        return []
+    lines = [Line(say("screen.training", lang), "head")]
+    for seat, player in enumerate(game.players):
+        parts = [say("screen.training_row", lang, name=player.name,
+                     step=training_step(game, seat), end=game.training.end,
+                     used=game.turn.burned if seat == game.turn.seat else 0,
+                     allowed=burns_allowed(game, seat))]
+        unlocked = game.training.unlocked(player.trained)
+        if unlocked:
+            parts.append(say("screen.abilities", lang, abilities=tuple(
+                say(ABILITIES[a], lang) for a in unlocked)))
+        if player.flared:
+            parts.append(say("screen.flared", lang, metals=tuple(
+                say(METALS[m], lang) for m in player.flared)))
+        tag = "out" if player.out else "plain"
+        lines += [Line("  " + line.text, tag) for line in _wrap(
+            "; ".join(parts), width - 2, capital=False)]
+    return lines
+
+
 def _missions(game: Game, lang: str, width: int) -> list[Line]:
     said = _Say(lang)
-    name_width = min(max(len(p.name) for p in game.players), width - 20)
+    start = say("screen.start", lang)  # the widest mark of a cube off the track
+    name_width = min(max(len(p.name) for p in game.players), width - 20,
+                     width - 6 - len(start))
     lines: list[Line] = []
     for index, track in enumerate(game.missions):
         steps = ", ".join(str(s) for s in track.reward_steps)
         lines += _wrap(say("screen.mission_head", lang, mission=said.mission(game, index),
-                           steps=steps), width, "head")
+                           count=len(track.reward_steps), steps=steps), width, "head")
         where = standing(game, index)
         for seat, player in enumerate(game.players):
             step = track.steps[seat]
@@ -194,7 +236,7 @@ def _missions(game: Game, lang: str, width: int) -> list[Line]:
             elif seat in where.lowest:
                 marks.append(say("screen.lowest", lang))
             if step == 0:
-                marks.append(say("screen.start", lang))
+                marks.append(start)
             elif step == TRACK_TOP:
                 marks.append(say("screen.top", lang, place=track.finished.index(seat) + 1))
             row = f"  {_clip(player.name, name_width).ljust(name_width)} {step:>2}"
@@ -247,6 +289,7 @@ def board(game: Game, name: str, lang: str = "en", width: int = MIN_WIDTH, *,
         lines.append(Line(say("screen.legend", lang), "note"))
     lines += _players(game, lang, width)
     lines += _turn(game, lang, width)
+    lines += _training(game, lang, width)
     lines += _missions(game, lang, width)
     if game.mode is not Mode.COMPETITIVE:
         lines += _lord_ruler(game, lang, width)

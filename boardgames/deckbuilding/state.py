@@ -14,8 +14,9 @@ import enum
 
 import attrs
 
-from boardgames.deckbuilding.events import MISSIONS, TRACK_TOP, Mode
+from boardgames.deckbuilding.events import MISSIONS, RULES, TRACK_TOP, Mode
 from boardgames.deckbuilding.text import violation
+from boardgames.deckbuilding.turn_events import DEFAULT_TRAINING, Metal, TrainingLayout
 from boardgames.errors import BadValue, shown
 from core.names import closest, find, name_key
 
@@ -55,6 +56,12 @@ class Player:
     """Mission points gained this turn and not yet spent (lost at the end of the turn)."""
     sense: int = 0
     """Mission points a Sense will still cancel this turn (R-DBG-3)."""
+    trained: int = 0
+    """Moves up the Training track so far; the cube is on step 1 + trained (R-DBG-9)."""
+    flared: tuple[Metal, ...] = ()
+    """Metal tokens Flared and not yet refreshed, in the board's order (R-DBG-10)."""
+    more_burns: int = 0
+    """Burns allowed each turn beyond the Training track's (lasting rewards)."""
 
     @property
     def alive(self) -> bool:
@@ -146,6 +153,14 @@ class Turn:
     drawn: int = 0
     """Lord Ruler cards drawn this turn (co-op, solo)."""
     pending: Pending | None = None
+    burned: int = 0
+    """Burns used this turn, Atium tokens included (R-DBG-10)."""
+    used: tuple[Metal, ...] = ()
+    """Metal tokens Burned or Flared this turn: each is used at most once a turn."""
+    extra_burns: int = 0
+    """Burns allowed this turn only, by cards (R-DBG-10)."""
+    damage: int = 0
+    """Damage points gained this turn and not yet used (R-DBG-11)."""
 
 
 class EndReason(enum.Enum):
@@ -181,6 +196,17 @@ class Game:
     lord_ruler: LordRuler | None = None
     turn: Turn = Turn()
     result: Result | None = None
+    training: TrainingLayout = DEFAULT_TRAINING
+    """The Training track's layout (R-DBG-9)."""
+    rules: int = RULES
+    """1: a game saved before the Training track, metals and the turn's damage, played
+    without them (:data:`~boardgames.deckbuilding.events.RULES`)."""
+
+    @property
+    def tracks_training(self) -> bool:
+        """Whether the Training track, metals and the turn's damage are kept
+        (R-DBG-9..11): every game but one saved before them."""
+        return self.rules >= 2
 
     @property
     def started(self) -> bool:
@@ -339,6 +365,19 @@ def find_adversary(game: Game, text: str) -> Adversary:
                         numbers=in_play)
     raise violation("no_adversary_named", "R-DBG-6", value=shown(text),
                     numbers=in_play)
+
+
+def burns_allowed(game: Game, seat: int) -> int:
+    """Metal tokens ``seat`` may Burn a turn: the Training track's, lasting rewards,
+    and on their own turn, this turn's extra Burns (R-DBG-9, R-DBG-10)."""
+    player = game.players[seat]
+    extra = game.turn.extra_burns if seat == game.turn.seat else 0
+    return game.training.burns_at(player.trained) + player.more_burns + extra
+
+
+def training_step(game: Game, seat: int) -> int:
+    """The step of ``seat``'s cube on the Training track (R-DBG-9)."""
+    return game.training.step(game.players[seat].trained)
 
 
 def topped_all(game: Game, seat: int) -> bool:

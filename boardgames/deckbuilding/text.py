@@ -43,6 +43,13 @@ EN: dict[str, str] = {
     "term.token": "the token",
     "term.ups": "the Dominance rises",
     "term.ups_below_4": "the rises below 4",
+    "term.steps": "the steps",
+    "term.metal": "the metal",
+    "term.end": "the Training track's last step",
+    "term.training": "the Training track",
+    "term.rules": "the rules",
+    "term.burns": "the Burn steps",
+    "term.abilities": "the ability steps",
     "bad.choice": "{field:term} must be one of: {allowed}; got {value}",
     "bad.list": "{field:term} must be a list, got {value}",
     "bad.rewards": "Mission reward steps must rise, each 1–11, got {value}",
@@ -62,6 +69,11 @@ EN: dict[str, str] = {
                      "with fewer than 4 players",
     "bad.shield_count": "an Adversary has 1–3 shields, got {count}",
     "bad.shield": "a shield is a whole number 1–999 or X, got {value}",
+    "bad.collective": "shared damage of {amount} must be split among players still in "
+                      "the game, in whole shares adding up to it; got {shares} (total "
+                      "{total})",
+    "bad.training": "{field:term} of the Training track must be {count:step|steps}, "
+                    "each 2–{end} and all different, got {value}",
     # --- refusals ---
     "no_player": "no player called {name} (players: {players:list})",
     "no_player_close": "no player called {name} — did you mean {close}?",
@@ -115,6 +127,24 @@ EN: dict[str, str] = {
     "choose_first": "{name} must first choose who takes the Target and "
                     "{leftover:damage|damage} left over",
     "choose_first_table": "first choose who takes the Target",
+    "old_rules": "this game was set up before the Training track, metals and the turn's "
+                 "damage were kept, so they are not kept in it",
+    "metal_used": "{name}'s {metal:metal.} token was already used this turn: each token "
+                  "is used once a turn",
+    "metal_flared": "{name}'s {metal:metal.} token is Flared: refresh it first",
+    "burns_used": "{name} has used all {allowed:Burn|Burns} allowed this turn: Flare "
+                  "{metal:metal.} instead",
+    "not_flared": "{name}'s {metal:metal.} token is not Flared",
+    "atium_burns": "{name} has {left:Burn|Burns} left this turn and each Atium token uses "
+                   "one, so not {want}: Atium can't be Flared",
+    "after_draw": "{name} has drawn the Lord Ruler card: the turn has no more damage or "
+                  "cards to use",
+    "not_enough_damage": "{name} has {have:damage point|damage points} left to use this "
+                         "turn, not {want}",
+    "ally_after_players": "{name}'s damage at players was used: Allies are attacked "
+                          "before players",
+    "sense_coop": "{by} cannot play Sense on {name}: in co-op and solo a player's Sense "
+                  "has no one to act on (ruling)",
     # --- descriptions ---
     "say.mission": "Mission {number}",
     "say.mission_named": "Mission {number} ({name})",
@@ -196,6 +226,39 @@ EN: dict[str, str] = {
     "say.adversary_defeated": "; {adversary} is defeated and goes to the Lord Ruler's "
                               "discard pile",
     "say.end_turn": "{name}'s turn ends; turn {number}: {next}",
+    "say.damage_lost": "{name}'s unused {left:damage point|damage points} {left:~is|are} "
+                       "lost",
+    "say.training": "{name} moves up the Training track, step {old} → {new}",
+    "say.training_end": "{name} moves up from the end of the Training track",
+    "say.training_rewards": ": {rewards:list}",
+    "say.train_burns": "{count:Burn|Burns} a turn now",
+    "say.train_ability": "{ability} unlocked",
+    "say.train_atium": "{count:Atium token|Atium tokens} (Atium: {total})",
+    "say.burns_gain": "{name} may Burn {count} more this turn ({used} of "
+                      "{allowed:Burn|Burns} used)",
+    "say.burns_gain_lasting": "{name} may Burn {count} more every turn "
+                              "({allowed:Burn|Burns} allowed)",
+    "say.burn": "{name} Burns {metal} ({used} of {allowed:Burn|Burns} used)",
+    "say.flare": "{name} Flares {metal}: it stays flipped until refreshed (Flared: "
+                 "{flared:list})",
+    "say.refresh": "{name} refreshes {metal}",
+    "say.damage_gain": "{name} gains {amount:damage point|damage points} ({total} to "
+                       "use this turn)",
+    "say.ally_attack": "{name} uses {amount:damage point|damage points} on an Ally "
+                       "({left} left to use)",
+    "ability.I": "ability I",
+    "ability.II": "ability II",
+    "ability.III": "ability III",
+    "ability.eliminate": "the buy-and-eliminate ability",
+    "ability.atium": "the Atium effect",
+    "metal.tin": "tin",
+    "metal.pewter": "pewter",
+    "metal.iron": "iron",
+    "metal.steel": "steel",
+    "metal.zinc": "zinc",
+    "metal.brass": "brass",
+    "metal.copper": "copper",
+    "metal.bronze": "bronze",
     "say.deck_exhausted": "{name} must draw a Lord Ruler card and none is left",
     "say.eliminated": "{names:list} {count:~is|are} out of the game",
     "say.target_choice": "{name} chooses who takes the Target and "
@@ -229,7 +292,7 @@ EN: dict[str, str] = {
     "screen.sense_left": "Sense cancels {count} more",
     "screen.attacked": "damage at players used",
     "screen.may_pass": "{name} may pass the Target",
-    "screen.mission_head": "{mission}: rewards at {steps}",
+    "screen.mission_head": "{mission}: {count:~reward|rewards} at {steps}",
     "screen.highest": "highest",
     "screen.lowest": "lowest",
     "screen.highest_lowest": "highest and lowest",
@@ -243,6 +306,14 @@ EN: dict[str, str] = {
     "screen.next_turn": "{name} plays turn {number}",
     "screen.next_draw": "{name} draws a Lord Ruler card ({edict} --rows ROW…, or "
                         "{adversary} NAME SHIELD…), then {end}",
+    "screen.next_out": "{name} is out of the game: end the turn",
+    "screen.adversary_effects": "first, at the end of the turn: the effects of "
+                                "{names:list}",
+    "screen.damage_left": "{damage:damage point|damage points} to use",
+    "screen.training": "Training and metals",
+    "screen.training_row": "{name}: step {step}/{end}, Burns {used}/{allowed}",
+    "screen.abilities": "unlocked: {abilities:list}",
+    "screen.flared": "Flared: {metals:list}",
     "screen.over": "the game is over: {result}",
     "screen.summary": "turn {number}, {name} to play",
     "screen.words_next": "Next",

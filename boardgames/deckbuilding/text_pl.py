@@ -5,34 +5,42 @@ from __future__ import annotations
 
 PL: dict[str, str] = {
     # --- błędne wartości ---
-    "bad.name": "„{field:term}” musi być nazwą z 1–{most} znaków w jednym wierszu, bez spacji "
-                "na początku i końcu, podano {value}",
-    "bad.number": "„{field:term}” musi być liczbą całkowitą {low}–{high}, podano {value}",
-    "bad.text": "„{field:term}” musi być nazwą bez znaków sterujących, dwukierunkowych ani "
-                "niewidocznych, podano {value}",
-    "term.adversary": "Przeciwnik",
+    "bad.name": "„{field:term}” {field:agree:musi/muszą} być nazwą z 1–{most} znaków w "
+                "jednym wierszu, bez spacji na początku i końcu, podano {value}",
+    "bad.number": "„{field:term}” {field:agree:musi/muszą} być liczbą całkowitą "
+                  "{low}–{high}, podano {value}",
+    "bad.text": "„{field:term}” {field:agree:musi/muszą} być nazwą bez znaków sterujących, "
+                "dwukierunkowych ani niewidocznych, podano {value}",
+    "term.adversary": "adwersarz",
     "term.amount": "liczba",
     "term.atium": "atium",
     "term.attacker": "atakujący",
-    "term.blocked": "zablokowane obrażenia",
-    "term.by": "wyczucie",
+    "term.blocked": "+zablokowane obrażenia",
+    "term.by": "wyostrzenie",
     "term.count": "liczba",
-    "term.damage": "obrażenia",
-    "term.missions": "misje",
+    "term.damage": "+obrażenia",
+    "term.missions": "+misje",
     "term.mode": "tryb gry",
     "term.name": "nazwa",
     "term.player": "gracz",
-    "term.players": "gracze",
-    "term.points": "punkty",
-    "term.rewards": "nagrody",
-    "term.shields": "tarcze",
+    "term.players": "+gracze",
+    "term.points": "+punkty",
+    "term.rewards": "+nagrody",
+    "term.shields": "+tarcze",
     "term.shown": "pokazana dominacja",
-    "term.to": "następny posiadacz celu",
+    "term.to": "następny właściciel celu",
     "term.token": "żeton",
-    "term.ups": "wzrosty dominacji",
-    "term.ups_below_4": "wzrosty poniżej 4",
-    "bad.choice": "„{field:term}” musi być jednym z: {allowed}; podano {value}",
-    "bad.list": "„{field:term}” musi być listą, podano {value}",
+    "term.ups": "+wzrosty dominacji",
+    "term.ups_below_4": "+wzrosty poniżej 4",
+    "term.steps": "+pola",
+    "term.metal": "metal",
+    "term.end": "ostatnie pole toru treningu",
+    "term.training": "tor treningu",
+    "term.rules": "+zasady",
+    "term.burns": "+pola spaleń",
+    "term.abilities": "+pola zdolności",
+    "bad.choice": "„{field:term}” {field:agree:musi/muszą} być jednym z: {allowed}; podano {value}",
+    "bad.list": "„{field:term}” {field:agree:musi/muszą} być listą, podano {value}",
     "bad.rewards": "pola nagród misji muszą rosnąć, każde 1–11, podano {value}",
     "bad.player_count": "gra rywalizacyjna lub kooperacyjna ma od 2 do 4 graczy, "
                         "podano: {count}",
@@ -51,6 +59,10 @@ PL: dict[str, str] = {
                      "przy mniej niż 4 graczach",
     "bad.shield_count": "adwersarz ma 1–3 tarcze, podano: {count}",
     "bad.shield": "tarcza to liczba całkowita 1–999 albo X, podano {value}",
+    "bad.collective": "wspólne obrażenia ({amount}) dzieli się między graczy w grze, na "
+                      "całe części dające razem tę liczbę; podano {shares} (razem {total})",
+    "bad.training": "„{field:term}” toru treningu: {count:pole|pola|pól}, każde 2–{end} "
+                    "i każde inne, podano {value}",
     # --- odmowy ---
     "no_player": "nie ma gracza {name} (gracze: {players:list})",
     "no_player_close": "nie ma gracza {name} — czy chodzi o {close}?",
@@ -110,6 +122,26 @@ PL: dict[str, str] = {
     "choose_first": "{name} musi najpierw wybrać, kto dostanie cel i pozostałe obrażenia "
                     "({leftover:obrażenie|obrażenia|obrażeń})",
     "choose_first_table": "najpierw wybierzcie, kto dostanie cel",
+    "old_rules": "ta gra została przygotowana, zanim śledzono tor treningu, metale i "
+                 "obrażenia tury, więc nie są w niej śledzone",
+    "metal_used": "żeton {metal:metal.} gracza {name} był już użyty w tej turze: każdego "
+                  "żetonu używa się raz na turę",
+    "metal_flared": "żeton {metal:metal.} gracza {name} jest rozjarzony: najpierw go odśwież",
+    "burns_used": "gracz {name} zużywa już wszystkie spalenia dozwolone w tej turze "
+                  "({allowed}): zamiast tego rozjarz {metal:metal.}",
+    "not_flared": "żeton {metal:metal.} gracza {name} nie jest rozjarzony",
+    "atium_burns": "graczowi {name} zostało w tej turze {left:spalenie|spalenia|spaleń}, "
+                   "a każdy żeton atium zużywa jedno, więc nie {want}: atium nie można "
+                   "rozjarzyć",
+    "after_draw": "karta Ostatniego Imperatora gracza {name} jest już dobrana: w tej "
+                  "turze nie ma już obrażeń ani kart do użycia",
+    "not_enough_damage": "graczowi {name} zostało w tej turze "
+                         "{have:obrażenie|obrażenia|obrażeń} do użycia, nie {want}",
+    "ally_after_players": "obrażenia gracza {name} przeciw graczom są już użyte: "
+                          "sojuszników atakuje się przed graczami",
+    "sense_coop": "{by} nie może zagrać wyostrzenia na gracza {name}: w grze "
+                  "kooperacyjnej i solo wyostrzenie gracza nie ma na kogo działać "
+                  "(rozstrzygnięcie)",
     # --- opisy ---
     "say.mission": "misja {number}",
     "say.mission_named": "misja {number} ({name})",
@@ -118,10 +150,12 @@ PL: dict[str, str] = {
     "say.new_competitive": "nowa gra rywalizacyjna, zdrowie: {seats:list}",
     "say.new_target": "nowa gra rywalizacyjna, zdrowie: {seats:list}; cel ma {holder}",
     "say.new_coop": "nowa gra kooperacyjna, zdrowie: {seats:list}; Ostatni Imperator: "
-                    "{health} zdrowia, dominacja {dominance}, w talii "
+                    "{health:punkt zdrowia|punkty zdrowia|punktów zdrowia}, dominacja "
+                    "{dominance}, w talii "
                     "{deck:karta|karty|kart}",
-    "say.new_solo": "nowa gra solo, zdrowie: {seats:list}; Ostatni Imperator: {health} "
-                    "zdrowia, dominacja {dominance}, w talii {deck:karta|karty|kart}",
+    "say.new_solo": "nowa gra solo, zdrowie: {seats:list}; Ostatni Imperator: "
+                    "{health:punkt zdrowia|punkty zdrowia|punktów zdrowia}, dominacja "
+                    "{dominance}, w talii {deck:karta|karty|kart}",
     "say.mission_gain": "{name} zdobywa {points:punkt misji|punkty misji|punktów misji} "
                         "(do wydania: {total})",
     "say.mission_gain_sensed": "{name} zdobywa "
@@ -179,7 +213,7 @@ PL: dict[str, str] = {
                       "(atium: {total})",
     "say.use_atium": "{name} zużywa {count:żeton atium|żetony atium|żetonów atium} "
                      "(zostaje atium: {total})",
-    "say.confrontation": "{name} zagrywa 4 atium na kartę Konfrontacja (w tym żetony: "
+    "say.confrontation": "{name} zagrywa 4 atium na karcie Konfrontacja (w tym żetony: "
                          "{tokens})",
     "say.lord_ruler_attack": "{name} zadaje Ostatniemu Imperatorowi "
                              "{amount:obrażenie|obrażenia|obrażeń}: {old} → {new}",
@@ -200,11 +234,44 @@ PL: dict[str, str] = {
     "say.shield_hit": "{name} niszczy tarczę {shield} adwersarza {adversary} (nr {number}), "
                       "zadając {damage:obrażenie|obrażenia|obrażeń}",
     "say.shield_remove": "{name} usuwa tarczę {shield} adwersarza {adversary} "
-                         "(nr {number}) efektem zabicia sojusznika",
+                         "(nr {number}) efektem odrzucenia sojusznika",
     "say.shields_left": ", do zniszczenia: {count:tarcza|tarcze|tarcz}",
     "say.adversary_defeated": "; adwersarz {adversary} zostaje pokonany i trafia na stos "
                               "kart odrzuconych Ostatniego Imperatora",
     "say.end_turn": "koniec tury gracza {name}; tura {number}: {next}",
+    "say.damage_lost": "niewykorzystane obrażenia gracza {name} "
+                       "({left:obrażenie|obrażenia|obrażeń}) przepadają",
+    "say.training": "{name} awansuje na torze treningu, pole {old} → {new}",
+    "say.training_end": "{name} awansuje poza ostatnie pole toru treningu",
+    "say.training_rewards": " — {rewards:list}",
+    "say.train_burns": "teraz {count:spalenie|spalenia|spaleń} na turę",
+    "say.train_ability": "odblokowano {ability}",
+    "say.train_atium": "{count:żeton atium|żetony atium|żetonów atium} (atium: {total})",
+    "say.burns_gain": "{name} może w tej turze spalić o {count} więcej (użyto {used} z "
+                      "{allowed:spalenia|spaleń|spaleń})",
+    "say.burns_gain_lasting": "{name} może w każdej turze spalić o {count} więcej "
+                              "(dozwolone: {allowed:spalenie|spalenia|spaleń})",
+    "say.burn": "{name} spala {metal} (użyto {used} z {allowed:spalenia|spaleń|spaleń})",
+    "say.flare": "{name} rozjarza {metal}: żeton zostaje odwrócony do odświeżenia "
+                 "(rozjarzone: {flared:list})",
+    "say.refresh": "{name} odświeża {metal}",
+    "say.damage_gain": "{name} zdobywa {amount:obrażenie|obrażenia|obrażeń} (do użycia w "
+                       "tej turze: {total})",
+    "say.ally_attack": "{name} zadaje sojusznikowi {amount:obrażenie|obrażenia|obrażeń} "
+                       "(do użycia zostaje {left})",
+    "ability.I": "zdolność I",
+    "ability.II": "zdolność II",
+    "ability.III": "zdolność III",
+    "ability.eliminate": "zdolność eliminacji przy zakupie",
+    "ability.atium": "efekt atium",
+    "metal.tin": "cyna",
+    "metal.pewter": "cynołów",
+    "metal.iron": "żelazo",
+    "metal.steel": "stal",
+    "metal.zinc": "cynk",
+    "metal.brass": "mosiądz",
+    "metal.copper": "miedź",
+    "metal.bronze": "brąz",
     "say.deck_exhausted": "{name} musi dobrać kartę Ostatniego Imperatora, a talia jest "
                           "pusta",
     "say.eliminated": "{names:list} {count:~odpada|odpadają|odpadają} z gry",
@@ -228,12 +295,12 @@ PL: dict[str, str] = {
     "screen.title": "{name} · tura {number}",
     "screen.mode_competitive": "gra rywalizacyjna",
     "screen.mode_coop": "gra kooperacyjna",
-    "screen.mode_solo": "gra jednoosobowa",
+    "screen.mode_solo": "gra solo",
     "screen.legend": "▶ teraz gra",
     "screen.players": "Gracz",
     "screen.health": "Zdrowie",
     "screen.boxings": "Skrz.",
-    "screen.atium": "atium",
+    "screen.atium": "Atium",
     "screen.target": "cel",
     "screen.out": "poza grą",
     "screen.active_turn": "tura gracza {name}: {coins:moneta|monety|monet}, do wydania "
@@ -241,11 +308,12 @@ PL: dict[str, str] = {
     "screen.sense_left": "wyostrzenie anuluje jeszcze {count}",
     "screen.attacked": "obrażenia dla graczy już zadane",
     "screen.may_pass": "{name} może przekazać cel",
-    "screen.mission_head": "{mission}: nagrody na polach {steps}",
+    "screen.mission_head": "{mission}: "
+                           "{count:~nagroda na polu|nagrody na polach|nagród na polach} {steps}",
     "screen.highest": "najwyżej",
     "screen.lowest": "najniżej",
     "screen.highest_lowest": "najwyżej i najniżej",
-    "screen.start": "pole startowe",
+    "screen.start": "obszar startowy",
     "screen.top": "szczyt, nr {place}",
     "screen.lord_ruler": "Ostatni Imperator {health}/{most} · dominacja {dominance}",
     "screen.deck": "talia Ostatniego Imperatora: {deck:karta|karty|kart}; pokonani "
@@ -253,9 +321,16 @@ PL: dict[str, str] = {
     "screen.adversaries": "Adwersarze",
     "screen.adversary": "{number} {name} (przed graczem {owner}): tarcze {shields}",
     "screen.destroyed": "zniszczona",
-    "screen.next_turn": "turę {number} gra {name}",
+    "screen.next_turn": "tura {number} — {name}",
     "screen.next_draw": "{name} dobiera kartę Ostatniego Imperatora ({edict} --rows "
                         "RZĄD… albo {adversary} NAZWA TARCZA…), potem {end}",
+    "screen.next_out": "{name} nie bierze już udziału w grze: zakończ turę",
+    "screen.adversary_effects": "najpierw, na koniec tury: efekty {names:list}",
+    "screen.damage_left": "{damage:obrażenie|obrażenia|obrażeń} do użycia",
+    "screen.training": "Trening i metale",
+    "screen.training_row": "{name}: pole {step}/{end}, spalenia {used}/{allowed}",
+    "screen.abilities": "odblokowane: {abilities:list}",
+    "screen.flared": "rozjarzone: {metals:list}",
     "screen.over": "gra się skończyła: {result}",
     "screen.summary": "tura {number}, gra {name}",
     "screen.words_next": "Dalej",

@@ -11,6 +11,7 @@ in :mod:`cli.boardgames.deckbuilding_play` (the game) and
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -62,7 +63,42 @@ def common(function: F) -> F:
 
 class DeckbuildingGroup(GameGroup):
     """The group, saying every refusal in the language asked for: the library's own
-    (R-DBG-8) and the table's few (no game yet, nothing to undo, an unknown game)."""
+    (R-DBG-8) and the table's few (no game yet, nothing to undo, an unknown game); and
+    its help and its commands' help in Polish when Polish is asked for before the
+    command (``dbg --lang pl spend --help``, or a Polish locale)."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is None or language(ctx) != "pl":
+            return command
+        from cli.boardgames.deckbuilding_pl import polish
+
+        return polish(command)  # its --help in Polish (R-DBG-8)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if language(ctx) != "pl":
+            super().format_help(ctx, formatter)
+            return
+        from cli.boardgames.deckbuilding_pl import GROUP, speaking_polish
+
+        polish = speaking_polish(copy.copy(self))
+        polish.format_usage(ctx, formatter)
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(GROUP)
+        polish.format_options(ctx, formatter)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if language(ctx) != "pl":
+            super().format_commands(ctx, formatter)
+            return
+        from cli.boardgames.deckbuilding_pl import short
+
+        rows = [(name, short(name, self.lazy[name][1])) for name in self.lazy]
+        rows += [(name, short(name, command.get_short_help_str(60)))
+                 for name, command in self.commands.items() if name not in self.lazy]
+        with formatter.section("Polecenia"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -100,7 +136,8 @@ def translated(error: BaseException, lang: str) -> str | None:
 
 
 @click.group(cls=DeckbuildingGroup,
-             modules=("deckbuilding_setup", "deckbuilding_play", "deckbuilding_coop"),
+             modules=("deckbuilding_setup", "deckbuilding_play", "deckbuilding_metals",
+                      "deckbuilding_coop"),
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @game_option
@@ -116,12 +153,17 @@ def deckbuilding() -> None:
     Start:  new --players vin kel marsh
             new -p vin elend --coop
     Turn:   points 3; spend 2 1 0;
-            sense 2; attack 7; coins 4;
-            boxings buy; end-turn
+            sense 2; coins 4; boxings buy;
+            combat 7; ally 3; attack 4;
+            end-turn
+    Metals: train; burn tin; flare pewter;
+            refresh pewter; burns 1
     Health: damage vin 5; heal vin 3
     Target: pass marsh; target elend
-    Co-op:  lord attack 6; edict --rows 2;
-            adversary NAME 5 X; shield 1 6
+    Co-op:  combat 9; shield 1 3;
+            lord attack 6; edict --rows 2;
+            adversary NAME 5 X;
+            collective 10
     See:    show; log     Slip: undo
 
     Players: any unique beginning of a name.

@@ -222,7 +222,8 @@ def boxings(action: str, count: str, who_acts: str | None, as_json: bool) -> Non
 @player_option
 @common
 def atium(action: str, count: str, who_acts: str | None, as_json: bool) -> None:
-    """Atium tokens (R-DBG-5): gain N, or use N (each once)."""
+    """Atium tokens (R-DBG-5): gain N, or use N (each once); in a player's own turn
+    each token used takes one of the turn's Burns (R-DBG-10)."""
     from boardgames.deckbuilding.events import GainTokens, Token, UseAtium
 
     n = whole(count, "count", "R-DBG-5")

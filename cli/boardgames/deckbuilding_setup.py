@@ -4,7 +4,7 @@ step back, and every dial and track on one screen (R-DBG-1..8)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,11 +12,13 @@ from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, game_command
 from cli.boardgames.deckbuilding import common, face, language
 from cli.common.output import make_console, plain, print_json
+from cli.common.streams import writer
+from cli.common.table_option import open_table
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from boardgames.deckbuilding.events import MissionSpec
+    from boardgames.deckbuilding.events import MissionSpec, NewGame, TrainingLayout
     from boardgames.screen import Line
 
 MAX_WIDTH = 72  # the widest a Deckbuilding Game's board is laid out
@@ -37,6 +39,28 @@ def _mission(spec: str) -> MissionSpec:
     return MissionSpec(name.strip(), tuple(rewards))
 
 
+def _training(typed: Sequence[str]) -> TrainingLayout:
+    """The Training track as typed: ``end=16``, ``burns=4,7,12``,
+    ``abilities=2,5,11,9,14`` (I, II, III, eliminate, the Atium effect),
+    ``atium=3,6,8``; what is not typed keeps the default layout's."""
+    import attrs
+
+    from boardgames.deckbuilding.events import DEFAULT_TRAINING
+    from boardgames.deckbuilding.text import bad_value
+
+    given: dict[str, Any] = {}
+    for item in typed:
+        key, sep, steps = item.partition("=")
+        key = key.strip().lower()
+        numbers = [s for s in steps.replace(" ", ",").split(",") if s]
+        if not sep or key not in ("end", "burns", "abilities", "atium") or not all(
+                n.isdigit() and len(n) < 4 for n in numbers):
+            raise bad_value("bad.list", "R-DBG-9", field="training", value=repr(item)[:60])
+        values = tuple(int(n) for n in numbers)
+        given[key] = values[0] if key == "end" and len(values) == 1 else values
+    return attrs.evolve(DEFAULT_TRAINING, **given)
+
+
 @game_command("new", "Start a game: players, co-op or solo.")
 @click.option("--players", "-p", cls=ManyOption, required=True, metavar="NAMES…",
               help="The players in seat order, the first player first.")
@@ -47,18 +71,47 @@ def _mission(spec: str) -> MissionSpec:
 @click.option("--missions", cls=ManyOption, commas=False, metavar="SPEC…",
               help="The 3 Missions, each NAME or NAME:STEPS of its mid-track rewards "
                    "(e.g. 'Pits:4,8'); default: Missions 1–3.")
+@click.option("--training", cls=ManyOption, commas=False, metavar="KEY=STEPS…",
+              help="The Training track as printed, where it differs from the default: "
+                   "end=16 burns=4,7,12 abilities=2,5,11,9,14 atium=3,6,8,10,13,15.")
 @common
 def new(players: Sequence[str], mode: str | None, missions: Sequence[str],
-        as_json: bool) -> None:
+        training: Sequence[str], as_json: bool) -> None:
     """Start a game and make it current (R-DBG-1): health by seat (36, +2, +4, +4 and
     a Boxing), the Target on the last seat with 3–4 players; co-op and solo: the Lord
-    Ruler at 48, Dominance 1, 36 cards in his deck. Name it with --game NAME."""
-    from boardgames.deckbuilding.events import Mode, NewGame
+    Ruler at 48, Dominance 1, 36 cards in his deck. Every cube on the Training track's
+    first step, the first player's moved up at once (R-DBG-9). Name it with --game
+    NAME."""
+    from boardgames.deckbuilding.events import DEFAULT_TRAINING, MissionSpec, Mode, NewGame
 
     specs: tuple[MissionSpec, ...] = tuple(_mission(m) for m in missions)
+    layout = _training(training) if training else DEFAULT_TRAINING
     event = NewGame(tuple(players), Mode(mode or "competitive"),
-                    *([specs] if specs else []))
+                    specs or (MissionSpec(),) * 3, training=layout)
+    if games.chosen_game() is None and language() == "pl":
+        _start_gra(event, as_json=as_json)
+        return
     games.start(face(), [event], as_json=as_json)
+
+
+def _start_gra(event: NewGame, *, as_json: bool) -> None:
+    """Start a game as every game starts, named in Polish when no --game names it: the
+    first free ``Gra N`` (R-DBG-8)."""
+    import itertools
+
+    from conflict.table import games as saved
+    from core.names import name_key
+
+    said = face()
+    with open_table() as table:
+        taken = {name_key(name) for name in saved.names(table, said.kind)}
+        number = next(n for n in itertools.count(1) if name_key(f"Gra {n}") not in taken)
+        name, recorded = saved.start(table, said.kind, f"Gra {number}", [event],
+                                     who=writer())
+    if not as_json:
+        click.echo(f"{plain(name)}:")
+    games.report(said, name, recorded.steps, recorded.after, as_json=as_json,
+                 version=recorded.version)
 
 
 @game_command("undo", "Take back your last step (history keeps it).", rank=2)
@@ -86,8 +139,9 @@ def render(lines: Sequence[Line]) -> RenderableType:
 @common
 def show(last: int, as_json: bool) -> None:
     """Every dial and track: health, Boxings and Atium (▶ whose turn, the Target, who
-    is out), the turn's coins and Mission points, each Mission track with who is
-    highest and lowest, and in co-op the Lord Ruler, his deck and the Adversaries."""
+    is out), the turn's coins, Mission points and damage, each player's Training step,
+    Burns and Flared metals, each Mission track with who is highest and lowest, and in
+    co-op the Lord Ruler, his deck and the Adversaries."""
     from rich.console import Group
 
     from boardgames.deckbuilding import screen
