@@ -226,7 +226,8 @@ class PlayerShell:
         lines = [f"Next: {next_line(state)}"]
         mine = self.mine()
         now = what_now(state)
-        if not self.narrator and any(name_key(who) in mine for who in now.who):
+        movers = (*now.who, *player_steps.rollers(now))  # a defender rolls too
+        if not self.narrator and any(name_key(who) in mine for who in movers):
             lines.append(f"▶ Your move: {hint(now.expect.value)}")
         return lines
 
