@@ -1,11 +1,15 @@
 """Whose roll it is, over the real OpenSSH client: a roll throws the attacker's and the
 defenders' dice at once, and a player may roll it when any of those dice are theirs
 (R-CON-14/17); the Narrator may roll any. The Conflict is brought to the roll in
-process; only the rolls go over SSH."""
+process; only the rolls go over SSH. And ``mistborn serve`` stopped by Ctrl-C, as a
+process of its own."""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -66,3 +70,25 @@ def test_r_con_17_the_narrator_may_roll_any_roll(at_tamsins_defense: Served) -> 
     done = served.ssh("gm", "roll", key="gm")
     assert done.returncode == 0, err(done)
     assert _rolled(served)
+
+
+def test_serve_stops_on_ctrl_c_with_exit_status_130(tmp_path: Path) -> None:
+    from cli_support import console_script, env_for
+
+    db = tmp_path / "t.db"
+    server = subprocess.Popen(
+        [str(console_script()), "serve", "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **env_for(db)})
+    try:
+        assert server.stdout is not None
+        for line in server.stdout:
+            if line.startswith("Players join with"):
+                break
+        server.send_signal(signal.SIGINT)  # what Ctrl-C in its terminal sends
+        _out, said = server.communicate(timeout=30)
+    finally:
+        server.kill()
+        server.wait()
+    assert server.returncode == 130
+    assert said.strip() == "mistborn: interrupted" and "Traceback" not in said

@@ -412,18 +412,27 @@ async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session
 
 def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
           settings: Settings = DEFAULT_SETTINGS, announce: Callable[[str], None] = print) -> None:
-    """Run the server until interrupted (or SIGTERM)."""
+    """Run the server until SIGTERM (returns) or Ctrl-C (raises KeyboardInterrupt once
+    the sessions are closed and the table shut, for the exit status 130)."""
     import signal
 
     # The table's thread and the network's take turns at the interpreter: hand over
     # within 0.5 ms rather than Python's default 5 ms, or every line waits for it.
     sys.setswitchinterval(0.0005)
+    interrupted: list[bool] = []
 
     async def main() -> None:
         server = Server(path, host_key or host_key_path(path), settings)
         stop = asyncio.Event()
+
+        def interrupt() -> None:
+            interrupted.append(True)
+            stop.set()
+
+        loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+            loop.add_signal_handler(signal.SIGTERM, stop.set)
+            loop.add_signal_handler(signal.SIGINT, interrupt)
         bound = await server.start(host, port)
         announce(f"Serving {path} on {host} port {bound}.")
         announce(f"Host key {fingerprint(server.host_key)}")
@@ -433,5 +442,9 @@ def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
         finally:
             await server.close()
 
-    with contextlib.suppress(KeyboardInterrupt):
+    try:
         asyncio.run(main())
+    except KeyboardInterrupt:  # where no signal handler can be set: as asyncio raised it
+        interrupted.append(True)
+    if interrupted:
+        raise KeyboardInterrupt
