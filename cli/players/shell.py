@@ -231,6 +231,12 @@ class PlayerShell:
             lines.append(f"▶ Your move: {hint(now.expect.value)}")
         return lines
 
+    def completions(self, typed: str) -> list[str]:
+        """What Tab offers for the last word of ``typed`` (:mod:`cli.players.completing`)."""
+        from cli.players.completing import completions
+
+        return completions(self, typed)
+
     def _roll(self, args: list[str]) -> Reply:
         if not args or args[0].casefold() == "as":
             return player_steps.roll(self, args)

@@ -50,7 +50,7 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
@@ -58,7 +58,7 @@ import asyncssh
 
 from characters.names import name_key
 from cli.players.shell import WITHDRAWN, PlayerShell
-from cli.players.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf
+from cli.players.ssh_editor import COMPLETE, END, INTERRUPT, TOO_LONG, LineEditor, crlf
 from cli.players.ssh_limits import Logins, RateLimit, Throttle, key_id
 from cli.players.ssh_login import (
     DEFAULT_SETTINGS,
@@ -98,7 +98,8 @@ class _Session:
         self.process = process
         self.shell = shell
         self.pty = pty
-        self.editor = LineEditor(terminal=pty, longest=MAX_READ, prompt=shell.prompt())
+        self.editor = LineEditor(terminal=pty, longest=MAX_READ, prompt=shell.prompt(),
+                                 width=shell.width)
         self.busy = False
         self.waiting: list[str] = []
         self.echo = ""
@@ -136,7 +137,7 @@ class _Session:
         if self.busy:
             self.waiting.append(text)
             return
-        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
         self.write(f"{start}{text}{self.editor.redraw()}")
 
 
@@ -352,7 +353,8 @@ class Server:
 
     async def _loop(self, session: _Session, key: str) -> None:
         shell, process = session.shell, session.process
-        async for line in _lines(process, session):
+        async for line in _lines(process, session, lambda typed: self.worker.run(
+                shell.completions, typed)):
             if line == TOO_LONG:
                 reply = Reply(f"! that line is longer than {MAX_READ} characters\n",
                               status=2)
@@ -375,12 +377,13 @@ class Server:
             session.write(said + shell.prompt())  # one packet
 
 
-async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session
-                 ) -> AsyncIterator[str]:
+async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session,
+                 complete: Callable[[str], Awaitable[list[str]]]) -> AsyncIterator[str]:
     """The session's lines, typed through its :class:`~cli.players.ssh_editor.LineEditor`
-    (lines past :data:`MAX_READ` characters come as one refusal); a resized terminal
-    changes the shell's width; Ctrl-C drops the line being typed; Ctrl-D, the end of
-    input or a dropped connection ends it."""
+    (lines past :data:`MAX_READ` characters come as one refusal; a Tab is completed
+    with the words ``complete`` finds); a resized terminal changes the shell's width;
+    Ctrl-C drops the line being typed; Ctrl-D, the end of input or a dropped connection
+    ends it."""
     session.write(session.shell.prompt())
     editor = session.editor
     while True:
@@ -388,6 +391,7 @@ async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session
             chunk = await process.stdin.read(MAX_READ)
         except asyncssh.TerminalSizeChanged as change:
             session.shell.width = change.width or session.shell.width
+            editor.width = session.shell.width
             continue
         except (asyncssh.BreakReceived, asyncssh.SignalReceived):
             chunk = "\x03"
@@ -396,18 +400,23 @@ async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session
         if not chunk:
             return
         session.heard = time.monotonic()
-        echo, done = editor.feed(chunk)
-        if done:
-            session.echo += echo  # the echo of Enter travels with the reply: one packet
-        elif echo:
-            session.write(echo)
-        for line in done:
-            if line == END:
-                return
-            if line == INTERRUPT:
-                session.write(session.take_echo() + session.shell.prompt())
-                continue
-            yield line
+        while chunk:
+            echo, done = editor.feed(chunk)
+            chunk = editor.rest()  # typed after a Tab: fed once the Tab is completed
+            if done:
+                session.echo += echo  # the echo of Enter travels with the reply: one packet
+            elif echo:
+                session.write(echo)
+            for line in done:
+                if line == END:
+                    return
+                if line == INTERRUPT:
+                    session.write(session.take_echo() + session.shell.prompt())
+                elif line == COMPLETE:
+                    words = await complete(editor.before_cursor())
+                    session.write(session.take_echo() + editor.complete(words))
+                else:
+                    yield line
 
 
 def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
