@@ -35,8 +35,9 @@ What a session may do
     player-shell verb exits 2. Subsystems (SFTP), port, agent and X11 forwarding are
     refused. Lines longer than 200 characters, text that is not UTF-8 and control
     characters are refused, and the session goes on. Each player may send so many lines
-    a second (a bucket of tokens): a player who floods is told to slow down and cannot
-    starve the others. Keepalives end sessions whose phone went away; nothing is lost,
+    a second (a bucket of tokens; a Tab, which reads the table to complete a word,
+    counts as one): a player who floods is told to slow down and cannot starve the
+    others. Keepalives end sessions whose phone went away; nothing is lost,
     since everything lives in the table, and reconnecting shows the board and the
     player's last result. A player may keep 4 sessions; a fifth closes the one heard
     from longest ago (a phone gone quiet need not wait for its keepalives).
@@ -116,7 +117,7 @@ class _Session:
 
     def replaced(self) -> None:
         """Close this session to make room for a newer one of the same player."""
-        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
         self.write(f"{start}{REPLACED}\n")
         with contextlib.suppress(Exception):
             self.process.exit(0)
@@ -126,7 +127,7 @@ class _Session:
         ends it itself)."""
         if self.busy:
             return
-        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
         self.write(f"{start}{WITHDRAWN}\n")
         with contextlib.suppress(Exception):
             self.process.exit(2)
@@ -353,8 +354,17 @@ class Server:
 
     async def _loop(self, session: _Session, key: str) -> None:
         shell, process = session.shell, session.process
-        async for line in _lines(process, session, lambda typed: self.worker.run(
-                shell.completions, typed)):
+
+        async def complete(typed: str) -> list[str]:
+            """Tab's words: counted as a line is, so a flood of Tabs starves no one."""
+            if not self.limits.allow(key):
+                return []
+            try:
+                return await self.worker.run(shell.completions, typed)
+            except Exception:  # a busy or damaged table: nothing to offer
+                return []
+
+        async for line in _lines(process, session, complete):
             if line == TOO_LONG:
                 reply = Reply(f"! that line is longer than {MAX_READ} characters\n",
                               status=2)
