@@ -30,6 +30,7 @@ import click
 
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.table_option import open_table, table_option
+from core.names import matches, name_key
 
 if TYPE_CHECKING:
     from conflict.table import Entry, StreamInfo, Table
@@ -110,8 +111,6 @@ def logged_name(table: Table, typed: str) -> str:
     """The name a log keeps for a writer typed as ``typed`` (``--as``): the stored name
     of the player or character it names, in any spelling the name resolver accepts
     (``tamsin`` → ``Tamsin Vey``); a name that is neither, as typed (trimmed)."""
-    from core.names import matches, name_key
-
     typed = typed.strip()
     players = [player.name for player in table.players()]
     exact = [name for name in players if name_key(name) == name_key(typed)]

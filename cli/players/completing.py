@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from characters.lookup import matches
+from characters.model import ATTRIBUTES, STANDINGS
 from characters.names import name_key
 from cli.players.verbs import NARRATOR_VERBS, PLAYER_VERBS, verb_of
 from cli.players.words import KINDS
@@ -79,8 +81,6 @@ def _state(desk: Desk) -> State | None:
 def _actors(desk: Desk, names: Sequence[str]) -> list[str]:
     """Whom ``as`` may name — anyone for the Narrator, else the player's characters —
     each by one word that finds it (``as`` takes one word): ``Hazekillers``."""
-    from characters.lookup import matches
-
     mine = [n for n in names if desk.narrator or name_key(n) in desk.mine()]
     return [next((w for w in sorted(n.split(), key=lambda w: len(w) <= 3)
                   if matches(w, names) == [n]), n) for n in mine]
@@ -91,8 +91,6 @@ def _sheet(desk: Desk, state: State | None, typed: str | None) -> Sheet | ExtraG
     the player's one character in the Conflict."""
     if state is None:
         return None
-    from characters.lookup import matches
-
     names = [p.name for p in state.participants]
     found = matches(typed, names) if typed else [
         n for n in names if name_key(n) in desk.mine() and not desk.narrator]
@@ -100,8 +98,6 @@ def _sheet(desk: Desk, state: State | None, typed: str | None) -> Sheet | ExtraG
 
 
 def _choices(sheet: Sheet | ExtraGroup | None, names: list[str]) -> Choices:
-    from characters.model import ATTRIBUTES, STANDINGS
-
     if sheet is None:
         return Choices(names=names, sources=[*ATTRIBUTES, *STANDINGS])
     return Choices(names=[n for n in names if n != sheet.name],

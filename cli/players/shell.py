@@ -233,6 +233,7 @@ class PlayerShell:
 
     def completions(self, typed: str) -> list[str]:
         """What Tab offers for the last word of ``typed`` (:mod:`cli.players.completing`)."""
+        # Loaded at the first Tab: a one-line ``ssh … roll 5`` starts without it.
         from cli.players.completing import completions
 
         return completions(self, typed)
