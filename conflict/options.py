@@ -277,6 +277,13 @@ class RollOption:
     contest: bool
     difficulty: int
 
+    @property
+    def rollers(self) -> tuple[str, ...]:
+        """Whose dice this roll throws, each once: the actor's, then each defender's
+        (the target defending, an ally's Reaction for it), in the order they
+        committed. A player may roll it for any of them (R-CON-14/17)."""
+        return tuple(dict.fromkeys((self.actor, *(d.name for d in self.defenders))))
+
     def event(self, rng: RandomSource | None = None, *,
               attacker: Sequence[Sequence[int]] | None = None,
               defenders: dict[str, Sequence[Sequence[int]]] | None = None) -> RollDice:

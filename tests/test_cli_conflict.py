@@ -277,6 +277,26 @@ def test_roll_as_a_player_goes_to_the_roll_log(db: Path) -> None:
     assert "goes with --as" in refused(db, "roll", "5", "--for", "x")
 
 
+def test_roll_as_a_characters_name_in_any_spelling_logs_the_stored_name(db: Path) -> None:
+    ok(db, "roll", "5", "--as", "tamsin")
+    ok(db, "roll", "3", "--as", "  TAMSIN vey ")
+    ok(db, "roll", "2", "--as", " Kelsier ")  # no character of the table: as typed
+    assert [entry["who"] for entry in json.loads(ok(db, "log", "--json"))] == [
+        "Tamsin Vey", "Tamsin Vey", "Kelsier"]
+
+
+def test_mistborn_as_naming_a_character_writes_the_steps_as_its_stored_name(db: Path
+                                                                            ) -> None:
+    rooftops(db)
+    env = {"MISTBORN_DB": str(db), "NO_COLOR": "1", "MISTBORN_AS": "hazekillers"}
+    result = CliRunner().invoke(main, ["conflict", "declare", "haze", "attack", "5", "-t",
+                                       "tamsin"], env=env)
+    assert result.exit_code == 0, result.output
+    ok(db, "conflict", "declare", "tamsin", "defense", "3", "--as", "brannoch")
+    whos = [entry["who"] for entry in json.loads(ok(db, "log", "--conflict", "Rooftops", "--json"))]
+    assert whos[-2:] == ["Hazekillers of House Orrell", "Brannoch"]
+
+
 def test_two_terminals_writing_at_once_lose_nothing(db: Path, tmp_path: Path) -> None:
     # Two Narrator terminals and a player script record 30 rolls each while a third
     # process declares and undoes in a Conflict: every write is there, none twice.

@@ -216,6 +216,20 @@ def test_react_uses_the_engines_options(table: Table) -> None:
         reply.text)
 
 
+def test_r_con_16_a_player_whose_character_reacted_is_hinted_and_rolls(table: Table) -> None:
+    gm, ada, dee = shell(table, "gm"), shell(table, "ada"), shell(table, "dee")
+    for line in ("d as haze attack tamsin 5", "d as tamsin noroll", "d as brannoch defense 4",
+                 "d as prelate defense 3", "a as haze 5"):
+        assert gm.handle(line).status == 0, line
+    reply = ada.handle("re push")
+    assert reply.status == 0 and "▶ Your move: roll" in said(reply.text)
+    assert said(dee.handle("roll").text).startswith("! it is not your roll: action 1 rolls "
+                                                    "for Hazekillers of House Orrell and")
+    reply = ada.handle("roll")
+    assert reply.status == 0, reply.text
+    assert "Action 1: Hazekillers of House Orrell roll" in said(reply.text)
+
+
 # --- what players may see -------------------------------------------------------------------
 
 

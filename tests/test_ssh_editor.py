@@ -9,7 +9,15 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cli.players.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf, lines_of
+from cli.players.ssh_editor import (
+    COMPLETE,
+    END,
+    INTERRUPT,
+    TOO_LONG,
+    LineEditor,
+    crlf,
+    lines_of,
+)
 
 
 def terminal(longest: int = 50) -> LineEditor:
@@ -102,8 +110,9 @@ def test_redrawn_and_recalled_lines_are_escaped_too() -> None:
 
 
 # Only the editor's own keys may reach the terminal as controls: Enter, Backspace,
-# the bell and the clear-the-line sequence of Ctrl-U and history.
-_OWN = re.compile(r"\r\n|\r\x1b\[K|[\b\a]")
+# the bell, clearing the line (one row, or the rows below the cursor) and moving the
+# cursor up, right or to the start of its row to draw the line again.
+_OWN = re.compile(r"\r\n|\r\x1b\[[JK]|\x1b\[[0-9]+[AC]|[\r\b\a]")
 
 
 @given(st.lists(st.text(max_size=12), max_size=8))
@@ -115,3 +124,101 @@ def test_no_typed_character_is_echoed_raw_unless_a_terminal_shows_it(chunks: lis
             for char in _OWN.sub("", shown):
                 assert unicodedata.category(char) not in {
                     "Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}, repr(char)
+
+
+# --- moving within the line, and lines longer than a row ---------------------------------
+
+
+def _screen(echoes: str, width: int, rows: int = 6) -> tuple[list[str], tuple[int, int]]:
+    """What a terminal ``width`` columns wide shows after ``echoes`` (a small VT100:
+    text, CR, LF, BS, and the editor's CSI sequences), and where its cursor is."""
+    grid = [[" "] * width for _ in range(rows)]
+    row = column = 0
+    pending = False
+    for match in re.finditer(r"\x1b\[([0-9]*)([ACJK])|(.)", echoes, re.S):
+        count, final, char = match.groups()
+        if final:
+            n = int(count or 1)
+            pending = False
+            if final == "A":
+                row = max(0, row - n)
+            elif final == "C":
+                column = min(width - 1, column + n)
+            elif final == "K":
+                grid[row][column:] = [" "] * (width - column)
+            else:
+                grid[row][column:] = [" "] * (width - column)
+                for below in grid[row + 1:]:
+                    below[:] = [" "] * width
+        elif char == "\r":
+            column, pending = 0, False
+        elif char == "\n":
+            row, pending = row + 1, False
+        elif char == "\b":
+            column, pending = max(0, column - 1), False
+        elif char != "\a":
+            if pending:
+                row, column, pending = row + 1, 0, False
+            grid[row][column] = char
+            if column == width - 1:
+                pending = True
+            else:
+                column += 1
+    return ["".join(line).rstrip() for line in grid], (row, column)
+
+
+def _typed(editor: LineEditor, *keys: str) -> str:
+    return "".join(editor.feed(key)[0] for key in keys)
+
+
+def test_left_right_home_end_and_delete_edit_within_the_line() -> None:
+    editor = terminal()
+    _typed(editor, "r 5 for lok", "\x1b[D", "c")  # Left, then type
+    assert (editor.buffer, editor.cursor) == ("r 5 for lock", 11)
+    _typed(editor, "\x1b[H", "\x1b[3~", "R")  # Home, Delete, type
+    assert editor.buffer == "R 5 for lock"
+    _typed(editor, "\x1bOF", "\x1b[D", "\x1b[D", "\x7f", "\x1b[C", "\x1b[4~", "s")
+    assert editor.buffer == "R 5 for lcks"
+    _typed(editor, "\x01", "\x06", "\x06", "\x0b")  # Ctrl-A, Ctrl-F twice, Ctrl-K
+    assert editor.buffer == "R "
+    _typed(editor, "5 for the lock", "\x17")  # Ctrl-W: the word before the cursor
+    assert editor.buffer == "R 5 for the "
+    assert editor.feed("\r")[1] == ["R 5 for the "]
+
+
+def test_a_line_wrapped_over_rows_is_drawn_again_whole_after_an_edit() -> None:
+    editor = LineEditor(terminal=True, longest=200, width=10)
+    shown = "> " + _typed(editor, "abcdefghijklmnopqrstu")  # three rows at 10 columns
+    assert _screen(shown, 10)[0][:3] == ["> abcdefgh", "ijklmnopqr", "stu"]
+    shown += _typed(editor, "\x7f", "\x7f", "\x7f", "\x7f")  # back over a row's edge
+    screen, cursor = _screen(shown, 10)
+    assert screen[:3] == ["> abcdefgh", "ijklmnopq", ""] and cursor == (1, 9)
+    shown += _typed(editor, "\x1b[H", "X")  # Home: the start of the first row
+    screen, cursor = _screen(shown, 10)
+    assert screen[:3] == ["> Xabcdefg", "hijklmnopq", ""] and cursor == (0, 3)
+    shown += _typed(editor, "\x15")  # Ctrl-U clears every row
+    assert _screen(shown, 10)[0][:3] == [">", "", ""]
+    shown += _typed(editor, "12345678", "\x1b[D", "9")  # the row just filled
+    screen, cursor = _screen(shown, 10)
+    assert screen[:2] == ["> 12345679", "8"] and cursor == (1, 0)
+    echo, done = editor.feed("\r")  # Enter from within the line: below its last row
+    assert done == ["123456798"]
+    screen, cursor = _screen(shown + echo, 10)
+    assert screen[:2] == ["> 12345679", "8"] and cursor == (2, 0)
+
+
+def test_tab_asks_for_completion_and_what_came_after_waits() -> None:
+    editor = terminal()
+    echo, done = editor.feed("d att\tack")
+    assert (echo, done, editor.rest()) == ("d att", [COMPLETE], "ack")
+    assert editor.before_cursor() == "d att"
+    assert editor.complete(["attack"]) == "ack "  # one word: it, and a space
+    assert editor.buffer == "d attack "
+    editor.feed("Ha")
+    assert "Hazekillers of House Orrell  Hawk" in editor.complete(
+        ["Hazekillers of House Orrell", "Hawk"])  # nothing to add: listed
+    assert editor.buffer == "d attack Ha"
+    editor.feed("\x1b[D")
+    assert editor.complete(["Hazekillers"]).endswith("\r\x1b[23C")  # mid-line: drawn again
+    assert (editor.buffer, editor.cursor) == ("d attack Hazekillers a", 21)
+    assert editor.complete([]) == "\a"

@@ -12,7 +12,6 @@ import re
 import signal
 import socket
 import subprocess
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -20,91 +19,24 @@ from pathlib import Path
 import attrs
 import pexpect
 import pytest
-from player_support import SSH, make_key, make_table
+from player_support import SSH
+from ssh_support import (
+    BO_PASSPHRASE,
+    FAST,
+    PASSPHRASE,
+    SHARED,
+    Served,
+    err,
+    out,
+    terminal,
+    words,
+)
 
 from cli.players.ssh_login import Settings, host_key_path, load_host_key
 from cli.players.ssh_server import Server
 from conflict import saved as conflicts
-from conflict.table import Table, hash_passphrase
 
 pytestmark = pytest.mark.skipif(not SSH.exists(), reason="needs OpenSSH's ssh client")
-
-PASSPHRASE = "ash-mist-coin-vial-lens-42"
-BO_PASSPHRASE = "coin-lens-ash-vial-mist-17"
-FAST = Settings(keepalive_interval=0.3, keepalive_count_max=2, login_timeout=10,
-                slow_after=2, refuse_after=3, failure_window=60, refuse_for=60,
-                longest_delay=0.1, news_interval=0.05)
-SHARED = attrs.evolve(FAST, slow_after=1000, refuse_after=1000)  # tests share its address
-
-
-class Served:
-    """A server running in a thread of this process, over a real table file."""
-
-    def __init__(self, folder: Path, settings: Settings = FAST) -> None:
-        self.folder = folder
-        self.path = folder / "t.db"
-        with make_table(self.path) as table:
-            self.keys = {name: make_key(folder, name)
-                         for name in ("ada", "dee", "gm", "eve", "kell")}
-            for name in ("ada", "dee", "gm", "bo"):
-                table.revoke_player(name)
-            table.invite_player("ada", keys=[self.pub("ada")], characters=["Tamsin Vey"])
-            table.invite_player("dee", keys=[self.pub("dee")], characters=["Brannoch"])
-            table.invite_player("gm", keys=[self.pub("gm")], narrator=True)
-            table.invite_player("kell", keys=[self.pub("kell")],
-                                passphrase_hash=hash_passphrase(PASSPHRASE))
-            table.invite_player("bo", passphrase_hash=hash_passphrase(BO_PASSPHRASE),
-                                characters=["Orrin Haskel", "Lady Veradine Casswell"])
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-        self.server = Server(self.path, host_key_path(self.path), settings)
-        self.port = self.run(self.server.start("127.0.0.1", 0))
-
-    def pub(self, name: str) -> str:
-        return Path(f"{self.keys[name]}.pub").read_text()
-
-    def run(self, coroutine):  # type: ignore[no-untyped-def]
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(30)
-
-    def close(self) -> None:
-        self.run(self.server.close())
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
-
-    def options(self, key: str | None, source: str | None = None) -> list[str]:
-        args = [str(SSH), "-F", "/dev/null", "-p", str(self.port),
-                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-                "-o", "LogLevel=ERROR", "-o", "ConnectTimeout=10"]
-        if source is not None:
-            args += ["-b", source]
-        if key is not None:
-            args += ["-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes",
-                     "-i", str(self.keys[key])]
-        else:
-            args += ["-o", "BatchMode=no", "-o", "PubkeyAuthentication=no",
-                     "-o", "PreferredAuthentications=password",
-                     "-o", "NumberOfPasswordPrompts=1"]
-        return args
-
-    def ssh(self, user: str, *command: str, key: str | None = None,
-            passphrase: str | None = None, source: str | None = None,
-            extra: Sequence[str] = (), stdin: bytes = b"", timeout: float = 30
-            ) -> subprocess.CompletedProcess[bytes]:
-        """``ssh user@127.0.0.1 COMMAND`` with a key, or with a passphrase given through
-        SSH_ASKPASS (never a terminal)."""
-        env = dict(os.environ)
-        if passphrase is not None:
-            script = self.folder / f"askpass-{abs(hash(passphrase))}"
-            script.write_text(f"#!/bin/sh\necho '{passphrase}'\n")
-            script.chmod(0o700)
-            env.update(SSH_ASKPASS=str(script), SSH_ASKPASS_REQUIRE="force", DISPLAY=":0")
-        args = [*self.options(key, source), *extra, f"{user}@127.0.0.1", *command]
-        return subprocess.run(args, input=stdin, capture_output=True, timeout=timeout,
-                              env=env, check=False, start_new_session=True)
-
-    def table(self) -> Table:
-        return Table(self.path)
 
 
 @pytest.fixture(scope="module")
@@ -120,13 +52,6 @@ def fresh(tmp_path: Path) -> Iterator[Served]:
     yield made
     made.close()
 
-
-def out(done: subprocess.CompletedProcess[bytes]) -> str:
-    return done.stdout.decode("utf-8", "replace")
-
-
-def err(done: subprocess.CompletedProcess[bytes]) -> str:
-    return done.stderr.decode("utf-8", "replace")
 
 
 # --- one line and out ---------------------------------------------------------------------
@@ -451,21 +376,8 @@ def test_keepalives_clear_a_session_whose_phone_went_away(fresh: Served) -> None
 # --- playing ----------------------------------------------------------------------------------
 
 
-def words(text: str) -> str:
-    """A pattern for ``text`` however the screen wrapped it."""
-    return r"\s+".join(re.escape(word) for word in text.split())
-
-
-def _terminal(served: Served, user: str, columns: int = 40) -> pexpect.spawn:
-    child = pexpect.spawn(str(SSH), [*served.options(user)[1:], "-tt", f"{user}@127.0.0.1"],
-                          encoding="utf-8", dimensions=(50, columns), timeout=15)
-    child.expect("Type \\? for help")
-    child.expect("> ")
-    return child
-
-
 def test_a_round_played_from_phones_with_the_narrators_steps_appearing(fresh: Served) -> None:
-    ada, dee = _terminal(fresh, "ada"), _terminal(fresh, "dee")
+    ada, dee = terminal(fresh, "ada"), terminal(fresh, "dee")
     try:
         assert fresh.ssh("gm", "d", "as", "haze", "attack", "tamsin", "5",
                          key="gm").returncode == 0
@@ -515,7 +427,7 @@ def test_a_round_played_from_phones_with_the_narrators_steps_appearing(fresh: Se
 
 
 def test_stored_text_reaches_other_phones_as_plain_text(fresh: Served) -> None:
-    dee = _terminal(fresh, "dee")
+    dee = terminal(fresh, "dee")
     try:
         done = fresh.ssh("ada", "r", "2", "for", "[blink]boo[/blink]", "\\x1b[2J", key="ada")
         assert done.returncode == 0, err(done)
@@ -530,8 +442,8 @@ def test_stored_text_reaches_other_phones_as_plain_text(fresh: Served) -> None:
 
 def test_reconnecting_shows_the_board_and_the_last_result_and_sessions_may_be_several(
         fresh: Served) -> None:
-    first = _terminal(fresh, "ada")
-    second = _terminal(fresh, "ada")
+    first = terminal(fresh, "ada")
+    second = terminal(fresh, "ada")
     try:
         first.sendline("r 6 for the wall")
         first.expect("For the wall")
@@ -556,12 +468,12 @@ def test_a_fifth_session_closes_the_one_heard_from_longest_ago(fresh: Served) ->
     # Phones drop off without a word; the player, back on a new connection, must not
     # wait for keepalives to clear the old ones.
     assert FAST.sessions_per_player == 4
-    open_ones = [_terminal(fresh, "ada") for _ in range(4)]
+    open_ones = [terminal(fresh, "ada") for _ in range(4)]
     try:
         for child in open_ones[1:]:  # the first phone has gone quiet; the others talk
             child.sendline("r 2")
             child.expect("Result")
-        fifth = _terminal(fresh, "ada")
+        fifth = terminal(fresh, "ada")
         open_ones[0].expect("You opened another session; this one is closed.")
         open_ones[0].expect(pexpect.EOF)
         fifth.sendline("r 2")
@@ -578,7 +490,7 @@ def test_a_fifth_session_closes_the_one_heard_from_longest_ago(fresh: Served) ->
 
 def test_a_typed_bidi_override_is_echoed_escaped_and_the_line_refused(served: Served
                                                                      ) -> None:
-    ada = _terminal(served, "ada")
+    ada = terminal(served, "ada")
     try:
         ada.send("r 2 for \u202eevil\r")
         ada.expect("control characters")
@@ -599,7 +511,7 @@ def _names_in(text: str, names: Sequence[str]) -> list[str]:
 
 def test_a_revoked_player_is_told_so_at_the_next_line_and_no_other_name(
         fresh: Served) -> None:
-    dee = _terminal(fresh, "dee")
+    dee = terminal(fresh, "dee")
     try:
         with fresh.table() as table:
             table.revoke_player("dee")
@@ -616,7 +528,7 @@ def test_a_revoked_player_is_told_so_at_the_next_line_and_no_other_name(
 
 
 def test_a_revoked_players_session_ends_when_the_table_moves(fresh: Served) -> None:
-    dee = _terminal(fresh, "dee")
+    dee = terminal(fresh, "dee")
     try:
         with fresh.table() as table:
             table.revoke_player("dee")

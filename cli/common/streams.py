@@ -4,7 +4,7 @@
 in the table, and say it the same way.
 
 * who writes (``--as``, else ``$MISTBORN_AS``, else the login name): :func:`who_option`,
-  :func:`writer`;
+  :func:`writer`, and the name the log keeps for it, :func:`logged_name`;
 * the report of a write: what other writers did meanwhile (:func:`meanwhile_lines`),
   the library's sentence for each event written and what comes next, as lines
   (:func:`report_lines`) or one JSON document (:func:`report_json`);
@@ -30,6 +30,7 @@ import click
 
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.table_option import open_table, table_option
+from core.names import matches, name_key
 
 if TYPE_CHECKING:
     from conflict.table import Entry, StreamInfo, Table
@@ -91,15 +92,35 @@ def who_option(function: F) -> F:
                              f"login name).")(function)
 
 
-def writer() -> str:
-    """Who writes: ``--as``, else ``$MISTBORN_AS``, else the login name."""
+def writer(table: Table | None = None) -> str:
+    """Who writes: ``--as``, else ``$MISTBORN_AS`` (as :func:`logged_name` keeps it,
+    looked up in ``table``, else in the table this command uses), else the login name."""
     value = remembered(_WHO_KEY) or os.environ.get(WHO_ENV)
     if value and str(value).strip():
-        return str(value).strip()
+        if table is not None:
+            return logged_name(table, str(value))
+        try:
+            with open_table(create=False) as mine:
+                return logged_name(mine, str(value))
+        except Exception:  # no table to look in (yet): the name as typed
+            return str(value).strip()
     try:
         return getpass.getuser()
     except (OSError, KeyError):
         return "narrator"
+
+
+def logged_name(table: Table, typed: str) -> str:
+    """The name a log keeps for a writer typed as ``typed`` (``--as``): the stored name
+    of the player or character it names, in any spelling the name resolver accepts
+    (``tamsin`` → ``Tamsin Vey``); a name that is neither, as typed (trimmed)."""
+    typed = typed.strip()
+    players = [player.name for player in table.players()]
+    exact = [name for name in players if name_key(name) == name_key(typed)]
+    for found in (exact, matches(typed, table.names()), matches(typed, players)):
+        if len(found) == 1:
+            return found[0]
+    return typed
 
 
 # --- reports ------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from cli.common.options import (
     faces_option,
 )
 from cli.common.output import die, json_option, make_console, print_json
+from cli.common.streams import logged_name
 from cli.common.table_option import open_table, table_option
 from conflict.dice import MAX_POOL, MIN_POOL, NUDGE_FACE, Roll
 from conflict.dice import roll as roll_pool
@@ -204,7 +205,7 @@ def roll(
         fail("--for goes with --as NAME: whose roll is it?")
     if who is not None:
         with open_table() as table:
-            table.record_roll(judged, who=who, purpose=purpose)
+            table.record_roll(judged, who=logged_name(table, who), purpose=purpose)
 
     if as_json:
         print_json(roll_as_json(judged))

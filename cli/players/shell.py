@@ -226,9 +226,17 @@ class PlayerShell:
         lines = [f"Next: {next_line(state)}"]
         mine = self.mine()
         now = what_now(state)
-        if not self.narrator and any(name_key(who) in mine for who in now.who):
+        movers = (*now.who, *player_steps.rollers(now))  # a defender rolls too
+        if not self.narrator and any(name_key(who) in mine for who in movers):
             lines.append(f"▶ Your move: {hint(now.expect.value)}")
         return lines
+
+    def completions(self, typed: str) -> list[str]:
+        """What Tab offers for the last word of ``typed`` (:mod:`cli.players.completing`)."""
+        # Loaded at the first Tab: a one-line ``ssh … roll 5`` starts without it.
+        from cli.players.completing import completions
+
+        return completions(self, typed)
 
     def _roll(self, args: list[str]) -> Reply:
         if not args or args[0].casefold() == "as":

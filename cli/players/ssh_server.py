@@ -35,8 +35,9 @@ What a session may do
     player-shell verb exits 2. Subsystems (SFTP), port, agent and X11 forwarding are
     refused. Lines longer than 200 characters, text that is not UTF-8 and control
     characters are refused, and the session goes on. Each player may send so many lines
-    a second (a bucket of tokens): a player who floods is told to slow down and cannot
-    starve the others. Keepalives end sessions whose phone went away; nothing is lost,
+    a second (a bucket of tokens; a Tab, which reads the table to complete a word,
+    counts as one): a player who floods is told to slow down and cannot starve the
+    others. Keepalives end sessions whose phone went away; nothing is lost,
     since everything lives in the table, and reconnecting shows the board and the
     player's last result. A player may keep 4 sessions; a fifth closes the one heard
     from longest ago (a phone gone quiet need not wait for its keepalives).
@@ -50,7 +51,7 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
@@ -58,7 +59,7 @@ import asyncssh
 
 from characters.names import name_key
 from cli.players.shell import WITHDRAWN, PlayerShell
-from cli.players.ssh_editor import END, INTERRUPT, TOO_LONG, LineEditor, crlf
+from cli.players.ssh_editor import COMPLETE, END, INTERRUPT, TOO_LONG, LineEditor, crlf
 from cli.players.ssh_limits import Logins, RateLimit, Throttle, key_id
 from cli.players.ssh_login import (
     DEFAULT_SETTINGS,
@@ -99,7 +100,8 @@ class _Session:
         self.process = process
         self.shell = shell
         self.pty = pty
-        self.editor = LineEditor(terminal=pty, longest=MAX_READ, prompt=shell.prompt())
+        self.editor = LineEditor(terminal=pty, longest=MAX_READ, prompt=shell.prompt(),
+                                 width=shell.width)
         self.busy = False
         self.waiting: list[str] = []
         self.echo = ""
@@ -116,7 +118,7 @@ class _Session:
 
     def replaced(self) -> None:
         """Close this session to make room for a newer one of the same player."""
-        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
         self.write(f"{start}{REPLACED}\n")
         with contextlib.suppress(Exception):
             self.process.exit(0)
@@ -126,7 +128,7 @@ class _Session:
         ends it itself)."""
         if self.busy:
             return
-        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
         self.write(f"{start}{WITHDRAWN}\n")
         with contextlib.suppress(Exception):
             self.process.exit(2)
@@ -137,7 +139,7 @@ class _Session:
         if self.busy:
             self.waiting.append(text)
             return
-        start = "\r\x1b[K" if self.pty and not self.shell.plain else "\n"
+        start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
         self.write(f"{start}{text}{self.editor.redraw()}")
 
 
@@ -372,7 +374,17 @@ class Server:
 
     async def _loop(self, session: _Session, key: str) -> None:
         shell, process = session.shell, session.process
-        async for line in _lines(process, session):
+
+        async def complete(typed: str) -> list[str]:
+            """Tab's words: counted as a line is, so a flood of Tabs starves no one."""
+            if not self.limits.allow(key):
+                return []
+            try:
+                return await self.worker.run(shell.completions, typed)
+            except Exception:  # a busy or damaged table: nothing to offer
+                return []
+
+        async for line in _lines(process, session, complete):
             if line == TOO_LONG:
                 reply = Reply(f"! that line is longer than {MAX_READ} characters\n",
                               status=2)
@@ -395,12 +407,13 @@ class Server:
             session.write(said + shell.prompt())  # one packet
 
 
-async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session
-                 ) -> AsyncIterator[str]:
+async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session,
+                 complete: Callable[[str], Awaitable[list[str]]]) -> AsyncIterator[str]:
     """The session's lines, typed through its :class:`~cli.players.ssh_editor.LineEditor`
-    (lines past :data:`MAX_READ` characters come as one refusal); a resized terminal
-    changes the shell's width; Ctrl-C drops the line being typed; Ctrl-D, the end of
-    input or a dropped connection ends it."""
+    (lines past :data:`MAX_READ` characters come as one refusal; a Tab is completed
+    with the words ``complete`` finds); a resized terminal changes the shell's width;
+    Ctrl-C drops the line being typed; Ctrl-D, the end of input or a dropped connection
+    ends it."""
     session.write(session.shell.prompt())
     editor = session.editor
     while True:
@@ -408,6 +421,7 @@ async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session
             chunk = await process.stdin.read(MAX_READ)
         except asyncssh.TerminalSizeChanged as change:
             session.shell.width = change.width or session.shell.width
+            editor.width = session.shell.width
             continue
         except (asyncssh.BreakReceived, asyncssh.SignalReceived):
             chunk = "\x03"
@@ -416,34 +430,48 @@ async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session
         if not chunk:
             return
         session.heard = time.monotonic()
-        echo, done = editor.feed(chunk)
-        if done:
-            session.echo += echo  # the echo of Enter travels with the reply: one packet
-        elif echo:
-            session.write(echo)
-        for line in done:
-            if line == END:
-                return
-            if line == INTERRUPT:
-                session.write(session.take_echo() + session.shell.prompt())
-                continue
-            yield line
+        while chunk:
+            echo, done = editor.feed(chunk)
+            chunk = editor.rest()  # typed after a Tab: fed once the Tab is completed
+            if done:
+                session.echo += echo  # the echo of Enter travels with the reply: one packet
+            elif echo:
+                session.write(echo)
+            for line in done:
+                if line == END:
+                    return
+                if line == INTERRUPT:
+                    session.write(session.take_echo() + session.shell.prompt())
+                elif line == COMPLETE:
+                    words = await complete(editor.before_cursor())
+                    session.write(session.take_echo() + editor.complete(words))
+                else:
+                    yield line
 
 
 def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
           settings: Settings = DEFAULT_SETTINGS, announce: Callable[[str], None] = print) -> None:
-    """Run the server until interrupted (or SIGTERM)."""
+    """Run the server until SIGTERM (returns) or Ctrl-C (raises KeyboardInterrupt once
+    the sessions are closed and the table shut, for the exit status 130)."""
     import signal
 
     # The table's thread and the network's take turns at the interpreter: hand over
     # within 0.5 ms rather than Python's default 5 ms, or every line waits for it.
     sys.setswitchinterval(0.0005)
+    interrupted: list[bool] = []
 
     async def main() -> None:
         server = Server(path, host_key or host_key_path(path), settings)
         stop = asyncio.Event()
+
+        def interrupt() -> None:
+            interrupted.append(True)
+            stop.set()
+
+        loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+            loop.add_signal_handler(signal.SIGTERM, stop.set)
+            loop.add_signal_handler(signal.SIGINT, interrupt)
         bound = await server.start(host, port)
         announce(f"Serving {path} on {host} port {bound}.")
         announce(f"Host key {fingerprint(server.host_key)}")
@@ -453,5 +481,9 @@ def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
         finally:
             await server.close()
 
-    with contextlib.suppress(KeyboardInterrupt):
+    try:
         asyncio.run(main())
+    except KeyboardInterrupt:  # where no signal handler can be set: as asyncio raised it
+        interrupted.append(True)
+    if interrupted:
+        raise KeyboardInterrupt

@@ -5,9 +5,9 @@ Each verb reads the player's words with the library (:mod:`conflict.intents`), w
 makes them into the step's events, exactly as for the step commands and the guided
 round. What is the shell's own is who may move: a player acts only for the characters
 the table says they play, and only when the engine says it is their move (what-now's
-``who``), checked again at the moment of writing. The shell is seen through
-:class:`Desk`, the small public face it shows its verbs (the Narrator's verbs,
-:mod:`cli.players.narrator_verbs`, use it too).
+``who``; a roll, when it throws their dice), checked again at the moment of writing.
+The shell is seen through :class:`Desk`, the small public face it shows its verbs (the
+Narrator's verbs, :mod:`cli.players.narrator_verbs`, use it too).
 """
 
 from __future__ import annotations
@@ -204,8 +204,36 @@ def react(desk: Desk, args: list[str]) -> Reply:
                 lambda now, actor: any(o.name == actor for o in reactions(now)), build)
 
 
+def rollers(now: WhatNow) -> tuple[str, ...]:
+    """Whose dice the roll open now throws: the actor's and each defender's (none when
+    no roll is open)."""
+    from conflict.whatnow import Expect
+
+    return now.roll.rollers if now.expect is Expect.ROLL else ()
+
+
 def roll(desk: Desk, args: list[str]) -> Reply:
-    return _expecting(desk, args, "roll", "roll", lambda _s, _actor, _rest: steps.roll())
+    """Roll the open action: a player may when any of its dice are theirs — the
+    attacker's, the defender's or a Reaction's (R-CON-14/17)."""
+    from conflict.whatnow import what_now
+
+    typed, _rest = split_as(args)
+    now = what_now(desk.current_conflict()[1])
+    owners = rollers(now)
+    if typed is None and owners and not desk.narrator and not any(
+            name_key(name) in desk.mine() for name in owners):
+        fail(f"it is not your roll: action {now.action} rolls for {_and(owners)}")
+
+    def mine(now: WhatNow) -> list[str]:
+        return [name for name in rollers(now)
+                if desk.narrator or name_key(name) in desk.mine()][:1]
+
+    return step(desk, args, "roll", mine, lambda now, actor: actor in rollers(now),
+                lambda _s, _actor, _rest: steps.roll())
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def damage(desk: Desk, args: list[str]) -> Reply:
@@ -244,7 +272,7 @@ On your move (the board says when):
  def [N]     defend against it
  re NAME [N] use a Reaction
  t           take it, no defense
- roll        roll your action
+ roll        roll your attack/defense
  dmg [N]     deal your attack's damage"""
 """The help of a player's Conflict steps, one line a verb."""
 

@@ -101,7 +101,7 @@ HINTS: Final = {
     "declare": "declare (d attack NAME 5, d defense 4, d noroll)",
     "act": "act (a), hold (h) or change (c 6 NAME)",
     "defense": "defend (def), react (re NAME) or take it (t)",
-    "roll": "roll your action (roll)",
+    "roll": "roll the dice (roll)",
     "damage": "deal the damage (dmg)",
 }
 

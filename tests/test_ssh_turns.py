@@ -1,0 +1,94 @@
+"""Whose roll it is, over the real OpenSSH client: a roll throws the attacker's and the
+defenders' dice at once, and a player may roll it when any of those dice are theirs
+(R-CON-14/17); the Narrator may roll any. The Conflict is brought to the roll in
+process; only the rolls go over SSH. And ``mistborn serve`` stopped by Ctrl-C, as a
+process of its own."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from player_support import SSH
+from ssh_support import FAST, Served, err, out
+
+from cli.players.shell import PlayerShell
+from conflict import saved as conflicts
+
+pytestmark = pytest.mark.skipif(not SSH.exists(), reason="needs OpenSSH's ssh client")
+
+
+@pytest.fixture
+def at_tamsins_defense(tmp_path: Path) -> Iterator[Served]:
+    """The Hazekillers' attack on Tamsin (ada's), defended, waits for its roll."""
+    served = Served(tmp_path, FAST)
+    with served.table() as table:
+        gm, ada, dee = (PlayerShell(table, name, rng=random.Random(4), color=False)
+                        for name in ("gm", "ada", "dee"))
+        for who, line in [(gm, "d as haze attack tamsin 5"), (ada, "d attack haze 5"),
+                          (dee, "d defense 4"), (gm, "d as prelate attack brannoch 4"),
+                          (ada, "a 3"), (gm, "t as haze"), (ada, "roll")]:
+            assert who.handle(line).status == 0, line
+        if conflicts.load(table)[1].state.pending == 2:
+            assert ada.handle("dmg").status == 0
+        for who, line in [(gm, "a as haze 5"), (ada, "def")]:
+            assert who.handle(line).status == 0, line
+        now = conflicts.load(table)[1].state
+        assert now.pending == 1 and now.action(1).awaiting == "roll"  # type: ignore[union-attr]
+    yield served
+    served.close()
+
+
+def _rolled(served: Served) -> bool:
+    with served.table() as table:
+        action = conflicts.load(table)[1].state.action(1)
+        assert action is not None
+        return action.attacker_roll is not None
+
+
+def test_r_con_17_a_player_rolls_their_own_characters_defense(at_tamsins_defense: Served
+                                                              ) -> None:
+    served = at_tamsins_defense
+    done = served.ssh("dee", "roll", key="dee")  # Brannoch's dice are not in this roll
+    assert done.returncode == 2
+    assert " ".join(err(done).split()) == ("! it is not your roll: action 1 rolls for "
+                                           "Hazekillers of House Orrell and Tamsin Vey")
+    assert not _rolled(served)
+    done = served.ssh("ada", "roll", key="ada")
+    assert done.returncode == 0, err(done)
+    assert "Action 1: Hazekillers of House Orrell roll" in " ".join(out(done).split())
+    assert _rolled(served)
+
+
+def test_r_con_17_the_narrator_may_roll_any_roll(at_tamsins_defense: Served) -> None:
+    served = at_tamsins_defense
+    done = served.ssh("gm", "roll", key="gm")
+    assert done.returncode == 0, err(done)
+    assert _rolled(served)
+
+
+def test_serve_stops_on_ctrl_c_with_exit_status_130(tmp_path: Path) -> None:
+    from cli_support import console_script, env_for
+
+    db = tmp_path / "t.db"
+    server = subprocess.Popen(
+        [str(console_script()), "serve", "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **env_for(db)})
+    try:
+        assert server.stdout is not None
+        for line in server.stdout:
+            if line.startswith("Players join with"):
+                break
+        server.send_signal(signal.SIGINT)  # what Ctrl-C in its terminal sends
+        _out, said = server.communicate(timeout=30)
+    finally:
+        server.kill()
+        server.wait()
+    assert server.returncode == 130
+    assert said.strip() == "mistborn: interrupted" and "Traceback" not in said
