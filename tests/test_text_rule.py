@@ -169,7 +169,8 @@ def test_any_stored_text_prints_escaped_never_raw(text: str) -> None:
     assert "\\x1b" in printable("\x1bc") and printable("Tam\u200dsin") == "Tamsin"
 
 
-@given(any_text.filter(lambda t: "\ud800" not in t))
+# A table file holds UTF-8 text, so a stored text holds no lone surrogate.
+@given(any_text.filter(lambda t: not any(0xD800 <= ord(c) < 0xE000 for c in t)))
 def test_any_stored_text_round_trips_through_safe_json_and_toml(text: str) -> None:
     document = json_safe(json.dumps({"notes": text}, ensure_ascii=False))
     assert json.loads(document) == {"notes": text}

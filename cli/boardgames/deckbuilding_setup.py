@@ -3,6 +3,7 @@ step back, and every dial and track on one screen (R-DBG-1..8)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ from cli.boardgames.deckbuilding import common, face, language
 from cli.common.output import make_console, plain, print_json
 from cli.common.streams import writer
 from cli.common.table_option import open_table
+from core.names import name_key
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -97,10 +99,7 @@ def new(players: Sequence[str], mode: str | None, missions: Sequence[str],
 def _start_gra(event: NewGame, *, as_json: bool) -> None:
     """Start a game as every game starts, named in Polish when no --game names it: the
     first free ``Gra N`` (R-DBG-8)."""
-    import itertools
-
     from conflict.table import games as saved
-    from core.names import name_key
 
     said = face()
     with open_table() as table:
