@@ -28,7 +28,7 @@ from typing import Final
 
 import attrs
 
-from conflict.errors import BadValue, shown
+from conflict.errors import BadValue
 from conflict.table import clock
 from conflict.table.errors import NameTaken, UnknownPlayer, check_text, name_key
 from conflict.table.stored import Row, kind_of
