@@ -32,7 +32,8 @@ from boardgames.housewar.track import NUMERALS, numeral
 from boardgames.screen import Line, Title, para
 from core.viewer import NARRATOR, Viewer
 
-__all__ = ["LEGEND", "Grid", "HouseRow", "Houses", "board", "letters", "next_line",
+__all__ = ["LEGEND", "Grid", "HouseRow", "Houses", "board", "final_summary", "letters",
+           "next_line",
            "status", "summary"]
 
 LETTERS = {"money": "M", "food": "F", "prestige": "P", "skaa": "S", "warriors": "W",
@@ -211,9 +212,25 @@ def board(state: State, viewer: Viewer = NARRATOR) -> tuple[Shown, ...]:
     result = outcome(state)
     if result is not None:
         shown.append(para(result.text(), "result"))
-        for standing in result.standings:
-            tokens = f"{standing.tokens} token{'' if standing.tokens == 1 else 's'}"
-            shown.append(Line(f"  {standing.place}. {standing.house} {standing.score} "
-                              f"({tokens})"))
+        shown += [Line(f"  {line}") for line in _standings(state)]
         shown += [para(part.text(), margin=2) for part in breakdown(state)]
     return tuple(shown)
+
+
+def _standings(state: State) -> list[str]:
+    """``1. Venture 9 (12 tokens)`` for each House, once the game has ended."""
+    result = outcome(state)
+    if result is None:
+        return []
+    return [f"{standing.place}. {standing.house} {standing.score} ({standing.tokens} "
+            f"token{'' if standing.tokens == 1 else 's'})" for standing in result.standings]
+
+
+def final_summary(state: State, viewer: Viewer = NARRATOR) -> tuple[str, ...]:
+    """Once every face-down card is revealed and the winner known (R-HW-3): the
+    outcome, the standings and each House's breakdown (R-HW-6: at the end everything
+    is revealed to every viewer); nothing before."""
+    result = outcome(state)
+    if result is None or state.next_step is not Step.OVER:
+        return ()
+    return (result.text(), *_standings(state), *(part.text() for part in breakdown(state)))

@@ -105,7 +105,7 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
     sees. --json holds only what the board shows."""
     from boardgames.housewar.codec import snapshot
     from boardgames.housewar.privacy import looking
-    from boardgames.housewar.screen import next_line
+    from boardgames.housewar.screen import final_summary, next_line
     from cli.boardgames.housewar_screens import board
 
     name, loaded = games.load(face().kind)
@@ -116,7 +116,8 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
     said = last_sentences(loaded, last, viewer)
     if as_json:
         print_json({"game": name, "version": loaded.version, **snapshot(state, viewer),
-                    "last": said, "next": next_line(state, viewer)})
+                    "last": said, "next": next_line(state, viewer),
+                    "summary": list(final_summary(state, viewer))})
         return
     console = make_console()
     console.print(board(name, state, console.width, said, next_line(state, viewer),
