@@ -20,6 +20,7 @@ carries meaning alone.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import attrs
@@ -28,6 +29,7 @@ from boardgames.housewar.privacy import breakdown, hides_any, sees
 from boardgames.housewar.resources import RESOURCES, Resources
 from boardgames.housewar.score import outcome
 from boardgames.housewar.state import UNREST_END, Phase, State, Step
+from boardgames.housewar.timer import timer_line
 from boardgames.housewar.track import NUMERALS, numeral
 from boardgames.screen import Line, Title, para
 from core.viewer import NARRATOR, Viewer
@@ -198,14 +200,19 @@ def _hidden_note(state: State, viewer: Viewer) -> list[Shown]:
     return []
 
 
-def board(state: State, viewer: Viewer = NARRATOR) -> tuple[Shown, ...]:
+def board(state: State, viewer: Viewer = NARRATOR, now: datetime.datetime | None = None
+          ) -> tuple[Shown, ...]:
     """The whole game for a screen, as ``viewer`` may see it (R-HW-6; the last events
-    and what comes next are the screen's to add)."""
+    and what comes next are the screen's to add); given the time ``now`` (the table's
+    clock), the negotiation timer too."""
     unrest = f"Unrest {state.unrest} of {UNREST_END}"
     if state.lord_ruler_in_play:
         unrest += " · the Lord Ruler is in play: Favor and Disgrace doubled"
-    shown: list[Shown] = [Title(_title(state), wrap=True), para(unrest), *_track(state),
-                          para(f"Supply {letters(state.supply, zeros=True)}")]
+    shown: list[Shown] = [Title(_title(state), wrap=True), para(unrest)]
+    running = None if now is None else timer_line(state.timer, now)
+    if running is not None:
+        shown.append(para(running, "active"))
+    shown += [*_track(state), para(f"Supply {letters(state.supply, zeros=True)}")]
     if state.destroyed:
         shown.append(para(f"Destroyed {letters(state.destroyed)}"))
     shown += [_houses(state, viewer), *_hidden_note(state, viewer), para(LEGEND, "note")]

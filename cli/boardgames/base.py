@@ -219,6 +219,9 @@ class Face:
     # The end-of-game summary in the screen's language (default: the game's own, for
     # the Narrator); nothing while the game goes on.
     final: Callable[[Any], Sequence[str]] | None = None
+    # Events written before each step, read from the state and the table's clock (House
+    # War's negotiation time running out).
+    prelude: Callable[[Any], Sequence[Any]] = lambda _state: ()
 
     def summary(self, state: Any) -> list[str]:
         """The end-of-game summary of ``state``, as plain lines; empty before the end."""
@@ -311,7 +314,7 @@ def record(face: Face, table: Table, build: Callable[[Any], Sequence[Any]], *,
 
     def checked(state: Any) -> Sequence[Any]:
         face.check(state)
-        return build(state)
+        return [*face.prelude(state), *build(state)]
 
     recorded = games.record(table, face.kind, name, checked, who=writer())
     report(face, name, recorded.steps, recorded.after, as_json=as_json,
