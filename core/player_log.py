@@ -35,8 +35,8 @@ def _quote(name: str) -> str:
     return repr(name) if len(repr(name)) <= 60 else repr(name)[:59] + "…"
 
 
-def resolve_player(typed: str, names: Sequence[str]) -> str:
-    """The one player (or House) of ``names`` that ``typed`` means; else
+def resolve_player(typed: str, names: Sequence[str], *, what: str = "player") -> str:
+    """The one player (or House, or ``what``) of ``names`` that ``typed`` means; else
     :class:`PlayerNotFound` listing the candidates or suggesting the closest."""
     found = matches(typed, names)
     if len(found) == 1:
@@ -47,9 +47,9 @@ def resolve_player(typed: str, names: Sequence[str]) -> str:
     alike = find(typed, names)
     if alike is not None:
         return names[alike]
-    raise PlayerNotFound(not_found("player", typed, names, closest(typed, names),
-                                   quote=_quote, none="the game has no players yet",
-                                   holds="the players are"))
+    raise PlayerNotFound(not_found(what, typed, names, closest(typed, names),
+                                   quote=_quote, none=f"there is no {what} yet",
+                                   holds=f"the {what}s are"))
 
 
 def _texts(value: object) -> Iterator[str]:

@@ -5,6 +5,7 @@ and from ``show``; and ``log --player NAME``, a player's own history."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,22 @@ def test_the_player_resolver_takes_a_unique_beginning_or_word() -> None:
         resolve_player("Lekel", names)
     assert concerns("Kel", who="Ann", turn_of=None, event={"type": "x", "to": "kel"})
     assert not concerns("Damage", who="Ann", turn_of="Vin", event={"type": "damage"})
+
+
+def test_conflict_log_player_keeps_a_participants_own_steps(tmp_path: Path) -> None:
+    from test_cli_conflict import EXAMPLES, rooftops
+    from test_cli_conflict import ok as conflict_ok
+    from test_cli_conflict import refused as conflict_refused
+
+    db = tmp_path / "table.db"
+    conflict_ok(db, "char", "import", *EXAMPLES)
+    rooftops(db)
+    conflict_ok(db, "conflict", "declare", "haze", "attack", "5", "-t", "tamsin")
+    tamsin = json.loads(conflict_ok(db, "log", "--player", "tam", "--json"))
+    assert [line["text"] for line in tamsin] == [
+        "Tamsin Vey joins the crew: hero, Wits 4.",
+        "Hazekillers of House Orrell declare an attack on Tamsin Vey: 5 Action Dice."]
+    brannoch = json.loads(conflict_ok(db, "log", "-p", "brannoch", "-c", "roof", "--json"))
+    assert [line["text"] for line in brannoch] == ["Brannoch joins the crew: hero, Wits 4."]
+    assert conflict_refused(db, "log", "-p", "tamsim") == (
+        "no participant named 'tamsim' — did you mean 'Tamsin Vey'?")
