@@ -39,7 +39,7 @@ def _minutes(typed: str) -> int:
     return total
 
 
-@game_command("timer", "The negotiation timer: timer 3, timer stop.", rank=1)
+@game_command("timer", "The negotiation timer: timer 3, timer stop.")
 @click.argument("length", metavar="MINUTES|stop")
 @common
 def timer(length: str, as_json: bool) -> None:
