@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from boardgames.session import Codec
     from boardgames.stuffed.events import Event as StuffedEvent
     from boardgames.stuffed.state import Game as StuffedGame
-    from core.game import Board, Next
+    from core.game import Board, Next, Players, Summary
     from core.viewer import Viewer
 
 __all__ = ["KINDS", "deckbuilding", "housewar", "stuffed"]
@@ -49,17 +49,19 @@ class _Describe(Protocol[S_in, E_in]):
 
 
 def _game(kind: str, title: str, rules: tuple[Callable[[S, E], S], S, type[E], str],
-          codec: Codec[E], describe: _Describe[S, E], board: Board[S],
-          next_line: Next[S]) -> Game[S, E]:
+          codec: Codec[E], describe: _Describe[S, E],
+          screens: tuple[Board[S], Next[S], Summary[S], Players[S]]) -> Game[S, E]:
     """One board game as the table keeps it: ``rules`` is its ``apply``, the state
-    before anything, the set-up event that must come first and the rule that says so."""
+    before anything, the set-up event that must come first and the rule that says so;
+    ``screens`` its board, "next" line, end-of-game summary and players."""
     apply, initial, setup, rule = rules
+    board, next_line, summary, players = screens
     return Game(kind=kind, title=title, apply=apply, initial=initial,
                 decode=as_stored(codec.from_dict), encode=codec.to_dict, setup=setup, rule=rule,
                 refuse=RuleViolation,
                 describe=lambda before, event, after, viewer: describe(
                     before, event, after, viewer=viewer),
-                board=board, next=next_line)
+                board=board, next=next_line, summary=summary, players=players)
 
 
 @functools.cache
@@ -70,11 +72,16 @@ def stuffed() -> Game[StuffedGame, StuffedEvent]:
     from boardgames.stuffed.describe import describe
     from boardgames.stuffed.events import NewGame
     from boardgames.stuffed.rules import apply
-    from boardgames.stuffed.screen import board, next_line
+    from boardgames.stuffed.screen import board, final_summary, next_line
     from boardgames.stuffed.state import EMPTY
 
     return _game("stuffed", "game of Stuffed", (apply, EMPTY, NewGame, "R-STF-2"), CODEC,
-                 describe, board, next_line)
+                 describe, (board, next_line, final_summary, _stuffed_players))
+
+
+def _stuffed_players(game: StuffedGame) -> tuple[tuple[str, ...], str | None]:
+    playing = game.started and not game.over
+    return tuple(p.name for p in game.players), game.current.name if playing else None
 
 
 def _deckbuilding_board(game: DeckbuildingGame, viewer: Viewer) -> object:
@@ -89,6 +96,17 @@ def _deckbuilding_next(game: DeckbuildingGame, viewer: Viewer) -> str:
     return next_line(game, viewer=viewer)
 
 
+def _deckbuilding_summary(game: DeckbuildingGame, viewer: Viewer) -> tuple[str, ...]:
+    from boardgames.deckbuilding.ending import final_summary
+
+    return final_summary(game, viewer)
+
+
+def _deckbuilding_players(game: DeckbuildingGame) -> tuple[tuple[str, ...], str | None]:
+    playing = game.started and not game.over
+    return tuple(p.name for p in game.players), game.active.name if playing else None
+
+
 @functools.cache
 def deckbuilding() -> Game[DeckbuildingGame, DeckbuildingEvent]:
     """Mistborn: The Deckbuilding Game (R-DBG-*): :mod:`boardgames.deckbuilding`."""
@@ -100,7 +118,8 @@ def deckbuilding() -> Game[DeckbuildingGame, DeckbuildingEvent]:
     from boardgames.deckbuilding.state import BLANK
 
     return _game("deckbuilding", "Deckbuilding Game", (apply, BLANK, NewGame, "R-DBG-1"),
-                 CODEC, describe, _deckbuilding_board, _deckbuilding_next)
+                 CODEC, describe, (_deckbuilding_board, _deckbuilding_next,
+                                   _deckbuilding_summary, _deckbuilding_players))
 
 
 @functools.cache
@@ -111,11 +130,17 @@ def housewar() -> Game[HouseWarState, HouseWarEvent]:
     from boardgames.housewar.describe import describe
     from boardgames.housewar.events import Start
     from boardgames.housewar.rules import apply
-    from boardgames.housewar.screen import board, next_line
+    from boardgames.housewar.screen import board, final_summary, next_line
     from boardgames.housewar.state import State
 
     return _game("housewar", "game of House War", (apply, State(), Start, "R-HW-5"), CODEC,
-                 describe, board, next_line)
+                 describe, (board, next_line, final_summary, _housewar_players))
+
+
+def _housewar_players(state: HouseWarState) -> tuple[tuple[str, ...], str | None]:
+    # Phase values, not the enum: this module imports no game at start-up.
+    playing = state.houses and state.phase.value == "playing"
+    return tuple(h.name for h in state.houses), state.active.name if playing else None
 
 
 registry.register("stuffed", stuffed)

@@ -51,6 +51,22 @@ lines of text, as the game draws it)."""
 Next = Callable[[S, Viewer], str]
 """``next(state, viewer)``: what comes next, as one line for ``viewer``."""
 
+Summary = Callable[[S, Viewer], tuple[str, ...]]
+"""``summary(state, viewer)``: once the game is over, how it ended and one line per
+player for ``viewer``; nothing while it goes on."""
+
+Players = Callable[[S], tuple[tuple[str, ...], str | None]]
+"""``players(state)``: the names of the players (or Houses) in seat order, and whose
+turn it is (``None`` before the set-up or once the game is over)."""
+
+
+def _no_summary(state: Any, viewer: Viewer) -> tuple[str, ...]:
+    return ()
+
+
+def _no_players(state: Any) -> tuple[tuple[str, ...], str | None]:
+    return (), None
+
 
 @attrs.frozen
 class Game(Generic[S, E]):
@@ -64,7 +80,9 @@ class Game(Generic[S, E]):
     error (see :class:`Refusal`).
 
     ``describe``, ``board`` and ``next`` are what the front doors show, each made for
-    a viewer: every game's sentences, board and "next" line live in its library.
+    a viewer: every game's sentences, board and "next" line live in its library;
+    ``summary`` the end-of-game summary, and ``players`` who sits at the game and whose
+    turn it is (for a player's own history).
 
     ``setup_kept``: undo never takes the set-up back (start another game instead);
     ``undo_whole_step``: undo takes back every event the last write appended (one
@@ -85,6 +103,8 @@ class Game(Generic[S, E]):
     next: Next[S]
     setup_kept: bool = True
     undo_whole_step: bool = True
+    summary: Summary[S] = _no_summary
+    players: Players[S] = _no_players
 
     def replay(self, events: list[E] | tuple[E, ...]) -> S:
         """The state ``events`` give, applied in order to :attr:`initial`."""

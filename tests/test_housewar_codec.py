@@ -34,7 +34,10 @@ from boardgames.housewar import (
     Sheet,
     Solve,
     Start,
+    StartTimer,
     Steal,
+    StopTimer,
+    TimeUp,
     Transfer,
     Worsen,
     new_game,
@@ -75,6 +78,9 @@ ONE_OF_EACH: list[Event] = [
     FaceDown("Tekiel", "Financial Heir"),
     DiscardFaceDown("Tekiel", "Financial Heir"),
     Reveal("Tekiel", "Financial Heir", favor=3),
+    StartTimer("2026-03-01T20:00:00.000000+00:00", 180),
+    StopTimer(),
+    TimeUp(),
 ]
 
 

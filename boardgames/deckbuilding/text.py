@@ -329,6 +329,12 @@ EN: dict[str, str] = {
                          "game with {command}",
     "screen.unknown_game": "no game named {typed} (games: {names:list})",
     "screen.ambiguous": "{typed} could be {names:list}: type more of the name",
+    "summary.player": "{name}: health {health}; {missions}",
+    "summary.out": "{name}: eliminated (health {health}); {missions}",
+    "summary.step": "{mission} step {step}",
+    "summary.start": "{mission} start area",
+    "summary.top": "{mission} top",
+    "summary.head": "Summary",
 }
 
 

@@ -345,4 +345,10 @@ PL: dict[str, str] = {
                          "nową grę poleceniem {command}",
     "screen.unknown_game": "nie ma gry {typed} (gry: {names:list})",
     "screen.ambiguous": "{typed} może oznaczać: {names:list}; wpisz więcej liter",
+    "summary.player": "{name}: zdrowie {health}; {missions}",
+    "summary.out": "{name}: odpada z gry (zdrowie {health}); {missions}",
+    "summary.step": "{mission} pole {step}",
+    "summary.start": "{mission} obszar startowy",
+    "summary.top": "{mission} szczyt",
+    "summary.head": "Podsumowanie",
 }

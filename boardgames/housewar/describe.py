@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 from boardgames.housewar import events as ev
+from boardgames.housewar import timer
 from boardgames.housewar.events import DESTROYED, SUPPLY, key
 from boardgames.housewar.income import income_wanted
 from boardgames.housewar.pay import cheapest_payment, explain_payment
@@ -338,6 +339,8 @@ def _sentence(before: State, event: ev.Event, after: State, viewer: Viewer) -> s
         return f"Unrest {verb} by {abs(event.amount)} to {after.unrest}."
     if isinstance(event, ev.Transfer):
         return _transfer(event, after)
+    if isinstance(event, (ev.StartTimer, ev.StopTimer, ev.TimeUp)):
+        return timer.sentence(before.timer, event)
     return _scoring(before, event, after, viewer)
 
 

@@ -33,6 +33,9 @@ FaceDown           face_down           an end-game Personality is played face do
 DiscardFaceDown    discard_face_down   a face-down Personality is discarded
 Reveal             reveal              at the end, a face-down Personality is revealed
 =================  ==================  ==============================================
+
+The House sheets' events are in :mod:`boardgames.housewar.sheets`, the negotiation
+timer's in :mod:`boardgames.housewar.timer`.
 """
 
 from __future__ import annotations
@@ -58,6 +61,7 @@ from boardgames.housewar.kinds import Length, Place, Reason
 from boardgames.housewar.pay import check_cost
 from boardgames.housewar.resources import NOTHING, Resource, Resources, resource
 from boardgames.housewar.sheets import Advisor, Ruin, Sheet
+from boardgames.housewar.timer import StartTimer, StopTimer, TimeUp
 from boardgames.housewar.track import urgency
 from core.names import two_spellings
 
@@ -463,7 +467,8 @@ class Reveal:
 
 Event: TypeAlias = (Start | AddProblem | Worsen | MoveProblem | Collect | Pass | Solve
                     | NoDeal | EndTurn | ChangeCost | AddUnrest | Score | Transfer
-                    | FaceDown | DiscardFaceDown | Reveal | Sheet | Ruin | Advisor)
+                    | FaceDown | DiscardFaceDown | Reveal | Sheet | Ruin | Advisor
+                    | StartTimer | StopTimer | TimeUp)
 """Any House War event."""
 
 EVENTS: tuple[type[Event], ...] = get_args(Event)
@@ -472,5 +477,6 @@ EVENTS: tuple[type[Event], ...] = get_args(Event)
 __all__ = ["EVENTS", "AddProblem", "AddUnrest", "Advisor", "Award", "ChangeCost",
            "Collect", "DiscardFaceDown", "EndTurn", "Event", "FaceDown", "Length",
            "MoveProblem", "NoDeal", "Pass", "Place", "Reason", "Reveal", "Ruin", "Score",
-           "Share", "Sheet", "Solve", "Start", "Steal", "Transfer", "Worsen"]
+           "Share", "Sheet", "Solve", "Start", "StartTimer", "Steal", "StopTimer",
+           "TimeUp", "Transfer", "Worsen"]
 """The module's values and every event class (the package exports them all)."""

@@ -13,7 +13,7 @@ import attrs
 
 from boardgames.errors import BadValue, RuleViolation, shown
 from boardgames.housewar import events as ev
-from boardgames.housewar import income
+from boardgames.housewar import income, timer
 from boardgames.housewar.changes import (
     _check_active,
     _end,
@@ -356,6 +356,15 @@ def _reveal(state: State, event: ev.Reveal) -> State:
                  how="reveal")
 
 
+def _start_timer(state: State, event: ev.StartTimer) -> State:
+    return attrs.evolve(state, timer=timer.start(state.timer, event))
+
+
+def _stop_timer(state: State, event: ev.StopTimer | ev.TimeUp) -> State:
+    timer.stop(state.timer, event)
+    return attrs.evolve(state, timer=None)
+
+
 HANDLERS: Handlers[State, ev.Event] = (
     Handlers[State, ev.Event]("House War")
     .add(ev.Start, _start).add(ev.AddProblem, _add_problem).add(ev.Worsen, _worsen)
@@ -364,7 +373,9 @@ HANDLERS: Handlers[State, ev.Event] = (
     .add(ev.ChangeCost, _change_cost).add(ev.AddUnrest, _unrest).add(ev.Score, _score)
     .add(ev.Transfer, _transfer).add(ev.FaceDown, _face_down)
     .add(ev.DiscardFaceDown, _discard_face_down).add(ev.Reveal, _reveal)
-    .add(ev.Sheet, income.sheet).add(ev.Ruin, income.ruin).add(ev.Advisor, income.advisor))
+    .add(ev.Sheet, income.sheet).add(ev.Ruin, income.ruin).add(ev.Advisor, income.advisor)
+    .add(ev.StartTimer, _start_timer).add(ev.StopTimer, _stop_timer)
+    .add(ev.TimeUp, _stop_timer))
 
 _SETUP_EVENTS = (ev.AddProblem, ev.Collect, ev.Transfer, ev.Sheet)
 # Events that move the turn on: an eruption's effect has been applied by then.
@@ -390,7 +401,8 @@ def _check_phase(state: State, event: ev.Event) -> None:
         return
     if phase is Phase.ENDED:
         vin_end = state.ended_by in (End.VIN_SOLVED, End.VIN_ERUPTED)
-        if isinstance(event, ev.Reveal) or (vin_end and isinstance(event, _VIN_EFFECTS)):
+        if isinstance(event, (ev.Reveal, ev.StopTimer, ev.TimeUp)) or (
+                vin_end and isinstance(event, _VIN_EFFECTS)):
             return
         raise RuleViolation(f"the game is over ({_end_text(state)}): no more cards or "
                             f"deals, only end-game Personalities to reveal",

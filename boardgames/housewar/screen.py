@@ -20,6 +20,7 @@ carries meaning alone.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import attrs
@@ -28,11 +29,13 @@ from boardgames.housewar.privacy import breakdown, hides_any, sees
 from boardgames.housewar.resources import RESOURCES, Resources
 from boardgames.housewar.score import outcome
 from boardgames.housewar.state import UNREST_END, Phase, State, Step
+from boardgames.housewar.timer import timer_line
 from boardgames.housewar.track import NUMERALS, numeral
 from boardgames.screen import Line, Title, para
 from core.viewer import NARRATOR, Viewer
 
-__all__ = ["LEGEND", "Grid", "HouseRow", "Houses", "board", "letters", "next_line",
+__all__ = ["LEGEND", "Grid", "HouseRow", "Houses", "board", "final_summary", "letters",
+           "next_line",
            "status", "summary"]
 
 LETTERS = {"money": "M", "food": "F", "prestige": "P", "skaa": "S", "warriors": "W",
@@ -197,23 +200,44 @@ def _hidden_note(state: State, viewer: Viewer) -> list[Shown]:
     return []
 
 
-def board(state: State, viewer: Viewer = NARRATOR) -> tuple[Shown, ...]:
+def board(state: State, viewer: Viewer = NARRATOR, now: datetime.datetime | None = None
+          ) -> tuple[Shown, ...]:
     """The whole game for a screen, as ``viewer`` may see it (R-HW-6; the last events
-    and what comes next are the screen's to add)."""
+    and what comes next are the screen's to add); given the time ``now`` (the table's
+    clock), the negotiation timer too."""
     unrest = f"Unrest {state.unrest} of {UNREST_END}"
     if state.lord_ruler_in_play:
         unrest += " · the Lord Ruler is in play: Favor and Disgrace doubled"
-    shown: list[Shown] = [Title(_title(state), wrap=True), para(unrest), *_track(state),
-                          para(f"Supply {letters(state.supply, zeros=True)}")]
+    shown: list[Shown] = [Title(_title(state), wrap=True), para(unrest)]
+    running = None if now is None else timer_line(state.timer, now)
+    if running is not None:
+        shown.append(para(running, "active"))
+    shown += [*_track(state), para(f"Supply {letters(state.supply, zeros=True)}")]
     if state.destroyed:
         shown.append(para(f"Destroyed {letters(state.destroyed)}"))
     shown += [_houses(state, viewer), *_hidden_note(state, viewer), para(LEGEND, "note")]
     result = outcome(state)
     if result is not None:
         shown.append(para(result.text(), "result"))
-        for standing in result.standings:
-            tokens = f"{standing.tokens} token{'' if standing.tokens == 1 else 's'}"
-            shown.append(Line(f"  {standing.place}. {standing.house} {standing.score} "
-                              f"({tokens})"))
+        shown += [Line(f"  {line}") for line in _standings(state)]
         shown += [para(part.text(), margin=2) for part in breakdown(state)]
     return tuple(shown)
+
+
+def _standings(state: State) -> list[str]:
+    """``1. Venture 9 (12 tokens)`` for each House, once the game has ended."""
+    result = outcome(state)
+    if result is None:
+        return []
+    return [f"{standing.place}. {standing.house} {standing.score} ({standing.tokens} "
+            f"token{'' if standing.tokens == 1 else 's'})" for standing in result.standings]
+
+
+def final_summary(state: State, viewer: Viewer = NARRATOR) -> tuple[str, ...]:
+    """Once every face-down card is revealed and the winner known (R-HW-3): the
+    outcome, the standings and each House's breakdown (R-HW-6: at the end everything
+    is revealed to every viewer); nothing before."""
+    result = outcome(state)
+    if result is None or state.next_step is not Step.OVER:
+        return ()
+    return (result.text(), *_standings(state), *(part.text() for part in breakdown(state)))

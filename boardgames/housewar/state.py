@@ -17,6 +17,7 @@ from boardgames.errors import RuleViolation, shown
 from boardgames.housewar.events import Length, key
 from boardgames.housewar.pay import effective_cost
 from boardgames.housewar.resources import NOTHING, Resources
+from boardgames.housewar.timer import Timer
 from boardgames.housewar.track import Track, numeral
 from core.names import closest, find
 
@@ -185,6 +186,7 @@ class State:
     # The Problem whose eruption effect is being applied: it is discarded only once the
     # effect is applied, so it is still in play until the turn goes on (R-HW-3 ruling).
     erupting: str | None = None
+    timer: Timer | None = None  # the negotiation timer, while one runs
 
     # --- Houses ---------------------------------------------------------------------
 

@@ -21,7 +21,8 @@ from boardgames.stuffed.describe import mission_words
 from boardgames.stuffed.state import Game, Ledger
 from core.viewer import NARRATOR, Viewer
 
-__all__ = ["Tray", "TrayDie", "board", "dice_text", "next_line", "status", "summary"]
+__all__ = ["Tray", "TrayDie", "board", "dice_text", "final_summary", "next_line", "status",
+           "summary"]
 
 
 @attrs.frozen
@@ -96,6 +97,20 @@ def summary(state: Game, viewer: Viewer = NARRATOR) -> str:
         return said
     names = ", ".join(p.name for p in state.players)
     return f"turn {state.turn_number}, {state.current.name} to play ({names})"
+
+
+def final_summary(state: Game, viewer: Viewer = NARRATOR) -> tuple[str, ...]:
+    """Once the game is over (R-STF-7), one line for the winning Mission and one per
+    player: coins, Advantage cards and the Teammates recruited; nothing before."""
+    if not state.over or state.mission is None or state.winner is None:
+        return ()
+    winner = state.players[state.winner].name
+    lines = [f"{winner} completed the Mission {mission_words(state.mission)}."]
+    for ledger in state.players:
+        team = ", ".join(f"{t.name} ({t.kind.label})" for t in ledger.team) or "none"
+        lines.append(f"{ledger.name}: {count(ledger.coins.value, 'coin')}, "
+                     f"{count(ledger.cards.value, 'card')}; recruits: {team}.")
+    return tuple(lines)
 
 
 def status(state: Game) -> dict[str, Any]:

@@ -20,6 +20,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 import click
 
+from cli.boardgames.drawing import STYLES as STYLES
+from cli.boardgames.drawing import drawn as drawn
+from cli.boardgames.drawing import entry_time
+from cli.boardgames.drawing import rows as rows
+from cli.boardgames.drawing import wrapped as wrapped
 from cli.common.errors import fail
 from cli.common.options import NumbersCommand
 from cli.common.output import echo_wrapped, json_option, plain, print_json
@@ -39,11 +44,9 @@ from cli.common.streams import (
 )
 from cli.common.streams import meanwhile_lines as stream_meanwhile
 from cli.common.table_option import open_table, table_option
-from core.wrap import rows as broken
 
 if TYPE_CHECKING:
-    from boardgames.screen import Line, Title
-    from conflict.table import StreamInfo, Table
+    from conflict.table import Entry, StreamInfo, Table
     from conflict.table.sessions import Loaded, Recorded, Undid
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -213,6 +216,21 @@ class Face:
     # Refuses any step at all in this state (a game won), before a command reads what
     # was typed against it: the refusal then names the reason, not a missing die.
     check: Callable[[Any], None] = lambda _state: None
+    # The end-of-game summary in the screen's language (default: the game's own, for
+    # the Narrator); nothing while the game goes on.
+    final: Callable[[Any], Sequence[str]] | None = None
+    # Events written before each step, read from the state and the table's clock (House
+    # War's negotiation time running out).
+    prelude: Callable[[Any], Sequence[Any]] = lambda _state: ()
+
+    def summary(self, state: Any) -> list[str]:
+        """The end-of-game summary of ``state``, as plain lines; empty before the end."""
+        if self.final is not None:
+            return list(self.final(state))
+        from conflict.table.games import rules
+        from core.viewer import NARRATOR
+
+        return list(rules(self.kind).summary(state, NARRATOR))
 
 
 START_COMMANDS = {
@@ -257,15 +275,28 @@ def report(face: Face, name: str, steps: Sequence[tuple[Any, Any, Any]], state: 
     from conflict.table.games import rules
 
     lines = list(said) if said is not None else [face.describe(b, e, a) for b, e, a in steps]
+    # The step that ends the game says the summary once; later reports do not.
+    ending = face.summary(state) if steps and not face.summary(steps[0][0]) else []
     if as_json:
         encode = rules(face.kind).encode
+        fields = {**face.status(state), **({"summary": ending} if ending else {}),
+                  **(extra or {})}
         print_json(report_json(lines, [encode(event) for _, event, _ in steps],
                                face.next_line(state), version, meanwhile=meanwhile,
-                               game=name, extra={**face.status(state), **(extra or {})}))
+                               game=name, extra=fields))
         return
-    for line in report_lines(lines, plain(face.next_line(state)), meanwhile=meanwhile,
-                             words=face.words):
+    reported = report_lines(lines, plain(face.next_line(state)), meanwhile=meanwhile,
+                            words=face.words)
+    for line in reported[:-1] + summary_lines(face, ending) + reported[-1:]:
         click.echo(line)
+
+
+def summary_lines(face: Face, ending: Sequence[str]) -> list[str]:
+    """The end-of-game summary under its heading, each line made safe to print;
+    nothing when there is none."""
+    if not ending:
+        return []
+    return [f"{face.words.get('summary', 'Summary')}:", *(f"  {plain(line)}" for line in ending)]
 
 
 def meanwhile_lines(face: Face, recorded: Recorded[Any, Any]) -> list[str]:
@@ -283,7 +314,7 @@ def record(face: Face, table: Table, build: Callable[[Any], Sequence[Any]], *,
 
     def checked(state: Any) -> Sequence[Any]:
         face.check(state)
-        return build(state)
+        return [*face.prelude(state), *build(state)]
 
     recorded = games.record(table, face.kind, name, checked, who=writer())
     report(face, name, recorded.steps, recorded.after, as_json=as_json,
@@ -379,12 +410,20 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
     @group.command("log", short_help="The game's events with who and when.")
     @click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
                   help="Only the last N events.")
+    @click.option("--player", "-p", "player", metavar="NAME",
+                  help="Only NAME's steps: written by NAME, made in NAME's turns, or "
+                       "naming NAME (what was done to them). Any unique beginning or "
+                       "word of the name.")
     @common
     @extra
-    def log(last: int | None, as_json: bool) -> None:
+    def log(last: int | None, player: str | None, as_json: bool) -> None:
         """Every event of the game, oldest first, with who wrote it and when; undone
-        events stay, marked."""
-        game_log(face_of(), last, as_json=as_json)
+        events stay, marked.
+
+        With --player NAME, a player's (or a House's) own history: the steps NAME
+        wrote, every step of NAME's turns, and the steps that name NAME — what was
+        done to them on other turns (damage, the Target, Favor, a Teammate)."""
+        game_log(face_of(), last, as_json=as_json, player=player)
 
 
 def list_games(kind: str, summary: Callable[[Any], str], *, as_json: bool) -> None:
@@ -400,8 +439,31 @@ def list_games(kind: str, summary: Callable[[Any], str], *, as_json: bool) -> No
                  empty=f"No games yet. Start one with: mistborn {kind} new")
 
 
-def game_log(face: Face, last: int | None, *, as_json: bool) -> None:
-    """``log``: every event of the chosen game with who and when, undone ones marked."""
+def _steps_of(kind: str, loaded: Loaded[Any, Any], everything: Sequence[Entry],
+              typed: str) -> tuple[str, set[int]]:
+    """The player ``typed`` means, and the numbers of their steps among ``everything``
+    (see :func:`core.player_log.concerns`): whose turn it was is read from the state
+    the live steps before each step leave."""
+    import bisect
+
+    from conflict.table.games import rules
+    from core.player_log import PlayerNotFound, concerns, resolve_player
+
+    players = rules(kind).players
+    try:
+        player = resolve_player(typed, players(loaded.state)[0])
+    except PlayerNotFound as error:
+        fail(str(error))
+    live = [entry.seq for entry in loaded.entries]
+    return player, {entry.seq for entry in everything if concerns(
+        player, who=entry.who, event=entry.event,
+        turn_of=players(loaded.states[bisect.bisect_left(live, entry.seq)])[1])}
+
+
+def game_log(face: Face, last: int | None, *, as_json: bool, player: str | None = None
+             ) -> None:
+    """``log``: every event of the chosen game with who and when, undone ones marked;
+    only ``player``'s steps when one is named."""
     from conflict.table import games
 
     kind = face.kind
@@ -412,6 +474,9 @@ def game_log(face: Face, last: int | None, *, as_json: bool) -> None:
     lines = []
     told = history(everything, loaded, face.describe,
                    lambda before, event: _taken_back(face, before, event))
+    if player is not None:
+        player, theirs = _steps_of(kind, loaded, everything, player)
+        told = [(entry, text) for entry, text in told if entry.seq in theirs]
     for entry, text in told:
         line: dict[str, Any] = {"seq": entry.seq, "when": entry.at.isoformat(),
                                 "who": entry.who, "text": text, "event": entry.event}
@@ -421,7 +486,8 @@ def game_log(face: Face, last: int | None, *, as_json: bool) -> None:
     if last is not None:
         lines = lines[-last:]
     if as_json:
-        print_json({"game": name, "events": lines})
+        print_json({"game": name, **({} if player is None else {"player": player}),
+                    "events": lines})
         return
     for line in lines:
         when = entry_time(line["when"])
@@ -429,59 +495,3 @@ def game_log(face: Face, last: int | None, *, as_json: bool) -> None:
                   if "undone_by" in line else "")
         echo_wrapped(f"{line['seq']}. {when} {plain(line['who'])}: "
                      f"{plain(line['text'])}{undone}")
-
-
-def rows(text: str, width: int, *, indent: int = 2, collapse: bool = False) -> list[str]:
-    """``text`` as lines at most ``width`` wide, broken between words, the lines after
-    the first indented (:func:`core.wrap.rows`); each run of white space one space
-    first when ``collapse``."""
-    return broken(" ".join(text.split()) if collapse else text, width, indent)
-
-
-def wrapped(text: str, width: int, *, indent: int = 2, style: str = "") -> list[Any]:
-    """``text`` (already made safe with ``plain``) as Rich ``Text`` lines at most
-    ``width`` wide, broken between words, later lines indented."""
-    from rich.text import Text
-
-    return [Text(line, style=style) for line in rows(text, width, indent=indent)]
-
-
-STYLES = {"title": "bold", "head": "bold", "active": "bold", "result": "bold",
-          "out": "dim", "note": "dim", "dim": "dim", "plain": ""}
-"""How a terminal styles each tag of :mod:`boardgames.screen`; the words alone always
-carry the meaning."""
-
-
-def drawn(shown: Line | Title, name: str, width: int, *, collapse: bool = False
-          ) -> list[Any]:
-    """A line of a library board (:mod:`boardgames.screen`) as Rich ``Text`` lines at
-    most ``width`` wide; a :class:`~boardgames.screen.Title` after the game's ``name``.
-    Every text goes through ``plain``: stored names are never read as markup."""
-    from rich.text import Text
-
-    from boardgames.screen import Title
-
-    if isinstance(shown, Title):
-        text = plain(name) + plain(shown.text)
-        if shown.wrap:
-            return wrapped(text, width, style=STYLES["title"])
-        return [Text(text, style=STYLES["title"])]
-    style = STYLES.get(shown.tag, "")
-    if shown.parts:
-        first, *rest = shown.parts
-        line = Text(plain(first.text), style=style)
-        for part in rest:
-            line.append(plain(part.text), style=STYLES.get(part.tag, ""))
-        return [line]
-    if not shown.wrap:
-        return [Text(" " * shown.margin + plain(shown.text), style=style)]
-    margin = " " * shown.margin
-    return [Text(margin + row, style=style) for row in rows(
-        plain(shown.text), width - shown.margin, indent=shown.indent, collapse=collapse)]
-
-
-def entry_time(iso: str) -> str:
-    """An entry's time as the local ``HH:MM``."""
-    import datetime
-
-    return datetime.datetime.fromisoformat(iso).astimezone().strftime("%H:%M")

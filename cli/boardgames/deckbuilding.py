@@ -180,6 +180,7 @@ def face(lang: str | None = None) -> Face:
     from boardgames.deckbuilding import screen
     from boardgames.deckbuilding.codec import snapshot
     from boardgames.deckbuilding.describe import describe
+    from boardgames.deckbuilding.ending import final_summary
 
     chosen = lang or language()
     said = screen.words(chosen)
@@ -190,7 +191,9 @@ def face(lang: str | None = None) -> Face:
                 "result": data["result"]}
 
     return Face(KIND, lambda b, e, a: describe(b, e, a, chosen),
-                lambda state: screen.next_line(state, chosen), status, said)
+                lambda state: screen.next_line(state, chosen), status,
+                {**said, "summary": screen.say("summary.head", chosen)},
+                final=lambda state: final_summary(state, lang=chosen))
 
 
 def summary(state: Game) -> str:

@@ -150,15 +150,18 @@ def show(last: int, as_json: bool) -> None:
     name, loaded = games.load(face().kind)
     state = loaded.state
     said = games.last_sentences(face(), loaded, last)
+    ending = face().summary(state)
     if as_json:
         print_json({"game": name, "version": loaded.version, "lang": lang,
                     **snapshot(state, lang), "last": said,
-                    "next": screen.next_line(state, lang)})
+                    "next": screen.next_line(state, lang), "summary": ending})
         return
     console = make_console()
     width = max(40, min(console.width, 72))
     console.print(render(screen.board(state, name, lang, width)))
     words = screen.words(lang)
-    lines = [part for line in said for part in games.wrapped(f"• {plain(line)}", width)]
+    lines = [part for line in games.summary_lines(face(), ending)
+             for part in games.wrapped(line, width, indent=4)]
+    lines += [part for line in said for part in games.wrapped(f"• {plain(line)}", width)]
     lines += games.wrapped(f"{words['next']}: {plain(screen.next_line(state, lang))}", width)
     console.print(Group(*lines))

@@ -6,14 +6,15 @@ game's events and what comes next (the library's: :mod:`boardgames.housewar.scre
 and readers for what a player types — Houses and
 Problems by any unique beginning of their name, tokens as a player says them
 (``2 food 1 atium``, ``2f 1a``). The commands live in
-:mod:`cli.boardgames.housewar_setup` and :mod:`cli.boardgames.housewar_turn`, loaded on
-first use; the screen in :mod:`cli.boardgames.housewar_screens`.
+:mod:`cli.boardgames.housewar_setup`, :mod:`cli.boardgames.housewar_turn` and
+:mod:`cli.boardgames.housewar_timer`, loaded on first use; the screen in
+:mod:`cli.boardgames.housewar_screens`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 KIND = "housewar"
 
 
-@click.group(cls=GameGroup, modules=("housewar_setup", "housewar_turn"),
+@click.group(cls=GameGroup, modules=("housewar_setup", "housewar_turn", "housewar_timer"),
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @game_option
@@ -54,6 +55,8 @@ def housewar() -> None:
     Also:  unrest 1; score; transfer;
            cost; move; ruin; advisor;
            face-down; reveal
+    Deal:  timer 3 (negotiation
+             minutes); timer stop
     Pay:   pay --hold 2f 1a --cost 3 food
     See:   show (--table: no scores); log
     Slip:  undo
@@ -76,7 +79,15 @@ def face() -> Face:
     from boardgames.housewar.describe import describe
     from boardgames.housewar.screen import next_line, status
 
-    return Face(KIND, describe, next_line, status)
+    return Face(KIND, describe, next_line, status, prelude=time_up)
+
+
+def time_up(state: State) -> tuple[Any, ...]:
+    """The negotiation time running out, written before the first step after it."""
+    from boardgames.housewar.timer import ran_out
+    from conflict.table import clock
+
+    return ran_out(state.timer, clock.parse(clock.now()))
 
 
 def summary(state: State) -> str:

@@ -64,16 +64,19 @@ def houses(shown: Houses, width: int) -> list[Text]:
 def board(name: str, state: State, width: int, last: Sequence[str], next_line: str,
           viewer: Viewer | None = None) -> RenderableType:
     """The whole game on one screen as ``viewer`` may see it (default: the Narrator):
-    the library's board (:func:`boardgames.housewar.screen.board`), the last events and
-    what comes next."""
+    the library's board (:func:`boardgames.housewar.screen.board`) with the negotiation
+    timer by the table's clock, the last events and what comes next."""
     from rich.console import Group
 
+    from boardgames.housewar.privacy import NARRATOR
     from boardgames.housewar.screen import Grid, Houses
     from boardgames.housewar.screen import board as shown
+    from conflict.table import clock
 
     width = max(40, min(width, 72))
     parts: list[Any] = []
-    for item in shown(state) if viewer is None else shown(state, viewer):
+    now = clock.parse(clock.now())
+    for item in shown(state, NARRATOR if viewer is None else viewer, now):
         if isinstance(item, Grid):
             parts += grid(item, width)
         elif isinstance(item, Houses):

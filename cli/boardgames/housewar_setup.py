@@ -105,8 +105,10 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
     sees. --json holds only what the board shows."""
     from boardgames.housewar.codec import snapshot
     from boardgames.housewar.privacy import looking
-    from boardgames.housewar.screen import next_line
+    from boardgames.housewar.screen import final_summary, next_line
+    from boardgames.housewar.timer import timer_line
     from cli.boardgames.housewar_screens import board
+    from conflict.table import clock
 
     name, loaded = games.load(face().kind)
     state = loaded.state
@@ -115,8 +117,11 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
                      [state.house(house(state, house_typed)).name])
     said = last_sentences(loaded, last, viewer)
     if as_json:
+        now = clock.parse(clock.now())
         print_json({"game": name, "version": loaded.version, **snapshot(state, viewer),
-                    "last": said, "next": next_line(state, viewer)})
+                    "last": said, "next": next_line(state, viewer),
+                    "negotiation": timer_line(state.timer, now),
+                    "summary": list(final_summary(state, viewer))})
         return
     console = make_console()
     console.print(board(name, state, console.width, said, next_line(state, viewer),

@@ -11,7 +11,7 @@ import click
 from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command
 from cli.boardgames.stuffed import face
-from cli.common.output import make_console, print_json
+from cli.common.output import echo_wrapped, make_console, print_json
 
 if TYPE_CHECKING:
     from boardgames.stuffed.events import Seat
@@ -116,9 +116,12 @@ def show(last: int, as_json: bool) -> None:
     name, loaded = games.load(face().kind)
     state = loaded.state
     lines = games.last_sentences(face(), loaded, last)
+    ending = face().summary(state)
     if as_json:
         print_json({"game": name, "version": loaded.version, **snapshot(state),
-                    "last": lines, "next": next_line(state)})
+                    "last": lines, "next": next_line(state), "summary": ending})
         return
     console = make_console()
     console.print(board(name, state, console.width, lines, next_line(state)))
+    for line in games.summary_lines(face(), ending):
+        echo_wrapped(line)

@@ -67,6 +67,24 @@ def conflict_lines(table: Table, name: str) -> list[Line]:
     return out
 
 
+def participant_lines(table: Table, name: str, typed: str) -> list[Line]:
+    """The steps of the Conflict ``name`` that are the participant's ``typed`` means
+    (see :func:`core.player_log.concerns`: in a Conflict, steps naming them or written
+    as them)."""
+    from cli.common.errors import fail
+    from conflict import saved as conflicts
+    from core.player_log import PlayerNotFound, concerns, resolve_player
+
+    state = conflicts.load(table, name)[1].state
+    try:
+        found = resolve_player(typed, [p.name for p in state.participants],
+                               what="participant")
+    except PlayerNotFound as error:
+        fail(str(error))
+    return [line for line in conflict_lines(table, name) if concerns(
+        found, who=line[2]["who"], turn_of=None, event=line[2]["event"])]
+
+
 def _taken_back(before: State, event: dict[str, Any]) -> str:
     """The sentence of a step taken back, told against the Conflict as the steps kept
     before it leave it (as it stood when the step was made, unless an earlier step was
@@ -95,15 +113,27 @@ def _brief(event: dict[str, Any]) -> str:
               help="Only this Conflict's steps (a unique beginning or word of its name).")
 @click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
               help="Only the last N lines.")
+@click.option("--player", "-p", "participant", metavar="NAME",
+              help="Only the steps of this participant of the Conflict (the current one "
+                   "unless -c names another): those that name them — their actions and "
+                   "what was done to them — and those written as them.")
 @json_option
 @table_option
-def log(conflict_name: str | None, last: int | None, as_json: bool) -> None:
-    """Rolls and Conflict steps, newest last, with who and when."""
+def log(conflict_name: str | None, last: int | None, participant: str | None,
+        as_json: bool) -> None:
+    """Rolls and Conflict steps, newest last, with who and when.
+
+    With --player NAME, one participant's steps in one Conflict: those that name them
+    (their declarations and actions, attacks on them, their damage) and those written
+    as them (--as NAME)."""
     from conflict import saved as conflicts
 
     with open_table(create=False) as table:
         lines: list[Line] = []
-        if conflict_name is not None:
+        if participant is not None:
+            lines += participant_lines(table, conflicts.find(table, conflict_name),
+                                       participant)
+        elif conflict_name is not None:
             lines += conflict_lines(table, conflicts.find(table, conflict_name))
         else:
             lines += roll_lines(table.rolls())
