@@ -58,6 +58,9 @@ _WITH: Final = frozenset({"with", "w"})
 _USING: Final = frozenset({"using", "u"})
 _FREE: Final = frozenset({"--", "about"})
 _AIMED: Final = frozenset({"attack", "feint"})
+_KEYS: Final = {"at": "target", "with": "equipment", "using": "dice", "+": "a Trait",
+                 "harmless": "no harm", "about": "what it is, in words"}
+"""The words that open a place in a player's line, and what each opens (for a menu)."""
 _AIM_KINDS: Final = ("attack", "action", "defense", "noroll")
 """The kinds a player's line names (:data:`~conflict.intents.words.KINDS` has their
 short words)."""
@@ -215,16 +218,16 @@ def _aim(state: State, actor: str, line: str) -> list[Completion]:
         return _dice(character, tail)
     if place == "using":
         return _dice(character, tail) + _matching(
-            tail, [(k, "") for k in ["+", *keys] if k != "using"])
+            tail, [(k, _KEYS[k]) for k in ["+", *keys] if k != "using"])
     if place == "equipment":
         gear = [(g, "equipment") for g in [i.name for i in character.equipment]]
-        return _matching(tail, [*gear, *((k, "") for k in keys if k != "with")])
+        return _matching(tail, [*gear, *((k, _KEYS[k]) for k in keys if k != "with")])
     if not aimed:
-        return _matching(tail, [("using", ""), ("about", "what it is, in words")])
+        return _matching(tail, [(k, _KEYS[k]) for k in ("using", "about")])
     said = [w.casefold() for w in words[1:]]
     aims = [(text, what) for text, what in _targets(state, actor, kind, said)
             if kind == "attack" or what == "target"]  # only an attack has a kind
-    return _matching(tail, [*aims, *((k, "") for k in keys)])
+    return _matching(tail, [*aims, *((k, _KEYS[k]) for k in keys)])
 
 
 def _after_word(line: str, count: int) -> int:
