@@ -18,6 +18,7 @@ from cli.players.ssh_editor import (
     crlf,
     lines_of,
 )
+from conflict.intents.complete import Completion
 
 
 def terminal(longest: int = 50) -> LineEditor:
@@ -222,3 +223,14 @@ def test_tab_asks_for_completion_and_what_came_after_waits() -> None:
     assert editor.complete(["Hazekillers"]).endswith("\r\x1b[23C")  # mid-line: drawn again
     assert (editor.buffer, editor.cursor) == ("d attack Hazekillers a", 21)
     assert editor.complete([]) == "\a"
+
+
+def test_r_con_8_tab_puts_a_completion_in_place_of_the_characters_it_replaces() -> None:
+    editor = terminal()
+    editor.feed("d attack hollow pre")
+    editor.complete([Completion("The Hollow Prelate", 10)])  # a name typed in two words
+    assert (editor.buffer, editor.cursor) == ("d attack The Hollow Prelate ", 28)
+    editor.feed(" w")
+    assert editor.complete([Completion("with", 1), Completion("willpower", 1)]) == "i"
+    assert "with  willpower\r\n> d attack The Hollow Prelate  wi" in editor.complete(
+        [Completion("with", 2), Completion("willpower", 2)])  # listed, and the line again

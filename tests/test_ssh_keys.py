@@ -96,3 +96,10 @@ def test_news_arrives_above_a_line_being_typed_and_the_line_goes_on(
     keys(ada, END, "!", "\r")
     ada.expect(words("For a line long enough to wrap at forty!"))
     assert purposes(served)[-1] == "a line long enough to wrap at forty!"
+
+
+def test_r_con_8_tab_completes_a_name_of_several_words_once(ada: pexpect.spawn) -> None:
+    keys(ada, "d attack hollow pre", "\t")  # two words typed of "The Hollow Prelate"
+    keys(ada, "\t")  # and again: everything else that may follow, then the line anew
+    ada.expect(r"\r\n> d attack The Hollow Prelate ")  # the name whole, in place of both
+    keys(ada, "\x15")  # Ctrl-U: nothing declared

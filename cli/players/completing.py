@@ -1,9 +1,12 @@
-"""Tab in the player shell: the words the word being typed may become, in its place in
-the line — a verb first; after it what that verb takes (a declaration's kind, then the
-grammar of its words, :mod:`conflict.intents.completing`; a Reaction of the
-character; a name to act for after ``as``). Names come from the Conflict running; a
-player is offered their own characters to act for and their own gear, Powers and
-Reactions. Reads the table only through the shell (:class:`~cli.players.steps.Desk`).
+"""Tab in the player shell: what the words being typed may become, in their place in
+the line — a verb first; after it what that verb takes (a declaration's kind, then its
+words, read by the library: :func:`conflict.intents.complete.complete`; a Reaction of
+the character; a name to act for after ``as``). Each answer is a
+:class:`~conflict.intents.complete.Completion`: the text to put in place of the
+characters it replaces, so a name of several words completes as one. Names come from
+the Conflict running; a player is offered their own characters to act for and their
+own gear, Powers and Reactions. Reads the table only through the shell
+(:class:`~cli.players.steps.Desk`).
 """
 
 from __future__ import annotations
@@ -12,14 +15,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from characters.lookup import matches
-from characters.model import ATTRIBUTES, STANDINGS
 from characters.names import name_key
 from cli.players.verbs import NARRATOR_VERBS, PLAYER_VERBS, verb_of
 from cli.players.words import KINDS
-from conflict.intents.completing import Choices, aim_next, beginning_with
+from conflict.intents.complete import Completion, complete, complete_from, complete_words
 
 if TYPE_CHECKING:
-    from characters.model import ExtraGroup, Sheet
     from cli.players.steps import Desk
     from conflict.state import State
 
@@ -29,46 +30,58 @@ _KINDS: Final = ("attack", "action", "defense", "noroll")
 _NAMED: Final = frozenset({"reveal", "hide", "defeat", "reorder", "sheet"})
 
 
-def completions(desk: Desk, typed: str) -> list[str]:
-    """The words the last word of ``typed`` (the line up to the cursor) may become;
-    every word that may come next when ``typed`` ends in a space."""
+def completions(desk: Desk, typed: str) -> list[Completion]:
+    """What the words at the end of ``typed`` (the line up to the cursor) may become;
+    everything that may come next when ``typed`` ends in a space."""
     words = typed.split()
     partial = "" if not typed or typed[-1].isspace() else words.pop()
     if not words:
         verbs = [*PLAYER_VERBS.values(), *(NARRATOR_VERBS.values() if desk.narrator else ())]
-        return beginning_with(partial, list(dict.fromkeys(verbs)))
-    return beginning_with(partial, _after(desk, words))
+        return complete_from(list(dict.fromkeys(verbs)), partial, "verb")
+    return _after(desk, words, partial, typed)
 
 
-def _after(desk: Desk, words: list[str]) -> list[str]:
+def _tail(typed: str, count: int) -> str:
+    """``typed`` after its first ``count`` words (and the spaces after them)."""
+    parts = typed.lstrip().split(maxsplit=count)
+    return parts[count] if len(parts) > count else ""
+
+
+def _after(desk: Desk, words: list[str], partial: str, typed: str) -> list[Completion]:
+    """After the verb ``words[0]``: ``words`` are typed whole, ``partial`` is being typed."""
     verb = verb_of(words[0], narrator=desk.narrator)
     if verb is None or verb in {"odds", "help", "quit", "board", "last"}:
         return []
     if verb == "plain":
-        return ["on", "off"] if len(words) == 1 else []
+        return complete_from(["on", "off"], partial) if len(words) == 1 else []
     state = _state(desk)
     names = [p.name for p in state.participants] if state is not None else []
-    rest = words[1:]
+    rest, used = words[1:], 1
     if rest[:1] and rest[0].casefold() == "as":
         if len(rest) == 1:
-            return _actors(desk, names)
-        actor, rest = rest[1], rest[2:]
+            return complete_from(_actors(desk, names), partial, "whom to act for")
+        actor, rest, used = rest[1], rest[2:], 3
     else:
         actor = None
+    tail = _tail(typed, used)
     if verb in _NAMED:
-        return names if verb != "sheet" else [n for n in names if name_key(n) in desk.mine()
-                                                or desk.narrator]
-    sheet = _sheet(desk, state, actor)
+        return complete_words([n for n in names if verb != "sheet" or desk.narrator
+                               or name_key(n) in desk.mine()], tail, "name")
+    acting = _acting(desk, state, actor)
     if verb == "react":
-        return [r.name for r in sheet.reactions] if sheet is not None and not rest else []
+        reactions = [r.name for r in state.participant(acting).character.reactions] \
+            if state is not None and acting is not None else []
+        return complete_words(reactions, tail, "Reaction")
+    if verb == "declare" and not rest:
+        return complete_from([*_KINDS, *([] if actor else ["as"])], partial)
+    if state is None or acting is None:
+        return []
     if verb == "declare":
-        if not rest:
-            return [*_KINDS, *([] if actor else ["as"])]
-        kind = KINDS.get(rest[0].casefold())
-        return aim_next(rest[1:], kind, _choices(sheet, names)) if kind else []
-    if verb == "change":
-        return aim_next(rest, "action", _choices(sheet, names))
-    return ["as"] if not rest and actor is None and verb != "roll" else []
+        return complete(state, acting, tail, "aim") if KINDS.get(rest[0].casefold()) else []
+    if verb == "change":  # an action's words, without its kind
+        return complete(state, acting, "action " + tail, "aim")
+    return complete_from(["as"], partial) if not rest and actor is None \
+        and verb != "roll" else []
 
 
 def _state(desk: Desk) -> State | None:
@@ -86,21 +99,12 @@ def _actors(desk: Desk, names: Sequence[str]) -> list[str]:
                   if matches(w, names) == [n]), n) for n in mine]
 
 
-def _sheet(desk: Desk, state: State | None, typed: str | None) -> Sheet | ExtraGroup | None:
-    """The sheet of the character the line acts for: the one named after ``as``, else
-    the player's one character in the Conflict."""
+def _acting(desk: Desk, state: State | None, typed: str | None) -> str | None:
+    """The participant the line acts for: the one named after ``as``, else the
+    player's one character in the Conflict."""
     if state is None:
         return None
     names = [p.name for p in state.participants]
     found = matches(typed, names) if typed else [
         n for n in names if name_key(n) in desk.mine() and not desk.narrator]
-    return state.participant(found[0]).character if len(found) == 1 else None
-
-
-def _choices(sheet: Sheet | ExtraGroup | None, names: list[str]) -> Choices:
-    if sheet is None:
-        return Choices(names=names, sources=[*ATTRIBUTES, *STANDINGS])
-    return Choices(names=[n for n in names if n != sheet.name],
-                   equipment=[e.name for e in sheet.equipment],
-                   sources=[*ATTRIBUTES, *STANDINGS, *(p.name for p in sheet.powers)],
-                   traits=list(sheet.traits))
+    return found[0] if len(found) == 1 else None

@@ -62,6 +62,7 @@ if TYPE_CHECKING:
 
     from conflict.events import Event
     from conflict.intents import Intent
+    from conflict.intents.complete import Completion
     from conflict.state import State
     from conflict.table import Player, Table
     from conflict.table.sessions import Recorded
@@ -231,8 +232,9 @@ class PlayerShell:
             lines.append(f"▶ Your move: {hint(now.expect.value)}")
         return lines
 
-    def completions(self, typed: str) -> list[str]:
-        """What Tab offers for the last word of ``typed`` (:mod:`cli.players.completing`)."""
+    def completions(self, typed: str) -> list[Completion]:
+        """What Tab offers for the words at the end of ``typed``, each with the
+        characters it replaces (:mod:`cli.players.completing`)."""
         # Loaded at the first Tab: a one-line ``ssh … roll 5`` starts without it.
         from cli.players.completing import completions
 

@@ -30,9 +30,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from rich.cells import cell_len
+
+if TYPE_CHECKING:
+    from conflict.intents.complete import Completion
 
 INTERRUPT: Final = "\x00interrupt"
 """What :meth:`LineEditor.feed` gives for Ctrl-C: the line being typed was dropped."""
@@ -251,27 +254,32 @@ class LineEditor:
         text = self._history[-back] if back else ""
         self._edit(text, len(text), echo)
 
-    def complete(self, words: Sequence[str]) -> str:
-        """What a Tab shows, given the ``words`` the last word typed (before the cursor)
-        may become: the one word, and a space; what they all begin with; else the list
-        of them below the line, and the line again; a bell when there are none."""
+    def complete(self, found: Sequence[str | Completion]) -> str:
+        """What a Tab shows, given what the text before the cursor may become
+        (``found``: each a :class:`~conflict.intents.complete.Completion` of the
+        characters it replaces, or a word for the last word typed): the one, and a
+        space; what they all begin with; else the list of them below the line, and the
+        line again; a bell when there are none."""
         typed = self.before_cursor()
-        word = "" if not typed or typed[-1].isspace() else typed.split()[-1]
-        if not words:
+        if not found:
             return "\a"
-        common = words[0] if len(words) == 1 else _common_beginning(words)
-        if len(words) == 1:
-            common += " "
+        word = "" if not typed or typed[-1].isspace() else typed.split()[-1]
+        made = [(c, len(word)) if isinstance(c, str) else (c.text, min(c.replaces, len(typed)))
+                for c in found]
+        start = self.cursor - max(back for _, back in made)
+        # Each answer as the whole line from ``start`` would read: their common beginning.
+        spans = [typed[start:len(typed) - back] + text for text, back in made]
+        common = spans[0] + " " if len(spans) == 1 else _common_beginning(spans)
+        said = typed[start:]
         echo: list[str] = []
-        if len(common) > len(word) or len(words) == 1:
-            if self.cursor == len(self.buffer) and common.startswith(word):
-                self._add(common[len(word):], echo)  # at the end: only what is added
+        if len(common) > len(said) or len(spans) == 1:
+            if self.cursor == len(self.buffer) and common.startswith(said):
+                self._add(common[len(said):], echo)  # at the end: only what is added
                 return "".join(echo)
-            start = self.cursor - len(word)
             self._edit(self.buffer[:start] + common + self.buffer[self.cursor:],
                        start + len(common), echo)
             return "".join(echo)
-        listing = "  ".join(visible(w) for w in words)
+        listing = "  ".join(visible(text) for text, _ in made)
         at = self.cursor
         self._move(len(self.buffer), echo)
         self.cursor = at

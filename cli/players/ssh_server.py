@@ -53,7 +53,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import asyncssh
 
@@ -74,6 +74,9 @@ from cli.players.verbs import verb_of
 from cli.players.view import NewsReader
 from cli.players.words import Reply
 from core.errors import shown
+
+if TYPE_CHECKING:
+    from conflict.intents.complete import Completion
 
 T = TypeVar("T")
 
@@ -375,7 +378,7 @@ class Server:
     async def _loop(self, session: _Session, key: str) -> None:
         shell, process = session.shell, session.process
 
-        async def complete(typed: str) -> list[str]:
+        async def complete(typed: str) -> list[Completion]:
             """Tab's words: counted as a line is, so a flood of Tabs starves no one."""
             if not self.limits.allow(key):
                 return []
@@ -408,10 +411,11 @@ class Server:
 
 
 async def _lines(process: asyncssh.SSHServerProcess[str], session: _Session,
-                 complete: Callable[[str], Awaitable[list[str]]]) -> AsyncIterator[str]:
+                 complete: Callable[[str], Awaitable[list[Completion]]]
+                 ) -> AsyncIterator[str]:
     """The session's lines, typed through its :class:`~cli.players.ssh_editor.LineEditor`
     (lines past :data:`MAX_READ` characters come as one refusal; a Tab is completed
-    with the words ``complete`` finds); a resized terminal changes the shell's width;
+    with what ``complete`` finds); a resized terminal changes the shell's width;
     Ctrl-C drops the line being typed; Ctrl-D, the end of input or a dropped connection
     ends it."""
     session.write(session.shell.prompt())

@@ -18,6 +18,12 @@ The places, in the grammar of :func:`conflict.intents.words.aim` and
 - ``dice``: an Attribute, Standing or Power of the actor first; after each ``+``, a
   Trait of the actor, ``tool:`` or ``circ:`` (R-DICE-1, R-CON-7).
 - ``equipment``: the actor's equipment (R-CON-18).
+- ``aim``: a player's line, ``d attack haze 5 with glass dagger``: its kind first
+  (attack, action, defense, noroll, or a short word of them); then
+  :func:`~conflict.intents.words.aim`'s words: a target (for an attack or an action),
+  the attack's kind and Resilience; the equipment after ``with``; the dice's source and
+  ``+`` after ``using``, then Traits, ``tool:``, ``circ:``; the words that open another
+  place; nothing after ``about`` or ``--`` (free words).
 
 :func:`complete_from` completes one name among any choices (several split by commas),
 :func:`complete_words` any of them wherever it stands in the line.
@@ -31,7 +37,14 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from conflict.intents.words import AIM_WORDS, KINDS, NATURES, NOTHING, RESILIENCES, VERBS
+from conflict.intents.words import (
+    AIM_WORDS,
+    KINDS,
+    NATURES,
+    NOTHING,
+    RESILIENCES,
+    VERBS,
+)
 
 if TYPE_CHECKING:
     from characters.model import Character
@@ -39,12 +52,18 @@ if TYPE_CHECKING:
 
 __all__ = ["PLACES", "Completion", "complete", "complete_from", "complete_words"]
 
-PLACES: Final = ("declaration", "dice", "equipment")
+PLACES: Final = ("declaration", "dice", "equipment", "aim")
 """The places :func:`complete` knows."""
 _WITH: Final = frozenset({"with", "w"})
 _USING: Final = frozenset({"using", "u"})
 _FREE: Final = frozenset({"--", "about"})
 _AIMED: Final = frozenset({"attack", "feint"})
+_KEYS: Final = {"at": "target", "with": "equipment", "using": "dice", "+": "a Trait",
+                 "harmless": "no harm", "about": "what it is, in words"}
+"""The words that open a place in a player's line, and what each opens (for a menu)."""
+_AIM_KINDS: Final = ("attack", "action", "defense", "noroll")
+"""The kinds a player's line names (:data:`~conflict.intents.words.KINDS` has their
+short words)."""
 
 
 @attrs.frozen
@@ -122,8 +141,6 @@ def _aimed(state: State, actor: str, verb: str, words: list[str], line: str
            ) -> list[Completion]:
     """After an attack's or a feint's kind: its target, kind of attack, Resilience,
     ``with``, ``--`` — each not said yet — for the place the last words fill."""
-    from conflict.whatnow import AwaitingDeclare, what_now
-
     person = state.participant(actor)
     lowered = [w.casefold() for w in words]
     keyword = max((i for i, w in enumerate(lowered) if w in _WITH | _USING | AIM_WORDS),
@@ -134,24 +151,83 @@ def _aimed(state: State, actor: str, verb: str, words: list[str], line: str
         return _matching(typed, [(g, "equipment") for g in [*gear, NOTHING[0]]], len(typed))
     if keyword >= 0 and lowered[keyword] in _USING:
         return _dice(person.character, line[_after_word(line, keyword + 2):])
+    choices = _targets(state, actor, verb, lowered)
+    if verb == "attack" and person.character.equipment:
+        choices.append(("with", "equipment"))
+    choices.append(("--", "what it is, in words"))
+    start = _after_word(line, keyword + 2)  # past the kind and the last place word
+    return _matching(line[start:], choices)
+
+
+def _targets(state: State, actor: str, verb: str, lowered: Sequence[str]
+             ) -> list[tuple[str, str]]:
+    """Whom ``verb`` may aim at, foes first (allies only for a feint or an action,
+    R-CON-8a), then the attack's kind and (for an attack) its Resilience: each not
+    among the words said (``lowered``)."""
+    from conflict.whatnow import AwaitingDeclare, what_now
+
+    person = state.participant(actor)
     now = what_now(state)
     option = now.option if isinstance(now, AwaitingDeclare) and now.option.name == actor \
         else None
     standing = [p.name for p in state.participants if p.name != actor and not p.defeated]
     targets = list(option.targets) if option is not None else standing
     foes = [t for t in targets if state.participant(t).side != person.side]
-    allies = [t for t in targets if t not in foes] if verb == "feint" else []
+    allies = [t for t in targets if t not in foes] if verb != "attack" else []
     said = " ".join(lowered)
     choices = [(t, "target") for t in [*foes, *allies] if t.casefold() not in said]
     if not set(lowered) & set(NATURES):
         choices += [(n, "kind of attack") for n in NATURES]
     if not set(lowered) & set(RESILIENCES) and verb == "attack":
         choices += [(r, "Resilience") for r in RESILIENCES]
-    if verb == "attack" and person.character.equipment:
-        choices.append(("with", "equipment"))
-    choices.append(("--", "what it is, in words"))
-    start = _after_word(line, keyword + 2)  # past the kind and the last place word
-    return _matching(line[start:], choices)
+    return choices
+
+
+def _aim_place(words: Sequence[str]) -> tuple[str, int]:
+    """The place :func:`~conflict.intents.words.aim` fills after ``words`` (those
+    typed whole), and how many of them come before it: ``target``, ``equipment``,
+    ``using`` (its ``+`` within), or ``free`` after ``about``/``--``."""
+    place, opened = "target", 0
+    for i, word in enumerate(words):
+        low = word.casefold()
+        if low in _FREE:
+            return "free", i + 1
+        if low in AIM_WORDS | _WITH | _USING:
+            place, opened = ("target" if low in AIM_WORDS else "equipment"
+                             if low in _WITH else "using"), i + 1
+    return place, opened
+
+
+def _aim(state: State, actor: str, line: str) -> list[Completion]:
+    """A player's line: the kind, then :func:`~conflict.intents.words.aim`'s words."""
+    words = line.split()
+    if not words or (len(words) == 1 and not line.endswith(" ")):
+        typed = words[0] if words else ""
+        return _matching(typed, [(k, "kind of declaration") for k in _AIM_KINDS], len(typed))
+    kind = KINDS.get(words[0].casefold())
+    whole = words[1:] if line.endswith(" ") else words[1:-1]
+    place, opened = _aim_place(whole)
+    if kind is None or place == "free":
+        return []
+    aimed = kind in ("attack", "action")
+    keys = [*(["at"] if aimed and place != "target" else []), "with", "using",
+            "harmless", "about"]
+    character = state.participant(actor).character
+    tail = line[_after_word(line, opened + 1):]
+    if place == "using" and "+" in tail:
+        return _dice(character, tail)
+    if place == "using":
+        return _dice(character, tail) + _matching(
+            tail, [(k, _KEYS[k]) for k in ["+", *keys] if k != "using"])
+    if place == "equipment":
+        gear = [(g, "equipment") for g in [i.name for i in character.equipment]]
+        return _matching(tail, [*gear, *((k, _KEYS[k]) for k in keys if k != "with")])
+    if not aimed:
+        return _matching(tail, [(k, _KEYS[k]) for k in ("using", "about")])
+    said = [w.casefold() for w in words[1:]]
+    aims = [(text, what) for text, what in _targets(state, actor, kind, said)
+            if kind == "attack" or what == "target"]  # only an attack has a kind
+    return _matching(tail, [*aims, *((k, _KEYS[k]) for k in keys)])
 
 
 def _after_word(line: str, count: int) -> int:
@@ -194,4 +270,6 @@ def complete(state: State, actor: str, line: str, place: str = "declaration"
         return _dice(character, line)
     if place == "equipment":
         return complete_from([i.name for i in character.equipment], line, "equipment")
+    if place == "aim":
+        return _aim(state, actor, line)
     raise ValueError(f"no place to complete named {place!r} (places: {', '.join(PLACES)})")
