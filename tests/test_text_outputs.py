@@ -65,6 +65,11 @@ def all_columns(con: sqlite3.Connection, table: str) -> list[str]:
     return [r[1] for r in con.execute(f"PRAGMA table_info({table})")]
 
 
+# Columns no person writes: a name's key, made from the name, and a passphrase's hash,
+# whose random letters may hold a mark by chance.
+NOT_TEXT = {"name_key", "passphrase_hash"}
+
+
 def poison_table(db: Path) -> None:
     """Every stored text of every table, hostile, as a table written before the rule
     could hold it (``name_key`` columns as such a table would have them)."""
@@ -72,7 +77,7 @@ def poison_table(db: Path) -> None:
         tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")]
         for table in tables:
             columns = [r[1] for r in con.execute(f"PRAGMA table_info({table})")
-                       if r[2] == "TEXT" and r[1] != "name_key" and not r[1].endswith("_at")]
+                       if r[2] == "TEXT" and r[1] not in NOT_TEXT and not r[1].endswith("_at")]
             for column in columns:
                 rows = con.execute(f"SELECT rowid, {column} FROM {table}").fetchall()
                 for rowid, value in rows:
