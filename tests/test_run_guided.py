@@ -205,6 +205,8 @@ def test_r_con_2_a_group_s_kept_roll_is_typed_alone_and_a_wrong_count_asked_agai
             run.sendline("")
         question = words("Action 1 rolls (Brannoch 5 vs Hazekillers of House Orrell 3 ×8)")
         run.expect(question)
+        # No ally of the Hazekillers holds a Reaction: no one is asked to react (R-CON-16).
+        assert "Reacting" not in run.before
         run.expect(words("a group: its kept roll, or every member's 5,5,3/4,4,1"))
         run.sendline("5,5,6,1,2 ; 1,2,3/1,2,3/1,2,3")  # three of eight members
         run.expect(words("rolls 3 dice for each of 8 members: give the kept roll alone "
