@@ -1,0 +1,207 @@
+"""How fast the ``mistborn`` commands start, against bare Python in the same run.
+
+Every row is a whole process started fresh, timed by the wall clock, and printed as a
+ratio to ``python -c pass`` run by the same interpreter. The rows are run interleaved
+— one of each, round after round, in a rotating order — and each row's ratio is the
+median over the rounds of its time divided by bare Python's time in the same round,
+so a change of load on the machine moves every row alike and the ratios stay put
+while the milliseconds swing (on a shared machine they swing 2–4×: the ratio is what
+counts).
+
+Start-up matters most for an installed copy, so the commands run from a
+non-editable install: by default this script builds one in a temporary folder — a
+virtual environment holding a copy of the working tree's packages, compiled to
+bytecode, and the ``mistborn`` console script as an installer writes it, with the
+dependencies taken from the environment running this script. ``--python PATH`` runs
+the rows from an environment you installed yourself instead
+(``python -m venv /tmp/v && /tmp/v/bin/pip install . && python bench/startup.py
+--python /tmp/v/bin/python``).
+
+The table the commands read is built first: the example sheets, a Conflict of 50
+events, and a game of each board game. Exits 1 when a row misses its goal.
+
+    python bench/startup.py --runs 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("core", "conflict", "characters", "cli", "boardgames")
+
+# (label, arguments after `mistborn`, goal as a multiple of bare Python)
+ROWS: list[tuple[str, list[str], float]] = [
+    ("mistborn --version", ["--version"], 2.0),
+    ("roll 5", ["roll", "5"], 4.0),
+    ("roll 5 --as Kell (recorded)", ["roll", "5", "--as", "Kell"], 5.0),
+    ("odds 4", ["odds", "4"], 4.0),
+    ("char list (example sheets)", ["char", "list"], 6.0),
+    ("conflict show (50 events)", ["conflict", "show"], 6.0),
+    ("stuffed show", ["stuffed", "show"], 6.0),
+    ("dbg show", ["dbg", "show"], 6.0),
+    ("hw show", ["hw", "show"], 6.0),
+    ("stuffed keep", ["stuffed", "keep", "ch:2,i,r", "--from", "c", "c", "e", "ch", "b",
+                      "i", "b", "r", "-r", "1"], 6.0),
+    ("stuffed odds", ["stuffed", "odds", "3-kind"], 6.0),
+]
+
+SCRIPT = """\
+# -*- coding: utf-8 -*-
+import re
+import sys
+from cli import run
+if __name__ == "__main__":
+    sys.argv[0] = re.sub(r"(-script\\.pyw|\\.exe)?$", "", sys.argv[0])
+    sys.exit(run())
+"""
+
+
+def install(folder: Path) -> Path:
+    """A virtual environment in ``folder`` with the working tree installed as an
+    installer would (packages copied into site-packages and compiled, the console
+    script in ``bin``); its dependencies come from this script's environment through
+    a ``.pth`` line. Returns its Python."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
+    python = folder / "bin" / "python"
+    site = Path(subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True, capture_output=True, text=True).stdout.strip())
+    listed = subprocess.run(["git", "ls-files", *PACKAGES], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.split()
+    for name in listed:
+        target = site / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, target)
+    # Only the dependencies' folder: its own .pth files (the editable finder of a
+    # development environment) are not read from a path added this way.
+    (site / "_bench_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([str(python), "-m", "compileall", "-q", *(str(site / p) for p in PACKAGES)],
+                   check=True, env=_environment({}))
+    script = folder / "bin" / "mistborn"
+    script.write_text(f"#!{python}\n{SCRIPT}")
+    script.chmod(0o755)
+    return python
+
+
+def _environment(extra: dict[str, str]) -> dict[str, str]:
+    """This environment with bytecode caching on, as an installed program runs."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(extra)
+    return env
+
+
+def fill(path: Path) -> None:
+    """The table at ``path``: the example sheets, a Conflict of 50 events, and a game of
+    each board game. Runs inside the environment under test."""
+    import random
+
+    from board_games import deckbuilding, house_war, stuffed_game
+    from engine_round import choose
+
+    from characters.samples import example_characters
+    from conflict import Expect, Nature, what_now
+    from conflict import saved as conflicts
+    from conflict.engine import Conflict
+    from conflict.table import Table, games
+
+    cast = {c.name: c for c in example_characters()}
+    with Table(path) as table:
+        table.add(list(cast.values()))
+        conflicts.start(table, "Canal", Nature.PHYSICAL, who="Narrator")
+        conflicts.add(table, "Canal", [(c, "crew" if c.name != "Canton guards" else "watch",
+                                        False) for c in cast.values()], who="Narrator")
+        _saved, loaded = conflicts.load(table, "Canal")
+        c = Conflict(loaded.events)
+        rng = random.Random(50)
+        while len(c) < 50 and what_now(c.state).expect is not Expect.ENDED:
+            c.push(choose(c.state, rng))
+        events = list(c.events[len(loaded.events):])
+        conflicts.record(table, "Canal", lambda _s: events, who="Narrator")
+        rng = random.Random(12)
+        for kind, played in (("housewar", house_war(20, rng)),
+                             ("deckbuilding", deckbuilding(40, rng)),
+                             ("stuffed", stuffed_game(40, rng))):
+            games.start(table, kind, kind.title(), played[:1], who="bench")
+            games.record(table, kind, kind.title(), lambda _s, e=played: list(e[1:]),
+                         who="bench")
+
+
+def timed(command: Sequence[str], env: dict[str, str]) -> float:
+    """Wall time of one run of ``command`` in ms; a failure stops the bench."""
+    begun = time.perf_counter()
+    done = subprocess.run(list(command), env=env, capture_output=True, check=False)
+    took = (time.perf_counter() - begun) * 1000
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): "
+                         f"{done.stderr.decode(errors='replace')}")
+    return took
+
+
+def measure(python: Path, runs: int, env: dict[str, str]) -> tuple[list[float],
+                                                                   list[list[float]]]:
+    """Bare Python's times and each row's, ``runs`` interleaved rounds (after one
+    warm-up round that also writes any missing bytecode)."""
+    mistborn = str(python.parent / "mistborn")
+    commands = [[str(python), "-c", "pass"]] + [[mistborn, *args] for _, args, _ in ROWS]
+    times: list[list[float]] = [[] for _ in commands]
+    for round_ in range(runs + 1):
+        shift = round_ % len(commands)
+        order = list(range(len(commands)))[shift:] + list(range(len(commands)))[:shift]
+        took = {index: timed(commands[index], env) for index in order}
+        if round_:
+            for index, ms in took.items():
+                times[index].append(ms)
+    return times[0], times[1:]
+
+
+def report(bare: list[float], rows: list[list[float]]) -> bool:
+    """Prints the table of ratios; whether every row met its goal."""
+    print(f"{'command':<30} {'ms':>7} {'× bare':>7} {'goal':>6}")
+    print(f"{'python -c pass':<30} {statistics.median(bare):7.1f} {1:7.2f}")
+    passed = True
+    for (label, _args, goal), times in zip(ROWS, rows, strict=True):
+        ratio = statistics.median(t / b for t, b in zip(times, bare, strict=True))
+        ok = ratio <= goal
+        passed &= ok
+        print(f"{label:<30} {statistics.median(times):7.1f} {ratio:7.2f} "
+              f"{'≤ ' + format(goal, 'g') + '×':>6}  {'PASS' if ok else 'FAIL'}")
+    return passed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=11, help="interleaved rounds (median)")
+    parser.add_argument("--python", type=Path, help="an environment's Python with the "
+                        "project installed (default: build a temporary one)")
+    parser.add_argument("--fill", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.fill:
+        fill(args.fill)
+        return 0
+    with tempfile.TemporaryDirectory() as folder:
+        python = args.python or install(Path(folder) / "venv")
+        path = Path(folder) / "table.db"
+        env = _environment({"MISTBORN_DB": str(path), "MISTBORN_AS": "Narrator",
+                            "NO_COLOR": "1", "COLUMNS": "80"})
+        subprocess.run([str(python), __file__, "--fill", str(path)], check=True, env=env,
+                       cwd=ROOT)
+        load = os.getloadavg()[0]
+        bare, rows = measure(python, max(1, args.runs), env)
+        print(f"{max(1, args.runs)} interleaved rounds, load average {load:.2f} → "
+              f"{os.getloadavg()[0]:.2f}; the ratio is the median of each round's own")
+        return 0 if report(bare, rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
