@@ -17,9 +17,6 @@ import click
 
 from conflict.dice import check_count, check_difficulty
 from conflict.errors import BadValue, ConflictError, shown
-from conflict.intents.words import face_tokens as face_tokens  # read by the library
-from conflict.intents.words import number_or_text as number_or_text
-from conflict.intents.words import read_faces
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -50,6 +47,8 @@ class LibraryType(click.ParamType[Any]):
                 ) -> Any:
         if not isinstance(value, str):
             return value
+        from conflict.intents.words import number_or_text  # start-up: only for a value typed
+
         try:
             return self.check(number_or_text(value))
         except ConflictError as error:
@@ -90,6 +89,8 @@ class FacesType(click.ParamType[Any]):
                 ) -> Any:
         if not isinstance(value, str):
             return value
+        from conflict.intents.words import read_faces  # start-up: only for faces typed
+
         try:
             return read_faces(value, group=False)[0]
         except ConflictError as error:

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.common.errors import fail
-from cli.common.options import NumbersCommand, difficulty_option, number_or_text
+from cli.common.options import NumbersCommand, difficulty_option
 from cli.common.output import die, json_option, make_console, print_json
+from conflict.intents.words import number_or_text
 from conflict.odds import (
     DIFFICULTIES,
     TABLE_POOLS,
