@@ -22,6 +22,7 @@ The table the commands read is built first: the example sheets, a Conflict of 50
 events, and a game of each board game. Exits 1 when a row misses its goal.
 
     python bench/startup.py --runs 15
+    python bench/startup.py --runs 15 --against main   # and main's ratios, same rounds
 """
 
 from __future__ import annotations
@@ -68,22 +69,31 @@ if __name__ == "__main__":
 """
 
 
-def install(folder: Path) -> Path:
-    """A virtual environment in ``folder`` with the working tree installed as an
-    installer would (packages copied into site-packages and compiled, the console
-    script in ``bin``); its dependencies come from this script's environment through
-    a ``.pth`` line. Returns its Python."""
+def install(folder: Path, revision: str | None = None) -> Path:
+    """A virtual environment in ``folder`` with the working tree (or a git
+    ``revision`` of it) installed as an installer would (packages copied into
+    site-packages and compiled, the console script in ``bin``); its dependencies come
+    from this script's environment through a ``.pth`` line. Returns its Python."""
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
     python = folder / "bin" / "python"
     site = Path(subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         check=True, capture_output=True, text=True).stdout.strip())
+    source = ROOT
+    if revision is not None:
+        source = folder / "source"
+        source.mkdir()
+        archive = subprocess.run(["git", "archive", revision, *PACKAGES], cwd=ROOT,
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(source)], input=archive, check=True)
     listed = subprocess.run(["git", "ls-files", *PACKAGES], cwd=ROOT, check=True,
                             capture_output=True, text=True).stdout.split()
+    if revision is not None:
+        listed = [str(p.relative_to(source)) for p in source.rglob("*") if p.is_file()]
     for name in listed:
         target = site / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ROOT / name, target)
+        shutil.copyfile(source / name, target)
     # Only the dependencies' folder: its own .pth files (the editable finder of a
     # development environment) are not read from a path added this way.
     (site / "_bench_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
@@ -160,11 +170,13 @@ Times = list[tuple[float, float]]
 """One command's (wall, CPU) times in ms, one per round."""
 
 
-def measure(python: Path, runs: int, env: dict[str, str]) -> tuple[Times, list[Times]]:
-    """Bare Python's times and each row's, ``runs`` interleaved rounds (after one
-    warm-up round that also writes any missing bytecode)."""
-    mistborn = str(python.parent / "mistborn")
-    commands = [[str(python), "-c", "pass"]] + [[mistborn, *args] for _, args, _ in ROWS]
+def measure(pythons: Sequence[Path], runs: int, env: dict[str, str]
+            ) -> tuple[Times, list[list[Times]]]:
+    """Bare Python's times and each row's for each of ``pythons``, ``runs``
+    interleaved rounds (after one warm-up round that also writes any missing
+    bytecode)."""
+    commands = [[str(pythons[0]), "-c", "pass"]] + [
+        [str(python.parent / "mistborn"), *args] for python in pythons for _, args, _ in ROWS]
     times: list[Times] = [[] for _ in commands]
     for round_ in range(runs + 1):
         shift = round_ % len(commands)
@@ -173,28 +185,35 @@ def measure(python: Path, runs: int, env: dict[str, str]) -> tuple[Times, list[T
         if round_:
             for index, ms in took.items():
                 times[index].append(ms)
-    return times[0], times[1:]
+    rows = times[1:]
+    return times[0], [rows[at:at + len(ROWS)] for at in range(0, len(rows), len(ROWS))]
 
 
 def _ratio(times: Times, bare: Times, which: int) -> float:
     return statistics.median(t[which] / b[which] for t, b in zip(times, bare, strict=True))
 
 
-def report(bare: Times, rows: list[Times]) -> bool:
+def report(bare: Times, rows: list[Times], against: list[Times] | None, revision: str
+           ) -> bool:
     """Prints the table of ratios; whether every row met its goal (by the wall clock,
-    as the goals are set; the CPU figures are steadier on a busy machine)."""
+    as the goals are set; the CPU figures are steadier on a busy machine). With
+    ``against``, the same rows of another revision, timed in the same rounds."""
+    then = f"{revision[:10]} ×" if against else ""
     print(f"{'command':<30} {'ms':>7} {'× bare':>7} {'goal':>6}        {'CPU ms':>7} "
-          f"{'× bare':>7}")
+          f"{'× bare':>7}  {then:>12}")
     print(f"{'python -c pass':<30} {statistics.median(t[0] for t in bare):7.1f} {1:7.2f}"
           f"{'':20}{statistics.median(t[1] for t in bare):7.1f} {1:7.2f}")
     passed = True
-    for (label, _args, goal), times in zip(ROWS, rows, strict=True):
+    for index, ((label, _args, goal), times) in enumerate(zip(ROWS, rows, strict=True)):
         ratio = _ratio(times, bare, 0)
         ok = ratio <= goal
         passed &= ok
+        before = (f"{_ratio(against[index], bare, 0):6.2f} /{_ratio(against[index], bare, 1):5.2f}"
+                  if against else "")
         print(f"{label:<30} {statistics.median(t[0] for t in times):7.1f} {ratio:7.2f} "
               f"{'≤ ' + format(goal, 'g') + '×':>6}  {'PASS' if ok else 'FAIL'}  "
-              f"{statistics.median(t[1] for t in times):7.1f} {_ratio(times, bare, 1):7.2f}")
+              f"{statistics.median(t[1] for t in times):7.1f} {_ratio(times, bare, 1):7.2f}  "
+              f"{before}")
     return passed
 
 
@@ -203,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=11, help="interleaved rounds (median)")
     parser.add_argument("--python", type=Path, help="an environment's Python with the "
                         "project installed (default: build a temporary one)")
+    parser.add_argument("--against", metavar="REVISION", help="also time a git revision "
+                        "of this repository in the same rounds (wall / CPU ratios)")
     parser.add_argument("--fill", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.fill:
@@ -210,16 +231,20 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with tempfile.TemporaryDirectory() as folder:
         python = args.python or install(Path(folder) / "venv")
+        pythons = [python]
+        if args.against:
+            pythons.append(install(Path(folder) / "against", args.against))
         path = Path(folder) / "table.db"
         env = _environment({"MISTBORN_DB": str(path), "MISTBORN_AS": "Narrator",
                             "NO_COLOR": "1", "COLUMNS": "80"})
         subprocess.run([str(python), __file__, "--fill", str(path)], check=True, env=env,
                        cwd=ROOT)
         load = os.getloadavg()[0]
-        bare, rows = measure(python, max(1, args.runs), env)
+        bare, (rows, *against) = measure(pythons, max(1, args.runs), env)
         print(f"{max(1, args.runs)} interleaved rounds, load average {load:.2f} → "
               f"{os.getloadavg()[0]:.2f}; the ratio is the median of each round's own")
-        return 0 if report(bare, rows) else 1
+        return 0 if report(bare, rows, against[0] if against else None,
+                           args.against or "") else 1
 
 
 if __name__ == "__main__":
