@@ -67,7 +67,7 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
     ("conflict", "show"): ("cli.conflict.steps", "cli.conflict.views", "cli.conflict.run",
                            "cli.conflict.simulate", "conflict.simulate", "conflict.engine",
                            "conflict.narrate", "conflict.intents", "cattrs", "boardgames",
-                           *_SERVER),
+                           "characters.lookup", *_SERVER),
     **{(game, "show"): ("conflict.engine", "conflict.odds", "cli.conflict.odds", "cli.conflict",
                         *others, *_SERVER) for game, others in _OTHER_GAMES.items()},
     ("stuffed", "keep", "ch:2,i,r", "--from", "c", "c", "e", "ch", "b", "i", "b", "r",
