@@ -37,14 +37,14 @@ def check_roll_pool(value: object) -> int:
     return count
 
 
-def _number_or_text(value: str) -> int | str:
+def number_or_text(value: str) -> int | str:
     """:func:`conflict.intents.words.number_or_text`, which loads only for what is not
     plain digits (``roll 5`` reads its pool without it: start-up time)."""
     if value.isascii() and value.isdigit() and len(value) <= 100:
         return int(value)
-    from conflict.intents.words import number_or_text
+    from conflict.intents.words import number_or_text as read
 
-    return number_or_text(value)
+    return read(value)
 
 
 class LibraryType(click.ParamType[Any]):
@@ -58,7 +58,7 @@ class LibraryType(click.ParamType[Any]):
         if not isinstance(value, str):
             return value
         try:
-            return self.check(_number_or_text(value))
+            return self.check(number_or_text(value))
         except ConflictError as error:
             # The library's message names the rule and the value: it needs no prefix.
             raise click.UsageError(str(error), ctx) from None

@@ -16,9 +16,8 @@ import click
 from cli.common.chances import bar as bar  # re-exported: read here before they moved
 from cli.common.chances import percent as percent
 from cli.common.errors import fail
-from cli.common.options import NumbersCommand, difficulty_option
+from cli.common.options import NumbersCommand, difficulty_option, number_or_text
 from cli.common.output import die, json_option, make_console, print_json
-from conflict.intents.words import number_or_text
 from conflict.odds import (
     DIFFICULTIES,
     TABLE_POOLS,
