@@ -23,6 +23,7 @@ events, and a game of each board game. Exits 1 when a row misses its goal.
 
     python bench/startup.py --runs 15
     python bench/startup.py --runs 15 --against main   # and main's ratios, same rounds
+    python bench/startup.py --instructions --against main   # instructions, not time
 """
 
 from __future__ import annotations
@@ -166,6 +167,34 @@ def timed(command: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
     return took, (used.ru_utime + used.ru_stime) * 1000
 
 
+def instructions(command: Sequence[str], env: dict[str, str]) -> int:
+    """Instructions one run of ``command`` executes in user space, counted by
+    valgrind's cachegrind: unmoved by other work on the machine (though blind to
+    waiting on the disk and to the kernel's work)."""
+    done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                           "--cachegrind-out-file=/dev/null", *command], env=env,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed under valgrind: {done.stderr}")
+    counted = [line for line in done.stderr.splitlines() if "I   refs:" in line
+               or "I refs:" in line]
+    return int(counted[-1].split(":")[1].replace(",", "").strip())
+
+
+def count(pythons: Sequence[Path], env: dict[str, str]) -> None:
+    """Prints each row's instructions as a multiple of bare Python's, for each of
+    ``pythons`` (one run each, after a warm-up run that writes any missing bytecode)."""
+    bare = instructions([str(pythons[0]), "-c", "pass"], env)
+    print(f"instructions (valgrind), × bare python's {bare / 1e6:.1f} M")
+    for label, args, goal in ROWS:
+        ratios = []
+        for python in pythons:
+            command = [str(python), str(python.parent / "mistborn"), *args]
+            timed(command, env)
+            ratios.append(f"{instructions(command, env) / bare:6.2f}")
+        print(f"  {label:<30} {' '.join(ratios)}   goal ≤ {goal:g}×")
+
+
 Times = list[tuple[float, float]]
 """One command's (wall, CPU) times in ms, one per round."""
 
@@ -224,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
                         "project installed (default: build a temporary one)")
     parser.add_argument("--against", metavar="REVISION", help="also time a git revision "
                         "of this repository in the same rounds (wall / CPU ratios)")
+    parser.add_argument("--instructions", action="store_true", help="count each row's "
+                        "instructions with valgrind instead of timing it (slow; unmoved "
+                        "by the machine's load)")
     parser.add_argument("--fill", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.fill:
@@ -239,6 +271,9 @@ def main(argv: list[str] | None = None) -> int:
                             "NO_COLOR": "1", "COLUMNS": "80"})
         subprocess.run([str(python), __file__, "--fill", str(path)], check=True, env=env,
                        cwd=ROOT)
+        if args.instructions:
+            count(pythons, env)
+            return 0
         load = os.getloadavg()[0]
         bare, (rows, *against) = measure(pythons, max(1, args.runs), env)
         print(f"{max(1, args.runs)} interleaved rounds, load average {load:.2f} → "
