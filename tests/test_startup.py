@@ -114,3 +114,11 @@ def test_a_hot_command_loads_none_of_the_modules_it_does_not_use(
     assert sorted(m for m in HOT[args] if m in modules) == []
     if args[:2] in _NO_LOOK_ALIKES:
         assert read == "False"
+
+
+def test_face_tokens_is_still_read_from_the_options_with_a_deprecation_warning() -> None:
+    import cli.common.options as options
+    from conflict.intents.words import face_tokens
+
+    with pytest.warns(DeprecationWarning, match="conflict.intents.words"):
+        assert options.face_tokens is face_tokens

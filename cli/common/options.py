@@ -47,6 +47,18 @@ def number_or_text(value: str) -> int | str:
     return read(value)
 
 
+def __getattr__(name: str) -> Any:
+    if name == "face_tokens":  # re-exported here until it stopped loading at start-up
+        import warnings
+
+        from conflict.intents.words import face_tokens
+
+        warnings.warn("cli.common.options.face_tokens moved: import it from "
+                      "conflict.intents.words", DeprecationWarning, stacklevel=2)
+        return face_tokens
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 class LibraryType(click.ParamType[Any]):
     """A parameter type whose conversion is one of the library's checks: its error
     becomes click's one-line usage error."""
