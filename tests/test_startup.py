@@ -122,3 +122,16 @@ def test_face_tokens_is_still_read_from_the_options_with_a_deprecation_warning()
 
     with pytest.warns(DeprecationWarning, match="conflict.intents.words"):
         assert options.face_tokens is face_tokens
+
+
+def test_r_hw_5_names_read_back_from_a_table_are_compared_by_key_only() -> None:
+    # Written names were compared by look when written; read back, only the keys are
+    # compared again, so a saved game's board needs no Unicode look-alike table.
+    from core.names import two_spellings
+    from core.text import as_stored
+
+    look_alikes = ["Venture", "V\u0435nture"]  # the second with a Cyrillic е
+    assert two_spellings(look_alikes) is not None
+    assert as_stored(two_spellings)(look_alikes) is None
+    same = as_stored(two_spellings)(["Venture", "venture"])
+    assert same is not None and (same.name, same.existing) == ("venture", "Venture")
