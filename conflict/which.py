@@ -27,12 +27,15 @@ def names(table: Table) -> list[str]:
 def find(table: Table, typed: str | None) -> str:
     """The Conflict meant: the current one when ``typed`` is ``None``, else the one
     whose name (or a unique beginning or word of it) was typed."""
-    from characters.lookup import resolve
-
     if typed is None:
         current = table.current(KIND)
         if current is None:
             raise RuleViolation("there is no Conflict yet: start one with "
                                 "mistborn conflict new NAME --physical", rule="R-CON-1")
         return str(current.name)
-    return resolve(typed, names(table), what="Conflict")
+    known = names(table)
+    if typed in known:  # the exact name, as a command passes on one it has found
+        return typed
+    from characters.lookup import resolve  # only for a name typed (start-up time)
+
+    return resolve(typed, known, what="Conflict")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from core.ignorable import IGNORABLE
+from core.ignorable import ignorable
 
 QUOTE: Final = 60
 """The most characters of a bad value an error message quotes."""
@@ -31,7 +31,7 @@ def shown(value: object, limit: int = QUOTE) -> str:
     message. Characters that show nothing are escaped (``\\u3164``) like controls."""
     text = repr(value)
     if not text.isascii():  # repr shows fillers and selectors as they are: escape them
-        text = IGNORABLE.sub(lambda found: ascii(found.group())[1:-1], text)
+        text = ignorable().sub(lambda found: ascii(found.group())[1:-1], text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

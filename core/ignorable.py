@@ -8,8 +8,9 @@ emoji sequences (:mod:`core.text`), and an error message quotes them escaped
 from __future__ import annotations
 
 import bisect
+import functools
 import re
-from typing import Final
+from typing import Any, Final
 
 # Default_Ignorable_Code_Point, from the Unicode Character Database's
 # DerivedCoreProperties.txt (Unicode 15.1 and 16.0: "Total code points: 4174"), with
@@ -49,5 +50,14 @@ def char_class(*spans: tuple[int, int]) -> re.Pattern[str]:
                       + "]")
 
 
-IGNORABLE: Final = char_class(*DEFAULT_IGNORABLE)
-"""Matches one default-ignorable character."""
+@functools.cache
+def ignorable() -> re.Pattern[str]:
+    """Matches one default-ignorable character; compiled on first use, not at import
+    (start-up time). Also read as the module's ``IGNORABLE``."""
+    return char_class(*DEFAULT_IGNORABLE)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "IGNORABLE":
+        return ignorable()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -41,6 +41,7 @@ import attrs
 from core.errors import looks_alike_message, shown
 from core.ignorable import DEFAULT_IGNORABLE as DEFAULT_IGNORABLE
 from core.ignorable import is_ignorable as is_ignorable
+from core.text import reading_stored
 
 # Characters no name may hold: they reorder or break the text around them on screen.
 BIDI_CONTROLS: Final = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
@@ -286,13 +287,20 @@ class Spellings:
 
 def two_spellings(names: Iterable[str]) -> Spellings | None:
     """The first name in ``names`` that is one name with an earlier one (see
-    :func:`one_name`), or ``None`` when every name is its own."""
+    :func:`one_name`), or ``None`` when every name is its own. Names read back from a
+    table (:func:`core.text.as_stored`) were compared by look when written: only their
+    keys are compared again, so showing a saved game need not load Unicode's table of
+    look-alikes (start-up time)."""
     keys: dict[str, str] = {}
     looks: dict[tuple[int, str], str] = {}
+    by_key_only = reading_stored()
     for name in names:
         key = name_key(name)
         if key in keys:
             return Spellings(name, keys[key])
+        if by_key_only:
+            keys[key] = name
+            continue
         other = look_alike_among(name, looks)
         if other is not None:
             return Spellings(name, other, why_alike(name, other))

@@ -126,8 +126,13 @@ def _kind(char: str) -> Found | None:
 
 
 _BEYOND_C0: Final = ((0x7F, 0x9F), (0xD800, 0xDFFF), (0x2028, 0x2029), *DEFAULT_IGNORABLE)
-_SUSPECT: Final = char_class((0x00, 0x1F), *_BEYOND_C0)
-"""Every character the rule may refuse (bidi controls are all default-ignorable)."""
+
+
+# The character classes below are compiled on first use, not at import (start-up time).
+@functools.cache
+def _suspect() -> re.Pattern[str]:
+    """Every character the rule may refuse (bidi controls are all default-ignorable)."""
+    return char_class((0x00, 0x1F), *_BEYOND_C0)
 
 
 _STORED: Final[contextvars.ContextVar[bool]] = contextvars.ContextVar("stored", default=False)
@@ -162,7 +167,7 @@ def first_refused(text: str, *, lines: bool = False, emoji: bool = False) -> Ref
     Text read back from a table (:func:`as_stored`) is taken as it is."""
     if _STORED.get():
         return None
-    for match in _SUSPECT.finditer(text):
+    for match in _suspect().finditer(text):
         at = match.start()
         char = text[at]
         kind = _kind(char)
@@ -218,7 +223,7 @@ def printable(text: str, *, lines: bool = False) -> str:
     and lone surrogates shown as ``\\x1b``-style escapes, tab shown as a space, bidi
     controls, line and paragraph separators and invisible characters outside emoji
     sequences dropped; line breaks kept only when ``lines``."""
-    if _SUSPECT.search(text) is None:
+    if _suspect().search(text) is None:
         return text
     out: list[str] = []
     for at, char in enumerate(text):
@@ -236,7 +241,9 @@ def printable(text: str, *, lines: bool = False) -> str:
     return "".join(out)
 
 
-_JSON_SUSPECT: Final = char_class(*_BEYOND_C0)  # JSON escapes C0 itself
+@functools.cache
+def _json_suspect() -> re.Pattern[str]:
+    return char_class(*_BEYOND_C0)  # JSON escapes C0 itself
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -257,14 +264,16 @@ def json_safe(document: str) -> str:
     with every character the rule may refuse written as a ``\\u`` escape: JSON already
     escapes C0 controls, not DEL, C1 controls, separators, bidi controls or invisible
     characters. The data read back is the same; no raw byte of them is printed."""
-    return _JSON_SUSPECT.sub(_json_escape, document)
+    return _json_suspect().sub(_json_escape, document)
 
 
-_TOML_SUSPECT: Final = char_class((0x00, 0x08), (0x0B, 0x0C), (0x0E, 0x1F), *_BEYOND_C0)
+@functools.cache
+def _toml_suspect() -> re.Pattern[str]:
+    return char_class((0x00, 0x08), (0x0B, 0x0C), (0x0E, 0x1F), *_BEYOND_C0)
 
 
 def toml_safe(document: str) -> str:
     """A TOML document whose text values are all basic strings (``"…"``, as
     ``tomli_w`` writes them) with every character the rule may refuse written as a
     ``\\u`` or ``\\U`` escape, as :func:`json_safe` does for JSON."""
-    return _TOML_SUSPECT.sub(_toml_escape, document)
+    return _toml_suspect().sub(_toml_escape, document)

@@ -94,7 +94,7 @@ def chance_line(label: str, p: Fraction, width: int) -> Text:
     """``label`` then a bar and the percentage as digits, ``width`` wide."""
     from rich.text import Text
 
-    from cli.conflict.odds import bar, percent
+    from cli.common.chances import bar, percent
 
     shown = f"{percent(p)}%".rjust(7)
     line = Text(label + " ")

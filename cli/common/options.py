@@ -17,9 +17,6 @@ import click
 
 from conflict.dice import check_count, check_difficulty
 from conflict.errors import BadValue, ConflictError, shown
-from conflict.intents.words import face_tokens as face_tokens  # read by the library
-from conflict.intents.words import number_or_text as number_or_text
-from conflict.intents.words import read_faces
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -38,6 +35,28 @@ def check_roll_pool(value: object) -> int:
         raise BadValue(f"a pool must be 0–{MAX_ROLL} dice, got {shown(count)}",
                        rule="R-DICE-1")
     return count
+
+
+def number_or_text(value: str) -> int | str:
+    """:func:`conflict.intents.words.number_or_text`, which loads only for what is not
+    plain digits (``roll 5`` reads its pool without it: start-up time)."""
+    if value.isascii() and value.isdigit() and len(value) <= 100:
+        return int(value)
+    from conflict.intents.words import number_or_text as read
+
+    return read(value)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "face_tokens":  # re-exported here until it stopped loading at start-up
+        import warnings
+
+        from conflict.intents.words import face_tokens
+
+        warnings.warn("cli.common.options.face_tokens moved: import it from "
+                      "conflict.intents.words", DeprecationWarning, stacklevel=2)
+        return face_tokens
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class LibraryType(click.ParamType[Any]):
@@ -90,6 +109,8 @@ class FacesType(click.ParamType[Any]):
                 ) -> Any:
         if not isinstance(value, str):
             return value
+        from conflict.intents.words import read_faces  # start-up: only for faces typed
+
         try:
             return read_faces(value, group=False)[0]
         except ConflictError as error:

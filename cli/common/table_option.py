@@ -139,7 +139,8 @@ def complete_conflict(ctx: click.Context, _param: click.Parameter, incomplete: s
     return _completed(ctx, incomplete, names)
 
 
-_BASH_SPECIAL = re.compile(r"""([\s'"\\$`!&|;<>()\[\]{}*?#~^])""")
+_BASH_SPECIAL = r"""([\s'"\\$`!&|;<>()\[\]{}*?#~^])"""
+"""Compiled by :func:`re.sub` when a completion needs it, not at import (start-up time)."""
 
 
 def _for_shell(names: list[str]) -> list[str]:
@@ -150,4 +151,4 @@ def _for_shell(names: list[str]) -> list[str]:
     insert themselves)."""
     if os.environ.get(COMPLETE_ENV) != "bash_complete":
         return names
-    return [_BASH_SPECIAL.sub(r"\\\\\\\1", name) for name in names]
+    return [re.sub(_BASH_SPECIAL, r"\\\\\\\1", name) for name in names]

@@ -5,8 +5,9 @@ command shares: which Conflict (``--conflict``, else the current one), who is wr
 (``--as``, else ``$MISTBORN_AS``, else the login name), and the report each prints —
 the library's sentence for every event written, what changed meanwhile if another
 process wrote first, and what comes next. The step commands themselves live in
-:mod:`cli.conflict.steps`, which adds them to this group (the command table loads
-that module). Every rule is the engine's; nothing here applies one.
+:mod:`cli.conflict.steps`, which adds them to this group when the group first needs
+one (so do :mod:`cli.conflict.views` and :mod:`cli.conflict.simulate`). Every rule
+is the engine's; nothing here applies one.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import click
 
 from cli import __version__
 from cli.common.errors import fail
+from cli.common.lazy_commands import CommandsElsewhere
 from cli.common.options import NumbersCommand
 from cli.common.output import echo_wrapped, json_option, make_console, plain, print_json
 from cli.common.streams import (
@@ -192,7 +194,17 @@ def participant(state: State, typed: str) -> str:
 # --- the group ---------------------------------------------------------------------------------
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# The commands other modules add to the group, loaded when one is used (start-up time).
+_ELSEWHERE = {
+    "cli.conflict.steps": "declare test swap reorder act change hold defend react take roll "
+                          "damage defeat end-round end undo",
+    "cli.conflict.views": "export watch run",
+    "cli.conflict.simulate": "simulate",
+}
+
+
+@click.group(cls=CommandsElsewhere, elsewhere=_ELSEWHERE,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @conflict_option
 @who_option

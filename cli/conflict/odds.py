@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cli.common.chances import bar as bar  # re-exported: read here before they moved
+from cli.common.chances import percent as percent
 from cli.common.errors import fail
 from cli.common.options import NumbersCommand, difficulty_option, number_or_text
 from cli.common.output import die, json_option, make_console, print_json
@@ -35,7 +37,6 @@ if TYPE_CHECKING:
 
 _VERSUS = {"vs", "v", "vs."}
 _MINUS = "\N{MINUS SIGN}"
-_EIGHTHS = " ▏▎▍▌▋▊▉"
 _USAGE = "give a pool (odds 4), a Contest (odds 4 vs 3) or --table"
 
 
@@ -103,23 +104,6 @@ def table_as_json(table: OddsTable) -> dict[str, Any]:
 # --- screens --------------------------------------------------------------------------
 
 
-def percent(p: Fraction, digits: int = 1) -> str:
-    """A probability as a percentage that never rounds to a false certainty:
-    exactly 0 and 1 print as ``0`` and ``100``; anything else stays strictly between,
-    e.g. ``<0.1`` or ``>99.9``."""
-    if p == 0:
-        return "0"
-    if p == 1:
-        return "100"
-    shown = f"{float(p) * 100:.{digits}f}"
-    smallest = f"{10.0**-digits:.{digits}f}"
-    if float(shown) == 0:
-        return f"<{smallest}"
-    if float(shown) >= 100:
-        return f">{100 - 10.0**-digits:.{digits}f}"
-    return shown
-
-
 def amount(x: Fraction, digits: int) -> str:
     """A mean amount (damage) with ``digits`` decimals; a small non-zero amount shows
     as ``<.1`` (or ``<0.01``), never as a false zero."""
@@ -130,16 +114,6 @@ def amount(x: Fraction, digits: int) -> str:
         smallest = f"{10.0**-digits:.{digits}f}"
         return "<" + (smallest[1:] if digits == 1 else smallest)
     return shown
-
-
-def bar(p: Fraction, width: int) -> str:
-    """A text bar ``width`` cells wide, in eighths of a cell."""
-    eighths = round(p * width * 8)
-    if p and not eighths:
-        eighths = 1  # a possible outcome never shows an empty bar
-    full, part = divmod(eighths, 8)
-    text = "█" * full + (_EIGHTHS[part] if part else "")
-    return text + "·" * (width - len(text))
 
 
 def _bar_line(label: str, p: Fraction, width: int, *, marked: bool = False) -> Text:

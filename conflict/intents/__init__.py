@@ -17,11 +17,39 @@ the sheet, choosing the defaults a person means by saying nothing); the engine t
 judges it as it judges any other event.
 """
 
-from conflict.intents import steps, words
-from conflict.intents.steps import *  # noqa: F403 (the names its __all__ lists)
-from conflict.intents.steps import Intent
-from conflict.intents.words import *  # noqa: F403
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Intent"]
-__all__ += steps.__all__
-__all__ += words.__all__
+from core.lazy import export
+
+if TYPE_CHECKING:
+    from conflict.intents.steps import *  # noqa: F403 (the names its __all__ lists)
+    from conflict.intents.steps import Intent as Intent
+    from conflict.intents.words import *  # noqa: F403
+
+# The names load on first use, so that a command reading only words (``odds 4``,
+# ``roll --faces``) does not load the steps (start-up time).
+_MODULES = ("conflict.intents.steps", "conflict.intents.words")
+_names: dict[str, str] = {}
+
+
+def _exports() -> dict[str, str]:
+    if not _names:
+        _names["Intent"] = _MODULES[0]
+        for module in _MODULES:
+            for name in importlib.import_module(module).__all__:
+                _names.setdefault(name, module)
+    return _names
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__all__":
+        return list(_exports())
+    if name in ("steps", "words"):
+        # The submodule itself: the import system loads it, and nothing else.
+        raise AttributeError(f"module 'conflict.intents' has no attribute {name!r} yet")
+    return export("conflict.intents", globals(), _exports(), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_exports()})

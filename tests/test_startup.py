@@ -1,0 +1,137 @@
+"""Start-up: a hot command loads only what it uses (issue 21). Times are the bench's
+(``bench/startup.py``); these tests check which modules a command imports, which does
+not swing with the machine's load."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_conflict_group_knows_which_module_adds_each_command() -> None:
+    from cli.conflict.group import conflict
+
+    assert isinstance(conflict.elsewhere, dict)
+    for module in set(conflict.elsewhere.values()):
+        importlib.import_module(module)
+    added_elsewhere = {name for name, command in conflict.commands.items()
+                       if command.callback is not None
+                       and command.callback.__module__ != "cli.conflict.group"}
+    assert added_elsewhere == set(conflict.elsewhere)
+    for name, module in conflict.elsewhere.items():
+        callback = conflict.commands[name].callback
+        assert callback is not None
+        assert callback.__module__ == module or name == "run", name
+
+
+# --- what each hot command loads -----------------------------------------------------------
+
+_PROBE = """\
+import sys
+sys.argv = ["mistborn", *sys.argv[1:]]
+from cli import run
+try:
+    run()
+except SystemExit as stop:
+    code = stop.code
+names = sys.modules.get("core.names")
+read = bool(names and names._prototypes.cache_info().currsize)
+print(code, read, *sorted(sys.modules), file=sys.stderr)
+"""
+
+_SERVER = ("asyncssh", "prompt_toolkit")
+_OTHER_GAMES = {"stuffed": ("boardgames.housewar", "boardgames.deckbuilding"),
+                "dbg": ("boardgames.housewar", "boardgames.stuffed"),
+                "hw": ("boardgames.deckbuilding", "boardgames.stuffed")}
+
+# command -> the modules it must not load (each loads them nowhere today: a new import
+# that brings one in is a start-up regression for that command; bench/startup.py times it)
+HOT: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("roll", "5"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine",
+                    "conflict.intents.steps", "conflict.intents.words", "characters.model",
+                    "boardgames", "cli.boardgames.base", *_SERVER),
+    ("roll", "5", "--as", "Kell"): ("cattrs", "characters.files", "conflict.engine",
+                                    "conflict.intents.steps", "conflict.intents.words",
+                                    "boardgames", "sqlite_utils", "platformdirs", *_SERVER),
+    ("odds", "4"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine",
+                    "conflict.intents.steps", "conflict.intents.words", "characters.model",
+                    "boardgames", *_SERVER),
+    ("char", "list"): ("conflict.engine", "conflict.intents", "boardgames", "tomli_w",
+                       "cli.conflict.steps", *_SERVER),
+    ("conflict", "show"): ("cli.conflict.steps", "cli.conflict.views", "cli.conflict.run",
+                           "cli.conflict.simulate", "conflict.simulate", "conflict.engine",
+                           "conflict.narrate", "conflict.intents", "cattrs", "boardgames",
+                           "characters.lookup", *_SERVER),
+    **{(game, "show"): ("conflict.engine", "conflict.odds", "cli.conflict.odds", "cli.conflict",
+                        *others, *_SERVER) for game, others in _OTHER_GAMES.items()},
+    ("stuffed", "keep", "ch:2,i,r", "--from", "c", "c", "e", "ch", "b", "i", "b", "r",
+     "-r", "1"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine", "conflict.odds",
+                  "cli.conflict", *_OTHER_GAMES["stuffed"], *_SERVER),
+    ("stuffed", "odds", "3-kind"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine",
+                                    "conflict.odds", "cli.conflict", "core.names",
+                                    *_OTHER_GAMES["stuffed"], *_SERVER),
+}
+
+# Commands that show what the table holds never read Unicode's look-alike table: names
+# read back were compared when written (R-HW-5, R-DBG-1, R-STF-1 keep checking writes).
+_NO_LOOK_ALIKES = {("conflict", "show"), ("stuffed", "show"), ("dbg", "show"),
+                   ("hw", "show"), ("roll", "5")}
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from cli_support import ok
+
+    db = tmp_path_factory.mktemp("startup") / "table.db"
+    ok(db, "char", "import", str(ROOT / "examples" / "crew.toml"),
+       str(ROOT / "examples" / "opposition.toml"))
+    ok(db, "conflict", "new", "Canal", "--physical")
+    ok(db, "conflict", "add", "tamsin", "prelate")
+    ok(db, "stuffed", "new", "-p", "ann:charisma", "bo:resource", "--mission", "Heist",
+       "--teammates", "2", "--mercenaries", "1", "--combo", "ch:2,i,r")
+    ok(db, "dbg", "new", "--players", "Vin", "Kelsier", "Marsh")
+    ok(db, "hw", "new", "--players", "3", "--length", "short", "--houses", "Lekal",
+       "Venture", "Hasting")
+    return db
+
+
+@pytest.mark.parametrize("args", list(HOT), ids=[" ".join(a[:3]) for a in HOT])
+def test_a_hot_command_loads_none_of_the_modules_it_does_not_use(
+        table: Path, args: tuple[str, ...]) -> None:
+    env = {**os.environ, "MISTBORN_DB": str(table), "MISTBORN_AS": "Ann", "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True,
+                          text=True, cwd=ROOT, env=env, check=False)
+    code, read, *loaded = done.stderr.strip().splitlines()[-1].split()
+    assert code == "0", done.stderr
+    modules = set(loaded)
+    assert sorted(m for m in HOT[args] if m in modules) == []
+    if args[:2] in _NO_LOOK_ALIKES:
+        assert read == "False"
+
+
+def test_face_tokens_is_still_read_from_the_options_with_a_deprecation_warning() -> None:
+    import cli.common.options as options
+    from conflict.intents.words import face_tokens
+
+    with pytest.warns(DeprecationWarning, match="conflict.intents.words"):
+        assert options.face_tokens is face_tokens
+
+
+def test_r_hw_5_names_read_back_from_a_table_are_compared_by_key_only() -> None:
+    # Written names were compared by look when written; read back, only the keys are
+    # compared again, so a saved game's board needs no Unicode look-alike table.
+    from core.names import two_spellings
+    from core.text import as_stored
+
+    look_alikes = ["Venture", "V\u0435nture"]  # the second with a Cyrillic е
+    assert two_spellings(look_alikes) is not None
+    assert as_stored(two_spellings)(look_alikes) is None
+    same = as_stored(two_spellings)(["Venture", "venture"])
+    assert same is not None and (same.name, same.existing) == ("venture", "Venture")
