@@ -45,6 +45,7 @@ from boardgames.housewar import (
     snapshot,
 )
 from boardgames.housewar.resources import BASIC, RESOURCES, Resources
+from core.names import drop_ignorables
 
 ONE_OF_EACH: list[Event] = [
     Start(4, "long", ["Venture", "Hasting", "Elariel", "Lekal"]),
@@ -108,8 +109,9 @@ def test_the_layout_of_a_deal() -> None:
         "urgency": 3, "place": "start", "reason": "turn", "cost": None, "favor": None}
 
 
+# Names as the one text rule takes them: no invisible characters (R-HW names).
 names = st.text(st.characters(codec="utf-8", exclude_categories=("C", "Z")),
-                min_size=1, max_size=20)
+                min_size=1, max_size=20).map(drop_ignorables).filter(bool)
 tokens = st.builds(Resources, *(st.integers(0, 30) for _ in RESOURCES))
 costs = st.builds(Resources, *(st.integers(0, 9) for _ in BASIC)).filter(bool)
 

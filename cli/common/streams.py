@@ -30,7 +30,6 @@ import click
 
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.table_option import open_table, table_option
-from core.names import matches, name_key
 from core.text import refusal
 
 if TYPE_CHECKING:
@@ -117,6 +116,9 @@ def logged_name(table: Table, typed: str) -> str:
     (``tamsin`` → ``Tamsin Vey``); a name that is neither, as typed (trimmed). A name
     the one text rule refuses is never taken for another: it goes on as typed, to be
     refused where it would be stored."""
+    # Put off: the name rules are loaded only when a writer's name is looked up.
+    from core.names import matches, name_key
+
     typed = typed.strip()
     if refusal(typed) is not None:
         return typed

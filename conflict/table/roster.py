@@ -21,7 +21,6 @@ from typing import Any, Final
 import attrs
 
 from characters.errors import CharacterError
-from characters.files import section_of, structure, unstructure
 from characters.model import RESILIENCES, Character, ExtraGroup, Kind, Sheet
 from characters.names import name_key, refuse_look_alike
 from conflict.errors import BadValue
@@ -76,6 +75,12 @@ def _checked(row: sqlite3.Row) -> sqlite3.Row:
     return row
 
 
+def _unstructure(character: Character) -> Any:
+    from characters.files import unstructure  # put off, as in _character
+
+    return unstructure(character)
+
+
 def _version(row: sqlite3.Row) -> int:
     return _where(row).whole(row["version"], "version", least=1)
 
@@ -87,6 +92,10 @@ def _character(row: sqlite3.Row, path: Path | None = None) -> Character:
     where = _where(row, REIMPORT)
     data = where.json_object(row["sheet"], "sheet")
     try:
+        # Put off: the sheet converter (cattrs) costs start-up to commands that read
+        # names only (`roll --as`).
+        from characters.files import structure
+
         character = as_stored(structure)(data, cls)  # as the table holds it
     except (ValueError, TypeError, CharacterError) as error:
         raise where.damaged("sheet", f"is not a valid sheet: {error}") from None
@@ -169,7 +178,7 @@ def _columns(character: Character) -> dict[str, Any]:
         "name_key": name_key(character.name),
         "kind": character.kind.value,
         "player": character.player if isinstance(character, Sheet) else None,
-        "sheet": json.dumps(unstructure(character), ensure_ascii=False),
+        "sheet": json.dumps(_unstructure(character), ensure_ascii=False),
         "updated_at": clock.now(),
     }
 
@@ -280,6 +289,8 @@ def change(
         raise unknown(db, name)
     old = _character(row, path)
     new = edit(old)
+    from characters.files import section_of  # put off, as in _character
+
     if section_of(new) != section_of(old):
         raise BadValue(f"{old.name!r} is a {section_of(old)}; it cannot become a {section_of(new)}")
     other = _row(db, new.name)
