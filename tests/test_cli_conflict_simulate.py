@@ -154,7 +154,12 @@ def test_ctrl_c_stops_every_worker_with_130_and_no_traceback(db: Path) -> None:
                           start_new_session=True) as child:
         time.sleep(1.5)  # the workers are playing
         os.killpg(child.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
-        out, err = child.communicate(timeout=30)
+        try:
+            out, err = child.communicate(timeout=30)
+        except subprocess.TimeoutExpired:  # a hang is a failure, never a hung suite
+            os.killpg(child.pid, signal.SIGKILL)
+            child.communicate()
+            raise
     assert child.returncode == 130
     assert out == ""
     assert err.strip() == "mistborn: interrupted"

@@ -261,6 +261,13 @@ def _pooled(job: Job, batches: list[tuple[int, int]], workers: int, order: _InOr
                 order.put(mine, job.play(*batches[mine]))
             elif futures:
                 wait(futures.values(), return_when=FIRST_COMPLETED)
+    except BaseException:
+        # Ctrl-C or an error: nothing more of the workers' is wanted. Ending them first
+        # means the wait below never hangs on a worker caught mid-start by the signal.
+        over.set()
+        for pid in list(getattr(pool, "_processes", None) or {}):
+            _end(pool, pid)
+        raise
     finally:
         # Ctrl-C, a policy's error or the answer found: the workers drop their batch and
         # stop. Waiting for them leaves no pool thread running when the interpreter
@@ -269,6 +276,14 @@ def _pooled(job: Job, batches: list[tuple[int, int]], workers: int, order: _InOr
         # threading._shutdown … Bad file descriptor" after a simulation that succeeded.
         over.set()
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _end(pool: ProcessPoolExecutor, pid: int) -> None:
+    """End the worker ``pid`` of ``pool`` if it still runs (the pool keeps no public
+    list of its processes: read what it has, if anything)."""
+    process = (getattr(pool, "_processes", None) or {}).get(pid)
+    if process is not None and process.is_alive():
+        process.terminate()
 
 
 def start_method() -> str:
