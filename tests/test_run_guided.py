@@ -188,6 +188,27 @@ def test_r_con_9_a_test_answered_with_enter_is_not_asked_again_on_resuming(db: P
     assert tests == [(1, True, 0), (2, False, 2)]
 
 
+def test_u_takes_back_only_the_narrators_own_step_unless_u_anyone(db: Path) -> None:
+    # Ada wrote the last step from another terminal; the guided round runs as the
+    # Narrator: u names whose step it is and changes nothing, u anyone takes it back.
+    ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
+    before = events(db)
+    run = spawn(db)
+    try:
+        run.expect(words("Tamsin Vey (Wits 4) declares"))
+        run.sendline("u")
+        run.expect(words("Not undone: the last step of the conflict 'Rooftops' is Ada's, "
+                         "not Narrator's: nothing undone (u anyone takes it back)"))
+        run.expect(words("Tamsin Vey (Wits 4) declares"))
+        assert events(db) == before
+        run.sendline("u anyone")
+        run.expect(words("Undone: Hazekillers of House Orrell declare"))
+        leave(run)
+    finally:
+        run.close(force=True)
+    assert events(db) == before[:-1]  # Ada's declaration, taken back
+
+
 # --- dice typed by hand ---------------------------------------------------------------------------
 
 

@@ -12,7 +12,8 @@ A step may take several questions (a declaration asks what, then the dice, then 
 equipment); nothing is saved until its last answer. At any question ``?`` shows the
 choices and the exact odds of the one at hand, and ``b`` the board; then the same
 question is asked again, every answer given so far kept. ``u`` at a step's first
-question undoes the last step saved; at a later question of a step it goes back to the
+question undoes the last step saved, if the Narrator wrote it (``u anyone``: whoever
+did); at a later question of a step it goes back to the
 step's first question, dropping the answers given so far, and saves and undoes
 nothing. An answer that cannot be read, or that the rules refuse, is said in one line
 and the same question is asked again.
@@ -165,11 +166,11 @@ class Guide:
                 continue
             if self._catch_up():
                 raise Again
-            if lowered == "u":
+            if lowered in ("u", "u anyone"):
                 if self._answers:
                     self.say("Back to the start of this step (nothing saved or undone).")
                 else:
-                    self.undo()
+                    self.undo(anyone=lowered != "u")
                 raise Again
             self._answers += 1
             return answer
@@ -212,12 +213,18 @@ class Guide:
         except KeyboardInterrupt:
             self.say("  (stopped)")
 
-    def undo(self) -> None:
+    def undo(self, *, anyone: bool = False) -> None:
+        """Take back the last step: only one the Narrator has seen, and (unless
+        ``anyone``) only one they wrote themselves."""
         from conflict.narrate import describe
+        from conflict.table import NotYourStep
 
         seen = self.loaded.version if self.loaded is not None else None
         try:  # only what the Narrator has seen: never a newer step by surprise
-            undid = self.saved.undo(who=writer(), based_on=seen)
+            undid = self.saved.undo(who=writer(), based_on=seen, own=not anyone)
+        except NotYourStep as error:
+            self.say(f"Not undone: {error} (u anyone takes it back)")
+            return
         except ConflictError as error:
             self.say(f"Not undone: {error}")
             return
@@ -385,8 +392,9 @@ def run(name: str | None, seed: int | None) -> None:
     """Run the Conflict NAME (default: the current one) a question at a time: Enter takes
     the default, Tab completes each word, b shows the board, and ? the choices (at a
     declaration, the words it takes) with their odds and, simulated, each choice's
-    chance that its side wins; both ask the same question again. u undoes the last
-    step, or at a step's later question goes back to its first. Ctrl-C leaves with
+    chance that its side wins; both ask the same question again. u undoes your last
+    step (u anyone: whoever wrote it), or at a step's later question goes back to its
+    first. Ctrl-C leaves with
     everything saved; run again to carry on."""
     from conflict import saved as conflicts
 
