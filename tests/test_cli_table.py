@@ -312,3 +312,34 @@ def test_the_command_offers_what_the_export_knows() -> None:
     from conflict.table import export
 
     assert tuple(export.WHAT) == commands.WHAT and commands.FORMATS == export.FORMATS
+
+
+def test_an_export_never_replaces_a_link_a_pipe_or_a_device(made: Path, tmp_path: Path) -> None:
+    target = tmp_path / "real.csv"
+    target.write_text("kept\n")
+    link = tmp_path / "link.csv"
+    link.symlink_to(target)
+    pipe = tmp_path / "pipe.csv"
+    os.mkfifo(pipe)
+    for path in (link, pipe, Path("/dev/null")):
+        message = refused(made, "table", "export", "-o", str(path))
+        assert message == (f"cannot write the export to {str(path)!r}: it is not a regular "
+                           f"file (a link, pipe or device is never replaced)")
+    assert link.is_symlink() and target.read_text() == "kept\n"
+    assert pipe.is_fifo() and Path("/dev/null").is_char_device()
+
+
+@pytest.mark.parametrize("what", ["events", "rolls", "sheets", "games", "players"])
+def test_a_view_dropped_by_a_tool_is_one_line_saying_the_file_is_damaged(
+        made: Path, tmp_path: Path, what: str) -> None:
+    copy = tmp_path / "table.db"
+    shutil.copy(made, copy)
+    with sqlite3.connect(copy) as conn:
+        views = [name for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'view'")]
+        for view in views:
+            conn.execute(f"DROP VIEW {view}")
+    conn.close()
+    message = refused(copy, "table", "export", "--what", what)
+    assert message.startswith(f"the table file {str(copy)!r} is damaged: its view ")
+    assert message.endswith(" is missing; restore a copy of the file")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -95,6 +96,16 @@ def _destination(output: str | None) -> Iterator[TextIO]:
         yield sys.stdout
         return
     target = Path(output)
+    try:
+        mode: int | None = os.lstat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        fail(f"cannot write the export to {output!r}: {error.strerror or error}")
+    # The export replaces the file whole: never a link, a pipe or a device.
+    if mode is not None and not stat.S_ISREG(mode):
+        fail(f"cannot write the export to {output!r}: it is not a regular file "
+             f"(a link, pipe or device is never replaced)")
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     except OSError as error:

@@ -27,7 +27,7 @@ from sqlite_utils.cli import output_rows
 
 from conflict.errors import BadValue
 from conflict.table.connection import _uri_path
-from conflict.table.errors import TableDamaged, UnknownStream, name_key
+from conflict.table.errors import RESTORE, TableDamaged, UnknownStream, name_key
 from core.names import matches
 from core.registry import MODULES
 from core.text import json_safe
@@ -133,6 +133,9 @@ def write(path: Path, out: TextIO, *, what: str = "events", fmt: str = "csv",
                        f"not {what}")
     db = _open(path)
     try:
+        if WHAT[what] not in db.view_names():  # dropped by a tool: no traceback
+            raise TableDamaged(f"the table file {str(path)!r} is damaged: its view "
+                               f"{WHAT[what]} is missing; {RESTORE}")
         where, params = _game_filter(db, game, name)
         headers = [column.name for column in db.view(WHAT[what]).columns]
         rows = _rows(db, WHAT[what], where, params, events_as_json=fmt != "csv")
