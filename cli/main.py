@@ -15,6 +15,7 @@ from typing import Any, Final
 import click
 
 from cli.common.errors import UserError, fail, said
+from cli.common.lazy_commands import SuggestsUnloaded
 from cli.version import __version__
 
 __all__ = ["COMMANDS", "LazyGroup", "UserError", "fail", "main"]
@@ -51,7 +52,7 @@ def _user_errors() -> tuple[type[BaseException], ...]:
     return (ConflictError, CharacterError, GameError, UserError)
 
 
-class LazyGroup(click.Group):
+class LazyGroup(SuggestsUnloaded):
     """A group whose subcommands are imported on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -64,18 +65,6 @@ class LazyGroup(click.Group):
             assert isinstance(command, click.Command)
             return command
         return super().get_command(ctx, cmd_name)
-
-    def resolve_command(self, ctx: click.Context, args: list[str]
-                        ) -> tuple[str | None, click.Command | None, list[str]]:
-        try:
-            return super().resolve_command(ctx, args)
-        except click.exceptions.NoSuchCommand as error:
-            if error.possibilities:
-                raise
-            # click suggests from the commands it holds, and this group holds none until
-            # one is used: suggest from the names in the table above, imported or not.
-            raise click.exceptions.NoSuchCommand(
-                error.command_name, possibilities=COMMANDS, ctx=ctx) from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # Short help straight from the table above: listing commands stays import-free.

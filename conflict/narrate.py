@@ -111,7 +111,7 @@ def dice_count(count: int, kind: str = "") -> str:
 def does(state: State, name: str, singular: str, plural: str) -> str:
     """``Vin declares`` but ``Hazekillers declare``: the verb agrees with a group."""
     person = state.participant(name)
-    return f"{person.name} {plural if person.is_group else singular}"
+    return f"{person.name} {person.verb(singular, plural)}"
 
 
 def _nudges(count: int) -> str:
@@ -363,7 +363,7 @@ def _damage(before: State, event: ApplyDamage, after: State, hidden: Hidden) -> 
         secret = person.name in hidden and person.resiliences is not None  # R-CON-20
         left = "" if secret else f": {_standing(person, action.resilience)}"
         head = f"{person.name} takes {action.damage} {label} damage{working}{left}"
-    defeated = f"; {person.name} {'are' if person.is_group else 'is'} defeated" \
+    defeated = f"; {person.name} {person.verb('is', 'are')} defeated" \
         if person.defeated else ""
     spent = ""
     if action.nudges_spent:

@@ -222,6 +222,10 @@ class Participant:
         """Whether this is an Extra group (R-CON-2)."""
         return isinstance(self.character, ExtraGroup)
 
+    def verb(self, singular: str, plural: str) -> str:
+        """``declares`` for one, ``declare`` for a group: the verb agrees (R-CON-2)."""
+        return plural if self.is_group else singular
+
     @property
     def wits(self) -> int:
         """The Wits it declares at; for a group, its lowest member's (R-CON-4, R-CON-6)."""

@@ -105,7 +105,7 @@ def test_a_step_out_of_turn_is_one_line_naming_the_rule_and_changes_nothing(db: 
     rooftops(db)
     before = ok(db, "conflict", "show", "--json")
     message = refused(db, "conflict", "declare", "brannoch", "attack", "4", "-t", "haze")
-    assert message.startswith("R-CON-4: Hazekillers of House Orrell (Wits 3) declares before")
+    assert message.startswith("R-CON-4: Hazekillers of House Orrell (Wits 3) declare before")
     assert ok(db, "conflict", "show", "--json") == before
     assert "no participant named 'vin'" in refused(db, "conflict", "hold", "vin")
 

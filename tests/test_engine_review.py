@@ -253,7 +253,7 @@ def test_r_con_5_a_surprised_group_declares_before_a_hero_of_lower_wits_in_round
         ) -> None:
     c = table((sheet("Vin", wits=2), "crew"), (group("Guards", 3, wits=5), "ministry", True))
     assert what_now(c.state).who == ("Guards",)
-    refused(c, Declare.no_roll("Vin"), RuleViolation, "R-CON-5", "Guards is surprised")
+    refused(c, Declare.no_roll("Vin"), RuleViolation, "R-CON-5", "Guards are surprised")
     c.push(Declare.no_roll("Guards"))
     c.push(Declare.no_roll("Vin"))
     c.push(EndRound())

@@ -26,6 +26,7 @@ from cli.boardgames.drawing import entry_time
 from cli.boardgames.drawing import rows as rows
 from cli.boardgames.drawing import wrapped as wrapped
 from cli.common.errors import fail
+from cli.common.lazy_commands import SuggestsUnloaded
 from cli.common.options import NumbersCommand
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.streams import (
@@ -133,7 +134,7 @@ _DECLARED = re.compile(r'^@game_command\("([a-z-]+)", "([^"]*)"(?:, rank=(\d))?\
                        re.MULTILINE)
 
 
-class GameGroup(click.Group):
+class GameGroup(SuggestsUnloaded):
     """A game's group. Its commands are :class:`GameCommand` s; those declared with
     :func:`game_command` in ``modules`` (modules of this package) are imported on first
     use, so that ``mistborn stuffed odds`` loads the odds and nothing of the game."""

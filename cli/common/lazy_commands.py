@@ -12,7 +12,22 @@ from typing import Any
 
 import click
 
-__all__ = ["CommandsElsewhere"]
+__all__ = ["CommandsElsewhere", "SuggestsUnloaded"]
+
+
+class SuggestsUnloaded(click.Group):
+    """A group that says "did you mean" from every name :meth:`list_commands` gives,
+    the commands it has not imported yet among them (click suggests only from those
+    the group holds): ``mistborn stuffed rol`` suggests ``roll`` without importing it."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as error:
+            # Suggest from every name, held or not (click's guess saw the held only).
+            raise click.exceptions.NoSuchCommand(
+                error.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
 
 
 class CommandsElsewhere(click.Group):

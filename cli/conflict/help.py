@@ -92,7 +92,7 @@ def _declare_lines(state: State, option: DeclareOption) -> list[str]:
         return ", ".join(f"{w}*" if w == default else w for w in words) + " (*default)"
 
     return [
-        f"  {option.name} {'declare' if person.is_group else 'declares'}:",
+        f"  {option.name} {person.verb('declares', 'declare')}:",
         "    attack NAME [kind] [Resilience]",
         "      [with ITEM] [-- what]",
         "    feint NAME [kind] [-- what]",

@@ -17,7 +17,7 @@ from cli.common.chances import bar as bar  # re-exported: read here before they 
 from cli.common.chances import percent as percent
 from cli.common.errors import fail
 from cli.common.options import NumbersCommand, difficulty_option, number_or_text
-from cli.common.output import die, json_option, make_console, print_json
+from cli.common.output import die, hanging, json_option, make_console, print_json
 from conflict.odds import (
     DIFFICULTIES,
     TABLE_POOLS,
@@ -169,7 +169,8 @@ def pool_screen(odds: PoolOdds, difficulty: int | None, width: int) -> Renderabl
     parts: list[RenderableType] = []
     title = Text(f"Pool of {odds.pool} {'die' if odds.pool == 1 else 'dice'}", style="bold")
     parts.append(title)
-    parts.extend(Text(note, style="italic") for note in _pool_notes(odds))
+    for note in _pool_notes(odds):
+        parts.extend(hanging(note, width, style="italic"))
 
     parts.append(Text("\nChance of success by Difficulty", style="bold"))
     for d in DIFFICULTIES:
@@ -200,7 +201,7 @@ def contest_screen(odds: ContestOdds, width: int) -> RenderableType:
     ]
     for side, asked in (("attacker", odds.attacker), ("defender", odds.defender)):
         for note in _pool_notes(pool_odds(asked)):
-            parts.append(Text(f"{side} {note}", style="italic"))
+            parts.extend(hanging(f"{side} {note}", width, style="italic"))
     parts.append(Text(""))
     parts.append(_bar_line("Win      ", odds.win, width))
     parts.append(_bar_line("Stalemate", odds.stalemate, width))

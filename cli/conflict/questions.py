@@ -189,7 +189,7 @@ def declare(guide: Asks, state: State, now: AwaitingDeclare) -> Build:
     """The next declarer's declaration (R-CON-7, R-CON-8, R-CON-8a)."""
     option = now.option
     person = state.participant(option.name)
-    verb = "declare" if person.is_group else "declares"  # a group: "Canton guards declare"
+    verb = person.verb("declares", "declare")  # a group: "Canton guards declare"
     said = guide.answer(f"{person.name} (Wits {person.wits}) {verb}",
                         _default_declaration(state, person),
                         tab(state, person, "declaration"),
@@ -270,7 +270,7 @@ def act(guide: Asks, state: State, now: AwaitingActions) -> Build:
         size = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
         return acts[0].event(size)
 
-    verb = "act" if person.is_group else "acts"
+    verb = person.verb("acts", "act")
     chosen = guide.answer(f"{name} {verb} ({dice} Action {'Die' if dice == 1 else 'Dice'}):"
                           f" act N, change, hold",
                           default, ["act", "change", "hold"], read)

@@ -21,7 +21,7 @@ from cli.common.options import (
     difficulty_option,
     faces_option,
 )
-from cli.common.output import die, json_option, make_console, print_json
+from cli.common.output import die, hanging, json_option, make_console, print_json
 from cli.common.streams import logged_name
 from cli.common.table_option import open_table, table_option
 from conflict.dice import MAX_POOL, MIN_POOL, NUDGE_FACE, Roll
@@ -86,8 +86,9 @@ def notes(judged: Roll) -> list[str]:
 
 
 class _Rows:
-    """Label–value rows: labels in one column, values wrapped beside them, and no
-    trailing spaces (copied screens stay clean)."""
+    """Label–value rows: labels in one column, values wrapped beside them by the one
+    wrapper (:func:`~cli.common.output.hanging`), and no trailing spaces (copied
+    screens stay clean)."""
 
     def __init__(self) -> None:
         self.rows: list[tuple[str, Text]] = []
@@ -103,9 +104,8 @@ class _Rows:
         indent = max(len(label) for label, _ in self.rows) + 1
         width = max(options.max_width - indent, 12)
         for label, value in self.rows:
-            for index, line in enumerate(value.wrap(console, width)):
+            for index, line in enumerate(hanging(value, width, indent=0)):
                 row = Text(label.ljust(indent), style="bold") if index == 0 else Text(" " * indent)
-                line.rstrip()
                 row.append_text(line)
                 yield row
 

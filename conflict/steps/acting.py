@@ -24,10 +24,12 @@ def act(state: State, event: Act) -> State:
     person = state.participants[index]
     r = person.round
     if r.action_dice < 2:
-        raise RuleViolation(f"{person.name} has {dice_text(r.action_dice, 'Action')} left, "
+        raise RuleViolation(f"{person.name} {person.verb('has', 'have')} "
+                            f"{dice_text(r.action_dice, 'Action')} left, "
                             f"too few for a pool of 2: hold instead", rule="R-CON-11")
     if event.pool > r.action_dice:
-        raise RuleViolation(f"{person.name} has {dice_text(r.action_dice, 'Action')}: a pool "
+        raise RuleViolation(f"{person.name} {person.verb('has', 'have')} "
+                            f"{dice_text(r.action_dice, 'Action')}: a pool "
                             f"of {event.pool} is too large (2–{min(10, r.action_dice)})",
                             rule="R-CON-11")
     assert r.action is not None
@@ -65,7 +67,8 @@ def change(state: State, event: Change) -> State:
     if person.defeated:
         # Ruling: defeated in its step, it may still act as declared or hold, but a
         # changed action would come at the end of the round, where it takes no part.
-        raise RuleViolation(f"{person.name} is defeated: it may act as declared or hold, "
+        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} defeated: it may act as "
+                            f"declared or hold, "
                             f"not change its action", rule="R-CON-20")
     if r.changed:
         raise RuleViolation(f"{person.name} already changed its action this round",
@@ -76,7 +79,8 @@ def change(state: State, event: Change) -> State:
                             f"may act as declared or hold", rule="R-CON-12")
     dice = changed_dice(event.dice, r.action_dice)
     if dice < 2:
-        raise RuleViolation(f"{person.name} holds {dice_text(r.action_dice, 'Action')}: a "
+        raise RuleViolation(f"{person.name} {person.verb('holds', 'hold')} "
+                            f"{dice_text(r.action_dice, 'Action')}: a "
                             f"changed action never has more, too few for a pool: act as "
                             f"declared or hold", rule="R-CON-12")
     action = new_action(state, index, event, event.dice, changed=True)

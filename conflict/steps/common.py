@@ -75,24 +75,29 @@ def in_turn(state: State, name: str, rule: str) -> int:
         return index
     r = person.round
     if person.defeated:
-        raise RuleViolation(f"{person.name} is defeated and takes no further part",
+        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} defeated and "
+                            f"{person.verb('takes', 'take')} no further part",
                             rule="R-CON-20")
     if r.has_acted:
         raise RuleViolation(f"{person.name} already {r.turn.value} this round", rule="R-CON-3")
     if r.declared is DeclarationKind.DEFENSE:
-        raise RuleViolation(f"{person.name} declared full defense and does not act",
+        raise RuleViolation(f"{person.name} declared full defense and "
+                            f"{person.verb('does', 'do')} not act",
                             rule="R-CON-10")
     if r.declared is DeclarationKind.NO_ROLL:
         raise RuleViolation(f"{possessive(person.name)} action needs no roll: no turn to act",
                             rule="R-CON-10")
     if r.action_dice == 0:
-        raise RuleViolation(f"{person.name} has no Action Dice left and does not act",
+        raise RuleViolation(f"{person.name} {person.verb('has', 'have')} no Action Dice left and "
+                            f"{person.verb('does', 'do')} not act",
                             rule="R-CON-10")
     if r.turn is Turn.CHANGED:
-        raise RuleViolation(f"{person.name} changed its action and acts at the end of the "
+        raise RuleViolation(f"{person.name} changed its action and {person.verb('acts', 'act')} at "
+                            f"the end of the "
                             f"round; now: {names(state, state.step)}", rule="R-CON-12")
     now = state.participants[state.step[0]].round.action_dice if state.step else 0
-    verb = "act" if len(state.step) > 1 else "acts"
+    verb = state.participants[state.step[0]].verb("acts", "act") \
+        if len(state.step) == 1 else "act"
     held = dice_text(r.action_dice, "Action")
     raise RuleViolation(f"not {possessive(person.name)} turn ({held}): "
                         f"{names(state, state.step)} {verb} now "
@@ -109,7 +114,8 @@ def target_of(state: State, actor: int, target: str | None) -> int | None:
                             f"itself", rule="R-CON-8")
     person = state.participants[index]
     if person.defeated:
-        raise RuleViolation(f"{person.name} is defeated and cannot be targeted",
+        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} defeated and cannot be "
+                            f"targeted",
                             rule="R-CON-20")
     return index
 
@@ -122,7 +128,8 @@ def new_action(state: State, actor: int, event: Declare | Change, dice: int,
     bonus = person.equipment_bonus(event.equipment)
     if bonus is None:
         owned = ", ".join(e.name for e in person.character.equipment) or "none"
-        raise BadValue(f"{person.name} has no equipment called {shown(event.equipment)} "
+        raise BadValue(f"{person.name} {person.verb('has', 'have')} no equipment called "
+                       f"{shown(event.equipment)} "
                        f"(has: {owned})", rule="R-CON-18")
     kind = resilience = None
     if target is not None:

@@ -26,10 +26,12 @@ def declare(state: State, event: Declare) -> State:
         raise RuleViolation(f"{person.name} cannot declare now: {describe_phase(state)}",
                             rule="R-CON-4")
     if person.defeated:
-        raise RuleViolation(f"{person.name} is defeated and takes no further part",
+        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} defeated and "
+                            f"{person.verb('takes', 'take')} no further part",
                             rule="R-CON-20")
     if person.round.declared is not None:
-        raise RuleViolation(f"{person.name} has already declared in round {state.round}",
+        raise RuleViolation(f"{person.name} {person.verb('has', 'have')} already declared in "
+                            f"round {state.round}",
                             rule="R-CON-3")
     expected = next_declarer(state)
     if expected != index:
@@ -37,9 +39,11 @@ def declare(state: State, event: Declare) -> State:
         other = state.participants[expected]
         surprised = other.surprised and state.round == 1
         if surprised and not (person.surprised and state.round == 1):
-            raise RuleViolation(f"{other.name} is surprised and declares before "
-                                f"{person.name}", rule="R-CON-5")
-        raise RuleViolation(f"{other.name} (Wits {other.wits}) declares before "
+            raise RuleViolation(f"{other.name} {other.verb('is', 'are')} surprised and "
+                                f"{other.verb('declares', 'declare')} before {person.name}",
+                                rule="R-CON-5")
+        raise RuleViolation(f"{other.name} (Wits {other.wits}) "
+                            f"{other.verb('declares', 'declare')} before "
                             f"{person.name} (Wits {person.wits})", rule="R-CON-4")
     actions = state.actions
     next_action = state.next_action

@@ -60,21 +60,25 @@ def _chooser(state: State, name: str, number: int, rule: str, doing: str, *,
     index = position(state, name)
     person = state.participants[index]
     if action.target is None:
-        raise RuleViolation(f"{person.name} is not the target of action {number}: it is "
+        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} not the target of action "
+                            f"{number}: it is "
                             f"aimed at no one", rule=rule)
     is_target = person.name == action.target
     if not is_target and not others:
-        raise RuleViolation(f"{person.name} is not the target of action {number} (it "
+        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} not the target of action "
+                            f"{number} (it "
                             f"targets {action.target})", rule=rule)
     if person.name == action.actor:
         raise RuleViolation(f"{person.name} cannot react to its own action {number}",
                             rule="R-CON-16")
     if not is_target and person.side != state.participant(action.target).side:
         # Ruling (R-CON-16): a Reaction for another protects an ally, on the target's side.
-        raise RuleViolation(f"{person.name} is not on {possessive(action.target)} side: "
+        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} not on "
+                            f"{possessive(action.target)} side: "
                             f"only an ally reacts for another", rule="R-CON-16")
     if person.defeated:
-        raise RuleViolation(f"{person.name} is defeated and takes no further part",
+        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} defeated and "
+                            f"{person.verb('takes', 'take')} no further part",
                             rule="R-CON-20")
     if not action.contest:
         raise RuleViolation(f"action {number} is a Challenge: no one defends or reacts "
@@ -117,7 +121,8 @@ def _spend(state: State, index: int, r: RoundState, dice: int, rule: str,
     have = r.dice_for_defense()
     if dice > have:
         label = "Action" if source is FROM_ACTION else "Defense"
-        raise RuleViolation(f"{person.name} has {dice_text(have, label)}, cannot spend "
+        raise RuleViolation(f"{person.name} {person.verb('has', 'have')} {dice_text(have, label)}, "
+                            f"cannot spend "
                             f"{dice} to {what}", rule=rule)
     if not dice:
         return state, r, source
@@ -163,11 +168,13 @@ def react(state: State, event: React) -> State:
                                      others=True)
     reactions = person.character.reactions
     if not reactions:
-        raise RuleViolation(f"{person.name} has no Reaction", rule="R-CON-16")
+        raise RuleViolation(f"{person.name} {person.verb('has', 'have')} no Reaction",
+                            rule="R-CON-16")
     found = [x for x in reactions if key_of(x.name) == key_of(event.reaction)]
     if not found:
         names = ", ".join(x.name for x in reactions)
-        raise BadValue(f"{person.name} has no Reaction called {shown(event.reaction)} (has: "
+        raise BadValue(f"{person.name} {person.verb('has', 'have')} no Reaction called "
+                       f"{shown(event.reaction)} (has: "
                        f"{names})", rule="R-CON-16")
     reaction = found[0]
     pool = reaction.dice + event.added

@@ -101,10 +101,12 @@ def reorder(state: State, event: Reorder) -> State:
     for i in indexes:
         person = people[i]
         if person.defeated:
-            raise RuleViolation(f"{person.name} is defeated and does not declare",
+            raise RuleViolation(f"{person.name} {person.verb('is', 'are')} defeated and "
+                                f"{person.verb('does', 'do')} not declare",
                                 rule="R-CON-20")
         if person.round.declared is not None:
-            raise RuleViolation(f"{person.name} has already declared this round",
+            raise RuleViolation(f"{person.name} {person.verb('has', 'have')} already declared "
+                                f"this round",
                                 rule="R-CON-4")
         keys.add(declare_key(person, state.round)[:2])
     if len(keys) > 1:
@@ -132,7 +134,8 @@ def defeat(state: State, event: Defeat) -> State:
         raise RuleViolation(f"cannot defeat {person.name} now: {describe_phase(state)}",
                             rule="R-CON-21")
     if person.defeated:
-        raise RuleViolation(f"{person.name} is already defeated", rule="R-CON-20")
+        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} already defeated",
+                            rule="R-CON-20")
     if state.pending is not None:
         # Ruling: finish the action being resolved first.
         raise RuleViolation(f"cannot defeat {person.name} while action {state.pending} is "
