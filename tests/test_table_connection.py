@@ -581,6 +581,12 @@ for attempt in range(3):  # each a new writer, as each command is
         said.append(f"full: {error}")
     except Exception as error:
         said.append(f"{type(error).__name__}: {error}")
+try:  # and a reader, as a command that only shows the table
+    with Table(path) as table:
+        table.read("conflict", "Siege")
+    said.append("read")
+except TableFull as error:
+    said.append(f"full: {error}")
 print("\\n".join(said))
 """
 
@@ -588,11 +594,14 @@ print("\\n".join(said))
 def test_a_disk_filled_by_something_else_is_said_to_be_full_at_every_write(
         tmp_path: Path) -> None:
     # SQLite reports a full disk as SQLITE_FULL at most once; later writers get only
-    # "disk I/O error". The table says what is wrong every time.
+    # "disk I/O error". The table says what is wrong every time; a new writer or reader
+    # is stopped as it opens the table, which makes its journal files beside it, and
+    # is told so (a reader is not told its write failed).
     disk, done = _on_a_tiny_disk(tmp_path, FULL_THEN_WRITE, "512k")
     path = f"{disk}/table.db"
-    full = f"full: cannot write to the table {path!r}: the disk is full; nothing was saved"
-    assert done.stdout.splitlines() == [full] * 3
+    full = (f"full: cannot open the table {path!r}: the disk is full (the table needs a "
+            "little room beside it, even to be read); nothing was changed")
+    assert done.stdout.splitlines() == [full] * 4
 
 
 def test_unprivileged_children_really_are_unprivileged(shared_dir: Path) -> None:

@@ -139,6 +139,14 @@ class Connection:
         try:
             with self._guard():
                 self._retry(self._set_up)
+        except errors.TableFull:
+            # Opening makes the journal files beside the table, for reading too: a
+            # command that only reads is told so, not that its write failed.
+            self._db.close()
+            raise errors.TableFull(
+                f"cannot open the table {str(self.path)!r}: the disk is full (the table "
+                "needs a little room beside it, even to be read); nothing was changed"
+            ) from None
         except BaseException:
             self._db.close()
             raise
