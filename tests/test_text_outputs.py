@@ -192,6 +192,20 @@ def test_steps_on_an_old_table_say_nothing_raw_done_or_refused(
         assert raw_in(result.stderr) == [], (step, result.stderr)
 
 
+def test_r_con_20_damage_reaches_a_sheet_an_older_version_stored(
+        hostile_table: Path, tmp_path: Path) -> None:
+    # Damage changes no text: a sheet holding text the rule now refuses takes it, and
+    # says so without printing the text raw.
+    db = tmp_path / "copy.db"
+    shutil.copy(hostile_table, db)
+    for step in (("char", "damage", "vey", "health", "2"), ("char", "heal", "vey", "health", "1")):
+        result = run(db, *step, columns=100)
+        assert result.exit_code == 0, result.output
+        assert raw_in(result.stdout) == []
+    shown = json.loads(run(db, "char", "show", "vey", "--json", columns=100).stdout)
+    assert shown["resiliences"]["health"]["damage"] == 1, shown
+
+
 @pytest.mark.parametrize("who", ["ada", "gm"])
 def test_the_player_shell_shows_stored_text_of_an_old_table_escaped(
         hostile_table: Path, who: str) -> None:

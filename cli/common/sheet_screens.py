@@ -112,11 +112,11 @@ def resilience_lines(sheet: Sheet, resilience: str, said: str) -> list[str]:
     value = sheet.resiliences.get(resilience)
     label = RESILIENCE_LABELS[resilience]
     lines = [
-        f"{sheet.name} {said}.",
+        f"{plain(sheet.name)} {said}.",
         f"{label} {resilience_bar(value)} {value.current}/{value.full}",
     ]
     if value.defeated:
-        lines.append(f"{sheet.name} is defeated: {label} is 0 (R-CON-20).")
+        lines.append(f"{plain(sheet.name)} is defeated: {label} is 0 (R-CON-20).")
     return lines
 
 

@@ -340,8 +340,11 @@ class Table(Players):
 
     def _resilience(self, name: str, edit: Callable[[Character], Sheet]) -> Sheet:
         from characters.model import Sheet
+        from core.text import as_stored
 
-        changed = self.change(name, edit)
+        # Damage changes no text: a sheet an older version stored (with text the one
+        # text rule now refuses) takes it as it is, and its text stays as stored.
+        changed = as_stored(self.change)(name, edit)
         assert isinstance(changed, Sheet)  # the edit refuses Extra groups
         return changed
 
