@@ -186,6 +186,17 @@ def test_r_con_21_the_end_writes_damage_to_the_roster_and_undo_puts_it_back(db: 
     assert message.startswith("R-CON-21: Tamsin Vey's sheet changed since the Conflict ended")
 
 
+def test_r_con_15_against_when_the_target_took_the_blow_says_no_one_rolls(db: Path) -> None:
+    rooftops(db)
+    ok(db, "conflict", "declare", "haze", "attack", "5", "-t", "tamsin", "-w", "arrows")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3")
+    ok(db, "conflict", "declare", "brannoch", "no-roll")
+    ok(db, "conflict", "act", "haze", "5")
+    ok(db, "conflict", "take", "tamsin")
+    assert refused(db, "conflict", "roll", "--faces", "5,5,6,1,2", "--against", "5,5,3") == (
+        "no one rolls against this action: leave out --against (R-CON-15)")
+
+
 def _hit_tamsin(db: Path, conflict: str) -> None:
     """In ``conflict`` (Tamsin against the Hollow Prelate), the Prelate deals Tamsin
     1 + 1 Nudge + 2 for the axe = 4 Health, and the round ends."""

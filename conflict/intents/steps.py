@@ -284,6 +284,9 @@ def roll(faces: str | None = None, against: Sequence[str] = (),
         for text in against:
             name, _, dice = text.rpartition("=")
             if not name:
+                if not now.roll.defenders:
+                    raise refused(RuleViolation, "no one rolls against this action: leave "
+                                                 "out --against (R-CON-15)", "R-CON-15")
                 if len(now.roll.defenders) != 1:
                     raise refused(BadValue, "several roll against this action: write "
                                             "--against NAME=F", "R-CON-16")
