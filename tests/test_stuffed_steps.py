@@ -10,6 +10,8 @@ from boardgames.errors import BadValue, RuleViolation
 from boardgames.stuffed import steps
 from boardgames.stuffed.dice import parse_symbols
 from boardgames.stuffed.events import (
+    Ability,
+    BuyCard,
     EndTurn,
     MyBirden,
     Offer,
@@ -91,3 +93,39 @@ def test_r_stf_4_a_known_card_is_meant_by_a_word_and_a_near_miss_is_refused() ->
         == PlayCard("Sacrificial", coins=1, cards=0)
     assert steps.card(state, "Quiet word", coins=0, cards=0, dice=(), attribute=None) \
         == PlayCard("Quiet word", coins=0, cards=0)
+
+
+def test_r_stf_2_the_roll_is_typed_as_rolled_at_the_table_or_left_to_the_tool() -> None:
+    state = start().state
+    assert steps.roll(state, ["c c c", "ch ch i b r"]) == Roll("c c c ch ch i b r")
+    rolled = steps.roll(state)
+    assert isinstance(rolled, Roll) and len(rolled.faces) == 8
+
+
+def test_r_stf_3_a_reroll_is_of_the_dice_named_showing_what_was_typed() -> None:
+    state = start(Roll(ROLLED)).state
+    typed = steps.reroll_typed(state, ["b"], ["r"], card="")
+    assert (typed.positions, typed.faces, typed.card) == ((4,), parse_symbols("r"), "")
+    tool = steps.reroll_typed(state, ["4", "5"], card="")
+    assert tool.positions == (4, 5) and len(tool.faces) == 2
+
+
+def test_r_stf_4_a_coin_takes_3_of_a_kind_picked_and_a_card_2_coins() -> None:
+    state = start(Roll(ROLLED)).state
+    assert steps.buy(state, "coin") == SpendSet((1, 2, 3))
+    assert steps.buy(state, "card") == BuyCard()
+    assert steps.spend(state, ["ch:3"]) == SpendSet((1, 2, 3))
+
+
+def test_r_stf_5_a_recruit_spends_the_dice_of_the_teammate_s_combination() -> None:
+    state = start(Offer(GRUNT), Roll("c c e ch ch b i r")).state
+    assert steps.recruit(state, "gru") == Recruit(GRUNT, (1, 2, 3))
+
+
+def test_r_stf_6_an_ability_is_paid_with_a_die_of_its_attribute_or_trades_a_set() -> None:
+    state = start(Roll(ROLLED)).state
+    used = steps.ability(state, "hero", coins=1)
+    assert isinstance(used, Ability)
+    assert (used.character, used.paid, used.coins) == ("Vin", 3, 1)  # the last charisma
+    with pytest.raises(RuleViolation):
+        steps.ability(state, "hero", trade=["3-kind"])  # the set is all of her Attribute

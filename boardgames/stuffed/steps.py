@@ -1,7 +1,8 @@
-"""A Stuffed player's words made into events (R-STF-2..7): which dice a player means
-(positions, symbols or sets picked from the unspent dice), which character or player
-a name means, the die that pays for an ability, the Teammate a recruit means, the
-Mercenary a steal takes, and the event an Advantage card's name makes. Every front
+"""A Stuffed player's words made into events (R-STF-2..7): the dice rolled, typed or
+left to the tool; which dice a player means (positions, symbols or sets picked from the
+unspent dice), which character or player a name means, the die that pays for an
+ability, what a purchase, a recruit or an ability spends, the Mercenary a steal takes,
+and the event an Advantage card's name makes. Every front
 door (the ``stuffed`` commands) calls these; the rules (:mod:`.rules`) judge the events
 as they judge any other.
 """
@@ -12,22 +13,35 @@ from collections.abc import Sequence
 from typing import Final
 
 from boardgames.errors import BadValue, RuleViolation
-from boardgames.stuffed.dice import Symbol, match, parse_combo
+from boardgames.stuffed.dice import Symbol, match, parse_combo, parse_symbols
 from boardgames.stuffed.events import (
+    Ability,
+    BuyCard,
     CompleteMission,
     Event,
+    Grunt,
     MyBirden,
     PlayCard,
     PlaySacrifice,
+    Recruit,
     Reroll,
+    Roll,
+    SpendSet,
     Steal,
     Teammate,
 )
 from boardgames.stuffed.state import Game
 from core.names import closest, matches, name_key
 
-__all__ = ["card", "character", "chosen_dice", "mission", "paid_die", "player", "reroll",
-           "steal", "teammate"]
+__all__ = ["ability", "buy", "card", "character", "chosen_dice", "mission", "paid_die",
+           "player", "recruit", "reroll", "reroll_typed", "roll", "spend", "steal",
+           "teammate"]
+
+
+def roll(state: Game, faces: Sequence[str] = ()) -> Roll:
+    """The turn's roll of all 8 dice (R-STF-2): ``faces`` as rolled at the table
+    (``c c e b i ch r r``), else the tool rolls them."""
+    return Roll(" ".join(faces)) if faces else Roll(state.die.roll(8))
 
 
 def _tokens(typed: Sequence[str]) -> list[str]:
@@ -112,6 +126,50 @@ def reroll(state: Game, positions: tuple[int, ...], new: tuple[Symbol, ...], *,
         return Reroll(positions, new, card=card)
     name = character(state, by or "hero")
     return Reroll(positions, new, character=name, paid=paid_die(state, name, positions, pay))
+
+
+def reroll_typed(state: Game, dice: Sequence[str], faces: Sequence[str] = (), *,
+                 by: str | None = None, pay: int | None = None,
+                 card: str | None = None) -> Reroll:
+    """:func:`reroll` of the ``dice`` a player names, showing ``faces`` as rolled at the
+    table, else what the tool rolls for them (R-STF-3)."""
+    positions = chosen_dice(state, dice, "a reroll", rule="R-STF-3")
+    new = parse_symbols(" ".join(faces)) if faces else state.die.roll(len(positions))
+    return reroll(state, positions, new, by=by, pay=pay, card=card)
+
+
+def spend(state: Game, dice: Sequence[str]) -> SpendSet:
+    """Spending ``dice`` as a set: 3 of a kind for a coin, 4 for a card (R-STF-4)."""
+    return SpendSet(chosen_dice(state, dice, "a set", rule="R-STF-4"))
+
+
+def buy(state: Game, what: str, dice: Sequence[str] = ()) -> Event:
+    """Buying a ``coin`` (3 of a kind, picked unless ``dice`` says) or a ``card`` (2
+    coins, or 4 of a kind given as ``dice``) (R-STF-4)."""
+    if what == "card" and not dice:
+        return BuyCard()
+    return SpendSet(chosen_dice(state, dice or ["3-kind"], f"a {what}", rule="R-STF-4"))
+
+
+def recruit(state: Game, name: str, dice: Sequence[str] = (), *, kind: str | None = None,
+            attribute: str | None = None, needs: str | None = None) -> Recruit:
+    """Recruiting the Teammate ``name`` (:func:`teammate`) with ``dice``, by default
+    those that make its combination (R-STF-5)."""
+    mate = teammate(state, name, kind, attribute, needs)
+    wanted = dice or ([mate.combo.text] if mate.combo else [])
+    return Recruit(mate, chosen_dice(state, wanted, f"recruiting {mate.name}", rule="R-STF-5"))
+
+
+def ability(state: Game, typed: str, *, pay: int | None = None, coins: int = 0,
+            cards: int = 0, note: str = "", trade: Sequence[str] = ()) -> Event:
+    """``typed``'s ability (``hero`` or a Teammate) paid with a die of its Attribute,
+    once a turn (R-STF-6); with ``trade``, Grunt's 3 of a kind traded for a card
+    (R-STF-4)."""
+    name = character(state, typed)
+    if trade:
+        positions = chosen_dice(state, trade, "Grunt's trade", rule="R-STF-4")
+        return Grunt(paid_die(state, name, positions, pay), positions)
+    return Ability(name, paid_die(state, name, (), pay), coins=coins, cards=cards, note=note)
 
 
 def teammate(state: Game, name: str, kind: str | None, attribute: str | None,

@@ -10,7 +10,7 @@ the unspent ones: the set, the Teammate's combination, the Mission's.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -18,15 +18,7 @@ from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command
 from cli.boardgames.stuffed import face
 
-if TYPE_CHECKING:
-    from boardgames.stuffed.events import Event
-    from boardgames.stuffed.state import Game
-
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _faces(typed: Sequence[str]) -> str | None:
-    return " ".join(typed) if typed else None
 
 
 def with_dice(help_text: str) -> Callable[[F], F]:
@@ -42,15 +34,9 @@ def with_dice(help_text: str) -> Callable[[F], F]:
 @common
 def roll(faces: Sequence[str], as_json: bool) -> None:
     """Roll all 8 dice to start the turn (R-STF-2), or enter the dice rolled by hand."""
-    from boardgames.stuffed.events import Roll
-    from boardgames.stuffed.rules import roll_event
+    from boardgames.stuffed import steps
 
-    typed = _faces(faces)
-
-    def build(state: Game) -> list[Event]:
-        return [Roll(typed) if typed is not None else roll_event(state)]
-
-    games.write(face(), build, as_json=as_json)
+    games.write(face(), lambda state: [steps.roll(state, faces)], as_json=as_json)
 
 
 @game_command("reroll", "Reroll chosen dice, by an ability or a card.")
@@ -72,18 +58,10 @@ def reroll(dice: Sequence[str], by: str | None, pay: int | None, card: str | Non
     or Teammate's ability costs a die of its Attribute (R-STF-6); an Advantage card's
     costs the card (--card)."""
     from boardgames.stuffed import steps
-    from boardgames.stuffed.dice import parse_symbols
 
-    typed = _faces(faces)
-
-    def build(state: Game) -> list[Event]:
-        positions = steps.chosen_dice(state, dice, "a reroll", rule="R-STF-3")
-        new = parse_symbols(typed) if typed is not None else \
-            state.die.roll(len(positions))
-        return [steps.reroll(state, positions, new, by=by, pay=pay,
-                             card=None if card is None else "" if card == "card" else card)]
-
-    games.write(face(), build, as_json=as_json)
+    name = None if card is None else "" if card == "card" else card  # --card alone: ""
+    games.write(face(), lambda state: [steps.reroll_typed(state, dice, faces, by=by, pay=pay,
+                                                          card=name)], as_json=as_json)
 
 
 @game_command("spend", "Spend 3 of a kind for a coin, 4 for a card.")
@@ -93,11 +71,8 @@ def spend(dice: Sequence[str], as_json: bool) -> None:
     """Spend DICE as a set (R-STF-4): 3 of a kind for a coin, 4 of a kind for an
     Advantage card; never Birdens. By position (1 2 3) or symbol (ch:3, 4-kind)."""
     from boardgames.stuffed import steps
-    from boardgames.stuffed.events import SpendSet
 
-    games.write(face(), lambda state: [SpendSet(steps.chosen_dice(state, dice, "a set",
-                                                                  rule="R-STF-4"))],
-                as_json=as_json)
+    games.write(face(), lambda state: [steps.spend(state, dice)], as_json=as_json)
 
 
 @game_command("buy", "Buy a coin (3 of a kind) or a card (2 coins).")
@@ -109,15 +84,8 @@ def buy(what: str, dice: Sequence[str], as_json: bool) -> None:
     """Buy a coin with 3 of a kind, or an Advantage card with 2 coins (or with 4 of a
     kind: --with) (R-STF-4). The set is picked from the unspent dice unless given."""
     from boardgames.stuffed import steps
-    from boardgames.stuffed.events import BuyCard, SpendSet
 
-    def build(state: Game) -> list[Event]:
-        if what == "card" and not dice:
-            return [BuyCard()]
-        wanted = dice or ["3-kind"]
-        return [SpendSet(steps.chosen_dice(state, wanted, f"a {what}", rule="R-STF-4"))]
-
-    games.write(face(), build, as_json=as_json)
+    games.write(face(), lambda state: [steps.buy(state, what, dice)], as_json=as_json)
 
 
 @game_command("recruit", "Recruit a Teammate with the dice.")
@@ -136,15 +104,10 @@ def recruit(name: str, needs: str | None, kind: str | None, attribute: str | Non
     coins for a Mercenary (R-STF-5). A Teammate on offer needs only its name (any
     unique beginning); another card needs --needs and --attribute."""
     from boardgames.stuffed import steps
-    from boardgames.stuffed.events import Recruit
 
-    def build(state: Game) -> list[Event]:
-        mate = steps.teammate(state, name, kind, attribute, needs)
-        wanted = dice or ([mate.combo.text] if mate.combo else [])
-        return [Recruit(mate, steps.chosen_dice(state, wanted, f"recruiting {mate.name}",
-                                                rule="R-STF-5"))]
-
-    games.write(face(), build, as_json=as_json)
+    games.write(face(), lambda state: [steps.recruit(state, name, dice, kind=kind,
+                                                     attribute=attribute, needs=needs)],
+                as_json=as_json)
 
 
 @game_command("steal", "Steal an opponent's Mercenary.")
@@ -180,17 +143,10 @@ def ability(typed: str, pay: int | None, coins: int, cards: int, note: str,
     Attribute; once per character per turn (R-STF-6). Say what the card gave (--coins,
     --cards); for Grunt's trade give the set (--set 3-kind)."""
     from boardgames.stuffed import steps
-    from boardgames.stuffed.events import Ability, Grunt
 
-    def build(state: Game) -> list[Event]:
-        name = steps.character(state, typed)
-        if trade:
-            positions = steps.chosen_dice(state, trade, "Grunt's trade", rule="R-STF-4")
-            return [Grunt(steps.paid_die(state, name, positions, pay), positions)]
-        return [Ability(name, steps.paid_die(state, name, (), pay), coins=coins,
-                        cards=cards, note=note)]
-
-    games.write(face(), build, as_json=as_json)
+    games.write(face(), lambda state: [steps.ability(state, typed, pay=pay, coins=coins,
+                                                     cards=cards, note=note, trade=trade)],
+                as_json=as_json)
 
 
 @game_command("play", "Play an Advantage card.")
