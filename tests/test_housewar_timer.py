@@ -89,3 +89,13 @@ def test_hw_timer_is_shown_by_the_table_clock_and_its_end_said_once(
     assert refused(db, "hw", "timer", "soon").startswith("the timer runs 10 seconds")
     ok(db, "hw", "timer", "2:30")
     assert data(db, "hw", "timer", "stop")["said"] == ["The negotiation timer is stopped."]
+
+
+def test_a_timer_s_length_is_read_as_minutes_or_minutes_and_seconds() -> None:
+    from boardgames.errors import BadValue
+    from boardgames.housewar.timer import length
+
+    assert [length(typed) for typed in ("3", "3.5", "2:30", " STOP ")] == [180, 210, 150, 0]
+    for typed in ("soon", "inf", "nan", "-3", "0:05", "61", "2:x"):
+        with pytest.raises(BadValue, match="the timer runs 10 seconds to 60 minutes"):
+            length(typed)

@@ -92,6 +92,37 @@ class Timer:
         return max(0, int(-(-remaining // 1)))
 
 
+def length(typed: str) -> int:
+    """A timer's length as typed: minutes (``3``, ``3.5``) or minutes and seconds
+    (``2:30``), in seconds; ``stop`` is 0. Anything else, or outside
+    :data:`SHORTEST`–:data:`LONGEST`, is refused."""
+    text = typed.strip().lower()
+    if text == "stop":
+        return 0
+    try:
+        if ":" in text:
+            minutes, seconds = text.split(":", 1)
+            total = int(minutes) * 60 + int(seconds)
+        else:
+            total = round(float(text) * 60)
+    except (ValueError, OverflowError):  # not a number, or NaN or infinite
+        total = -1
+    if not SHORTEST <= total <= LONGEST:
+        raise BadValue(f"the timer runs {SHORTEST} seconds to {LONGEST // 60} minutes (3, "
+                       f"3.5, 2:30) or stops (stop), got {typed[:40]!r}")
+    return total
+
+
+def set_to(timer: Timer | None, seconds: int, now: str, at: datetime.datetime
+           ) -> list[StartTimer | StopTimer]:
+    """The step of ``timer <length>`` at the table clock's ``now`` (``at``, parsed):
+    a timer of ``seconds`` started, or with 0 the running one stopped (none when it
+    has already run out: the time-up written first is the stop)."""
+    if not seconds:
+        return [] if ran_out(timer, at) else [StopTimer()]
+    return [StartTimer(now, seconds)]
+
+
 def clock_text(seconds: int) -> str:
     """``2:15``."""
     return f"{seconds // 60}:{seconds % 60:02d}"
