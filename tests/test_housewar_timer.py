@@ -17,7 +17,7 @@ from boardgames.housewar import StartTimer, StopTimer, TimeUp
 from boardgames.housewar.codec import CODEC
 from boardgames.housewar.describe import describe
 from boardgames.housewar.screen import board
-from boardgames.housewar.timer import SUGGESTED, Timer, ran_out, timer_line
+from boardgames.housewar.timer import SUGGESTED, Timer, length, ran_out, timer_line
 from boardgames.screen import Line
 from conflict.table import clock
 from core.viewer import TABLE
@@ -92,9 +92,6 @@ def test_hw_timer_is_shown_by_the_table_clock_and_its_end_said_once(
 
 
 def test_a_timer_s_length_is_read_as_minutes_or_minutes_and_seconds() -> None:
-    from boardgames.errors import BadValue
-    from boardgames.housewar.timer import length
-
     assert [length(typed) for typed in ("3", "3.5", "2:30", " STOP ")] == [180, 210, 150, 0]
     for typed in ("soon", "inf", "nan", "-3", "0:05", "61", "2:x"):
         with pytest.raises(BadValue, match="the timer runs 10 seconds to 60 minutes"):
