@@ -240,9 +240,7 @@ def player_option(function: F) -> F:
 
 
 def whole(text: str, field: str, rule: str, low: int = 1, high: int | None = None) -> int:
-    """``text`` as a whole number ``low``–``high`` (default 999), else the library's
-    own refusal, said in the language asked for."""
-    from boardgames.deckbuilding.events import MAX_AMOUNT, check_whole
+    """:func:`boardgames.deckbuilding.typed.whole`, for the commands."""
+    from boardgames.deckbuilding.typed import whole as typed_whole
 
-    value: object = int(text) if text.lstrip("-").isdigit() and len(text) < 8 else text
-    return check_whole(value, field, low, MAX_AMOUNT if high is None else high, rule)
+    return typed_whole(text, field, rule, low, high)

@@ -18,12 +18,6 @@ if TYPE_CHECKING:
     from boardgames.deckbuilding.state import Game
 
 
-def _rows(typed: Sequence[str]) -> tuple[int, ...]:
-    """Dominance rows as typed: the number each shows, 0 for a row without one."""
-    return tuple(whole(t, "shown", "R-DBG-2", 0) for item in typed
-                 for t in item.replace(",", " ").split() if t)
-
-
 @game_command("lord", "Co-op: damage or heal the Lord Ruler.")
 @click.argument("action", type=click.Choice(["attack", "heal"]))
 @click.argument("amount", metavar="N")
@@ -70,9 +64,10 @@ def edict(ups: int, below: int, rows: Sequence[str], as_json: bool) -> None:
     (--ups, and --below-4 with fewer than 4 players; --rows: what each row shows), its
     extra effect (on the table), the Lord Ruler heals 10 per Mission no one has
     completed, 2 Market cards cleared (on the table)."""
+    from boardgames.deckbuilding import typed
     from boardgames.deckbuilding.events import Edict
 
-    shown = _rows(rows)
+    shown = typed.rows(rows)
     games.write(face(), lambda _state: [Edict(ups, shown, below)], as_json=as_json)
 
 
@@ -83,10 +78,10 @@ def edict(ups: int, below: int, rows: Sequence[str], as_json: bool) -> None:
 def adversary(name: str, shields: Sequence[str], as_json: bool) -> None:
     """The active player draws the Adversary NAME and places it before them, with its
     1–3 SHIELDs left to right: numbers, or X for the Dominance (R-DBG-6)."""
+    from boardgames.deckbuilding import typed
     from boardgames.deckbuilding.events import DrawAdversary
 
-    values = tuple(s.strip().upper() if s.strip().upper() == "X" else s.strip()
-                   for item in shields for s in item.replace(",", " ").split() if s)
+    values = typed.shields(shields)
     games.write(face(), lambda _state: [DrawAdversary(name, values)], as_json=as_json)
 
 

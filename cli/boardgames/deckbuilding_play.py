@@ -63,25 +63,6 @@ def points(amount: str, who_acts: str | None, as_json: bool) -> None:
                 as_json=as_json)
 
 
-def _split(state: Game, typed: Sequence[str]) -> tuple[int, ...]:
-    """Mission points per track: three numbers (``2 1 0``), or ``MISSION=POINTS``
-    pairs, a Mission by number or name (``1=2 pits=1``)."""
-    from boardgames.deckbuilding.state import find_mission
-    from boardgames.deckbuilding.text import bad_value
-
-    tokens = [t for item in typed for t in item.replace(",", " ").split() if t]
-    shown = repr(" ".join(tokens))[:60]
-    if tokens and all("=" in t for t in tokens):
-        spent = [0, 0, 0]
-        for token in tokens:
-            mission, _, value = token.partition("=")
-            spent[find_mission(state, mission)] += whole(value, "points", "R-DBG-3", 0)
-        return tuple(spent)
-    if len(tokens) == 3 and all(t.isdigit() and len(t) < 4 for t in tokens):
-        return tuple(int(t) for t in tokens)
-    raise bad_value("bad.spend", "R-DBG-3", value=shown)
-
-
 @game_command("spend", "Spend Mission points on the 3 tracks.")
 @click.argument("split", nargs=-1, required=True, metavar="POINTS…")
 @player_option
@@ -90,10 +71,11 @@ def spend(split: Sequence[str], who_acts: str | None, as_json: bool) -> None:
     """Spend Mission points on the 3 tracks (R-DBG-3): three numbers, one per Mission
     (spend 2 1 0), or MISSION=POINTS with a Mission's number or name (spend 1=2 3=1).
     A cube in the start area goes onto the lowest step with its first point."""
+    from boardgames.deckbuilding import typed
     from boardgames.deckbuilding.events import SpendMission
 
     def build(state: Game) -> list[Event]:
-        return [SpendMission(active_or(state, who_acts), _split(state, split))]
+        return [SpendMission(active_or(state, who_acts), typed.mission_split(state, split))]
 
     games.write(face(), build, as_json=as_json)
 
@@ -117,12 +99,12 @@ def sense(amount: str, by: str | None, who_acts: str | None, as_json: bool) -> N
     games.write(face(), build, as_json=as_json)
 
 
-def _blocked(state: Game, typed: Sequence[str]) -> tuple[Blocked, ...]:
+def _blocked(state: Game, given: Sequence[str]) -> tuple[Blocked, ...]:
     from boardgames.deckbuilding.events import Blocked
     from boardgames.deckbuilding.text import bad_value
 
     out: list[Blocked] = []
-    for item in typed:
+    for item in given:
         name, sep, value = item.partition("=")
         if not sep:
             raise bad_value("bad.list", "R-DBG-4", field="blocked", value=repr(item)[:60])

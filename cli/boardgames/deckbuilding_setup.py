@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,47 +20,10 @@ from core.names import name_key
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from boardgames.deckbuilding.events import MissionSpec, NewGame, TrainingLayout
+    from boardgames.deckbuilding.events import MissionSpec, NewGame
     from boardgames.screen import Line
 
 MAX_WIDTH = 72  # the widest a Deckbuilding Game's board is laid out
-
-
-def _mission(spec: str) -> MissionSpec:
-    """A Mission typed as ``NAME``, ``NAME:4,8`` or ``:4,8`` (its mid-track reward
-    steps; the top always has one)."""
-    from boardgames.deckbuilding.events import MissionSpec
-    from boardgames.deckbuilding.text import bad_value
-
-    name, _, steps = spec.partition(":")
-    rewards = []
-    for step in (s for s in steps.replace(" ", ",").split(",") if s):
-        if not step.isdigit():
-            raise bad_value("bad.rewards", "R-DBG-3", value=repr(spec)[:60])
-        rewards.append(int(step))
-    return MissionSpec(name.strip(), tuple(rewards))
-
-
-def _training(typed: Sequence[str]) -> TrainingLayout:
-    """The Training track as typed: ``end=16``, ``burns=4,7,12``,
-    ``abilities=2,5,11,9,14`` (I, II, III, eliminate, the Atium effect),
-    ``atium=3,6,8``; what is not typed keeps the default layout's."""
-    import attrs
-
-    from boardgames.deckbuilding.events import DEFAULT_TRAINING
-    from boardgames.deckbuilding.text import bad_value
-
-    given: dict[str, Any] = {}
-    for item in typed:
-        key, sep, steps = item.partition("=")
-        key = key.strip().lower()
-        numbers = [s for s in steps.replace(" ", ",").split(",") if s]
-        if not sep or key not in ("end", "burns", "abilities", "atium") or not all(
-                n.isdigit() and len(n) < 4 for n in numbers):
-            raise bad_value("bad.list", "R-DBG-9", field="training", value=repr(item)[:60])
-        values = tuple(int(n) for n in numbers)
-        given[key] = values[0] if key == "end" and len(values) == 1 else values
-    return attrs.evolve(DEFAULT_TRAINING, **given)
 
 
 @game_command("new", "Start a game: players, co-op or solo.")
@@ -84,10 +47,11 @@ def new(players: Sequence[str], mode: str | None, missions: Sequence[str],
     Ruler at 48, Dominance 1, 36 cards in his deck. Every cube on the Training track's
     first step, the first player's moved up at once (R-DBG-9). Name it with --game
     NAME."""
+    from boardgames.deckbuilding import typed
     from boardgames.deckbuilding.events import DEFAULT_TRAINING, MissionSpec, Mode, NewGame
 
-    specs: tuple[MissionSpec, ...] = tuple(_mission(m) for m in missions)
-    layout = _training(training) if training else DEFAULT_TRAINING
+    specs: tuple[MissionSpec, ...] = tuple(typed.mission_spec(m) for m in missions)
+    layout = typed.training(training) if training else DEFAULT_TRAINING
     event = NewGame(tuple(players), Mode(mode or "competitive"),
                     specs or (MissionSpec(),) * 3, training=layout)
     if games.chosen_game() is None and language() == "pl":
