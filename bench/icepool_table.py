@@ -54,7 +54,8 @@ def judge(attacker: tuple[int, int], defender: tuple[int, int]) -> tuple[int, in
     return (0, 0)
 
 
-def main() -> None:
+def table() -> dict[str, Any]:
+    """The whole reference sheet, as ``mistborn odds --table --json`` gives it."""
     evaluator = ResultAndNudges()
     dice = {n: evaluator.evaluate(icepool.d6.pool(n)) for n in POOLS}
     challenge = []
@@ -77,7 +78,11 @@ def main() -> None:
                     "expected_damage": str(Fraction(damage.mean())),
                 }
             )
-    print(json.dumps({"challenge": challenge, "contest": contest}, indent=2))
+    return {"challenge": challenge, "contest": contest}
+
+
+def main() -> None:
+    print(json.dumps(table(), indent=2))
 
 
 if __name__ == "__main__":

@@ -2,12 +2,16 @@
 
 Prints
 1. the in-process time to compute the whole table (pools 2–10 × Difficulty 0–5 and
-   all 81 Contest pairs) from scratch, and from the cache, median of many runs;
+   all 81 Contest pairs) from scratch, and from the cache, median of many runs, against
+   icepool computing the same sheet in the same process (``icepool_table.table``; its
+   own caches stay warm, which only favours it). Target: ours ≥ 20× faster;
 2. the wall time of a ``mistborn odds --table --json`` process against a standalone
    icepool script computing the same sheet (``bench/icepool_table.py``), median of
-   several runs each, and the ratio;
+   several runs each, and the ratio (target ≥ 2×);
 3. whether icepool's numbers equal ours exactly (an independent check: the script
-   restates the rules and lets icepool do the counting). Exits 1 if they differ.
+   restates the rules and lets icepool do the counting).
+
+Exits 1 if they differ or a target is missed.
 
 Run: ``python bench/odds_vs_icepool.py [--runs 10]`` (needs the ``bench`` extra).
 """
@@ -47,7 +51,15 @@ def median_ms(work: Callable[[], object], runs: int, before: Callable[[], object
     return statistics.median(times) * 1000
 
 
-def in_process(runs: int) -> None:
+IN_PROCESS_TARGET = 20.0  # icepool's in-process time over ours, from scratch
+PROCESS_TARGET = 2.0  # icepool's script over a whole ``mistborn odds`` process
+
+
+def in_process(runs: int) -> bool:
+    """Print the in-process figures; whether ours is fast enough against icepool's."""
+    sys.path.insert(0, str(HERE))
+    from icepool_table import table as icepool_table
+
     from cli.conflict.odds import table_as_json
     from conflict.odds import clear_caches, odds_table
 
@@ -62,7 +74,13 @@ def in_process(runs: int) -> None:
     print(f"In process, median of {runs} runs:")
     print(f"  whole table from scratch   {scratch:8.2f} ms  (target < 50 ms)")
     print(f"  whole table, cached        {cached:8.3f} ms")
+    theirs = median_ms(icepool_table, max(3, runs // 4), nothing)
+    ratio = theirs / scratch
     print(f"  table as JSON text, fresh  {as_text:8.2f} ms")
+    print(f"  icepool, same table        {theirs:8.2f} ms")
+    print(f"  icepool / ours, scratch    {ratio:8.1f}x  (target >= {IN_PROCESS_TARGET:g}x)  "
+          f"{'PASS' if ratio >= IN_PROCESS_TARGET else 'FAIL'}")
+    return ratio >= IN_PROCESS_TARGET
 
 
 def run_process(command: list[str]) -> tuple[float, str]:
@@ -97,7 +115,7 @@ def main() -> int:
     parser.add_argument("--inner", type=int, default=20, help="in-process runs")
     args = parser.parse_args()
 
-    in_process(args.inner)
+    fast_enough = in_process(args.inner)
 
     ours_cmd = [*mistborn_command(), "odds", "--table", "--json"]
     theirs_cmd = [sys.executable, str(ICEPOOL_SCRIPT)]
@@ -106,14 +124,16 @@ def main() -> int:
     print(f"Whole process, median of {args.runs} runs:")
     print(f"  mistborn odds --table --json   {ours_ms:7.1f} ms")
     print(f"  icepool script, same table     {theirs_ms:7.1f} ms")
-    print(f"  icepool / mistborn             {theirs_ms / ours_ms:7.2f}x  (target >= 2x)")
+    process_ok = theirs_ms / ours_ms >= PROCESS_TARGET
+    print(f"  icepool / mistborn             {theirs_ms / ours_ms:7.2f}x  "
+          f"(target >= {PROCESS_TARGET:g}x)  {'PASS' if process_ok else 'FAIL'}")
 
     ours, theirs = json.loads(ours_out), json.loads(theirs_out)
     same = exact(ours) == exact(theirs)
     rows = f"{len(ours['challenge'])} Challenge rows, {len(ours['contest'])} Contest rows"
     if same:
         print(f"icepool agrees exactly: {rows}")
-        return 0
+        return 0 if fast_enough and process_ok else 1
     print(f"MISMATCH between icepool and mistborn ({rows})", file=sys.stderr)
     return 1
 
