@@ -269,7 +269,7 @@ class Server:
             wrote = dirty.is_set()
             dirty.clear()
             now = await self.worker.run(self.worker.table.data_version)
-            if now == version and not wrote:
+            if now == version and not wrote and not reader.due():  # due: a game's timer
                 continue
             version = now
             everyone = [s for group in self.sessions.values() for s in group]
@@ -407,6 +407,7 @@ class Server:
                 session.write(said)
                 process.exit(reply.status)  # 2: the player was revoked
                 return
+            session.editor.prompt = shell.prompt()  # a game's own prompt (hw> )
             session.write(said + shell.prompt())  # one packet
 
 
