@@ -107,16 +107,36 @@ def listing(table: Table, at: tuple[str, str] | None) -> list[str]:
 
 
 def choose(table: Table, typed: str) -> tuple[str, str]:
-    """The stream ``use NAME`` means (a unique beginning or word of its name)."""
+    """The stream ``use NAME`` means (a unique beginning or word of its name); ``use
+    GAME [NAME]`` (``stuffed``, ``dbg``, ``hw``, ``conflict``…) when games share a
+    name: that game's current one, or the one named."""
     from core.player_log import PlayerNotFound, resolve_player
 
-    names = {name: kind for kind in KINDS for info in table.streams(kind)
-             if (kind != CONFLICT or info.current) for name in (info.name,)}
+    first, _, rest = typed.partition(" ")
+    kinds = [GAME_WORDS[first.casefold()]] if first.casefold() in GAME_WORDS else KINDS
+    if len(kinds) == 1 and not rest.strip():
+        info = table.current(kinds[0])
+        if info is None:
+            fail(f"no {first} is being played (games lists what is)")
+        return info.kind, info.name
+    found = [(kind, info.name) for kind in kinds for info in table.streams(kind)
+             if kind != CONFLICT or info.current]
+    wanted = rest if len(kinds) == 1 else typed
     try:
-        found = resolve_player(typed, list(names), what="game")
+        name = resolve_player(wanted, list(dict.fromkeys(n for _, n in found)), what="game")
     except PlayerNotFound as error:
         fail(str(error))
-    return names[found], found
+    same = [(kind, n) for kind, n in found if n == name]
+    if len(same) > 1:
+        fail(f"{len(same)} games are called {name!r}: say which, e.g. use "
+             f"{same[0][0]} {name}")
+    return same[0]
+
+
+GAME_WORDS: Final = {"conflict": CONFLICT, "stuffed": "stuffed", "deckbuilding":
+                     "deckbuilding", "dbg": "deckbuilding", "housewar": "housewar",
+                     "hw": "housewar"}
+"""The words ``use`` takes for a kind of game."""
 
 
 # --- the desk -------------------------------------------------------------------------

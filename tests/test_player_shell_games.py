@@ -1,0 +1,234 @@
+"""The player shell at a board game (cli/players/game_desk.py, game_verbs.py,
+game_news.py): a line in, the table's own command run for the player's seat on a real
+table file, text out — no network. Each game's steps are compared with the events the
+table's command writes (``mistborn stuffed …`` on a twin table); the seat and turn
+rules (R-STF-2, R-DBG-1, R-HW-5) and House War's hidden scores (R-HW-6) are named."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from cli.players.shell import PlayerShell
+from conflict.table import Table, clock
+
+HEIST = ["stuffed", "new", "-p", "ann:ch", "bo:r", "--mission", "Heist", "--teammates",
+         "2", "--mercenaries", "1", "--combo", "ch:2,i"]
+HOUSES = ["hw", "new", "--players", "4", "--length", "short", "--houses", "Lekal",
+          "Tekiel", "Venture", "Hasting"]
+HW_SETUP = [["hw", "sheet", "venture", "2f", "1m", "--cards", "1"],
+            ["hw", "sheet", "hasting", "1p", "1w"], ["hw", "sheet", "lekal", "2s"],
+            ["hw", "sheet", "tekiel", "1m", "1f", "1p"],
+            ["hw", "add", "Ashfall", "-u", "1", "--setup", "--cost", "2", "food",
+             "--favor", "4"],
+            ["hw", "add", "Riot", "-u", "2", "--setup", "--cost", "1", "skaa"],
+            ["hw", "add", "Famine", "-u", "3", "--setup"],
+            ["hw", "add", "Disobedience", "-u", "1", "--setup", "--cost", "2", "skaa",
+             "--favor", "6"]]
+
+
+def cli(db: Path, *args: str) -> str:
+    """The table's command, as the host types it."""
+    result = CliRunner().invoke(main, list(args), env={
+        "MISTBORN_DB": str(db), "COLUMNS": "40", "NO_COLOR": "1", "MISTBORN_AS": "gm"})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def seated(path: Path, players: tuple[str, ...], *setup: list[str]) -> Table:
+    """A table with ``players`` invited (and ``gm`` as the host), and a game set up."""
+    table = Table(path)
+    for name in players:
+        table.invite_player(name)
+    table.invite_player("gm", narrator=True)
+    for args in setup:
+        cli(path, *args)
+    return table
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def shells(table: Table, *names: str) -> dict[str, PlayerShell]:
+    return {name: PlayerShell(table, name, color=False) for name in names}
+
+
+def said(text: str) -> str:
+    return " ".join(text.split())
+
+
+def events(table: Table, kind: str) -> list[dict[str, Any]]:
+    info = table.current(kind)
+    assert info is not None
+    return [dict(entry.event) for entry in table.read(kind, info.name).entries]
+
+
+def ok(shell: PlayerShell, line: str) -> str:
+    reply = shell.handle(line)
+    assert reply.status == 0, reply.text
+    return said(reply.text)
+
+
+def refused(shell: PlayerShell, line: str) -> str:
+    reply = shell.handle(line)
+    assert reply.status == 2 and reply.text.startswith("! "), reply.text
+    assert len(said(reply.text).splitlines()) == 1
+    return said(reply.text)
+
+
+# --- Stuffed ----------------------------------------------------------------------------
+
+
+STUFFED_TURNS = [("ann", "roll --faces c c c ch ch i b r"), ("ann", "spend c:3"),
+                 ("ann", "recruit grunt --needs ch:2 -a r"), ("ann", "end-turn"),
+                 ("bo", "roll -f e e e e b b i r"), ("bo", "reroll b b -f e i"),
+                 ("bo", "spend 4-kind"), ("bo", "end-turn")]
+
+
+def test_r_stf_2_each_step_writes_the_events_of_the_tables_command(folder: Path) -> None:
+    at_shell = seated(folder / "shell.db", ("ann", "bo"), HEIST)
+    at_table = seated(folder / "cli.db", ("ann", "bo"), HEIST)
+    players = shells(at_shell, "ann", "bo")
+    for who, line in STUFFED_TURNS:
+        ok(players[who], line)
+        cli(folder / "cli.db", "stuffed", *line.split())
+    assert events(at_shell, "stuffed") == events(at_table, "stuffed")
+    info = at_shell.current("stuffed")
+    assert info is not None
+    whos = [e.who for e in at_shell.read("stuffed", info.name).entries]
+    assert whos == ["gm", *(who for who, _ in STUFFED_TURNS)]  # recorded as the player
+
+
+def test_r_stf_2_only_on_ones_own_turn_and_only_with_a_seat(folder: Path) -> None:
+    table = seated(folder / "t.db", ("ann", "bo", "cy"), HEIST)
+    players = shells(table, "ann", "bo", "cy")
+    assert players["ann"].prompt() == "stuffed> "
+    assert refused(players["bo"], "roll -f c c c c c c c c") == (
+        "! R-STF-2: it is not your turn: ann's, and you play bo")
+    assert "R-STF-2: you have no seat at Game 1" in refused(players["cy"], "roll")
+    assert ok(players["ann"], "board").endswith("▶ Your turn")
+    assert ok(players["bo"], "board").endswith("You play bo.")
+    # The host acts for whoever's turn it is.
+    host = PlayerShell(table, "gm", color=False)
+    assert ok(host, "roll -f c c c c c c c c").startswith("ann rolls")
+    assert events(table, "stuffed")[-1]["type"] == "roll"
+
+
+def test_r_stf_8_keep_advice_with_the_exact_odds_is_the_commands(folder: Path) -> None:
+    table = seated(folder / "t.db", ("ann", "bo"), HEIST)
+    ann = PlayerShell(table, "ann", color=False)
+    ok(ann, "roll -f c c e ch ch i b b")
+    advice = ok(ann, "keep ch:2,i")
+    assert advice == said(cli(folder / "t.db", "stuffed", "keep", "ch:2,i"))
+    assert said(cli(folder / "t.db", "stuffed", "odds", "3-kind")) == ok(ann, "odds 3-kind")
+    # Read-only: the other player may ask too, on any turn.
+    assert ok(PlayerShell(table, "bo", color=False), "keep ch:2,i") == advice
+
+
+def test_a_tool_roll_news_undo_and_one_line_errors(folder: Path) -> None:
+    table = seated(folder / "t.db", ("ann", "bo"), HEIST)
+    players = shells(table, "ann", "bo")
+    rolled = ok(players["ann"], "roll")  # the tool rolls the 8 dice
+    assert rolled.startswith("ann rolls:") and "Next:" in rolled
+    news = said(players["bo"].news())
+    assert news.startswith("ann rolls:") and news.endswith("You play bo.")
+    assert players["ann"].news() == ""  # one's own step was said in the reply
+    assert refused(players["ann"], "spend").startswith("! Missing argument")
+    assert refused(players["ann"], "spend c:3 --db other.db") == (
+        "! the shell chooses the table, the game and who writes: leave out --db")
+    assert refused(players["ann"], "score 3").startswith("! 'score' is not a step")
+    assert refused(players["bo"], "undo").startswith("! the last step at Game 1 is ann's")
+    assert ok(players["ann"], "undo").startswith("Undone: ann rolls:")
+    assert said(players["bo"].news()).startswith("Undone: ann rolls:")
+
+
+def test_games_and_use_switch_among_the_streams(folder: Path) -> None:
+    table = seated(folder / "t.db", ("ann", "bo", "vin"), HEIST,
+                   ["dbg", "new", "--players", "Vin", "Kelsier"])
+    vin = PlayerShell(table, "vin", color=False)
+    assert vin.prompt() == "dbg> "  # the game started last
+    assert ok(vin, "games") == "Game 1 (game of Stuffed) * Game 1 (Deckbuilding Game)"
+    assert "say which, e.g. use stuffed Game 1" in refused(vin, "use game 1")
+    assert ok(vin, "use stuffed").startswith("Game 1 · turn 1")
+    assert vin.prompt() == "stuffed> "
+    assert "no seat" in refused(vin, "roll")
+
+
+# --- the Deckbuilding Game ------------------------------------------------------------
+
+
+def test_r_dbg_1_a_player_moves_their_own_dials_as_the_commands_do(folder: Path) -> None:
+    game = ["dbg", "new", "--players", "Vin", "Kelsier"]
+    at_shell = seated(folder / "shell.db", ("vin", "kelsier"), game)
+    at_table = seated(folder / "cli.db", ("vin", "kelsier"), game)
+    vin = PlayerShell(at_shell, "vin", color=False)
+    lines = ["coins 3", "combat 2", "burn tin", "train", "points 2", "spend 2 0 0",
+             "attack 2", "end-turn"]
+    for line in lines:
+        ok(vin, line)
+        cli(folder / "cli.db", "dbg", *line.split())
+    assert events(at_shell, "deckbuilding") == events(at_table, "deckbuilding")
+    kelsier = PlayerShell(at_shell, "kelsier", color=False)
+    assert refused(kelsier, "damage vin 3") == (
+        "! R-DBG-1: you act only for your own seat (Kelsier), not 'vin'")
+    assert refused(kelsier, "coins 2 --player vin").startswith("! R-DBG-1: you act only")
+    assert refused(vin, "coins 2") == (
+        "! R-DBG-1: it is not your turn: Kelsier's, and you play Vin")
+    assert ok(kelsier, "coins 2").startswith("Kelsier")
+
+
+# --- House War ------------------------------------------------------------------------
+
+
+def test_r_hw_6_a_player_sees_their_own_score_only_and_the_host_all(folder: Path) -> None:
+    table = seated(folder / "t.db", ("venture", "lekal", "tekiel", "hasting"), HOUSES,
+                   *HW_SETUP)
+    players = shells(table, "venture", "lekal", "gm")
+    venture, lekal, host = players["venture"], players["lekal"], players["gm"]
+    assert venture.prompt() == "hw> "
+    assert refused(lekal, "collect") == (
+        "! R-HW-5: it is not your turn: Venture's, and you play Lekal")
+    ok(venture, "collect")
+    ok(venture, "worsen famine riot ashfall disobedience")
+    ok(venture, "add Plague -u 1")
+    dealt = ok(venture, "solve ashfall --share venture=2f --favor venture=4")
+    assert "Venture 4" in dealt
+    told = said(lekal.news())
+    assert "Ashfall" in told and "(face down)" in told and "Venture 4" not in told
+    assert "Venture 4" in said(host.news())
+    own = ok(venture, "board")
+    assert "▶ Venture 4 0 4" in own and "Lekal ? ? ?" in own
+    theirs = ok(lekal, "board")
+    assert "▶ Venture ? ? ?" in theirs and "Lekal 0 0 0" in theirs
+    assert "▶ Venture 4 0 4" in ok(host, "board") and "Lekal 0 0 0" in ok(host, "board")
+    assert refused(venture, "collect --house lekal") == (
+        "! R-HW-5: you act only for your own seat (Venture), not 'lekal'")
+    assert "Holding 2 Skaa" in ok(venture, "pay --house lekal --cost 2 food")  # public
+
+
+def test_r_hw_6_the_timer_is_on_the_phones_board_and_announced(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The table's clock is set by the test, as in test_housewar_timer (no sleeping).
+    table = seated(folder / "t.db", ("venture", "lekal"), HOUSES, *HW_SETUP)
+    venture, lekal = shells(table, "venture", "lekal").values()
+    ok(venture, "collect")
+    start = clock.parse(clock.now())
+    monkeypatch.setattr(clock, "now", lambda: start.isoformat())
+    assert "negotiation timer starts: 3:00" in ok(venture, "timer 3")
+    lekal.news()
+    later = start + datetime.timedelta(seconds=45)
+    monkeypatch.setattr(clock, "now", lambda: later.isoformat())
+    assert "negotiation: 2:15 left" in ok(lekal, "board")
+    assert not lekal.due() and lekal.news() == ""
+    over = start + datetime.timedelta(seconds=181)
+    monkeypatch.setattr(clock, "now", lambda: over.isoformat())
+    assert lekal.due()  # nothing was written: the timer alone has news
+    assert "negotiation time is up" in said(lekal.news()).casefold()
+    assert not lekal.due() and lekal.news() == ""  # said once
