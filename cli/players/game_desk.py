@@ -174,6 +174,15 @@ class GameDesk:
         seat = self.seat(state)
         return player([name_key(seat)]) if seat is not None else TABLE
 
+    def playing(self) -> str:
+        """Whom the player plays here, for the welcome: ``Venture at Game 1 (game of
+        House War)``."""
+        where = f"at {self.name} ({self.rules.title})"
+        if self.host.narrator:
+            return f"every seat {where}: you host it"
+        seat = self.seat(self.stream.load().state)
+        return f"{seat} {where}" if seat is not None else f"no seat {where}: you watch"
+
     def turn(self, state: Any) -> str | None:
         """Whose turn it is: the game's (House War's Active House from its set-up on,
         whose first step is its income, R-HW-5)."""
@@ -235,6 +244,13 @@ class GameDesk:
         except click.ClickException as error:
             fail(f"{error.format_message()} (type: help {word})")
         self._own_seat(word, ctx.params)
+        seat_option = game_verbs.SEAT_DEFAULTS.get((self.kind, word))
+        if seat_option is not None and not self.host.narrator and not any(
+                ctx.params.get(param) for param in seat_option[1:]):
+            seat = self.seat(self.stream.load().state)
+            if seat is not None:  # pay --problem X: can my House pay it?
+                ctx = command.make_context(word, [*args, seat_option[0], seat],
+                                           parent=parent, help_option_names=[])
         return command, ctx
 
     def _own_seat(self, word: str, params: dict[str, Any]) -> None:

@@ -90,13 +90,15 @@ class GameVersions:
 class GameWatch:
     """What one shell has seen of the game it sits at."""
 
-    def __init__(self) -> None:
+    def __init__(self, desk: GameDesk | None = None) -> None:
         self._at: tuple[str, str] | None = None
         self._loaded: Loaded[Any, Any] | None = None
         self._told: tuple[str, int] | None = None
+        if desk is not None:
+            self.seen(desk)
 
     def seen(self, desk: GameDesk) -> None:
-        """The game as it stands is known (the shell's own step said it)."""
+        """The game as it stands is known (the shell's own reply told it)."""
         self._at, self._loaded = (desk.kind, desk.name), desk.stream.load()
 
     def news(self, desk: GameDesk) -> list[Any]:

@@ -63,6 +63,11 @@ OWN_SEAT: Final[dict[str, dict[str, str]]] = {
 """The parameter that names who acts, by game and command (``*``: any command that
 has it): a player may name only their own seat there."""
 
+SEAT_DEFAULTS: Final = {("housewar", "pay"): ("--house", "house_typed", "hold")}
+"""Where a command reads a seat's own figures, the player's seat when they name none
+(the option, then the parameters that, given, leave it out): ``pay --problem X`` asks
+whether the player's House pays X alone."""
+
 TURN_RULES: Final = {"stuffed": "R-STF-2", "deckbuilding": "R-DBG-1", "housewar": "R-HW-5"}
 """The rule named when a step is not the player's: Stuffed's turn (R-STF-2), the
 Deckbuilding Game's seats (R-DBG-1), House War's Active House (R-HW-5)."""

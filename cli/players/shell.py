@@ -108,9 +108,7 @@ class PlayerShell:
         self._reader = NewsReader(self.table) if news else None
         self._chosen: tuple[str, str] | None = None  # ``use NAME`` (cli.players.game_desk)
         self._at = sitting(self.table, None)  # where the last line sat
-        self._watch = GameWatch()
-        if (desk := self.game_desk()) is not None:
-            self._watch.seen(desk)  # news at a game: what others do from now on
+        self._watch = GameWatch(self.game_desk())  # news at a game: what others do next
 
     def close(self) -> None:
         """Close the table if the shell opened it."""
@@ -423,15 +421,16 @@ class PlayerShell:
     # --- the session around the lines
 
     def welcome(self) -> str:
-        """What a session opens with: who you are, the board if a Conflict is on, and
-        your last result (so a dropped phone that reconnects loses nothing)."""
+        """What a session opens with: who you are, the board if a Conflict or a game
+        is on, and your last result (so a dropped phone that reconnects loses nothing)."""
         from conflict import saved as conflicts
 
-        playing = ", ".join(self.player.characters) or "no character yet"
+        desk = self.game_desk()
+        playing = desk.playing() if desk is not None else (
+            ", ".join(self.player.characters) or "no character yet")
         role = " (Narrator)" if self.narrator else ""
         parts: list[RenderableType | str] = [
             stored("Welcome, ", f"{self.name}{role}. You play {playing}.")]
-        desk = self.game_desk()
         if desk is not None:
             self._watch.seen(desk)
             parts.extend(desk.board_parts())
