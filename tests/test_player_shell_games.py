@@ -198,3 +198,32 @@ def test_r_hw_6_the_timer_is_on_the_phones_board_and_announced(
     assert lekal.due()  # nothing was written: the timer alone has news
     assert "negotiation time is up" in said(lekal.news()).casefold()
     assert not lekal.due() and lekal.news() == ""  # said once
+
+
+def test_r_hw_5_the_host_acts_for_any_seat_and_a_player_asks_about_their_own(
+        folder: Path) -> None:
+    table = seated(folder / "t.db", ("venture", "lekal", "cy"), HOUSES, *HW_SETUP)
+    host, venture, cy = shells(table, "gm", "venture", "cy").values()
+    assert said(host.welcome()).startswith(
+        "Welcome, gm (Narrator). You play every seat at Game 1 (game of House War): you "
+        "host it.")
+    assert said(venture.welcome()).startswith(
+        "Welcome, venture. You play Venture at Game 1 (game of House War).")
+    assert "You play no seat at Game 1 (game of House War): you watch." in said(
+        cy.welcome())
+    assert ok(host, "collect").startswith("Venture collects")
+    assert "Lekal" in ok(host, "score lekal --disgrace 1 --source Riot")  # any seat
+    assert events(table, "housewar")[-1]["type"] == "score"
+    assert "Holding 2 Money, 4 Food Cost 2 Food Pays: 2 Food" in ok(
+        venture, "pay --problem ashfall")  # their own House's tokens
+    assert "Lekal ? ? ?" in ok(cy, "b") and "Venture ? ? ?" in ok(cy, "b")
+
+
+def test_tab_offers_the_steps_of_the_game_one_may_take(folder: Path) -> None:
+    table = seated(folder / "t.db", ("ann", "bo"), HEIST)
+    ann, host = shells(table, "ann", "gm").values()
+    assert sorted(c.text for c in ann.completions("re")) == ["recruit", "reroll"]
+    assert [c.text for c in ann.completions("k")] == ["keep"]
+    assert "new" not in [c.text for c in host.completions("")]
+    assert "show" not in [c.text for c in ann.completions("")]
+    assert ann.completions("keep ") == []
