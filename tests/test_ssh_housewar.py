@@ -14,7 +14,7 @@ import pexpect
 import pytest
 from game_seat_support import HOUSES, HW_SETUP, cli
 from player_support import SSH, make_key
-from ssh_support import SHARED, Served, terminal, words
+from ssh_support import SHARED, Served, out, terminal, words
 
 pytestmark = pytest.mark.skipif(not SSH.exists(), reason="needs OpenSSH's ssh client")
 
@@ -62,6 +62,9 @@ def row(house: str, figures: tuple[int, int, int] | None) -> str:
 
 def test_r_hw_6_four_players_over_ssh_to_final_scoring_each_seeing_their_own_score(
         served: Served) -> None:
+    # One line and out: what only reads, about one's own House.
+    asked = served.ssh("venture", "pay", "--problem", "ashfall", key="venture")
+    assert asked.returncode == 0 and "Pays: 2 Food" in out(asked)
     phones = {name: terminal(served, name) for name in SEATS}
     try:
         for phone in phones.values():
