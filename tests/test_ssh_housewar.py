@@ -24,7 +24,7 @@ TURNS = [
     ("venture", "collect"), ("venture", "worsen famine riot ashfall disobedience"),
     ("venture", "add Plague -u 1"),
     ("venture", "solve ashfall --share venture=2f --favor venture=4"),
-    ("venture", "end-turn"),
+    ("venture", "face-down venture Heir"), ("venture", "end-turn"),
     ("hasting", "collect"), ("hasting", "worsen famine riot disobedience plague"),
     ("hasting", "add Looting -u 1"), ("hasting", "pass --take atium"),
     ("hasting", "end-turn"),
@@ -34,11 +34,13 @@ TURNS = [
     ("lekal", "end-turn"),
     ("tekiel", "collect"),
 ]
-"""Four turns: Venture and Lekal each solve a Problem for Favor (face down), Hasting
-passes, and Tekiel's worsening erupts Vin, which ends the game (R-HW-3)."""
+"""Four turns: Venture and Lekal each solve a Problem for Favor (face down), Venture
+plays a Personality face down, Hasting passes, and Tekiel's worsening erupts Vin,
+which ends the game; Venture then reveals its card (R-HW-3)."""
 
 SCORES = {"venture": (4, 0, 4), "lekal": (6, 0, 6), "tekiel": (0, 0, 0),
           "hasting": (0, 0, 0)}
+FINAL = {**SCORES, "venture": (7, 0, 7)}
 
 
 @pytest.fixture
@@ -88,18 +90,22 @@ def test_r_hw_6_four_players_over_ssh_to_final_scoring_each_seeing_their_own_sco
             for house in SEATS:
                 assert re.search(row(house, SCORES[house] if house == name else None),
                                  board), (name, house, board)
+            assert ("face down: Heir" in " ".join(board.split())) == (name == "venture")
             phone.expect("hw> ")
         phones["tekiel"].sendline("worsen vin")  # Vin erupts: the game is over
+        phones["venture"].expect(words("reveal Venture's Heir before the totals"))
+        phones["venture"].sendline("reveal venture Heir --favor 3")  # whoever's turn
         for phone in phones.values():
-            phone.expect(words("highest score wins: Lekal wins."))
+            phone.expect(words("highest score wins: Venture wins."))
             phone.expect(words("Lekal: score 6 = Favor 6 (Disobedience 6) - Disgrace 0."))
-            phone.expect(words("Venture: score 4 = Favor 4 (Ashfall 4) - Disgrace 0."))
+            phone.expect(words("Venture: score 7 = Favor 7 (Ashfall 4, Heir revealed 3) "
+                               "- Disgrace 0; revealed Heir."))
         for name, phone in phones.items():
             phone.sendline("b")
             phone.expect(r"House\s+Favor\s+Disgr\s+Score")
             phone.expect(words("Next: Vin erupted"))  # the board, after the table
             for house in SEATS:
-                assert re.search(row(house, SCORES[house]), phone.before), (name, house)
+                assert re.search(row(house, FINAL[house]), phone.before), (name, house)
         phones["lekal"].sendline("q")
         phones["lekal"].expect(pexpect.EOF)
     finally:

@@ -291,6 +291,13 @@ class GameDesk:
             seats = ", ".join(self.rules.players(state)[0])
             raise RuleViolation(f"you have no seat at {self.name}: a player plays the "
                                 f"seat named as they are ({seats})", rule=rule)
+        special = game_verbs.OUT_OF_TURN[self.kind].get(self._verb)
+        if special is not None:
+            may, why = special
+            if not may(state, seat):
+                raise RuleViolation(f"{self._verb} is not yours to take now: you play "
+                                    f"{seat}", rule=why)
+            return
         if self._verb not in game_verbs.TURN_VERBS[self.kind]:
             raise RuleViolation(f"{self._verb} is the host's step", rule=rule)
         if turn is None or name_key(turn) != name_key(seat):

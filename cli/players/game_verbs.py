@@ -10,7 +10,8 @@ Rulings, each one line of the README's players' section:
   sees it, no step. A player marked Narrator is the host: they act for any seat (the
   commands' ``--house``/``--player`` and names as at the table) and see everything.
 * **Which steps.** A player writes only the steps of their own turn
-  (:data:`TURN_VERBS`), for their own seat: the options and arguments that name who
+  (:data:`TURN_VERBS`; a few steps belong to a seat whoever's turn it is:
+  :data:`OUT_OF_TURN`), for their own seat: the options and arguments that name who
   acts (:data:`OWN_SEAT`) may name only their seat. Whose turn it is is read by the
   game's rules at the moment of writing, so another session that wrote first is
   taken into account. What only reads (:data:`ANY_TIME`: odds, which dice to keep,
@@ -22,14 +23,16 @@ Rulings, each one line of the README's players' section:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
 from core.names import matches, name_key
 
 if TYPE_CHECKING:
     from cli.boardgames.base import GameGroup
 
-__all__ = ["ANY_TIME", "HOST_ONLY_NOT", "OWN_SEAT", "PROMPTS", "SHELL_OPTIONS",
+__all__ = ["ANY_TIME", "HOST_ONLY_NOT", "OUT_OF_TURN", "OWN_SEAT", "PROMPTS",
+           "SHELL_OPTIONS",
            "TURN_RULES", "TURN_VERBS", "group", "is_shell_option"]
 
 TURN_VERBS: Final[dict[str, frozenset[str]]] = {
@@ -38,11 +41,26 @@ TURN_VERBS: Final[dict[str, frozenset[str]]] = {
     "deckbuilding": frozenset({"train", "burns", "burn", "flare", "refresh", "combat",
                                "ally", "points", "spend", "sense", "attack", "coins",
                                "boxings", "atium", "confront", "lord", "shield", "damage",
-                               "heal", "end-turn"}),
+                               "heal", "dominance", "edict", "adversary", "collective",
+                               "end-turn"}),
     "housewar": frozenset({"collect", "worsen", "add", "move", "pass", "solve", "no-deal",
-                           "cost", "face-down", "timer", "end-turn"}),
+                           "cost", "face-down", "score", "ruin", "advisor", "unrest",
+                           "timer", "end-turn"}),
 }
-"""The steps a player writes on their own turn, by game: the table's command names."""
+"""The steps a player writes on their own turn, by game: the table's command names
+(the Lord Ruler's card and the eruptions of one's turn included: the Active player
+resolves them)."""
+
+OUT_OF_TURN: Final[dict[str, dict[str, tuple[Callable[[Any, str], bool], str]]]] = {
+    "stuffed": {},
+    "deckbuilding": {"pass": (lambda state, seat: state.target is not None and name_key(
+        state.players[state.target].name) == name_key(seat), "R-DBG-4")},
+    "housewar": {"reveal": (lambda _state, _seat: True, "R-HW-3")},
+}
+"""Steps a player writes whoever's turn it is, when ``may(state, seat)``, and the rule
+named when they may not: the Target's
+holder passes it on the attacker's turn (R-DBG-4); each House reveals its own
+face-down cards at the end (R-HW-3)."""
 
 ANY_TIME: Final[dict[str, frozenset[str]]] = {
     "stuffed": frozenset({"odds", "keep"}),
@@ -58,7 +76,8 @@ HOST_ONLY_NOT: Final = frozenset({"new", "list", "use", "log", "show", "undo"})
 OWN_SEAT: Final[dict[str, dict[str, str]]] = {
     "stuffed": {},
     "deckbuilding": {"*": "who_acts", "damage": "name", "heal": "name"},
-    "housewar": {"*": "house_typed", "face-down": "name"},
+    "housewar": {"*": "house_typed", "face-down": "name", "score": "name", "ruin": "name",
+                 "advisor": "name", "reveal": "name"},
 }
 """The parameter that names who acts, by game and command (``*``: any command that
 has it): a player may name only their own seat there."""
@@ -101,7 +120,7 @@ def verbs_of(kind: str, *, host: bool) -> list[str]:
     names = list(group(kind).lazy)
     if host:
         return [n for n in names if n not in HOST_ONLY_NOT]
-    allowed = TURN_VERBS[kind] | ANY_TIME[kind]
+    allowed = TURN_VERBS[kind] | ANY_TIME[kind] | set(OUT_OF_TURN[kind])
     return [n for n in names if n in allowed]
 
 
