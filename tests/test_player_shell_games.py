@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from game_seat_support import HEIST, HOUSES, HW_SETUP, cli, seated
+from player_support import make_table
 
 from cli.players.shell import PlayerShell
 from conflict.table import Table, clock
@@ -227,3 +228,28 @@ def test_tab_offers_the_steps_of_the_game_one_may_take(folder: Path) -> None:
     assert "new" not in [c.text for c in host.completions("")]
     assert "show" not in [c.text for c in ann.completions("")]
     assert ann.completions("keep ") == []
+
+
+def test_r_dbg_4_the_targets_holder_passes_it_on_anothers_turn(folder: Path) -> None:
+    table = seated(folder / "t.db", ("vin", "kelsier", "marsh"),
+                   ["dbg", "new", "--players", "Vin", "Kelsier", "Marsh"])
+    vin, kelsier, marsh = shells(table, "vin", "kelsier", "marsh").values()
+    ok(vin, "combat 3")
+    assert "Marsh may pass the Target" in ok(vin, "attack 3")
+    assert refused(kelsier, "pass vin") == (
+        "! R-DBG-4: pass is not yours to take now: you play Kelsier")
+    assert ok(marsh, "pass kelsier").startswith("Marsh passes the Target to Kelsier.")
+    assert "Kelsier 38 0 0 Target" in ok(vin, "b")
+
+
+def test_a_game_begun_at_a_conflicts_table_is_news_and_the_shell_sits_at_it(
+        folder: Path) -> None:
+    with make_table(folder / "t.db") as table:  # a Conflict under way
+        table.invite_player("ann")
+        ann = PlayerShell(table, "ann", color=False)
+        assert ann.prompt() == "> " and "Rooftops" in ann.welcome()
+        cli(folder / "t.db", *HEIST)
+        assert said(ann.news()).startswith("Now playing: Game 1 (game of Stuffed) Next: ann")
+        assert ann.prompt() == "stuffed> "
+        assert ok(ann, "use rooftops").startswith("Rooftops")
+        assert ann.prompt() == "> "

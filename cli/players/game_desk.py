@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 import click
 
 from boardgames.errors import RuleViolation
-from cli.boardgames.drawing import rows
+from cli.boardgames.drawing import rows, wrapped
 from cli.common.errors import fail
+from cli.common.output import plain
 from cli.players import game_verbs
 from cli.players.words import stored
 from core.errors import RefusedError
@@ -325,7 +326,9 @@ class GameDesk:
 
     def _summary(self, state: Any, viewer: Viewer) -> list[RenderableType | str]:
         ending = self.rules.summary(state, viewer)
-        return [*(["Summary:"] if ending else []), *(stored("  ", line) for line in ending)]
+        return [*(["Summary:"] if ending else []), *(
+            row for line in ending for row in wrapped(f"  {plain(line)}", self.host.width,
+                                                      indent=4))]
 
     def undo(self, args: list[str]) -> Reply:
         """Take back this player's last step (the host's: anyone's), as issue 18 rules."""
@@ -379,7 +382,8 @@ class GameDesk:
 
         width = max(40, min(self.host.width, 72))
         return [render(screen.board(state, self.name, "en", width)),
-                *(stored("• ", line) for line in said), stored("Next: ", following)]
+                *(row for line in said for row in wrapped(f"• {plain(line)}", width)),
+                *wrapped(f"Next: {plain(following)}", width)]
 
     def help_parts(self, args: list[str]) -> list[RenderableType | str]:
         """The game's steps for this player, one a line; ``help VERB``: its help."""

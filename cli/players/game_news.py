@@ -105,7 +105,7 @@ class GameWatch:
         """What others did at the game since this shell last looked, for its player."""
         from cli.players.words import stored
 
-        moved_to = self._at is not None and self._at != (desk.kind, desk.name)
+        moved_to = self._at != (desk.kind, desk.name)  # a game began, or ``use``
         old = self._loaded if self._at == (desk.kind, desk.name) else None
         self.seen(desk)
         new = self._loaded

@@ -143,6 +143,7 @@ class _Session:
             self.waiting.append(text)
             return
         start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
+        self.editor.prompt = self.shell.prompt()  # news may sit the shell at a new game
         self.write(f"{start}{text}{self.editor.redraw()}")
 
 
