@@ -253,3 +253,18 @@ def test_a_game_begun_at_a_conflicts_table_is_news_and_the_shell_sits_at_it(
         assert ann.prompt() == "stuffed> "
         assert ok(ann, "use rooftops").startswith("Rooftops")
         assert ann.prompt() == "> "
+
+
+def test_r_hw_5_a_houses_turn_writes_the_events_of_the_tables_commands(
+        folder: Path) -> None:
+    seats = ("venture", "lekal", "tekiel", "hasting")
+    at_shell = seated(folder / "shell.db", seats, HOUSES, *HW_SETUP)
+    at_table = seated(folder / "cli.db", seats, HOUSES, *HW_SETUP)
+    venture = PlayerShell(at_shell, "venture", color=False)
+    for line in ["collect", "worsen famine riot ashfall disobedience", "add Plague -u 1",
+                 "cost disobedience --lower 1 skaa", "solve disobedience --share "
+                 "venture=1s --favor venture=6", "face-down venture Heir",
+                 "score venture --favor 1 --source Riot", "end-turn"]:
+        ok(venture, line)
+        cli(folder / "cli.db", "hw", *line.split())
+    assert events(at_shell, "housewar") == events(at_table, "housewar")
