@@ -7,6 +7,7 @@ rules (R-STF-2, R-DBG-1, R-HW-5) and House War's hidden scores (R-HW-6) are name
 from __future__ import annotations
 
 import datetime
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -268,3 +269,21 @@ def test_r_hw_5_a_houses_turn_writes_the_events_of_the_tables_commands(
         ok(venture, line)
         cli(folder / "cli.db", "hw", *line.split())
     assert events(at_shell, "housewar") == events(at_table, "housewar")
+
+
+def test_a_seats_stored_name_reaches_the_phone_as_plain_text(folder: Path) -> None:
+    # An old table may hold fillers and variation selectors, which show nothing, in a
+    # House's name (today's checks refuse them): it is still ada's seat, shown without.
+    hidden = "\u3164\u180b\ufe0f"
+    path = folder / "t.db"
+    seated(path, ("ada",), ["hw", "new", "--players", "3", "--length", "short",
+                            "--houses", "AdaZZ", "Venture", "Lekal"]).close()
+    with sqlite3.connect(path) as con:
+        con.execute("UPDATE entries SET event = replace(event, 'ZZ', ?)", (hidden,))
+    con.close()
+    with Table(path) as table:
+        ada = PlayerShell(table, "ada", color=False)
+        screens = [ada.welcome(), ada.handle("b").text, ada.handle("collect").text,
+                   ada.handle("games").text, ada.handle("?").text]
+    assert "You play Ada." in said(screens[1])
+    assert not any(c in screen for screen in screens for c in hidden), screens

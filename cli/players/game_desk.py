@@ -192,11 +192,12 @@ class GameDesk:
             return str(state.active.name) if playing else None
         return self.rules.players(state)[1]
 
-    def _turn_lines(self, state: Any) -> list[str]:
+    def _turn_lines(self, state: Any) -> list[RenderableType | str]:
         seat, turn = self.seat(state), self.turn(state)
         if self.host.narrator or seat is None or turn is None:
             return []
-        return ["▶ Your turn" if name_key(turn) == name_key(seat) else f"You play {seat}."]
+        return ["▶ Your turn" if name_key(turn) == name_key(seat) else
+                stored("You play ", f"{seat}.")]
 
     def next_parts(self, state: Any) -> list[RenderableType | str]:
         """What comes next for this player, and whether it is their turn."""
