@@ -107,7 +107,7 @@ class PlayerShell:
         self.rng = rng or random.SystemRandom()
         self._reader = NewsReader(self.table) if news else None
         self._chosen: tuple[str, str] | None = None  # ``use NAME`` (cli.players.game_desk)
-        self._at = sitting(self.table, None)  # where the last line sat
+        self._at: tuple[str, str] | None = None  # where the last line sat (game_desk)
         self._watch = GameWatch(self.game_desk())  # news at a game: what others do next
 
     def close(self) -> None:
