@@ -173,6 +173,10 @@ class GameDesk:
         if self.host.narrator:
             return NARRATOR
         seat = self.seat(state)
+        if seat is not None and self.kind == "housewar":
+            from boardgames.housewar.privacy import looking
+
+            return looking(houses=[seat])  # by House War's own name key (R-HW-6)
         return player([name_key(seat)]) if seat is not None else TABLE
 
     def playing(self) -> str:
