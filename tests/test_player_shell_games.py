@@ -290,3 +290,14 @@ def test_a_seats_stored_name_reaches_the_phone_as_plain_text(folder: Path) -> No
                    ada.handle("games").text, ada.handle("?").text]
     assert "You play Ada." in said(screens[1])
     assert not any(c in screen for screen in screens for c in hidden), screens
+
+
+def test_tab_after_use_offers_the_streams(folder: Path) -> None:
+    with make_table(folder / "t.db") as table:  # a Conflict under way
+        table.invite_player("ann")
+        cli(folder / "t.db", *HEIST)
+        ann = PlayerShell(table, "ann", color=False)
+        assert [c.text for c in ann.completions("gam")] == ["games"]
+        assert [c.text for c in ann.completions("use ")] == ["Rooftops", "Game 1"]
+        ok(ann, "use roof")
+        assert [c.text for c in ann.completions("use g")] == ["Game 1"]

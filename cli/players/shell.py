@@ -283,7 +283,8 @@ class PlayerShell:
         # Loaded at the first Tab: a one-line ``ssh … roll 5`` starts without it.
         from cli.players.completing import completions
 
-        if self._at is not None and self._at[0] != CONFLICT:
+        if self._at is not None and self._at[0] != CONFLICT and typed.split()[:1] not in (
+                ["use"], ["game"]):  # use NAME: the streams, wherever the shell sits
             return game_completions(self._at[0], typed, host=self.narrator)
         return completions(self, typed)
 
