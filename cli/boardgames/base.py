@@ -1,8 +1,8 @@
 """What the board games' commands share: which game (``--game``), who writes
 (``--as``), the table (``--db``), ``--json``; options that take several values
-(``--players Ann Bo Cy``); and the report every write prints — the library's
-sentence for each event written, what other players wrote meanwhile, and what comes
-next.
+(``--players Ann Bo Cy``); and the report every write prints (the library's
+sentences, what others wrote meanwhile, what comes next). Run for a seat
+(:mod:`cli.boardgames.seat`), a command writes, reads and draws for it instead.
 
 Each game's group (:mod:`cli.boardgames.stuffed`, :mod:`cli.boardgames.deckbuilding`,
 :mod:`cli.boardgames.housewar`) gives a :class:`Face`: how its events and state are
@@ -25,6 +25,7 @@ from cli.boardgames.drawing import drawn as drawn
 from cli.boardgames.drawing import entry_time
 from cli.boardgames.drawing import rows as rows
 from cli.boardgames.drawing import wrapped as wrapped
+from cli.boardgames.seat import current as current_seat
 from cli.common.errors import fail
 from cli.common.lazy_commands import SuggestsUnloaded
 from cli.common.options import NumbersCommand
@@ -234,18 +235,14 @@ class Face:
         return list(rules(self.kind).summary(state, NARRATOR))
 
 
-START_COMMANDS = {
-    "stuffed": "mistborn stuffed new --players NAME:ATTRIBUTE…",
-    "deckbuilding": "mistborn deckbuilding new --players NAMES…",
-    "housewar": "mistborn housewar new --players N --length short",
-}
-"""What to type to start a game of each kind, told when there is none (or only its
-set-up is left to undo)."""
+START_COMMANDS = {"stuffed": "mistborn stuffed new --players NAME:ATTRIBUTE…",
+                  "deckbuilding": "mistborn deckbuilding new --players NAMES…",
+                  "housewar": "mistborn housewar new --players N --length short"}
+"""What to type to start a game of each kind, when there is none (or only its set-up)."""
 
 
 def find_game(table: Table, kind: str, typed: str | None) -> str:
-    """The game meant (see :func:`conflict.table.games.find`); a missing one is
-    refused telling how to start one."""
+    """The game meant (:func:`conflict.table.games.find`); if none, how to start one."""
     from conflict.table import games
 
     try:
@@ -293,8 +290,7 @@ def report(face: Face, name: str, steps: Sequence[tuple[Any, Any, Any]], state: 
 
 
 def summary_lines(face: Face, ending: Sequence[str]) -> list[str]:
-    """The end-of-game summary under its heading, each line made safe to print;
-    nothing when there is none."""
+    """The end-of-game summary (if any) under its heading, each line made safe."""
     if not ending:
         return []
     return [f"{face.words.get('summary', 'Summary')}:", *(f"  {plain(line)}" for line in ending)]
@@ -324,9 +320,12 @@ def record(face: Face, table: Table, build: Callable[[Any], Sequence[Any]], *,
 
 
 def write(face: Face, build: Callable[[Any], Sequence[Any]], *, as_json: bool) -> None:
-    """:func:`record` on the table this command uses."""
-    with open_table() as table:
-        record(face, table, build, as_json=as_json)
+    """:func:`record` on the table this command uses (or for its seat: :mod:`.seat`)."""
+    if (seat := current_seat()) is None:
+        with open_table() as table:
+            record(face, table, build, as_json=as_json)
+    else:
+        seat.write(face, build)
 
 
 def start(face: Face, events: Sequence[Any], *, as_json: bool) -> None:
@@ -367,6 +366,9 @@ def undo(face: Face, *, as_json: bool, anyone: bool = False) -> Undid[Any, Any]:
 def load(kind: str) -> tuple[str, Loaded[Any, Any]]:
     """The chosen game of ``kind`` (read only: no table is made), replayed."""
     from conflict.table import games
+
+    if (seat := current_seat()) is not None:
+        return seat.load(kind)
 
     with open_table(create=False) as table:
         name = find_game(table, kind, chosen_game())

@@ -12,6 +12,7 @@ import click
 from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command, game_option
 from cli.boardgames.housewar import face, house, problem, tokens
+from cli.boardgames.seat import show as shown_at
 from cli.common.output import json_option, make_console, print_json
 from cli.common.streams import last_steps
 from cli.common.table_option import table_option
@@ -197,5 +198,4 @@ def pay(hold: Sequence[str], cost_typed: Sequence[str], house_typed: str | None,
         return
     from cli.boardgames.housewar_screens import payment_screen
 
-    console = make_console()
-    console.print(payment_screen(holding, cost, payment, short, console.width))
+    shown_at(lambda width: payment_screen(holding, cost, payment, short, width))

@@ -18,7 +18,8 @@ import click
 
 from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, game_command, game_option
-from cli.common.output import json_option, make_console, print_json
+from cli.boardgames.seat import show
+from cli.common.output import json_option, print_json
 from cli.common.table_option import table_option
 
 if TYPE_CHECKING:
@@ -100,8 +101,7 @@ def odds(combo: Sequence[str], rerolls: int, roll: Sequence[str], dice: int,
         return
     from cli.boardgames.stuffed_screens import odds_screen
 
-    console = make_console()
-    console.print(odds_screen(wanted.words, wanted.short, source, chances, console.width))
+    show(lambda width: odds_screen(wanted.words, wanted.short, source, chances, width))
 
 
 def _game_roll() -> tuple[list[tuple[int, Symbol]], Die]:
@@ -173,5 +173,4 @@ def keep(combo: Sequence[str], roll: Sequence[str], rerolls: int, pay: Sequence[
         return
     from cli.boardgames.stuffed_screens import keep_screen
 
-    console = make_console()
-    console.print(keep_screen(best, dice, chances, console.width))
+    show(lambda width: keep_screen(best, dice, chances, width))

@@ -164,7 +164,7 @@ class _Watcher(threading.Thread):
             version = news.table.data_version()
             while not self._stop.wait(0.3):
                 now = news.table.data_version()
-                if now == version:
+                if now == version and not news.due():  # due: a game's timer ran out
                     continue
                 version = now
                 news.width, news.plain, news.color = (self.shell.width, self.shell.plain,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 from characters.lookup import matches
 from characters.names import name_key
+from cli.players.game_desk import KINDS as STREAMS
 from cli.players.verbs import NARRATOR_VERBS, PLAYER_VERBS, verb_of
 from cli.players.words import KINDS
 from conflict.intents.complete import Completion, complete, complete_from, complete_words
@@ -36,7 +37,8 @@ def completions(desk: Desk, typed: str) -> list[Completion]:
     words = typed.split()
     partial = "" if not typed or typed[-1].isspace() else words.pop()
     if not words:
-        verbs = [*PLAYER_VERBS.values(), *(NARRATOR_VERBS.values() if desk.narrator else ())]
+        verbs = [*PLAYER_VERBS.values(), *(NARRATOR_VERBS.values() if desk.narrator else ()),
+                 "games", "use"]  # the streams (cli.players.game_desk)
         return complete_from(list(dict.fromkeys(verbs)), partial, "verb")
     return _after(desk, words, partial, typed)
 
@@ -52,6 +54,9 @@ def _after(desk: Desk, words: list[str], partial: str, typed: str) -> list[Compl
     verb = verb_of(words[0], narrator=desk.narrator)
     if verb is None or verb in {"odds", "help", "quit", "board", "last"}:
         return []
+    if verb == "game":  # use NAME: the streams a shell may sit at
+        return complete_words(_streams(desk), _tail(typed, 1), "game") \
+            if words[0].casefold() in {"use", "game"} else []
     if verb == "plain":
         return complete_from(["on", "off"], partial) if len(words) == 1 else []
     state = _state(desk)
@@ -82,6 +87,13 @@ def _after(desk: Desk, words: list[str], partial: str, typed: str) -> list[Compl
         return complete(state, acting, "action " + tail, "aim")
     return complete_from(["as"], partial) if not rest and actor is None \
         and verb != "roll" else []
+
+
+def _streams(desk: Desk) -> list[str]:
+    """What ``use`` may name: the current Conflict and every board game, by name."""
+    return list(dict.fromkeys(info.name for kind in STREAMS
+                              for info in desk.table.streams(kind)
+                              if kind in STREAMS[1:] or info.current))
 
 
 def _state(desk: Desk) -> State | None:

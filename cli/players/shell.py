@@ -32,7 +32,11 @@ from cli.common.errors import UserError, fail
 from cli.common.output import plain as safe
 from cli.players import narrator_verbs
 from cli.players import steps as player_steps
-from cli.players.verbs import HELP, NARRATOR_HELP, NARRATOR_VERBS, verb_of
+from cli.players.game_desk import CONFLICT, PASS_ON, GameDesk, choose, listing, sitting
+from cli.players.game_desk import completions as game_completions
+from cli.players.game_news import GamesMoved, GameWatch
+from cli.players.game_verbs import PROMPTS, verbs_of
+from cli.players.verbs import HELP, NARRATOR_HELP, NARRATOR_VERBS, STREAM_WORDS, verb_of
 from cli.players.view import (
     Batch,
     NewsReader,
@@ -55,6 +59,7 @@ from cli.players.words import (
 )
 from conflict.dice import roll as roll_pool
 from conflict.errors import ConflictError
+from core.errors import RefusedError
 from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
@@ -101,6 +106,9 @@ class PlayerShell:
         self.color = color
         self.rng = rng or random.SystemRandom()
         self._reader = NewsReader(self.table) if news else None
+        self._chosen: tuple[str, str] | None = None  # ``use NAME`` (cli.players.game_desk)
+        self._at: tuple[str, str] | None = None  # where the last line sat (game_desk)
+        self._watch = GameWatch(self.game_desk())  # news at a game: what others do next
 
     def close(self) -> None:
         """Close the table if the shell opened it."""
@@ -138,8 +146,28 @@ class PlayerShell:
         return Reply(self._text(parts), status=status)
 
     def prompt(self) -> str:
-        """The prompt: plain text, no escape codes."""
-        return "> "
+        """The prompt: plain text, no escape codes (``hw> `` at a game of House War)."""
+        return PROMPTS.get(self._at[0], "> ") if self._at is not None else "> "
+
+    # --- the stream the shell sits at: a Conflict or a board game
+
+    def game_desk(self) -> GameDesk | None:
+        """The board game the shell sits at (:mod:`cli.players.game_desk`), or ``None``
+        at a Conflict (or at nothing)."""
+        self._at = sitting(self.table, self._chosen)
+        if self._at is None or self._at[0] == CONFLICT:
+            return None
+        return GameDesk(self, *self._at)
+
+    def _streams(self, word: str, args: list[str]) -> Reply:
+        if word in {"games", "list"}:
+            only(args, 0, "games")
+            return self.reply([stored("", line) for line in listing(self.table, self._at)])
+        if not args:
+            fail("use NAME: which game (games lists them)")
+        self._chosen = choose(self.table, " ".join(args))
+        desk = self.game_desk()
+        return self.reply(desk.board_parts() if desk is not None else self.board_parts())
 
     # --- lines
 
@@ -151,7 +179,9 @@ class PlayerShell:
         if not line.strip():
             return Reply("")
         verb = verb_of(line, narrator=self.narrator)
-        if verb is None:
+        word = line.split()[0].casefold()
+        if verb is None and word not in STREAM_WORDS and (
+                self._at is None or self._at[0] == CONFLICT):
             word = safe(line.split()[0])[:30]
             return self.reply([f"! {word!r} is not a command here; type ? for help"],
                                status=2)
@@ -165,6 +195,15 @@ class PlayerShell:
                 return self.reply([WITHDRAWN], status=2)._quit()
             return self.reply([f"! {safe(' '.join(str(error).split()))}"], status=2)._quit()
         try:
+            desk = self.game_desk()
+            if word in STREAM_WORDS:
+                return self._streams(word, args)
+            if desk is not None and (word not in PASS_ON or word in verbs_of(
+                    desk.kind, host=self.narrator)):
+                return self._at_game(desk, word, args)
+            if verb is None or verb == "game":
+                fail(f"{safe(word)[:30]!r} is not a command here; type ? for help"
+                     + ("" if verb is None else " (a board game's step: games lists them)"))
             if verb in NARRATOR_VERBS.values() and not self.narrator:
                 fail("that is a Narrator's command")
             if verb in NARRATOR_VERBS.values():
@@ -172,9 +211,15 @@ class PlayerShell:
             if verb in player_steps.VERBS:
                 return player_steps.VERBS[verb](self, args)
             return getattr(self, "_" + verb)(args)  # type: ignore[no-any-return]
-        except (ConflictError, CharacterError, UserError) as error:
+        except (RefusedError, CharacterError, UserError) as error:
             message = shell_words(" ".join(str(error).split()))
             return self.reply([f"! {safe(message)}"], status=2)
+
+    def _at_game(self, desk: GameDesk, word: str, args: list[str]) -> Reply:
+        reply = desk.handle(word, args)
+        if word in {"undo", "u"}:
+            self._watch.seen(desk)  # the reply said it
+        return reply
 
     # --- reading the Conflict
 
@@ -238,6 +283,9 @@ class PlayerShell:
         # Loaded at the first Tab: a one-line ``ssh … roll 5`` starts without it.
         from cli.players.completing import completions
 
+        if self._at is not None and self._at[0] != CONFLICT and typed.split()[:1] not in (
+                ["use"], ["game"]):  # use NAME: the streams, wherever the shell sits
+            return game_completions(self._at[0], typed, host=self.narrator)
         return completions(self, typed)
 
     def _roll(self, args: list[str]) -> Reply:
@@ -374,19 +422,28 @@ class PlayerShell:
     # --- the session around the lines
 
     def welcome(self) -> str:
-        """What a session opens with: who you are, the board if a Conflict is on, and
-        your last result (so a dropped phone that reconnects loses nothing)."""
+        """What a session opens with: who you are, the board if a Conflict or a game
+        is on, and your last result (so a dropped phone that reconnects loses nothing)."""
         from conflict import saved as conflicts
 
-        playing = ", ".join(self.player.characters) or "no character yet"
+        desk = self.game_desk()
+        playing = desk.playing() if desk is not None else (
+            ", ".join(self.player.characters) or "no character yet")
         role = " (Narrator)" if self.narrator else ""
         parts: list[RenderableType | str] = [
             stored("Welcome, ", f"{self.name}{role}. You play {playing}.")]
-        if self.table.current(conflicts.KIND) is not None:
+        if desk is not None:
+            self._watch.seen(desk)
+            parts.extend(desk.board_parts())
+        elif self.table.current(conflicts.KIND) is not None:
             parts.extend(self.board_parts())
         parts.extend(self.last_parts())
         parts.append("Type ? for help.")
         return self._text(parts)
+
+    def due(self) -> bool:
+        """Whether news waits though the table did not change (a game's timer)."""
+        return self._reader is not None and self._reader.due()
 
     def news(self) -> str:
         """What others did since this shell last looked (its own reader), as text."""
@@ -400,6 +457,20 @@ class PlayerShell:
         comes next. Raises :class:`~conflict.table.UnknownPlayer` once the player is
         revoked. Shells showing one batch may share a ``cache``: each line is then drawn
         once for all who see it alike (same width, text mode and hidden names)."""
+        games = self._game_news(batch)
+        batch = attrs.evolve(batch, items=tuple(
+            news for news in batch.items if not isinstance(news, GamesMoved)))
+        return games + self._conflict_news(batch, cache)
+
+    def _game_news(self, batch: Batch) -> str:
+        """What moved at the board game this shell sits at, for its player."""
+        if not any(isinstance(news, GamesMoved) for news in batch.items):
+            return ""
+        self._refresh()  # a revoked player sees nothing more (UnknownPlayer)
+        desk = self.game_desk()
+        return self._text(self._watch.news(desk)) if desk is not None else ""
+
+    def _conflict_news(self, batch: Batch, cache: dict[object, str] | None) -> str:
         me = name_key(self.name)
         shown = [i for i, news in enumerate(batch.items)
                  if not (isinstance(news, RollNews | StepNews) and not

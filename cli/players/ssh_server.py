@@ -143,6 +143,7 @@ class _Session:
             self.waiting.append(text)
             return
         start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
+        self.editor.prompt = self.shell.prompt()  # news may sit the shell at a new game
         self.write(f"{start}{text}{self.editor.redraw()}")
 
 
@@ -269,7 +270,7 @@ class Server:
             wrote = dirty.is_set()
             dirty.clear()
             now = await self.worker.run(self.worker.table.data_version)
-            if now == version and not wrote:
+            if now == version and not wrote and not reader.due():  # due: a game's timer
                 continue
             version = now
             everyone = [s for group in self.sessions.values() for s in group]
@@ -407,6 +408,7 @@ class Server:
                 session.write(said)
                 process.exit(reply.status)  # 2: the player was revoked
                 return
+            session.editor.prompt = shell.prompt()  # a game's own prompt (hw> )
             session.write(said + shell.prompt())  # one packet
 
 

@@ -10,12 +10,26 @@ from __future__ import annotations
 from typing import Final
 
 from cli.players import narrator_verbs, steps
+from cli.players.game_verbs import ANY_TIME, TURN_VERBS
 from cli.players.words import ANY_TIME_HELP, SHELL_VERBS
 
-__all__ = ["HELP", "NARRATOR_HELP", "NARRATOR_VERBS", "PLAYER_VERBS", "verb_of"]
+__all__ = ["GAME_WORDS", "HELP", "NARRATOR_HELP", "NARRATOR_VERBS", "PLAYER_VERBS",
+           "STREAM_WORDS", "verb_of"]
 
 PLAYER_VERBS: Final = {**steps.WORDS, **SHELL_VERBS}
 """Every word a player may start a line with, and the verb it means."""
+
+STREAM_WORDS: Final = frozenset({"games", "list", "use", "game"})
+"""Which stream the shell sits at: ``games`` (``list``) lists them, ``use NAME`` (``game
+NAME``) sits at one (:mod:`cli.players.game_desk`)."""
+
+GAME_WORDS: Final = frozenset({*STREAM_WORDS,
+                               *(word for words in (*TURN_VERBS.values(),
+                                                    *ANY_TIME.values()) for word in words)})
+"""Words a line may start with at a board game: a player's steps of any of the games
+(:mod:`cli.players.game_verbs`) and the stream words (``undo`` stays the Narrator's
+word at a Conflict; at a game the shell reads it itself); their verb is
+``game``."""
 
 NARRATOR_VERBS: Final = narrator_verbs.WORDS
 """The Narrator's steps, for a player marked Narrator."""
@@ -38,4 +52,4 @@ def verb_of(line: str, *, narrator: bool = False) -> str | None:
         return PLAYER_VERBS[word]
     if narrator and word in NARRATOR_VERBS:
         return NARRATOR_VERBS[word]
-    return None
+    return "game" if word in GAME_WORDS else None

@@ -22,6 +22,7 @@ import attrs
 
 from characters.names import name_key
 from cli.common.output import plain as safe
+from cli.players.game_news import GamesMoved, GameVersions
 from conflict.errors import possessive
 from conflict.events import Event, RollDice
 
@@ -151,7 +152,7 @@ class RevealNews:
     hidden: tuple[str, ...] = ()
 
 
-News = RollNews | StepNews | SwitchNews | RevealNews
+News = RollNews | StepNews | SwitchNews | RevealNews | GamesMoved
 
 _LAST = datetime.datetime.max.replace(tzinfo=datetime.UTC)
 """Where news with no time of its own (a reveal) sorts: after the rest of its batch."""
@@ -192,6 +193,12 @@ class NewsReader:
         info = table.current(conflicts.KIND)
         if info is not None:
             self._take(info.name)
+        self._games = GameVersions(table)  # the board games: cli.players.game_news
+
+    def due(self) -> bool:
+        """Whether a board game has news though the table did not change (a
+        negotiation timer ran out): asks nothing of the table."""
+        return self._games.due()
 
     def _take(self, name: str) -> None:
         from conflict import saved as conflicts
@@ -229,6 +236,9 @@ class NewsReader:
                 lost = tuple(n for n in self._revealed if n not in revealed)
                 self._revealed = revealed
                 items.append((_LAST, RevealNews(self._conflict, gained, lost)))
+        moved = self._games.poll()
+        if moved is not None:
+            items.append((_LAST, moved))
         items.sort(key=lambda item: item[0])  # type: ignore[arg-type,return-value]
         return Batch(tuple(news for _, news in items), *self.current())
 
@@ -308,6 +318,6 @@ def lines_of(items: Sequence[News], viewer: Viewer) -> list[str]:
                 said.append(f"The Narrator hides {possessive(_names(news.hidden))} "
                             f"numbers again.")
             lines.append(safe(" ".join(said)))
-        else:
+        elif isinstance(news, SwitchNews):
             lines.append(safe(f"Now playing: the Conflict {news.conflict}"))
     return lines

@@ -50,6 +50,7 @@ Any time:
  b board   s sheet   l last result
  o 5 vs 4  odds      ? help
  plain on|off        q quit
+ games, use NAME     sit at a board game
 Playing several? add: as NAME
  (a as vin 5)"""
 

@@ -1,0 +1,440 @@
+"""The player shell at a board game: the seat a player plays, the steps they take with
+the table's own commands, and the board as they may see it.
+
+A line at a game is the table's command without ``mistborn GAME`` (``keep ch ch b``,
+``collect``, ``pass --take atium``): it is parsed by that click command's own
+parameters and run by its own callback, which builds the events with the library as
+at the table; only where it writes, reads and draws is the shell's
+(:mod:`cli.boardgames.seat`). So the shell has no parser of its own and writes exactly
+the events the command writes, through the same stream write: one transaction checked
+by the game's rules against the game as it stands, recorded under the player's name.
+Who may write what is ruled in :mod:`cli.players.game_verbs`; every sentence, board
+and "next" line is the library's, made for this player (:mod:`core.viewer`: House
+War's scores stay face down, R-HW-6).
+
+Which stream a shell sits at (ruling): the one chosen with ``use NAME`` in this
+session, while it exists; else the table's current stream of the kind started last
+(a Conflict or a board game). ``use`` changes only this session; ``games`` lists the
+streams. A Conflict other than the table's current one cannot be sat at: the
+Conflict's steps always go to the current Conflict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+import click
+
+from boardgames.errors import RuleViolation
+from cli.boardgames.drawing import rows, wrapped
+from cli.common.errors import fail
+from cli.common.output import plain
+from cli.players import game_verbs
+from cli.players.words import stored
+from core.errors import RefusedError
+from core.names import name_key
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from cli.boardgames.base import Face
+    from cli.players.words import Reply
+    from conflict.intents.complete import Completion
+    from conflict.table import Table
+    from conflict.table.sessions import Loaded, Recorded
+    from core.viewer import Viewer
+
+CONFLICT: Final = "conflict"
+KINDS: Final = (CONFLICT, "stuffed", "deckbuilding", "housewar")
+"""The streams a shell may sit at, by kind."""
+
+OWN_WORDS: Final = {"board": "board", "b": "board", "help": "help", "?": "help",
+                    "undo": "undo", "u": "undo"}
+"""What the shell itself does at a game (besides ``games`` and ``use``)."""
+
+PASS_ON: Final = frozenset({"quit", "q", "exit", "logout", "plain", "sheet", "s", "last",
+                            "l", "roll", "r", "odds", "o"})
+"""Words the shell answers as anywhere when the game has no command of that name."""
+
+
+class Host(Protocol):
+    """What a game desk needs of the shell it serves."""
+
+    table: Table
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def narrator(self) -> bool: ...
+
+    @property
+    def width(self) -> int: ...
+
+    def reply(self, parts: Sequence[RenderableType | str], status: int = 0) -> Reply: ...
+
+
+# --- which stream ---------------------------------------------------------------------
+
+
+def sitting(table: Table, chosen: tuple[str, str] | None) -> tuple[str, str] | None:
+    """The stream a shell sits at, as (kind, name): ``chosen`` while it exists (and, for
+    a Conflict, is the current one), else the current stream started last."""
+    currents = [info for kind in KINDS if (info := table.current(kind)) is not None]
+    if chosen is not None:
+        for info in (table.streams(chosen[0]) if chosen[0] != CONFLICT else currents):
+            if info.kind == chosen[0] and name_key(info.name) == name_key(chosen[1]):
+                return info.kind, info.name
+    if not currents:
+        return None
+    newest = max(currents, key=lambda info: info.created_at)
+    return newest.kind, newest.name
+
+
+def listing(table: Table, at: tuple[str, str] | None) -> list[str]:
+    """``games``: every stream a shell may sit at, ``*`` where this one sits."""
+    from conflict.table.games import rules
+
+    lines = []
+    for kind in KINDS:
+        for info in table.streams(kind):
+            if kind == CONFLICT and not info.current:
+                continue
+            here = at is not None and (kind, name_key(info.name)) == (at[0], name_key(at[1]))
+            title = "Conflict" if kind == CONFLICT else rules(kind).title
+            lines.append(f"{'*' if here else ' '} {info.name} ({title})")
+    return lines or ["Nothing is being played yet."]
+
+
+def choose(table: Table, typed: str) -> tuple[str, str]:
+    """The stream ``use NAME`` means (a unique beginning or word of its name); ``use
+    GAME [NAME]`` (``stuffed``, ``dbg``, ``hw``, ``conflict``…) when games share a
+    name: that game's current one, or the one named."""
+    from core.player_log import PlayerNotFound, resolve_player
+
+    first, _, rest = typed.partition(" ")
+    kinds = [GAME_WORDS[first.casefold()]] if first.casefold() in GAME_WORDS else KINDS
+    if len(kinds) == 1 and not rest.strip():
+        info = table.current(kinds[0])
+        if info is None:
+            fail(f"no {first} is being played (games lists what is)")
+        return info.kind, info.name
+    found = [(kind, info.name) for kind in kinds for info in table.streams(kind)
+             if kind != CONFLICT or info.current]
+    wanted = rest if len(kinds) == 1 else typed
+    try:
+        name = resolve_player(wanted, list(dict.fromkeys(n for _, n in found)), what="game")
+    except PlayerNotFound as error:
+        fail(str(error))
+    same = [(kind, n) for kind, n in found if n == name]
+    if len(same) > 1:
+        fail(f"{len(same)} games are called {name!r}: say which, e.g. use "
+             f"{same[0][0]} {name}")
+    return same[0]
+
+
+GAME_WORDS: Final = {"conflict": CONFLICT, "stuffed": "stuffed", "deckbuilding":
+                     "deckbuilding", "dbg": "deckbuilding", "housewar": "housewar",
+                     "hw": "housewar"}
+"""The words ``use`` takes for a kind of game."""
+
+
+# --- the desk -------------------------------------------------------------------------
+
+
+class GameDesk:
+    """One shell at one board game (``kind``, ``name``): a
+    :class:`~cli.boardgames.seat.Seat` for the table's commands it runs."""
+
+    def __init__(self, host: Host, kind: str, name: str) -> None:
+        from conflict.table import games
+
+        self.host = host
+        self.kind = kind
+        self.name = name
+        self.rules = games.rules(kind)
+        self.stream = games.saved(host.table, kind, name)
+        self._said: list[RenderableType | str] = []
+        self._verb = ""
+
+    # --- who sits where
+
+    def seat(self, state: Any) -> str | None:
+        """The seat the player plays: the one named as they are (by name key)."""
+        me = name_key(self.host.name)
+        return next((s for s in self.rules.players(state)[0] if name_key(s) == me), None)
+
+    def viewer(self, state: Any) -> Viewer:
+        """Who the game is shown to: the host sees all; a player their seat; a player
+        with no seat what the table sees."""
+        from core.viewer import NARRATOR, TABLE, player
+
+        if self.host.narrator:
+            return NARRATOR
+        seat = self.seat(state)
+        if seat is not None and self.kind == "housewar":
+            from boardgames.housewar.privacy import looking
+
+            return looking(houses=[seat])  # by House War's own name key (R-HW-6)
+        return player([name_key(seat)]) if seat is not None else TABLE
+
+    def playing(self) -> str:
+        """Whom the player plays here, for the welcome: ``Venture at Game 1 (game of
+        House War)``."""
+        where = f"at {self.name} ({self.rules.title})"
+        if self.host.narrator:
+            return f"every seat {where}: you host it"
+        seat = self.seat(self.stream.load().state)
+        return f"{seat} {where}" if seat is not None else f"no seat {where}: you watch"
+
+    def turn(self, state: Any) -> str | None:
+        """Whose turn it is: the game's (House War's Active House from its set-up on,
+        whose first step is its income, R-HW-5)."""
+        if self.kind == "housewar":
+            playing = state.houses and state.phase.value in {"setup", "playing"}
+            return str(state.active.name) if playing else None
+        return self.rules.players(state)[1]
+
+    def _turn_lines(self, state: Any) -> list[RenderableType | str]:
+        seat, turn = self.seat(state), self.turn(state)
+        if self.host.narrator or seat is None or turn is None:
+            return []
+        return ["▶ Your turn" if name_key(turn) == name_key(seat) else
+                stored("You play ", f"{seat}.")]
+
+    def next_parts(self, state: Any) -> list[RenderableType | str]:
+        """What comes next for this player, and whether it is their turn."""
+        return [stored("Next: ", self.rules.next(state, self.viewer(state))),
+                *self._turn_lines(state)]
+
+    # --- a line
+
+    def handle(self, word: str, args: list[str]) -> Reply:
+        """Run the table's command ``word`` with ``args`` for this player."""
+        if OWN_WORDS.get(word) == "board":
+            return self.host.reply(self.board_parts())
+        if OWN_WORDS.get(word) == "help":
+            return self.host.reply(self.help_parts(args))
+        if OWN_WORDS.get(word) == "undo":
+            return self.undo(args)
+        command, ctx = self._parsed(word, args)
+        self._said, self._verb = [], command.name or word
+        try:
+            from cli.boardgames.seat import seated
+
+            with seated(self), ctx:
+                command.invoke(ctx)
+        except click.ClickException as error:
+            fail(error.format_message())
+        except RefusedError as error:
+            fail(" ".join(str(error).split()))
+        return self.host.reply(self._said)
+
+    def _parsed(self, word: str, args: list[str]) -> tuple[click.Command, click.Context]:
+        group = game_verbs.group(self.kind)
+        allowed = game_verbs.verbs_of(self.kind, host=self.host.narrator)
+        if word not in allowed:
+            fail(f"{word[:30]!r} is not a step you may take at {self.name}; type ? for "
+                 f"help")
+        chosen = next((a for a in args if game_verbs.is_shell_option(a)), None)
+        if chosen is not None:
+            fail(f"the shell chooses the table, the game and who writes: leave out "
+                 f"{chosen.split('=')[0]}")
+        parent = click.Context(group, info_name=self.kind)
+        command = group.get_command(parent, word)
+        assert command is not None  # listed by the group
+        try:
+            ctx = command.make_context(word, list(args), parent=parent,
+                                       help_option_names=[])
+        except click.ClickException as error:
+            fail(f"{error.format_message()} (type: help {word})")
+        self._own_seat(word, ctx.params)
+        seat_option = game_verbs.SEAT_DEFAULTS.get((self.kind, word))
+        if seat_option is not None and not self.host.narrator and not any(
+                ctx.params.get(param) for param in seat_option[1:]):
+            seat = self.seat(self.stream.load().state)
+            if seat is not None:  # pay --problem X: can my House pay it?
+                ctx = command.make_context(word, [*args, seat_option[0], seat],
+                                           parent=parent, help_option_names=[])
+        return command, ctx
+
+    def _own_seat(self, word: str, params: dict[str, Any]) -> None:
+        """A player names only their own seat where a command names who acts."""
+        if self.host.narrator or word in game_verbs.ANY_TIME[self.kind]:
+            return  # what only reads may look at any seat: tokens are public
+        wanted = game_verbs.OWN_SEAT[self.kind]
+        state = self.stream.load().state
+        seat = self.seat(state)
+        for param in {wanted.get("*"), wanted.get(word)} - {None}:
+            typed = params.get(str(param))
+            if typed is None:
+                continue
+            if seat is None or not game_verbs.same_seat(str(typed), seat,
+                                                       self.rules.players(state)[0]):
+                raise RuleViolation(f"you act only for your own seat "
+                                    f"({seat or 'none'}), not {str(typed)[:40]!r}",
+                                    rule=game_verbs.TURN_RULES[self.kind])
+
+    # --- the seat the commands run for (cli.boardgames.seat.Seat)
+
+    def write(self, face: Face, build: Callable[[Any], Sequence[Any]]) -> None:
+        """Write the command's events as this player, on their own turn only."""
+        def checked(state: Any) -> Sequence[Any]:
+            face.check(state)
+            self._may_write(state)
+            return [*face.prelude(state), *build(state)]
+
+        recorded = self.stream.record(checked, who=self.host.name)
+        self._said += self._report(recorded)
+
+    def _may_write(self, state: Any) -> None:
+        if self.host.narrator:
+            return
+        rule = game_verbs.TURN_RULES[self.kind]
+        seat, turn = self.seat(state), self.turn(state)
+        if seat is None:
+            seats = ", ".join(self.rules.players(state)[0])
+            raise RuleViolation(f"you have no seat at {self.name}: a player plays the "
+                                f"seat named as they are ({seats})", rule=rule)
+        special = game_verbs.OUT_OF_TURN[self.kind].get(self._verb)
+        if special is not None:
+            may, why = special
+            if not may(state, seat):
+                raise RuleViolation(f"{self._verb} is not yours to take now: you play "
+                                    f"{seat}", rule=why)
+            return
+        if self._verb not in game_verbs.TURN_VERBS[self.kind]:
+            raise RuleViolation(f"{self._verb} is the host's step", rule=rule)
+        if turn is None or name_key(turn) != name_key(seat):
+            raise RuleViolation(f"it is not your turn: {turn or 'no one'}'s, and you play "
+                                f"{seat}", rule=rule)
+
+    def load(self, kind: str) -> tuple[str, Loaded[Any, Any]]:
+        """The game this desk sits at, replayed."""
+        del kind
+        return self.name, self.stream.load()
+
+    def show(self, draw: Callable[[int], RenderableType]) -> None:
+        """Keep a command's screen, drawn at the shell's width."""
+        self._said.append(draw(self.host.width))
+
+    # --- reports
+
+    def _report(self, recorded: Recorded[Any, Any]) -> list[RenderableType | str]:
+        viewer = self.viewer(recorded.after)
+        said: list[RenderableType | str] = [
+            stored("", self.rules.describe(b, e, a, viewer)) for b, e, a in recorded.steps]
+        if recorded.steps and not self.rules.summary(recorded.steps[0][0], viewer):
+            said += self._summary(recorded.after, viewer)
+        return [*said, *self.next_parts(recorded.after)]
+
+    def _summary(self, state: Any, viewer: Viewer) -> list[RenderableType | str]:
+        ending = self.rules.summary(state, viewer)
+        return [*(["Summary:"] if ending else []), *(
+            row for line in ending for row in wrapped(f"  {plain(line)}", self.host.width,
+                                                      indent=4))]
+
+    def undo(self, args: list[str]) -> Reply:
+        """Take back this player's last step (the host's: anyone's), as issue 18 rules."""
+        from conflict.table import NotYourStep, games
+
+        if args:
+            fail("undo takes no words: it takes back your last step")
+        try:
+            undid = games.undo_saved(self.stream, who=self.host.name,
+                                     own=not self.host.narrator)
+        except NotYourStep as error:
+            fail(f"the last step at {self.name} is {error.who}'s, not yours: only they or "
+                 f"the host take it back")
+        viewer = self.viewer(undid.after)
+        said: list[RenderableType | str] = [
+            stored("Undone: ", self.rules.describe(b, e, a, viewer))
+            for b, e, a in reversed(undid.steps)]
+        return self.host.reply([*said, *self.next_parts(undid.after)])
+
+    # --- looking
+
+    def board_parts(self, last: int = 3) -> list[RenderableType | str]:
+        """The board as this player may see it, with the last ``last`` steps."""
+        from cli.common.streams import last_steps
+
+        loaded = self.stream.load()
+        state, viewer = loaded.state, self.viewer(loaded.state)
+        said = last_steps(loaded.states, loaded.events, last,
+                          lambda b, e, a: self.rules.describe(b, e, a, viewer))
+        following = self.rules.next(state, viewer)
+        width = self.host.width
+        if self.kind == "housewar":
+            from cli.boardgames.housewar_screens import board
+
+            drawn: list[RenderableType | str] = [
+                board(self.name, state, width, said, following, viewer)]
+        elif self.kind == "stuffed":
+            from cli.boardgames.stuffed_screens import board as stuffed_board
+
+            drawn = [stuffed_board(self.name, state, width, said, following)]
+            drawn += self._summary(state, viewer)
+        else:
+            drawn = self._deckbuilding(state, said, following)
+            drawn += self._summary(state, viewer)
+        return [*drawn, *self._turn_lines(state)]
+
+    def _deckbuilding(self, state: Any, said: list[str], following: str
+                      ) -> list[RenderableType | str]:
+        from boardgames.deckbuilding import screen
+        from cli.boardgames.deckbuilding_setup import render
+
+        width = max(40, min(self.host.width, 72))
+        return [render(screen.board(state, self.name, "en", width)),
+                *(row for line in said for row in wrapped(f"• {plain(line)}", width)),
+                *wrapped(f"Next: {plain(following)}", width)]
+
+    def help_parts(self, args: list[str]) -> list[RenderableType | str]:
+        """The game's steps for this player, one a line; ``help VERB``: its help."""
+        group = game_verbs.group(self.kind)
+        verbs = game_verbs.verbs_of(self.kind, host=self.host.narrator)
+        if args:
+            word = args[0].casefold()
+            if word not in verbs:
+                fail(f"{word[:30]!r} is not a step you may take here")
+            return command_help(group, word, self.host.width)
+        lines: list[RenderableType | str] = [stored("At ", f"{self.name} ({self.rules.title}):")]
+        lines += [row for name in verbs for row in rows(
+            f" {name} · {group.lazy[name][1]}", self.host.width, indent=3)]
+        lines += [" b board   undo   games   use NAME",
+                  " help VERB  a step's options",
+                  " plain on|off   q quit"]
+        return lines
+
+
+def completions(kind: str, typed: str, *, host: bool) -> list[Completion]:
+    """Tab at a game: the first word, among the steps this player may take and what
+    the shell does (the table's commands name the rest as at the table)."""
+    from conflict.intents.complete import complete_from
+
+    words = typed.split()
+    partial = "" if not typed or typed[-1].isspace() else words.pop()
+    if words:
+        return []
+    own = ["board", "help", "undo", "games", "use", "plain", "quit"]
+    return complete_from([*game_verbs.verbs_of(kind, host=host), *own], partial, "verb")
+
+
+def command_help(group: click.Group, word: str, width: int) -> list[RenderableType | str]:
+    """``help VERB``: the table's command's help, with the options a line may give
+    (not those the shell chooses)."""
+    parent = click.Context(group, info_name=group.name)
+    command = group.get_command(parent, word)
+    assert command is not None
+    ctx = click.Context(command, parent=parent, info_name=word, help_option_names=[])
+    pieces = [p for param in command.params if not isinstance(param, click.Option)
+              for p in param.get_usage_pieces(ctx)]
+    lines = [*rows(f"{word} {' '.join(pieces)} [OPTIONS]", width, indent=4), ""]
+    lines += rows(" ".join((command.help or "").replace("\b", "").split()), width, indent=0)
+    for param in command.params:
+        record = param.get_help_record(ctx) if isinstance(param, click.Option) else None
+        if record is None or any(game_verbs.is_shell_option(o) for o in param.opts):
+            continue
+        lines += rows(f" {record[0]}: {record[1]}", width, indent=3)
+    return list(lines)

@@ -1,0 +1,159 @@
+"""The news of the board games for the player shells: that a game moved (for the
+table's one news reader, :class:`cli.players.view.NewsReader`), and what moved, as
+each shell's player may read it (:class:`GameWatch`).
+
+:class:`GameVersions` notices, in one query, that any board game's stream changed, and
+— holding each House War game's negotiation timer — that a timer ran out though
+nothing was written (:meth:`GameVersions.due`, read without the table, so the news
+loop may ask it every tick). :class:`GameWatch` then tells one shell, in the
+library's sentences made for its viewer (never a hidden number): the steps others
+wrote, steps taken back, the negotiation time running out, and what comes next.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from core.names import name_key
+
+if TYPE_CHECKING:
+    from cli.players.game_desk import GameDesk
+    from conflict.table import Table
+    from conflict.table.sessions import Loaded
+
+BOARD_GAMES = ("stuffed", "deckbuilding", "housewar")
+
+
+@attrs.frozen
+class GamesMoved:
+    """News: a board game moved, or a negotiation timer ran out."""
+
+    who: str = ""
+
+
+def _now() -> datetime.datetime:
+    from conflict.table import clock
+
+    return clock.parse(clock.now())
+
+
+class GameVersions:
+    """Every board game's stream version, and House War's running timers."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._versions = self._read()
+        self._timers: dict[str, Any] = {}
+        self._told: set[tuple[str, str, int]] = set()
+        self._load_timers()
+
+    def _read(self) -> dict[tuple[str, str], int]:
+        return {(info.kind, info.name): info.version for info in self.table.streams()
+                if info.kind in BOARD_GAMES}
+
+    def _load_timers(self) -> None:
+        from conflict.table import games
+
+        self._timers = {}
+        for kind, name in self._versions:
+            if kind == "housewar":
+                timer = games.saved(self.table, kind, name).load().state.timer
+                if timer is not None:
+                    self._timers[name] = timer
+
+    def due(self) -> bool:
+        """Whether a running negotiation timer ran out and was not told yet."""
+        if not self._timers:
+            return False
+        now = _now()
+        return any(not timer.left(now) and (name, timer.started, timer.seconds)
+                   not in self._told for name, timer in self._timers.items())
+
+    def poll(self) -> GamesMoved | None:
+        """News when a game moved or a timer ran out since the last poll."""
+        versions = self._read()
+        moved = versions != self._versions
+        if moved:
+            self._versions = versions
+            self._load_timers()
+        due = self.due()
+        if due:
+            now = _now()
+            self._told |= {(name, t.started, t.seconds) for name, t in self._timers.items()
+                           if not t.left(now)}
+        return GamesMoved() if moved or due else None
+
+
+class GameWatch:
+    """What one shell has seen of the game it sits at."""
+
+    def __init__(self, desk: GameDesk | None = None) -> None:
+        self._at: tuple[str, str] | None = None
+        self._loaded: Loaded[Any, Any] | None = None
+        self._told: tuple[str, int] | None = None
+        if desk is not None:
+            self.seen(desk)
+
+    def seen(self, desk: GameDesk) -> None:
+        """The game as it stands is known (the shell's own reply told it)."""
+        self._at, self._loaded = (desk.kind, desk.name), desk.stream.load()
+
+    def news(self, desk: GameDesk) -> list[Any]:
+        """What others did at the game since this shell last looked, for its player."""
+        from cli.players.words import stored
+
+        moved_to = self._at != (desk.kind, desk.name)  # a game began, or ``use``
+        old = self._loaded if self._at == (desk.kind, desk.name) else None
+        self.seen(desk)
+        new = self._loaded
+        assert new is not None
+        viewer = desk.viewer(new.state)
+        lines = [f"Now playing: {desk.name} ({desk.rules.title})"] if moved_to else []
+        if old is not None and old.version != new.version:
+            lines += _moved(desk, old, new, viewer)
+        lines += self._time_up(desk, new.state, viewer)
+        if not lines:
+            return []
+        ended = old is not None and not desk.rules.summary(old.state, viewer)
+        ending = list(desk.rules.summary(new.state, viewer)) if ended else []
+        return [*(stored("", line) for line in lines),
+                *(["Summary:"] if ending else []), *(stored("  ", line) for line in ending),
+                *desk.next_parts(new.state)]
+
+    def _time_up(self, desk: GameDesk, state: Any, viewer: Any) -> list[str]:
+        if desk.kind != "housewar" or state.timer is None:
+            return []
+        from boardgames.housewar.timer import ran_out, sentence
+
+        timer = state.timer
+        if not ran_out(timer, _now()) or self._told == (timer.started, timer.seconds):
+            return []
+        self._told = (timer.started, timer.seconds)
+        del viewer  # the timer is public
+        return [sentence(timer, ran_out(timer, _now())[0])]
+
+
+def _moved(desk: GameDesk, old: Loaded[Any, Any], new: Loaded[Any, Any],
+           viewer: Any) -> list[str]:
+    """Steps others wrote, and steps taken back, between ``old`` and ``new``."""
+    from boardgames.housewar.timer import TimeUp
+
+    me = name_key(desk.host.name)
+    live = {entry.seq for entry in new.entries}
+    known = {entry.seq for entry in old.entries}
+    lines = []
+    for i, entry in enumerate(old.entries):
+        if entry.seq not in live:
+            lines.append("Undone: " + desk.rules.describe(
+                old.states[i], old.events[i], old.states[i + 1], viewer))
+    for i, entry in enumerate(new.entries):
+        if entry.seq in known or name_key(entry.who) == me:
+            continue
+        if isinstance(new.events[i], TimeUp):
+            continue  # said when it ran out
+        said = desk.rules.describe(new.states[i], new.events[i], new.states[i + 1], viewer)
+        lines.append(said)
+    return lines

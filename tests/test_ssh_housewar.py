@@ -1,0 +1,113 @@
+"""A game of House War played to final scoring by four players over the real OpenSSH
+client against ``mistborn serve`` (one server, four sessions, a short game): each
+acts on their own turn with the table's commands, sees only their own score before
+the end (R-HW-6), follows the others' steps live, and everyone gets the full reveal
+and each House's breakdown at the end (R-HW-3)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+from game_seat_support import HOUSES, HW_SETUP, cli
+from player_support import SSH, make_key
+from ssh_support import SHARED, Served, out, terminal, words
+
+pytestmark = pytest.mark.skipif(not SSH.exists(), reason="needs OpenSSH's ssh client")
+
+SEATS = ("venture", "lekal", "tekiel", "hasting")
+
+TURNS = [
+    ("venture", "collect"), ("venture", "worsen famine riot ashfall disobedience"),
+    ("venture", "add Plague -u 1"),
+    ("venture", "solve ashfall --share venture=2f --favor venture=4"),
+    ("venture", "face-down venture Heir"), ("venture", "end-turn"),
+    ("hasting", "collect"), ("hasting", "worsen famine riot disobedience plague"),
+    ("hasting", "add Looting -u 1"), ("hasting", "pass --take atium"),
+    ("hasting", "end-turn"),
+    ("lekal", "collect"), ("lekal", "worsen riot disobedience plague looting"),
+    ("lekal", "add Vin -u 4"),
+    ("lekal", "solve disobedience --share lekal=2s --favor lekal=6"),
+    ("lekal", "end-turn"),
+    ("tekiel", "collect"),
+]
+"""Four turns: Venture and Lekal each solve a Problem for Favor (face down), Venture
+plays a Personality face down, Hasting passes, and Tekiel's worsening erupts Vin,
+which ends the game; Venture then reveals its card (R-HW-3)."""
+
+SCORES = {"venture": (4, 0, 4), "lekal": (6, 0, 6), "tekiel": (0, 0, 0),
+          "hasting": (0, 0, 0)}
+FINAL = {**SCORES, "venture": (7, 0, 7)}
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    made = Served(tmp_path, SHARED)
+    with made.table() as table:
+        for name in SEATS:
+            made.keys[name] = make_key(tmp_path, name)
+            table.invite_player(name, keys=[made.pub(name)])
+    for args in (HOUSES, *HW_SETUP):
+        cli(made.path, *args)
+    yield made
+    made.close()
+
+
+def row(house: str, figures: tuple[int, int, int] | None) -> str:
+    """A House's row of the board in plain text: its figures, or ``?`` when hidden."""
+    shown = ("?", "?", "?") if figures is None else figures
+    return rf"{house.capitalize()}\s+" + r"\s+".join(re.escape(str(f)) for f in shown)
+
+
+def test_r_hw_6_four_players_over_ssh_to_final_scoring_each_seeing_their_own_score(
+        served: Served) -> None:
+    # One line and out: what only reads, about one's own House.
+    asked = served.ssh("venture", "pay", "--problem", "ashfall", key="venture")
+    assert asked.returncode == 0 and "Pays: 2 Food" in out(asked)
+    phones = {name: terminal(served, name) for name in SEATS}
+    try:
+        for phone in phones.values():
+            phone.sendline("plain on")
+            phone.expect("hw> ")
+        for who, line in TURNS:
+            phones[who].sendline(line)
+            phones[who].expect("hw> ")
+            assert "! " not in phones[who].before, phones[who].before
+        # Another's deal reaches every phone, its Favor face down (R-HW-6).
+        phones["hasting"].expect(words("Favor: Lekal (face down)."))
+        phones["tekiel"].expect(words("You play Tekiel.") + "|" + words("Your turn"))
+        # A step out of turn is refused in one line naming the rule.
+        phones["venture"].sendline("pass")
+        phones["venture"].expect(words("! R-HW-5: it is not your turn: Tekiel's, and "
+                                       "you play Venture"))
+        for name, phone in phones.items():
+            phone.sendline("b")
+            phone.expect(words("Other Houses' scores and face-down cards stay hidden"))
+            board = phone.before
+            for house in SEATS:
+                assert re.search(row(house, SCORES[house] if house == name else None),
+                                 board), (name, house, board)
+            assert ("face down: Heir" in " ".join(board.split())) == (name == "venture")
+            phone.expect("hw> ")
+        phones["tekiel"].sendline("worsen vin")  # Vin erupts: the game is over
+        phones["venture"].expect(words("reveal Venture's Heir before the totals"))
+        phones["venture"].sendline("reveal venture Heir --favor 3")  # whoever's turn
+        for phone in phones.values():
+            phone.expect(words("highest score wins: Venture wins."))
+            phone.expect(words("Lekal: score 6 = Favor 6 (Disobedience 6) - Disgrace 0."))
+            phone.expect(words("Venture: score 7 = Favor 7 (Ashfall 4, Heir revealed 3) "
+                               "- Disgrace 0; revealed Heir."))
+        for name, phone in phones.items():
+            phone.sendline("b")
+            phone.expect(r"House\s+Favor\s+Disgr\s+Score")
+            phone.expect(words("Next: Vin erupted"))  # the board, after the table
+            for house in SEATS:
+                assert re.search(row(house, FINAL[house]), phone.before), (name, house)
+        phones["lekal"].sendline("q")
+        phones["lekal"].expect(pexpect.EOF)
+    finally:
+        for phone in phones.values():
+            phone.close(force=True)
