@@ -37,6 +37,7 @@ _PROBE = """\
 import sys
 sys.argv = ["mistborn", *sys.argv[1:]]
 from cli import run
+code = 0  # a command answered before click loads returns
 try:
     run()
 except SystemExit as stop:
@@ -54,15 +55,17 @@ _OTHER_GAMES = {"stuffed": ("boardgames.housewar", "boardgames.deckbuilding"),
 # command -> the modules it must not load (each loads them nowhere today: a new import
 # that brings one in is a start-up regression for that command; bench/startup.py times it)
 HOT: dict[tuple[str, ...], tuple[str, ...]] = {
-    ("roll", "5"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine",
-                    "conflict.intents.steps", "conflict.intents.words", "characters.model",
-                    "boardgames", "cli.boardgames.base", *_SERVER),
-    ("roll", "5", "--as", "Kell"): ("cattrs", "characters.files", "conflict.engine",
-                                    "conflict.intents.steps", "conflict.intents.words",
-                                    "boardgames", "sqlite_utils", "platformdirs", *_SERVER),
-    ("odds", "4"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine",
-                    "conflict.intents.steps", "conflict.intents.words", "characters.model",
-                    "boardgames", *_SERVER),
+    ("roll", "5"): ("click", "rich", "json", "core.text", "sqlite3", "cattrs",
+                    "conflict.table", "conflict.engine", "conflict.intents.steps",
+                    "conflict.intents.words", "characters.model", "boardgames",
+                    "cli.boardgames.base", *_SERVER),
+    ("roll", "5", "--as", "Kell"): ("click", "rich", "cattrs", "characters.files",
+                                    "conflict.engine", "conflict.intents.steps",
+                                    "conflict.intents.words", "boardgames", "sqlite_utils",
+                                    "platformdirs", *_SERVER),
+    ("odds", "4"): ("click", "rich", "json", "core.text", "sqlite3", "cattrs",
+                    "conflict.table", "conflict.engine", "conflict.intents.steps",
+                    "conflict.intents.words", "characters.model", "boardgames", *_SERVER),
     ("char", "list"): ("conflict.engine", "conflict.intents", "boardgames", "tomli_w",
                        "cli.conflict.steps", *_SERVER),
     ("conflict", "show"): ("cli.conflict.steps", "cli.conflict.views", "cli.conflict.run",

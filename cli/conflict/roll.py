@@ -22,8 +22,8 @@ from cli.common.options import (
     faces_option,
 )
 from cli.common.output import json_option, print_json
-from cli.common.streams import logged_name
 from cli.common.table_option import open_table, table_option
+from cli.common.who import logged_name
 from cli.conflict.roll_screen import notes as notes  # read here before the screen moved
 from cli.conflict.roll_screen import screen as screen
 from cli.conflict.roll_screen import screen_lines
