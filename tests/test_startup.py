@@ -55,7 +55,7 @@ _OTHER_GAMES = {"stuffed": ("boardgames.housewar", "boardgames.deckbuilding"),
 # command -> the modules it must not load (each loads them nowhere today: a new import
 # that brings one in is a start-up regression for that command; bench/startup.py times it)
 HOT: dict[tuple[str, ...], tuple[str, ...]] = {
-    ("roll", "5"): ("click", "rich", "json", "core.text", "sqlite3", "cattrs",
+    ("roll", "5"): ("click", "rich", "attr", "fractions", "json", "core.text", "sqlite3", "cattrs",
                     "conflict.table", "conflict.engine", "conflict.intents.steps",
                     "conflict.intents.words", "characters.model", "boardgames",
                     "cli.boardgames.base", *_SERVER),
@@ -63,7 +63,7 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
                                     "conflict.engine", "conflict.intents.steps",
                                     "conflict.intents.words", "boardgames", "sqlite_utils",
                                     "platformdirs", *_SERVER),
-    ("odds", "4"): ("click", "rich", "json", "core.text", "sqlite3", "cattrs",
+    ("odds", "4"): ("click", "rich", "attr", "json", "core.text", "sqlite3", "cattrs",
                     "conflict.table", "conflict.engine", "conflict.intents.steps",
                     "conflict.intents.words", "characters.model", "boardgames", *_SERVER),
     ("char", "list"): ("conflict.engine", "conflict.intents", "boardgames", "tomli_w",
