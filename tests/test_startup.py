@@ -59,7 +59,8 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
                     "conflict.table", "conflict.engine", "conflict.intents.steps",
                     "conflict.intents.words", "characters.model", "boardgames",
                     "cli.boardgames.base", *_SERVER),
-    ("roll", "5", "--as", "Kell"): ("click", "rich", "cattrs", "characters.files",
+    ("roll", "5", "--as", "Kell"): ("click", "rich", "cattrs", "characters.model",
+                                    "characters.files",
                                     "conflict.engine", "conflict.intents.steps",
                                     "conflict.intents.words", "boardgames", "sqlite_utils",
                                     "platformdirs", *_SERVER),
@@ -138,3 +139,12 @@ def test_r_hw_5_names_read_back_from_a_table_are_compared_by_key_only() -> None:
     assert as_stored(two_spellings)(look_alikes) is None
     same = as_stored(two_spellings)(["Venture", "venture"])
     assert same is not None and (same.name, same.existing) == ("venture", "Venture")
+
+
+def test_r_char_the_roster_names_are_read_knowing_every_kind() -> None:
+    # The names a writer is looked up among are read without the sheets' classes.
+    from characters.model import Kind
+    from conflict.table.roster_names import KIND_ORDER
+
+    assert list(KIND_ORDER) == [Kind.HERO.value, Kind.VILLAIN.value, Kind.EXTRA.value]
+
