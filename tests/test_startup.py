@@ -59,7 +59,7 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
                     "conflict.table", "conflict.engine", "conflict.intents.steps",
                     "conflict.intents.words", "characters.model", "boardgames",
                     "cli.boardgames.base", *_SERVER),
-    ("roll", "5", "--as", "Kell"): ("click", "rich", "cattrs", "characters.model",
+    ("roll", "5", "--as", "Kell"): ("click", "rich", "attr", "cattrs", "characters.model",
                                     "characters.files",
                                     "conflict.engine", "conflict.intents.steps",
                                     "conflict.intents.words", "boardgames", "sqlite_utils",
