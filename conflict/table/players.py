@@ -16,8 +16,6 @@ from __future__ import annotations
 import base64
 import binascii
 import datetime
-import hashlib
-import hmac
 import json
 import os
 import re
@@ -56,6 +54,9 @@ def _unb64(text: str) -> bytes:
 
 
 def _scrypt(text: str, salt: bytes, log2_n: int, r: int, p: int, size: int) -> bytes:
+    # Put off: loading OpenSSL costs every writer's name lookup (roll --as) its start-up.
+    import hashlib
+
     return hashlib.scrypt(
         text.encode("utf-8"), salt=salt, n=2**log2_n, r=r, p=p, dklen=size, maxmem=_MAX_MEMORY
     )
@@ -94,6 +95,8 @@ def check_passphrase(text: str, stored: str) -> bool:
     log2_n, r, p, salt, key = _parse_hash(stored)
     if not isinstance(text, str):
         return False
+    import hmac  # put off, as in _scrypt (it loads OpenSSL)
+
     return hmac.compare_digest(_scrypt(text, salt, log2_n, r, p, len(key)), key)
 
 
