@@ -1,15 +1,20 @@
 """Frozen values for the few classes a command needs before anything else loads.
 
-Importing attrs alone costs a hot command (``mistborn roll 5``, ``odds 4``) more than
-its whole start-up may, so the dice's :class:`~conflict.dice.Roll` and the odds'
-values are written on :class:`Frozen`: slots, an ``__init__`` of their own with their
-checks, and what attrs would generate for a frozen class — equality of the same class
-field by field, a hash of the fields, a repr ``Roll(asked=5, faces=(…), difficulty=None)``,
-``attrs.exceptions.FrozenInstanceError`` on any assignment, pattern matching by field
-order, pickling and copying through ``__init__``. :func:`conflict.values.evolve`
-copies them with changes, checks and all.
+Importing attrs alone costs a hot command (``mistborn roll 5``, ``odds 4``, ``roll 5
+--as Vin``) more than its whole start-up may, so the values those make are written on
+:class:`Frozen`: the dice's :class:`~conflict.dice.Roll`, the odds'
+(:mod:`conflict.odds`), the text rule's :class:`~core.text.Refused`, a name's
+:class:`~core.names.Spellings`, JSON :class:`~core.jsonread.Limits`, and the table's
+:class:`~conflict.table.stored.Row`, :class:`~conflict.table.rolls.RollEntry` and
+:class:`~conflict.table.players.Player`. Each has slots, an ``__init__`` of its own
+with its checks, and what attrs would generate for a frozen class — equality of the
+same class field by field, a hash of the fields, a repr ``Roll(asked=5, faces=(…),
+difficulty=None)``, ``attrs.exceptions.FrozenInstanceError`` on any assignment,
+pattern matching by field order, pickling and copying through ``__init__``.
+:func:`conflict.values.evolve` copies them with changes, checks and all.
 
-Every other value of the project stays an attrs class.
+Every other value of the project stays an attrs class; a class joins these only when
+a hot command would otherwise import attrs (``tests/test_startup.py`` names them).
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from conflict.dice import Roll, roll
 from conflict.errors import BadValue
 from conflict.odds import ChallengeOdds, ContestOdds, OddsTable, PoolOdds, contest_odds, pool_odds
 from conflict.values import evolve
+from core.frozen import Frozen
 
 
 @attrs.frozen
@@ -84,3 +85,36 @@ def test_r_dice_5_odds_compare_hash_and_print_as_the_attrs_classes_did() -> None
     table = OddsTable((ChallengeOdds(2, (Fraction(1),)),), (contest,))
     assert pickle.loads(pickle.dumps(table)) == table
     assert evolve(contest, win=Fraction(0)).win == 0
+
+
+def _values_without_attrs() -> list[tuple[type[Frozen], tuple[object, ...]]]:
+    import datetime
+
+    from conflict.table.players import Player
+    from conflict.table.rolls import RollEntry
+    from conflict.table.stored import Row
+    from core.jsonread import Limits
+    from core.names import Spellings
+    from core.text import Found, Refused
+
+    when = datetime.datetime(2026, 11, 26, tzinfo=datetime.UTC)
+    return [(Refused, (3, "\x1b", Found.CONTROL)), (Spellings, ("Vin", "vin")),
+            (Limits, ()), (Limits, (10, 2)), (Row, ("rolls", "'3'")),
+            (RollEntry, (1, "Vin", "lock", Roll(2, (3, 3)), when)),
+            (Player, ("Ann", ("ssh-ed25519 AAAA",), None, ("Vin",), False, when))]
+
+
+@pytest.mark.parametrize(("cls", "args"), _values_without_attrs(),
+                         ids=lambda v: getattr(v, "__name__", ""))
+def test_values_without_attrs_print_compare_and_refuse_changes_as_attrs_classes(
+        cls: type[Frozen], args: tuple[object, ...]) -> None:
+    made = cls(*args)
+    defaults = {name: getattr(made, name) for name in cls.fields[len(args):]}
+    twin = attrs.make_class(cls.__name__, {name: attrs.field(default=defaults[name])
+                                           if name in defaults else attrs.field()
+                                           for name in cls.fields}, frozen=True)(*args)
+    assert repr(made) == repr(twin)
+    assert made == cls(*args) and hash(made) == hash(cls(*args)) and made != twin
+    assert pickle.loads(pickle.dumps(made)) == made
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.__setattr__(cls.fields[0], None)

@@ -19,6 +19,15 @@ which keep the same text, styles and spans as those ``Text`` operations would. T
 * :meth:`Line.to_rich` and :class:`LightScreen` give Rich the same lines, where a
   screen is drawn by Rich anyway (the players' shell).
 
+A screen of another command draws this way by building its lines for a width::
+
+    def lines(width: int) -> list[Line]:
+        title = Line("Pool of 4 dice", "bold")
+        row = Line("Result ", "bold").append_line(Line("5").append(" ⚄5", "bold cyan"))
+        return [title, *row.wrapped(width, indent=7)]
+
+    show(lines)  # as make_console().print(Group(*(l.to_rich() for l in lines(w))))
+
 ``tests/test_light.py`` renders random lines both ways, over widths and terminal
 settings, and checks the bytes are the same. Text given must be printable (no control
 characters but ``\\n``; make stored text safe with :func:`cli.common.output.plain`).
