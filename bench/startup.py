@@ -24,6 +24,7 @@ events, and a game of each board game. Exits 1 when a row misses its goal.
     python bench/startup.py --runs 15
     python bench/startup.py --runs 15 --against main   # and main's ratios, same rounds
     python bench/startup.py --instructions --against main   # instructions, not time
+    python bench/startup.py --rows roll,odds                 # only rows whose label starts so
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("core", "conflict", "characters", "cli", "boardgames")
 
 # (label, arguments after `mistborn`, goal as a multiple of bare Python)
-ROWS: list[tuple[str, list[str], float]] = [
+ROWS: list[tuple[str, list[str], float]] = [  # --rows keeps some of them
     ("mistborn --version", ["--version"], 2.0),
     ("roll 5", ["roll", "5"], 4.0),
     ("roll 5 --as Kell (recorded)", ["roll", "5", "--as", "Kell"], 5.0),
@@ -181,6 +182,23 @@ def instructions(command: Sequence[str], env: dict[str, str]) -> int:
     return int(counted[-1].split(":")[1].replace(",", "").strip())
 
 
+Row = tuple[str, list[str], float]
+
+
+def chosen(rows: Sequence[Row], wanted: str | None) -> list[Row]:
+    """The rows whose label starts with one of the comma-separated ``wanted`` prefixes
+    (``roll`` picks both roll rows, ``roll 5 --as`` only the recorded one); every row
+    when ``wanted`` is ``None``. A prefix that picks no row stops the bench."""
+    if wanted is None:
+        return list(rows)
+    prefixes = [p.strip() for p in wanted.split(",") if p.strip()]
+    for prefix in prefixes:
+        if not any(label.startswith(prefix) for label, _, _ in rows):
+            raise SystemExit(f"--rows: no row starts with {prefix!r}; rows: "
+                             + ", ".join(label for label, _, _ in rows))
+    return [row for row in rows if any(row[0].startswith(p) for p in prefixes)]
+
+
 def count(pythons: Sequence[Path], env: dict[str, str]) -> None:
     """Prints each row's instructions as a multiple of bare Python's, for each of
     ``pythons`` (one run each, after a warm-up run that writes any missing bytecode)."""
@@ -256,8 +274,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instructions", action="store_true", help="count each row's "
                         "instructions with valgrind instead of timing it (slow; unmoved "
                         "by the machine's load)")
+    parser.add_argument("--rows", metavar="PREFIXES", help="only the rows whose label "
+                        "starts with one of these comma-separated prefixes, e.g. roll,odds")
     parser.add_argument("--fill", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    ROWS[:] = chosen(ROWS, args.rows)
     if args.fill:
         fill(args.fill)
         return 0

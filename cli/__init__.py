@@ -17,10 +17,15 @@ __all__ = ["__version__", "run"]
 
 def run() -> None:
     """The ``mistborn`` console script. ``mistborn --version`` answers before anything
-    is imported (it is asked for by scripts and installers, often); everything else goes
+    is imported (it is asked for by scripts and installers, often); the plainest rolls
+    and odds are answered before click loads (:mod:`cli.quick`); everything else goes
     to the click group in :mod:`cli.main`."""
     if sys.argv[1:] == ["--version"]:
         print(f"mistborn, version {__version__}")
+        return
+    from cli.quick import answered
+
+    if answered(sys.argv[1:]):
         return
     from cli.main import main
 

@@ -7,15 +7,17 @@ usage error or a library error — ends as one line on standard error and exit s
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import sys
-from typing import Any, Final
+from typing import Any
 
 import click
 
-from cli.common.errors import UserError, fail, said
+from cli.common.errors import LONGEST_LINE as LONGEST_LINE
+from cli.common.errors import LONGEST_WORD as LONGEST_WORD
+from cli.common.errors import UserError, fail, one_line, said, user_errors
 from cli.common.lazy_commands import SuggestsUnloaded
+from cli.quick import printable_anywhere, utf8
 from cli.version import __version__
 
 __all__ = ["COMMANDS", "LazyGroup", "UserError", "fail", "main"]
@@ -44,14 +46,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _user_errors() -> tuple[type[BaseException], ...]:
-    from boardgames.errors import GameError
-    from characters.errors import CharacterError
-    from conflict.errors import ConflictError
-
-    return (ConflictError, CharacterError, GameError, UserError)
-
-
 class LazyGroup(SuggestsUnloaded):
     """A group whose subcommands are imported on first use."""
 
@@ -75,10 +69,10 @@ class LazyGroup(SuggestsUnloaded):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
-        _printable_anywhere()
+        printable_anywhere()
         given = kwargs.get("args", args[0] if args else None)
         for number, arg in enumerate(sys.argv[1:] if given is None else given, start=1):
-            if not _utf8(arg):
+            if not utf8(arg):
                 click.echo(f"mistborn: argument {number} is not UTF-8 text; nothing was done",
                            err=True)
                 sys.exit(2)
@@ -101,7 +95,7 @@ class LazyGroup(SuggestsUnloaded):
         except click.ClickException as error:
             click.echo(f"mistborn: {one_line(error.format_message())}", err=True)
             sys.exit(2)
-        except _user_errors() as error:
+        except user_errors() as error:
             click.echo(f"mistborn: {one_line(said(error))}", err=True)
             sys.exit(2)
         except BrokenPipeError:
@@ -110,48 +104,6 @@ class LazyGroup(SuggestsUnloaded):
             click.echo("mistborn: interrupted", err=True)
             sys.exit(130)
         sys.exit(result if isinstance(result, int) else 0)
-
-
-LONGEST_WORD: Final = 60
-"""The most characters of one word (a bad value typed, say) an error line repeats; a
-file's path, which names where to look, may be as long as :data:`LONGEST_LINE`."""
-
-LONGEST_LINE: Final = 300
-"""The most characters of an error line."""
-
-
-def one_line(message: str) -> str:
-    """``message`` on one line of at most :data:`LONGEST_LINE` characters, no word of it
-    longer than :data:`LONGEST_WORD`: an argument of 100 KB is not said back whole. Text
-    from the table in it is shown escaped, never raw (:func:`core.text.printable`)."""
-    from core.text import printable  # on an error only (start-up: no Unicode tables)
-
-    message = printable(message, lines=True)
-    words = [word if len(word) <= LONGEST_WORD or ("/" in word and len(word) <= LONGEST_LINE)
-             else f"{word[:LONGEST_WORD - 1]}…" for word in message.split()]
-    line = " ".join(words)
-    return line if len(line) <= LONGEST_LINE else f"{line[:LONGEST_LINE - 1]}…"
-
-
-def _printable_anywhere() -> None:
-    """On a terminal or pipe that cannot take UTF-8 (``LANG=C`` with no UTF-8 fallback,
-    ``PYTHONIOENCODING=ascii``), print what it can and a ``?`` for the rest (dice
-    glyphs, bars, dashes) rather than stop with an encoding error."""
-    for stream in (sys.stdout, sys.stderr):
-        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
-        if encoding not in ("utf8", "utf_8") and hasattr(stream, "reconfigure"):
-            with contextlib.suppress(ValueError, OSError):  # closed or detached
-                stream.reconfigure(errors="replace")
-
-
-def _utf8(text: str) -> bool:
-    """Whether an argument was valid UTF-8 (Python keeps invalid bytes as lone
-    surrogates, which no terminal or table can take)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _help_width() -> int:

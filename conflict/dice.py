@@ -12,9 +12,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol
 
-import attrs
-
 from conflict.errors import BadValue, shown
+from core.frozen import Frozen
 
 MIN_POOL = 2  # R-DICE-1
 MAX_POOL = 10  # R-DICE-1
@@ -93,32 +92,44 @@ def _check_faces(faces: object) -> tuple[int, ...]:
     return out  # type: ignore[return-value]
 
 
-def _validate_faces(instance: Roll, attribute: attrs.Attribute[object], value: object) -> None:
-    # ``value`` is what the converter, _check_faces, returned: every face is 1–6.
-    faces = value if value.__class__ is tuple else _check_faces(value)
-    expected = dice_rolled(instance.asked)
+def _validate_faces(asked: int, faces: tuple[int, ...]) -> None:
+    # ``faces`` is what _check_faces returned: every face is 1–6.
+    expected = dice_rolled(asked)
     if len(faces) != expected:
         raise BadValue(
-            f"a pool of {instance.asked} rolls {expected} dice, got {len(faces)} faces",
-            rule="R-DICE-2" if instance.asked > MAX_POOL else "R-DICE-3"
-            if instance.asked < MIN_POOL else "R-DICE-1",
+            f"a pool of {asked} rolls {expected} dice, got {len(faces)} faces",
+            rule="R-DICE-2" if asked > MAX_POOL else "R-DICE-3"
+            if asked < MIN_POOL else "R-DICE-1",
         )
 
 
-@attrs.frozen
-class Roll:
+class Roll(Frozen):
     """One roll of a dice pool, judged by the rules.
 
     ``asked`` is the pool the rules asked for (0–any); ``faces`` are the dice actually
     rolled (2–10 of them). Everything else is derived: Nudges, Result, the penalty and,
     when a ``difficulty`` is given, the Challenge's Outcome and success.
+
+    A frozen value (:class:`core.frozen.Frozen`: no attrs to import for a roll); the
+    faces are read first (R-DICE-1), then the pool, the count of faces and the
+    Difficulty are checked.
     """
 
-    asked: int = attrs.field(validator=lambda _i, _a, v: check_count(v))
-    faces: tuple[int, ...] = attrs.field(converter=_check_faces, validator=_validate_faces)
-    difficulty: int | None = attrs.field(
-        default=None, validator=lambda _i, _a, v: check_difficulty(v)
-    )
+    fields = ("asked", "faces", "difficulty")
+    __slots__ = fields
+    asked: int
+    faces: tuple[int, ...]
+    difficulty: int | None
+
+    def __init__(self, asked: int, faces: Iterable[int], difficulty: int | None = None
+                 ) -> None:
+        checked = _check_faces(faces)
+        self._set("asked", asked)
+        self._set("faces", checked)
+        self._set("difficulty", difficulty)
+        check_count(asked)
+        _validate_faces(asked, checked)
+        check_difficulty(difficulty)
 
     @classmethod
     def from_faces(

@@ -26,6 +26,8 @@ from typing import Any, TypeVar
 
 import attrs
 
+from core.frozen import Frozen
+
 __all__ = ["builder", "copier", "copy_with", "evolve", "quick_init"]
 
 T = TypeVar("T")
@@ -77,11 +79,22 @@ _EVOLVERS: dict[type[Any], Callable[[Any, dict[str, Any]], Any]] = {}
 
 
 def _slow_evolve(obj: Any, changes: dict[str, Any]) -> Any:
+    if isinstance(obj, Frozen):
+        return _evolve_frozen(obj, changes)
     return attrs.evolve(obj, **changes)
 
 
 def _slow_evolve_kw(obj: Any, /, **changes: Any) -> Any:
-    return attrs.evolve(obj, **changes)
+    return _slow_evolve(obj, changes)
+
+
+def _evolve_frozen(obj: Frozen, changes: dict[str, Any]) -> Any:
+    """A copy of a value written without attrs (:class:`core.frozen.Frozen`) with
+    ``changes``, made by its ``__init__``, checks and all."""
+    unknown = set(changes) - set(obj.fields)
+    if unknown:
+        raise TypeError(f"{obj.__class__.__name__} has no field(s) {sorted(unknown)}")
+    return obj.__class__(**{**{name: getattr(obj, name) for name in obj.fields}, **changes})
 
 
 def _evolver(cls: type[Any], *, keywords: bool = False) -> Callable[..., Any]:
@@ -173,7 +186,10 @@ def _maker(cls: type[Any], *, builds: bool) -> Callable[..., Any]:
 
 def _plain_slots(cls: type[Any]) -> dict[str, Setter] | None:
     """The slot setter of each field of the attrs class ``cls``, in field order, when
-    every field is a plain slot; else ``None``."""
+    every field is a plain slot; else ``None`` (and for a class written without attrs,
+    :class:`core.frozen.Frozen`)."""
+    if not attrs.has(cls):
+        return None
     fields = attrs.fields(cls)
     plain = all(f.init and f.validator is None and f.converter is None and f.alias == f.name
                 and f.name.isidentifier() and not _takes_self(f.default) for f in fields)

@@ -37,6 +37,7 @@ _PROBE = """\
 import sys
 sys.argv = ["mistborn", *sys.argv[1:]]
 from cli import run
+code = 0  # a command answered before click loads returns
 try:
     run()
 except SystemExit as stop:
@@ -54,15 +55,19 @@ _OTHER_GAMES = {"stuffed": ("boardgames.housewar", "boardgames.deckbuilding"),
 # command -> the modules it must not load (each loads them nowhere today: a new import
 # that brings one in is a start-up regression for that command; bench/startup.py times it)
 HOT: dict[tuple[str, ...], tuple[str, ...]] = {
-    ("roll", "5"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine",
-                    "conflict.intents.steps", "conflict.intents.words", "characters.model",
-                    "boardgames", "cli.boardgames.base", *_SERVER),
-    ("roll", "5", "--as", "Kell"): ("cattrs", "characters.files", "conflict.engine",
-                                    "conflict.intents.steps", "conflict.intents.words",
-                                    "boardgames", "sqlite_utils", "platformdirs", *_SERVER),
-    ("odds", "4"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine",
-                    "conflict.intents.steps", "conflict.intents.words", "characters.model",
-                    "boardgames", *_SERVER),
+    ("roll", "5"): ("click", "rich", "attr", "fractions", "json", "core.text", "sqlite3", "cattrs",
+                    "conflict.table", "conflict.engine", "conflict.intents.steps",
+                    "conflict.intents.words", "characters.model", "boardgames",
+                    "cli.boardgames.base", *_SERVER),
+    ("roll", "5", "--as", "Kell"): ("click", "rich", "attr", "hashlib", "cattrs",
+                                    "characters.model",
+                                    "characters.files",
+                                    "conflict.engine", "conflict.intents.steps",
+                                    "conflict.intents.words", "boardgames", "sqlite_utils",
+                                    "platformdirs", *_SERVER),
+    ("odds", "4"): ("click", "rich", "attr", "json", "core.text", "sqlite3", "cattrs",
+                    "conflict.table", "conflict.engine", "conflict.intents.steps",
+                    "conflict.intents.words", "characters.model", "boardgames", *_SERVER),
     ("char", "list"): ("conflict.engine", "conflict.intents", "boardgames", "tomli_w",
                        "cli.conflict.steps", *_SERVER),
     ("conflict", "show"): ("cli.conflict.steps", "cli.conflict.views", "cli.conflict.run",
@@ -135,3 +140,12 @@ def test_r_hw_5_names_read_back_from_a_table_are_compared_by_key_only() -> None:
     assert as_stored(two_spellings)(look_alikes) is None
     same = as_stored(two_spellings)(["Venture", "venture"])
     assert same is not None and (same.name, same.existing) == ("venture", "Venture")
+
+
+def test_r_char_the_roster_names_are_read_knowing_every_kind() -> None:
+    # The names a writer is looked up among are read without the sheets' classes.
+    from characters.model import Kind
+    from conflict.table.roster_names import KIND_ORDER
+
+    assert list(KIND_ORDER) == [Kind.HERO.value, Kind.VILLAIN.value, Kind.EXTRA.value]
+

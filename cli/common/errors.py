@@ -32,3 +32,35 @@ def said(error: BaseException) -> str:
     if isinstance(error, DamagedRow) and (error.table, error.column) in MENDS:
         return str(error.hinted(MENDS[error.table, error.column]))
     return str(error)
+
+
+def user_errors() -> tuple[type[BaseException], ...]:
+    """The errors a front door reports as one line with exit status 2: the library's
+    refusals and :class:`UserError`."""
+    # On an error only (start-up: no game's errors are loaded to answer a roll).
+    from boardgames.errors import GameError
+    from characters.errors import CharacterError
+    from conflict.errors import ConflictError
+
+    return (ConflictError, CharacterError, GameError, UserError)
+
+
+LONGEST_WORD: Final = 60
+"""The most characters of one word (a bad value typed, say) an error line repeats; a
+file's path, which names where to look, may be as long as :data:`LONGEST_LINE`."""
+
+LONGEST_LINE: Final = 300
+"""The most characters of an error line."""
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line of at most :data:`LONGEST_LINE` characters, no word of it
+    longer than :data:`LONGEST_WORD`: an argument of 100 KB is not said back whole. Text
+    from the table in it is shown escaped, never raw (:func:`core.text.printable`)."""
+    from core.text import printable  # on an error only (start-up: no Unicode tables)
+
+    message = printable(message, lines=True)
+    words = [word if len(word) <= LONGEST_WORD or ("/" in word and len(word) <= LONGEST_LINE)
+             else f"{word[:LONGEST_WORD - 1]}…" for word in message.split()]
+    line = " ".join(words)
+    return line if len(line) <= LONGEST_LINE else f"{line[:LONGEST_LINE - 1]}…"

@@ -15,26 +15,14 @@ from typing import Any, Final, TypeVar
 
 import click
 
-from conflict.dice import check_count, check_difficulty
-from conflict.errors import BadValue, ConflictError, shown
+from cli.common.pools import MAX_ROLL as MAX_ROLL  # read here before they moved
+from cli.common.pools import check_roll_pool as check_roll_pool
+from conflict.dice import check_difficulty
+from conflict.errors import ConflictError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 _NUMBER = re.compile(r"[+-]?[0-9]*\.?[0-9]+")
-
-
-MAX_ROLL: Final = 40
-"""The largest pool ``mistborn roll`` takes: 10 dice and 30 free Nudges (R-DICE-2) is
-already far past any sheet; a larger number is a typo."""
-
-
-def check_roll_pool(value: object) -> int:
-    """A pool ``mistborn roll`` may roll: 0–:data:`MAX_ROLL` dice (R-DICE-1/2)."""
-    count = check_count(value)
-    if count > MAX_ROLL:
-        raise BadValue(f"a pool must be 0–{MAX_ROLL} dice, got {shown(count)}",
-                       rule="R-DICE-1")
-    return count
 
 
 def number_or_text(value: str) -> int | str:

@@ -1,5 +1,5 @@
 """Shared pieces of every command's output: the ``--json`` option, the Rich console,
-and die glyphs."""
+and die glyphs (:mod:`cli.common.glyphs`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from cli.common.glyphs import DIE_GLYPHS as DIE_GLYPHS  # read here before they moved
+from cli.common.glyphs import die as die
 from core.text import json_safe, printable
 
 if TYPE_CHECKING:
@@ -17,8 +19,6 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 
 def json_option(function: F) -> F:
@@ -45,11 +45,6 @@ def make_console(*, stderr: bool = False) -> Console:
         no_color=bool(os.environ.get("NO_COLOR")) or None,
         emoji=False,
     )
-
-
-def die(face: int) -> str:
-    """A die face as glyph and digit, e.g. ``⚄5``: the glyph never stands alone."""
-    return f"{DIE_GLYPHS[face]}{face}"
 
 
 def plain(text: str, *, lines: bool = False) -> str:

@@ -30,7 +30,7 @@ import click
 
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.table_option import open_table, table_option
-from core.text import refusal
+from cli.common.who import logged_name as logged_name  # read here before it moved
 
 if TYPE_CHECKING:
     from conflict.table import Entry, StreamInfo, Table
@@ -108,26 +108,6 @@ def writer(table: Table | None = None) -> str:
         return getpass.getuser()
     except (OSError, KeyError):
         return "narrator"
-
-
-def logged_name(table: Table, typed: str) -> str:
-    """The name a log keeps for a writer typed as ``typed`` (``--as``): the stored name
-    of the player or character it names, in any spelling the name resolver accepts
-    (``tamsin`` → ``Tamsin Vey``); a name that is neither, as typed (trimmed). A name
-    the one text rule refuses is never taken for another: it goes on as typed, to be
-    refused where it would be stored."""
-    # Put off: the name rules are loaded only when a writer's name is looked up.
-    from core.names import matches, name_key
-
-    typed = typed.strip()
-    if refusal(typed) is not None:
-        return typed
-    players = [player.name for player in table.players()]
-    exact = [name for name in players if name_key(name) == name_key(typed)]
-    for found in (exact, matches(typed, table.names()), matches(typed, players)):
-        if len(found) == 1:
-            return found[0]
-    return typed
 
 
 # --- reports ------------------------------------------------------------------------------

@@ -16,8 +16,12 @@ import click
 from cli.common.chances import bar as bar  # re-exported: read here before they moved
 from cli.common.chances import percent as percent
 from cli.common.errors import fail
+from cli.common.light import show
 from cli.common.options import NumbersCommand, difficulty_option, number_or_text
-from cli.common.output import die, hanging, json_option, make_console, print_json
+from cli.common.output import json_option, make_console, print_json
+from cli.conflict.odds_screens import contest_lines, pool_lines
+from cli.conflict.odds_screens import contest_screen as contest_screen
+from cli.conflict.odds_screens import pool_screen as pool_screen
 from conflict.odds import (
     DIFFICULTIES,
     TABLE_POOLS,
@@ -36,7 +40,6 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 _VERSUS = {"vs", "v", "vs."}
-_MINUS = "\N{MINUS SIGN}"
 _USAGE = "give a pool (odds 4), a Contest (odds 4 vs 3) or --table"
 
 
@@ -114,108 +117,6 @@ def amount(x: Fraction, digits: int) -> str:
         smallest = f"{10.0**-digits:.{digits}f}"
         return "<" + (smallest[1:] if digits == 1 else smallest)
     return shown
-
-
-def _bar_line(label: str, p: Fraction, width: int, *, marked: bool = False) -> Text:
-    """``label`` then a bar and the percentage as digits, exactly ``width`` wide."""
-    from rich.text import Text
-
-    shown = f"{percent(p)}%".rjust(7)
-    bar_width = max(4, width - len(label) - len(shown) - 2)
-    line = Text(style="bold reverse" if marked else "")
-    line.append(label + " ")
-    line.append(bar(p, bar_width), style="" if marked else "cyan")
-    line.append(" " + shown)
-    return line
-
-
-def _pool_notes(odds: PoolOdds) -> list[str]:
-    notes = []
-    if odds.free_nudges:  # R-DICE-2: the pool is capped; each die beyond is a Nudge
-        beyond = ("the 1 die beyond is a free Nudge" if odds.free_nudges == 1
-                  else f"the {odds.free_nudges} dice beyond are free Nudges")
-        notes.append(f"capped at {odds.dice} dice: rolls {odds.dice}, {beyond} (R-DICE-2)")
-    if odds.penalty:
-        notes.append(f"rolls {odds.dice} dice; Outcome {_MINUS}{odds.penalty} (R-DICE-3)")
-    return notes
-
-
-def _nudge_summary(odds: PoolOdds, width: int) -> list[str]:
-    """``0: 48.2%  1: 38.6% …`` wrapped to ``width``; a long, rare tail is folded
-    into one ``k+`` entry."""
-    items: list[str] = []
-    tail = Fraction(1)
-    for nudges, p in odds.nudges.items():
-        if tail < Fraction(1, 1000) and p != tail:
-            items.append(f"{nudges}+: {percent(tail)}%")
-            break
-        items.append(f"{nudges}: {percent(p)}%")
-        tail -= p
-    lines: list[str] = []
-    for item in items:
-        if lines and len(lines[-1]) + 2 + len(item) <= width:
-            lines[-1] += "  " + item
-        else:
-            lines.append(item)
-    return lines
-
-
-def pool_screen(odds: PoolOdds, difficulty: int | None, width: int) -> RenderableType:
-    """Challenge odds per Difficulty, then the Results and Nudges a pool rolls."""
-    from rich.console import Group
-    from rich.text import Text
-
-    width = min(width, 72)
-    parts: list[RenderableType] = []
-    title = Text(f"Pool of {odds.pool} {'die' if odds.pool == 1 else 'dice'}", style="bold")
-    parts.append(title)
-    for note in _pool_notes(odds):
-        parts.extend(hanging(note, width, style="italic"))
-
-    parts.append(Text("\nChance of success by Difficulty", style="bold"))
-    for d in DIFFICULTIES:
-        marked = d == difficulty
-        label = f"{'▶' if marked else ' '}D{d}"
-        parts.append(_bar_line(label, odds.success(d), width, marked=marked))
-
-    parts.append(Text("\nResult (highest set, R-DICE-5)", style="bold"))
-    for result, p in odds.results.items():
-        label = f"{die(result)}{die(result)}" if result else "none"
-        parts.append(_bar_line(label.ljust(4), p, width))
-
-    parts.append(Text("\nNudges (sixes" + (" + free" if odds.free_nudges else "") + ")",
-                      style="bold"))
-    parts.extend(Text(line) for line in _nudge_summary(odds, width))
-    return Group(*parts)
-
-
-def contest_screen(odds: ContestOdds, width: int) -> RenderableType:
-    """Win, stalemate and fail as bars, and the damage an attack deals on average."""
-    from rich.console import Group
-    from rich.text import Text
-
-    width = min(width, 72)
-    parts: list[RenderableType] = [
-        Text(f"Contest: {odds.attacker} dice attack {odds.defender} dice", style="bold"),
-        Text(f"Difficulty {odds.difficulty}"),
-    ]
-    for side, asked in (("attacker", odds.attacker), ("defender", odds.defender)):
-        for note in _pool_notes(pool_odds(asked)):
-            parts.extend(hanging(f"{side} {note}", width, style="italic"))
-    parts.append(Text(""))
-    parts.append(_bar_line("Win      ", odds.win, width))
-    parts.append(_bar_line("Stalemate", odds.stalemate, width))
-    parts.append(_bar_line("Fail     ", odds.fail, width))
-    parts.append(Text(""))
-    damage = Text("Damage per attack: ")
-    damage.append(f"{float(odds.expected_damage):.2f}", style="bold")
-    parts.append(damage)
-    if odds.win:
-        per_win = Text("Damage per win:    ")
-        per_win.append(f"{float(odds.expected_damage / odds.win):.2f}", style="bold")
-        parts.append(per_win)
-    parts.append(Text("Damage = 1 + Nudges on a win (R-CON-18)", style="italic"))
-    return Group(*parts)
 
 
 def _matrix(
@@ -316,8 +217,7 @@ def odds(args: tuple[str, ...], difficulty: int | None, table: bool, as_json: bo
         if as_json:
             print_json(pool_as_json(result))
             return
-        console = make_console()
-        console.print(pool_screen(result, target, console.width))
+        show(lambda width: pool_lines(result, target, width))
         return
 
     if len(args) == 3 and args[1].lower() in _VERSUS:
@@ -326,8 +226,7 @@ def odds(args: tuple[str, ...], difficulty: int | None, table: bool, as_json: bo
         if as_json:
             print_json(contest_as_json(contest))
             return
-        console = make_console()
-        console.print(contest_screen(contest, console.width))
+        show(lambda width: contest_lines(contest, width))
         return
 
     got = " ".join(args) if args else "nothing"

@@ -235,8 +235,8 @@ class Table(Players):
 
     def names(self) -> list[str]:
         """Every name in the table, heroes first, then villains, then Extra groups."""
-        from conflict.table import roster
-        return list(self._connection.read(roster.names))
+        from conflict.table import roster_names  # not the sheets' classes: names only
+        return list(self._connection.read(roster_names.names))
 
     def characters(self) -> list[Character]:
         """Every sheet and group, heroes first, then villains, then Extra groups."""

@@ -16,8 +16,6 @@ from __future__ import annotations
 import base64
 import binascii
 import datetime
-import hashlib
-import hmac
 import json
 import os
 import re
@@ -26,13 +24,12 @@ import struct
 from collections.abc import Sequence
 from typing import Final
 
-import attrs
-
 from conflict.errors import BadValue
 from conflict.table import clock
 from conflict.table.errors import NameTaken, UnknownPlayer, check_text, name_key
 from conflict.table.stored import Row, kind_of
 from core.errors import shown
+from core.frozen import Frozen
 
 # --- passphrases ---------------------------------------------------------------------------
 
@@ -57,6 +54,9 @@ def _unb64(text: str) -> bytes:
 
 
 def _scrypt(text: str, salt: bytes, log2_n: int, r: int, p: int, size: int) -> bytes:
+    # Put off: loading OpenSSL costs every writer's name lookup (roll --as) its start-up.
+    import hashlib
+
     return hashlib.scrypt(
         text.encode("utf-8"), salt=salt, n=2**log2_n, r=r, p=p, dklen=size, maxmem=_MAX_MEMORY
     )
@@ -95,6 +95,8 @@ def check_passphrase(text: str, stored: str) -> bool:
     log2_n, r, p, salt, key = _parse_hash(stored)
     if not isinstance(text, str):
         return False
+    import hmac  # put off, as in _scrypt (it loads OpenSSL)
+
     return hmac.compare_digest(_scrypt(text, salt, log2_n, r, p, len(key)), key)
 
 
@@ -164,17 +166,28 @@ def parse_public_keys(texts: Sequence[str]) -> tuple[str, ...]:
 # --- the players table ---------------------------------------------------------------------
 
 
-@attrs.frozen
-class Player:
-    """One invited player."""
+class Player(Frozen):
+    """One invited player (a frozen value without attrs, :class:`core.frozen.Frozen`:
+    a writer's name is looked up among the players before a roll is recorded, and
+    attrs alone takes longer to import than that may)."""
 
+    fields = ("name", "keys", "passphrase_hash", "characters", "narrator", "created_at",
+              "revoked_at")
+    __slots__ = fields
     name: str
     keys: tuple[str, ...]
     passphrase_hash: str | None
     characters: tuple[str, ...]
     narrator: bool
     created_at: datetime.datetime
-    revoked_at: datetime.datetime | None = None
+    revoked_at: datetime.datetime | None
+
+    def __init__(self, name: str, keys: tuple[str, ...], passphrase_hash: str | None,
+                 characters: tuple[str, ...], narrator: bool, created_at: datetime.datetime,
+                 revoked_at: datetime.datetime | None = None) -> None:
+        for field, value in zip(self.fields, (name, keys, passphrase_hash, characters,
+                                              narrator, created_at, revoked_at), strict=True):
+            self._set(field, value)
 
     @property
     def revoked(self) -> bool:

@@ -26,11 +26,13 @@ from characters.names import name_key, refuse_look_alike
 from conflict.errors import BadValue
 from conflict.table import clock
 from conflict.table.errors import RESTORE, NameTaken, SheetChanged, UnknownCharacter
-from conflict.table.stored import Row, kind_of
+from conflict.table.roster_names import checked as _checked
+from conflict.table.roster_names import names as names
+from conflict.table.roster_names import sorted_rows as _sorted_rows
+from conflict.table.roster_names import where as _where
+from conflict.table.stored import kind_of
 from core.errors import shown
 from core.text import as_stored
-
-_KIND_ORDER: Final = {Kind.HERO.value: 0, Kind.VILLAIN.value: 1, Kind.EXTRA.value: 2}
 
 Versioned = tuple[Character, int]
 """A character and the version of its row in the table."""
@@ -55,24 +57,6 @@ class Added:
 REIMPORT: Final = f"import the sheet again over it, with force, or {RESTORE}"
 """What to do about a damaged sheet: an import that replaces with force never reads the old
 one (:func:`add`); the front doors name their command."""
-
-
-def _where(row: sqlite3.Row, advice: str = RESTORE) -> Row:
-    """The row as a damaged-row error names it: by its name, or its id if it has none."""
-    name = row["name"]
-    return Row("characters", shown(name) if isinstance(name, str) else f"id {row['id']}",
-               advice)
-
-
-def _checked(row: sqlite3.Row) -> sqlite3.Row:
-    """``row`` if its name, name key and kind are what the roster stores."""
-    where = _where(row)
-    where.text(row["name"], "name")
-    where.text(row["name_key"], "name_key")
-    if row["kind"] not in _KIND_ORDER:
-        raise where.damaged("kind", f"is {kind_of(row['kind'])}, not one of "
-                                    f"{', '.join(_KIND_ORDER)}")
-    return row
 
 
 def _unstructure(character: Character) -> Any:
@@ -103,17 +87,6 @@ def _character(row: sqlite3.Row, path: Path | None = None) -> Character:
         raise where.damaged("sheet", f"is the sheet of the {character.kind.value} "
                                      f"{shown(character.name)}, not of this row")
     return character
-
-
-def _sorted_rows(db: sqlite3.Connection, columns: str = "*") -> list[sqlite3.Row]:
-    """Rows of the roster, heroes first, then villains, then Extra groups, by name."""
-    rows = [_checked(row) for row in db.execute(f"SELECT id, {columns} FROM characters")]
-    return sorted(rows, key=lambda r: (_KIND_ORDER[r["kind"]], r["name_key"]))
-
-
-def names(db: sqlite3.Connection) -> list[str]:
-    """Every name, heroes first, then villains, then Extra groups."""
-    return [row["name"] for row in _sorted_rows(db, "name, name_key, kind")]
 
 
 def listing(db: sqlite3.Connection, path: Path) -> list[Versioned]:

@@ -17,11 +17,10 @@ from __future__ import annotations
 import datetime
 from typing import Any, Final
 
-import attrs
-
 from conflict.table import clock
 from conflict.table.errors import RESTORE, DamagedRow, TableDamaged
 from core.errors import shown
+from core.frozen import Frozen
 from core.jsonread import Limits, Unreadable, read_json
 
 STORED: Final = Limits(max_bytes=1_000_000)
@@ -40,14 +39,22 @@ def kind_of(value: object) -> str:
     return f"the text {shown(value)}"
 
 
-@attrs.frozen
-class Row:
+class Row(Frozen):
     """One row of the SQLite table ``table``, called ``key`` in messages; ``advice``
-    is what to do when it is damaged."""
+    is what to do when it is damaged. A frozen value without attrs
+    (:class:`core.frozen.Frozen`: every read of the table checks rows, ``roll --as``
+    among them, and attrs alone takes longer to import than that may)."""
 
+    fields = ("table", "key", "advice")
+    __slots__ = fields
     table: str
     key: str
-    advice: str = RESTORE
+    advice: str
+
+    def __init__(self, table: str, key: str, advice: str = RESTORE) -> None:
+        self._set("table", table)
+        self._set("key", key)
+        self._set("advice", advice)
 
     def damaged(self, column: str, reason: str) -> DamagedRow:
         """The error for ``column`` of this row, which ``reason``."""

@@ -1,0 +1,120 @@
+"""The values written without attrs (:mod:`core.frozen`: the dice's Roll and the
+odds, which a hot command makes before anything else loads) behave as the frozen
+attrs classes they were: checks, equality, hash, repr, immutability, copies."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from fractions import Fraction
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conflict.dice import Roll, roll
+from conflict.errors import BadValue
+from conflict.odds import ChallengeOdds, ContestOdds, OddsTable, PoolOdds, contest_odds, pool_odds
+from conflict.values import evolve
+from core.frozen import Frozen
+
+
+@attrs.frozen
+class _AttrsRoll:
+    """How Roll was declared with attrs, checks left out: what it compared, hashed and
+    printed."""
+
+    asked: int
+    faces: tuple[int, ...]
+    difficulty: int | None = None
+
+
+_ROLLS = st.builds(lambda asked, seed, d: roll(asked, difficulty=d, rng=__import__(
+    "random").Random(seed)), st.integers(0, 14), st.integers(0, 99),
+    st.none() | st.integers(0, 5))
+
+
+@given(_ROLLS, _ROLLS)
+def test_r_dice_1_a_roll_compares_and_prints_as_the_attrs_class_did(a: Roll, b: Roll) -> None:
+    twin_a = _AttrsRoll(a.asked, a.faces, a.difficulty)
+    twin_b = _AttrsRoll(b.asked, b.faces, b.difficulty)
+    assert (a == b) == (twin_a == twin_b) and (a != b) == (twin_a != twin_b)
+    assert repr(a) == repr(twin_a).replace("_AttrsRoll", "Roll")
+    assert a == Roll(a.asked, a.faces, a.difficulty) and hash(a) == hash(
+        Roll(asked=a.asked, faces=list(a.faces), difficulty=a.difficulty))
+    assert pickle.loads(pickle.dumps(a)) == a == copy.copy(a) == copy.deepcopy(a)
+    assert a != twin_a  # another class is never equal
+
+
+def test_r_dice_1_a_roll_is_frozen_and_checked_when_copied() -> None:
+    judged = Roll(asked=2, faces=(3, 3))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        judged.asked = 3  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del judged.faces
+    assert evolve(judged, difficulty=2) == Roll(2, (3, 3), 2)
+    with pytest.raises(BadValue, match="R-DICE-6"):
+        evolve(judged, difficulty=6)
+    with pytest.raises(TypeError, match="Roll has no field"):
+        evolve(judged, dice=3)
+    match judged:
+        case Roll(asked, faces, difficulty):
+            assert (asked, faces, difficulty) == (2, (3, 3), None)
+
+
+def test_r_dice_1_the_faces_are_read_before_the_pool_is_checked() -> None:
+    with pytest.raises(BadValue, match="faces must be a list"):
+        Roll(-1, "x")  # type: ignore[arg-type]
+    with pytest.raises(BadValue, match="dice asked must be 0 or more"):
+        Roll(-1, (1, 2))
+
+
+def test_r_dice_5_odds_compare_hash_and_print_as_the_attrs_classes_did() -> None:
+    four = pool_odds(4)
+    assert repr(four) == "PoolOdds(pool=4, dice=4, free_nudges=0, penalty=0)"
+    again = PoolOdds(4, 4, 0, 0, dict(four.distribution))
+    assert again == four and hash(again) == hash(four)
+    assert PoolOdds(4, 4, 0, 0, {(0, 0): Fraction(1)}) != four  # the distribution counts
+    assert hash(PoolOdds(4, 4, 0, 0, {(0, 0): Fraction(1)})) == hash(four)  # not hashed
+    with pytest.raises(TypeError):
+        four.distribution[(0, 0)] = Fraction(0)  # type: ignore[index]
+    contest = contest_odds(3, 2, 1)
+    assert repr(contest).startswith("ContestOdds(attacker=3, defender=2, difficulty=1, win=")
+    assert ContestOdds(*(getattr(contest, name) for name in ContestOdds.fields)) == contest
+    table = OddsTable((ChallengeOdds(2, (Fraction(1),)),), (contest,))
+    assert pickle.loads(pickle.dumps(table)) == table
+    assert evolve(contest, win=Fraction(0)).win == 0
+
+
+def _values_without_attrs() -> list[tuple[type[Frozen], tuple[object, ...]]]:
+    import datetime
+
+    from conflict.table.players import Player
+    from conflict.table.rolls import RollEntry
+    from conflict.table.stored import Row
+    from core.jsonread import Limits
+    from core.names import Spellings
+    from core.text import Found, Refused
+
+    when = datetime.datetime(2026, 11, 26, tzinfo=datetime.UTC)
+    return [(Refused, (3, "\x1b", Found.CONTROL)), (Spellings, ("Vin", "vin")),
+            (Limits, ()), (Limits, (10, 2)), (Row, ("rolls", "'3'")),
+            (RollEntry, (1, "Vin", "lock", Roll(2, (3, 3)), when)),
+            (Player, ("Ann", ("ssh-ed25519 AAAA",), None, ("Vin",), False, when))]
+
+
+@pytest.mark.parametrize(("cls", "args"), _values_without_attrs(),
+                         ids=lambda v: getattr(v, "__name__", ""))
+def test_values_without_attrs_print_compare_and_refuse_changes_as_attrs_classes(
+        cls: type[Frozen], args: tuple[object, ...]) -> None:
+    made = cls(*args)
+    defaults = {name: getattr(made, name) for name in cls.fields[len(args):]}
+    twin = attrs.make_class(cls.__name__, {name: attrs.field(default=defaults[name])
+                                           if name in defaults else attrs.field()
+                                           for name in cls.fields}, frozen=True)(*args)
+    assert repr(made) == repr(twin)
+    assert made == cls(*args) and hash(made) == hash(cls(*args)) and made != twin
+    assert pickle.loads(pickle.dumps(made)) == made
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.__setattr__(cls.fields[0], None)
