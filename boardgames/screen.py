@@ -13,11 +13,19 @@ Nothing here knows a width, a colour or a markup language:
 * a :class:`Title` is the first line: the game's name (the table holds it, not the
   state) followed by its ``text``.
 
-Each game adds the values only it has (the dice of Stuffed, the Problem grid of House
-War) beside its ``board``.
+The values only one game has — the dice of Stuffed (:class:`Tray`), the Problem grid
+and the Houses' table of House War (:class:`Grid`, :class:`Houses`) — are here too,
+each game's screen module naming them beside its ``board``: a board read back from
+the table is drawn without loading its game.
+
+A board is stored beside its game as JSON (:func:`to_stored`) and read back strictly
+(:func:`from_stored`), so that a screen shows it without replaying the game.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
 
 import attrs
 
@@ -50,6 +58,56 @@ class Title:
     wrap: bool = False
 
 
+# --- the values only one game has (kept here: a stored board is read without the game) --
+
+
+@attrs.frozen
+class TrayDie:
+    """A die of the turn: its position (1–8), its symbol's two letters, whether spent."""
+
+    position: int
+    short: str
+    spent: bool = False
+
+
+@attrs.frozen
+class Tray:
+    """The turn's dice under a ``label``; none before the roll."""
+
+    label: str
+    dice: tuple[TrayDie, ...]
+
+
+@attrs.frozen
+class Grid:
+    """The Problem track: a head per column, then each row from the top, a Problem's
+    name or ``""`` for a free space."""
+
+    heads: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@attrs.frozen
+class HouseRow:
+    """A House's figures (``None`` where hidden from the viewer, R-HW-6), whether it is
+    Active, and its tokens and Personalities."""
+
+    name: str
+    favor: int | None
+    disgrace: int | None
+    score: int | None
+    active: bool
+    details: str
+
+
+@attrs.frozen
+class Houses:
+    """The Houses as a table under the head ``House`` and ``labels``."""
+
+    labels: tuple[str, ...]
+    rows: tuple[HouseRow, ...]
+
+
 def para(text: str, tag: str = "plain", *, margin: int = 0, indent: int = 2) -> Line:
     """A :class:`Line` wrapped to the screen's width."""
     return Line(text, tag, wrap=True, margin=margin, indent=indent)
@@ -58,3 +116,70 @@ def para(text: str, tag: str = "plain", *, margin: int = 0, indent: int = 2) -> 
 def count(amount: int, word: str, words: str = "") -> str:
     """``1 coin``, ``2 coins``; ``words`` for an irregular plural."""
     return f"{amount} {word}" if amount == 1 else f"{amount} {words or word + 's'}"
+
+
+# --- stored: a board kept as JSON beside its game, read back strictly ----------------------
+
+
+_KNOWN: Mapping[str, type] = {cls.__name__: cls for cls in (
+    Line, Part, Title, Tray, TrayDie, Grid, HouseRow, Houses)}
+
+
+def to_stored(value: object) -> Any:
+    """A screen value as JSON-ready data: one of the values here (each of texts, whole
+    numbers, flags, ``None``, tuples and other such values) as ``[class name, each
+    field in order]``; a tuple as a list."""
+    if _KNOWN.get(type(value).__name__) is type(value):
+        fields = attrs.fields(cast("type[attrs.AttrsInstance]", type(value)))
+        return [type(value).__name__, *(to_stored(getattr(value, f.name)) for f in fields)]
+    if isinstance(value, tuple):
+        return [to_stored(item) for item in value]
+    if value is None or isinstance(value, str | int):
+        return value
+    raise TypeError(f"a screen value holds texts, numbers, flags and tuples, not {value!r}")
+
+
+def from_stored(data: object) -> Any:
+    """The screen value :func:`to_stored` made of one of this module's values;
+    :class:`ValueError` for anything else: a field of the wrong kind, a class not
+    known, a field too many or too few."""
+    known = _KNOWN
+    if not isinstance(data, list) or not data or not isinstance(data[0], str) \
+            or data[0] not in known:
+        raise ValueError(f"not a stored screen value: {data!r}"[:120])
+    cls = known[data[0]]
+    fields = attrs.fields(cls)
+    if len(data) != len(fields) + 1:
+        raise ValueError(f"a stored {data[0]} has {len(fields)} fields, not {len(data) - 1}")
+    return cls(*(_field(item, str(field.type), known) for item, field in
+                 zip(data[1:], fields, strict=True)))
+
+
+def board_from_stored(data: object) -> tuple[Any, ...]:
+    """A stored board: the list of screen values :func:`to_stored` made of each
+    (see :func:`from_stored`)."""
+    if not isinstance(data, list):
+        raise ValueError(f"a stored board is a list, not {data!r}"[:120])
+    return tuple(from_stored(item) for item in data)
+
+
+def _field(data: object, kind: str, known: Mapping[str, type]) -> Any:
+    """``data`` read as the field type ``kind`` names (as annotated: ``int | None``,
+    ``tuple[Part, ...]``, ``str``…)."""
+    if kind.endswith(" | None"):
+        return None if data is None else _field(data, kind[:-len(" | None")], known)
+    if kind.startswith("tuple[") and kind.endswith(", ...]"):
+        if not isinstance(data, list):
+            raise ValueError(f"a stored {kind} is a list, not {data!r}"[:120])
+        return tuple(_field(item, kind[len("tuple["):-len(", ...]")], known) for item in data)
+    simple = {"str": str, "int": int, "bool": bool}.get(kind)
+    if simple is not None:
+        if type(data) is not simple:
+            raise ValueError(f"a stored {kind} field holds {data!r}"[:120])
+        return data
+    if kind not in known:
+        raise ValueError(f"a stored field of the unknown kind {kind}")
+    value = from_stored(data)
+    if not isinstance(value, known[kind]):
+        raise ValueError(f"a stored {kind} field holds a {type(value).__name__}")
+    return value

@@ -292,12 +292,13 @@ def report(face: Face, name: str, steps: Sequence[tuple[Any, Any, Any]], state: 
         click.echo(line)
 
 
-def summary_lines(face: Face, ending: Sequence[str]) -> list[str]:
-    """The end-of-game summary under its heading, each line made safe to print;
-    nothing when there is none."""
+def summary_lines(face: Face | Mapping[str, str], ending: Sequence[str]) -> list[str]:
+    """The end-of-game summary under its heading (in the words of ``face``, or the
+    ``words`` given), each line made safe to print; nothing when there is none."""
     if not ending:
         return []
-    return [f"{face.words.get('summary', 'Summary')}:", *(f"  {plain(line)}" for line in ending)]
+    words = face.words if isinstance(face, Face) else face
+    return [f"{words.get('summary', 'Summary')}:", *(f"  {plain(line)}" for line in ending)]
 
 
 def meanwhile_lines(face: Face, recorded: Recorded[Any, Any]) -> list[str]:

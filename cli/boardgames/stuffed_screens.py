@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from boardgames.stuffed.dice import Symbol
     from boardgames.stuffed.odds import Odds
-    from boardgames.stuffed.screen import TrayDie
+    from boardgames.stuffed.screen import Shown, TrayDie
     from boardgames.stuffed.state import Game
 
 
@@ -65,16 +65,24 @@ def board(name: str, state: Game, width: int, last: Sequence[str], next_line: st
           ) -> RenderableType:
     """The whole game on one screen: the library's board
     (:func:`boardgames.stuffed.screen.board`), the last events and what comes next."""
+    from boardgames.stuffed.screen import board as shown
+
+    return drawn_board(name, shown(state), width, last, next_line)
+
+
+def drawn_board(name: str, shown: Sequence[Shown], width: int, last: Sequence[str],
+                next_line: str) -> RenderableType:
+    """The library's board ``shown`` (made now, or stored beside the game), the last
+    events and what comes next, on one screen."""
     from rich.console import Group
     from rich.text import Text
 
-    from boardgames.stuffed.screen import Tray
-    from boardgames.stuffed.screen import board as shown
+    from boardgames.screen import Tray
     from cli.boardgames.base import drawn
 
     width = max(20, min(width, 72))
     parts: list[RenderableType] = []
-    for item in shown(state):
+    for item in shown:
         if isinstance(item, Tray):
             parts += dice_rows(item.dice, width, item.label)
         else:
