@@ -47,6 +47,8 @@ print(code, read, *sorted(sys.modules), file=sys.stderr)
 """
 
 _SERVER = ("asyncssh", "prompt_toolkit")
+_OWN = {"stuffed": "boardgames.stuffed", "dbg": "boardgames.deckbuilding",
+        "hw": "boardgames.housewar"}
 _OTHER_GAMES = {"stuffed": ("boardgames.housewar", "boardgames.deckbuilding"),
                 "dbg": ("boardgames.housewar", "boardgames.stuffed"),
                 "hw": ("boardgames.deckbuilding", "boardgames.stuffed")}
@@ -69,8 +71,13 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
                            "cli.conflict.simulate", "conflict.simulate", "conflict.engine",
                            "conflict.narrate", "conflict.intents", "cattrs", "boardgames",
                            "characters.lookup", *_SERVER),
+    # A game's board is drawn from the view its last write stored: none of its rules,
+    # events or codec (nor cattrs) is loaded, nothing is replayed.
     **{(game, "show"): ("conflict.engine", "conflict.odds", "cli.conflict.odds", "cli.conflict",
-                        *others, *_SERVER) for game, others in _OTHER_GAMES.items()},
+                        "cattrs", "boardgames.registration", "boardgames.views",
+                        f"{_OWN[game]}.events", f"{_OWN[game]}.rules", f"{_OWN[game]}.codec",
+                        f"{_OWN[game]}.state", *others, *_SERVER)
+       for game, others in _OTHER_GAMES.items()},
     ("stuffed", "keep", "ch:2,i,r", "--from", "c", "c", "e", "ch", "b", "i", "b", "r",
      "-r", "1"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine", "conflict.odds",
                   "cli.conflict", *_OTHER_GAMES["stuffed"], *_SERVER),
