@@ -37,7 +37,11 @@ def stored_show(kind: str, board: str, count: int) -> Stored | None:
     under that key and the last ``count`` lines; ``None`` when the view cannot be
     taken (see the module): then replay."""
     with open_table(create=False) as table:
-        name = find_game(table, kind, chosen_game())
+        typed = chosen_game()
+        # The current game by its kind alone (the usual case): the module that finds a
+        # game by name loads the table's machinery for games, which a view needs not.
+        current = table.current(kind) if typed is None else None
+        name = str(current.name) if current is not None else find_game(table, kind, typed)
         view = table.view(kind, name)
     return read_view(view, name, board, count)
 

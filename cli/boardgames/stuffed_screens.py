@@ -56,7 +56,7 @@ def dice_rows(dice: Sequence[TrayDie], width: int, label: str = "Dice") -> list[
 
 
 def _dice(roll: Sequence[tuple[int, Symbol]]) -> tuple[TrayDie, ...]:
-    from boardgames.stuffed.screen import TrayDie
+    from boardgames.screen import TrayDie
 
     return tuple(TrayDie(position, symbol.short) for position, symbol in roll)
 
