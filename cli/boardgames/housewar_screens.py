@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardgames.screen import Line
+from boardgames.screen import Grid, Houses, Line
 from cli.boardgames.base import drawn, wrapped
 from cli.common.output import plain
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from boardgames.housewar.pay import Payment
     from boardgames.housewar.resources import Resources
-    from boardgames.housewar.screen import Grid, Houses, Shown
+    from boardgames.housewar.screen import Shown
     from boardgames.housewar.state import State
     from core.viewer import Viewer
 
@@ -80,8 +80,6 @@ def drawn_board(name: str, shown: Sequence[Shown], width: int, last: Sequence[st
     """The library's board ``shown`` (made now, or stored beside the game), the last
     events and what comes next, on one screen."""
     from rich.console import Group
-
-    from boardgames.screen import Grid, Houses
 
     width = max(40, min(width, 72))
     parts: list[Any] = []

@@ -12,6 +12,7 @@ from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command
 from cli.boardgames.stuffed import face
 from cli.common.output import echo_wrapped, make_console, print_json
+from cli.common.streams import ENGLISH
 
 if TYPE_CHECKING:
     from boardgames.stuffed.events import Seat
@@ -134,7 +135,6 @@ def _stored(last: int) -> bool:
     (:mod:`cli.boardgames.stored`): no game code loaded, no replay."""
     from cli.boardgames.stored import stored_show
     from cli.boardgames.stuffed_screens import drawn_board
-    from cli.common.streams import ENGLISH
 
     stored = stored_show("stuffed", "narrator", last)
     if stored is None:
