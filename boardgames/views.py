@@ -14,7 +14,8 @@ A view is a JSON object:
 * ``next``: what comes next; ``summary``: the end-of-game summary (empty before);
   ``words``: the screen's own words in the game's language (``next``, ``summary``: the
   heads of those lines), none when the front door's are English;
-* ``made_by``: the version of the program that made it.
+* ``name``: the game's name in the table; ``made_by``: the version of the program
+  that made the view.
 
 All of it is what the Narrator's screen says (the table's own ``show``, in English); a
 reader that wants anything else — another viewer, another language or width, more
@@ -51,7 +52,8 @@ DECKBUILDING_WIDTHS: Final = (40, 72)
 widest (any terminal of 72 columns or more, and output that is not a terminal)."""
 
 
-def _view(states: Sequence[S], events: Sequence[E], describe: Callable[[S, E, S], str],
+def _view(name: str, states: Sequence[S], events: Sequence[E],
+          describe: Callable[[S, E, S], str],
           boards: Mapping[str, object], next_line: str, summary: Sequence[str],
           words: Mapping[str, str] | None = None) -> JSON:
     """The view of a game whose live ``events`` gave ``states`` (see the module)."""
@@ -60,10 +62,10 @@ def _view(states: Sequence[S], events: Sequence[E], describe: Callable[[S, E, S]
             "lines": [describe(states[i], events[i], states[i + 1])
                       for i in range(start, len(events))],
             "live": len(events), "next": next_line, "summary": list(summary),
-            "words": dict(words or {}), "made_by": program_version()}
+            "words": dict(words or {}), "name": name, "made_by": program_version()}
 
 
-def stuffed(_name: str, states: Sequence[StuffedGame], events: Sequence[StuffedEvent]
+def stuffed(name: str, states: Sequence[StuffedGame], events: Sequence[StuffedEvent]
             ) -> JSON:
     """A game of Stuffed's view: its board, sentences and summary for the Narrator
     (every figure of Stuffed lies on the table for all to see)."""
@@ -72,11 +74,11 @@ def stuffed(_name: str, states: Sequence[StuffedGame], events: Sequence[StuffedE
     from boardgames.stuffed.screen import board, final_summary, next_line
 
     state = states[-1]
-    return _view(states, events, describe, {"narrator": board(state)}, next_line(state),
+    return _view(name, states, events, describe, {"narrator": board(state)}, next_line(state),
                  final_summary(state))
 
 
-def housewar(_name: str, states: Sequence[HouseWarState], events: Sequence[HouseWarEvent]
+def housewar(name: str, states: Sequence[HouseWarState], events: Sequence[HouseWarEvent]
              ) -> JSON:
     """A game of House War's view for the Narrator (R-HW-6: every figure, marked
     hidden from the players); no board while a negotiation timer runs (it reads the
@@ -87,7 +89,7 @@ def housewar(_name: str, states: Sequence[HouseWarState], events: Sequence[House
 
     state = states[-1]
     boards = {} if state.timer is not None else {"narrator": board(state)}
-    return _view(states, events, describe, boards, next_line(state), final_summary(state))
+    return _view(name, states, events, describe, boards, next_line(state), final_summary(state))
 
 
 def deckbuilding(name: str, states: Sequence[DeckbuildingGame],
@@ -102,6 +104,6 @@ def deckbuilding(name: str, states: Sequence[DeckbuildingGame],
     state = states[-1]
     boards: dict[str, Any] = {f"en {width}": board(state, name, "en", width)
                               for width in DECKBUILDING_WIDTHS}
-    return _view(states, events, describe, boards, next_line(state, "en"),
+    return _view(name, states, events, describe, boards, next_line(state, "en"),
                  final_summary(state, lang="en"),
                  {"next": words("en")["next"], "summary": say("summary.head", "en")})

@@ -70,11 +70,15 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
     ("conflict", "show"): ("cli.conflict.steps", "cli.conflict.views", "cli.conflict.run",
                            "cli.conflict.simulate", "conflict.simulate", "conflict.engine",
                            "conflict.narrate", "conflict.intents", "cattrs", "boardgames",
-                           "characters.lookup", *_SERVER),
+                           "characters.lookup", "conflict.table.logs", "core.names",
+                           *_SERVER),
     # A game's board is drawn from the view its last write stored: none of its rules,
-    # events or codec (nor cattrs) is loaded, nothing is replayed.
+    # events or codec (nor cattrs) is loaded, nothing is replayed; the current game's
+    # view is found without reading its log or comparing names.
     **{(game, "show"): ("conflict.engine", "conflict.odds", "cli.conflict.odds", "cli.conflict",
                         "cattrs", "boardgames.registration", "boardgames.views",
+                        "conflict.table.logs", "conflict.table.games",
+                        *(("core.names",) if game != "dbg" else ()),
                         f"{_OWN[game]}.events", f"{_OWN[game]}.rules", f"{_OWN[game]}.codec",
                         f"{_OWN[game]}.state", *others, *_SERVER)
        for game, others in _OTHER_GAMES.items()},

@@ -38,12 +38,13 @@ def stored_show(kind: str, board: str, count: int) -> Stored | None:
     taken (see the module): then replay."""
     with open_table(create=False) as table:
         typed = chosen_game()
-        # The current game by its kind alone (the usual case): the module that finds a
-        # game by name loads the table's machinery for games, which a view needs not.
-        current = table.current(kind) if typed is None else None
-        name = str(current.name) if current is not None else find_game(table, kind, typed)
-        view = table.view(kind, name)
-    return read_view(view, name, board, count)
+        if typed is None:  # the current game's, which names it: found without the log
+            view = table.view(kind)
+            name = None if view is None else view.get("name")
+        else:
+            name = find_game(table, kind, typed)
+            view = table.view(kind, name)
+    return read_view(view, name, board, count) if isinstance(name, str) else None
 
 
 def read_view(view: Mapping[str, Any] | None, name: str, board: str, count: int
