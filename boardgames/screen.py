@@ -25,73 +25,129 @@ A board is stored beside its game as JSON (:func:`to_stored`) and read back stri
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
-
-import attrs
+from typing import Any
 
 
-@attrs.frozen
-class Part:
+class _Value:
+    """A frozen value made without code generated at import — every board game's
+    ``show`` loads these, and an attrs class compiles its methods when defined (start-up
+    time): its fields are its annotations, in their order (kept in ``__slots__``); it is
+    compared, hashed, shown and copied by them as an attrs frozen class is, and refuses
+    any change."""
+
+    __slots__ = ()
+
+    def _fill(self, *values: object) -> None:
+        for name, value in zip(type(self).__annotations__, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in type(self).__annotations__)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a {type(self).__name__} is frozen: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a {type(self).__name__} is frozen: {name} cannot be deleted")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Value) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((self.__class__.__name__, *self._values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}"
+                          for name in type(self).__annotations__)
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return type(self), self._values()
+
+
+class Part(_Value):
     """A piece of a :class:`Line` with a tag of its own."""
 
+    __slots__ = ("tag", "text")
     text: str
-    tag: str = "plain"
+    tag: str
+
+    def __init__(self, text: str, tag: str = "plain") -> None:
+        self._fill(text, tag)
 
 
-@attrs.frozen
-class Line:
+class Line(_Value):
     """One line of a screen and what it is (its ``tag``); see the module."""
 
+    __slots__ = ("indent", "margin", "parts", "tag", "text", "wrap")
     text: str
-    tag: str = "plain"
-    wrap: bool = False
-    margin: int = 0
-    indent: int = 2
-    parts: tuple[Part, ...] = ()
+    tag: str
+    wrap: bool
+    margin: int
+    indent: int
+    parts: tuple[Part, ...]
+
+    def __init__(self, text: str, tag: str = "plain", wrap: bool = False, margin: int = 0,
+                 indent: int = 2, parts: tuple[Part, ...] = ()) -> None:
+        self._fill(text, tag, wrap, margin, indent, parts)
 
 
-@attrs.frozen
-class Title:
+class Title(_Value):
     """The first line of a board: the game's name, then ``text`` (``" · turn 2"``)."""
 
+    __slots__ = ("text", "wrap")
     text: str
-    wrap: bool = False
+    wrap: bool
+
+    def __init__(self, text: str, wrap: bool = False) -> None:
+        self._fill(text, wrap)
 
 
 # --- the values only one game has (kept here: a stored board is read without the game) --
 
 
-@attrs.frozen
-class TrayDie:
+class TrayDie(_Value):
     """A die of the turn: its position (1–8), its symbol's two letters, whether spent."""
 
+    __slots__ = ("position", "short", "spent")
     position: int
     short: str
-    spent: bool = False
+    spent: bool
+
+    def __init__(self, position: int, short: str, spent: bool = False) -> None:
+        self._fill(position, short, spent)
 
 
-@attrs.frozen
-class Tray:
+class Tray(_Value):
     """The turn's dice under a ``label``; none before the roll."""
 
+    __slots__ = ("dice", "label")
     label: str
     dice: tuple[TrayDie, ...]
 
+    def __init__(self, label: str, dice: tuple[TrayDie, ...]) -> None:
+        self._fill(label, dice)
 
-@attrs.frozen
-class Grid:
+
+class Grid(_Value):
     """The Problem track: a head per column, then each row from the top, a Problem's
     name or ``""`` for a free space."""
 
+    __slots__ = ("heads", "rows")
     heads: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
 
+    def __init__(self, heads: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> None:
+        self._fill(heads, rows)
 
-@attrs.frozen
-class HouseRow:
+
+class HouseRow(_Value):
     """A House's figures (``None`` where hidden from the viewer, R-HW-6), whether it is
     Active, and its tokens and Personalities."""
 
+    __slots__ = ("active", "details", "disgrace", "favor", "name", "score")
     name: str
     favor: int | None
     disgrace: int | None
@@ -99,13 +155,20 @@ class HouseRow:
     active: bool
     details: str
 
+    def __init__(self, name: str, favor: int | None, disgrace: int | None,
+                 score: int | None, active: bool, details: str) -> None:
+        self._fill(name, favor, disgrace, score, active, details)
 
-@attrs.frozen
-class Houses:
+
+class Houses(_Value):
     """The Houses as a table under the head ``House`` and ``labels``."""
 
+    __slots__ = ("labels", "rows")
     labels: tuple[str, ...]
     rows: tuple[HouseRow, ...]
+
+    def __init__(self, labels: tuple[str, ...], rows: tuple[HouseRow, ...]) -> None:
+        self._fill(labels, rows)
 
 
 def para(text: str, tag: str = "plain", *, margin: int = 0, indent: int = 2) -> Line:
@@ -129,9 +192,8 @@ def to_stored(value: object) -> Any:
     """A screen value as JSON-ready data: one of the values here (each of texts, whole
     numbers, flags, ``None``, tuples and other such values) as ``[class name, each
     field in order]``; a tuple as a list."""
-    if _KNOWN.get(type(value).__name__) is type(value):
-        fields = attrs.fields(cast("type[attrs.AttrsInstance]", type(value)))
-        return [type(value).__name__, *(to_stored(getattr(value, f.name)) for f in fields)]
+    if isinstance(value, _Value) and _KNOWN.get(type(value).__name__) is type(value):
+        return [type(value).__name__, *(to_stored(field) for field in value._values())]
     if isinstance(value, tuple):
         return [to_stored(item) for item in value]
     if value is None or isinstance(value, str | int):
@@ -148,11 +210,11 @@ def from_stored(data: object) -> Any:
             or data[0] not in known:
         raise ValueError(f"not a stored screen value: {data!r}"[:120])
     cls = known[data[0]]
-    fields = attrs.fields(cls)
+    fields = cls.__annotations__
     if len(data) != len(fields) + 1:
         raise ValueError(f"a stored {data[0]} has {len(fields)} fields, not {len(data) - 1}")
-    return cls(*(_field(item, str(field.type), known) for item, field in
-                 zip(data[1:], fields, strict=True)))
+    return cls(*(_field(item, str(kind), known) for item, kind in
+                 zip(data[1:], fields.values(), strict=True)))
 
 
 def board_from_stored(data: object) -> tuple[Any, ...]:

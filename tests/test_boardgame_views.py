@@ -194,3 +194,24 @@ def test_a_stored_board_of_another_shape_is_refused(data: object) -> None:
 def test_only_screen_values_are_stored() -> None:
     with pytest.raises(TypeError):
         to_stored(Line("x", parts=({"a": 1},)))  # type: ignore[arg-type]
+
+
+# --- the screen values: frozen, compared and copied as attrs values, made without code ----
+
+
+def test_a_screen_value_is_frozen_compared_hashed_and_copied_by_its_fields() -> None:
+    import copy
+    import pickle
+
+    line = Line("Mission", "head", parts=(Part("a", "active"),))
+    same = Line("Mission", "head", parts=(Part("a", "active"),))
+    assert line == same and hash(line) == hash(same) and line != Line("Mission")
+    assert line != ("Mission", "head", False, 0, 2, (Part("a", "active"),))
+    assert Title("x") != Part("x")  # another kind of value, though its fields match
+    assert repr(line) == ("Line(text='Mission', tag='head', wrap=False, margin=0, indent=2, "
+                          "parts=(Part(text='a', tag='active'),))")
+    assert copy.copy(line) == copy.deepcopy(line) == pickle.loads(pickle.dumps(line)) == line
+    with pytest.raises(AttributeError, match="frozen"):
+        line.text = "changed"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del line.tag
