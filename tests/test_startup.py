@@ -78,7 +78,7 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
     **{(game, "show"): ("conflict.engine", "conflict.odds", "cli.conflict.odds", "cli.conflict",
                         "cattrs", "boardgames.registration", "boardgames.views",
                         "conflict.table.logs", "conflict.table.games",
-                        *(("core.names",) if game != "dbg" else ()),
+                        "core.names",
                         f"{_OWN[game]}.events", f"{_OWN[game]}.rules", f"{_OWN[game]}.codec",
                         f"{_OWN[game]}.state", *others, *_SERVER)
        for game, others in _OTHER_GAMES.items()},

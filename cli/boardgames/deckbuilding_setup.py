@@ -15,7 +15,6 @@ from cli.boardgames.deckbuilding import common, face, language
 from cli.common.output import make_console, plain, print_json
 from cli.common.streams import writer
 from cli.common.table_option import open_table
-from core.names import name_key
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -64,6 +63,7 @@ def _start_gra(event: NewGame, *, as_json: bool) -> None:
     """Start a game as every game starts, named in Polish when no --game names it: the
     first free ``Gra N`` (R-DBG-8)."""
     from conflict.table import games as saved
+    from core.names import name_key  # only when a game starts (start-up time: show)
 
     said = face()
     with open_table() as table:
