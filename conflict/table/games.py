@@ -100,15 +100,13 @@ def names(table: Table, game: str | Game[Any, Any]) -> list[str]:
 def find(table: Table, game: str | Game[Any, Any], typed: str | None) -> str:
     """The game meant: the current one of its kind when ``typed`` is ``None``, else the
     one whose name (or a unique beginning or word of it) was typed."""
+    played = _game(game)
     if typed is None:
-        # The current one is found by kind alone: the game is not loaded to show it.
-        current = table.current(_kind(game))
+        current = table.current(played.kind)
         if current is None:
-            played = _game(game)
             raise NoGame(played.kind, f"there is no {played.title} in the table yet",
                          rule=played.rule)
         return str(current.name)
-    played = _game(game)
     from characters.lookup import resolve
 
     return resolve(typed, names(table, played), what=played.title)
