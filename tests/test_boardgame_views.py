@@ -215,3 +215,27 @@ def test_a_screen_value_is_frozen_compared_hashed_and_copied_by_its_fields() -> 
         line.text = "changed"  # type: ignore[misc]
     with pytest.raises(AttributeError):
         del line.tag
+
+
+# --- a game over: the board kept for show holds its end and the summary -----------------
+
+
+@pytest.mark.parametrize("steps", [
+    [("dbg", "new", "--players", "Vin", "Kelsier"), ("dbg", "damage", "kelsier", "40")],
+    [("hw", "new", "--players", "3", "--length", "short", "--houses", "Venture", "Lekal",
+      "Hasting"), ("hw", "sheet", "venture", "2f"), ("hw", "sheet", "lekal", "1s"),
+     ("hw", "sheet", "hasting", "1w"), ("hw", "add", "Riot", "-u", "IV", "--setup"),
+     ("hw", "add", "Ashfall", "-u", "2", "--setup"), ("hw", "add", "Famine", "-u", "1", "--setup"),
+     ("hw", "collect"), ("hw", "score", "lekal", "--favor", "3"), ("hw", "unrest", "8")],
+], ids=["dbg", "hw"])
+@pytest.mark.parametrize("columns", [40, 80])
+def test_r_dbg_7_r_hw_3_show_of_a_game_over_is_the_replayed_one(
+        tmp_path: Path, steps: list[tuple[str, ...]], columns: int) -> None:
+    path = tmp_path / "t.db"
+    for step in steps:
+        ok(path, *step)
+    with Table(path) as table:  # the game's current view, which show draws
+        assert table.view({"dbg": "deckbuilding", "hw": "housewar"}[steps[0][0]])
+    stored, replayed = _stored_and_replayed(path, steps[0][0], columns=columns)
+    assert stored == replayed
+    assert ("Summary:" in stored) if steps[0][0] == "dbg" else ("wins" in stored)
