@@ -22,8 +22,28 @@ show it, registered by stream kind (:mod:`boardgames.registration`, loaded by
 Conflict engine; the command line and the table database build on it.
 """
 
-from boardgames.counters import Bounded
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from boardgames.errors import BadValue, GameError, RuleViolation
-from boardgames.session import Codec, Session
+
+if TYPE_CHECKING:
+    from boardgames.counters import Bounded
+    from boardgames.session import Codec, Session
 
 __all__ = ["BadValue", "Bounded", "Codec", "GameError", "RuleViolation", "Session"]
+
+_LATER = {"Bounded": "boardgames.counters", "Codec": "boardgames.session",
+          "Session": "boardgames.session"}
+
+
+def __getattr__(name: str) -> Any:
+    # Loaded when first asked for: a screen drawn from a stored board (which imports
+    # boardgames.screen, and so this package) needs neither sessions nor counters.
+    if name in _LATER:
+        value = getattr(importlib.import_module(_LATER[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from boardgames.session import Codec
     from boardgames.stuffed.events import Event as StuffedEvent
     from boardgames.stuffed.state import Game as StuffedGame
-    from core.game import Board, Next, Players, Summary
+    from core.game import Board, Next, Players, Summary, View
     from core.viewer import Viewer
 
 __all__ = ["KINDS", "deckbuilding", "housewar", "stuffed"]
@@ -50,10 +50,12 @@ class _Describe(Protocol[S_in, E_in]):
 
 def _game(kind: str, title: str, rules: tuple[Callable[[S, E], S], S, type[E], str],
           codec: Codec[E], describe: _Describe[S, E],
-          screens: tuple[Board[S], Next[S], Summary[S], Players[S]]) -> Game[S, E]:
+          screens: tuple[Board[S], Next[S], Summary[S], Players[S]], view: View[S, E]
+          ) -> Game[S, E]:
     """One board game as the table keeps it: ``rules`` is its ``apply``, the state
     before anything, the set-up event that must come first and the rule that says so;
-    ``screens`` its board, "next" line, end-of-game summary and players."""
+    ``screens`` its board, "next" line, end-of-game summary and players; ``view`` what
+    the table keeps for its ``show`` (:mod:`boardgames.views`)."""
     apply, initial, setup, rule = rules
     board, next_line, summary, players = screens
     return Game(kind=kind, title=title, apply=apply, initial=initial,
@@ -61,7 +63,7 @@ def _game(kind: str, title: str, rules: tuple[Callable[[S, E], S], S, type[E], s
                 refuse=RuleViolation,
                 describe=lambda before, event, after, viewer: describe(
                     before, event, after, viewer=viewer),
-                board=board, next=next_line, summary=summary, players=players)
+                board=board, next=next_line, summary=summary, players=players, view=view)
 
 
 @functools.cache
@@ -74,9 +76,10 @@ def stuffed() -> Game[StuffedGame, StuffedEvent]:
     from boardgames.stuffed.rules import apply
     from boardgames.stuffed.screen import board, final_summary, next_line
     from boardgames.stuffed.state import EMPTY
+    from boardgames.views import stuffed as view
 
     return _game("stuffed", "game of Stuffed", (apply, EMPTY, NewGame, "R-STF-2"), CODEC,
-                 describe, (board, next_line, final_summary, _stuffed_players))
+                 describe, (board, next_line, final_summary, _stuffed_players), view)
 
 
 def _stuffed_players(game: StuffedGame) -> tuple[tuple[str, ...], str | None]:
@@ -116,10 +119,11 @@ def deckbuilding() -> Game[DeckbuildingGame, DeckbuildingEvent]:
     from boardgames.deckbuilding.events import NewGame
     from boardgames.deckbuilding.rules import apply
     from boardgames.deckbuilding.state import BLANK
+    from boardgames.views import deckbuilding as view
 
     return _game("deckbuilding", "Deckbuilding Game", (apply, BLANK, NewGame, "R-DBG-1"),
                  CODEC, describe, (_deckbuilding_board, _deckbuilding_next,
-                                   _deckbuilding_summary, _deckbuilding_players))
+                                   _deckbuilding_summary, _deckbuilding_players), view)
 
 
 @functools.cache
@@ -132,9 +136,10 @@ def housewar() -> Game[HouseWarState, HouseWarEvent]:
     from boardgames.housewar.rules import apply
     from boardgames.housewar.screen import board, final_summary, next_line
     from boardgames.housewar.state import State
+    from boardgames.views import housewar as view
 
     return _game("housewar", "game of House War", (apply, State(), Start, "R-HW-5"), CODEC,
-                 describe, (board, next_line, final_summary, _housewar_players))
+                 describe, (board, next_line, final_summary, _housewar_players), view)
 
 
 def _housewar_players(state: HouseWarState) -> tuple[tuple[str, ...], str | None]:

@@ -13,41 +13,162 @@ Nothing here knows a width, a colour or a markup language:
 * a :class:`Title` is the first line: the game's name (the table holds it, not the
   state) followed by its ``text``.
 
-Each game adds the values only it has (the dice of Stuffed, the Problem grid of House
-War) beside its ``board``.
+The values only one game has — the dice of Stuffed (:class:`Tray`), the Problem grid
+and the Houses' table of House War (:class:`Grid`, :class:`Houses`) — are here too,
+each game's screen module naming them beside its ``board``: a board read back from
+the table is drawn without loading its game.
+
+A board is stored beside its game as JSON (:func:`to_stored`) and read back strictly
+(:func:`from_stored`), so that a screen shows it without replaying the game.
 """
 
 from __future__ import annotations
 
-import attrs
+from collections.abc import Mapping
+from typing import Any
 
 
-@attrs.frozen
-class Part:
+class _Value:
+    """A frozen value made without code generated at import — every board game's
+    ``show`` loads these, and an attrs class compiles its methods when defined (start-up
+    time): its fields are its annotations, in their order (kept in ``__slots__``); it is
+    compared, hashed, shown and copied by them as an attrs frozen class is, and refuses
+    any change."""
+
+    __slots__ = ()
+
+    def _fill(self, *values: object) -> None:
+        for name, value in zip(type(self).__annotations__, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in type(self).__annotations__)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a {type(self).__name__} is frozen: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a {type(self).__name__} is frozen: {name} cannot be deleted")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Value) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((self.__class__.__name__, *self._values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}"
+                          for name in type(self).__annotations__)
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return type(self), self._values()
+
+
+class Part(_Value):
     """A piece of a :class:`Line` with a tag of its own."""
 
+    __slots__ = ("tag", "text")
     text: str
-    tag: str = "plain"
+    tag: str
+
+    def __init__(self, text: str, tag: str = "plain") -> None:
+        self._fill(text, tag)
 
 
-@attrs.frozen
-class Line:
+class Line(_Value):
     """One line of a screen and what it is (its ``tag``); see the module."""
 
+    __slots__ = ("indent", "margin", "parts", "tag", "text", "wrap")
     text: str
-    tag: str = "plain"
-    wrap: bool = False
-    margin: int = 0
-    indent: int = 2
-    parts: tuple[Part, ...] = ()
+    tag: str
+    wrap: bool
+    margin: int
+    indent: int
+    parts: tuple[Part, ...]
+
+    def __init__(self, text: str, tag: str = "plain", wrap: bool = False, margin: int = 0,
+                 indent: int = 2, parts: tuple[Part, ...] = ()) -> None:
+        self._fill(text, tag, wrap, margin, indent, parts)
 
 
-@attrs.frozen
-class Title:
+class Title(_Value):
     """The first line of a board: the game's name, then ``text`` (``" · turn 2"``)."""
 
+    __slots__ = ("text", "wrap")
     text: str
-    wrap: bool = False
+    wrap: bool
+
+    def __init__(self, text: str, wrap: bool = False) -> None:
+        self._fill(text, wrap)
+
+
+# --- the values only one game has (kept here: a stored board is read without the game) --
+
+
+class TrayDie(_Value):
+    """A die of the turn: its position (1–8), its symbol's two letters, whether spent."""
+
+    __slots__ = ("position", "short", "spent")
+    position: int
+    short: str
+    spent: bool
+
+    def __init__(self, position: int, short: str, spent: bool = False) -> None:
+        self._fill(position, short, spent)
+
+
+class Tray(_Value):
+    """The turn's dice under a ``label``; none before the roll."""
+
+    __slots__ = ("dice", "label")
+    label: str
+    dice: tuple[TrayDie, ...]
+
+    def __init__(self, label: str, dice: tuple[TrayDie, ...]) -> None:
+        self._fill(label, dice)
+
+
+class Grid(_Value):
+    """The Problem track: a head per column, then each row from the top, a Problem's
+    name or ``""`` for a free space."""
+
+    __slots__ = ("heads", "rows")
+    heads: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    def __init__(self, heads: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> None:
+        self._fill(heads, rows)
+
+
+class HouseRow(_Value):
+    """A House's figures (``None`` where hidden from the viewer, R-HW-6), whether it is
+    Active, and its tokens and Personalities."""
+
+    __slots__ = ("active", "details", "disgrace", "favor", "name", "score")
+    name: str
+    favor: int | None
+    disgrace: int | None
+    score: int | None
+    active: bool
+    details: str
+
+    def __init__(self, name: str, favor: int | None, disgrace: int | None,
+                 score: int | None, active: bool, details: str) -> None:
+        self._fill(name, favor, disgrace, score, active, details)
+
+
+class Houses(_Value):
+    """The Houses as a table under the head ``House`` and ``labels``."""
+
+    __slots__ = ("labels", "rows")
+    labels: tuple[str, ...]
+    rows: tuple[HouseRow, ...]
+
+    def __init__(self, labels: tuple[str, ...], rows: tuple[HouseRow, ...]) -> None:
+        self._fill(labels, rows)
 
 
 def para(text: str, tag: str = "plain", *, margin: int = 0, indent: int = 2) -> Line:
@@ -58,3 +179,69 @@ def para(text: str, tag: str = "plain", *, margin: int = 0, indent: int = 2) -> 
 def count(amount: int, word: str, words: str = "") -> str:
     """``1 coin``, ``2 coins``; ``words`` for an irregular plural."""
     return f"{amount} {word}" if amount == 1 else f"{amount} {words or word + 's'}"
+
+
+# --- stored: a board kept as JSON beside its game, read back strictly ----------------------
+
+
+_KNOWN: Mapping[str, type] = {cls.__name__: cls for cls in (
+    Line, Part, Title, Tray, TrayDie, Grid, HouseRow, Houses)}
+
+
+def to_stored(value: object) -> Any:
+    """A screen value as JSON-ready data: one of the values here (each of texts, whole
+    numbers, flags, ``None``, tuples and other such values) as ``[class name, each
+    field in order]``; a tuple as a list."""
+    if isinstance(value, _Value) and _KNOWN.get(type(value).__name__) is type(value):
+        return [type(value).__name__, *(to_stored(field) for field in value._values())]
+    if isinstance(value, tuple):
+        return [to_stored(item) for item in value]
+    if value is None or isinstance(value, str | int):
+        return value
+    raise TypeError(f"a screen value holds texts, numbers, flags and tuples, not {value!r}")
+
+
+def from_stored(data: object) -> Any:
+    """The screen value :func:`to_stored` made of one of this module's values;
+    :class:`ValueError` for anything else: a field of the wrong kind, a class not
+    known, a field too many or too few."""
+    known = _KNOWN
+    if not isinstance(data, list) or not data or not isinstance(data[0], str) \
+            or data[0] not in known:
+        raise ValueError(f"not a stored screen value: {data!r}"[:120])
+    cls = known[data[0]]
+    fields = cls.__annotations__
+    if len(data) != len(fields) + 1:
+        raise ValueError(f"a stored {data[0]} has {len(fields)} fields, not {len(data) - 1}")
+    return cls(*(_field(item, str(kind), known) for item, kind in
+                 zip(data[1:], fields.values(), strict=True)))
+
+
+def board_from_stored(data: object) -> tuple[Any, ...]:
+    """A stored board: the list of screen values :func:`to_stored` made of each
+    (see :func:`from_stored`)."""
+    if not isinstance(data, list):
+        raise ValueError(f"a stored board is a list, not {data!r}"[:120])
+    return tuple(from_stored(item) for item in data)
+
+
+def _field(data: object, kind: str, known: Mapping[str, type]) -> Any:
+    """``data`` read as the field type ``kind`` names (as annotated: ``int | None``,
+    ``tuple[Part, ...]``, ``str``…)."""
+    if kind.endswith(" | None"):
+        return None if data is None else _field(data, kind[:-len(" | None")], known)
+    if kind.startswith("tuple[") and kind.endswith(", ...]"):
+        if not isinstance(data, list):
+            raise ValueError(f"a stored {kind} is a list, not {data!r}"[:120])
+        return tuple(_field(item, kind[len("tuple["):-len(", ...]")], known) for item in data)
+    simple = {"str": str, "int": int, "bool": bool}.get(kind)
+    if simple is not None:
+        if type(data) is not simple:
+            raise ValueError(f"a stored {kind} field holds {data!r}"[:120])
+        return data
+    if kind not in known:
+        raise ValueError(f"a stored field of the unknown kind {kind}")
+    value = from_stored(data)
+    if not isinstance(value, known[kind]):
+        raise ValueError(f"a stored {kind} field holds a {type(value).__name__}")
+    return value

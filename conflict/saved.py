@@ -40,6 +40,7 @@ from conflict.which import find as find
 from conflict.which import names as names
 from core import registry
 from core.game import Game
+from core.game import program_version as program_version
 from core.text import as_stored
 
 if TYPE_CHECKING:
@@ -123,18 +124,6 @@ def view(loaded: Loaded[State, Event]) -> dict[str, Any]:
     return {"board": board(loaded.state), "lines": lines,
             "since": loaded.entries[0].at.isoformat() if loaded.entries else None,
             "live": len(loaded.entries), "made_by": program_version()}
-
-
-@functools.cache
-def program_version() -> str:
-    """The installed version of mistborn-conflict ("" when run from a source tree
-    that is not installed: its views are never taken as current)."""
-    from importlib import metadata
-
-    try:
-        return metadata.version("mistborn-conflict")
-    except metadata.PackageNotFoundError:
-        return ""
 
 
 def _project(name: str) -> sessions.Projection[State, Event]:

@@ -17,7 +17,8 @@ This module imports no project package.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -59,6 +60,26 @@ Players = Callable[[S], tuple[tuple[str, ...], str | None]]
 """``players(state)``: the names of the players (or Houses) in seat order, and whose
 turn it is (``None`` before the set-up or once the game is over)."""
 
+View = Callable[[str, Sequence[S], Sequence[E]], JSON]
+"""``view(name, states, events)``: what a front door shows of the game ``name`` without
+replaying it, as a JSON object — made from its live ``events`` and the states (before
+each event, then after the last), stored by the table beside the stream after every
+write (:mod:`conflict.table.views`) and read back only while the stream is unchanged."""
+
+
+@functools.cache
+def program_version() -> str:
+    """The installed version of mistborn-conflict, which a stored view names as its
+    maker ("" when run from a source tree that is not installed: its views are never
+    taken as current)."""
+    # Here, not above: only a write that stores a view asks (start-up time).
+    from importlib import metadata
+
+    try:
+        return metadata.version("mistborn-conflict")
+    except metadata.PackageNotFoundError:
+        return ""
+
 
 def _no_summary(state: Any, viewer: Viewer) -> tuple[str, ...]:
     return ()
@@ -86,7 +107,8 @@ class Game(Generic[S, E]):
 
     ``setup_kept``: undo never takes the set-up back (start another game instead);
     ``undo_whole_step``: undo takes back every event the last write appended (one
-    command's worth), not only the last event.
+    command's worth), not only the last event. ``view``: what a front door shows
+    without replaying, stored with each write (see :data:`View`); none when ``None``.
     """
 
     kind: str
@@ -105,6 +127,7 @@ class Game(Generic[S, E]):
     undo_whole_step: bool = True
     summary: Summary[S] = _no_summary
     players: Players[S] = _no_players
+    view: View[S, E] | None = None
 
     def replay(self, events: list[E] | tuple[E, ...]) -> S:
         """The state ``events`` give, applied in order to :attr:`initial`."""

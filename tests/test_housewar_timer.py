@@ -91,6 +91,19 @@ def test_hw_timer_is_shown_by_the_table_clock_and_its_end_said_once(
     assert data(db, "hw", "timer", "stop")["said"] == ["The negotiation timer is stopped."]
 
 
+def test_hw_show_for_the_narrator_reads_the_clock_while_a_timer_runs(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The board the table keeps for show holds no timer (it reads the clock): while
+    # one runs, show replays the game and says the time left now.
+    set_up(db)
+    ok(db, "hw", "collect")
+    monkeypatch.setattr(clock, "now", lambda: T0.isoformat())
+    ok(db, "hw", "timer", "3")
+    for seconds, left in ((45, "2:15"), (100, "1:20")):
+        monkeypatch.setattr(clock, "now", lambda s=seconds: at(s).isoformat())
+        assert f"negotiation: {left} left" in ok(db, "hw", "show").splitlines()
+
+
 def test_a_timer_s_length_is_read_as_minutes_or_minutes_and_seconds() -> None:
     assert [length(typed) for typed in ("3", "3.5", "2:30", " STOP ")] == [180, 210, 150, 0]
     for typed in ("soon", "inf", "nan", "-3", "0:05", "61", "2:x"):

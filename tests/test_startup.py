@@ -48,6 +48,8 @@ print(code, read, *sorted(sys.modules), file=sys.stderr)
 """
 
 _SERVER = ("asyncssh", "prompt_toolkit")
+_OWN = {"stuffed": "boardgames.stuffed", "dbg": "boardgames.deckbuilding",
+        "hw": "boardgames.housewar"}
 _OTHER_GAMES = {"stuffed": ("boardgames.housewar", "boardgames.deckbuilding"),
                 "dbg": ("boardgames.housewar", "boardgames.stuffed"),
                 "hw": ("boardgames.deckbuilding", "boardgames.stuffed")}
@@ -73,12 +75,22 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
     ("conflict", "show"): ("cli.conflict.steps", "cli.conflict.views", "cli.conflict.run",
                            "cli.conflict.simulate", "conflict.simulate", "conflict.engine",
                            "conflict.narrate", "conflict.intents", "cattrs", "boardgames",
-                           "characters.lookup", *_SERVER),
+                           "characters.lookup", "conflict.table.logs", "core.names",
+                           *_SERVER),
+    # A game's board is drawn from the view its last write stored: none of its rules,
+    # events or codec (nor cattrs) is loaded, nothing is replayed; the current game's
+    # view is found without reading its log or comparing names.
     **{(game, "show"): ("conflict.engine", "conflict.odds", "cli.conflict.odds", "cli.conflict",
-                        *others, *_SERVER) for game, others in _OTHER_GAMES.items()},
+                        "cattrs", "boardgames.registration", "boardgames.views",
+                        "conflict.table.logs", "conflict.table.games",
+                        "core.names",
+                        f"{_OWN[game]}.events", f"{_OWN[game]}.rules", f"{_OWN[game]}.codec",
+                        f"{_OWN[game]}.state", *others, *_SERVER)
+       for game, others in _OTHER_GAMES.items()},
     ("stuffed", "keep", "ch:2,i,r", "--from", "c", "c", "e", "ch", "b", "i", "b", "r",
      "-r", "1"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine", "conflict.odds",
-                  "cli.conflict", *_OTHER_GAMES["stuffed"], *_SERVER),
+                  "cli.conflict", "boardgames.screen", "boardgames.stuffed.state",
+                  *_OTHER_GAMES["stuffed"], *_SERVER),
     ("stuffed", "odds", "3-kind"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine",
                                     "conflict.odds", "cli.conflict", "core.names",
                                     *_OTHER_GAMES["stuffed"], *_SERVER),

@@ -82,6 +82,20 @@ def test_every_write_and_undo_leaves_the_view_a_replay_gives(tmp_path: Path) -> 
         assert view["board"]["phase"] == "ended"
 
 
+def test_r_con_1_the_current_streams_view_is_read_without_its_name(tmp_path: Path) -> None:
+    with Table(tmp_path / "t.db") as table:
+        assert table.view(conflicts.KIND) is None  # no Conflict yet
+        begun(table)
+        assert table.view(conflicts.KIND) == table.view(conflicts.KIND, NAME) is not None
+        conflicts.start(table, "Canal", Nature.SOCIAL, who="narrator")  # now current
+        assert table.view(conflicts.KIND) == table.view(conflicts.KIND, "Canal")
+        assert table.view(conflicts.KIND) != table.view(conflicts.KIND, NAME)
+        version = table.stream(conflicts.KIND, "Canal").version
+        table.append(conflicts.KIND, "Canal", [event_to_dict(EndConflict("no one came"))],
+                     based_on=version, who="script")
+        assert table.view(conflicts.KIND) is None  # stale: replay
+
+
 def test_a_write_that_stores_no_view_leaves_it_stale(tmp_path: Path) -> None:
     with Table(tmp_path / "t.db") as table:
         state = begun(table)

@@ -23,15 +23,13 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-import attrs
-
 from boardgames.housewar.privacy import breakdown, hides_any, sees
 from boardgames.housewar.resources import RESOURCES, Resources
 from boardgames.housewar.score import outcome
 from boardgames.housewar.state import UNREST_END, Phase, State, Step
 from boardgames.housewar.timer import timer_line
 from boardgames.housewar.track import NUMERALS, numeral
-from boardgames.screen import Line, Title, para
+from boardgames.screen import Grid, HouseRow, Houses, Line, Title, para
 from core.viewer import NARRATOR, Viewer
 
 __all__ = ["LEGEND", "Grid", "HouseRow", "Houses", "board", "final_summary", "letters",
@@ -41,36 +39,6 @@ __all__ = ["LEGEND", "Grid", "HouseRow", "Houses", "board", "final_summary", "le
 LETTERS = {"money": "M", "food": "F", "prestige": "P", "skaa": "S", "warriors": "W",
            "atium": "A"}
 LEGEND = "M Money · F Food · P Prestige · S Skaa · W Warriors · A Atium"
-
-
-@attrs.frozen
-class Grid:
-    """The Problem track: a head per column, then each row from the top, a Problem's
-    name or ``""`` for a free space."""
-
-    heads: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-
-
-@attrs.frozen
-class HouseRow:
-    """A House's figures (``None`` where hidden from the viewer, R-HW-6), whether it is
-    Active, and its tokens and Personalities."""
-
-    name: str
-    favor: int | None
-    disgrace: int | None
-    score: int | None
-    active: bool
-    details: str
-
-
-@attrs.frozen
-class Houses:
-    """The Houses as a table under the head ``House`` and ``labels``."""
-
-    labels: tuple[str, ...]
-    rows: tuple[HouseRow, ...]
 
 
 Shown = Line | Title | Grid | Houses

@@ -14,32 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
-from boardgames.screen import Line, Part, Title, count, para
+from boardgames.screen import Line, Part, Title, Tray, TrayDie, count, para
 from boardgames.stuffed.describe import mission_words
 from boardgames.stuffed.state import Game, Ledger
 from core.viewer import NARRATOR, Viewer
 
 __all__ = ["Tray", "TrayDie", "board", "dice_text", "final_summary", "next_line", "status",
            "summary"]
-
-
-@attrs.frozen
-class TrayDie:
-    """A die of the turn: its position (1–8), its symbol's two letters, whether spent."""
-
-    position: int
-    short: str
-    spent: bool = False
-
-
-@attrs.frozen
-class Tray:
-    """The turn's dice under a ``label``; none before the roll."""
-
-    label: str
-    dice: tuple[TrayDie, ...]
 
 
 Shown = Line | Title | Tray

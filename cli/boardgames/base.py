@@ -256,8 +256,7 @@ def _event_type(event: dict[str, Any]) -> str:
 
 
 def _taken_back(face: Face, before: Any, event: dict[str, Any]) -> str:
-    """The sentence of a step taken back, told against the game as the steps kept
-    before it leave it; its type in a few words when it no longer applies there."""
+    """A step taken back, told against the game before it (else its type in words)."""
     from boardgames.errors import GameError
     from conflict.table.games import rules
 
@@ -289,11 +288,12 @@ def report(face: Face, name: str, steps: Sequence[tuple[Any, Any, Any]], state: 
         click.echo(line)
 
 
-def summary_lines(face: Face, ending: Sequence[str]) -> list[str]:
-    """The end-of-game summary (if any) under its heading, each line made safe."""
+def summary_lines(face: Face | Mapping[str, str], ending: Sequence[str]) -> list[str]:
+    """The end-of-game summary under its heading, in the words of ``face`` (or a map)."""
     if not ending:
         return []
-    return [f"{face.words.get('summary', 'Summary')}:", *(f"  {plain(line)}" for line in ending)]
+    words = face.words if isinstance(face, Face) else face
+    return [f"{words.get('summary', 'Summary')}:", *(f"  {plain(line)}" for line in ending)]
 
 
 def meanwhile_lines(face: Face, recorded: Recorded[Any, Any]) -> list[str]:

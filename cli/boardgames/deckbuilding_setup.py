@@ -15,7 +15,6 @@ from cli.boardgames.deckbuilding import common, face, language
 from cli.common.output import make_console, plain, print_json
 from cli.common.streams import writer
 from cli.common.table_option import open_table
-from core.names import name_key
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -64,6 +63,7 @@ def _start_gra(event: NewGame, *, as_json: bool) -> None:
     """Start a game as every game starts, named in Polish when no --game names it: the
     first free ``Gra N`` (R-DBG-8)."""
     from conflict.table import games as saved
+    from core.names import name_key  # only when a game starts (start-up time: show)
 
     said = face()
     with open_table() as table:
@@ -107,10 +107,12 @@ def show(last: int, as_json: bool) -> None:
     co-op the Lord Ruler, his deck and the Adversaries."""
     from rich.console import Group
 
+    lang = language()
+    if not as_json and lang == "en" and _stored(last):
+        return
     from boardgames.deckbuilding import screen
     from boardgames.deckbuilding.codec import snapshot
 
-    lang = language()
     name, loaded = games.load(face().kind)
     state = loaded.state
     said = games.last_sentences(face(), loaded, last)
@@ -129,3 +131,25 @@ def show(last: int, as_json: bool) -> None:
     lines += [part for line in said for part in games.wrapped(f"• {plain(line)}", width)]
     lines += games.wrapped(f"{words['next']}: {plain(screen.next_line(state, lang))}", width)
     console.print(Group(*lines))
+
+
+def _stored(last: int) -> bool:
+    """``show`` in English drawn from the view the game's last write stored, when it
+    holds the board laid out to this screen's width (:mod:`cli.boardgames.stored`): no
+    game code loaded, no replay."""
+    from rich.console import Group
+
+    from cli.boardgames.stored import stored_show
+
+    console = make_console()
+    width = max(40, min(console.width, MAX_WIDTH))
+    stored = stored_show("deckbuilding", f"en {width}", last)
+    if stored is None or not {"next", "summary"} <= stored.words.keys():
+        return False
+    console.print(render(stored.board))
+    lines = [part for line in games.summary_lines(stored.words, stored.summary)
+             for part in games.wrapped(line, width, indent=4)]
+    lines += [part for line in stored.lines for part in games.wrapped(f"• {plain(line)}", width)]
+    lines += games.wrapped(f"{stored.words['next']}: {plain(stored.next_line)}", width)
+    console.print(Group(*lines))
+    return True

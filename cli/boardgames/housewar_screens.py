@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardgames.screen import Line
+from boardgames.screen import Grid, Houses, Line
 from cli.boardgames.base import drawn, wrapped
 from cli.common.output import plain
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from boardgames.housewar.pay import Payment
     from boardgames.housewar.resources import Resources
-    from boardgames.housewar.screen import Grid, Houses
+    from boardgames.housewar.screen import Shown
     from boardgames.housewar.state import State
     from core.viewer import Viewer
 
@@ -66,17 +66,24 @@ def board(name: str, state: State, width: int, last: Sequence[str], next_line: s
     """The whole game on one screen as ``viewer`` may see it (default: the Narrator):
     the library's board (:func:`boardgames.housewar.screen.board`) with the negotiation
     timer by the table's clock, the last events and what comes next."""
-    from rich.console import Group
-
     from boardgames.housewar.privacy import NARRATOR
-    from boardgames.housewar.screen import Grid, Houses
     from boardgames.housewar.screen import board as shown
     from conflict.table import clock
 
+    now = clock.parse(clock.now())
+    return drawn_board(name, shown(state, NARRATOR if viewer is None else viewer, now),
+                       width, last, next_line)
+
+
+def drawn_board(name: str, shown: Sequence[Shown], width: int, last: Sequence[str],
+                next_line: str) -> RenderableType:
+    """The library's board ``shown`` (made now, or stored beside the game), the last
+    events and what comes next, on one screen."""
+    from rich.console import Group
+
     width = max(40, min(width, 72))
     parts: list[Any] = []
-    now = clock.parse(clock.now())
-    for item in shown(state, NARRATOR if viewer is None else viewer, now):
+    for item in shown:
         if isinstance(item, Grid):
             parts += grid(item, width)
         elif isinstance(item, Houses):

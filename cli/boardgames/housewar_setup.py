@@ -104,6 +104,8 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
     shows them all, marked hidden from the players; --table is the board the whole
     table sees (no score, no face-down card), --house HOUSE what that House's player
     sees. --json holds only what the board shows."""
+    if not as_json and not shared and house_typed is None and _stored(last):
+        return
     from boardgames.housewar.codec import snapshot
     from boardgames.housewar.privacy import looking
     from boardgames.housewar.screen import final_summary, next_line
@@ -127,6 +129,21 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
     console = make_console()
     console.print(board(name, state, console.width, said, next_line(state, viewer),
                         viewer))
+
+
+def _stored(last: int) -> bool:
+    """The Narrator's ``show`` drawn from the view the game's last write stored, if it
+    can be taken (:mod:`cli.boardgames.stored`): no game code loaded, no replay."""
+    from cli.boardgames.housewar_screens import drawn_board
+    from cli.boardgames.stored import stored_show
+
+    stored = stored_show("housewar", "narrator", last)
+    if stored is None:
+        return False
+    console = make_console()
+    console.print(drawn_board(stored.name, stored.board, console.width, stored.lines,
+                              stored.next_line))
+    return True
 
 
 def last_sentences(loaded: Loaded[State, Event], count: int, viewer: Viewer) -> list[str]:

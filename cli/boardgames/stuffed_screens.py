@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from cli.common.output import plain
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from boardgames.stuffed.dice import Symbol
     from boardgames.stuffed.odds import Odds
-    from boardgames.stuffed.screen import TrayDie
+    from boardgames.stuffed.screen import Shown
     from boardgames.stuffed.state import Game
 
 
@@ -34,7 +34,27 @@ def _wrapped(text: str, width: int, indent: int = 0, style: str = "") -> list[Te
     return [Text(line, style=style) for line in rows(text, width, indent=indent, collapse=True)]
 
 
-def dice_rows(dice: Sequence[TrayDie], width: int, label: str = "Dice") -> list[Text]:
+class ShownDie(Protocol):
+    """A die as a screen shows it: its position, its symbol's two letters, whether it
+    is spent (:class:`~boardgames.screen.TrayDie`, or a die of a roll typed in)."""
+
+    @property
+    def position(self) -> int: ...
+    @property
+    def short(self) -> str: ...
+    @property
+    def spent(self) -> bool: ...
+
+
+class _Typed(NamedTuple):
+    """A die of a roll typed in (``keep``): never spent."""
+
+    position: int
+    short: str
+    spent: bool = False
+
+
+def dice_rows(dice: Sequence[ShownDie], width: int, label: str = "Dice") -> list[Text]:
     """The dice as ``1 Co  2 Co  3×Es`` rows under a label, as many per row as fit;
     ``×`` marks a spent die."""
     from rich.text import Text
@@ -55,26 +75,32 @@ def dice_rows(dice: Sequence[TrayDie], width: int, label: str = "Dice") -> list[
     return rows
 
 
-def _dice(roll: Sequence[tuple[int, Symbol]]) -> tuple[TrayDie, ...]:
-    from boardgames.stuffed.screen import TrayDie
-
-    return tuple(TrayDie(position, symbol.short) for position, symbol in roll)
+def _dice(roll: Sequence[tuple[int, Symbol]]) -> tuple[_Typed, ...]:
+    return tuple(_Typed(position, symbol.short) for position, symbol in roll)
 
 
 def board(name: str, state: Game, width: int, last: Sequence[str], next_line: str
           ) -> RenderableType:
     """The whole game on one screen: the library's board
     (:func:`boardgames.stuffed.screen.board`), the last events and what comes next."""
+    from boardgames.stuffed.screen import board as shown
+
+    return drawn_board(name, shown(state), width, last, next_line)
+
+
+def drawn_board(name: str, shown: Sequence[Shown], width: int, last: Sequence[str],
+                next_line: str) -> RenderableType:
+    """The library's board ``shown`` (made now, or stored beside the game), the last
+    events and what comes next, on one screen."""
     from rich.console import Group
     from rich.text import Text
 
-    from boardgames.stuffed.screen import Tray
-    from boardgames.stuffed.screen import board as shown
+    from boardgames.screen import Tray
     from cli.boardgames.base import drawn
 
     width = max(20, min(width, 72))
     parts: list[RenderableType] = []
-    for item in shown(state):
+    for item in shown:
         if isinstance(item, Tray):
             parts += dice_rows(item.dice, width, item.label)
         else:

@@ -12,6 +12,7 @@ from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command
 from cli.boardgames.stuffed import face
 from cli.common.output import echo_wrapped, make_console, print_json
+from cli.common.streams import ENGLISH
 
 if TYPE_CHECKING:
     from boardgames.stuffed.events import Seat
@@ -109,6 +110,8 @@ def show(last: int, as_json: bool) -> None:
     """The game: the Mission, the turn's dice (× spent), the Teammates on offer, every
     player's coins, cards and team (▶ whose turn), what the dice can get now, the last
     events and what comes next."""
+    if not as_json and _stored(last):
+        return
     from boardgames.stuffed.codec import snapshot
     from boardgames.stuffed.screen import next_line
     from cli.boardgames.stuffed_screens import board
@@ -125,3 +128,20 @@ def show(last: int, as_json: bool) -> None:
     console.print(board(name, state, console.width, lines, next_line(state)))
     for line in games.summary_lines(face(), ending):
         echo_wrapped(line)
+
+
+def _stored(last: int) -> bool:
+    """``show`` drawn from the view the game's last write stored, if it can be taken
+    (:mod:`cli.boardgames.stored`): no game code loaded, no replay."""
+    from cli.boardgames.stored import stored_show
+    from cli.boardgames.stuffed_screens import drawn_board
+
+    stored = stored_show("stuffed", "narrator", last)
+    if stored is None:
+        return False
+    console = make_console()
+    console.print(drawn_board(stored.name, stored.board, console.width, stored.lines,
+                              stored.next_line))
+    for line in games.summary_lines(ENGLISH, stored.summary):
+        echo_wrapped(line)
+    return True

@@ -336,13 +336,18 @@ def show(name: str | None, last: int, players: bool, as_json: bool) -> None:
     """Show the board of the Conflict NAME (default: the current one). With --players,
     as the players may see it: Villains' and Extras' numbers hidden until revealed."""
     from cli.common.board import board_json, board_view
+    from conflict.which import KIND
 
     with open_table(create=False) as table:
-        found = find_conflict(table, name)
-        if players:
-            board, lines = for_players(table, found, last)
+        # The current Conflict's view, when no other is named: found without its log.
+        current = None if players or name is not None or chosen_conflict() is not None \
+            else _from_view(table, table.view(KIND), last)
+        if current is not None:
+            board, lines = current
+        elif players:
+            board, lines = for_players(table, find_conflict(table, name), last)
         else:
-            board, lines = shown(table, found, last)
+            board, lines = shown(table, find_conflict(table, name), last)
     if as_json:
         print_json(board_json(board, lines))
         return

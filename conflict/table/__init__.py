@@ -389,10 +389,10 @@ class Table(Players):
         found: StreamInfo | None = self._connection.read(lambda db: logs.current(db, kind))
         return found
 
-    def view(self, kind: str, name: str) -> dict[str, Any] | None:
-        """The stream's view as its last write stored it (a Conflict's board and last
-        steps), or ``None`` if it has none or a later write left it stale: then replay
-        the log (see :mod:`.views`)."""
+    def view(self, kind: str, name: str | None = None) -> dict[str, Any] | None:
+        """The stream's view (the current one's of ``kind`` when ``name`` is ``None``)
+        as its last write stored it (a Conflict's board and last steps), or ``None`` if
+        it has none or a later write left it stale: then replay (see :mod:`.views`)."""
         from conflict.table import views
         found: dict[str, Any] | None = self._connection.read(
             lambda db: views.read(db, kind, name))

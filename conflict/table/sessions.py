@@ -19,7 +19,9 @@ A game may register hooks (:func:`register_hooks`, :class:`Hooks`) that run insi
 every write transaction of its streams (``on_record``, ``on_undo``: the roster's share
 of a Conflict's end) and a projection (``project``: called with the stream as it
 stands after each write, to store a view that readers can show without replaying —
-:mod:`.views`). Whoever writes, through whichever screen, the same hooks run.
+:mod:`.views`); a game that gives its view as data instead (:attr:`core.game.Game.view`)
+has it stored the same way. Whoever writes, through whichever screen, the same hooks
+run.
 
 Replays are cached per process: a writer that reads the same log again applies only
 the entries it has not seen.
@@ -170,7 +172,7 @@ class Saved(Generic[S, E]):
         made: Hooks[S, E] = hooks_of(table, game.kind, name) if hooks is None else hooks
         self._on_record = made.on_record
         self._on_undo = made.on_undo
-        self._project = made.project
+        self._project = made.project if made.project is not None else _stored_view(game, name)
         self._key = (str(table.path), game.kind, name_key(name))
 
     @property
@@ -418,6 +420,22 @@ def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E],
     made: tuple[Saved[S, E], Recorded[S, E]] = table.transaction(work)
     made[0]._cache = None
     return made
+
+
+def _stored_view(game: Game[S, E], name: str) -> Projection[S, E] | None:
+    """The projection that stores the view the game gives (:attr:`core.game.Game.view`)
+    of the stream ``name``, if it gives one."""
+    made = game.view
+    if made is None:
+        return None
+
+    def store(db: Db, loaded: Loaded[S, E]) -> None:
+        from conflict.table import views
+
+        views.write(db, game.kind, name, loaded.version,
+                    made(name, loaded.states, loaded.events))
+
+    return store
 
 
 def _empty(initial: S) -> Loaded[S, Any]:

@@ -37,14 +37,16 @@ def write(db: sqlite3.Connection, kind: str, name: str, version: int,
         (stream_id, version, json.dumps(view, ensure_ascii=False, separators=(",", ":"))))
 
 
-def read(db: sqlite3.Connection, kind: str, name: str) -> dict[str, Any] | None:
-    """The stream's view if it was made from the log as it stands (``None`` if there
-    is none, or it is stale, or it is not a JSON object)."""
-
-    row = db.execute(
-        "SELECT v.view FROM streams s JOIN views v ON v.stream_id = s.id "
-        "WHERE s.kind = ? AND s.name_key = ? AND v.version = s.version",
-        (kind, name_key(name))).fetchone()
+def read(db: sqlite3.Connection, kind: str, name: str | None) -> dict[str, Any] | None:
+    """The stream's view (the current stream's of ``kind`` when ``name`` is ``None``)
+    if it was made from the log as it stands (``None`` if there is none, or it is
+    stale, or it is not a JSON object)."""
+    query = ("SELECT v.view FROM streams s JOIN views v ON v.stream_id = s.id "
+             "WHERE s.kind = ? AND v.version = s.version AND ")
+    if name is None:  # no name to compare: the reader of the current view starts fast
+        row = db.execute(query + "s.is_current = 1", (kind,)).fetchone()
+    else:
+        row = db.execute(query + "s.name_key = ?", (kind, name_key(name))).fetchone()
     if row is None or not isinstance(row[0], str):
         return None
     try:  # the strict reader: a damaged view is only a stale one (the log is the truth)

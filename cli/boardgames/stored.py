@@ -1,0 +1,77 @@
+"""A board game's ``show`` from the view its last write stored (:mod:`boardgames.views`):
+the board, the last sentences, what comes next and the summary, read back without
+loading the game's rules or replaying its events.
+
+A view is taken only when this version of the program made it, the stream has not
+changed since (:meth:`conflict.table.Table.view`), it holds the board asked for and
+the lines asked for, and every part of it is what a view holds; anything else — none
+stored, a stale one, one damaged by hand or by a bad disk, another version's — is
+not shown: the command replays the events, which say the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from cli.boardgames.base import chosen_game, find_game
+from cli.common.table_option import open_table
+from cli.version import __version__
+
+
+class Stored(NamedTuple):
+    """What a ``show`` draws, as the view holds it: the game's ``name``, its ``board``
+    (:mod:`boardgames.screen` values), the last ``lines``, the ``next_line``, the
+    ``summary`` (empty before the end) and the screen's ``words`` (empty: English)."""
+
+    name: str
+    board: tuple[Any, ...]
+    lines: list[str]
+    next_line: str
+    summary: list[str]
+    words: dict[str, str]
+
+
+def stored_show(kind: str, board: str, count: int) -> Stored | None:
+    """The chosen game of ``kind`` as its stored view shows it, with the ``board`` kept
+    under that key and the last ``count`` lines; ``None`` when the view cannot be
+    taken (see the module): then replay."""
+    with open_table(create=False) as table:
+        typed = chosen_game()
+        if typed is None:  # the current game's, which names it: found without the log
+            view = table.view(kind)
+            name = None if view is None else view.get("name")
+        else:
+            name = find_game(table, kind, typed)
+            view = table.view(kind, name)
+    return read_view(view, name, board, count) if isinstance(name, str) else None
+
+
+def read_view(view: Mapping[str, Any] | None, name: str, board: str, count: int
+              ) -> Stored | None:
+    """:func:`stored_show`'s reading of the view ``view`` of the game ``name``."""
+    from boardgames.screen import board_from_stored
+
+    if view is None or view.get("made_by") != __version__:
+        return None
+    lines, live, boards = _texts(view.get("lines")), view.get("live"), view.get("boards")
+    next_line, summary, words = view.get("next"), _texts(view.get("summary")), view.get("words")
+    if lines is None or summary is None or not isinstance(next_line, str) \
+            or type(live) is not int or not isinstance(boards, dict) \
+            or not isinstance(words, dict) or _texts(list(words.values())) is None:
+        return None
+    if board not in boards or (count > len(lines) and len(lines) != live):
+        return None
+    try:
+        shown = board_from_stored(boards[board])
+    except ValueError:
+        return None
+    return Stored(name, shown, lines[max(0, len(lines) - count):] if count else [], next_line,
+                  summary, words)
+
+
+def _texts(value: object) -> list[str] | None:
+    """``value`` if it is a list of texts."""
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return value
+    return None
