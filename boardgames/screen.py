@@ -27,61 +27,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-
-class _Value:
-    """A frozen value made without code generated at import — every board game's
-    ``show`` loads these, and an attrs class compiles its methods when defined (start-up
-    time): its fields are its annotations, in their order (kept in ``__slots__``); it is
-    compared, hashed, shown and copied by them as an attrs frozen class is, and refuses
-    any change."""
-
-    __slots__ = ()
-
-    def _fill(self, *values: object) -> None:
-        for name, value in zip(type(self).__annotations__, values, strict=True):
-            object.__setattr__(self, name, value)
-
-    def _values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in type(self).__annotations__)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a {type(self).__name__} is frozen: {name} cannot be set")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a {type(self).__name__} is frozen: {name} cannot be deleted")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _Value) or other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash((self.__class__.__name__, *self._values()))
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}"
-                          for name in type(self).__annotations__)
-        return f"{type(self).__name__}({shown})"
-
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return type(self), self._values()
+from core.frozen import Frozen
 
 
-class Part(_Value):
+class Part(Frozen):
     """A piece of a :class:`Line` with a tag of its own."""
 
-    __slots__ = ("tag", "text")
+    fields = ("text", "tag")
+    __slots__ = fields
     text: str
     tag: str
 
     def __init__(self, text: str, tag: str = "plain") -> None:
-        self._fill(text, tag)
+        self._set("text", text)
+        self._set("tag", tag)
 
 
-class Line(_Value):
+class Line(Frozen):
     """One line of a screen and what it is (its ``tag``); see the module."""
 
-    __slots__ = ("indent", "margin", "parts", "tag", "text", "wrap")
+    fields = ("text", "tag", "wrap", "margin", "indent", "parts")
+    __slots__ = fields
     text: str
     tag: str
     wrap: bool
@@ -91,63 +57,78 @@ class Line(_Value):
 
     def __init__(self, text: str, tag: str = "plain", wrap: bool = False, margin: int = 0,
                  indent: int = 2, parts: tuple[Part, ...] = ()) -> None:
-        self._fill(text, tag, wrap, margin, indent, parts)
+        self._set("text", text)
+        self._set("tag", tag)
+        self._set("wrap", wrap)
+        self._set("margin", margin)
+        self._set("indent", indent)
+        self._set("parts", parts)
 
 
-class Title(_Value):
+class Title(Frozen):
     """The first line of a board: the game's name, then ``text`` (``" · turn 2"``)."""
 
-    __slots__ = ("text", "wrap")
+    fields = ("text", "wrap")
+    __slots__ = fields
     text: str
     wrap: bool
 
     def __init__(self, text: str, wrap: bool = False) -> None:
-        self._fill(text, wrap)
+        self._set("text", text)
+        self._set("wrap", wrap)
 
 
 # --- the values only one game has (kept here: a stored board is read without the game) --
 
 
-class TrayDie(_Value):
+class TrayDie(Frozen):
     """A die of the turn: its position (1–8), its symbol's two letters, whether spent."""
 
-    __slots__ = ("position", "short", "spent")
+    fields = ("position", "short", "spent")
+    __slots__ = fields
     position: int
     short: str
     spent: bool
 
     def __init__(self, position: int, short: str, spent: bool = False) -> None:
-        self._fill(position, short, spent)
+        self._set("position", position)
+        self._set("short", short)
+        self._set("spent", spent)
 
 
-class Tray(_Value):
+class Tray(Frozen):
     """The turn's dice under a ``label``; none before the roll."""
 
-    __slots__ = ("dice", "label")
+    fields = ("label", "dice")
+    __slots__ = fields
     label: str
     dice: tuple[TrayDie, ...]
 
     def __init__(self, label: str, dice: tuple[TrayDie, ...]) -> None:
-        self._fill(label, dice)
+        self._set("label", label)
+        self._set("dice", dice)
 
 
-class Grid(_Value):
+class Grid(Frozen):
     """The Problem track: a head per column, then each row from the top, a Problem's
     name or ``""`` for a free space."""
 
-    __slots__ = ("heads", "rows")
+    fields = ("heads", "rows")
+    __slots__ = fields
     heads: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
 
     def __init__(self, heads: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> None:
-        self._fill(heads, rows)
+        self._set("heads", heads)
+        self._set("rows", rows)
 
 
-class HouseRow(_Value):
+class HouseRow(Frozen):
     """A House's figures (``None`` where hidden from the viewer, R-HW-6), whether it is
     Active, and its tokens and Personalities."""
 
-    __slots__ = ("active", "details", "disgrace", "favor", "name", "score")
+    fields = ("name", "favor", "disgrace", "score", "active", "details")
+    __slots__ = fields
     name: str
     favor: int | None
     disgrace: int | None
@@ -157,18 +138,25 @@ class HouseRow(_Value):
 
     def __init__(self, name: str, favor: int | None, disgrace: int | None,
                  score: int | None, active: bool, details: str) -> None:
-        self._fill(name, favor, disgrace, score, active, details)
+        self._set("name", name)
+        self._set("favor", favor)
+        self._set("disgrace", disgrace)
+        self._set("score", score)
+        self._set("active", active)
+        self._set("details", details)
 
 
-class Houses(_Value):
+class Houses(Frozen):
     """The Houses as a table under the head ``House`` and ``labels``."""
 
-    __slots__ = ("labels", "rows")
+    fields = ("labels", "rows")
+    __slots__ = fields
     labels: tuple[str, ...]
     rows: tuple[HouseRow, ...]
 
     def __init__(self, labels: tuple[str, ...], rows: tuple[HouseRow, ...]) -> None:
-        self._fill(labels, rows)
+        self._set("labels", labels)
+        self._set("rows", rows)
 
 
 def para(text: str, tag: str = "plain", *, margin: int = 0, indent: int = 2) -> Line:
@@ -192,7 +180,7 @@ def to_stored(value: object) -> Any:
     """A screen value as JSON-ready data: one of the values here (each of texts, whole
     numbers, flags, ``None``, tuples and other such values) as ``[class name, each
     field in order]``; a tuple as a list."""
-    if isinstance(value, _Value) and _KNOWN.get(type(value).__name__) is type(value):
+    if isinstance(value, Frozen) and _KNOWN.get(type(value).__name__) is type(value):
         return [type(value).__name__, *(to_stored(field) for field in value._values())]
     if isinstance(value, tuple):
         return [to_stored(item) for item in value]
