@@ -7,12 +7,12 @@ Importing attrs alone costs a hot command (``mistborn roll 5``, ``odds 4``, ``ro
 :class:`~core.names.Spellings`, JSON :class:`~core.jsonread.Limits`, and the table's
 :class:`~conflict.table.stored.Row`, :class:`~conflict.table.rolls.RollEntry` and
 :class:`~conflict.table.players.Player`; and the board games' screen values
-(:mod:`boardgames.screen`), which every game's ``show`` draws. Each has slots, an ``__init__`` of its own
-with its checks, and what attrs would generate for a frozen class — equality of the
-same class field by field, a hash of the fields, a repr ``Roll(asked=5, faces=(…),
-difficulty=None)``, ``attrs.exceptions.FrozenInstanceError`` on any assignment,
-pattern matching by field order, pickling and copying through ``__init__``.
-:func:`conflict.values.evolve` copies them with changes, checks and all.
+(:mod:`boardgames.screen`), which every game's ``show`` draws. Each has slots, an
+``__init__`` of its own with its checks, and what attrs would generate for a frozen
+class — equality of the same class field by field, a hash of the fields, a repr
+``Roll(asked=5, faces=(…), difficulty=None)``, ``attrs.exceptions.FrozenInstanceError``
+on any assignment, pattern matching by field order, pickling and copying through
+``__init__``. :func:`conflict.values.evolve` copies them with changes, checks and all.
 
 Every other value of the project stays an attrs class; a class joins these only when
 a hot command would otherwise import attrs (``tests/test_startup.py`` names them).
