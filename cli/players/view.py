@@ -13,6 +13,7 @@ Stored text reaches the screen only through :func:`cli.common.output.plain` insi
 from __future__ import annotations
 
 import datetime
+import functools
 import io
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
@@ -26,8 +27,9 @@ from conflict.errors import possessive
 from conflict.events import Event, RollDice
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
 
+    from conflict.dice import Roll
     from conflict.state import State
     from conflict.table import Entry, RollEntry, Table
     from core.viewer import Viewer
@@ -75,19 +77,72 @@ def render(parts: Iterable[RenderableType | str], *, width: int, plain: bool,
     the shell's own words (never stored text: that comes as Rich ``Text`` through
     :func:`cli.common.output.plain`). ``plain``: ASCII without colour; ``color=False``: no
     escape codes at all (no terminal at the other end)."""
-    from rich.console import Console
     from rich.text import Text
 
-    colored = color and not plain
+    width = clamp_width(width)
     buffer = io.StringIO()
-    console = Console(file=buffer, width=clamp_width(width), force_terminal=colored,
-                      color_system="standard" if colored else None, no_color=not colored,
-                      highlight=False, emoji=False, markup=False, legacy_windows=False,
-                      force_jupyter=False, force_interactive=False)
+    console: Console | None = None
     for part in parts:
+        line = _unstyled(part, width)
+        if line is not None:
+            buffer.write(line)
+            continue
+        console = console or _console(buffer, width, colored=color and not plain)
         console.print(Text(part, overflow="fold") if isinstance(part, str) else part)
     text = "\n".join(line.rstrip(" ") for line in buffer.getvalue().split("\n"))
     return to_ascii(text) if plain else text
+
+
+def _console(buffer: io.StringIO, width: int, *, colored: bool) -> Console:
+    """A Rich console drawing into ``buffer`` at ``width`` columns."""
+    from rich.console import Console
+
+    return Console(file=buffer, width=width, force_terminal=colored,
+                   color_system="standard" if colored else None, no_color=not colored,
+                   highlight=False, emoji=False, markup=False, legacy_windows=False,
+                   force_jupyter=False, force_interactive=False)
+
+
+def _unstyled(part: RenderableType | str, width: int) -> str | None:
+    """``part`` as Rich would draw it, without Rich, when it is a line that needs
+    nothing of it: a ``str`` or an unstyled Rich ``Text`` of printable characters (no
+    tab, no line break) that fits in ``width`` cells, which Rich prints as it is, with
+    no escape code, in colour or not. ``None`` for anything else: Rich draws it. Most
+    news lines and a roll's purpose are such lines, and Rich's machinery is most of
+    the server's CPU for a roll."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    if isinstance(part, str):
+        line = part
+    elif type(part) is Text and not part.spans and not part.style and \
+            part.end == "\n" and part.justify is None:
+        line = part.plain
+    else:
+        return None
+    if not line.isprintable() or (len(line) if line.isascii() else cell_len(line)) > width:
+        return None
+    return f"{line}\n"
+
+
+def roll_screen(judged: Roll, *, width: int, plain: bool, color: bool = True) -> str:
+    """A roll's screen (:func:`cli.conflict.roll.screen`) as :func:`render` draws it.
+    The screen shows the dice sorted, so it depends only on which faces came up, not
+    their order: a few hundred screens for a pool of 5, each drawn by Rich once and
+    kept, since a table rolls the same pools all evening."""
+    return _roll_screen(judged.asked, tuple(sorted(judged.faces)), judged.difficulty,
+                        clamp_width(width), plain, color)
+
+
+@functools.lru_cache(maxsize=4096)
+def _roll_screen(asked: int, faces: tuple[int, ...], difficulty: int | None, width: int,
+                 plain: bool, color: bool) -> str:
+    from cli.conflict.roll import screen
+    from conflict.dice import Roll
+
+    judged = Roll(asked=asked, faces=faces, difficulty=difficulty)
+    return render([screen(judged, by_hand=False, seed=None)], width=width, plain=plain,
+                  color=color)
 
 
 # --- what a player's results are -----------------------------------------------------------
