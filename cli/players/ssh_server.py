@@ -71,7 +71,7 @@ from cli.players.ssh_login import (
     load_host_key,
 )
 from cli.players.verbs import verb_of
-from cli.players.view import NewsReader
+from cli.players.view import Batch, NewsReader
 from cli.players.words import Reply
 from core.errors import shown
 
@@ -144,6 +144,20 @@ class _Session:
             return
         start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
         self.write(f"{start}{text}{self.editor.redraw()}")
+
+
+def _warm_up() -> None:
+    """Load what players' lines use (the roll screen, news sentences, Rich) and draw a
+    roll once, before anyone joins: the first roll of the evening would otherwise wait
+    for it while the others' lines queue behind."""
+    import importlib
+
+    from cli.players.view import roll_screen
+    from conflict.dice import Roll
+
+    for module in ("cli.common.options", "cli.conflict.log", "conflict.narrate"):
+        importlib.import_module(module)
+    roll_screen(Roll.from_faces([6, 5, 5, 3, 1]), width=40, plain=False)
 
 
 def _to_stderr(line: str) -> None:
@@ -225,6 +239,7 @@ class Server:
             keepalive_count_max=s.keepalive_count_max, login_timeout=s.login_timeout,
             reuse_address=True)
         self._reader = await self.worker.run(NewsReader, self.worker.table)
+        await self.worker.run(_warm_up)
         self._dirty = asyncio.Event()
         self._news_task = asyncio.create_task(self._news_loop())
         sockets = self._acceptor.sockets
@@ -254,8 +269,6 @@ class Server:
             self._dirty.set()
 
     async def _news_loop(self) -> None:
-        from conflict.table import UnknownPlayer
-
         assert self._dirty is not None and self._reader is not None
         reader, dirty = self._reader, self._dirty
         version = await self.worker.run(self.worker.table.data_version)
@@ -272,33 +285,31 @@ class Server:
             if now == version and not wrote:
                 continue
             version = now
-            everyone = [s for group in self.sessions.values() for s in group]
-
-            def fan_out(everyone: list[_Session] = everyone
-                        ) -> list[tuple[_Session, str | None]]:
-                batch = reader.poll()
-                if not batch:
-                    return []
-                shown: list[tuple[_Session, str | None]] = []
-                drawn: dict[object, str] = {}  # each line drawn once for all alike
-                for session in everyone:
-                    try:
-                        shown.append((session, session.shell.show(batch, drawn)))
-                    except UnknownPlayer:  # revoked: the session ends
-                        shown.append((session, None))
-                    except Exception:  # a damaged table: their next line says so
-                        continue
-                return shown
-
             try:
-                for session, text in await self.worker.run(fan_out):
-                    if text is None:
-                        session.withdraw()
-                    else:
-                        session.news(text)
+                batch = await self.worker.run(reader.poll)
             except Exception:  # a busy or damaged table: try again next time
-                pass
+                batch = None
+            if batch:
+                await self._tell(batch)
             await asyncio.sleep(interval)  # a burst of rolls makes one batch
+
+    async def _tell(self, batch: Batch) -> None:
+        """Show ``batch`` to every session, each as its player may read it. Each
+        session's text is made by its own call in the table's thread: lines typed
+        meanwhile are handled between them instead of waiting for every session's
+        news. Sessions that see a line alike share its drawing (``drawn``)."""
+        from conflict.table import UnknownPlayer
+
+        drawn: dict[object, str] = {}
+        for session in [s for group in self.sessions.values() for s in group]:
+            try:
+                text = await self.worker.run(session.shell.show, batch, drawn)
+            except UnknownPlayer:  # revoked: the session ends
+                session.withdraw()
+            except Exception:  # a damaged table: their next line says so
+                continue
+            else:
+                session.news(text)
 
     # --- one session
 
