@@ -71,7 +71,7 @@ from cli.players.ssh_login import (
     load_host_key,
 )
 from cli.players.verbs import verb_of
-from cli.players.view import Batch, NewsReader
+from cli.players.view import Batch, NewsReader, warm_up
 from cli.players.words import Reply
 from core.errors import shown
 
@@ -144,20 +144,6 @@ class _Session:
             return
         start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
         self.write(f"{start}{text}{self.editor.redraw()}")
-
-
-def _warm_up() -> None:
-    """Load what players' lines use (the roll screen, news sentences, Rich) and draw a
-    roll once, before anyone joins: the first roll of the evening would otherwise wait
-    for it while the others' lines queue behind."""
-    import importlib
-
-    from cli.players.view import roll_screen
-    from conflict.dice import Roll
-
-    for module in ("cli.common.options", "cli.conflict.log", "conflict.narrate"):
-        importlib.import_module(module)
-    roll_screen(Roll.from_faces([6, 5, 5, 3, 1]), width=40, plain=False)
 
 
 def _to_stderr(line: str) -> None:
@@ -239,7 +225,7 @@ class Server:
             keepalive_count_max=s.keepalive_count_max, login_timeout=s.login_timeout,
             reuse_address=True)
         self._reader = await self.worker.run(NewsReader, self.worker.table)
-        await self.worker.run(_warm_up)
+        await self.worker.run(warm_up)
         self._dirty = asyncio.Event()
         self._news_task = asyncio.create_task(self._news_loop())
         sockets = self._acceptor.sockets

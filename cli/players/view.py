@@ -23,13 +23,13 @@ import attrs
 
 from characters.names import name_key
 from cli.common.output import plain as safe
+from conflict.dice import Roll
 from conflict.errors import possessive
 from conflict.events import Event, RollDice
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from conflict.dice import Roll
     from conflict.state import State
     from conflict.table import Entry, RollEntry, Table
     from core.viewer import Viewer
@@ -128,8 +128,9 @@ def _unstyled(part: RenderableType | str, width: int) -> str | None:
 def roll_screen(judged: Roll, *, width: int, plain: bool, color: bool = True) -> str:
     """A roll's screen (:func:`cli.conflict.roll.screen`) as :func:`render` draws it.
     The screen shows the dice sorted, so it depends only on which faces came up, not
-    their order: a few hundred screens for a pool of 5, each drawn by Rich once and
-    kept, since a table rolls the same pools all evening."""
+    their order: a few hundred screens for a pool of 5, each drawn once and kept,
+    since a table rolls the same pools all evening; drawn without Rich
+    (:mod:`cli.players.roll_text`) when no Difficulty is set, as in the shell."""
     return _roll_screen(judged.asked, tuple(sorted(judged.faces)), judged.difficulty,
                         clamp_width(width), plain, color)
 
@@ -138,11 +139,26 @@ def roll_screen(judged: Roll, *, width: int, plain: bool, color: bool = True) ->
 def _roll_screen(asked: int, faces: tuple[int, ...], difficulty: int | None, width: int,
                  plain: bool, color: bool) -> str:
     from cli.conflict.roll import screen
-    from conflict.dice import Roll
+    from cli.players.roll_text import roll_text
 
     judged = Roll(asked=asked, faces=faces, difficulty=difficulty)
-    return render([screen(judged, by_hand=False, seed=None)], width=width, plain=plain,
-                  color=color)
+    text = roll_text(judged, width, colored=color and not plain)
+    if text is None:
+        return render([screen(judged, by_hand=False, seed=None)], width=width, plain=plain,
+                      color=color)
+    text = "\n".join(line.rstrip(" ") for line in text.split("\n"))
+    return to_ascii(text) if plain else text
+
+
+def warm_up() -> None:
+    """Load what drawing a roll and the news of the table use, and draw a roll once: a
+    server does it before anyone joins, or its first roll of the evening would wait
+    for it while the others' lines queue behind."""
+    import importlib
+
+    for module in ("cli.common.options", "cli.conflict.log", "conflict.narrate"):
+        importlib.import_module(module)
+    roll_screen(Roll.from_faces([6, 5, 5, 3, 1]), width=40, plain=False)
 
 
 # --- what a player's results are -----------------------------------------------------------
