@@ -104,25 +104,36 @@ def _console(buffer: io.StringIO, width: int, *, colored: bool) -> Console:
 
 
 def _unstyled(part: RenderableType | str, width: int) -> str | None:
-    """``part`` as Rich would draw it, without Rich, when it is a line that needs
-    nothing of it: a ``str`` or an unstyled Rich ``Text`` of printable characters (no
-    tab, no line break) that fits in ``width`` cells, which Rich prints as it is, with
-    no escape code, in colour or not. ``None`` for anything else: Rich draws it. Most
-    news lines and a roll's purpose are such lines, and Rich's machinery is most of
-    the server's CPU for a roll."""
+    """``part`` as Rich would draw it, without Rich's console, when it is a line that
+    needs nothing of it: a ``str`` or an unstyled Rich ``Text`` of printable characters
+    (no tab, no line break), which Rich prints as it is, with no escape code, in colour
+    or not: whole when it fits in ``width`` cells, else cut where Rich's own wrapping
+    of it cuts (:meth:`rich.text.Text.wrap`). ``None`` for anything else: Rich draws
+    it. Most news lines and a roll's purpose are such lines, and Rich's console was
+    most of the server's CPU for a roll."""
     from rich.cells import cell_len
     from rich.text import Text
 
     if isinstance(part, str):
         line = part
     elif type(part) is Text and not part.spans and not part.style and \
-            part.end == "\n" and part.justify is None:
+            part.end == "\n" and part.justify is None and not part.no_wrap and \
+            part.overflow in (None, "fold"):
         line = part.plain
     else:
         return None
-    if not line.isprintable() or (len(line) if line.isascii() else cell_len(line)) > width:
+    if not line.isprintable():
         return None
-    return f"{line}\n"
+    if (len(line) if line.isascii() else cell_len(line)) <= width:
+        return f"{line}\n"
+    cut = Text(line, overflow="fold").wrap(_measuring(), width)
+    return "".join(f"{piece.plain}\n" for piece in cut)
+
+
+@functools.cache
+def _measuring() -> Console:
+    """A console that only measures (what :meth:`rich.text.Text.wrap` asks of one)."""
+    return _console(io.StringIO(), MAX_WIDTH, colored=False)
 
 
 def roll_screen(judged: Roll, *, width: int, plain: bool, color: bool = True) -> str:
