@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import importlib
 import io
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
@@ -77,7 +78,7 @@ def render(parts: Iterable[RenderableType | str], *, width: int, plain: bool,
     the shell's own words (never stored text: that comes as Rich ``Text`` through
     :func:`cli.common.output.plain`). ``plain``: ASCII without colour; ``color=False``: no
     escape codes at all (no terminal at the other end)."""
-    from rich.text import Text
+    from rich.text import Text  # Rich at the first drawing: the shell loads without it
 
     width = clamp_width(width)
     buffer = io.StringIO()
@@ -111,7 +112,7 @@ def _unstyled(part: RenderableType | str, width: int) -> str | None:
     of it cuts (:meth:`rich.text.Text.wrap`). ``None`` for anything else: Rich draws
     it. Most news lines and a roll's purpose are such lines, and Rich's console was
     most of the server's CPU for a roll."""
-    from rich.cells import cell_len
+    from rich.cells import cell_len  # Rich at the first drawing, as in render
     from rich.text import Text
 
     if isinstance(part, str):
@@ -149,6 +150,7 @@ def roll_screen(judged: Roll, *, width: int, plain: bool, color: bool = True) ->
 @functools.lru_cache(maxsize=4096)
 def _roll_screen(asked: int, faces: tuple[int, ...], difficulty: int | None, width: int,
                  plain: bool, color: bool) -> str:
+    # At the first roll: a shell that never rolls starts without the roll screen.
     from cli.conflict.roll import screen
     from cli.players.roll_text import roll_text
 
@@ -165,8 +167,6 @@ def warm_up() -> None:
     """Load what drawing a roll and the news of the table use, and draw a roll once: a
     server does it before anyone joins, or its first roll of the evening would wait
     for it while the others' lines queue behind."""
-    import importlib
-
     for module in ("cli.common.options", "cli.conflict.log", "conflict.narrate"):
         importlib.import_module(module)
     roll_screen(Roll.from_faces([6, 5, 5, 3, 1]), width=40, plain=False)
