@@ -45,6 +45,7 @@ from cli.players.view import (
     clamp_width,
     lines_of,
     render,
+    roll_screen,
     rolls_dice_of,
     seen_by,
 )
@@ -292,7 +293,6 @@ class PlayerShell:
         if not args or args[0].casefold() == "as":
             return player_steps.roll(self, args)
         from cli.common.options import check_roll_pool
-        from cli.conflict.roll import screen
 
         pool = check_roll_pool(number(args[0], "the pool"))
         purpose = ""
@@ -302,10 +302,10 @@ class PlayerShell:
             purpose = " ".join(args[2:])
         judged = roll_pool(pool, rng=self.rng)
         self.table.record_roll(judged, who=self.name, purpose=purpose)
-        parts: list[RenderableType | str] = [screen(judged, by_hand=False, seed=None)]
+        text = roll_screen(judged, width=self.width, plain=self.plain, color=self.color)
         if purpose:
-            parts.append(stored("For ", purpose))
-        return self.reply(parts)
+            text += self._text([stored("For ", purpose)])
+        return Reply(text)
 
     # --- looking
 
@@ -479,7 +479,8 @@ class PlayerShell:
         rolls = [i for i in shown if isinstance(batch.items[i], RollNews)]
         skipped = rolls[:-MAX_NEWS_ROLLS] if len(rolls) > MAX_NEWS_ROLLS else []
         if skipped:  # a phone shows the latest; a flood of rolls must not bury the screen
-            shown = [i for i in shown if i not in set(skipped)]
+            dropped = set(skipped)
+            shown = [i for i in shown if i not in dropped]
         if not shown:
             return ""
         self._refresh()  # a revoked player sees nothing more (UnknownPlayer)

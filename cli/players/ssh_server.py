@@ -48,6 +48,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import gc
 import os
 import sys
 import time
@@ -71,7 +72,7 @@ from cli.players.ssh_login import (
     load_host_key,
 )
 from cli.players.verbs import verb_of
-from cli.players.view import NewsReader
+from cli.players.view import Batch, NewsReader, warm_up
 from cli.players.words import Reply
 from core.errors import shown
 
@@ -226,6 +227,7 @@ class Server:
             keepalive_count_max=s.keepalive_count_max, login_timeout=s.login_timeout,
             reuse_address=True)
         self._reader = await self.worker.run(NewsReader, self.worker.table)
+        await self.worker.run(warm_up)
         self._dirty = asyncio.Event()
         self._news_task = asyncio.create_task(self._news_loop())
         sockets = self._acceptor.sockets
@@ -255,8 +257,6 @@ class Server:
             self._dirty.set()
 
     async def _news_loop(self) -> None:
-        from conflict.table import UnknownPlayer
-
         assert self._dirty is not None and self._reader is not None
         reader, dirty = self._reader, self._dirty
         version = await self.worker.run(self.worker.table.data_version)
@@ -273,33 +273,31 @@ class Server:
             if now == version and not wrote and not reader.due():  # due: a game's timer
                 continue
             version = now
-            everyone = [s for group in self.sessions.values() for s in group]
-
-            def fan_out(everyone: list[_Session] = everyone
-                        ) -> list[tuple[_Session, str | None]]:
-                batch = reader.poll()
-                if not batch:
-                    return []
-                shown: list[tuple[_Session, str | None]] = []
-                drawn: dict[object, str] = {}  # each line drawn once for all alike
-                for session in everyone:
-                    try:
-                        shown.append((session, session.shell.show(batch, drawn)))
-                    except UnknownPlayer:  # revoked: the session ends
-                        shown.append((session, None))
-                    except Exception:  # a damaged table: their next line says so
-                        continue
-                return shown
-
             try:
-                for session, text in await self.worker.run(fan_out):
-                    if text is None:
-                        session.withdraw()
-                    else:
-                        session.news(text)
+                batch = await self.worker.run(reader.poll)
             except Exception:  # a busy or damaged table: try again next time
-                pass
+                batch = None
+            if batch:
+                await self._tell(batch)
             await asyncio.sleep(interval)  # a burst of rolls makes one batch
+
+    async def _tell(self, batch: Batch) -> None:
+        """Show ``batch`` to every session, each as its player may read it. Each
+        session's text is made by its own call in the table's thread: lines typed
+        meanwhile are handled between them instead of waiting for every session's
+        news. Sessions that see a line alike share its drawing (``drawn``)."""
+        from conflict.table import UnknownPlayer
+
+        drawn: dict[object, str] = {}
+        for session in [s for group in self.sessions.values() for s in group]:
+            try:
+                text = await self.worker.run(session.shell.show, batch, drawn)
+            except UnknownPlayer:  # revoked: the session ends
+                session.withdraw()
+            except Exception:  # a damaged table: their next line says so
+                continue
+            else:
+                session.news(text)
 
     # --- one session
 
@@ -479,6 +477,10 @@ def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
             loop.add_signal_handler(signal.SIGTERM, stop.set)
             loop.add_signal_handler(signal.SIGINT, interrupt)
         bound = await server.start(host, port)
+        # What start-up loaded lives as long as the server: kept out of the collector's
+        # full passes, each of which stopped every session for 15-40 ms mid-game.
+        gc.collect()
+        gc.freeze()
         announce(f"Serving {path} on {host} port {bound}.")
         announce(f"Host key {fingerprint(server.host_key)}")
         announce(f"Players join with: ssh -p {bound} NAME@THIS-MACHINE (Ctrl-C stops)")

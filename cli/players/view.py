@@ -13,6 +13,8 @@ Stored text reaches the screen only through :func:`cli.common.output.plain` insi
 from __future__ import annotations
 
 import datetime
+import functools
+import importlib
 import io
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
@@ -23,11 +25,12 @@ import attrs
 from characters.names import name_key
 from cli.common.output import plain as safe
 from cli.players.game_news import GamesMoved, GameVersions
+from conflict.dice import Roll
 from conflict.errors import possessive
 from conflict.events import Event, RollDice
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
 
     from conflict.state import State
     from conflict.table import Entry, RollEntry, Table
@@ -76,19 +79,98 @@ def render(parts: Iterable[RenderableType | str], *, width: int, plain: bool,
     the shell's own words (never stored text: that comes as Rich ``Text`` through
     :func:`cli.common.output.plain`). ``plain``: ASCII without colour; ``color=False``: no
     escape codes at all (no terminal at the other end)."""
-    from rich.console import Console
-    from rich.text import Text
+    from rich.text import Text  # Rich at the first drawing: the shell loads without it
 
-    colored = color and not plain
+    width = clamp_width(width)
     buffer = io.StringIO()
-    console = Console(file=buffer, width=clamp_width(width), force_terminal=colored,
-                      color_system="standard" if colored else None, no_color=not colored,
-                      highlight=False, emoji=False, markup=False, legacy_windows=False,
-                      force_jupyter=False, force_interactive=False)
+    console: Console | None = None
     for part in parts:
+        line = _unstyled(part, width)
+        if line is not None:
+            buffer.write(line)
+            continue
+        console = console or _console(buffer, width, colored=color and not plain)
         console.print(Text(part, overflow="fold") if isinstance(part, str) else part)
     text = "\n".join(line.rstrip(" ") for line in buffer.getvalue().split("\n"))
     return to_ascii(text) if plain else text
+
+
+def _console(buffer: io.StringIO, width: int, *, colored: bool) -> Console:
+    """A Rich console drawing into ``buffer`` at ``width`` columns."""
+    from rich.console import Console
+
+    return Console(file=buffer, width=width, force_terminal=colored,
+                   color_system="standard" if colored else None, no_color=not colored,
+                   highlight=False, emoji=False, markup=False, legacy_windows=False,
+                   force_jupyter=False, force_interactive=False)
+
+
+def _unstyled(part: RenderableType | str, width: int) -> str | None:
+    """``part`` as Rich would draw it, without Rich's console, when it is a line that
+    needs nothing of it: a ``str`` or an unstyled Rich ``Text`` of printable characters
+    (no tab, no line break), which Rich prints as it is, with no escape code, in colour
+    or not: whole when it fits in ``width`` cells, else cut where Rich's own wrapping
+    of it cuts (:meth:`rich.text.Text.wrap`). ``None`` for anything else: Rich draws
+    it. Most news lines and a roll's purpose are such lines, and Rich's console was
+    most of the server's CPU for a roll."""
+    from rich.cells import cell_len  # Rich at the first drawing, as in render
+    from rich.text import Text
+
+    if isinstance(part, str):
+        line = part
+    elif type(part) is Text and not part.spans and not part.style and \
+            part.end == "\n" and part.justify is None and not part.no_wrap and \
+            part.overflow in (None, "fold"):
+        line = part.plain
+    else:
+        return None
+    if not line.isprintable():
+        return None
+    if (len(line) if line.isascii() else cell_len(line)) <= width:
+        return f"{line}\n"
+    cut = Text(line, overflow="fold").wrap(_measuring(), width)
+    return "".join(f"{piece.plain}\n" for piece in cut)
+
+
+@functools.cache
+def _measuring() -> Console:
+    """A console that only measures (what :meth:`rich.text.Text.wrap` asks of one)."""
+    return _console(io.StringIO(), MAX_WIDTH, colored=False)
+
+
+def roll_screen(judged: Roll, *, width: int, plain: bool, color: bool = True) -> str:
+    """A roll's screen (:func:`cli.conflict.roll.screen`) as :func:`render` draws it.
+    The screen shows the dice sorted, so it depends only on which faces came up, not
+    their order: a few hundred screens for a pool of 5, each drawn once and kept,
+    since a table rolls the same pools all evening; drawn without Rich
+    (:mod:`cli.players.roll_text`) when no Difficulty is set, as in the shell."""
+    return _roll_screen(judged.asked, tuple(sorted(judged.faces)), judged.difficulty,
+                        clamp_width(width), plain, color)
+
+
+@functools.lru_cache(maxsize=4096)
+def _roll_screen(asked: int, faces: tuple[int, ...], difficulty: int | None, width: int,
+                 plain: bool, color: bool) -> str:
+    # At the first roll: a shell that never rolls starts without the roll screen.
+    from cli.conflict.roll import screen
+    from cli.players.roll_text import roll_text
+
+    judged = Roll(asked=asked, faces=faces, difficulty=difficulty)
+    text = roll_text(judged, width, colored=color and not plain)
+    if text is None:
+        return render([screen(judged, by_hand=False, seed=None)], width=width, plain=plain,
+                      color=color)
+    text = "\n".join(line.rstrip(" ") for line in text.split("\n"))
+    return to_ascii(text) if plain else text
+
+
+def warm_up() -> None:
+    """Load what drawing a roll and the news of the table use, and draw a roll once: a
+    server does it before anyone joins, or its first roll of the evening would wait
+    for it while the others' lines queue behind."""
+    for module in ("cli.common.options", "cli.conflict.log", "conflict.narrate"):
+        importlib.import_module(module)
+    roll_screen(Roll.from_faces([6, 5, 5, 3, 1]), width=40, plain=False)
 
 
 # --- what a player's results are -----------------------------------------------------------
