@@ -1,4 +1,4 @@
-"""How the player shell draws its screens (cli/players/view.py, roll_text.py): a roll's
+"""How the player shell draws its screens (cli/players/view.py): a roll's
 screen kept once drawn and written without Rich, and lines of plain text written as they
 are, each byte for byte what Rich draws (the oracle here is Rich itself, set up as the
 shell sets it up); and news drawn once for all who see a line alike still tells each
@@ -19,8 +19,9 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 from strategies import rolls
 
+from cli.common.light import render as light
 from cli.conflict.roll import screen
-from cli.players.roll_text import roll_text
+from cli.conflict.roll_screen import screen_lines
 from cli.players.shell import PlayerShell
 from cli.players.view import NewsReader, render, roll_screen, to_ascii
 from cli.players.words import stored
@@ -63,13 +64,13 @@ def test_r_dice_a_kept_roll_screen_is_the_screen_rich_draws_whatever_the_order_o
 @given(rolls(difficulty=st.none()), st.integers(min_value=20, max_value=120), st.booleans())
 def test_r_dice_a_shell_roll_is_written_without_rich_as_rich_writes_it(
         judged: Roll, width: int, colored: bool) -> None:
-    # What the shell rolls (no Difficulty) never needs Rich: the writing is its own.
-    written = roll_text(judged, width, colored=colored)
+    # What the shell rolls (no Difficulty) never needs Rich: the light renderer writes
+    # it itself.
+    written = light(screen_lines(judged, by_hand=False, seed=None, width=width), width,
+                    listening=colored, colour=True)
     assert written is not None
     assert "\n".join(line.rstrip(" ") for line in written.split("\n")) == \
         drawn_by_rich([screen(judged, by_hand=False, seed=None)], width, False, colored)
-    assert roll_text(Roll(asked=judged.asked, faces=judged.faces, difficulty=2), width,
-                     colored=colored) is None  # a Difficulty's rows are Rich's to draw
 
 
 @given(lines, widths, modes)
