@@ -1,9 +1,12 @@
-"""Playing one Conflict on to its end with the pure engine: the simulator's Narrator.
+"""Playing one Conflict on to its end: the simulator's Narrator.
 
 :func:`play_out` asks what-now for every step, asks the side's policy for each
 participant's choice, rolls the dice from the run's own random stream and applies every
-event with :func:`conflict.engine.apply`, so the rules are checked exactly as at the
-table. The Narrator's calls are made here: attacks stay as the engine sets them
+event: with :func:`conflict.engine.apply`, so the rules are checked exactly as at the
+table, or, when every side plays one of the library's policies (whose choices the
+rules allow), with the run's own transitions (:mod:`conflict.simulate.fast`), which
+change the state exactly as the pure engine does, checked against it by the tests. The
+Narrator's calls are made here: attacks stay as the engine sets them
 (Contests, Difficulty 0: no SetTest), the round ends when everything is resolved, and
 the Conflict ends when one side is left standing (or none), or when the rounds allowed
 are played.
@@ -36,7 +39,8 @@ from conflict.events import (
 )
 from conflict.options import RollOption
 from conflict.order import evolve
-from conflict.simulate.policies import Policy
+from conflict.simulate.fast import apply_owned, own
+from conflict.simulate.policies import Policy, Tactics
 from conflict.state import ActionStatus, Phase, State
 from conflict.whatnow import Expect, WhatNow, what_now
 
@@ -198,6 +202,11 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
     first = state.round if first_round is None else first_round
     limit = _limit(state, last_round - first + 1)
     standing = standing_sides(state)
+    step = apply
+    if all(policy.__class__ is Tactics for policy in policies.values()):
+        # The library's policies choose only what the rules allow and keep nothing of a
+        # state: the run plays on its own copy, changed in place (conflict.simulate.fast).
+        state, step = own(state), apply_owned
     for _ in range(limit):
         if len(standing) <= 1 and _settled(state):
             winner = sides.index(standing[0]) if standing else DRAW
@@ -216,7 +225,7 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
         else:
             event = _chosen(state, now, policies)  # as choose does
         try:
-            state = apply(state, event)
+            state = step(state, event)
         except ConflictError as error:  # a policy's choice (the dice's always stand)
             raise _refused(state, now, event, error) from None
         if event.__class__ is ApplyDamage:  # only damage defeats anyone here

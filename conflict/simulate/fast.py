@@ -1,0 +1,420 @@
+"""The simulation's own transitions: one run's state changed in place, for the events
+the library's policies and dice make.
+
+:func:`conflict.engine.apply` checks every event against the rules and copies the state,
+the action and the participant it changes, so that every state stays a value anyone
+may keep. A simulated run keeps none of its states but the last, and the events its
+library policies (:class:`~conflict.simulate.policies.Tactics`) and dice make are built
+from what-now's options, which the rules already allow: re-checking and copying them is
+most of a run's time. So a run of library policies starts from :func:`own`, a copy of
+the starting state that is the run's alone (its state, participants, their rounds and
+its actions), and :func:`apply_owned` changes that copy in place for the commonest
+events (Declare, Act, TakeIt, Defend, React, RollDice, ApplyDamage), exactly as the
+pure engine's handlers would change it; the rarer ones (Change, Hold, EndRound,
+EndConflict) go through the pure engine, whose new state is the run's alone as well.
+
+What-now and the policies read the run's state between events as they read any state:
+it is a :class:`~conflict.state.State` with its fields as the pure engine would have
+set them (tests/test_simulate_fast.py checks it event by event against the pure engine
+for random fights and seeds). No one else sees the run's objects: the library's
+policies keep nothing of a state, and a policy that is not the library's plays with
+the pure engine. The pure engine stays the only truth of real play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from characters.model import Resilience
+from conflict.dice import Roll, best_of, best_roll
+from conflict.dice import attack as judge
+from conflict.engine import apply
+from conflict.events import (
+    Act,
+    ApplyDamage,
+    Declare,
+    Defend,
+    Event,
+    React,
+    RollDice,
+    TakeIt,
+)
+from conflict.members import (
+    ABANDONED,
+    ACTED,
+    DECLARED,
+    DECLARED_ACTION,
+    DECLARED_DEFENSE,
+    DECLARED_NO_ROLL,
+    DEFEND,
+    DONE,
+    FAIL,
+    FAILURE,
+    FROM_DEFENSE,
+    PENDING,
+    REACT,
+    RESOLUTION,
+    ROUND_OVER,
+    STALEMATE,
+    SUCCESS,
+    TAKE_IT,
+    WAITING,
+    WIN,
+)
+from conflict.order import can_still_act, queue_insert, queue_remove
+from conflict.state import (
+    EMPTY_ROUND,
+    Action,
+    Defense,
+    DiceFrom,
+    Participant,
+    RoundState,
+    State,
+    copy_action,
+    copy_participant,
+    copy_round,
+    copy_state,
+    count_side,
+    key_of,
+)
+from conflict.steps.common import new_action, position
+from conflict.steps.defending import default_grant
+from conflict.values import builder, copier
+
+__all__ = ["apply_owned", "own"]
+
+_put: Final = object.__setattr__  # sets a field of a value only this run holds
+_make_round: Final = builder(RoundState)
+_make_defense: Final = builder(Defense)
+copy_defense: Final = copier(Defense)
+
+
+def own(state: State) -> State:
+    """A copy of ``state`` that is one run's alone: a new state, participants, rounds
+    and actions, equal to the ones given (which are never changed)."""
+    people = tuple([copy_participant(p, round=_copied_round(p.round))
+                    for p in state.participants])
+    return copy_state(state, participants=people,
+                      actions=tuple([copy_action(a) for a in state.actions]))
+
+
+def _copied_round(r: RoundState) -> RoundState:
+    return r if r is EMPTY_ROUND else copy_round(r)  # EMPTY_ROUND is never changed
+
+
+def apply_owned(state: State, event: Event) -> State:
+    """The state after ``event``, a library policy's or the dice's choice that the rules
+    allow in ``state`` (a state from :func:`own`, or from this function): ``state``
+    itself, changed in place, or for the rarer events the pure engine's new state."""
+    handler = _HANDLERS.get(event.__class__)
+    if handler is None:
+        return apply(state, event)
+    handler(state, event)
+    return state
+
+
+def _round_of(person: Participant) -> RoundState:
+    """``person``'s round, to change: the shared empty round is replaced by a copy."""
+    r = person.round
+    if r is EMPTY_ROUND:
+        r = copy_round(r)
+        _put(person, "round", r)
+    return r
+
+
+def _action(state: State, number: int) -> Action:
+    action = state.actions[number - state.first_action]
+    return action
+
+
+# --- step 1 (R-CON-4 … R-CON-9) ---------------------------------------------------------
+
+
+def _declare(state: State, event: Declare) -> None:
+    """As conflict.steps.declaring.declare, unchecked."""
+    index = position(state, event.name)
+    kind = event.kind
+    if kind is DECLARED_ACTION:
+        action = new_action(state, index, event, event.dice, changed=False)  # R-CON-7/8
+        _put(state, "actions", (*state.actions, action))
+        _put(state, "next_action", state.next_action + 1)
+        r = _make_round(declared=kind, action=action.number, action_dice=event.dice,
+                        action_gained=event.dice)  # R-CON-7a
+    elif kind is DECLARED_DEFENSE:
+        r = _make_round(declared=kind, defense_dice=event.dice,
+                        defense_gained=event.dice)  # R-CON-7b
+    else:
+        r = _make_round(declared=kind)
+    _put(state.participants[index], "round", r)
+    _put(state, "declared_count", state.declared_count + 1)
+    # R-CON-4/5: on to the next to declare; resolution begins after the last.
+    order = state.declare_order
+    people = state.participants
+    pos = state.declare_pos
+    while pos < len(order):
+        person = people[order[pos]]
+        if not person.defeated and person.round.declared is None:
+            break
+        pos += 1
+    _put(state, "declare_pos", pos)
+    if pos >= len(order) and people:
+        _begin_resolution(state)
+
+
+def _begin_resolution(state: State) -> None:
+    """As conflict.order.begin_resolution: the acting order forms (R-CON-3, R-CON-10)."""
+    people = state.participants
+    queue = tuple(sorted((-p.round.action_dice, i) for i, p in enumerate(people)
+                         if can_still_act(p)))
+    _put(state, "phase", RESOLUTION)
+    _put(state, "queue", queue)
+    _put(state, "step", ())
+    _put(state, "step_members", ())
+    _put(state, "changed_queue", ())
+    _advance(state)
+
+
+# --- the acting order (R-CON-10, R-CON-12, R-CON-21) ------------------------------------
+
+
+def _advance(state: State) -> None:
+    """As conflict.order.advance: the next step forms when the current one is done
+    (R-CON-10), then the changed actions one by one (R-CON-12), then the round is
+    over (R-CON-21)."""
+    if state.phase is not RESOLUTION or state.pending is not None or state.step:
+        return
+    people = state.participants
+    queue = state.queue
+    while queue:  # R-CON-10: most Action Dice first; equal Action Dice together
+        top = queue[0][0]
+        end = 0
+        while end < len(queue) and queue[end][0] == top:
+            end += 1
+        step = tuple(i for _, i in queue[:end] if can_still_act(people[i]))
+        queue = queue[end:]
+        if step:
+            _put(state, "queue", queue)
+            _put(state, "step", step)
+            _put(state, "step_members", tuple(people[i].members for i in step))
+            return
+    changed = state.changed_queue
+    while changed:
+        first, changed = changed[0], changed[1:]
+        person = people[first]
+        if not person.defeated and person.round.action_dice > 0:
+            _put(state, "queue", queue)
+            _put(state, "changed_queue", changed)
+            _put(state, "step", (first,))
+            _put(state, "step_members", (person.members,))
+            return
+    _put(state, "queue", queue)
+    _put(state, "changed_queue", changed)
+    for action in state.actions:  # R-CON-21: actions never taken are abandoned
+        if action.status is DECLARED:
+            _put(action, "status", ABANDONED)
+    _put(state, "phase", ROUND_OVER)
+    _put(state, "step", ())
+    _put(state, "step_members", ())
+
+
+def _leave_step(state: State, index: int) -> None:
+    """As conflict.order.step_without: the participant at ``index`` out of the step."""
+    step = state.step
+    if index in step:
+        at = step.index(index)
+        members = state.step_members
+        _put(state, "step", (*step[:at], *step[at + 1:]))
+        _put(state, "step_members", (*members[:at], *members[at + 1:]))
+
+
+# --- step 2 (R-CON-10, R-CON-11) --------------------------------------------------------
+
+
+def _act(state: State, event: Act) -> None:
+    """As conflict.steps.acting.act, unchecked: the pool rolls, the Action Dice left
+    become Defense Dice (R-CON-11)."""
+    index = position(state, event.name)
+    person = state.participants[index]
+    r = _round_of(person)
+    pool = event.pool
+    left = r.action_dice - pool
+    _put(r, "turn", ACTED)
+    _put(r, "action_dice", 0)
+    _put(r, "action_rolled", r.action_rolled + pool)
+    _put(r, "action_to_defense", r.action_to_defense + left)
+    _put(r, "defense_dice", r.defense_dice + left)
+    _put(r, "defense_gained", r.defense_gained + left)
+    assert r.action is not None
+    action = _action(state, r.action)
+    _put(action, "status", PENDING)
+    _put(action, "pool", pool)
+    _put(action, "members", state.step_members[state.step.index(index)])
+    _put(state, "pending", action.number)
+    _leave_step(state, index)
+
+
+# --- against a Contest (R-CON-7c, R-CON-15, R-CON-16) ----------------------------------
+
+
+def _grant(person: Participant, action: Action, granted: int | None) -> None:
+    """As conflict.steps.defending._grant: the target's Defense Dice of R-CON-7c."""
+    r = person.round
+    if r.declared is not DECLARED_NO_ROLL or r.granted:
+        return
+    gain = granted if granted is not None else default_grant(person, action)
+    r = _round_of(person)
+    _put(r, "granted", True)
+    _put(r, "defense_dice", r.defense_dice + gain)
+    _put(r, "defense_gained", r.defense_gained + gain)
+
+
+def _spend(state: State, index: int, dice: int) -> DiceFrom:
+    """As conflict.steps.defending._spend: ``dice`` of the participant's dice paid for a
+    defense or Reaction (R-CON-15a/b); a participant not yet acted takes its new place
+    in the acting order at once (R-CON-15a)."""
+    person = state.participants[index]
+    source = person.round.defends_with
+    if not dice:
+        return source
+    r = _round_of(person)
+    if source is FROM_DEFENSE:
+        _put(r, "defense_dice", r.defense_dice - dice)
+        _put(r, "defense_spent", r.defense_spent + dice)
+        return source
+    held = r.action_dice
+    _put(r, "action_dice", held - dice)
+    _put(r, "action_defended", r.action_defended + dice)
+    if index in state.step:
+        _leave_step(state, index)
+    else:
+        _put(state, "queue", queue_remove(state.queue, held, index))
+    if r.action_dice > 0 and r.turn is WAITING:
+        _put(state, "queue", queue_insert(state.queue, r.action_dice, index))
+    return source
+
+
+def _commit(state: State, number: int, defense: Defense) -> None:
+    action = _action(state, number)
+    _put(action, "defenses", (*action.defenses, defense))
+
+
+def _take_it(state: State, event: TakeIt) -> None:
+    """As conflict.steps.defending.take_it (R-CON-15d)."""
+    index = position(state, event.name)
+    person = state.participants[index]
+    _grant(person, _action(state, event.action), event.granted)
+    _commit(state, event.action, _make_defense(by=person.name, kind=TAKE_IT, members=0))
+
+
+def _defend(state: State, event: Defend) -> None:
+    """As conflict.steps.defending.defend (R-CON-15a/b)."""
+    index = position(state, event.name)
+    person = state.participants[index]
+    _grant(person, _action(state, event.action), event.granted)
+    source = _spend(state, index, event.dice)
+    _commit(state, event.action, _make_defense(
+        by=person.name, kind=DEFEND, pool=event.dice, spent=event.dice, paid_from=source,
+        members=person.members))
+
+
+def _react(state: State, event: React) -> None:
+    """As conflict.steps.defending.react: by the target, or an ally for it (R-CON-16)."""
+    index = position(state, event.name)
+    person = state.participants[index]
+    action = _action(state, event.action)
+    wanted = key_of(event.reaction)
+    reaction = next(x for x in person.character.reactions if key_of(x.name) == wanted)
+    if person.name == action.target:
+        _grant(person, action, event.granted)
+    source = _spend(state, index, event.added)
+    _commit(state, event.action, _make_defense(
+        by=person.name, kind=REACT, pool=reaction.dice + event.added, spent=event.added,
+        paid_from=source, reaction=reaction.name, members=person.members))
+
+
+# --- the dice and the damage (R-CON-14, R-CON-17 … R-CON-20) ---------------------------
+
+
+def _roll(state: State, event: RollDice) -> None:
+    """As conflict.steps.resolving.roll, for faces the simulation's dice drew in the
+    counts what-now asked for, the defenders' in the order they committed."""
+    action = _action(state, event.action)
+    assert action.pool is not None
+    attacker = best_roll(action.pool, event.attacker)  # R-DICE-8: a group's best roll
+    defenses = action.defenses
+    opposed: Roll | None = None
+    opposed_by: str | None = None
+    rolling = [d for d in defenses if d.kind is not TAKE_IT]
+    if rolling:
+        changed = list(defenses)
+        opposing: list[tuple[Roll, str]] = []
+        for defense, given in zip(rolling, event.defenders, strict=True):
+            best = best_roll(defense.pool, given.faces)
+            changed[changed.index(defense)] = copy_defense(defense, roll=best)
+            opposing.append((best, defense.by))
+        defenses = tuple(changed)
+        # R-CON-16 ruling: the best roll against it opposes it (R-DICE-8: the first of
+        # equal rolls is kept).
+        if len(opposing) == 1:
+            opposed, opposed_by = opposing[0]
+        else:
+            opposed = best_of(r for r, _ in opposing)
+            opposed_by = next(name for r, name in opposing if r is opposed)
+    if action.contest:  # R-CON-17
+        judged = judge(attacker, opposed, action.difficulty)
+        outcome = SUCCESS if judged is WIN else FAILURE if judged is FAIL else STALEMATE
+    else:  # R-CON-14
+        outcome = SUCCESS if attacker.meets(action.difficulty) else FAILURE
+    done = not (outcome is SUCCESS and action.is_attack)  # R-CON-8a
+    _put(action, "outcome", outcome)
+    _put(action, "attacker_roll", attacker)
+    _put(action, "defenses", defenses)
+    _put(action, "opposing_roll", opposed)
+    _put(action, "opposed_by", opposed_by)
+    _put(action, "status", DONE if done else PENDING)
+    _put(state, "pending", None if done else action.number)
+    _advance(state)
+
+
+def _damage(state: State, event: ApplyDamage) -> None:
+    """As conflict.steps.resolving.damage (R-CON-18, R-CON-19, R-CON-20)."""
+    action = _action(state, event.action)
+    assert action.attacker_roll is not None and action.target is not None
+    rolled = action.attacker_roll.nudges
+    nudges = rolled - event.spent if event.nudges is None else event.nudges
+    amount = 1 + nudges + action.bonus  # R-CON-18
+    index = position(state, action.target)
+    person = state.participants[index]
+    if person.resiliences is None:  # R-CON-19: each point defeats one Extra
+        members = max(0, person.members - amount)
+        _put(person, "members", members)
+        _put(person, "defeated", members == 0)
+        _put(person, "defeat_reason",
+             f"defeated by action {action.number}" if members == 0 else "")
+    else:  # R-CON-20: damage accumulates; a Resilience stops at 0
+        name = action.resilience or "health"
+        before = person.resiliences.get(name)
+        hurt = Resilience(full=before.full, damage=min(before.full, before.damage + amount))
+        _put(person, "resiliences", person.resiliences.replace(name, hurt))
+        if hurt.defeated:
+            _put(person, "defeated", True)
+            _put(person, "defeat_reason",
+                 f"{name.capitalize()} 0 after action {action.number}")
+    if person.defeated:  # out of the acting order and its side's count (R-CON-21)
+        _put(state, "queue", queue_remove(state.queue, person.round.action_dice, index))
+        _put(state, "changed_queue", tuple(i for i in state.changed_queue if i != index))
+        _put(state, "standing", count_side(state.standing, person.side, -1))
+    _put(action, "status", DONE)
+    _put(action, "damage", amount)
+    _put(action, "nudges_applied", nudges)
+    _put(action, "nudges_spent", event.spent)
+    _put(action, "note", event.note)
+    _put(state, "pending", None)
+    _advance(state)
+
+
+_HANDLERS: Final[dict[type[Any], Callable[[State, Any], None]]] = {
+    Declare: _declare, Act: _act, TakeIt: _take_it, Defend: _defend, React: _react,
+    RollDice: _roll, ApplyDamage: _damage,
+}
