@@ -9,8 +9,8 @@ from what-now's options, which the rules already allow: re-checking and copying 
 most of a run's time. So a run of library policies starts from :func:`own`, a copy of
 the starting state that is the run's alone (its state, participants, their rounds and
 its actions), and :func:`apply_owned` changes that copy in place for the commonest
-events (Declare, Act, TakeIt, Defend, React, RollDice, ApplyDamage), exactly as the
-pure engine's handlers would change it; the rarer ones (Change, Hold, EndRound,
+events (Declare, Act, TakeIt, Defend, React, RollDice, ApplyDamage, EndRound), exactly
+as the pure engine's handlers would change it; the rarer ones (Change, Hold,
 EndConflict) go through the pure engine, whose new state is the run's alone as well.
 
 What-now and the policies read the run's state between events as they read any state:
@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from characters.model import Resilience
-from conflict.dice import Roll, best_of, best_roll
+from conflict.dice import Roll, best_drawn, best_of
 from conflict.dice import attack as judge
 from conflict.engine import apply
 from conflict.events import (
@@ -35,6 +35,7 @@ from conflict.events import (
     ApplyDamage,
     Declare,
     Defend,
+    EndRound,
     Event,
     React,
     RollDice,
@@ -43,6 +44,7 @@ from conflict.events import (
 from conflict.members import (
     ABANDONED,
     ACTED,
+    DECLARATION,
     DECLARED,
     DECLARED_ACTION,
     DECLARED_DEFENSE,
@@ -62,7 +64,7 @@ from conflict.members import (
     WAITING,
     WIN,
 )
-from conflict.order import can_still_act, queue_insert, queue_remove
+from conflict.order import can_still_act, order_of_declaration, queue_insert, queue_remove
 from conflict.state import (
     EMPTY_ROUND,
     Action,
@@ -148,7 +150,12 @@ def _declare(state: State, event: Declare) -> None:
         r = _make_round(declared=kind)
     _put(state.participants[index], "round", r)
     _put(state, "declared_count", state.declared_count + 1)
-    # R-CON-4/5: on to the next to declare; resolution begins after the last.
+    _after_declaration(state)
+
+
+def _after_declaration(state: State) -> None:
+    """As conflict.order.after_declaration: on to the next to declare (R-CON-4/5);
+    resolution begins after the last."""
     order = state.declare_order
     people = state.participants
     pos = state.declare_pos
@@ -173,6 +180,23 @@ def _begin_resolution(state: State) -> None:
     _put(state, "step_members", ())
     _put(state, "changed_queue", ())
     _advance(state)
+
+
+def _end_round(state: State, event: EndRound) -> None:
+    """As conflict.steps.setup.end_round: unspent dice are lost (R-CON-21), and the
+    next round's declarations begin (R-CON-4/5)."""
+    people = state.participants
+    for person in people:
+        if person.round is not EMPTY_ROUND:
+            _put(person, "round", EMPTY_ROUND)
+    number = state.round + 1
+    for name, value in (("phase", DECLARATION), ("round", number), ("actions", ()),
+                        ("first_action", state.next_action), ("queue", ()), ("step", ()),
+                        ("step_members", ()), ("changed_queue", ()), ("pending", None),
+                        ("declared_count", 0), ("declare_pos", 0),
+                        ("declare_order", order_of_declaration(people, number))):
+        _put(state, name, value)
+    _after_declaration(state)
 
 
 # --- the acting order (R-CON-10, R-CON-12, R-CON-21) ------------------------------------
@@ -341,7 +365,7 @@ def _roll(state: State, event: RollDice) -> None:
     counts what-now asked for, the defenders' in the order they committed."""
     action = _action(state, event.action)
     assert action.pool is not None
-    attacker = best_roll(action.pool, event.attacker)  # R-DICE-8: a group's best roll
+    attacker = best_drawn(action.pool, event.attacker)  # R-DICE-8: a group's best roll
     defenses = action.defenses
     opposed: Roll | None = None
     opposed_by: str | None = None
@@ -350,7 +374,7 @@ def _roll(state: State, event: RollDice) -> None:
         changed = list(defenses)
         opposing: list[tuple[Roll, str]] = []
         for defense, given in zip(rolling, event.defenders, strict=True):
-            best = best_roll(defense.pool, given.faces)
+            best = best_drawn(defense.pool, given.faces)
             changed[changed.index(defense)] = copy_defense(defense, roll=best)
             opposing.append((best, defense.by))
         defenses = tuple(changed)
@@ -416,5 +440,5 @@ def _damage(state: State, event: ApplyDamage) -> None:
 
 _HANDLERS: Final[dict[type[Any], Callable[[State, Any], None]]] = {
     Declare: _declare, Act: _act, TakeIt: _take_it, Defend: _defend, React: _react,
-    RollDice: _roll, ApplyDamage: _damage,
+    RollDice: _roll, ApplyDamage: _damage, EndRound: _end_round,
 }

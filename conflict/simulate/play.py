@@ -202,8 +202,9 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
     first = state.round if first_round is None else first_round
     limit = _limit(state, last_round - first + 1)
     standing = standing_sides(state)
+    library = _library(policies)
     step = apply
-    if all(policy.__class__ is Tactics for policy in policies.values()):
+    if library is not None:
         # The library's policies choose only what the rules allow and keep nothing of a
         # state: the run plays on its own copy, changed in place (conflict.simulate.fast).
         state, step = own(state), apply_owned
@@ -228,9 +229,29 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
             state = step(state, event)
         except ConflictError as error:  # a policy's choice (the dice's always stand)
             raise _refused(state, now, event, error) from None
+        if library is not None and expect is _ROLL and state.pending is not None:
+            # A successful attack waits for its damage (R-CON-18): the library's
+            # policies apply every Nudge, so its attacker's side is not asked.
+            event = library[state.participant(_attacker(state)).side].apply_damage(
+                state.pending)
+            state = step(state, event)
         if event.__class__ is ApplyDamage:  # only damage defeats anyone here
             standing = standing_sides(state)
     raise _stuck(limit)
+
+
+def _library(policies: Mapping[str, Policy]) -> Mapping[str, Tactics] | None:
+    """``policies``, when every one is the library's (:class:`Tactics`), else ``None``."""
+    for policy in policies.values():
+        if policy.__class__ is not Tactics:
+            return None
+    return policies  # type: ignore[return-value]  # every value is a Tactics
+
+
+def _attacker(state: State) -> str:
+    action = state.pending_action
+    assert action is not None
+    return action.actor
 
 
 def decided(state: State) -> str | None:

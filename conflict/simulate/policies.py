@@ -53,11 +53,10 @@ import attrs
 
 from conflict.dice import MAX_POOL, MIN_POOL
 from conflict.errors import BadValue
-from conflict.events import Event
+from conflict.events import ApplyDamage, Event
 from conflict.options import (
     ActOption,
     ChangeOption,
-    DamageOption,
     DeclareOption,
     DefendOption,
     HoldOption,
@@ -163,9 +162,20 @@ class Tactics:
         if answer.expect is _ROLL:
             return self.before_roll(state, answer)
         if answer.expect is _DAMAGE:
-            return _all_to_damage(answer.damage)  # R-CON-18: every Nudge to damage
+            return self.apply_damage(answer.damage.action)
         raise BadValue(f"a policy chooses for participants, not at "
                        f"{answer.expect.value!r}")
+
+    def apply_damage(self, action: int) -> Event:
+        """The damage of the successful attack numbered ``action``: every Nudge to
+        damage (R-CON-18), the event its :class:`DamageOption` makes with no arguments
+        (the same event as before for the same action; up to 10,000)."""
+        event = _DAMAGE_EVENTS.get(action)
+        if event is None:
+            if len(_DAMAGE_EVENTS) >= 10_000:
+                _DAMAGE_EVENTS.clear()
+            event = _DAMAGE_EVENTS[action] = ApplyDamage(action=action)
+        return event
 
     # --- step 1 ---------------------------------------------------------------------
 
@@ -427,17 +437,6 @@ def _taken(option: TakeItOption) -> Event:
         if len(_TAKEN) >= 10_000:
             _TAKEN.clear()
         event = _TAKEN[key] = option.event()
-    return event
-
-
-def _all_to_damage(option: DamageOption) -> Event:
-    """``option.event()``, every Nudge applied: ``ApplyDamage(action=n)`` whatever else
-    the option says, so the same event as before for the same action (up to 10,000)."""
-    event = _DAMAGE_EVENTS.get(option.action)
-    if event is None:
-        if len(_DAMAGE_EVENTS) >= 10_000:
-            _DAMAGE_EVENTS.clear()
-        event = _DAMAGE_EVENTS[option.action] = option.event()
     return event
 
 
