@@ -26,7 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from characters.model import Resilience
+import attrs
+
+from characters.model import RESILIENCES, Resilience, Resiliences
 from conflict.dice import Roll, best_drawn, best_of
 from conflict.dice import attack as judge
 from conflict.engine import apply
@@ -87,6 +89,9 @@ from conflict.values import builder, copier
 __all__ = ["apply_owned", "own"]
 
 _put: Final = object.__setattr__  # sets a field of a value only this run holds
+_new: Final = object.__new__
+assert tuple(a.name for a in attrs.fields(Resiliences)) == RESILIENCES  # (see _hurt)
+assert tuple(a.name for a in attrs.fields(Resilience)) == ("full", "damage")
 _make_round: Final = builder(RoundState)
 _make_defense: Final = builder(Defense)
 copy_defense: Final = copier(Defense)
@@ -369,15 +374,17 @@ def _roll(state: State, event: RollDice) -> None:
     defenses = action.defenses
     opposed: Roll | None = None
     opposed_by: str | None = None
-    rolling = [d for d in defenses if d.kind is not TAKE_IT]
-    if rolling:
+    opposing: list[tuple[Roll, str]] = []
+    if event.defenders:  # one list of faces per rolling defense, in the order committed
         changed = list(defenses)
-        opposing: list[tuple[Roll, str]] = []
-        for defense, given in zip(rolling, event.defenders, strict=True):
-            best = best_drawn(defense.pool, given.faces)
-            changed[changed.index(defense)] = copy_defense(defense, roll=best)
-            opposing.append((best, defense.by))
+        given = iter(event.defenders)
+        for at, defense in enumerate(defenses):
+            if defense.kind is not TAKE_IT:
+                best = best_drawn(defense.pool, next(given).faces)
+                changed[at] = copy_defense(defense, roll=best)
+                opposing.append((best, defense.by))
         defenses = tuple(changed)
+    if opposing:
         # R-CON-16 ruling: the best roll against it opposes it (R-DICE-8: the first of
         # equal rolls is kept).
         if len(opposing) == 1:
@@ -418,9 +425,7 @@ def _damage(state: State, event: ApplyDamage) -> None:
              f"defeated by action {action.number}" if members == 0 else "")
     else:  # R-CON-20: damage accumulates; a Resilience stops at 0
         name = action.resilience or "health"
-        before = person.resiliences.get(name)
-        hurt = Resilience(full=before.full, damage=min(before.full, before.damage + amount))
-        _put(person, "resiliences", person.resiliences.replace(name, hurt))
+        hurt = _hurt(person, name, amount)
         if hurt.defeated:
             _put(person, "defeated", True)
             _put(person, "defeat_reason",
@@ -436,6 +441,27 @@ def _damage(state: State, event: ApplyDamage) -> None:
     _put(action, "note", event.note)
     _put(state, "pending", None)
     _advance(state)
+
+
+def _hurt(person: Participant, name: str, amount: int) -> Resilience:
+    """Set ``person``'s Resilience ``name`` after ``amount`` damage, stopping at 0
+    (R-CON-20), and return it. Made as the classes make them, without their checks:
+    the damage is 0 to the full score by construction."""
+    resiliences = person.resiliences
+    assert resiliences is not None
+    before = resiliences.get(name)
+    if name not in RESILIENCES:  # spelt otherwise: the classes' own way
+        hurt = Resilience(full=before.full, damage=min(before.full, before.damage + amount))
+        _put(person, "resiliences", resiliences.replace(name, hurt))
+        return hurt
+    hurt = _new(Resilience)
+    _put(hurt, "full", before.full)
+    _put(hurt, "damage", min(before.full, before.damage + amount))
+    changed = _new(Resiliences)
+    for field in RESILIENCES:
+        _put(changed, field, hurt if field == name else getattr(resiliences, field))
+    _put(person, "resiliences", changed)
+    return hurt
 
 
 _HANDLERS: Final[dict[type[Any], Callable[[State, Any], None]]] = {

@@ -305,11 +305,13 @@ def _chosen(state: State, now: WhatNow, policies: Mapping[str, Policy]) -> Event
     if now.expect is _ACT:  # (on now.expect: mypy narrows now by it)
         name = now.who[0]
         side = state.participant(name).side
-        if len(now.who) > 1:  # narrowed to its options: now.options_for(name), whose
-            # options carry the names of who as they are
+        policy = policies[side]
+        if len(now.who) > 1 and policy.__class__ is not Tactics:
+            # narrowed to its options: now.options_for(name), whose options carry the
+            # names of who as they are (the library's policy reads only who[0]'s)
             now = evolve(now, who=(name,),
                          options=tuple([o for o in now.options if o.name == name]))
-        return _checked(policies[side](state, now), side)
+        return _checked(policy(state, now), side)
     expect = now.expect
     if expect is _DECLARE or expect is _DEFENSE or expect is _DAMAGE:
         side = state.participant(now.who[0]).side  # as _side_of_choice, not at a roll

@@ -199,7 +199,9 @@ class Tactics:
 
     def act(self, state: State, answer: AwaitingActions) -> Event:
         """Act as declared (keeping dice back as :attr:`keep_back` says); when its
-        target has fallen, change to the weakest foe standing; else hold."""
+        target has fallen, change to the weakest foe standing; else hold. Only the
+        options of ``answer.who[0]`` are read: an answer not narrowed to it gives the
+        same choice."""
         name = answer.who[0]
         act = change = hold = None
         for option in answer.options:
@@ -219,7 +221,7 @@ class Tactics:
             foe = weakest_foe(state, me, tuple(p.name for p in state.participants),
                               state.nature.resilience)
             if foe is not None and dice >= change.min_dice:
-                return change.event(dice, target=foe.name, equipment=best_equipment(me))
+                return _changed(change, dice, foe.name, best_equipment(me))
         assert hold is not None
         return hold.event()
 
@@ -391,6 +393,22 @@ def _declaration(option: DeclareOption, dice: int, target: str, equipment: str |
         if len(_DECLARATIONS) >= 10_000:
             _DECLARATIONS.clear()
         event = _DECLARATIONS[key] = option.action(dice, target=target, equipment=equipment)
+    return event
+
+
+_CHANGES: dict[tuple[str, int, str, str | None], Event] = {}
+
+
+def _changed(option: ChangeOption, dice: int, target: str, equipment: str | None
+             ) -> Event:
+    """``option``'s change to an attack on ``target`` (the same event as before for
+    the same change; up to 10,000)."""
+    key = (option.name, dice, target, equipment)
+    event = _CHANGES.get(key)
+    if event is None:
+        if len(_CHANGES) >= 10_000:
+            _CHANGES.clear()
+        event = _CHANGES[key] = option.event(dice, target=target, equipment=equipment)
     return event
 
 
