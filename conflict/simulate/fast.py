@@ -9,9 +9,10 @@ from what-now's options, which the rules already allow: re-checking and copying 
 most of a run's time. So a run of library policies starts from :func:`own`, a copy of
 the starting state that is the run's alone (its state, participants, their rounds and
 its actions), and :func:`apply_owned` changes that copy in place for the commonest
-events (Declare, Act, TakeIt, Defend, React, RollDice, ApplyDamage, EndRound), exactly
-as the pure engine's handlers would change it; the rarer ones (Change, Hold,
-EndConflict) go through the pure engine, whose new state is the run's alone as well.
+events (Declare, Act, Change, Hold, TakeIt, Defend, React, RollDice, ApplyDamage,
+EndRound), exactly as the pure engine's handlers would change it; any other (the
+Conflict's end) goes through the pure engine, whose new state is the run's alone as
+well.
 
 What-now and the policies read the run's state between events as they read any state:
 it is a :class:`~conflict.state.State` with its fields as the pure engine would have
@@ -35,10 +36,12 @@ from conflict.engine import apply
 from conflict.events import (
     Act,
     ApplyDamage,
+    Change,
     Declare,
     Defend,
     EndRound,
     Event,
+    Hold,
     React,
     RollDice,
     TakeIt,
@@ -46,8 +49,8 @@ from conflict.events import (
 from conflict.members import (
     ABANDONED,
     ACTED,
+    CHANGED,
     DECLARATION,
-    DECLARED,
     DECLARED_ACTION,
     DECLARED_DEFENSE,
     DECLARED_NO_ROLL,
@@ -56,17 +59,17 @@ from conflict.members import (
     FAIL,
     FAILURE,
     FROM_DEFENSE,
+    HELD,
     PENDING,
     REACT,
-    RESOLUTION,
-    ROUND_OVER,
     STALEMATE,
     SUCCESS,
     TAKE_IT,
     WAITING,
     WIN,
 )
-from conflict.order import can_still_act, order_of_declaration, queue_insert, queue_remove
+from conflict.order import order_of_declaration, queue_insert, queue_remove
+from conflict.simulate.fast_order import advance, after_declaration, leave_step, put
 from conflict.state import (
     EMPTY_ROUND,
     Action,
@@ -82,13 +85,14 @@ from conflict.state import (
     count_side,
     key_of,
 )
+from conflict.steps.acting import changed_dice
 from conflict.steps.common import new_action, position
 from conflict.steps.defending import default_grant
 from conflict.values import builder, copier
 
 __all__ = ["apply_owned", "own"]
 
-_put: Final = object.__setattr__  # sets a field of a value only this run holds
+_put: Final = put  # sets a field of a value only this run holds
 _new: Final = object.__new__
 assert tuple(a.name for a in attrs.fields(Resiliences)) == RESILIENCES  # (see _hurt)
 assert tuple(a.name for a in attrs.fields(Resilience)) == ("full", "damage")
@@ -155,36 +159,7 @@ def _declare(state: State, event: Declare) -> None:
         r = _make_round(declared=kind)
     _put(state.participants[index], "round", r)
     _put(state, "declared_count", state.declared_count + 1)
-    _after_declaration(state)
-
-
-def _after_declaration(state: State) -> None:
-    """As conflict.order.after_declaration: on to the next to declare (R-CON-4/5);
-    resolution begins after the last."""
-    order = state.declare_order
-    people = state.participants
-    pos = state.declare_pos
-    while pos < len(order):
-        person = people[order[pos]]
-        if not person.defeated and person.round.declared is None:
-            break
-        pos += 1
-    _put(state, "declare_pos", pos)
-    if pos >= len(order) and people:
-        _begin_resolution(state)
-
-
-def _begin_resolution(state: State) -> None:
-    """As conflict.order.begin_resolution: the acting order forms (R-CON-3, R-CON-10)."""
-    people = state.participants
-    queue = tuple(sorted((-p.round.action_dice, i) for i, p in enumerate(people)
-                         if can_still_act(p)))
-    _put(state, "phase", RESOLUTION)
-    _put(state, "queue", queue)
-    _put(state, "step", ())
-    _put(state, "step_members", ())
-    _put(state, "changed_queue", ())
-    _advance(state)
+    after_declaration(state)
 
 
 def _end_round(state: State, event: EndRound) -> None:
@@ -201,60 +176,7 @@ def _end_round(state: State, event: EndRound) -> None:
                         ("declared_count", 0), ("declare_pos", 0),
                         ("declare_order", order_of_declaration(people, number))):
         _put(state, name, value)
-    _after_declaration(state)
-
-
-# --- the acting order (R-CON-10, R-CON-12, R-CON-21) ------------------------------------
-
-
-def _advance(state: State) -> None:
-    """As conflict.order.advance: the next step forms when the current one is done
-    (R-CON-10), then the changed actions one by one (R-CON-12), then the round is
-    over (R-CON-21)."""
-    if state.phase is not RESOLUTION or state.pending is not None or state.step:
-        return
-    people = state.participants
-    queue = state.queue
-    while queue:  # R-CON-10: most Action Dice first; equal Action Dice together
-        top = queue[0][0]
-        end = 0
-        while end < len(queue) and queue[end][0] == top:
-            end += 1
-        step = tuple(i for _, i in queue[:end] if can_still_act(people[i]))
-        queue = queue[end:]
-        if step:
-            _put(state, "queue", queue)
-            _put(state, "step", step)
-            _put(state, "step_members", tuple(people[i].members for i in step))
-            return
-    changed = state.changed_queue
-    while changed:
-        first, changed = changed[0], changed[1:]
-        person = people[first]
-        if not person.defeated and person.round.action_dice > 0:
-            _put(state, "queue", queue)
-            _put(state, "changed_queue", changed)
-            _put(state, "step", (first,))
-            _put(state, "step_members", (person.members,))
-            return
-    _put(state, "queue", queue)
-    _put(state, "changed_queue", changed)
-    for action in state.actions:  # R-CON-21: actions never taken are abandoned
-        if action.status is DECLARED:
-            _put(action, "status", ABANDONED)
-    _put(state, "phase", ROUND_OVER)
-    _put(state, "step", ())
-    _put(state, "step_members", ())
-
-
-def _leave_step(state: State, index: int) -> None:
-    """As conflict.order.step_without: the participant at ``index`` out of the step."""
-    step = state.step
-    if index in step:
-        at = step.index(index)
-        members = state.step_members
-        _put(state, "step", (*step[:at], *step[at + 1:]))
-        _put(state, "step_members", (*members[:at], *members[at + 1:]))
+    after_declaration(state)
 
 
 # --- step 2 (R-CON-10, R-CON-11) --------------------------------------------------------
@@ -280,7 +202,47 @@ def _act(state: State, event: Act) -> None:
     _put(action, "pool", pool)
     _put(action, "members", state.step_members[state.step.index(index)])
     _put(state, "pending", action.number)
-    _leave_step(state, index)
+    leave_step(state, index)
+
+
+def _change(state: State, event: Change) -> None:
+    """As conflict.steps.acting.change, unchecked: a new action, acting at the very end
+    of the round with its dice halved (R-CON-12)."""
+    index = position(state, event.name)
+    r = _round_of(state.participants[index])
+    assert r.action is not None
+    old = _action(state, r.action)
+    action = new_action(state, index, event, event.dice, changed=True)
+    held = r.action_dice
+    dice = changed_dice(event.dice, held)
+    _put(r, "turn", CHANGED)
+    _put(r, "changed", True)
+    _put(r, "action", action.number)
+    _put(r, "action_dice", dice)
+    _put(r, "action_gained", r.action_gained + dice)
+    _put(r, "action_discarded", r.action_discarded + held)
+    _put(old, "status", ABANDONED)
+    _put(state, "actions", (*state.actions, action))
+    _put(state, "next_action", state.next_action + 1)
+    _put(state, "changed_queue", (*state.changed_queue, index))
+    leave_step(state, index)
+    advance(state)
+
+
+def _hold(state: State, event: Hold) -> None:
+    """As conflict.steps.acting.hold: all Action Dice become Defense Dice (R-CON-13)."""
+    index = position(state, event.name)
+    r = _round_of(state.participants[index])
+    held = r.action_dice
+    _put(r, "turn", HELD)
+    _put(r, "action_dice", 0)
+    _put(r, "action_to_defense", r.action_to_defense + held)
+    _put(r, "defense_dice", r.defense_dice + held)
+    _put(r, "defense_gained", r.defense_gained + held)
+    assert r.action is not None
+    _put(_action(state, r.action), "status", ABANDONED)
+    leave_step(state, index)
+    advance(state)
 
 
 # --- against a Contest (R-CON-7c, R-CON-15, R-CON-16) ----------------------------------
@@ -315,7 +277,7 @@ def _spend(state: State, index: int, dice: int) -> DiceFrom:
     _put(r, "action_dice", held - dice)
     _put(r, "action_defended", r.action_defended + dice)
     if index in state.step:
-        _leave_step(state, index)
+        leave_step(state, index)
     else:
         _put(state, "queue", queue_remove(state.queue, held, index))
     if r.action_dice > 0 and r.turn is WAITING:
@@ -405,7 +367,7 @@ def _roll(state: State, event: RollDice) -> None:
     _put(action, "opposed_by", opposed_by)
     _put(action, "status", DONE if done else PENDING)
     _put(state, "pending", None if done else action.number)
-    _advance(state)
+    advance(state)
 
 
 def _damage(state: State, event: ApplyDamage) -> None:
@@ -440,7 +402,7 @@ def _damage(state: State, event: ApplyDamage) -> None:
     _put(action, "nudges_spent", event.spent)
     _put(action, "note", event.note)
     _put(state, "pending", None)
-    _advance(state)
+    advance(state)
 
 
 def _hurt(person: Participant, name: str, amount: int) -> Resilience:
@@ -466,5 +428,6 @@ def _hurt(person: Participant, name: str, amount: int) -> Resilience:
 
 _HANDLERS: Final[dict[type[Any], Callable[[State, Any], None]]] = {
     Declare: _declare, Act: _act, TakeIt: _take_it, Defend: _defend, React: _react,
-    RollDice: _roll, ApplyDamage: _damage, EndRound: _end_round,
+    RollDice: _roll, ApplyDamage: _damage, EndRound: _end_round, Change: _change,
+    Hold: _hold,
 }
