@@ -92,13 +92,12 @@ from conflict.values import builder, copier
 
 __all__ = ["apply_owned", "own"]
 
-_put: Final = put  # sets a field of a value only this run holds
 _new: Final = object.__new__
 assert tuple(a.name for a in attrs.fields(Resiliences)) == RESILIENCES  # (see _hurt)
 assert tuple(a.name for a in attrs.fields(Resilience)) == ("full", "damage")
 _make_round: Final = builder(RoundState)
 _make_defense: Final = builder(Defense)
-copy_defense: Final = copier(Defense)
+_copy_defense: Final = copier(Defense)
 
 
 def own(state: State) -> State:
@@ -117,7 +116,8 @@ def _copied_round(r: RoundState) -> RoundState:
 def apply_owned(state: State, event: Event) -> State:
     """The state after ``event``, a library policy's or the dice's choice that the rules
     allow in ``state`` (a state from :func:`own`, or from this function): ``state``
-    itself, changed in place, or for the rarer events the pure engine's new state."""
+    itself, changed in place, or for any other event (the Conflict's end) the pure
+    engine's new state."""
     handler = _HANDLERS.get(event.__class__)
     if handler is None:
         return apply(state, event)
@@ -130,13 +130,13 @@ def _round_of(person: Participant) -> RoundState:
     r = person.round
     if r is EMPTY_ROUND:
         r = copy_round(r)
-        _put(person, "round", r)
+        put(person, "round", r)
     return r
 
 
 def _action(state: State, number: int) -> Action:
-    action = state.actions[number - state.first_action]
-    return action
+    """This round's action numbered ``number`` (state.action, known to exist)."""
+    return state.actions[number - state.first_action]
 
 
 # --- step 1 (R-CON-4 … R-CON-9) ---------------------------------------------------------
@@ -148,8 +148,8 @@ def _declare(state: State, event: Declare) -> None:
     kind = event.kind
     if kind is DECLARED_ACTION:
         action = new_action(state, index, event, event.dice, changed=False)  # R-CON-7/8
-        _put(state, "actions", (*state.actions, action))
-        _put(state, "next_action", state.next_action + 1)
+        put(state, "actions", (*state.actions, action))
+        put(state, "next_action", state.next_action + 1)
         r = _make_round(declared=kind, action=action.number, action_dice=event.dice,
                         action_gained=event.dice)  # R-CON-7a
     elif kind is DECLARED_DEFENSE:
@@ -157,8 +157,8 @@ def _declare(state: State, event: Declare) -> None:
                         defense_gained=event.dice)  # R-CON-7b
     else:
         r = _make_round(declared=kind)
-    _put(state.participants[index], "round", r)
-    _put(state, "declared_count", state.declared_count + 1)
+    put(state.participants[index], "round", r)
+    put(state, "declared_count", state.declared_count + 1)
     after_declaration(state)
 
 
@@ -168,14 +168,14 @@ def _end_round(state: State, event: EndRound) -> None:
     people = state.participants
     for person in people:
         if person.round is not EMPTY_ROUND:
-            _put(person, "round", EMPTY_ROUND)
+            put(person, "round", EMPTY_ROUND)
     number = state.round + 1
     for name, value in (("phase", DECLARATION), ("round", number), ("actions", ()),
                         ("first_action", state.next_action), ("queue", ()), ("step", ()),
                         ("step_members", ()), ("changed_queue", ()), ("pending", None),
                         ("declared_count", 0), ("declare_pos", 0),
                         ("declare_order", order_of_declaration(people, number))):
-        _put(state, name, value)
+        put(state, name, value)
     after_declaration(state)
 
 
@@ -190,18 +190,18 @@ def _act(state: State, event: Act) -> None:
     r = _round_of(person)
     pool = event.pool
     left = r.action_dice - pool
-    _put(r, "turn", ACTED)
-    _put(r, "action_dice", 0)
-    _put(r, "action_rolled", r.action_rolled + pool)
-    _put(r, "action_to_defense", r.action_to_defense + left)
-    _put(r, "defense_dice", r.defense_dice + left)
-    _put(r, "defense_gained", r.defense_gained + left)
+    put(r, "turn", ACTED)
+    put(r, "action_dice", 0)
+    put(r, "action_rolled", r.action_rolled + pool)
+    put(r, "action_to_defense", r.action_to_defense + left)
+    put(r, "defense_dice", r.defense_dice + left)
+    put(r, "defense_gained", r.defense_gained + left)
     assert r.action is not None
     action = _action(state, r.action)
-    _put(action, "status", PENDING)
-    _put(action, "pool", pool)
-    _put(action, "members", state.step_members[state.step.index(index)])
-    _put(state, "pending", action.number)
+    put(action, "status", PENDING)
+    put(action, "pool", pool)
+    put(action, "members", state.step_members[state.step.index(index)])
+    put(state, "pending", action.number)
     leave_step(state, index)
 
 
@@ -215,16 +215,16 @@ def _change(state: State, event: Change) -> None:
     action = new_action(state, index, event, event.dice, changed=True)
     held = r.action_dice
     dice = changed_dice(event.dice, held)
-    _put(r, "turn", CHANGED)
-    _put(r, "changed", True)
-    _put(r, "action", action.number)
-    _put(r, "action_dice", dice)
-    _put(r, "action_gained", r.action_gained + dice)
-    _put(r, "action_discarded", r.action_discarded + held)
-    _put(old, "status", ABANDONED)
-    _put(state, "actions", (*state.actions, action))
-    _put(state, "next_action", state.next_action + 1)
-    _put(state, "changed_queue", (*state.changed_queue, index))
+    put(r, "turn", CHANGED)
+    put(r, "changed", True)
+    put(r, "action", action.number)
+    put(r, "action_dice", dice)
+    put(r, "action_gained", r.action_gained + dice)
+    put(r, "action_discarded", r.action_discarded + held)
+    put(old, "status", ABANDONED)
+    put(state, "actions", (*state.actions, action))
+    put(state, "next_action", state.next_action + 1)
+    put(state, "changed_queue", (*state.changed_queue, index))
     leave_step(state, index)
     advance(state)
 
@@ -234,13 +234,13 @@ def _hold(state: State, event: Hold) -> None:
     index = position(state, event.name)
     r = _round_of(state.participants[index])
     held = r.action_dice
-    _put(r, "turn", HELD)
-    _put(r, "action_dice", 0)
-    _put(r, "action_to_defense", r.action_to_defense + held)
-    _put(r, "defense_dice", r.defense_dice + held)
-    _put(r, "defense_gained", r.defense_gained + held)
+    put(r, "turn", HELD)
+    put(r, "action_dice", 0)
+    put(r, "action_to_defense", r.action_to_defense + held)
+    put(r, "defense_dice", r.defense_dice + held)
+    put(r, "defense_gained", r.defense_gained + held)
     assert r.action is not None
-    _put(_action(state, r.action), "status", ABANDONED)
+    put(_action(state, r.action), "status", ABANDONED)
     leave_step(state, index)
     advance(state)
 
@@ -255,9 +255,9 @@ def _grant(person: Participant, action: Action, granted: int | None) -> None:
         return
     gain = granted if granted is not None else default_grant(person, action)
     r = _round_of(person)
-    _put(r, "granted", True)
-    _put(r, "defense_dice", r.defense_dice + gain)
-    _put(r, "defense_gained", r.defense_gained + gain)
+    put(r, "granted", True)
+    put(r, "defense_dice", r.defense_dice + gain)
+    put(r, "defense_gained", r.defense_gained + gain)
 
 
 def _spend(state: State, index: int, dice: int) -> DiceFrom:
@@ -270,24 +270,24 @@ def _spend(state: State, index: int, dice: int) -> DiceFrom:
         return source
     r = _round_of(person)
     if source is FROM_DEFENSE:
-        _put(r, "defense_dice", r.defense_dice - dice)
-        _put(r, "defense_spent", r.defense_spent + dice)
+        put(r, "defense_dice", r.defense_dice - dice)
+        put(r, "defense_spent", r.defense_spent + dice)
         return source
     held = r.action_dice
-    _put(r, "action_dice", held - dice)
-    _put(r, "action_defended", r.action_defended + dice)
+    put(r, "action_dice", held - dice)
+    put(r, "action_defended", r.action_defended + dice)
     if index in state.step:
         leave_step(state, index)
     else:
-        _put(state, "queue", queue_remove(state.queue, held, index))
+        put(state, "queue", queue_remove(state.queue, held, index))
     if r.action_dice > 0 and r.turn is WAITING:
-        _put(state, "queue", queue_insert(state.queue, r.action_dice, index))
+        put(state, "queue", queue_insert(state.queue, r.action_dice, index))
     return source
 
 
 def _commit(state: State, number: int, defense: Defense) -> None:
     action = _action(state, number)
-    _put(action, "defenses", (*action.defenses, defense))
+    put(action, "defenses", (*action.defenses, defense))
 
 
 def _take_it(state: State, event: TakeIt) -> None:
@@ -343,7 +343,7 @@ def _roll(state: State, event: RollDice) -> None:
         for at, defense in enumerate(defenses):
             if defense.kind is not TAKE_IT:
                 best = best_drawn(defense.pool, next(given).faces)
-                changed[at] = copy_defense(defense, roll=best)
+                changed[at] = _copy_defense(defense, roll=best)
                 opposing.append((best, defense.by))
         defenses = tuple(changed)
     if opposing:
@@ -360,13 +360,13 @@ def _roll(state: State, event: RollDice) -> None:
     else:  # R-CON-14
         outcome = SUCCESS if attacker.meets(action.difficulty) else FAILURE
     done = not (outcome is SUCCESS and action.is_attack)  # R-CON-8a
-    _put(action, "outcome", outcome)
-    _put(action, "attacker_roll", attacker)
-    _put(action, "defenses", defenses)
-    _put(action, "opposing_roll", opposed)
-    _put(action, "opposed_by", opposed_by)
-    _put(action, "status", DONE if done else PENDING)
-    _put(state, "pending", None if done else action.number)
+    put(action, "outcome", outcome)
+    put(action, "attacker_roll", attacker)
+    put(action, "defenses", defenses)
+    put(action, "opposing_roll", opposed)
+    put(action, "opposed_by", opposed_by)
+    put(action, "status", DONE if done else PENDING)
+    put(state, "pending", None if done else action.number)
     advance(state)
 
 
@@ -381,27 +381,27 @@ def _damage(state: State, event: ApplyDamage) -> None:
     person = state.participants[index]
     if person.resiliences is None:  # R-CON-19: each point defeats one Extra
         members = max(0, person.members - amount)
-        _put(person, "members", members)
-        _put(person, "defeated", members == 0)
-        _put(person, "defeat_reason",
+        put(person, "members", members)
+        put(person, "defeated", members == 0)
+        put(person, "defeat_reason",
              f"defeated by action {action.number}" if members == 0 else "")
     else:  # R-CON-20: damage accumulates; a Resilience stops at 0
         name = action.resilience or "health"
         hurt = _hurt(person, name, amount)
         if hurt.defeated:
-            _put(person, "defeated", True)
-            _put(person, "defeat_reason",
+            put(person, "defeated", True)
+            put(person, "defeat_reason",
                  f"{name.capitalize()} 0 after action {action.number}")
     if person.defeated:  # out of the acting order and its side's count (R-CON-21)
-        _put(state, "queue", queue_remove(state.queue, person.round.action_dice, index))
-        _put(state, "changed_queue", tuple(i for i in state.changed_queue if i != index))
-        _put(state, "standing", count_side(state.standing, person.side, -1))
-    _put(action, "status", DONE)
-    _put(action, "damage", amount)
-    _put(action, "nudges_applied", nudges)
-    _put(action, "nudges_spent", event.spent)
-    _put(action, "note", event.note)
-    _put(state, "pending", None)
+        put(state, "queue", queue_remove(state.queue, person.round.action_dice, index))
+        put(state, "changed_queue", tuple(i for i in state.changed_queue if i != index))
+        put(state, "standing", count_side(state.standing, person.side, -1))
+    put(action, "status", DONE)
+    put(action, "damage", amount)
+    put(action, "nudges_applied", nudges)
+    put(action, "nudges_spent", event.spent)
+    put(action, "note", event.note)
+    put(state, "pending", None)
     advance(state)
 
 
@@ -414,15 +414,15 @@ def _hurt(person: Participant, name: str, amount: int) -> Resilience:
     before = resiliences.get(name)
     if name not in RESILIENCES:  # spelt otherwise: the classes' own way
         hurt = Resilience(full=before.full, damage=min(before.full, before.damage + amount))
-        _put(person, "resiliences", resiliences.replace(name, hurt))
+        put(person, "resiliences", resiliences.replace(name, hurt))
         return hurt
     hurt = _new(Resilience)
-    _put(hurt, "full", before.full)
-    _put(hurt, "damage", min(before.full, before.damage + amount))
+    put(hurt, "full", before.full)
+    put(hurt, "damage", min(before.full, before.damage + amount))
     changed = _new(Resiliences)
     for field in RESILIENCES:
-        _put(changed, field, hurt if field == name else getattr(resiliences, field))
-    _put(person, "resiliences", changed)
+        put(changed, field, hurt if field == name else getattr(resiliences, field))
+    put(person, "resiliences", changed)
     return hurt
 
 
