@@ -240,25 +240,27 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {policy:<10}{rate:>12.0f}{cpu_rate:>10.0f}{events:>16.1f}"
               f"{1e6 / cpu_rate / events:>9.1f}")
     print(f"\nload average {os.getloadavg()[0]:.2f} after\n")
-    met = goals(rates["default"], auto, one)
+    met = goals(rates["default"], auto, one, int(timed["auto"][4]["workers"]))
     if args.profile or not all(met):
         profile(200)
     return 0 if all(met) else 1
 
 
-def goals(rate: float, auto: float, one: float) -> list[bool]:
-    """Print each goal with its figure and PASS or FAIL; whether each is met."""
+def goals(rate: float, auto: float, one: float, chosen: int) -> list[bool]:
+    """Print each goal with its figure and PASS or FAIL; whether each is met. With one
+    process chosen (a loaded machine), the run with the workers chosen is the run with
+    one worker: their wall times differ only by the machine's noise."""
     rows = [
         (f"default policy ≥ {TARGET_RATE:,.0f} Conflicts per CPU second",
          f"{rate:,.0f}", rate >= TARGET_RATE),
         (f"4 Heroes to ±{PRECISION:.0%} in ≤ {TARGET_S:.1f} s, whole process",
          f"{auto:.2f} s", auto <= TARGET_S),
-        (f"workers chosen no slower than one worker (wall ≤ {SLOWER:.2f}× its)",
-         f"{auto / one:.2f}×", auto <= SLOWER * one),
+        (f"workers chosen no slower than one worker (wall ≤ {SLOWER:.2f}× its, or one "
+         f"chosen)", f"{auto / one:.2f}× ({chosen} chosen)", chosen == 1 or auto <= SLOWER * one),
     ]
     width = max(len(goal) for goal, _, _ in rows)
     for goal, figure, ok in rows:
-        print(f"{goal:<{width}}  {figure:>9}  {'PASS' if ok else 'FAIL'}")
+        print(f"{goal:<{width}}  {figure:>14}  {'PASS' if ok else 'FAIL'}")
     return [ok for _, _, ok in rows]
 
 
