@@ -7,7 +7,8 @@ physical Conflict from set-up, every side on the default policy. Targets:
   fresh ``python -c`` that imports the library, builds the Conflict and simulates
   with ``until_precision=0.02`` (workers chosen by the simulation, as
   ``mistborn conflict simulate`` does);
-* 1,000 Conflicts or more per second of CPU time on one core, default policy.
+* 1,000 Conflicts or more per second of CPU time on one core, default policy;
+* the workers chosen never slower than one worker (a loaded machine plays alone).
 
 Printed, each as the median of ``--runs`` runs:
 
@@ -22,8 +23,9 @@ Printed, each as the median of ``--runs`` runs:
   time per event, for each named policy;
 * the machine's load average before and after.
 
-It exits 1 when a target is missed, printing the cProfile hot spots of one core's
-runs (``--profile`` prints them anyway).
+Last, each target on a line with its figure and PASS or FAIL. It exits 1 when a
+target is missed, printing the cProfile hot spots of one core's runs (``--profile``
+prints them anyway).
 
     python bench/simulate.py --runs 5
 """
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
 
 TARGET_S = 1.0
 TARGET_RATE = 1000.0  # Conflicts per CPU second, one core, default policy
+SLOWER = 1.10  # the workers chosen may take this much of one worker's wall time, at most
 PRECISION = 0.02
 SEED = 1
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -159,24 +162,30 @@ def per_core(runs: int, policy: str, conflicts: int) -> tuple[float, float, floa
 
 
 def _events_per_conflict(state: State, policies: dict[str, str], conflicts: int) -> float:
-    """Events applied per Conflict, counted by wrapping the engine's apply."""
+    """Events applied per Conflict, counted by wrapping what a run applies them with:
+    the pure engine's apply and the run's own transitions (conflict.simulate.fast)."""
     import conflict.simulate.play as play
     from conflict.simulate import simulate
 
     count = 0
-    apply: Callable[..., object] = getattr(play, "apply")  # noqa: B009
+    originals: dict[str, Callable[..., object]] = {
+        name: getattr(play, name) for name in ("apply", "apply_owned")}
 
-    def counting(*args: object) -> object:
-        nonlocal count
-        count += 1
-        return apply(*args)
+    def counting(apply: Callable[..., object]) -> Callable[..., object]:
+        def counted(*args: object) -> object:
+            nonlocal count
+            count += 1
+            return apply(*args)
+        return counted
 
-    setattr(play, "apply", counting)  # noqa: B010
+    for name, apply in originals.items():
+        setattr(play, name, counting(apply))
     try:
         simulate(state, runs=conflicts, seed=SEED, workers=1,
                  policies=policies)
     finally:
-        setattr(play, "apply", apply)  # noqa: B010
+        for name, apply in originals.items():
+            setattr(play, name, apply)
     return count / conflicts
 
 
@@ -220,8 +229,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{answer['win']:.1%} [{answer['low']:.1%}, {answer['high']:.1%}], "
               f"{answer['workers']:.0f} process(es)")
     auto, one = timed["auto"][0], timed["1 worker"][0]
-    print(f"  auto / 1 worker: {auto / one:.2f} of the wall time   target: whole process "
-          f"≤ {TARGET_S:.1f} s")
+    print(f"  auto / 1 worker: {auto / one:.2f} of the wall time")
     print(f"\none core ({args.conflicts} Conflicts per timing):")
     print(f"  {'policy':<10}{'Conflicts/s':>12}{'per CPU s':>10}{'events/Conflict':>16}"
           f"{'µs/event':>9}")
@@ -231,14 +239,29 @@ def main(argv: list[str] | None = None) -> int:
         rates[policy] = cpu_rate
         print(f"  {policy:<10}{rate:>12.0f}{cpu_rate:>10.0f}{events:>16.1f}"
               f"{1e6 / cpu_rate / events:>9.1f}")
-    print(f"  target: default ≥ {TARGET_RATE:,.0f} per CPU s")
-    print(f"\nload average {os.getloadavg()[0]:.2f} after")
-    met = {"whole process": auto <= TARGET_S, "per CPU s": rates["default"] >= TARGET_RATE}
-    for name, ok in met.items():
-        print(f"target {name}: {'met' if ok else 'MISSED'}")
-    if args.profile or not all(met.values()):
+    print(f"\nload average {os.getloadavg()[0]:.2f} after\n")
+    met = goals(rates["default"], auto, one, int(timed["auto"][4]["workers"]))
+    if args.profile or not all(met):
         profile(200)
-    return 0 if all(met.values()) else 1
+    return 0 if all(met) else 1
+
+
+def goals(rate: float, auto: float, one: float, chosen: int) -> list[bool]:
+    """Print each goal with its figure and PASS or FAIL; whether each is met. With one
+    process chosen (a loaded machine), the run with the workers chosen is the run with
+    one worker: their wall times differ only by the machine's noise."""
+    rows = [
+        (f"default policy ≥ {TARGET_RATE:,.0f} Conflicts per CPU second",
+         f"{rate:,.0f}", rate >= TARGET_RATE),
+        (f"4 Heroes to ±{PRECISION:.0%} in ≤ {TARGET_S:.1f} s, whole process",
+         f"{auto:.2f} s", auto <= TARGET_S),
+        (f"workers chosen no slower than one worker (wall ≤ {SLOWER:.2f}× its, or one "
+         f"chosen)", f"{auto / one:.2f}× ({chosen} chosen)", chosen == 1 or auto <= SLOWER * one),
+    ]
+    width = max(len(goal) for goal, _, _ in rows)
+    for goal, figure, ok in rows:
+        print(f"{goal:<{width}}  {figure:>14}  {'PASS' if ok else 'FAIL'}")
+    return [ok for _, _, ok in rows]
 
 
 if __name__ == "__main__":

@@ -333,3 +333,12 @@ def _checked_roll(asked: int, faces: tuple[int, ...]) -> Roll:
     _set_faces(roll, faces)
     _set_difficulty(roll, None)
     return roll
+
+
+def best_drawn(asked: int, rows: Sequence[tuple[int, ...]]) -> Roll:
+    """:func:`best_roll` of ``rows`` a caller drew itself, at least one, each a tuple of
+    as many faces 1–6 as a pool of ``asked`` dice rolls (a simulation's dice): the same
+    roll, without checking the faces again (R-DICE-8: highest Result, then most Nudges,
+    the first of equal rolls kept, as ``max`` keeps it)."""
+    best = rows[0] if len(rows) == 1 else max(rows, key=_read)
+    return _checked_roll(asked, best)

@@ -21,6 +21,7 @@ from conflict.dice import (
     ContestResult,
     Roll,
     attack,
+    best_drawn,
     best_of,
     best_roll,
     compare,
@@ -474,6 +475,18 @@ def test_r_dice_8_best_roll_picks_what_best_of_picks(asked: int, rollers: int,
     rng = random.Random(seed)
     rows = [[rng.randint(1, 6) for _ in range(dice_rolled(asked))] for _ in range(rollers)]
     assert best_roll(asked, rows) == best_of(Roll(asked=asked, faces=row) for row in rows)
+
+
+@given(pools(), st.integers(1, 8), seeds)
+def test_r_dice_8_best_drawn_is_best_roll_of_faces_drawn_right(asked: int, rollers: int,
+                                                                seed: int) -> None:
+    # The same roll, the first of equal rolls kept, whose faces are the very row.
+    rng = random.Random(seed)
+    rows = [tuple(rng.randint(1, 3) * 2 - rng.randint(0, 1) for _ in range(dice_rolled(asked)))
+            for _ in range(rollers)]
+    drawn, checked = best_drawn(asked, rows), best_roll(asked, rows)
+    assert (drawn, repr(drawn)) == (checked, repr(checked))
+    assert drawn.faces is next(row for row in rows if row == checked.faces)
 
 
 def test_r_dice_8_best_roll_checks_every_row_as_a_roll_would() -> None:

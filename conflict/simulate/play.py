@@ -1,9 +1,12 @@
-"""Playing one Conflict on to its end with the pure engine: the simulator's Narrator.
+"""Playing one Conflict on to its end: the simulator's Narrator.
 
 :func:`play_out` asks what-now for every step, asks the side's policy for each
 participant's choice, rolls the dice from the run's own random stream and applies every
-event with :func:`conflict.engine.apply`, so the rules are checked exactly as at the
-table. The Narrator's calls are made here: attacks stay as the engine sets them
+event: with :func:`conflict.engine.apply`, so the rules are checked exactly as at the
+table, or, when every side plays one of the library's policies (whose choices the
+rules allow), with the run's own transitions (:mod:`conflict.simulate.fast`), which
+change the state exactly as the pure engine does, checked against it by the tests. The
+Narrator's calls are made here: attacks stay as the engine sets them
 (Contests, Difficulty 0: no SetTest), the round ends when everything is resolved, and
 the Conflict ends when one side is left standing (or none), or when the rounds allowed
 are played.
@@ -11,6 +14,7 @@ are played.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Final
@@ -36,7 +40,8 @@ from conflict.events import (
 )
 from conflict.options import RollOption
 from conflict.order import evolve
-from conflict.simulate.policies import Policy
+from conflict.simulate.fast import apply_owned, own
+from conflict.simulate.policies import Policy, Tactics
 from conflict.state import ActionStatus, Phase, State
 from conflict.whatnow import Expect, WhatNow, what_now
 
@@ -62,6 +67,7 @@ _ACT: Final = Expect.ACT
 _DECLARE: Final = Expect.DECLARE
 _DEFENSE: Final = Expect.DEFENSE
 _DAMAGE: Final = Expect.DAMAGE
+_floor: Final = math.floor  # a die's face from a draw (see Dice.faces)
 
 PARTICIPANT_EVENTS: Final = (Declare, Act, Change, Hold, Defend, React, TakeIt, ApplyDamage)
 """The events a policy may choose: the participants' own (the Narrator's are ours)."""
@@ -85,12 +91,13 @@ class Dice:
         """The faces ``rollers`` characters roll with ``pool`` dice each (R-DICE-8):
         the same faces :meth:`randint` would draw one by one."""
         draw = self._random
+        down = _floor  # int() of a number 0 or more, some 30% fewer instructions
         if rollers == 1:
-            return (tuple([1 + int(draw() * 6) for _ in range(pool)]),)
+            return (tuple([1 + down(draw() * 6) for _ in range(pool)]),)
         if pool > 0 and rollers > 1:
-            drawn = [1 + int(draw() * 6) for _ in range(pool * rollers)]
+            drawn = [1 + down(draw() * 6) for _ in range(pool * rollers)]
             return tuple(zip(*[iter(drawn)] * pool, strict=True))  # ``pool`` faces a roller
-        return tuple(tuple([1 + int(draw() * 6) for _ in range(pool)])
+        return tuple(tuple([1 + down(draw() * 6) for _ in range(pool)])
                      for _ in range(rollers))
 
     def roll(self, option: RollOption) -> RollDice:
@@ -198,6 +205,12 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
     first = state.round if first_round is None else first_round
     limit = _limit(state, last_round - first + 1)
     standing = standing_sides(state)
+    library = _library(policies)
+    step = apply
+    if library is not None:
+        # The library's policies choose only what the rules allow and keep nothing of a
+        # state: the run plays on its own copy, changed in place (conflict.simulate.fast).
+        state, step = own(state), apply_owned
     for _ in range(limit):
         if len(standing) <= 1 and _settled(state):
             winner = sides.index(standing[0]) if standing else DRAW
@@ -216,12 +229,32 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
         else:
             event = _chosen(state, now, policies)  # as choose does
         try:
-            state = apply(state, event)
+            state = step(state, event)
         except ConflictError as error:  # a policy's choice (the dice's always stand)
             raise _refused(state, now, event, error) from None
+        if library is not None and expect is _ROLL and state.pending is not None:
+            # A successful attack waits for its damage (R-CON-18): the library's
+            # policies apply every Nudge, so its attacker's side is not asked.
+            event = library[state.participant(_attacker(state)).side].apply_damage(
+                state.pending)
+            state = step(state, event)
         if event.__class__ is ApplyDamage:  # only damage defeats anyone here
             standing = standing_sides(state)
     raise _stuck(limit)
+
+
+def _library(policies: Mapping[str, Policy]) -> Mapping[str, Tactics] | None:
+    """``policies``, when every one is the library's (:class:`Tactics`), else ``None``."""
+    for policy in policies.values():
+        if policy.__class__ is not Tactics:
+            return None
+    return policies  # type: ignore[return-value]  # every value is a Tactics
+
+
+def _attacker(state: State) -> str:
+    action = state.pending_action
+    assert action is not None
+    return action.actor
 
 
 def decided(state: State) -> str | None:
@@ -275,11 +308,13 @@ def _chosen(state: State, now: WhatNow, policies: Mapping[str, Policy]) -> Event
     if now.expect is _ACT:  # (on now.expect: mypy narrows now by it)
         name = now.who[0]
         side = state.participant(name).side
-        if len(now.who) > 1:  # narrowed to its options: now.options_for(name), whose
-            # options carry the names of who as they are
+        policy = policies[side]
+        if len(now.who) > 1 and policy.__class__ is not Tactics:
+            # narrowed to its options: now.options_for(name), whose options carry the
+            # names of who as they are (the library's policy reads only who[0]'s)
             now = evolve(now, who=(name,),
                          options=tuple([o for o in now.options if o.name == name]))
-        return _checked(policies[side](state, now), side)
+        return _checked(policy(state, now), side)
     expect = now.expect
     if expect is _DECLARE or expect is _DEFENSE or expect is _DAMAGE:
         side = state.participant(now.who[0]).side  # as _side_of_choice, not at a roll

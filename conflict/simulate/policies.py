@@ -53,11 +53,10 @@ import attrs
 
 from conflict.dice import MAX_POOL, MIN_POOL
 from conflict.errors import BadValue
-from conflict.events import Event
+from conflict.events import ApplyDamage, Event
 from conflict.options import (
     ActOption,
     ChangeOption,
-    DamageOption,
     DeclareOption,
     DefendOption,
     HoldOption,
@@ -163,9 +162,20 @@ class Tactics:
         if answer.expect is _ROLL:
             return self.before_roll(state, answer)
         if answer.expect is _DAMAGE:
-            return _all_to_damage(answer.damage)  # R-CON-18: every Nudge to damage
+            return self.apply_damage(answer.damage.action)
         raise BadValue(f"a policy chooses for participants, not at "
                        f"{answer.expect.value!r}")
+
+    def apply_damage(self, action: int) -> Event:
+        """The damage of the successful attack numbered ``action``: every Nudge to
+        damage (R-CON-18), the event its :class:`DamageOption` makes with no arguments
+        (the same event as before for the same action; up to 10,000)."""
+        event = _DAMAGE_EVENTS.get(action)
+        if event is None:
+            if len(_DAMAGE_EVENTS) >= 10_000:
+                _DAMAGE_EVENTS.clear()
+            event = _DAMAGE_EVENTS[action] = ApplyDamage(action=action)
+        return event
 
     # --- step 1 ---------------------------------------------------------------------
 
@@ -189,7 +199,9 @@ class Tactics:
 
     def act(self, state: State, answer: AwaitingActions) -> Event:
         """Act as declared (keeping dice back as :attr:`keep_back` says); when its
-        target has fallen, change to the weakest foe standing; else hold."""
+        target has fallen, change to the weakest foe standing; else hold. Only the
+        options of ``answer.who[0]`` are read: an answer not narrowed to it gives the
+        same choice."""
         name = answer.who[0]
         act = change = hold = None
         for option in answer.options:
@@ -209,7 +221,7 @@ class Tactics:
             foe = weakest_foe(state, me, tuple(p.name for p in state.participants),
                               state.nature.resilience)
             if foe is not None and dice >= change.min_dice:
-                return change.event(dice, target=foe.name, equipment=best_equipment(me))
+                return _changed(change, dice, foe.name, best_equipment(me))
         assert hold is not None
         return hold.event()
 
@@ -384,6 +396,22 @@ def _declaration(option: DeclareOption, dice: int, target: str, equipment: str |
     return event
 
 
+_CHANGES: dict[tuple[str, int, str, str | None], Event] = {}
+
+
+def _changed(option: ChangeOption, dice: int, target: str, equipment: str | None
+             ) -> Event:
+    """``option``'s change to an attack on ``target`` (the same event as before for
+    the same change; up to 10,000)."""
+    key = (option.name, dice, target, equipment)
+    event = _CHANGES.get(key)
+    if event is None:
+        if len(_CHANGES) >= 10_000:
+            _CHANGES.clear()
+        event = _CHANGES[key] = option.event(dice, target=target, equipment=equipment)
+    return event
+
+
 def _act(option: ActOption, pool: int) -> Event:
     """``option``'s Act with ``pool`` dice (the same event as before for the same)."""
     key = (option.name, pool)
@@ -427,17 +455,6 @@ def _taken(option: TakeItOption) -> Event:
         if len(_TAKEN) >= 10_000:
             _TAKEN.clear()
         event = _TAKEN[key] = option.event()
-    return event
-
-
-def _all_to_damage(option: DamageOption) -> Event:
-    """``option.event()``, every Nudge applied: ``ApplyDamage(action=n)`` whatever else
-    the option says, so the same event as before for the same action (up to 10,000)."""
-    event = _DAMAGE_EVENTS.get(option.action)
-    if event is None:
-        if len(_DAMAGE_EVENTS) >= 10_000:
-            _DAMAGE_EVENTS.clear()
-        event = _DAMAGE_EVENTS[option.action] = option.event()
     return event
 
 
