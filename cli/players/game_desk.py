@@ -244,20 +244,25 @@ class GameDesk:
         parent = click.Context(group, info_name=self.kind)
         command = group.get_command(parent, word)
         assert command is not None  # listed by the group
-        try:
-            ctx = command.make_context(word, list(args), parent=parent,
-                                       help_option_names=[])
-        except click.ClickException as error:
-            fail(f"{error.format_message()} (type: help {word})")
+        ctx = self._context(command, parent, word, list(args))
         self._own_seat(word, ctx.params)
         seat_option = game_verbs.SEAT_DEFAULTS.get((self.kind, word))
         if seat_option is not None and not self.host.narrator and not any(
                 ctx.params.get(param) for param in seat_option[1:]):
             seat = self.seat(self.stream.load().state)
             if seat is not None:  # pay --problem X: can my House pay it?
-                ctx = command.make_context(word, [*args, seat_option[0], seat],
-                                           parent=parent, help_option_names=[])
+                # Before what was typed: after a typed ``--`` it would be an argument.
+                ctx = self._context(command, parent, word, [seat_option[0], seat, *args])
         return command, ctx
+
+    @staticmethod
+    def _context(command: click.Command, parent: click.Context, word: str,
+                 args: list[str]) -> click.Context:
+        """``args`` parsed by ``command``; what it refuses, in one line."""
+        try:
+            return command.make_context(word, args, parent=parent, help_option_names=[])
+        except click.ClickException as error:
+            fail(f"{error.format_message()} (type: help {word})")
 
     def _own_seat(self, word: str, params: dict[str, Any]) -> None:
         """A player names only their own seat where a command names who acts."""

@@ -1,0 +1,44 @@
+"""The player shell at a board game tried as a player who wants more than their seat:
+odd option spellings, steps before the host has set the game up, a server whose
+locale is not the phone's. In-process (cli/players/game_desk.py), on real table
+files; each test names the rule it keeps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game_seat_support import HOUSES, HW_SETUP, seated
+
+from cli.players.shell import PlayerShell
+
+
+def said(text: str) -> str:
+    return " ".join(text.split())
+
+
+def ok(shell: PlayerShell, line: str) -> str:
+    reply = shell.handle(line)
+    assert reply.status == 0, reply.text
+    return said(reply.text)
+
+
+def refused(shell: PlayerShell, line: str) -> str:
+    reply = shell.handle(line)
+    assert reply.status == 2 and reply.text.startswith("! "), reply.text
+    return said(reply.text)
+
+
+SEATS = ("venture", "lekal", "tekiel", "hasting")
+
+
+def test_r_hw_4_pay_with_a_double_dash_still_asks_about_ones_own_house(
+        tmp_path: Path) -> None:
+    # The player's House is filled in before what was typed: after a typed ``--`` it
+    # was read as an argument, and the session ended on click's error.
+    table = seated(tmp_path / "t.db", SEATS, HOUSES, *HW_SETUP)
+    lekal = PlayerShell(table, "lekal", color=False)
+    assert refused(lekal, "pay --").startswith("! R-HW-4: give the tokens held")
+    assert "Holding 2 Skaa Cost 2 Food" in ok(lekal, "pay --problem ashfall --")
+    assert "extra arguments" in refused(lekal, "pay -- --problem ashfall")
+
+
