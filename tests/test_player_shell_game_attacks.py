@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game_seat_support import HOUSES, HW_SETUP, seated
+from game_seat_support import HOUSES, HW_SETUP, cli, seated
 
 from cli.players.shell import PlayerShell
 
@@ -40,5 +40,22 @@ def test_r_hw_4_pay_with_a_double_dash_still_asks_about_ones_own_house(
     assert refused(lekal, "pay --").startswith("! R-HW-4: give the tokens held")
     assert "Holding 2 Skaa Cost 2 Food" in ok(lekal, "pay --problem ashfall --")
     assert "extra arguments" in refused(lekal, "pay -- --problem ashfall")
+
+
+def test_r_hw_5_the_set_up_is_the_hosts_not_the_first_houses(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    table = seated(path, SEATS, HOUSES)
+    venture = PlayerShell(table, "venture", color=False)
+    # Set-up steps (a starting Problem with any Favor, a timer) are not a turn's.
+    for line in ["add Ashfall -u 1 --setup --cost 2 food --favor 99", "timer 3",
+                 "collect"]:
+        assert refused(venture, line) == (
+            "! R-HW-5: the set-up is the host's; your turn comes when it is done (you "
+            "play Venture)")
+    assert ok(venture, "b").endswith("You play Venture.")
+    for args in HW_SETUP:
+        cli(path, *args)
+    assert ok(venture, "b").endswith("▶ Your turn")  # the first turn's income
+    assert ok(venture, "collect").startswith("Venture collects")
 
 

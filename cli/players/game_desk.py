@@ -189,19 +189,23 @@ class GameDesk:
         return f"{seat} {where}" if seat is not None else f"no seat {where}: you watch"
 
     def turn(self, state: Any) -> str | None:
-        """Whose turn it is: the game's (House War's Active House from its set-up on,
-        whose first step is its income, R-HW-5)."""
+        """Whose turn it is: the game's (House War's Active House from the end of its
+        set-up, whose first step is its income, R-HW-5: the sheets and the starting
+        Problems before it are the host's)."""
         if self.kind == "housewar":
-            playing = state.houses and state.phase.value in {"setup", "playing"}
+            from boardgames.housewar import Step
+
+            playing = state.houses and (state.phase.value == "playing"
+                                        or state.next_step is Step.COLLECT)
             return str(state.active.name) if playing else None
         return self.rules.players(state)[1]
 
     def _turn_lines(self, state: Any) -> list[RenderableType | str]:
         seat, turn = self.seat(state), self.turn(state)
-        if self.host.narrator or seat is None or turn is None:
+        if self.host.narrator or seat is None:
             return []
-        return ["▶ Your turn" if name_key(turn) == name_key(seat) else
-                stored("You play ", f"{seat}.")]
+        mine = turn is not None and name_key(turn) == name_key(seat)
+        return ["▶ Your turn" if mine else stored("You play ", f"{seat}.")]
 
     def next_parts(self, state: Any) -> list[RenderableType | str]:
         """What comes next for this player, and whether it is their turn."""
@@ -311,6 +315,9 @@ class GameDesk:
             return
         if self._verb not in game_verbs.TURN_VERBS[self.kind]:
             raise RuleViolation(f"{self._verb} is the host's step", rule=rule)
+        if turn is None and self.kind == "housewar" and state.phase.value == "setup":
+            raise RuleViolation(f"the set-up is the host's; your turn comes when it is "
+                                f"done (you play {seat})", rule=rule)
         if turn is None or name_key(turn) != name_key(seat):
             raise RuleViolation(f"it is not your turn: {turn or 'no one'}'s, and you play "
                                 f"{seat}", rule=rule)
