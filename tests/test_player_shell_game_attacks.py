@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from game_seat_support import HOUSES, HW_SETUP, cli, seated
 
 from cli.players.shell import PlayerShell
@@ -59,3 +60,18 @@ def test_r_hw_5_the_set_up_is_the_hosts_not_the_first_houses(tmp_path: Path) -> 
     assert ok(venture, "collect").startswith("Venture collects")
 
 
+@pytest.mark.parametrize("variable", ["LANG", "LC_ALL"])
+def test_r_dbg_8_a_phone_reads_english_whatever_the_servers_locale(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, variable: str) -> None:
+    # The shell speaks English: a Polish locale on the server put a command's help in
+    # Polish under English options, between English boards.
+    table = seated(tmp_path / "t.db", ("vin", "kelsier"),
+                   ["dbg", "new", "--players", "Vin", "Kelsier"])
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(variable, "pl_PL.UTF-8")
+    vin = PlayerShell(table, "vin", color=False)
+    assert "Coins for this turn: gain N" in ok(vin, "help coins")
+    assert refused(vin, "coins x") == (
+        "! R-DBG-5: the amount must be a whole number 1–999, got 'x'")
+    assert ok(vin, "coins 3").startswith("Vin gains 3 coins")

@@ -245,7 +245,7 @@ class GameDesk:
         if chosen is not None:
             fail(f"the shell chooses the table, the game and who writes: leave out "
                  f"{chosen.split('=')[0]}")
-        parent = click.Context(group, info_name=self.kind)
+        parent = context(group)
         command = group.get_command(parent, word)
         assert command is not None  # listed by the group
         ctx = self._context(command, parent, word, list(args))
@@ -433,10 +433,22 @@ def completions(kind: str, typed: str, *, host: bool) -> list[Completion]:
     return complete_from([*game_verbs.verbs_of(kind, host=host), *own], partial, "verb")
 
 
+def context(group: click.Group) -> click.Context:
+    """The group's context for a line at a game: in English, as the rest of the shell,
+    whatever the server's locale (a Deckbuilding Game's help and refusals would
+    otherwise follow it, R-DBG-8)."""
+    parent = click.Context(group, info_name=group.name)
+    if group.name == "deckbuilding":
+        from cli.boardgames.deckbuilding import speak
+
+        speak(parent, "en")
+    return parent
+
+
 def command_help(group: click.Group, word: str, width: int) -> list[RenderableType | str]:
     """``help VERB``: the table's command's help, with the options a line may give
     (not those the shell chooses)."""
-    parent = click.Context(group, info_name=group.name)
+    parent = context(group)
     command = group.get_command(parent, word)
     assert command is not None
     ctx = click.Context(command, parent=parent, info_name=word, help_option_names=[])
