@@ -75,3 +75,16 @@ def test_r_dbg_8_a_phone_reads_english_whatever_the_servers_locale(
     assert refused(vin, "coins x") == (
         "! R-DBG-5: the amount must be a whole number 1–999, got 'x'")
     assert ok(vin, "coins 3").startswith("Vin gains 3 coins")
+
+
+def test_r_hw_5_the_shells_own_options_are_refused_in_every_spelling(
+        tmp_path: Path) -> None:
+    table = seated(tmp_path / "t.db", SEATS, HOUSES, *HW_SETUP)
+    venture = PlayerShell(table, "venture", color=False)
+    leave_out = "! the shell chooses the table, the game and who writes: leave out "
+    for line, option in [("collect -gOther", "-g"), ("collect --game=Other", "--game"),
+                         ("collect --as=lekal", "--as"), ("collect -- --as lekal", "--as"),
+                         ("collect --db=/tmp/x.db", "--db"), ("pay -hx", "-h")]:
+        assert refused(venture, line) == leave_out + option, line
+    assert "No such option '--a'" in refused(venture, "collect --a lekal")  # no prefixes
+    assert "you act only for your own seat" in refused(venture, "collect --house=lekal")

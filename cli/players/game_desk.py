@@ -243,8 +243,9 @@ class GameDesk:
                  f"help")
         chosen = next((a for a in args if game_verbs.is_shell_option(a)), None)
         if chosen is not None:
+            said = chosen.split("=")[0] if chosen.startswith("--") else chosen[:2]
             fail(f"the shell chooses the table, the game and who writes: leave out "
-                 f"{chosen.split('=')[0]}")
+                 f"{said}")
         parent = context(group)
         command = group.get_command(parent, word)
         assert command is not None  # listed by the group
