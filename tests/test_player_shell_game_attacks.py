@@ -88,3 +88,20 @@ def test_r_hw_5_the_shells_own_options_are_refused_in_every_spelling(
         assert refused(venture, line) == leave_out + option, line
     assert "No such option '--a'" in refused(venture, "collect --a lekal")  # no prefixes
     assert "you act only for your own seat" in refused(venture, "collect --house=lekal")
+
+
+def test_r_hw_5_a_players_other_phone_follows_their_steps(tmp_path: Path) -> None:
+    # The news left out every step written under the player's name, so a second phone
+    # (or a line over ``ssh`` while the phone is open) stayed on the old turn.
+    table = seated(tmp_path / "t.db", SEATS, HOUSES, *HW_SETUP)
+    phone, laptop = (PlayerShell(table, "venture", color=False) for _ in range(2))
+    ok(laptop, "collect")
+    assert laptop.news() == ""  # its reply told it
+    told = said(phone.news())
+    assert told.startswith("Venture collects 1 Money, 2 Food") and told.endswith(
+        "▶ Your turn")
+    ok(phone, "worsen famine riot ashfall disobedience")
+    assert phone.news() == ""
+    assert said(laptop.news()).startswith("Famine worsens")
+    ok(laptop, "undo")
+    assert said(phone.news()).startswith("Undone: Famine worsens")

@@ -157,6 +157,7 @@ class GameDesk:
         self.stream = games.saved(host.table, kind, name)
         self._said: list[RenderableType | str] = []
         self._verb = ""
+        self.wrote: list[int] = []  # the entries this desk wrote (their seq)
 
     # --- who sits where
 
@@ -296,6 +297,7 @@ class GameDesk:
             return [*face.prelude(state), *build(state)]
 
         recorded = self.stream.record(checked, who=self.host.name)
+        self.wrote += [entry.seq for entry in recorded.entries]
         self._said += self._report(recorded)
 
     def _may_write(self, state: Any) -> None:
