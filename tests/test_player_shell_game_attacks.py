@@ -8,8 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from game_seat_support import HOUSES, HW_SETUP, cli, seated
 
+from cli.main import main
 from cli.players.shell import PlayerShell
 
 
@@ -105,3 +107,25 @@ def test_r_hw_5_a_players_other_phone_follows_their_steps(tmp_path: Path) -> Non
     assert said(laptop.news()).startswith("Famine worsens")
     ok(laptop, "undo")
     assert said(phone.news()).startswith("Undone: Famine worsens")
+
+
+def one_line(path: Path, who: str, line: str) -> tuple[int, str]:
+    """``mistborn player --as WHO`` under OpenSSH's forced command, one line and out."""
+    result = CliRunner().invoke(main, ["player", "--as", who], env={
+        "MISTBORN_DB": str(path), "COLUMNS": "40", "NO_COLOR": "1",
+        "SSH_ORIGINAL_COMMAND": line})
+    return result.exit_code, said(result.output)
+
+
+def test_r_hw_3_a_step_of_any_turn_and_the_hosts_steps_run_as_one_line(
+        tmp_path: Path) -> None:
+    # One line and out took only the steps of a turn: ``reveal`` (anyone's at the end)
+    # and the host's own steps (``transfer``) were "not a player-shell command".
+    path = tmp_path / "t.db"
+    seated(path, SEATS, HOUSES, *HW_SETUP).close()
+    assert one_line(path, "venture", "collect")[0] == 0
+    assert one_line(path, "venture", "reveal venture Heir --favor 3") == (
+        2, "! R-HW-3: face-down Personalities are revealed at the end of the game")
+    assert one_line(path, "gm", "transfer venture lekal 1f")[0] == 0  # the host's
+    assert one_line(path, "venture", "transfer venture lekal 1f")[1].startswith(
+        "mistborn: 'transfer' is not a player-shell command")
