@@ -129,3 +129,23 @@ def test_r_hw_3_a_step_of_any_turn_and_the_hosts_steps_run_as_one_line(
     assert one_line(path, "gm", "transfer venture lekal 1f")[0] == 0  # the host's
     assert one_line(path, "venture", "transfer venture lekal 1f")[1].startswith(
         "mistborn: 'transfer' is not a player-shell command")
+
+
+def test_r_hw_6_a_player_does_not_take_back_the_end_that_showed_every_score(
+        tmp_path: Path) -> None:
+    # ``unrest 8`` ends the game and shows every House's score and breakdown; with
+    # ``undo`` right after, a player read them all and played on.
+    table = seated(tmp_path / "t.db", SEATS, HOUSES, *HW_SETUP)
+    venture, hasting, lekal, host = (PlayerShell(table, name, color=False)
+                                     for name in ("venture", "hasting", "lekal", "gm"))
+    for line in ["collect", "worsen famine riot ashfall disobedience", "add Plague -u 1",
+                 "solve ashfall --share venture=2f --favor venture=4", "end-turn"]:
+        ok(venture, line)
+    ok(hasting, "collect")
+    assert "Venture: score 4 = Favor 4 (Ashfall 4)" in ok(hasting, "unrest 8")
+    assert refused(hasting, "undo") == (
+        "! R-HW-6: your last step ended the game and every score was shown: only the "
+        "host takes it back")
+    assert refused(lekal, "undo").startswith("! the last step at Game 1 is hasting's")
+    assert ok(host, "undo").startswith("Undone: Unrest rises by 8 to 8.")
+    assert ok(hasting, "undo").startswith("Undone: Hasting collects")  # before the end

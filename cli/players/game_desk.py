@@ -356,8 +356,9 @@ class GameDesk:
 
         if args:
             fail("undo takes no words: it takes back your last step")
+        based_on = None if self.host.narrator else self._may_undo()
         try:
-            undid = games.undo_saved(self.stream, who=self.host.name,
+            undid = games.undo_saved(self.stream, who=self.host.name, based_on=based_on,
                                      own=not self.host.narrator)
         except NotYourStep as error:
             fail(f"the last step at {self.name} is {error.who}'s, not yours: only they or "
@@ -367,6 +368,22 @@ class GameDesk:
             stored("Undone: ", self.rules.describe(b, e, a, viewer))
             for b, e, a in reversed(undid.steps)]
         return self.host.reply([*said, *self.next_parts(undid.after)])
+
+    def _may_undo(self) -> int:
+        """The version a player's undo is based on, refused when their last step ended
+        a game of House War: every phone was shown every score (R-HW-6), so taking the
+        end back is the host's (a player's ``unrest 8`` then ``undo`` read them all)."""
+        loaded = self.stream.load()
+        last = loaded.entries[-1] if loaded.entries else None
+        if (self.kind == "housewar" and loaded.state.phase.value == "ended" and last
+                and name_key(last.who) == name_key(self.host.name)):
+            count = next((n for n, entry in enumerate(reversed(loaded.entries))
+                          if (entry.at, entry.who) != (last.at, last.who)),
+                         len(loaded.entries))  # one step: the same writer and moment
+            if loaded.states[len(loaded.states) - 1 - count].phase.value != "ended":
+                raise RuleViolation("your last step ended the game and every score was "
+                                    "shown: only the host takes it back", rule="R-HW-6")
+        return loaded.version
 
     # --- looking
 
