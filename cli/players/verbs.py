@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from cli.players import narrator_verbs, steps
-from cli.players.game_verbs import ANY_TIME, OUT_OF_TURN, TURN_VERBS
+from cli.players.game_verbs import ANY_TIME, TURN_VERBS, verbs_of
 from cli.players.words import ANY_TIME_HELP, SHELL_VERBS
 
 __all__ = ["GAME_WORDS", "HELP", "NARRATOR_HELP", "NARRATOR_VERBS", "PLAYER_VERBS",
@@ -25,14 +25,12 @@ NAME``) sits at one (:mod:`cli.players.game_desk`)."""
 
 GAME_WORDS: Final = frozenset({*STREAM_WORDS,
                                *(word for words in (*TURN_VERBS.values(),
-                                                    *ANY_TIME.values(),
-                                                    *OUT_OF_TURN.values())
-                                 for word in words)})
+                                                    *ANY_TIME.values()) for word in words)})
 """Words a line may start with at a board game: a player's steps of any of the games
-(:mod:`cli.players.game_verbs`, those of any turn too: House War's ``reveal``) and the
-stream words (``undo`` stays the Narrator's word at a Conflict; at a game the shell
-reads it itself); their verb is ``game``. A Narrator may also start one with any of
-the games' commands the shell runs (:func:`host_words`)."""
+(:mod:`cli.players.game_verbs`) and the stream words (``undo`` stays the Narrator's
+word at a Conflict; at a game the shell reads it itself); their verb is ``game``. A
+Narrator may also start one with any of the games' commands the shell runs
+(:func:`host_words`)."""
 
 NARRATOR_VERBS: Final = narrator_verbs.WORDS
 """The Narrator's steps, for a player marked Narrator."""
@@ -62,8 +60,6 @@ def verb_of(line: str, *, narrator: bool = False) -> str | None:
 
 def host_words() -> frozenset[str]:
     """Every game command a Narrator may type in the shell (House War's ``sheet``, the
-    Deckbuilding Game's ``target``…), read from the games' groups when asked."""
-    # Imported here: the groups' command lists are read only for a Narrator's odd word.
-    from cli.players.game_verbs import verbs_of
-
+    Deckbuilding Game's ``target``…), read from the games' groups when asked (only for
+    a Narrator's word that is no other)."""
     return frozenset(word for kind in TURN_VERBS for word in verbs_of(kind, host=True))
