@@ -55,6 +55,12 @@ def language(ctx: click.Context | None = None) -> str:
     return chosen if isinstance(chosen, str) else locale_language()
 
 
+def speak(ctx: click.Context, lang: str) -> None:
+    """Say the commands run under ``ctx`` in ``lang``, whatever the locale (the player
+    shell, which speaks English, runs them for a phone)."""
+    ctx.meta[_LANG_KEY] = lang
+
+
 def common(function: F) -> F:
     """The options every Deckbuilding Game command takes: --db, --game, --as, --lang,
     --json."""

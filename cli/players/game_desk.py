@@ -157,6 +157,7 @@ class GameDesk:
         self.stream = games.saved(host.table, kind, name)
         self._said: list[RenderableType | str] = []
         self._verb = ""
+        self.wrote: list[int] = []  # the entries this desk wrote (their seq)
 
     # --- who sits where
 
@@ -189,19 +190,23 @@ class GameDesk:
         return f"{seat} {where}" if seat is not None else f"no seat {where}: you watch"
 
     def turn(self, state: Any) -> str | None:
-        """Whose turn it is: the game's (House War's Active House from its set-up on,
-        whose first step is its income, R-HW-5)."""
+        """Whose turn it is: the game's (House War's Active House from the end of its
+        set-up, whose first step is its income, R-HW-5: the sheets and the starting
+        Problems before it are the host's)."""
         if self.kind == "housewar":
-            playing = state.houses and state.phase.value in {"setup", "playing"}
+            from boardgames.housewar import Step
+
+            playing = state.houses and (state.phase.value == "playing"
+                                        or state.next_step is Step.COLLECT)
             return str(state.active.name) if playing else None
         return self.rules.players(state)[1]
 
     def _turn_lines(self, state: Any) -> list[RenderableType | str]:
         seat, turn = self.seat(state), self.turn(state)
-        if self.host.narrator or seat is None or turn is None:
+        if self.host.narrator or seat is None:
             return []
-        return ["▶ Your turn" if name_key(turn) == name_key(seat) else
-                stored("You play ", f"{seat}.")]
+        mine = turn is not None and name_key(turn) == name_key(seat)
+        return ["▶ Your turn" if mine else stored("You play ", f"{seat}.")]
 
     def next_parts(self, state: Any) -> list[RenderableType | str]:
         """What comes next for this player, and whether it is their turn."""
@@ -239,25 +244,31 @@ class GameDesk:
                  f"help")
         chosen = next((a for a in args if game_verbs.is_shell_option(a)), None)
         if chosen is not None:
+            said = chosen.split("=")[0] if chosen.startswith("--") else chosen[:2]
             fail(f"the shell chooses the table, the game and who writes: leave out "
-                 f"{chosen.split('=')[0]}")
-        parent = click.Context(group, info_name=self.kind)
+                 f"{said}")
+        parent = context(group)
         command = group.get_command(parent, word)
         assert command is not None  # listed by the group
-        try:
-            ctx = command.make_context(word, list(args), parent=parent,
-                                       help_option_names=[])
-        except click.ClickException as error:
-            fail(f"{error.format_message()} (type: help {word})")
+        ctx = self._context(command, parent, word, list(args))
         self._own_seat(word, ctx.params)
         seat_option = game_verbs.SEAT_DEFAULTS.get((self.kind, word))
         if seat_option is not None and not self.host.narrator and not any(
                 ctx.params.get(param) for param in seat_option[1:]):
             seat = self.seat(self.stream.load().state)
             if seat is not None:  # pay --problem X: can my House pay it?
-                ctx = command.make_context(word, [*args, seat_option[0], seat],
-                                           parent=parent, help_option_names=[])
+                # Before what was typed: after a typed ``--`` it would be an argument.
+                ctx = self._context(command, parent, word, [seat_option[0], seat, *args])
         return command, ctx
+
+    @staticmethod
+    def _context(command: click.Command, parent: click.Context, word: str,
+                 args: list[str]) -> click.Context:
+        """``args`` parsed by ``command``; what it refuses, in one line."""
+        try:
+            return command.make_context(word, args, parent=parent, help_option_names=[])
+        except click.ClickException as error:
+            fail(f"{error.format_message()} (type: help {word})")
 
     def _own_seat(self, word: str, params: dict[str, Any]) -> None:
         """A player names only their own seat where a command names who acts."""
@@ -286,6 +297,7 @@ class GameDesk:
             return [*face.prelude(state), *build(state)]
 
         recorded = self.stream.record(checked, who=self.host.name)
+        self.wrote += [entry.seq for entry in recorded.entries]
         self._said += self._report(recorded)
 
     def _may_write(self, state: Any) -> None:
@@ -306,6 +318,9 @@ class GameDesk:
             return
         if self._verb not in game_verbs.TURN_VERBS[self.kind]:
             raise RuleViolation(f"{self._verb} is the host's step", rule=rule)
+        if turn is None and self.kind == "housewar" and state.phase.value == "setup":
+            raise RuleViolation(f"the set-up is the host's; your turn comes when it is "
+                                f"done (you play {seat})", rule=rule)
         if turn is None or name_key(turn) != name_key(seat):
             raise RuleViolation(f"it is not your turn: {turn or 'no one'}'s, and you play "
                                 f"{seat}", rule=rule)
@@ -341,8 +356,9 @@ class GameDesk:
 
         if args:
             fail("undo takes no words: it takes back your last step")
+        based_on = None if self.host.narrator else self._may_undo()
         try:
-            undid = games.undo_saved(self.stream, who=self.host.name,
+            undid = games.undo_saved(self.stream, who=self.host.name, based_on=based_on,
                                      own=not self.host.narrator)
         except NotYourStep as error:
             fail(f"the last step at {self.name} is {error.who}'s, not yours: only they or "
@@ -352,6 +368,22 @@ class GameDesk:
             stored("Undone: ", self.rules.describe(b, e, a, viewer))
             for b, e, a in reversed(undid.steps)]
         return self.host.reply([*said, *self.next_parts(undid.after)])
+
+    def _may_undo(self) -> int:
+        """The version a player's undo is based on, refused when their last step ended
+        a game of House War: every phone was shown every score (R-HW-6), so taking the
+        end back is the host's (a player's ``unrest 8`` then ``undo`` read them all)."""
+        loaded = self.stream.load()
+        last = loaded.entries[-1] if loaded.entries else None
+        if (self.kind == "housewar" and loaded.state.phase.value == "ended" and last
+                and name_key(last.who) == name_key(self.host.name)):
+            count = next((n for n, entry in enumerate(reversed(loaded.entries))
+                          if (entry.at, entry.who) != (last.at, last.who)),
+                         len(loaded.entries))  # one step: the same writer and moment
+            if loaded.states[len(loaded.states) - 1 - count].phase.value != "ended":
+                raise RuleViolation("your last step ended the game and every score was "
+                                    "shown: only the host takes it back", rule="R-HW-6")
+        return loaded.version
 
     # --- looking
 
@@ -421,10 +453,22 @@ def completions(kind: str, typed: str, *, host: bool) -> list[Completion]:
     return complete_from([*game_verbs.verbs_of(kind, host=host), *own], partial, "verb")
 
 
+def context(group: click.Group) -> click.Context:
+    """The group's context for a line at a game: in English, as the rest of the shell,
+    whatever the server's locale (a Deckbuilding Game's help and refusals would
+    otherwise follow it, R-DBG-8)."""
+    parent = click.Context(group, info_name=group.name)
+    if group.name == "deckbuilding":
+        from cli.boardgames.deckbuilding import speak
+
+        speak(parent, "en")
+    return parent
+
+
 def command_help(group: click.Group, word: str, width: int) -> list[RenderableType | str]:
     """``help VERB``: the table's command's help, with the options a line may give
     (not those the shell chooses)."""
-    parent = click.Context(group, info_name=group.name)
+    parent = context(group)
     command = group.get_command(parent, word)
     assert command is not None
     ctx = click.Context(command, parent=parent, info_name=word, help_option_names=[])

@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from core.names import name_key
-
 if TYPE_CHECKING:
     from cli.players.game_desk import GameDesk
     from conflict.table import Table
@@ -94,12 +92,21 @@ class GameWatch:
         self._at: tuple[str, str] | None = None
         self._loaded: Loaded[Any, Any] | None = None
         self._told: tuple[str, int] | None = None
+        self._mine: set[tuple[str, str, int]] = set()  # entries this shell's replies told
         if desk is not None:
             self.seen(desk)
 
     def seen(self, desk: GameDesk) -> None:
         """The game as it stands is known (the shell's own reply told it)."""
         self._at, self._loaded = (desk.kind, desk.name), desk.stream.load()
+
+    def said(self, desk: GameDesk, *, undid: bool) -> None:
+        """The shell's reply told the steps ``desk`` wrote (and, ``undid``, the game as
+        it stands): the news leaves them out. Steps its player wrote elsewhere (another
+        phone, a line over ``ssh``) are news here."""
+        if undid:
+            self.seen(desk)
+        self._mine |= {(desk.kind, desk.name, seq) for seq in desk.wrote}
 
     def news(self, desk: GameDesk) -> list[Any]:
         """What others did at the game since this shell last looked, for its player."""
@@ -113,7 +120,8 @@ class GameWatch:
         viewer = desk.viewer(new.state)
         lines = [f"Now playing: {desk.name} ({desk.rules.title})"] if moved_to else []
         if old is not None and old.version != new.version:
-            lines += _moved(desk, old, new, viewer)
+            mine = {seq for kind, name, seq in self._mine if (kind, name) == self._at}
+            lines += _moved(desk, old, new, viewer, mine)
         lines += self._time_up(desk, new.state, viewer)
         if not lines:
             return []
@@ -137,11 +145,11 @@ class GameWatch:
 
 
 def _moved(desk: GameDesk, old: Loaded[Any, Any], new: Loaded[Any, Any],
-           viewer: Any) -> list[str]:
-    """Steps others wrote, and steps taken back, between ``old`` and ``new``."""
+           viewer: Any, mine: set[int]) -> list[str]:
+    """Steps written elsewhere than this shell (its ``mine`` were told in its replies),
+    and steps taken back, between ``old`` and ``new``."""
     from boardgames.housewar.timer import TimeUp
 
-    me = name_key(desk.host.name)
     live = {entry.seq for entry in new.entries}
     known = {entry.seq for entry in old.entries}
     lines = []
@@ -150,7 +158,7 @@ def _moved(desk: GameDesk, old: Loaded[Any, Any], new: Loaded[Any, Any],
             lines.append("Undone: " + desk.rules.describe(
                 old.states[i], old.events[i], old.states[i + 1], viewer))
     for i, entry in enumerate(new.entries):
-        if entry.seq in known or name_key(entry.who) == me:
+        if entry.seq in known or entry.seq in mine:
             continue
         if isinstance(new.events[i], TimeUp):
             continue  # said when it ran out

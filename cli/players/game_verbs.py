@@ -99,8 +99,11 @@ SHELL_OPTIONS: Final = ("--db", "--game", "-g", "--as", "--json", "--help", "-h"
 
 
 def is_shell_option(word: str) -> bool:
-    """Whether ``word`` is one of :data:`SHELL_OPTIONS` (``--db=x`` too)."""
-    return word.split("=", 1)[0] in SHELL_OPTIONS
+    """Whether ``word`` is one of :data:`SHELL_OPTIONS` (``--db=x`` too, and a short
+    one with its value joined: ``-gGame``)."""
+    if word.startswith("--"):
+        return word.split("=", 1)[0] in SHELL_OPTIONS
+    return word[:2] in SHELL_OPTIONS
 
 
 def group(kind: str) -> GameGroup:

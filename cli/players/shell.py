@@ -218,8 +218,7 @@ class PlayerShell:
 
     def _at_game(self, desk: GameDesk, word: str, args: list[str]) -> Reply:
         reply = desk.handle(word, args)
-        if word in {"undo", "u"}:
-            self._watch.seen(desk)  # the reply said it
+        self._watch.said(desk, undid=word in {"undo", "u"})  # the reply told these steps
         return reply
 
     # --- reading the Conflict

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Final
 
 from cli.players import narrator_verbs, steps
-from cli.players.game_verbs import ANY_TIME, TURN_VERBS
+from cli.players.game_verbs import ANY_TIME, TURN_VERBS, verbs_of
 from cli.players.words import ANY_TIME_HELP, SHELL_VERBS
 
 __all__ = ["GAME_WORDS", "HELP", "NARRATOR_HELP", "NARRATOR_VERBS", "PLAYER_VERBS",
-           "STREAM_WORDS", "verb_of"]
+           "STREAM_WORDS", "host_words", "verb_of"]
 
 PLAYER_VERBS: Final = {**steps.WORDS, **SHELL_VERBS}
 """Every word a player may start a line with, and the verb it means."""
@@ -28,8 +28,9 @@ GAME_WORDS: Final = frozenset({*STREAM_WORDS,
                                                     *ANY_TIME.values()) for word in words)})
 """Words a line may start with at a board game: a player's steps of any of the games
 (:mod:`cli.players.game_verbs`) and the stream words (``undo`` stays the Narrator's
-word at a Conflict; at a game the shell reads it itself); their verb is
-``game``."""
+word at a Conflict; at a game the shell reads it itself); their verb is ``game``. A
+Narrator may also start one with any of the games' commands the shell runs
+(:func:`host_words`)."""
 
 NARRATOR_VERBS: Final = narrator_verbs.WORDS
 """The Narrator's steps, for a player marked Narrator."""
@@ -52,4 +53,13 @@ def verb_of(line: str, *, narrator: bool = False) -> str | None:
         return PLAYER_VERBS[word]
     if narrator and word in NARRATOR_VERBS:
         return NARRATOR_VERBS[word]
-    return "game" if word in GAME_WORDS else None
+    if word in GAME_WORDS or (narrator and word in host_words()):
+        return "game"
+    return None
+
+
+def host_words() -> frozenset[str]:
+    """Every game command a Narrator may type in the shell (House War's ``sheet``, the
+    Deckbuilding Game's ``target``…), read from the games' groups when asked (only for
+    a Narrator's word that is no other)."""
+    return frozenset(word for kind in TURN_VERBS for word in verbs_of(kind, host=True))
