@@ -145,3 +145,30 @@ def test_r_hw_6_a_player_does_not_take_back_the_end_that_showed_every_score(
     assert refused(lekal, "undo").startswith("! the last step at Game 1 is hasting's")
     assert ok(host, "undo").startswith("Undone: Unrest rises by 8 to 8.")
     assert ok(hasting, "undo").startswith("Undone: Hasting collects")  # before the end
+
+
+def test_r_hw_4_r_hw_5_a_deal_others_pay_into_and_another_income_are_the_hosts(
+        tmp_path: Path) -> None:
+    # At a phone a House spends only its own tokens: another House's share waits for
+    # that House to agree at the table, and the host enters the deal; an income other
+    # than the remembered one is the host's too.
+    table = seated(tmp_path / "t.db", SEATS, HOUSES, *HW_SETUP)
+    venture = PlayerShell(table, "venture", color=False)
+    assert refused(venture, "collect --income 9a") == (
+        "! R-HW-5: --income is the host's to give at the phones")
+    ok(venture, "collect")
+    ok(venture, "worsen famine riot ashfall disobedience")
+    ok(venture, "add Plague -u 1")
+    assert refused(venture, "solve ashfall --share lekal=2f") == (
+        "! R-HW-4: you act only for your own seat (Venture), not 'lekal': another "
+        "House's share is the host's to enter, once it agrees")
+    assert refused(venture, "solve ashfall --share venture=1f lek=1f") .startswith(
+        "! R-HW-4: you act only for your own seat (Venture), not 'lek'")
+    assert refused(venture, "solve ashfall --share venture=2f --spent lekal=2f") \
+        .startswith("! R-HW-4: you act only for your own seat (Venture), not 'lekal'")
+    assert ok(venture, "solve ashfall --share venture=2f --favor venture=4").startswith(
+        "Ashfall is solved: Venture pays 2 Food")
+    host = PlayerShell(table, "gm", color=False)
+    assert ok(host, "undo").startswith("Undone")
+    assert ok(host, "solve disobedience --share lekal=2s --favor lekal=6").startswith(
+        "Disobedience is solved: Lekal pays 2 Skaa")

@@ -281,11 +281,23 @@ class GameDesk:
             typed = params.get(str(param))
             if typed is None:
                 continue
-            if seat is None or not game_verbs.same_seat(str(typed), seat,
-                                                       self.rules.players(state)[0]):
-                raise RuleViolation(f"you act only for your own seat "
-                                    f"({seat or 'none'}), not {str(typed)[:40]!r}",
-                                    rule=game_verbs.TURN_RULES[self.kind])
+            self._is_own(str(typed), seat, state, game_verbs.TURN_RULES[self.kind])
+        for param in game_verbs.OWN_PAIRS[self.kind].get(word, ()):
+            for pair in params.get(param) or ():
+                self._is_own(str(pair).split("=", 1)[0], seat, state, "R-HW-4",
+                             "another House's share is the host's to enter, once it agrees")
+        host_only = game_verbs.HOST_OPTIONS.get((self.kind, word))
+        if host_only is not None and params.get(host_only[0]):
+            raise RuleViolation(f"{host_only[1]} is the host's to give at the phones",
+                                rule=host_only[2])
+
+    def _is_own(self, typed: str, seat: str | None, state: Any, rule: str,
+                why: str = "") -> None:
+        """Refuse ``typed`` unless it names the player's own seat."""
+        if seat is None or not game_verbs.same_seat(typed, seat,
+                                                   self.rules.players(state)[0]):
+            raise RuleViolation(f"you act only for your own seat ({seat or 'none'}), not "
+                                f"{typed[:40]!r}" + (f": {why}" if why else ""), rule=rule)
 
     # --- the seat the commands run for (cli.boardgames.seat.Seat)
 

@@ -31,7 +31,8 @@ from core.names import matches, name_key
 if TYPE_CHECKING:
     from cli.boardgames.base import GameGroup
 
-__all__ = ["ANY_TIME", "HOST_ONLY_NOT", "OUT_OF_TURN", "OWN_SEAT", "PROMPTS",
+__all__ = ["ANY_TIME", "HOST_ONLY_NOT", "HOST_OPTIONS", "OUT_OF_TURN", "OWN_PAIRS",
+           "OWN_SEAT", "PROMPTS",
            "SHELL_OPTIONS",
            "TURN_RULES", "TURN_VERBS", "group", "is_shell_option"]
 
@@ -81,6 +82,21 @@ OWN_SEAT: Final[dict[str, dict[str, str]]] = {
 }
 """The parameter that names who acts, by game and command (``*``: any command that
 has it): a player may name only their own seat there."""
+
+OWN_PAIRS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
+    "stuffed": {},
+    "deckbuilding": {},
+    "housewar": {"solve": ("share", "spent")},
+}
+"""Options given as ``HOUSE=…`` pairs whose House a player may name only as their own:
+at a phone, a share of a Problem's cost is one's own; a deal that other Houses pay
+into is entered by the host, once each of them has agreed at the table (R-HW-4)."""
+
+HOST_OPTIONS: Final[dict[tuple[str, str], tuple[str, str, str]]] = {
+    ("housewar", "collect"): ("income", "--income", "R-HW-5"),
+}
+"""Options only the host gives at a phone, with the rule named: an income other than
+the one the table remembers for the House (R-HW-5)."""
 
 SEAT_DEFAULTS: Final = {("housewar", "pay"): ("--house", "house_typed", "hold")}
 """Where a command reads a seat's own figures, the player's seat when they name none
