@@ -2,7 +2,8 @@
 alone takes as long as a whole roll may).
 
 ``mistborn roll 5``, ``roll 4 -d 2 --seed 7``, ``roll 5 --as Vin --for lock``,
-``odds 4 -d 2`` and ``odds 5 vs 4``: when the words typed are one of these plain forms
+``odds 4 -d 2`` and ``odds 5 vs 4``, and the board games' ``show`` from the view
+stored beside the game (:mod:`cli.quick_show`): when the words typed are one of these plain forms
 — each option at most once, written as its own word, every value one the command
 takes — :func:`answered` runs the same library calls as the click command and draws
 the same screen (:mod:`cli.common.light`). Anything else — help, ``--json``, ``--db``,
@@ -165,18 +166,26 @@ _COMMANDS = {"roll": _roll, "odds": _odds}
 def answered(words: Sequence[str]) -> bool:
     """Answer ``words`` (the arguments after ``mistborn``) here if they are one of the
     plain forms; ``False``, having done nothing, to leave them to the click group."""
-    if not words or words[0] not in _COMMANDS or not all(map(utf8, words)) or any(
+    from cli.quick_show import GAMES, shown
+
+    if not words or words[0] not in (_COMMANDS.keys() | GAMES.keys()) \
+            or not all(map(utf8, words)) or any(
             name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
         return False
-    read = _read(words[1:])
-    if read is None or not read[0]:
-        return False
-    run = _COMMANDS[words[0]](*read)
+    run = shown(words[0], words[1:]) if words[0] in GAMES else _command(words)
     if run is None:
         return False
     printable_anywhere()
     _answer(run)
     return True
+
+
+def _command(words: Sequence[str]) -> Callable[[], None] | None:
+    """What answers a plain ``roll`` or ``odds``; ``None`` for any other form."""
+    read = _read(words[1:])
+    if read is None or not read[0]:
+        return None
+    return _COMMANDS[words[0]](*read)
 
 
 def _answer(run: Callable[[], None]) -> None:

@@ -79,8 +79,10 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
                            *_SERVER),
     # A game's board is drawn from the view its last write stored: none of its rules,
     # events or codec (nor cattrs) is loaded, nothing is replayed; the current game's
-    # view is found without reading its log or comparing names.
-    **{(game, "show"): ("conflict.engine", "conflict.odds", "cli.conflict.odds", "cli.conflict",
+    # view is found without reading its log or comparing names, and drawn before click
+    # loads (cli/quick_show.py), without Rich or attrs.
+    **{(game, "show"): ("click", "rich", "attr", "conflict.engine", "conflict.odds",
+                        "cli.conflict.odds", "cli.conflict",
                         "cattrs", "boardgames.registration", "boardgames.views",
                         "conflict.table.logs", "conflict.table.games",
                         "core.names",

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple, Protocol
-
-from cli.common.output import plain
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -23,6 +21,7 @@ if TYPE_CHECKING:
     from boardgames.stuffed.odds import Odds
     from boardgames.stuffed.screen import Shown
     from boardgames.stuffed.state import Game
+    from cli.boardgames.drawing import ShownDie
 
 
 def _wrapped(text: str, width: int, indent: int = 0, style: str = "") -> list[Text]:
@@ -32,18 +31,6 @@ def _wrapped(text: str, width: int, indent: int = 0, style: str = "") -> list[Te
     from cli.boardgames.base import rows
 
     return [Text(line, style=style) for line in rows(text, width, indent=indent, collapse=True)]
-
-
-class ShownDie(Protocol):
-    """A die as a screen shows it: its position, its symbol's two letters, whether it
-    is spent (:class:`~boardgames.screen.TrayDie`, or a die of a roll typed in)."""
-
-    @property
-    def position(self) -> int: ...
-    @property
-    def short(self) -> str: ...
-    @property
-    def spent(self) -> bool: ...
 
 
 class _Typed(NamedTuple):
@@ -56,23 +43,10 @@ class _Typed(NamedTuple):
 
 def dice_rows(dice: Sequence[ShownDie], width: int, label: str = "Dice") -> list[Text]:
     """The dice as ``1 Co  2 Co  3×Es`` rows under a label, as many per row as fit;
-    ``×`` marks a spent die."""
-    from rich.text import Text
+    ``×`` marks a spent die (:func:`cli.boardgames.drawing.dice_rows`)."""
+    from cli.boardgames.drawing import dice_rows as rows
 
-    lead = len(label) + 1
-    per_row = max(1, min(8, (width - lead + 1) // 6))
-    rows: list[Text] = []
-    for start in range(0, len(dice), per_row):
-        line = Text((label if not rows else "").ljust(lead))
-        for index, die in enumerate(dice[start:start + per_row]):
-            if index:
-                line.append("  ")
-            line.append(f"{die.position}{'×' if die.spent else ' '}{die.short}",
-                        style="dim" if die.spent else "bold")
-        rows.append(line)
-    if not dice:
-        rows.append(Text(label.ljust(lead) + "not rolled yet"))
-    return rows
+    return [line.to_rich() for line in rows(dice, width, label)]
 
 
 def _dice(roll: Sequence[tuple[int, Symbol]]) -> tuple[_Typed, ...]:
@@ -91,26 +65,13 @@ def board(name: str, state: Game, width: int, last: Sequence[str], next_line: st
 def drawn_board(name: str, shown: Sequence[Shown], width: int, last: Sequence[str],
                 next_line: str) -> RenderableType:
     """The library's board ``shown`` (made now, or stored beside the game), the last
-    events and what comes next, on one screen."""
+    events and what comes next, on one screen (:func:`cli.boardgames.board_lines.stuffed`)."""
     from rich.console import Group
-    from rich.text import Text
 
-    from boardgames.screen import Tray
-    from cli.boardgames.base import drawn
+    from cli.boardgames import board_lines
 
-    width = max(20, min(width, 72))
-    parts: list[RenderableType] = []
-    for item in shown:
-        if isinstance(item, Tray):
-            parts += dice_rows(item.dice, width, item.label)
-        else:
-            parts += drawn(item, name, width, collapse=True)
-    if last:
-        parts.append(Text("Last", style="bold"))
-        for line in last:
-            parts += _wrapped(f"• {plain(line)}", width, indent=2)
-    parts += _wrapped(f"Next: {plain(next_line)}", width, indent=2)
-    return Group(*parts)
+    lines = board_lines.stuffed(name, shown, width, last, next_line)
+    return Group(*(line.to_rich() for line in lines))
 
 
 # --- odds ----------------------------------------------------------------------------------------
