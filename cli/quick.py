@@ -2,10 +2,11 @@
 alone takes as long as a whole roll may).
 
 ``mistborn roll 5``, ``roll 4 -d 2 --seed 7``, ``roll 5 --as Vin --for lock``,
-``odds 4 -d 2`` and ``odds 5 vs 4``, and the board games' ``show`` from the view
-stored beside the game (:mod:`cli.quick_show`): when the words typed are one of these plain forms
-— each option at most once, written as its own word, every value one the command
-takes — :func:`answered` runs the same library calls as the click command and draws
+``odds 4 -d 2`` and ``odds 5 vs 4``, ``conflict show`` and the board games' ``show``
+from the view stored beside the stream (:mod:`cli.quick_show`): when the words typed
+are one of these plain forms — each option at most once, written as its own word,
+every value one the command takes — :func:`answered` runs the same library calls as
+the click command and draws
 the same screen (:mod:`cli.common.light`). Anything else — help, ``--json``, ``--db``,
 ``--faces``, ``-d2``, a value out of range, shell completion asking — is left to the
 click group (:mod:`cli.main`), which says what is wrong in its own words; so is
@@ -166,13 +167,13 @@ _COMMANDS = {"roll": _roll, "odds": _odds}
 def answered(words: Sequence[str]) -> bool:
     """Answer ``words`` (the arguments after ``mistborn``) here if they are one of the
     plain forms; ``False``, having done nothing, to leave them to the click group."""
-    from cli.quick_show import GAMES, shown
+    from cli.quick_show import GROUPS, shown
 
-    if not words or words[0] not in (_COMMANDS.keys() | GAMES.keys()) \
+    if not words or words[0] not in (_COMMANDS.keys() | GROUPS.keys()) \
             or not all(map(utf8, words)) or any(
             name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
         return False
-    run = shown(words[0], words[1:]) if words[0] in GAMES else _command(words)
+    run = shown(words[0], words[1:]) if words[0] in GROUPS else _command(words)
     if run is None:
         return False
     printable_anywhere()

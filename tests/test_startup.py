@@ -72,7 +72,10 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
                     "conflict.intents.words", "characters.model", "boardgames", *_SERVER),
     ("char", "list"): ("conflict.engine", "conflict.intents", "boardgames", "tomli_w",
                        "cli.conflict.steps", *_SERVER),
-    ("conflict", "show"): ("cli.conflict.steps", "cli.conflict.views", "cli.conflict.run",
+    # The current Conflict's board is drawn from its stored view before click loads
+    # (cli/quick_show.py), without Rich or attrs.
+    ("conflict", "show"): ("click", "rich", "attr", "cli.conflict.steps",
+                           "cli.conflict.views", "cli.conflict.run",
                            "cli.conflict.simulate", "conflict.simulate", "conflict.engine",
                            "conflict.narrate", "conflict.intents", "cattrs", "boardgames",
                            "characters.lookup", "conflict.table.logs", "core.names",
