@@ -3,10 +3,11 @@ alone takes as long as a whole roll may).
 
 ``mistborn roll 5``, ``roll 4 -d 2 --seed 7``, ``roll 5 --as Vin --for lock``,
 ``odds 4 -d 2`` and ``odds 5 vs 4``, ``conflict show`` and the board games' ``show``
-from the view stored beside the stream (:mod:`cli.quick_show`): when the words typed
-are one of these plain forms — each option at most once, written as its own word,
-every value one the command takes — :func:`answered` runs the same library calls as
-the click command and draws
+from the view stored beside the stream (:mod:`cli.quick_show`), ``stuffed odds`` and
+``stuffed keep`` (:mod:`cli.quick_stuffed`): when the words typed are one of these
+plain forms — each option at most once, written as its own word, every value one the
+command takes — :func:`answered` runs the same library calls as the click command and
+draws
 the same screen (:mod:`cli.common.light`). Anything else — help, ``--json``, ``--db``,
 ``--faces``, ``-d2``, a value out of range, shell completion asking — is left to the
 click group (:mod:`cli.main`), which says what is wrong in its own words; so is
@@ -174,6 +175,10 @@ def answered(words: Sequence[str]) -> bool:
             name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
         return False
     run = shown(words[0], words[1:]) if words[0] in GROUPS else _command(words)
+    if run is None and words[0] == "stuffed":
+        from cli.quick_stuffed import stuffed
+
+        run = stuffed(words[1:])
     if run is None:
         return False
     printable_anywhere()
