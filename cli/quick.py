@@ -164,26 +164,38 @@ def _odds(arguments: list[str], options: dict[str, str]) -> Callable[[], None] |
 
 _COMMANDS = {"roll": _roll, "odds": _odds}
 
+_FIRST = {*_COMMANDS, "conflict", "stuffed", "dbg", "deckbuilding", "hw", "housewar"}
+"""The first words of the plain forms (the groups' as :data:`cli.quick_show.GROUPS`)."""
+
 
 def answered(words: Sequence[str]) -> bool:
     """Answer ``words`` (the arguments after ``mistborn``) here if they are one of the
     plain forms; ``False``, having done nothing, to leave them to the click group."""
-    from cli.quick_show import GROUPS, shown
-
-    if not words or words[0] not in (_COMMANDS.keys() | GROUPS.keys()) \
-            or not all(map(utf8, words)) or any(
+    if not words or words[0] not in _FIRST or not all(map(utf8, words)) or any(
             name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
         return False
-    run = shown(words[0], words[1:]) if words[0] in GROUPS else _command(words)
-    if run is None and words[0] == "stuffed":
-        from cli.quick_stuffed import stuffed
-
-        run = stuffed(words[1:])
+    run = _found(words)
     if run is None:
         return False
     printable_anywhere()
     _answer(run)
     return True
+
+
+def _found(words: Sequence[str]) -> Callable[[], None] | None:
+    """What answers ``words``, if they are one of the plain forms (each front door's
+    reader loaded only for its own words: start-up time)."""
+    if words[0] in _COMMANDS:
+        return _command(words)
+    if words[1:2] == ["show"]:
+        from cli.quick_show import shown
+
+        return shown(words[0], words[1:])
+    if words[0] == "stuffed":
+        from cli.quick_stuffed import stuffed
+
+        return stuffed(words[1:])
+    return None
 
 
 def _command(words: Sequence[str]) -> Callable[[], None] | None:

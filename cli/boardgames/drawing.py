@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cli.common.light import Line as Drawn
-from core.text import printable as plain
 from core.wrap import rows as broken
 
 if TYPE_CHECKING:
@@ -50,7 +49,9 @@ def drawn_lines(shown: Line | Title, name: str, width: int, *, collapse: bool = 
     """A line of a library board (:mod:`boardgames.screen`) as lines at most ``width``
     wide; a :class:`~boardgames.screen.Title` after the game's ``name``. Every text
     goes through ``plain``: stored names are never read as markup."""
+    # Here, not above: dice rows (stuffed odds, keep) need neither (start-up time).
     from boardgames.screen import Title
+    from core.text import printable as plain
 
     if isinstance(shown, Title):
         text = plain(name) + plain(shown.text)
