@@ -93,12 +93,12 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
                         f"{_OWN[game]}.state", *others, *_SERVER)
        for game, others in _OTHER_GAMES.items()},
     ("stuffed", "keep", "ch:2,i,r", "--from", "c", "c", "e", "ch", "b", "i", "b", "r",
-     "-r", "1"): ("click", "rich", "sqlite3", "cattrs", "conflict.table", "conflict.engine",
+     "-r", "1"): ("click", "rich", "attr", "sqlite3", "cattrs", "conflict.table", "conflict.engine",
                   "conflict.odds",
                   "cli.conflict", "boardgames.screen", "boardgames.stuffed.state",
                   *_OTHER_GAMES["stuffed"], *_SERVER),
-    # Both answered before click loads (cli/quick_stuffed.py), without Rich.
-    ("stuffed", "odds", "3-kind"): ("click", "rich", "sqlite3", "cattrs", "conflict.table",
+    # Both answered before click loads (cli/quick_stuffed.py), without Rich or attrs.
+    ("stuffed", "odds", "3-kind"): ("click", "rich", "attr", "sqlite3", "cattrs", "conflict.table",
                                     "conflict.engine",
                                     "conflict.odds", "cli.conflict", "core.names",
                                     *_OTHER_GAMES["stuffed"], *_SERVER),
