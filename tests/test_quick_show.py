@@ -170,3 +170,10 @@ def test_r_dbg_the_deckbuilding_game_in_polish_or_a_wait_set_is_left_to_the_clic
     monkeypatch.setenv("MISTBORN_WAIT", "soon")
     assert not answered(["stuffed", "show"])
     assert capsys.readouterr() == ("", "")
+
+
+def test_every_group_whose_show_is_answered_is_among_the_first_words_read() -> None:
+    from cli import quick
+    from cli.quick_show import GROUPS
+
+    assert set(GROUPS) <= quick._FIRST
