@@ -2,9 +2,12 @@
 alone takes as long as a whole roll may).
 
 ``mistborn roll 5``, ``roll 4 -d 2 --seed 7``, ``roll 5 --as Vin --for lock``,
-``odds 4 -d 2`` and ``odds 5 vs 4``: when the words typed are one of these plain forms
-— each option at most once, written as its own word, every value one the command
-takes — :func:`answered` runs the same library calls as the click command and draws
+``odds 4 -d 2`` and ``odds 5 vs 4``, ``conflict show`` and the board games' ``show``
+from the view stored beside the stream (:mod:`cli.quick_show`), ``stuffed odds`` and
+``stuffed keep`` (:mod:`cli.quick_stuffed`): when the words typed are one of these
+plain forms — each option at most once, written as its own word, every value one the
+command takes — :func:`answered` runs the same library calls as the click command and
+draws
 the same screen (:mod:`cli.common.light`). Anything else — help, ``--json``, ``--db``,
 ``--faces``, ``-d2``, a value out of range, shell completion asking — is left to the
 click group (:mod:`cli.main`), which says what is wrong in its own words; so is
@@ -161,22 +164,46 @@ def _odds(arguments: list[str], options: dict[str, str]) -> Callable[[], None] |
 
 _COMMANDS = {"roll": _roll, "odds": _odds}
 
+_FIRST = {*_COMMANDS, "conflict", "stuffed", "dbg", "deckbuilding", "hw", "housewar"}
+"""The first words of the plain forms (the groups' as :data:`cli.quick_show.GROUPS`)."""
+
 
 def answered(words: Sequence[str]) -> bool:
     """Answer ``words`` (the arguments after ``mistborn``) here if they are one of the
     plain forms; ``False``, having done nothing, to leave them to the click group."""
-    if not words or words[0] not in _COMMANDS or not all(map(utf8, words)) or any(
+    if not words or words[0] not in _FIRST or not all(map(utf8, words)) or any(
             name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
         return False
-    read = _read(words[1:])
-    if read is None or not read[0]:
-        return False
-    run = _COMMANDS[words[0]](*read)
+    run = _found(words)
     if run is None:
         return False
     printable_anywhere()
     _answer(run)
     return True
+
+
+def _found(words: Sequence[str]) -> Callable[[], None] | None:
+    """What answers ``words``, if they are one of the plain forms (each front door's
+    reader loaded only for its own words: start-up time)."""
+    if words[0] in _COMMANDS:
+        return _command(words)
+    if words[1:2] == ["show"]:
+        from cli.quick_show import shown
+
+        return shown(words[0], words[1:])
+    if words[0] == "stuffed":
+        from cli.quick_stuffed import stuffed
+
+        return stuffed(words[1:])
+    return None
+
+
+def _command(words: Sequence[str]) -> Callable[[], None] | None:
+    """What answers a plain ``roll`` or ``odds``; ``None`` for any other form."""
+    read = _read(words[1:])
+    if read is None or not read[0]:
+        return None
+    return _COMMANDS[words[0]](*read)
 
 
 def _answer(run: Callable[[], None]) -> None:

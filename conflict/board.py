@@ -19,6 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from conflict.board_shape import BOARD_SCHEMA as BOARD_SCHEMA
+from conflict.board_shape import RESILIENCE_NAMES as RESILIENCE_NAMES
+from conflict.board_shape import is_board as is_board
+from conflict.board_shape import ordinal as ordinal
 from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
@@ -27,57 +31,10 @@ if TYPE_CHECKING:
 __all__ = ["BOARD_SCHEMA", "acting_places", "board", "is_board", "next_line", "ordinal",
            "status"]
 
-BOARD_SCHEMA: Final = 3
-"""The shape of :func:`board`'s dict; one more whenever a key is added, changes
-meaning or goes (a reader of a stored board checks it: :func:`is_board`)."""
-
-_BOARD_KEYS: Final = frozenset({
-    "schema", "round", "phase", "nature", "resilience", "stakes", "scope", "outcome",
-    "next", "sides_defeated", "participants"})
-_PARTICIPANT_KEYS: Final = frozenset({
-    "name", "side", "kind", "status", "moving", "defeated", "declared", "action",
-    "action_dice", "defense_dice", "granted", "wits", "order"})
-RESILIENCE_NAMES: Final = ("health", "reputation", "willpower")
-"""The Resiliences, as :data:`characters.model.RESILIENCES` (without loading it)."""
 _TURN_SAID: Final = {"changed": "changed: acts last", "acted": "acted", "held": "held"}
 """A participant's status by its :class:`~conflict.state.Turn`'s value (without loading it)."""
 _DECLARED_SAID: Final = {"defense": "full defense", "no_roll": "no roll"}
 """… by its :class:`~conflict.events.DeclarationKind`'s value, once the turn says nothing."""
-
-
-def _whole(value: object) -> bool:
-    return type(value) is int
-
-
-def _person_ok(person: object) -> bool:
-    if not isinstance(person, dict) or not person.keys() >= _PARTICIPANT_KEYS:
-        return False
-    if not all(isinstance(person[key], str) for key in ("name", "side", "status")) or \
-            not all(_whole(person[key]) for key in ("action_dice", "defense_dice")):
-        return False
-    resiliences = person.get("resiliences")
-    if resiliences is None:
-        return _whole(person.get("members")) and _whole(person.get("count"))
-    return isinstance(resiliences, dict) and all(
-        isinstance(resiliences.get(name), dict)
-        and all(_whole(resiliences[name].get(key)) for key in ("full", "current"))
-        for name in RESILIENCE_NAMES)
-
-
-def is_board(data: object) -> bool:
-    """Whether ``data`` (a board read back from storage) has the shape :func:`board`
-    gives now: this :data:`BOARD_SCHEMA`, every key, and the types a screen reads."""
-    if not isinstance(data, dict) or not data.keys() >= _BOARD_KEYS:
-        return False
-    following = data["next"]
-    return (_whole(data["schema"]) and data["schema"] == BOARD_SCHEMA
-            and _whole(data["round"])
-            and all(isinstance(data[key], str) for key in ("phase", "nature", "resilience"))
-            and data["resilience"] in RESILIENCE_NAMES
-            and isinstance(data["stakes"], str)
-            and isinstance(following, dict) and isinstance(following.get("line"), str)
-            and isinstance(data["participants"], list)
-            and all(_person_ok(person) for person in data["participants"]))
 
 
 def next_line(state: State) -> str:
@@ -143,12 +100,6 @@ def status(state: State, person: Participant, moving: tuple[str, ...]) -> str:
     if r.declared is DeclarationKind.ACTION:
         return "to act" if r.action_dice else "no dice left"
     return ""
-
-
-def ordinal(place: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``21st``."""
-    last = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{last}"
 
 
 def acting_places(state: State) -> dict[str, int]:

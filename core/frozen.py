@@ -6,8 +6,10 @@ Importing attrs alone costs a hot command (``mistborn roll 5``, ``odds 4``, ``ro
 (:mod:`conflict.odds`), the text rule's :class:`~core.text.Refused`, a name's
 :class:`~core.names.Spellings`, JSON :class:`~core.jsonread.Limits`, and the table's
 :class:`~conflict.table.stored.Row`, :class:`~conflict.table.rolls.RollEntry` and
-:class:`~conflict.table.players.Player`; and the board games' screen values
-(:mod:`boardgames.screen`), which every game's ``show`` draws. Each has slots, an
+:class:`~conflict.table.players.Player`; the board games' screen values
+(:mod:`boardgames.screen`), which every game's ``show`` draws; and Stuffed's
+:class:`~boardgames.stuffed.dice.Die`, :class:`~boardgames.stuffed.dice.Combo` and
+:class:`~boardgames.stuffed.odds.Odds` (``stuffed odds``, ``stuffed keep``). Each has slots, an
 ``__init__`` of its own with its checks, and what attrs would generate for a frozen
 class — equality of the same class field by field, a hash of the fields, a repr
 ``Roll(asked=5, faces=(…), difficulty=None)``, ``attrs.exceptions.FrozenInstanceError``

@@ -90,6 +90,8 @@ def test_r_dice_5_odds_compare_hash_and_print_as_the_attrs_classes_did() -> None
 def _values_without_attrs() -> list[tuple[type[Frozen], tuple[object, ...]]]:
     import datetime
 
+    from boardgames.stuffed.dice import DEFAULT_DIE, Combo, Die, Symbol
+    from boardgames.stuffed.odds import Odds
     from conflict.table.players import Player
     from conflict.table.rolls import RollEntry
     from conflict.table.stored import Row
@@ -101,7 +103,12 @@ def _values_without_attrs() -> list[tuple[type[Frozen], tuple[object, ...]]]:
     return [(Refused, (3, "\x1b", Found.CONTROL)), (Spellings, ("Vin", "vin")),
             (Limits, ()), (Limits, (10, 2)), (Row, ("rolls", "'3'")),
             (RollEntry, (1, "Vin", "lock", Roll(2, (3, 3)), when)),
-            (Player, ("Ann", ("ssh-ed25519 AAAA",), None, ("Vin",), False, when))]
+            (Player, ("Ann", ("ssh-ed25519 AAAA",), None, ("Vin",), False, when)),
+            (Die, (DEFAULT_DIE.faces,)), (Combo, (((Symbol.COIN, 2),), (3,))),
+            (Combo, (((Symbol.BIRDEN, 1),),)),
+            (Odds, (Combo(kinds=(3,)), 1, Fraction(1, 3))),
+            (Odds, (Combo(kinds=(2,)), 2, Fraction(1), ((1, Symbol.COIN), (2, Symbol.COIN)),
+                    (), (1, 2), None))]
 
 
 @pytest.mark.parametrize(("cls", "args"), _values_without_attrs(),

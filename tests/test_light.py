@@ -108,6 +108,13 @@ def test_every_character_measured_here_is_one_cell_in_rich() -> None:
     assert {c: cell_len(c) for c in light._ONE_CELL} == {c: 1 for c in light._ONE_CELL}
 
 
+@pytest.mark.parametrize(("text", "known"), [
+    ("", True), ("Tamsin Vey (crew)", True), ("▶ Vin · H █████░░ 5/7 •", True),
+    ("Brannoch 大", False), ("e\u0301", False), ("tab\there", False), ("\x1b[1m", False)])
+def test_a_width_measured_here_is_rich_s_or_none(text: str, known: bool) -> None:
+    assert light.cells(text) == (cell_len(text) if known else None)
+
+
 @pytest.mark.parametrize(("env", "tty"), [({"TERM": "dumb"}, True), ({"TERM": "unknown"}, True)])
 def test_a_dumb_terminal_is_left_to_rich(env: dict[str, str], tty: bool) -> None:
     assert light.terminal(env, _Terminal() if tty else io.StringIO()) is None

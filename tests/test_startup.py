@@ -72,15 +72,20 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
                     "conflict.intents.words", "characters.model", "boardgames", *_SERVER),
     ("char", "list"): ("conflict.engine", "conflict.intents", "boardgames", "tomli_w",
                        "cli.conflict.steps", *_SERVER),
-    ("conflict", "show"): ("cli.conflict.steps", "cli.conflict.views", "cli.conflict.run",
+    # The current Conflict's board is drawn from its stored view before click loads
+    # (cli/quick_show.py), without Rich or attrs.
+    ("conflict", "show"): ("click", "rich", "attr", "cli.conflict.steps",
+                           "cli.conflict.views", "cli.conflict.run",
                            "cli.conflict.simulate", "conflict.simulate", "conflict.engine",
                            "conflict.narrate", "conflict.intents", "cattrs", "boardgames",
                            "characters.lookup", "conflict.table.logs", "core.names",
                            *_SERVER),
     # A game's board is drawn from the view its last write stored: none of its rules,
     # events or codec (nor cattrs) is loaded, nothing is replayed; the current game's
-    # view is found without reading its log or comparing names.
-    **{(game, "show"): ("conflict.engine", "conflict.odds", "cli.conflict.odds", "cli.conflict",
+    # view is found without reading its log or comparing names, and drawn before click
+    # loads (cli/quick_show.py), without Rich or attrs.
+    **{(game, "show"): ("click", "rich", "attr", "conflict.engine", "conflict.odds",
+                        "cli.conflict.odds", "cli.conflict",
                         "cattrs", "boardgames.registration", "boardgames.views",
                         "conflict.table.logs", "conflict.table.games",
                         "core.names",
@@ -88,10 +93,13 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
                         f"{_OWN[game]}.state", *others, *_SERVER)
        for game, others in _OTHER_GAMES.items()},
     ("stuffed", "keep", "ch:2,i,r", "--from", "c", "c", "e", "ch", "b", "i", "b", "r",
-     "-r", "1"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine", "conflict.odds",
+     "-r", "1"): ("click", "rich", "attr", "sqlite3", "cattrs", "conflict.table", "conflict.engine",
+                  "conflict.odds",
                   "cli.conflict", "boardgames.screen", "boardgames.stuffed.state",
                   *_OTHER_GAMES["stuffed"], *_SERVER),
-    ("stuffed", "odds", "3-kind"): ("sqlite3", "cattrs", "conflict.table", "conflict.engine",
+    # Both answered before click loads (cli/quick_stuffed.py), without Rich or attrs.
+    ("stuffed", "odds", "3-kind"): ("click", "rich", "attr", "sqlite3", "cattrs", "conflict.table",
+                                    "conflict.engine",
                                     "conflict.odds", "cli.conflict", "core.names",
                                     *_OTHER_GAMES["stuffed"], *_SERVER),
 }

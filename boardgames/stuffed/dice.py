@@ -1,8 +1,9 @@
 """Stuffed's Attribute dice: symbols, die definitions, rolls and combinations.
 
 Rules R-STF-1 (the dice) and R-STF-4 (sets) of the project's rules reference. Pure and
-light: this module and :mod:`boardgames.stuffed.odds` import only attrs and the
-standard library, so a command that only computes odds starts fast.
+light: this module and :mod:`boardgames.stuffed.odds` import only the standard library
+(their values are :class:`core.frozen.Frozen`, not attrs classes), so a command that
+only computes odds starts fast.
 
 Symbols and what a player may type for them (any case; commas or spaces between dice):
 
@@ -37,9 +38,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
-import attrs
-
 from boardgames.errors import BadValue, shown
+from core.frozen import Frozen
 
 DICE = 8  # R-STF-1: eight Attribute dice
 FACES = 6
@@ -161,8 +161,7 @@ def _die_faces(value: object) -> tuple[Symbol, ...]:
     return faces
 
 
-@attrs.frozen
-class Die:
+class Die(Frozen):
     """What the six faces of every Attribute die show (R-STF-1).
 
     Ruling (R-STF-1): the rulebook names the symbols but not the faces; the default die
@@ -170,7 +169,12 @@ class Die:
     symbol may show on several faces (or none). All 8 dice share one definition.
     """
 
-    faces: tuple[Symbol, ...] = attrs.field(converter=_die_faces)
+    fields = ("faces",)
+    __slots__ = fields
+    faces: tuple[Symbol, ...]
+
+    def __init__(self, faces: object) -> None:
+        self._set("faces", _die_faces(faces))
 
     @classmethod
     def parse(cls, text: str) -> Die:
@@ -242,7 +246,7 @@ def _kinds(value: object) -> tuple[int, ...]:
     return tuple(sorted(sizes, reverse=True))
 
 
-def _check_combo(instance: Combo, _attribute: object, _value: object) -> None:
+def _check_combo(instance: Combo) -> None:
     size = instance.size
     if size == 0:
         raise BadValue("a combination needs at least one die", rule="R-STF-5")
@@ -251,8 +255,7 @@ def _check_combo(instance: Combo, _attribute: object, _value: object) -> None:
                        f"{shown(instance.text)}", rule="R-STF-1")
 
 
-@attrs.frozen
-class Combo:
+class Combo(Frozen):
     """A combination of dice: named symbols with counts, plus sets of N of a kind of
     any one symbol except Birden (R-STF-4, R-STF-5, R-STF-7).
 
@@ -261,8 +264,15 @@ class Combo:
     :func:`parse_combo` or directly: ``Combo({Symbol.CHARISMA: 2}, kinds=(3,))``.
     """
 
-    needs: tuple[tuple[Symbol, int], ...] = attrs.field(converter=_needs, default=())
-    kinds: tuple[int, ...] = attrs.field(converter=_kinds, default=(), validator=_check_combo)
+    fields = ("needs", "kinds")
+    __slots__ = fields
+    needs: tuple[tuple[Symbol, int], ...]
+    kinds: tuple[int, ...]
+
+    def __init__(self, needs: object = (), kinds: object = ()) -> None:
+        self._set("needs", _needs(needs))
+        self._set("kinds", _kinds(kinds))
+        _check_combo(self)
 
     @property
     def size(self) -> int:

@@ -27,7 +27,8 @@ never better than rerolling that die (the cap argument above), so only keeps up 
 the caps are searched — and all of them: on a die that shows one symbol on most
 faces, rerolling a useful die can beat keeping it, and the search finds that.
 
-Pure and light: imports attrs, fractions and :mod:`boardgames.stuffed.dice` only.
+Pure and light: imports fractions, :mod:`core.frozen` and :mod:`boardgames.stuffed.dice`
+only.
 """
 
 from __future__ import annotations
@@ -36,8 +37,6 @@ import functools
 import itertools
 from collections.abc import Sequence
 from fractions import Fraction
-
-import attrs
 
 from boardgames.errors import BadValue, RuleViolation, shown
 from boardgames.stuffed.dice import (
@@ -54,6 +53,7 @@ from boardgames.stuffed.dice import (
     parse_symbols,
 )
 from boardgames.stuffed.paid import Plan, plan_keep
+from core.frozen import Frozen
 
 MAX_REROLLS = 8  # far more than a turn can give; keeps a typo from running for minutes
 
@@ -61,8 +61,7 @@ Vector = tuple[int, ...]
 _POWERS: list[int] = [FACES**i for i in range(DICE * (MAX_REROLLS + 1) + 1)]
 
 
-@attrs.frozen
-class Odds:
+class Odds(Frozen):
     """The chance to make ``combo`` from a roll, and what to keep for it (R-STF-8).
 
     ``keep`` lists the dice to keep as (position, symbol) and ``reroll`` the positions to
@@ -72,13 +71,22 @@ class Odds:
     rerolled. With no reroll left and no match, ``chance`` is 0 and the lists are empty.
     """
 
+    fields = ("combo", "rerolls", "chance", "keep", "reroll", "matched", "paid")
+    __slots__ = fields
     combo: Combo
     rerolls: int
     chance: Fraction
-    keep: tuple[tuple[int, Symbol], ...] = ()
-    reroll: tuple[int, ...] = ()
-    matched: tuple[int, ...] | None = None
-    paid: int | None = None
+    keep: tuple[tuple[int, Symbol], ...]
+    reroll: tuple[int, ...]
+    matched: tuple[int, ...] | None
+    paid: int | None
+
+    def __init__(self, combo: Combo, rerolls: int, chance: Fraction,
+                 keep: tuple[tuple[int, Symbol], ...] = (), reroll: tuple[int, ...] = (),
+                 matched: tuple[int, ...] | None = None, paid: int | None = None) -> None:
+        for name, value in zip(self.fields, (combo, rerolls, chance, keep, reroll, matched,
+                                             paid), strict=True):
+            self._set(name, value)
 
     @property
     def percent(self) -> float:
@@ -354,8 +362,9 @@ def best_keep(combo: Combo | str, roll: Dice | Sequence[Symbol] | str, *, reroll
     if price is not None:
         payers = [p for p, s in sorted(dice) if s is price]
         rest = [(p, s) for p, s in dice if p != payers[-1]]  # dice of a symbol are alike
-        return attrs.evolve(best_keep(solver.combo, rest, rerolls=rerolls, die=die),
-                            paid=payers[-1])
+        odds = best_keep(solver.combo, rest, rerolls=rerolls, die=die)
+        return Odds(odds.combo, odds.rerolls, odds.chance, odds.keep, odds.reroll,
+                    odds.matched, paid=payers[-1])
     have = solver.capped(dice)
     best: tuple[int, int, Vector] | None = None
     for keep in itertools.product(*(range(h, -1, -1) for h in have)):

@@ -23,6 +23,7 @@ import click
 from cli.boardgames.drawing import STYLES as STYLES
 from cli.boardgames.drawing import drawn as drawn
 from cli.boardgames.drawing import entry_time
+from cli.boardgames.drawing import locale_language as locale_language
 from cli.boardgames.drawing import rows as rows
 from cli.boardgames.drawing import wrapped as wrapped
 from cli.boardgames.seat import current as current_seat
@@ -186,16 +187,6 @@ class GameGroup(SuggestsUnloaded):
 
 
 # --- languages ---------------------------------------------------------------------------------
-
-
-def locale_language() -> str:
-    """``pl`` when the locale is Polish (the first of ``LC_ALL``, ``LC_MESSAGES``,
-    ``LANG`` that is set starts with ``pl``), else ``en``."""
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(variable, "")
-        if value:
-            return "pl" if value.lower().startswith("pl") else "en"
-    return "en"
 
 
 # --- reports ---------------------------------------------------------------------------------

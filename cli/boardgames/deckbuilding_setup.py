@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.boardgames import base as games
+from cli.boardgames import board_lines
 from cli.boardgames.base import ManyOption, game_command
 from cli.boardgames.deckbuilding import common, face, language
 from cli.common.output import make_console, plain, print_json
@@ -146,10 +147,8 @@ def _stored(last: int) -> bool:
     stored = stored_show("deckbuilding", f"en {width}", last)
     if stored is None or not {"next", "summary"} <= stored.words.keys():
         return False
-    console.print(render(stored.board))
-    lines = [part for line in games.summary_lines(stored.words, stored.summary)
-             for part in games.wrapped(line, width, indent=4)]
-    lines += [part for line in stored.lines for part in games.wrapped(f"• {plain(line)}", width)]
-    lines += games.wrapped(f"{stored.words['next']}: {plain(stored.next_line)}", width)
-    console.print(Group(*lines))
+    lines = [*board_lines.deckbuilding_board(stored.board),
+             *board_lines.deckbuilding_words(width, stored.words, stored.summary,
+                                             stored.lines, stored.next_line)]
+    console.print(Group(*(line.to_rich() for line in lines)))
     return True

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardgames.screen import Grid, Houses, Line
-from cli.boardgames.base import drawn, wrapped
-from cli.common.output import plain
+from boardgames.screen import Grid, Houses
+from cli.boardgames import board_lines
+from cli.boardgames.base import wrapped
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -26,39 +26,16 @@ if TYPE_CHECKING:
     from boardgames.housewar.state import State
     from core.viewer import Viewer
 
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(1, width - 1)] + "…"
-
-
 def grid(shown: Grid, width: int) -> list[Text]:
     """The Problem track as on the board: columns I–IV, the top row first, ``·`` a free
-    space, each name cut to its cell."""
-    from rich.text import Text
-
-    cell = max(4, (width - 3) // 4)
-    lines = [Text(" ".join(head.ljust(cell) for head in shown.heads).rstrip(), style="bold")]
-    for row in shown.rows:
-        cells = [plain(_clip(name, cell)) if name else "·" for name in row]
-        lines.append(Text(" ".join(c.ljust(cell) for c in cells).rstrip()))
-    return lines
+    space, each name cut to its cell (:func:`cli.boardgames.board_lines.grid`)."""
+    return [line.to_rich() for line in board_lines.grid(shown, width)]
 
 
 def houses(shown: Houses, width: int) -> list[Text]:
-    """The Houses' table, the names cut to fit, each House's tokens below it."""
-    from rich.text import Text
-
-    name_width = min(max(5, *(len(h.name) for h in shown.rows)), width - 2 - 6 * 3)
-    lines = [Text("  " + "House".ljust(name_width) + "".join(f"{x:>6}" for x in shown.labels),
-                  style="bold")]
-    for house in shown.rows:
-        row = Text(("▶ " if house.active else "  ") +
-                   plain(_clip(house.name, name_width)).ljust(name_width),
-                   style="bold" if house.active else "")
-        row.append("".join(f"{'?' if figure is None else figure:>6}"
-                           for figure in (house.favor, house.disgrace, house.score)))
-        lines.append(row)
-        lines += drawn(Line(house.details, wrap=True, margin=4), "", width)
-    return lines
+    """The Houses' table, the names cut to fit, each House's tokens below it
+    (:func:`cli.boardgames.board_lines.houses`)."""
+    return [line.to_rich() for line in board_lines.houses(shown, width)]
 
 
 def board(name: str, state: State, width: int, last: Sequence[str], next_line: str,
@@ -78,22 +55,12 @@ def board(name: str, state: State, width: int, last: Sequence[str], next_line: s
 def drawn_board(name: str, shown: Sequence[Shown], width: int, last: Sequence[str],
                 next_line: str) -> RenderableType:
     """The library's board ``shown`` (made now, or stored beside the game), the last
-    events and what comes next, on one screen."""
+    events and what comes next, on one screen
+    (:func:`cli.boardgames.board_lines.housewar`)."""
     from rich.console import Group
 
-    width = max(40, min(width, 72))
-    parts: list[Any] = []
-    for item in shown:
-        if isinstance(item, Grid):
-            parts += grid(item, width)
-        elif isinstance(item, Houses):
-            parts += houses(item, width)
-        else:
-            parts += drawn(item, name, width)
-    for line in last:
-        parts += wrapped(f"• {plain(line)}", width)
-    parts += wrapped(f"Next: {plain(next_line)}", width)
-    return Group(*parts)
+    lines = board_lines.housewar(name, shown, width, last, next_line)
+    return Group(*(line.to_rich() for line in lines))
 
 
 def payment_screen(holding: Resources, cost: Resources, payment: Payment | None,

@@ -6,17 +6,19 @@ A view is taken only when this version of the program made it, the stream has no
 changed since (:meth:`conflict.table.Table.view`), it holds the board asked for and
 the lines asked for, and every part of it is what a view holds; anything else — none
 stored, a stale one, one damaged by hand or by a bad disk, another version's — is
-not shown: the command replays the events, which say the same.
+not shown: the command replays the events, which say the same. Light at import
+(neither click nor attrs): :mod:`cli.quick_show` reads views before click loads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from cli.boardgames.base import chosen_game, find_game
-from cli.common.table_option import open_table
 from cli.version import __version__
+
+if TYPE_CHECKING:
+    from conflict.table import Table
 
 
 class Stored(NamedTuple):
@@ -36,14 +38,24 @@ def stored_show(kind: str, board: str, count: int) -> Stored | None:
     """The chosen game of ``kind`` as its stored view shows it, with the ``board`` kept
     under that key and the last ``count`` lines; ``None`` when the view cannot be
     taken (see the module): then replay."""
+    # Here, not above: click and attrs stay unloaded for a show answered before click.
+    from cli.boardgames.base import chosen_game, find_game
+    from cli.common.table_option import open_table
+
     with open_table(create=False) as table:
         typed = chosen_game()
-        if typed is None:  # the current game's, which names it: found without the log
-            view = table.view(kind)
-            name = None if view is None else view.get("name")
-        else:
-            name = find_game(table, kind, typed)
-            view = table.view(kind, name)
+        if typed is None:
+            return current_view(table, kind, board, count)
+        name = find_game(table, kind, typed)
+        view = table.view(kind, name)
+    return read_view(view, name, board, count)
+
+
+def current_view(table: Table, kind: str, board: str, count: int) -> Stored | None:
+    """:func:`stored_show` for the current game of ``kind``, whose view names it: found
+    without reading the log."""
+    view = table.view(kind)
+    name = None if view is None else view.get("name")
     return read_view(view, name, board, count) if isinstance(name, str) else None
 
 

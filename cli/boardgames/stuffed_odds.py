@@ -80,18 +80,12 @@ def odds(combo: Sequence[str], rerolls: int, roll: Sequence[str], dice: int,
       mistborn stuffed odds b --from c c e
     """
     from boardgames.stuffed.dice import parse_combo, parse_symbols
-    from boardgames.stuffed.odds import best_keep, chance
+    from cli.boardgames.stuffed_advice import odds_chances
 
     wanted = parse_combo(" ".join(combo))
     die = _die(die_faces)
     faces = parse_symbols(" ".join(roll)) if roll else None
-    if faces is not None:
-        chances = [best_keep(wanted, faces, rerolls=r, die=die).chance
-                   for r in range(rerolls + 1)]
-        source = f"From {' '.join(s.short for s in faces)}, keeping the best dice each time."
-    else:
-        chances = [chance(wanted, dice=dice, rerolls=r, die=die) for r in range(rerolls + 1)]
-        source = f"Rolling {dice} dice, then keeping the best dice each time."
+    chances, source = odds_chances(wanted, faces, dice, rerolls, die)
     if as_json:
         print_json({"combo": wanted.text, "words": wanted.words, "dice": len(faces)
                     if faces is not None else dice,
@@ -144,7 +138,7 @@ def keep(combo: Sequence[str], roll: Sequence[str], rerolls: int, pay: Sequence[
       mistborn stuffed keep 3-kind -r 2
     """
     from boardgames.stuffed.dice import parse_combo, parse_symbols
-    from boardgames.stuffed.odds import best_keep
+    from cli.boardgames.stuffed_advice import keep_chances
 
     wanted = parse_combo(" ".join(combo))
     if roll:
@@ -155,9 +149,7 @@ def keep(combo: Sequence[str], roll: Sequence[str], rerolls: int, pay: Sequence[
         if die_faces:
             die = _die(die_faces)
     plan = [None if price in ("-", "free") else price for price in pay]
-    best = best_keep(wanted, dice, rerolls=rerolls, die=die, pay=plan)
-    chances = [best_keep(wanted, dice, rerolls=r, die=die, pay=plan[:r]).chance
-               for r in range(rerolls)] + [best.chance]
+    best, chances = keep_chances(wanted, dice, rerolls, die, plan)
     if as_json:
         def pairs(items: Sequence[tuple[int, Symbol]]) -> list[dict[str, Any]]:
             return [{"position": p, "symbol": s.value} for p, s in items]

@@ -20,9 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cli.common.output import hanging, plain
+from cli.common import board_lines
+from cli.common.board_lines import BAR_CELLS as BAR_CELLS
+from cli.common.board_lines import BOARD_WIDTH as BOARD_WIDTH
+from cli.common.board_lines import LETTERS as LETTERS
+from cli.common.board_lines import bar as bar
+from cli.common.output import plain
 from conflict import board as library
-from conflict.board import RESILIENCE_NAMES
 from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
@@ -30,10 +34,6 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from conflict.state import State
-
-BAR_CELLS = 10
-BOARD_WIDTH = 72  # rows stay readable on a wide screen: the eye need not cross it
-LETTERS = {"health": "H", "reputation": "R", "willpower": "W"}
 
 Board = Mapping[str, Any]
 """The board as :func:`conflict.board.board` gives it (a dict, or a view's JSON)."""
@@ -56,15 +56,6 @@ def next_line(state: State) -> str:
     return plain(library.next_line(state))
 
 
-def bar(current: int, full: int, cells: int = BAR_CELLS) -> str:
-    """``████░░``: what is left filled, what is lost light; scaled to ``cells``."""
-    cells = max(1, min(full, cells))
-    filled = round(cells * current / full) if full else 0
-    if current > 0:
-        filled = max(filled, 1)
-    return "█" * filled + "░" * (cells - filled)
-
-
 # --- JSON ------------------------------------------------------------------------------------
 
 
@@ -81,46 +72,6 @@ def board_json(board: State | Board, last: Sequence[str] = (), *,
 
 
 # --- Rich -------------------------------------------------------------------------------------
-
-
-def _dice(person: Board) -> str:
-    parts = []
-    if person["action_dice"]:
-        parts.append(f"A{person['action_dice']}")
-    if person["defense_dice"] is None:
-        # R-CON-7c: dice gained when attacked are an Attribute; a hidden one stays hidden.
-        parts.append("D?")
-    elif person["defense_dice"]:
-        parts.append(f"D{person['defense_dice']}")
-    return " ".join(parts)
-
-
-def _health_line(main: str, person: Board, width: int) -> Text:
-    from rich.text import Text
-
-    line = Text("  ")
-    resiliences = person.get("resiliences")
-    if person.get("hidden") and "resiliences" in person:
-        line.append("Resiliences not revealed", style="dim")
-        return line
-    if resiliences is None:
-        members, count = person["members"], person["count"]
-        line.append(bar(members, count), style="red" if person["defeated"] else "green")
-        # A group defeated otherwise than by damage (it fled, it yielded) keeps members.
-        line.append(f" {members}/{count} {'left' if person['defeated'] else 'standing'}")
-        return line
-    value = resiliences[main]
-    current, full = value["current"], value["full"]
-    line.append(f"{LETTERS[main]} ")
-    line.append(bar(current, full), style="red" if current * 3 <= full else "green")
-    line.append(f" {current}/{full}")
-    for name in RESILIENCE_NAMES:
-        if name != main:
-            other = resiliences[name]
-            piece = f" · {LETTERS[name]} {other['current']}/{other['full']}"
-            if line.cell_len + len(piece) <= width:
-                line.append(piece)
-    return line
 
 
 @attrs.frozen
@@ -140,53 +91,18 @@ class BoardParts:
                 *self.last_head, *(line for event in self.last for line in event)]
 
 
-def _person_lines(person: Board, main: str, width: int, ended: bool) -> list[Text]:
-    """A participant's rows: name and side, dice and status (beside them when they fit,
-    else beneath), and its Resiliences or Extras standing."""
-    from rich.text import Text
-
-
-    dim = "dim" if person["defeated"] else ""
-    head = Text("▶ " if person["moving"] else "  ", style="bold")
-    head.append(plain(person["name"]), style=f"bold {dim}".strip())
-    head.append(f" ({plain(person['side'])})", style="dim")
-    dice = "" if ended or person["defeated"] else _dice(person)
-    said = person["status"]
-    if person.get("order") is not None and said == "to act":
-        said = f"{library.ordinal(person['order'])} to act"  # its place (R-CON-10)
-    tail = f"{dice}  {said}".strip()
-    if head.cell_len + 1 + len(tail) <= width:
-        head.append(" " * (width - head.cell_len - len(tail)) + tail, style=dim)
-        rows = [head]
-    else:
-        rows = [*hanging(head, width, 4), *hanging(Text(f"  {tail}", style=dim), width, 4)]
-    health = _health_line(main, person, width)
-    if person["defeated"]:
-        health.stylize("dim")
-    return [*rows, health]
-
-
 def board_parts(board: State | Board, width: int, last: Sequence[str] = (), *,
                 viewer: Viewer = NARRATOR) -> BoardParts:
-    """The board of :func:`board_view`, in its parts (see :class:`BoardParts`)."""
-    from rich.text import Text
-
+    """The board of :func:`board_view`, in its parts (see :class:`BoardParts`), from
+    the lines of :func:`cli.common.board_lines.parts` measured as Rich measures them."""
+    from rich.cells import cell_len
 
     facts = data(board, viewer)
-    rows_width = min(width, BOARD_WIDTH)  # participants' rows; sentences take it all
-    title = Text(f"Round {facts['round']}", style="bold")
-    title.append(f" · {facts['nature']} · {facts['phase'].replace('_', ' ')}")
-    head = hanging(title, width)
-    if facts["stakes"]:
-        head += hanging(f"Stakes: {plain(facts['stakes'])}", width)
-    head += hanging(Text("Next: ", style="bold") + Text(plain(facts["next"]["line"])),
-                    width)
-    head.append(Text(""))
-    ended = facts["phase"] == "ended"
-    people = [_person_lines(person, facts["resilience"], rows_width, ended)
-              for person in facts["participants"]]
-    last_head = [Text(""), Text("Last", style="bold")] if last else []
-    return BoardParts(head, people, last_head, [hanging(line, width) for line in last])
+    head, people, last_head, events = board_lines.parts(facts, width, last, cell_len)
+    return BoardParts([line.to_rich() for line in head],
+                      [[line.to_rich() for line in block] for block in people],
+                      [line.to_rich() for line in last_head],
+                      [[line.to_rich() for line in event] for event in events])
 
 
 def board_view(board: State | Board, width: int, last: Sequence[str] = (), *,

@@ -15,7 +15,8 @@ which keep the same text, styles and spans as those ``Text`` operations would. T
   line that would not fit the width never drawn here. In any case it cannot tell
   (a line too wide, a character whose width it does not know, a style it does not
   know, a dumb terminal, Windows, Jupyter, IDLE) it hands the same lines to Rich.
-* :func:`width` is the console's width as Rich would take it, to build lines for.
+* :func:`width` is the console's width as Rich would take it, to build lines for;
+  :func:`cells`, how wide a text is, when this module knows.
 * :meth:`Line.to_rich` and :class:`LightScreen` give Rich the same lines, where a
   screen is drawn by Rich anyway (the players' shell).
 
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
     from rich.text import Text
 
-__all__ = ["LightScreen", "Line", "show", "terminal", "width"]
+__all__ = ["LightScreen", "Line", "cells", "show", "terminal", "width"]
 
 Span = tuple[int, int, str]
 """A styled run of a line: start, end (indices into its text) and style."""
@@ -149,7 +150,7 @@ _ATTRIBUTES = {"bold": "1", "dim": "2", "italic": "3", "underline": "4", "blink"
                "reverse": "7", "strike": "9"}
 _COLOURS = {name: number for number, name in enumerate(
     ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"))}
-_ONE_CELL = frozenset("⚀⚁⚂⚃⚄⚅·—–×−▶█▏▎▍▌▋▊▉…→←")
+_ONE_CELL = frozenset("⚀⚁⚂⚃⚄⚅·—–×−▶█░▏▎▍▌▋▊▉…→←•")
 """Characters besides printable ASCII whose width (one cell) is known here; Rich
 measures any other (``tests/test_light.py`` checks these against Rich)."""
 
@@ -175,6 +176,16 @@ def _codes(styles: Sequence[str], colour: bool) -> str | None:
     if colour and last:
         codes.append(last)
     return ";".join(codes)
+
+
+def cells(text: str) -> int | None:
+    """How many cells ``text`` takes as Rich measures it, when the width of each of its
+    characters is known here; ``None`` when it is not."""
+    if text.isascii():
+        return len(text) if text.isprintable() else None
+    if all(c in _ONE_CELL or (c.isascii() and c.isprintable()) for c in text):
+        return len(text)
+    return None
 
 
 def _fits(text: str, room: int) -> bool:

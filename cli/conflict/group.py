@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cli import __version__
 from cli.common.errors import fail
 from cli.common.lazy_commands import CommandsElsewhere
 from cli.common.options import NumbersCommand
@@ -42,11 +41,12 @@ from cli.common.table_option import (
     open_table,
     table_option,
 )
+from cli.conflict.stored import from_view as _from_view
+from cli.conflict.stored import with_rolls as with_rolls  # read here before it moved
 from conflict.errors import possessive
 from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
-    import datetime
 
     from characters.model import Character
     from conflict.events import Event
@@ -442,28 +442,6 @@ def players_viewer(table: Table, conflict_name: str) -> Viewer:
     return looking(revealed=table.revealed(KIND, conflict_name))
 
 
-def _from_view(table: Table, view: dict[str, Any] | None, count: int
-               ) -> tuple[dict[str, Any], list[str]] | None:
-    """The board and last lines from a Conflict's stored view, if this version of the
-    program made it, it has the board's shape and holds the lines asked for (else
-    ``None``: replay instead — another version may word or judge it otherwise)."""
-    from conflict.board import is_board
-    from conflict.table.clock import parse
-    from conflict.table.errors import TableDamaged
-
-    try:
-        if view is None or view["made_by"] != __version__ or not is_board(view["board"]):
-            return None
-        lines = view["lines"]
-        if count > len(lines) and len(lines) != view["live"]:
-            return None
-        timed = [(parse(at), str(text)) for _seq, at, text in lines[-count:]] if count else []
-        since = parse(view["since"]) if view["since"] else None
-    except (KeyError, TypeError, ValueError, TableDamaged):
-        return None  # a view of another shape: the events say the same
-    return view["board"], with_rolls(table, timed, since, count)
-
-
 def recent_lines(table: Table, loaded: Loaded[State, Event], count: int, *,
                  viewer: Viewer = NARRATOR) -> list[str]:
     """The last ``count`` things that happened, oldest first: the Conflict's steps and
@@ -475,17 +453,3 @@ def recent_lines(table: Table, loaded: Loaded[State, Event], count: int, *,
     timed = [(entry.at, line) for entry, line in zip(loaded.entries[-count:], said,
                                                      strict=True)]
     return with_rolls(table, timed, loaded.entries[0].at, count)
-
-
-def with_rolls(table: Table, timed: list[tuple[datetime.datetime, str]],
-               since: datetime.datetime | None, count: int) -> list[str]:
-    """The last ``count`` of the Conflict's ``timed`` lines and the rolls of the roll
-    log made ``since`` its first live step, oldest first."""
-    from cli.conflict.log import roll_lines
-
-    if not count or since is None:
-        return []
-    timed = timed + [(at, f"{line['who']} {line['text']}")
-                     for at, _id, line in roll_lines(table.rolls(limit=count)) if at >= since]
-    timed.sort(key=lambda pair: pair[0])  # stable: a step and a roll at once keep order
-    return [text for _at, text in timed[-count:]]

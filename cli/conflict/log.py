@@ -6,46 +6,25 @@ marked as such: history is never deleted.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.common.output import die, echo_wrapped, json_option, plain, print_json
+from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.streams import history, taken_back
 from cli.common.table_option import complete_conflict, open_table, table_option
+from cli.conflict.stored import LogLine
+from cli.conflict.stored import roll_lines as roll_lines  # read here before it moved
 
 if TYPE_CHECKING:
     from conflict.state import State
-    from conflict.table import Entry, RollEntry, Table
+    from conflict.table import Entry, Table
 
-Line = tuple[datetime.datetime, int, dict[str, Any]]
+Line = LogLine
 
 
 def _when(at: datetime.datetime) -> str:
     return at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
-
-
-def roll_lines(entries: Sequence[RollEntry]) -> list[Line]:
-    """The roll log as log lines."""
-    out: list[Line] = []
-    for entry in entries:
-        roll = entry.roll
-        said = f"rolls {roll.asked}"
-        if entry.purpose:
-            said += f" for {entry.purpose}"
-        result = f"Result {roll.result}" if roll.result else "no set"
-        if roll.nudges:
-            result += f", {roll.nudges} Nudge{'s' if roll.nudges != 1 else ''}"
-        if roll.success is not None:
-            result += f", {'success' if roll.success else 'failure'} at D{roll.difficulty}"
-        faces = " ".join(die(face) for face in roll.faces)
-        out.append((entry.at, entry.id, {
-            "when": entry.at.isoformat(), "who": entry.who, "kind": "roll",
-            "text": f"{said}: {faces} — {result}", "purpose": entry.purpose,
-            "faces": list(roll.faces), "result": roll.result, "nudges": roll.nudges,
-            "difficulty": roll.difficulty, "success": roll.success}))
-    return out
 
 
 def conflict_lines(table: Table, name: str) -> list[Line]:

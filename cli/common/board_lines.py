@@ -1,0 +1,126 @@
+"""A Conflict's board as lines (:class:`cli.common.light.Line`): the rows
+:func:`cli.common.board.board_view` draws, built without click, Rich or attrs, so that
+``conflict show`` answered before click loads (:mod:`cli.quick_show`) prints the very
+lines the click command hands to Rich.
+
+How wide a row is decides what fits beside it: the caller says how text is measured
+(Rich's cell widths for a screen drawn by Rich; the light renderer's, which knows
+fewer characters, for one drawn without it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from cli.common.light import Line
+from conflict.board_shape import RESILIENCE_NAMES, ordinal
+from core.text import printable as plain
+
+__all__ = ["BAR_CELLS", "BOARD_WIDTH", "LETTERS", "Parts", "bar", "board_lines", "parts"]
+
+BAR_CELLS = 10
+BOARD_WIDTH = 72  # rows stay readable on a wide screen: the eye need not cross it
+LETTERS = {"health": "H", "reputation": "R", "willpower": "W"}
+
+Board = Mapping[str, Any]
+Measure = Callable[[str], int]
+Parts = tuple[list[Line], list[list[Line]], list[Line], list[list[Line]]]
+"""A board in parts: the head, one block per participant, the heading of the last
+events and the last events (see :class:`cli.common.board.BoardParts`)."""
+
+
+def bar(current: int, full: int, cells: int = BAR_CELLS) -> str:
+    """``████░░``: what is left filled, what is lost light; scaled to ``cells``."""
+    cells = max(1, min(full, cells))
+    filled = round(cells * current / full) if full else 0
+    if current > 0:
+        filled = max(filled, 1)
+    return "█" * filled + "░" * (cells - filled)
+
+
+def _dice(person: Board) -> str:
+    parts = []
+    if person["action_dice"]:
+        parts.append(f"A{person['action_dice']}")
+    if person["defense_dice"] is None:
+        # R-CON-7c: dice gained when attacked are an Attribute; a hidden one stays hidden.
+        parts.append("D?")
+    elif person["defense_dice"]:
+        parts.append(f"D{person['defense_dice']}")
+    return " ".join(parts)
+
+
+def _health_line(main: str, person: Board, width: int, measure: Measure) -> Line:
+    line = Line("  ")
+    resiliences = person.get("resiliences")
+    if person.get("hidden") and "resiliences" in person:
+        return line.append("Resiliences not revealed", "dim")
+    if resiliences is None:
+        members, count = person["members"], person["count"]
+        line.append(bar(members, count), "red" if person["defeated"] else "green")
+        # A group defeated otherwise than by damage (it fled, it yielded) keeps members.
+        return line.append(f" {members}/{count} {'left' if person['defeated'] else 'standing'}")
+    value = resiliences[main]
+    current, full = value["current"], value["full"]
+    line.append(f"{LETTERS[main]} ")
+    line.append(bar(current, full), "red" if current * 3 <= full else "green")
+    line.append(f" {current}/{full}")
+    for name in RESILIENCE_NAMES:
+        if name != main:
+            other = resiliences[name]
+            piece = f" · {LETTERS[name]} {other['current']}/{other['full']}"
+            if measure(line.plain) + len(piece) <= width:
+                line.append(piece)
+    return line
+
+
+def _person_lines(person: Board, main: str, width: int, ended: bool, measure: Measure
+                  ) -> list[Line]:
+    """A participant's rows: name and side, dice and status (beside them when they fit,
+    else beneath), and its Resiliences or Extras standing."""
+    dim = "dim" if person["defeated"] else ""
+    head = Line("▶ " if person["moving"] else "  ", "bold")
+    head.append(plain(person["name"]), f"bold {dim}".strip())
+    head.append(f" ({plain(person['side'])})", "dim")
+    dice = "" if ended or person["defeated"] else _dice(person)
+    said = person["status"]
+    if person.get("order") is not None and said == "to act":
+        said = f"{ordinal(person['order'])} to act"  # its place (R-CON-10)
+    tail = f"{dice}  {said}".strip()
+    taken = measure(head.plain)
+    if taken + 1 + len(tail) <= width:
+        head.append(" " * (width - taken - len(tail)) + tail, dim)
+        rows = [head]
+    else:
+        rows = [*head.wrapped(width, 4), *Line(f"  {tail}", dim).wrapped(width, 4)]
+    health = _health_line(main, person, width, measure)
+    if person["defeated"] and health.plain:
+        health.spans.append((0, len(health.plain), "dim"))  # Text.stylize("dim")
+    return [*rows, health]
+
+
+def parts(facts: Board, width: int, last: Sequence[str], measure: Measure) -> Parts:
+    """The board data ``facts`` (:func:`conflict.board.board`) in its parts, read at
+    ``width`` columns, with the ``last`` lines."""
+    rows_width = min(width, BOARD_WIDTH)  # participants' rows; sentences take it all
+    title = Line(f"Round {facts['round']}", "bold")
+    title.append(f" · {facts['nature']} · {facts['phase'].replace('_', ' ')}")
+    head = title.wrapped(width)
+    if facts["stakes"]:
+        head += Line(plain(f"Stakes: {plain(facts['stakes'])}")).wrapped(width)
+    head += (Line("Next: ", "bold") + Line(plain(facts["next"]["line"]))).wrapped(width)
+    head.append(Line(""))
+    ended = facts["phase"] == "ended"
+    people = [_person_lines(person, facts["resilience"], rows_width, ended, measure)
+              for person in facts["participants"]]
+    last_head = [Line(""), Line("Last", "bold")] if last else []
+    return head, people, last_head, [Line(plain(line)).wrapped(width) for line in last]
+
+
+def board_lines(facts: Board, width: int, last: Sequence[str], measure: Measure
+                ) -> list[Line]:
+    """:func:`parts`, one line after another."""
+    head, people, last_head, events = parts(facts, width, last, measure)
+    return [*head, *(line for block in people for line in block), *last_head,
+            *(line for event in events for line in event)]
