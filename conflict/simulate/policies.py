@@ -213,7 +213,12 @@ class Tactics:
                 change = option
             elif isinstance(option, HoldOption):
                 hold = option
-        me = state.participant(name)
+        assert hold is not None
+        return self.acted(state, state.participant(name), act, change, hold)
+
+    def acted(self, state: State, me: Participant, act: ActOption | None,
+              change: ChangeOption | None, hold: HoldOption) -> Event:
+        """:meth:`act`'s choice for ``me`` among its own options."""
         if act is not None:
             return _act(act, self._pool(state, me, act))
         if change is not None:
@@ -222,7 +227,6 @@ class Tactics:
                               state.nature.resilience)
             if foe is not None and dice >= change.min_dice:
                 return _changed(change, dice, foe.name, best_equipment(me))
-        assert hold is not None
         return hold.event()
 
     def _pool(self, state: State, me: Participant, option: ActOption) -> int:
