@@ -75,6 +75,7 @@ __all__ = [
     "default_grant",
     "reactions_for",
     "roll_event",
+    "target_options",
     "what_now",
 ]
 
@@ -372,7 +373,7 @@ def _pending(state: State, action: Action, defeated_sides: tuple[str, ...]
     if awaiting == "defense":
         assert action.target is not None
         target = state.participant(action.target)
-        options = _target_options(target, action)
+        options = target_options(target, action)
         if state.reactors:
             options += reactions_for(state, action, target.side)
         return _defense_answer(phase=state.phase, round=state.round, who=(target.name,),
@@ -412,7 +413,7 @@ def _react_options(person: Participant, action: Action, have: int, source: DiceF
     return options
 
 
-def _target_options(target: Participant, action: Action
+def target_options(target: Participant, action: Action
                     ) -> tuple[DefendOption | ReactOption | TakeItOption, ...]:
     granted = default_grant(target, action)
     r = target.round

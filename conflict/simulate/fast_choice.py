@@ -3,10 +3,13 @@
 A run of the library's policies (:class:`~conflict.simulate.policies.Tactics`) asks
 what-now for every step, and what-now builds every option of every participant it
 names; the policy then reads one participant's. For the commonest steps, :func:`next_event`
-makes the same event from the state itself: an actor's Act, Change or Hold, built from
-its own options only (:func:`conflict.whatnow.acting_options`), and the dice of an
-action with no Reaction left to offer for its target, drawn in the order
-:meth:`Dice.roll` draws them. Every other step goes through what-now (``None``).
+makes the same event from the state itself: a declaration built before for the same
+attack (the policies keep them), an actor's Act, Change or Hold, built from its own
+options only (:func:`conflict.whatnow.acting_options`), a target's choice from its own
+options and its allies' Reactions (:func:`~conflict.whatnow.target_options`,
+:func:`~conflict.whatnow.reactions_for`), and the dice of an action with no Reaction
+left to offer for its target, drawn in the order :meth:`Dice.roll` draws them. Every
+other step goes through what-now (``None``).
 tests/test_simulate_fast.py plays runs both ways and checks they end alike.
 """
 
@@ -18,10 +21,18 @@ from typing import Final
 import attrs
 
 from conflict.events import DefenseRoll, Event, RollDice
-from conflict.members import PENDING, RESOLUTION, TAKE_IT
-from conflict.simulate.policies import Tactics
-from conflict.state import Action, State
-from conflict.whatnow import Expect, acting_options, reactions_for
+from conflict.members import DECLARATION, FROM_DEFENSE, PENDING, RESOLUTION, TAKE_IT
+from conflict.options import DefendOption, ReactOption, TakeItOption
+from conflict.order import next_declarer
+from conflict.simulate.policies import Defending, Tactics, known_event, known_taken
+from conflict.simulate.reading import attack_dice, best_equipment, weakest_standing
+from conflict.state import Action, Participant, State
+from conflict.whatnow import (
+    Expect,
+    acting_options,
+    reactions_for,
+    target_options,
+)
 
 __all__ = ["Faces", "defense_roll", "next_event", "roll_dice"]
 
@@ -29,14 +40,26 @@ Faces = Callable[[int, int], tuple[tuple[int, ...], ...]]
 """A run's dice: the faces ``rollers`` roll with ``pool`` dice each (Dice.faces)."""
 
 _ACT: Final = Expect.ACT
+_DECLARE: Final = Expect.DECLARE
+_DEFENSE: Final = Expect.DEFENSE
+_FROM_DEFENSE: Final = FROM_DEFENSE
+_NEVER_DEFEND: Final = Defending.NEVER
 _ROLL: Final = Expect.ROLL
 
 
 def next_event(state: State, policies: Mapping[str, Tactics], faces: Faces
                ) -> tuple[Event, Expect] | None:
-    """The next event of a run in ``state``, in resolution, and what-now's ``expect``
-    for it, when it is an actor's choice or the dice; else ``None`` (ask what-now)."""
-    if state.phase is not RESOLUTION:
+    """The next event of a run in ``state`` and what-now's ``expect`` for it, when it
+    is a declaration, an actor's choice, a target's or the dice; else ``None`` (ask
+    what-now)."""
+    phase = state.phase
+    if phase is DECLARATION:
+        who = next_declarer(state)
+        if who is None:
+            return None
+        declared = _declared(state, state.participants[who], policies)
+        return None if declared is None else (declared, _DECLARE)
+    if phase is not RESOLUTION:
         return None
     number = state.pending
     if number is None:
@@ -47,15 +70,55 @@ def next_event(state: State, policies: Mapping[str, Tactics], faces: Faces
         act, change, hold = acting_options(state, me)
         return policies[me.side].acted(state, me, act, change, hold), _ACT
     action = state.actions[number - state.first_action]
-    if (action.status is not PENDING or action.outcome is not None
-            or (action.contest and action.target_defense is None)):
-        return None  # a defense or damage to choose
+    if action.status is not PENDING or action.outcome is not None:
+        return None  # the damage
+    if action.contest and action.target_defense is None:
+        defended = _defended(state, action, policies)
+        return None if defended is None else (defended, _DEFENSE)
     if action.contest and state.reactors:
         assert action.target is not None
         side = state.participant(action.target).side
         if policies[side].react and reactions_for(state, action, side):
             return None  # its side may still react (Tactics.before_roll)
     return _rolled(action, faces), _ROLL
+
+
+def _declared(state: State, me: Participant, policies: Mapping[str, Tactics]
+              ) -> Event | None:
+    """Tactics.declare's attack for ``me``, when it was built before (else ``None``:
+    what-now's option builds it, and a full defense or no foe at all)."""
+    tactics = policies[me.side]
+    nature = state.nature
+    resilience = nature.resilience
+    foe = weakest_standing(state, me, resilience)
+    if foe is None:
+        return None
+    if tactics.full_defense_at > 0 and me.resiliences is not None:
+        mine = me.resiliences.get(resilience)
+        if mine.current <= tactics.full_defense_at * mine.full:
+            return None  # R-CON-7b: a full defense
+    return known_event(me.name, attack_dice(me, nature), foe.name, best_equipment(me))
+
+
+def _defended(state: State, action: Action, policies: Mapping[str, Tactics]
+              ) -> Event | None:
+    """Tactics.defend's choice against ``action``: an ally's Reaction that costs no
+    Action Dice first, then the target's own (``None``: a TakeIt not built before)."""
+    assert action.target is not None
+    me = state.participant(action.target)
+    tactics = policies[me.side]
+    if tactics.react and state.reactors:
+        for option in reactions_for(state, action, me.side):
+            if option.min_added == 0 or option.added_from is _FROM_DEFENSE:
+                return option.event(option.min_added)
+    if tactics.defending is _NEVER_DEFEND:
+        return known_taken(me.name, action.number)
+    options = target_options(me, action)
+    first, take_it = options[0], options[-1]
+    assert isinstance(take_it, TakeItOption)  # R-CON-15d: always open, and last
+    mine = tuple([o for o in options if isinstance(o, ReactOption)])
+    return tactics.target_choice(state, me, first if isinstance(first, DefendOption)
+                                 else None, mine, take_it)
 
 
 def _rolled(action: Action, faces: Faces) -> RollDice:
