@@ -20,11 +20,18 @@ from typing import Final
 
 import attrs
 
+from conflict.dice import MAX_POOL, MIN_POOL
 from conflict.events import DefenseRoll, Event, RollDice
 from conflict.members import DECLARATION, FROM_DEFENSE, PENDING, RESOLUTION, TAKE_IT
 from conflict.options import DefendOption, ReactOption, TakeItOption
 from conflict.order import next_declarer
-from conflict.simulate.policies import Defending, Tactics, known_event, known_taken
+from conflict.simulate.policies import (
+    Defending,
+    Tactics,
+    known_act,
+    known_event,
+    known_taken,
+)
 from conflict.simulate.reading import attack_dice, best_equipment, weakest_standing
 from conflict.state import Action, Participant, State
 from conflict.whatnow import (
@@ -67,8 +74,12 @@ def next_event(state: State, policies: Mapping[str, Tactics], faces: Faces
         if not step:
             return None
         me = state.participants[step[0]]
-        act, change, hold = acting_options(state, me)
-        return policies[me.side].acted(state, me, act, change, hold), _ACT
+        tactics = policies[me.side]
+        acted = _acted(state, me, tactics)
+        if acted is None:
+            act, change, hold = acting_options(state, me)
+            acted = tactics.acted(state, me, act, change, hold)
+        return acted, _ACT
     action = state.actions[number - state.first_action]
     if action.status is not PENDING or action.outcome is not None:
         return None  # the damage
@@ -81,6 +92,20 @@ def next_event(state: State, policies: Mapping[str, Tactics], faces: Faces
         if policies[side].react and reactions_for(state, action, side):
             return None  # its side may still react (Tactics.before_roll)
     return _rolled(action, faces), _ROLL
+
+
+def _acted(state: State, me: Participant, tactics: Tactics) -> Event | None:
+    """Tactics.act's Act for ``me``, when it acts as declared and that Act was built
+    before (else ``None``: from its options, conflict.whatnow.acting_options)."""
+    r = me.round
+    held = r.action_dice
+    if held < MIN_POOL or r.action is None:
+        return None
+    action = state.action(r.action)
+    if action is None or (action.target is not None
+                          and state.participant(action.target).defeated):
+        return None
+    return known_act(me.name, tactics.pool(state, me, MIN_POOL, min(MAX_POOL, held)))
 
 
 def _declared(state: State, me: Participant, policies: Mapping[str, Tactics]

@@ -221,7 +221,7 @@ class Tactics:
               change: ChangeOption | None, hold: HoldOption) -> Event:
         """:meth:`act`'s choice for ``me`` among its own options."""
         if act is not None:
-            return _act(act, self._pool(state, me, act))
+            return _act(act, self.pool(state, me, act.min_pool, act.max_pool))
         if change is not None:
             dice = attack_dice(me, state.nature)
             foe = weakest_standing(state, me, state.nature.resilience)
@@ -229,21 +229,22 @@ class Tactics:
                 return _changed(change, dice, foe.name, best_equipment(me))
         return hold.event()
 
-    def _pool(self, state: State, me: Participant, option: ActOption) -> int:
-        """The pool to act with: all it may roll, less the dice kept back."""
+    def pool(self, state: State, me: Participant, low: int, high: int) -> int:
+        """The pool ``me`` acts with, ``low`` to ``high`` dice (its ActOption's): all it
+        may roll, less the dice kept back."""
         if self.keep_back is _KEEP_NONE:
-            return option.max_pool
+            return high
         coming = incoming(state, me.name)
         if coming == 0:
-            return option.max_pool
+            return high
         if self.keep_back is _KEEP_OUTNUMBERED:
             if not outnumbered(state, me):
-                return option.max_pool
+                return high
             coming = 1
         have = me.round.action_dice
-        pool = max(option.min_pool, min(option.max_pool, have - MIN_POOL * coming))
+        pool = max(low, min(high, have - MIN_POOL * coming))
         if have - pool < MIN_POOL:
-            return option.max_pool  # one die kept back could not defend alone
+            return high  # one die kept back could not defend alone
         return pool
 
     # --- against an attack ------------------------------------------------------------
@@ -388,6 +389,11 @@ _DECLARATIONS: dict[tuple[str, int, str, str | None], Event] = {}
 def known_event(name: str, dice: int, target: str, equipment: str | None) -> Event | None:
     """The attack :func:`_declaration` built before for the same, if it is kept."""
     return _DECLARATIONS.get((name, dice, target, equipment))
+
+
+def known_act(name: str, pool: int) -> Event | None:
+    """The Act :func:`_act` built before for the same, if it is kept."""
+    return _ACTS.get((name, pool))
 
 
 def known_taken(name: str, action: int) -> Event | None:
