@@ -139,6 +139,8 @@ def _defended(state: State, action: Action, policies: Mapping[str, Tactics]
     if tactics.defending is _NEVER_DEFEND:
         return known_taken(me.name, action.number)
     options = target_options(me, action)
+    if len(options) == 1:  # nothing to defend with: it takes it, as target_choice says
+        return known_taken(me.name, action.number) or options[0].event()
     first, take_it = options[0], options[-1]
     assert isinstance(take_it, TakeItOption)  # R-CON-15d: always open, and last
     mine = tuple([o for o in options if isinstance(o, ReactOption)])
