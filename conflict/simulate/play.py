@@ -5,7 +5,9 @@ participant's choice, rolls the dice from the run's own random stream and applie
 event: with :func:`conflict.engine.apply`, so the rules are checked exactly as at the
 table, or, when every side plays one of the library's policies (whose choices the
 rules allow), with the run's own transitions (:mod:`conflict.simulate.fast`), which
-change the state exactly as the pure engine does, checked against it by the tests. The
+change the state exactly as the pure engine does, checked against it by the tests, and
+their commonest choices read from the state without what-now's answer
+(:mod:`conflict.simulate.fast_choice`, the same events). The
 Narrator's calls are made here: attacks stay as the engine sets them
 (Contests, Difficulty 0: no SetTest), the round ends when everything is resolved, and
 the Conflict ends when one side is left standing (or none), or when the rounds allowed
@@ -189,6 +191,7 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
             return Ending(winner, state.round - first + 1,
                           apply(state, EndConflict(_outcome(standing))))
         event: Event
+        now: WhatNow | None = None
         chosen = None if library is None else next_event(state, library, faces)
         if chosen is not None:  # an actor's choice or the dice, from the state itself
             event, expect = chosen
@@ -207,7 +210,7 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
         try:
             state = step(state, event)
         except ConflictError as error:  # a policy's choice (the dice's always stand)
-            raise _refused(state, what_now(state), event, error) from None
+            raise _refused(state, now or what_now(state), event, error) from None
         if library is not None and expect is _ROLL and state.pending is not None:
             # A successful attack waits for its damage (R-CON-18): the library's
             # policies apply every Nudge, so its attacker's side is not asked.
