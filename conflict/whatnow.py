@@ -71,8 +71,11 @@ __all__ = [
     "AwaitingStart",
     "Expect",
     "WhatNow",
+    "acting_options",
     "default_grant",
+    "reactions_for",
     "roll_event",
+    "target_options",
     "what_now",
 ]
 
@@ -334,22 +337,34 @@ def _acting(state: State, defeated_sides: tuple[str, ...]) -> AwaitingActions:
     options: list[ActOption | ChangeOption | HoldOption] = []
     people = state.participants
     for i in state.step:
-        person = people[i]
-        r = person.round
-        action = state.action(r.action) if r.action is not None else None
-        target_down = (action is not None and action.target is not None
-                       and state.participant(action.target).defeated)
-        if r.action_dice >= MIN_POOL and action is not None and not target_down:
-            options.append(_act_option(person.name, action.number, MIN_POOL,
-                                       min(MAX_POOL, r.action_dice)))
-        # R-CON-12: once a round; its ruling: never more dice than held, so holding
-        # fewer than 2 leaves nothing to change to.
-        if (r.turn is not CHANGED and not r.changed and not person.defeated
-                and r.action_dice >= MIN_POOL):
-            options.append(_change_option(person.name, max_dice=r.action_dice))
-        options.append(_hold_option(person.name, r.action_dice))
+        act, change, hold = acting_options(state, people[i])
+        if act is not None:
+            options.append(act)
+        if change is not None:
+            options.append(change)
+        options.append(hold)
     return _actions_answer(phase=state.phase, round=state.round, who=state.acting_now,
                            options=tuple(options), sides_defeated=defeated_sides)
+
+
+def acting_options(state: State, person: Participant
+                   ) -> tuple[ActOption | None, ChangeOption | None, HoldOption]:
+    """The Act, Change and Hold options of ``person``, in the current step (R-CON-10,
+    R-CON-12, R-CON-13): ``None`` for one it does not have."""
+    r = person.round
+    action = state.action(r.action) if r.action is not None else None
+    target_down = (action is not None and action.target is not None
+                   and state.participant(action.target).defeated)
+    act = change = None
+    if r.action_dice >= MIN_POOL and action is not None and not target_down:
+        act = _act_option(person.name, action.number, MIN_POOL,
+                          min(MAX_POOL, r.action_dice))
+    # R-CON-12: once a round; its ruling: never more dice than held, so holding
+    # fewer than 2 leaves nothing to change to.
+    if (r.turn is not CHANGED and not r.changed and not person.defeated
+            and r.action_dice >= MIN_POOL):
+        change = _change_option(person.name, max_dice=r.action_dice)
+    return act, change, _hold_option(person.name, r.action_dice)
 
 
 def _pending(state: State, action: Action, defeated_sides: tuple[str, ...]
@@ -358,9 +373,9 @@ def _pending(state: State, action: Action, defeated_sides: tuple[str, ...]
     if awaiting == "defense":
         assert action.target is not None
         target = state.participant(action.target)
-        options = _target_options(target, action)
+        options = target_options(target, action)
         if state.reactors:
-            options += _reactions_for(state, action, target.side)
+            options += reactions_for(state, action, target.side)
         return _defense_answer(phase=state.phase, round=state.round, who=(target.name,),
                                action=action.number, options=options,
                                sides_defeated=defeated_sides)
@@ -372,7 +387,7 @@ def _pending(state: State, action: Action, defeated_sides: tuple[str, ...]
             defenders=tuple([_roller(d.by, d.pool, d.members)
                              for d in action.defenses if d.rolls]),
             contest=action.contest, difficulty=action.difficulty)
-        reactions = _reactions_for(state, action) if action.contest and state.reactors else ()
+        reactions = reactions_for(state, action) if action.contest and state.reactors else ()
         return _roll_answer(phase=state.phase, round=state.round, who=(action.actor,),
                             action=action.number, roll=roll, reactions=reactions,
                             sides_defeated=defeated_sides)
@@ -398,7 +413,7 @@ def _react_options(person: Participant, action: Action, have: int, source: DiceF
     return options
 
 
-def _target_options(target: Participant, action: Action
+def target_options(target: Participant, action: Action
                     ) -> tuple[DefendOption | ReactOption | TakeItOption, ...]:
     granted = default_grant(target, action)
     r = target.round
@@ -414,7 +429,7 @@ def _target_options(target: Participant, action: Action
     return tuple(options)
 
 
-def _reactions_for(state: State, action: Action, side: str | None = None
+def reactions_for(state: State, action: Action, side: str | None = None
                    ) -> tuple[ReactOption, ...]:
     """Reactions the target's allies may use for it (R-CON-16 ruling); ``side`` is the
     target's, when known."""

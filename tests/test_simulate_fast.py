@@ -16,6 +16,7 @@ from conflict.events import EndRound, Event
 from conflict.options import ChangeOption, DefendOption
 from conflict.simulate import POLICIES, Dice, Tactics, play_out
 from conflict.simulate.fast import apply_owned, own
+from conflict.simulate.fast_choice import next_event
 from conflict.simulate.play import choose, decided
 from conflict.state import State
 from conflict.whatnow import Expect, WhatNow, what_now
@@ -111,3 +112,36 @@ def test_r_con_21_a_run_of_library_policies_ends_as_one_with_the_pure_engine(
     assert fast == pure
     assert repr(fast.state) == repr(pure.state)
     assert start == before and repr(start) == repr(before)
+
+
+@settings(max_examples=80, deadline=None)
+@given(table=conflict_tables(), seed=st.integers(0, 10**6),
+       names=st.lists(st.sampled_from(POLICY_NAMES), min_size=1, max_size=3),
+       rounds=st.integers(1, 4), detours=st.integers(0, 2**32 - 1))
+def test_r_con_4_to_18_the_library_s_choices_read_from_the_state_are_what_now_s(
+        table: list[Event], seed: int, names: list[str], rounds: int,
+        detours: int) -> None:
+    # Declarations (R-CON-4 … 9), actors' choices (R-CON-10 … 13), targets' and allies'
+    # (R-CON-15, R-CON-16) and the dice (R-CON-14, R-CON-17), read from the run's state
+    # (conflict.simulate.fast_choice), are the events what-now's options give the same
+    # policies and dice, wherever they are read; some choices (by the bits of
+    # ``detours``) are other legal ones, to reach states the policies seldom do.
+    state = Conflict(table).state
+    policies = _policies(state, names)
+    last = state.round + rounds - 1
+    for count in range(10_000):
+        if decided(state) is not None:
+            break
+        now = what_now(state)
+        if now.expect is Expect.END_ROUND:
+            if state.round >= last:
+                break
+            event: Event = EndRound()
+        else:
+            event = choose(state, now, policies, Dice(seed, count))
+            fast = next_event(state, policies, Dice(seed, count).faces)
+            if fast is not None:
+                assert fast == (event, now.expect), f"at {now!r}"
+            detour = _detour(now) if detours >> (count % 32) & 1 else None
+            event = detour or event
+        state = apply(state, event)

@@ -5,7 +5,9 @@ participant's choice, rolls the dice from the run's own random stream and applie
 event: with :func:`conflict.engine.apply`, so the rules are checked exactly as at the
 table, or, when every side plays one of the library's policies (whose choices the
 rules allow), with the run's own transitions (:mod:`conflict.simulate.fast`), which
-change the state exactly as the pure engine does, checked against it by the tests. The
+change the state exactly as the pure engine does, checked against it by the tests, and
+their commonest choices read from the state without what-now's answer
+(:mod:`conflict.simulate.fast_choice`, the same events). The
 Narrator's calls are made here: attacks stay as the engine sets them
 (Contests, Difficulty 0: no SetTest), the round ends when everything is resolved, and
 the Conflict ends when one side is left standing (or none), or when the rounds allowed
@@ -29,7 +31,6 @@ from conflict.events import (
     Change,
     Declare,
     Defend,
-    DefenseRoll,
     EndConflict,
     EndRound,
     Event,
@@ -41,6 +42,7 @@ from conflict.events import (
 from conflict.options import RollOption
 from conflict.order import evolve
 from conflict.simulate.fast import apply_owned, own
+from conflict.simulate.fast_choice import defense_roll, next_event, roll_dice
 from conflict.simulate.policies import Policy, Tactics
 from conflict.state import ActionStatus, Phase, State
 from conflict.whatnow import Expect, WhatNow, what_now
@@ -106,38 +108,9 @@ class Dice:
         faces, made without checking again faces drawn here, one list per roller of
         the pool what-now asked for (the engine checks their counts as it applies)."""
         attacker = self.faces(option.actor_pool, option.actor_rollers)
-        return _roll_dice(option.action, attacker, tuple([
-            _defense_roll(self.faces(d.pool, d.rollers), d.name)
+        return roll_dice(option.action, attacker, tuple([
+            defense_roll(self.faces(d.pool, d.rollers), d.name)
             for d in option.defenders]))
-
-
-_new: Final = object.__new__
-_set_action: Final = RollDice.__dict__["action"].__set__
-_set_attacker: Final = RollDice.__dict__["attacker"].__set__
-_set_defenders: Final = RollDice.__dict__["defenders"].__set__
-_set_faces: Final = DefenseRoll.__dict__["faces"].__set__
-_set_name: Final = DefenseRoll.__dict__["name"].__set__
-assert {a.name for a in attrs.fields(RollDice)} == {"action", "attacker", "defenders"}
-assert {a.name for a in attrs.fields(DefenseRoll)} == {"faces", "name"}
-
-
-def _roll_dice(action: int, attacker: tuple[tuple[int, ...], ...],
-               defenders: tuple[DefenseRoll, ...]) -> RollDice:
-    """``RollDice(action, attacker, defenders)`` of values already in the form its
-    converters give (every field set: the same value, equal and equally hashed)."""
-    event: RollDice = _new(RollDice)
-    _set_action(event, action)
-    _set_attacker(event, attacker)
-    _set_defenders(event, defenders)
-    return event
-
-
-def _defense_roll(faces: tuple[tuple[int, ...], ...], name: str) -> DefenseRoll:
-    """``DefenseRoll(faces, name=name)`` of faces drawn here, as :func:`_roll_dice`."""
-    roll: DefenseRoll = _new(DefenseRoll)
-    _set_faces(roll, faces)
-    _set_name(roll, name)
-    return roll
 
 
 @attrs.frozen
@@ -211,27 +184,33 @@ def play_out(state: State, policies: Mapping[str, Policy], dice: Dice, last_roun
         # The library's policies choose only what the rules allow and keep nothing of a
         # state: the run plays on its own copy, changed in place (conflict.simulate.fast).
         state, step = own(state), apply_owned
+    faces = dice.faces
     for _ in range(limit):
         if len(standing) <= 1 and _settled(state):
             winner = sides.index(standing[0]) if standing else DRAW
             return Ending(winner, state.round - first + 1,
                           apply(state, EndConflict(_outcome(standing))))
-        now = what_now(state)
         event: Event
-        expect = now.expect
-        if expect is _END_ROUND:
-            if state.round >= last_round:
-                return Ending(UNFINISHED, state.round - first + 1,
-                              apply(state, EndConflict(ROUNDS_PLAYED)))
-            event = _END_THE_ROUND
-        elif expect is _ROLL:
-            event = choose(state, now, policies, dice)
+        now: WhatNow | None = None
+        chosen = None if library is None else next_event(state, library, faces)
+        if chosen is not None:  # an actor's choice or the dice, from the state itself
+            event, expect = chosen
         else:
-            event = _chosen(state, now, policies)  # as choose does
+            now = what_now(state)
+            expect = now.expect
+            if expect is _END_ROUND:
+                if state.round >= last_round:
+                    return Ending(UNFINISHED, state.round - first + 1,
+                                  apply(state, EndConflict(ROUNDS_PLAYED)))
+                event = _END_THE_ROUND
+            elif expect is _ROLL:
+                event = choose(state, now, policies, dice)
+            else:
+                event = _chosen(state, now, policies)  # as choose does
         try:
             state = step(state, event)
         except ConflictError as error:  # a policy's choice (the dice's always stand)
-            raise _refused(state, now, event, error) from None
+            raise _refused(state, now or what_now(state), event, error) from None
         if library is not None and expect is _ROLL and state.pending is not None:
             # A successful attack waits for its damage (R-CON-18): the library's
             # policies apply every Nudge, so its attacker's side is not asked.

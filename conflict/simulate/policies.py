@@ -71,6 +71,7 @@ from conflict.simulate.reading import (
     outnumbered,
     toughness,
     weakest_foe,
+    weakest_standing,
 )
 from conflict.state import ActionStatus, DiceFrom, Participant, State
 from conflict.whatnow import (
@@ -213,33 +214,37 @@ class Tactics:
                 change = option
             elif isinstance(option, HoldOption):
                 hold = option
-        me = state.participant(name)
+        assert hold is not None
+        return self.acted(state, state.participant(name), act, change, hold)
+
+    def acted(self, state: State, me: Participant, act: ActOption | None,
+              change: ChangeOption | None, hold: HoldOption) -> Event:
+        """:meth:`act`'s choice for ``me`` among its own options."""
         if act is not None:
-            return _act(act, self._pool(state, me, act))
+            return _act(act, self.pool(state, me, act.min_pool, act.max_pool))
         if change is not None:
             dice = attack_dice(me, state.nature)
-            foe = weakest_foe(state, me, tuple(p.name for p in state.participants),
-                              state.nature.resilience)
+            foe = weakest_standing(state, me, state.nature.resilience)
             if foe is not None and dice >= change.min_dice:
                 return _changed(change, dice, foe.name, best_equipment(me))
-        assert hold is not None
         return hold.event()
 
-    def _pool(self, state: State, me: Participant, option: ActOption) -> int:
-        """The pool to act with: all it may roll, less the dice kept back."""
+    def pool(self, state: State, me: Participant, low: int, high: int) -> int:
+        """The pool ``me`` acts with, ``low`` to ``high`` dice (its ActOption's): all it
+        may roll, less the dice kept back."""
         if self.keep_back is _KEEP_NONE:
-            return option.max_pool
+            return high
         coming = incoming(state, me.name)
         if coming == 0:
-            return option.max_pool
+            return high
         if self.keep_back is _KEEP_OUTNUMBERED:
             if not outnumbered(state, me):
-                return option.max_pool
+                return high
             coming = 1
         have = me.round.action_dice
-        pool = max(option.min_pool, min(option.max_pool, have - MIN_POOL * coming))
+        pool = max(low, min(high, have - MIN_POOL * coming))
         if have - pool < MIN_POOL:
-            return option.max_pool  # one die kept back could not defend alone
+            return high  # one die kept back could not defend alone
         return pool
 
     # --- against an attack ------------------------------------------------------------
@@ -255,7 +260,8 @@ class Tactics:
                     return option.event(option.min_added)
         if self.defending is _NEVER_DEFEND:
             return _taken(take_it)
-        return self._target_choice(state, answer, defend, reactions, take_it)
+        me = state.participant(answer.who[0])
+        return self.target_choice(state, me, defend, reactions, take_it)
 
     def before_roll(self, state: State, answer: AwaitingRoll) -> Event | None:
         """An ally's Reaction that costs no Action Dice, if any is left; else roll."""
@@ -265,14 +271,12 @@ class Tactics:
                     return option.event(option.min_added)
         return None
 
-    def _target_choice(self, state: State, answer: AwaitingDefense,
-                       defend: DefendOption | None, reactions: tuple[ReactOption, ...],
-                       take_it: TakeItOption) -> Event:
-        """The target's choice among ``answer``'s options (as :func:`_sorted_options`
-        sorts them)."""
+    def target_choice(self, state: State, me: Participant, defend: DefendOption | None,
+                      reactions: tuple[ReactOption, ...], take_it: TakeItOption) -> Event:
+        """The choice of ``me``, the target, among its options (as
+        :func:`_sorted_options` sorts them; allies' Reactions among them are not read)."""
         action = state.pending_action
         assert action is not None and action.pool is not None
-        me = state.participant(answer.who[0])
         free = me.round.defends_with is _FROM_DEFENSE
         if free:
             budget = self._defense_budget(state, me, take_it)
@@ -380,6 +384,22 @@ def _own_damage(own: tuple[int, int, int, int, bool] | None, spent: int) -> floa
 
 
 _DECLARATIONS: dict[tuple[str, int, str, str | None], Event] = {}
+
+
+def known_event(name: str, dice: int, target: str, equipment: str | None) -> Event | None:
+    """The attack :func:`_declaration` built before for the same, if it is kept."""
+    return _DECLARATIONS.get((name, dice, target, equipment))
+
+
+def known_act(name: str, pool: int) -> Event | None:
+    """The Act :func:`_act` built before for the same, if it is kept."""
+    return _ACTS.get((name, pool))
+
+
+def known_taken(name: str, action: int) -> Event | None:
+    """The TakeIt :func:`_taken` built before for the same, if it is kept."""
+    return _TAKEN.get((name, action))
+
 _ACTS: dict[tuple[str, int], Event] = {}
 
 

@@ -13,7 +13,7 @@ from conflict.events import Nature
 from conflict.state import ActionStatus, Participant, State
 
 __all__ = ["ATTRIBUTE", "attack_dice", "best_equipment", "incoming", "outnumbered",
-           "toughness", "weakest_foe"]
+           "toughness", "weakest_foe", "weakest_standing"]
 
 _DECLARED: Final = ActionStatus.DECLARED
 
@@ -78,6 +78,22 @@ def weakest_foe(state: State, person: Participant, targets: tuple[str, ...],
         if other.side == person.side or other.defeated:
             continue
         key = (toughness(other, resilience), attack_dice(other, state.nature), index)
+        if best_key is None or key < best_key:
+            best, best_key = other, key
+    return best
+
+
+def weakest_standing(state: State, person: Participant, resilience: str
+                     ) -> Participant | None:
+    """:func:`weakest_foe` among every participant."""
+    best: Participant | None = None
+    best_key: tuple[int, int, int] | None = None
+    side = person.side
+    nature = state.nature
+    for index, other in enumerate(state.participants):
+        if other.side == side or other.defeated:
+            continue
+        key = (toughness(other, resilience), attack_dice(other, nature), index)
         if best_key is None or key < best_key:
             best, best_key = other, key
     return best
