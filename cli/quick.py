@@ -4,14 +4,14 @@ alone takes as long as a whole roll may).
 ``mistborn roll 5``, ``roll 4 -d 2 --seed 7``, ``roll 5 --as Vin --for lock``,
 ``odds 4 -d 2`` and ``odds 5 vs 4``, ``conflict show`` and the board games' ``show``
 from the view stored beside the stream (:mod:`cli.quick_show`), ``stuffed odds`` and
-``stuffed keep`` (:mod:`cli.quick_stuffed`), ``char list`` from the roster's kept
-listing (:mod:`cli.quick_char`): when the words typed are one of these
+``stuffed keep`` (:mod:`cli.quick_stuffed`), ``char list`` and its ``--json`` from the
+roster's kept listing (:mod:`cli.quick_char`): when the words typed are one of these
 plain forms — each option at most once, written as its own word, every value one the
 command takes — :func:`answered` runs the same library calls as the click command and
-draws
-the same screen (:mod:`cli.common.light`). Anything else — help, ``--json``, ``--db``,
-``--faces``, ``-d2``, a value out of range, shell completion asking — is left to the
-click group (:mod:`cli.main`), which says what is wrong in its own words; so is
+draws the same screen (:mod:`cli.common.light`). Anything else — help, ``--json`` (but
+``char list``'s), ``--db``, ``--faces``, ``-d2``, a value out of range, shell
+completion asking — is left to the click group (:mod:`cli.main`), which says what is
+wrong in its own words; so is
 everything when ``$MISTBORN_WAIT`` is set (the group checks it). A refusal by the
 library while recording (a name refused) is reported as the group reports it: one
 line, exit status 2. ``tests/test_quick.py`` runs the same words both ways.

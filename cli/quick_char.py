@@ -1,15 +1,16 @@
 """``mistborn char list``, answered before click loads (start-up time, see
 :mod:`cli.quick`) from the roster's kept listing.
 
-Only the plain form, ``char list`` with no option: :func:`listed` reads the listing
-every roster write keeps (:mod:`conflict.table.roster_listing`) from the table
+Only the plain forms, ``char list`` and ``char list --json``: :func:`listed` reads
+the listing every roster write keeps (:mod:`conflict.table.roster_listing`) from the table
 ``$MISTBORN_DB`` names (else the one in the data directory), opened as the click
 command opens it, and draws what :func:`cli.common.sheet_screens.roster_view` draws —
-the table of wide screens or the cards of narrow ones — with :mod:`cli.common.light`.
+the table of wide screens or the cards of narrow ones — with :mod:`cli.common.light`,
+or prints what :func:`cli.common.sheet_screens.summary` gives for each entry.
 Whenever that cannot be shown exactly — a row the listing does not cover (changed by
 another tool, damaged: the click command reads the sheets and says what is wrong), an
-empty roster, no table, a name or player whose width is not known here, a line that
-would not fit — nothing is shown here and the click command answers.
+empty roster (on screen), no table, a name or player whose width is not known here, a
+line that would not fit — nothing is shown here and the click command answers.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __all__ = ["listed"]
 
 _KINDS = ("hero", "villain", "extra")
 _RESILIENCES = ("health", "reputation", "willpower")
+_FIGURES = ("full", "damage", "current")
 _HEADINGS = ("Name", "Kind", "Player", "Wits", "Health · Rep · Will")
 
 
@@ -75,18 +77,30 @@ def _well_formed(kind: str, entry: object) -> bool:
     return (entry.get("player") is None or isinstance(entry.get("player"), str)) \
         and type(entry.get("defeated")) is bool and isinstance(resiliences, dict) \
         and all(isinstance(resiliences.get(name), dict)
-                and _whole(resiliences[name].get("current"))
-                and _whole(resiliences[name].get("full")) for name in _RESILIENCES)
+                and all(_whole(resiliences[name].get(figure)) for figure in _FIGURES)
+                for name in _RESILIENCES)
 
 
-def _rows(found: Sequence[tuple[str, str, Any]] | None) -> list[_Row] | None:
-    """The listing's rows in the roster's order (heroes, villains, Extra groups, each by
-    name key), if every one is well formed."""
-    if not found or not all(kind in _KINDS and isinstance(key, str)
-                            and _well_formed(kind, entry) for kind, key, entry in found):
+def _ordered(found: Sequence[tuple[str, str, Any]] | None) -> list[dict[str, Any]] | None:
+    """The listing's entries in the roster's order (heroes, villains, Extra groups, each
+    by name key), if every one is well formed."""
+    if found is None or not all(kind in _KINDS and isinstance(key, str)
+                                and _well_formed(kind, entry) for kind, key, entry in found):
         return None
     ordered = sorted(found, key=lambda row: (_KINDS.index(row[0]), row[1]))
-    return [_Row(entry) for _kind, _key, entry in ordered]
+    return [entry for _kind, _key, entry in ordered]
+
+
+def _summary(entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` with its keys in the order ``char list --json`` prints them
+    (:func:`characters.summary.summary`)."""
+    data = {key: entry[key] for key in ("name", "kind", "wits")}
+    if entry["kind"] == "extra":
+        return {**data, "count": entry["count"]}
+    resiliences = {name: {figure: entry["resiliences"][name][figure] for figure in _FIGURES}
+                   for name in _RESILIENCES}
+    return {**data, "player": entry["player"], "resiliences": resiliences,
+            "defeated": entry["defeated"]}
 
 
 def _from_table() -> list[tuple[str, str, Any]] | None:
@@ -110,12 +124,16 @@ def listed(words: Sequence[str]) -> Callable[[], None] | None:
     ``list`` and it can be drawn exactly; ``None`` to leave them to click."""
     from cli.common.light import render, terminal, width
 
-    if list(words) != ["list"] or os.environ.get("MISTBORN_WAIT", "").strip():
+    if list(words) not in (["list"], ["list", "--json"]) \
+            or os.environ.get("MISTBORN_WAIT", "").strip():
         return None
-    rows = _rows(_from_table())
+    entries = _ordered(_from_table())
+    if entries is not None and words[-1] == "--json":
+        return _json(entries)
     columns, said = width(), terminal()
-    if rows is None or said is None or columns < 1:
+    if not entries or said is None or columns < 1:
         return None
+    rows = [_Row(entry) for entry in entries]
     lines = _lines(rows, columns)
     text = None if lines is None else render(lines, columns, *said)
     if text is None:
@@ -123,6 +141,21 @@ def listed(words: Sequence[str]) -> Callable[[], None] | None:
 
     def run() -> None:
         sys.stdout.write(text)
+        sys.stdout.flush()
+
+    return run
+
+
+def _json(entries: Sequence[dict[str, Any]]) -> Callable[[], None]:
+    """``char list --json``: each entry as :func:`cli.common.output.print_json` prints
+    it."""
+    def run() -> None:
+        import json
+
+        from core.text import json_safe
+
+        summaries = [_summary(entry) for entry in entries]
+        sys.stdout.write(json_safe(json.dumps(summaries, ensure_ascii=False, indent=2)) + "\n")
         sys.stdout.flush()
 
     return run

@@ -63,13 +63,13 @@ def _quick(words: list[str], env: dict[str, str]) -> tuple[bool, str]:
     return done, out.getvalue()
 
 
-def _same_as_click(path: Path, columns: int, terminal: str) -> bool:
+def _same_as_click(path: Path, columns: int, terminal: str, *options: str) -> bool:
     """Checks a plain ``char list`` answered here prints what the click group prints,
     leaving the table as it was; whether it was answered here."""
     env = {"MISTBORN_DB": str(path), "COLUMNS": str(columns), **_TERMINALS[terminal]}
     before = _digest(path)
-    done, printed = _quick(["char", "list"], env)
-    clicked = CliRunner().invoke(main, ["char", "list"], env=env)
+    done, printed = _quick(["char", "list", *options], env)
+    clicked = CliRunner().invoke(main, ["char", "list", *options], env=env)
     assert clicked.exit_code == 0, clicked.output
     assert _digest(path) == before
     if done:
@@ -96,6 +96,7 @@ def test_r_char_1_the_example_roster_prints_what_the_click_command_prints(
     done = _same_as_click(examples, columns, terminal)
     # The cards' key is 37 columns wide; from there on every line fits.
     assert done == (columns >= 37)
+    assert _same_as_click(examples, columns, terminal, "--json")
 
 
 _PLAIN_NAMES = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz ABCXYZ'-[]·—"),
@@ -146,6 +147,7 @@ def test_r_char_1_any_roster_prints_what_the_click_command_prints_or_is_left_to_
                         table.damage(hit, ("health", "reputation", "willpower")[number % 3],
                                      amount)
         event("answered here" if _same_as_click(path, columns, terminal) else "left to click")
+        assert _same_as_click(path, columns, terminal, "--json")
 
 
 def test_r_char_1_plain_rosters_are_answered_here(tmp_path: Path) -> None:
@@ -187,6 +189,7 @@ def test_r_char_1_a_row_changed_by_other_means_is_left_to_the_click_group(
     db.close()
     env = {"MISTBORN_DB": str(path), "COLUMNS": "100"}
     assert _quick(["char", "list"], env) == (False, "")
+    assert _quick(["char", "list", "--json"], env) == (False, "")
     with Table(path) as table:  # another write lists every row it can read, and only those
         table.damage("Tamsin Vey", "health", 1)
     if change in _READABLE:
@@ -215,7 +218,9 @@ def test_an_empty_or_missing_table_and_other_words_are_left_to_the_click_group(
     assert _quick(["char", "list"], {"MISTBORN_DB": str(missing)}) == (False, "")
     assert not missing.exists()
     env = {"MISTBORN_DB": str(examples)}
-    for words in (["char", "list", "--json"], ["char", "list", "--db", str(examples)],
+    assert _same_as_click(empty, 80, "plain", "--json")  # []
+    for words in (["char", "list", "--db", str(examples)], ["char", "list", "--json", "-h"],
+                  ["char", "list", "--json", "--json"], ["char", "--json", "list"],
                   ["char", "show", "vin"], ["char"], ["char", "list", "-h"],
                   ["Char", "list"]):
         assert _quick(words, env) == (False, "")
