@@ -17,9 +17,9 @@ __all__ = ["__version__", "run"]
 
 def run() -> None:
     """The ``mistborn`` console script. ``mistborn --version`` answers before anything
-    is imported (it is asked for by scripts and installers, often); the plainest rolls
-    and odds are answered before click loads (:mod:`cli.quick`); everything else goes
-    to the click group in :mod:`cli.main`."""
+    is imported (it is asked for by scripts and installers, often); the plainest rolls,
+    odds, shows and ``char list`` are answered before click loads (:mod:`cli.quick`);
+    everything else goes to the click group in :mod:`cli.main`."""
     if sys.argv[1:] == ["--version"]:
         print(f"mistborn, version {__version__}")
         return

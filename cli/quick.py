@@ -4,13 +4,14 @@ alone takes as long as a whole roll may).
 ``mistborn roll 5``, ``roll 4 -d 2 --seed 7``, ``roll 5 --as Vin --for lock``,
 ``odds 4 -d 2`` and ``odds 5 vs 4``, ``conflict show`` and the board games' ``show``
 from the view stored beside the stream (:mod:`cli.quick_show`), ``stuffed odds`` and
-``stuffed keep`` (:mod:`cli.quick_stuffed`): when the words typed are one of these
+``stuffed keep`` (:mod:`cli.quick_stuffed`), ``char list`` and its ``--json`` from the
+roster's kept listing (:mod:`cli.quick_char`): when the words typed are one of these
 plain forms — each option at most once, written as its own word, every value one the
 command takes — :func:`answered` runs the same library calls as the click command and
-draws
-the same screen (:mod:`cli.common.light`). Anything else — help, ``--json``, ``--db``,
-``--faces``, ``-d2``, a value out of range, shell completion asking — is left to the
-click group (:mod:`cli.main`), which says what is wrong in its own words; so is
+draws the same screen (:mod:`cli.common.light`). Anything else — help, ``--json`` (but
+``char list``'s), ``--db``, ``--faces``, ``-d2``, a value out of range, shell
+completion asking — is left to the click group (:mod:`cli.main`), which says what is
+wrong in its own words; so is
 everything when ``$MISTBORN_WAIT`` is set (the group checks it). A refusal by the
 library while recording (a name refused) is reported as the group reports it: one
 line, exit status 2. ``tests/test_quick.py`` runs the same words both ways.
@@ -164,7 +165,7 @@ def _odds(arguments: list[str], options: dict[str, str]) -> Callable[[], None] |
 
 _COMMANDS = {"roll": _roll, "odds": _odds}
 
-_FIRST = {*_COMMANDS, "conflict", "stuffed", "dbg", "deckbuilding", "hw", "housewar"}
+_FIRST = {*_COMMANDS, "char", "conflict", "stuffed", "dbg", "deckbuilding", "hw", "housewar"}
 """The first words of the plain forms (the groups' as :data:`cli.quick_show.GROUPS`)."""
 
 
@@ -187,6 +188,10 @@ def _found(words: Sequence[str]) -> Callable[[], None] | None:
     reader loaded only for its own words: start-up time)."""
     if words[0] in _COMMANDS:
         return _command(words)
+    if words[0] == "char":
+        from cli.quick_char import listed
+
+        return listed(words[1:])
     if words[1:2] == ["show"]:
         from cli.quick_show import shown
 

@@ -70,8 +70,11 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
     ("odds", "4"): ("click", "rich", "attr", "json", "core.text", "sqlite3", "cattrs",
                     "conflict.table", "conflict.engine", "conflict.intents.steps",
                     "conflict.intents.words", "characters.model", "boardgames", *_SERVER),
-    ("char", "list"): ("conflict.engine", "conflict.intents", "boardgames", "tomli_w",
-                       "cli.conflict.steps", *_SERVER),
+    # The roster is drawn from the listing its writes keep, before click loads
+    # (cli/quick_char.py): no sheet is built, without Rich or attrs.
+    ("char", "list"): ("click", "rich", "attr", "cattrs", "characters.model",
+                       "characters.files", "conflict.engine", "conflict.intents",
+                       "boardgames", "tomli_w", "cli.conflict.steps", *_SERVER),
     # The current Conflict's board is drawn from its stored view before click loads
     # (cli/quick_show.py), without Rich or attrs.
     ("conflict", "show"): ("click", "rich", "attr", "cli.conflict.steps",

@@ -150,7 +150,7 @@ _ATTRIBUTES = {"bold": "1", "dim": "2", "italic": "3", "underline": "4", "blink"
                "reverse": "7", "strike": "9"}
 _COLOURS = {name: number for number, name in enumerate(
     ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"))}
-_ONE_CELL = frozenset("⚀⚁⚂⚃⚄⚅·—–×−▶█░▏▎▍▌▋▊▉…→←•")
+_ONE_CELL = frozenset("⚀⚁⚂⚃⚄⚅·—–─×−▶█░▏▎▍▌▋▊▉…→←•")
 """Characters besides printable ASCII whose width (one cell) is known here; Rich
 measures any other (``tests/test_light.py`` checks these against Rich)."""
 

@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from characters.model import Character, ExtraGroup, Resilience, Sheet
+from characters.summary import defeated as defeated
+from characters.summary import summary as summed
 from cli.common.output import plain
 
 if TYPE_CHECKING:
@@ -31,19 +33,8 @@ BAR_CELLS: Final = 12  # longest Resilience bar; one cell per point up to this
 
 
 def summary(character: Character) -> dict[str, Any]:
-    """One entry of ``char list --json``."""
-    data: dict[str, Any] = {
-        "name": character.name,
-        "kind": character.kind.value,
-        "wits": character.wits,
-    }
-    if isinstance(character, ExtraGroup):
-        data["count"] = character.count
-    else:
-        data["player"] = character.player
-        data["resiliences"] = _resiliences_json(character)
-        data["defeated"] = defeated(character)
-    return data
+    """One entry of ``char list --json`` (:func:`characters.summary.summary`)."""
+    return summed(character)
 
 
 def details(character: Character) -> dict[str, Any]:
@@ -82,11 +73,6 @@ def _resiliences_json(sheet: Sheet) -> dict[str, dict[str, int]]:
 
 
 # --- plain text ---------------------------------------------------------------------------
-
-
-def defeated(sheet: Sheet) -> bool:
-    """Whether any Resilience is at 0 (R-CON-20: that defeats the character)."""
-    return any(sheet.resiliences.get(name).defeated for name in RESILIENCE_LABELS)
 
 
 def kind_text(character: Character) -> str:

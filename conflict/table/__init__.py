@@ -248,6 +248,11 @@ class Table(Players):
         from conflict.table import roster
         return list(self._connection.read(lambda db: roster.listing(db, self.path)))
 
+    def listed(self) -> list[tuple[str, str, Any]] | None:
+        """The roster's kept listing, no sheet read (:func:`.roster_listing.stored`)."""
+        from conflict.table import roster_listing
+        return self._connection.read(roster_listing.stored)
+
     def versions(self) -> dict[str, int]:
         """Each name in the table with the version of its sheet (cheap: no sheet is
         read), e.g. for an export to record."""

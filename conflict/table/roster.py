@@ -4,7 +4,8 @@ Each sheet is stored as the JSON of its plain form (see :mod:`characters.files`)
 beside columns for the name, a case-folded ``name_key`` (unique: names are unique
 ignoring case, in any script), the kind, the player and a version that goes up by one
 on every change. Damage lives inside the sheet, apart from each Resilience's full
-score (R-CON-20).
+score (R-CON-20). Every write also brings the roster's listing up to date
+(:mod:`conflict.table.roster_listing`), which ``char list`` shows without reading sheets.
 
 The functions here run inside one transaction of :class:`~.connection.Connection`
 and take its ``sqlite3.Connection``; :class:`conflict.table.Table` wraps them.
@@ -145,6 +146,24 @@ def canonical_name(db: sqlite3.Connection, name: str) -> str:
 # --- writing ---------------------------------------------------------------------------------
 
 
+def _keep_listing(db: sqlite3.Connection) -> None:
+    """The roster's listing brought up to date after a write: each row read as strictly
+    as :func:`listing` reads it, summed up by :func:`characters.summary.summary`
+    (:mod:`conflict.table.roster_listing`)."""
+    from characters.summary import summary
+    from conflict.table import roster_listing
+
+    def entry(row: sqlite3.Row) -> Any | None:
+        try:
+            _checked(row)
+            _version(row)
+            return summary(_character(row))
+        except Exception:  # any refusal: no entry, so the sheets are read and say why
+            return None
+
+    roster_listing.keep(db, entry)
+
+
 def _columns(character: Character) -> dict[str, Any]:
     return {
         "name": character.name,
@@ -250,6 +269,7 @@ def add(
         added.append(Added(character, replaced=True, version=version, kept_damage=kept))
     if changed:
         raise SheetChanged(changed)  # the transaction is rolled back: nothing written
+    _keep_listing(db)
     return added
 
 
@@ -271,7 +291,9 @@ def change(
         raise NameTaken(new.name, other["name"])
     if name_key(new.name) != row["name_key"]:
         refuse_look_alike(new.name, [n for n in names(db) if n != row["name"]])
-    return new, _overwrite(db, row, new)
+    version = _overwrite(db, row, new)
+    _keep_listing(db)
+    return new, version
 
 
 def remove(db: sqlite3.Connection, name: str, path: Path) -> Character:
@@ -281,6 +303,7 @@ def remove(db: sqlite3.Connection, name: str, path: Path) -> Character:
         raise unknown(db, name)
     removed = _character(row, path)
     db.execute("DELETE FROM characters WHERE id = ?", (row["id"],))
+    _keep_listing(db)
     return removed
 
 
@@ -312,7 +335,9 @@ def change_resiliences(db: sqlite3.Connection, name: str, change: Callable[[Any]
     after = change(before)
     if after == before:
         return None
-    return before, _overwrite(db, row, attrs.evolve(sheet, resiliences=after))
+    version = _overwrite(db, row, attrs.evolve(sheet, resiliences=after))
+    _keep_listing(db)
+    return before, version
 
 
 def version_of(db: sqlite3.Connection, name: str) -> int | None:
