@@ -50,8 +50,13 @@ def _cores() -> int:
     return len(simulate_run.os.sched_getaffinity(0))
 
 
-def _with_load(monkeypatch: pytest.MonkeyPatch, load: float) -> None:
+def _with_load(monkeypatch: pytest.MonkeyPatch, load: float,
+               running: int | None = None) -> None:
+    """The last minute's load average, and the threads runnable now (by default as
+    many as the average says: a machine loaded all along)."""
     monkeypatch.setattr(simulate_run.os, "getloadavg", lambda: (load, load, load))
+    now = running if running is not None else int(load + 1)
+    monkeypatch.setattr(simulate_run, "running_now", lambda: now)
 
 
 def test_workers_are_the_cores_the_load_leaves_free(monkeypatch: pytest.MonkeyPatch
@@ -63,6 +68,32 @@ def test_workers_are_the_cores_the_load_leaves_free(monkeypatch: pytest.MonkeyPa
                            (cores + 8.0, 1), (40.0 * cores, 1)]:
         _with_load(monkeypatch, load)
         assert auto_workers(10 * SMALL) == expected, f"load {load} on {cores} cores"
+
+
+def test_r_con_21_work_that_has_ended_leaves_the_cores_free(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    cores = _cores()
+    # The last minute was busy (another simulation, say), but only this process runs
+    # now: the average lags, the cores are free.
+    _with_load(monkeypatch, float(cores) + 0.7, running=1)
+    assert auto_workers(10 * SMALL) == cores
+    # What runs now only ever lowers the average: work begun a moment ago is not in
+    # it yet, and the cores are taken as free, as before.
+    _with_load(monkeypatch, 0.2, running=cores + 4)
+    assert auto_workers(10 * SMALL) == cores
+    # Work running all along keeps its cores.
+    _with_load(monkeypatch, float(cores) + 0.7, running=cores + 4)
+    assert auto_workers(10 * SMALL) == 1
+    # Where the system does not say what runs now, the average decides.
+    monkeypatch.setattr(simulate_run, "running_now", lambda: None)
+    monkeypatch.setattr(simulate_run.os, "getloadavg",
+                        lambda: (float(cores) + 0.7,) * 3)
+    assert auto_workers(10 * SMALL) == 1
+
+
+def test_running_now_counts_this_thread() -> None:
+    now = simulate_run.running_now()
+    assert now is None or now >= 1
 
 
 def test_a_small_simulation_starts_no_worker(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -387,10 +387,15 @@ def _precision(value: float | None) -> float | None:
 
 def auto_workers(runs: int) -> int:
     """The processes to play ``runs`` runs with, this one included: 1 for a small
-    simulation (:data:`SMALL`), else the cores this process may use less those the
-    load average says other work keeps busy (this process counted as free), at least
-    1. A loaded machine thus plays in this process alone, never slower for workers
-    that would only take turns with it and with the other work."""
+    simulation (:data:`SMALL`), else the cores this process may use less those other
+    work keeps busy (this process counted as free), at least 1. A loaded machine thus
+    plays in this process alone, never slower for workers that would only take turns
+    with it and with the other work.
+
+    Busy is the load average of the last minute, unless fewer threads are runnable
+    right now (:func:`running_now`): the average lags, and work that has just ended —
+    the last simulation, a build — would otherwise leave a quiet machine playing on one
+    core for a minute."""
     if runs <= SMALL:
         return 1
     affinity = getattr(os, "sched_getaffinity", None)
@@ -399,8 +404,29 @@ def auto_workers(runs: int) -> int:
         busy = os.getloadavg()[0]
     except (AttributeError, OSError):  # no load average here: trust the cores
         busy = 0.0
+    now = running_now()
+    if now is not None:
+        busy = min(busy, float(now))
     free = int(cores + 1 - busy)  # this process runs now, so it is in the load
     return max(1, min(cores, free))
+
+
+def running_now(looks: int = 3) -> int | None:
+    """The threads runnable on the machine at this moment, this one included: the most
+    of ``looks`` looks a millisecond apart at ``/proc/loadavg`` (so that work running
+    in short bursts is seen); ``None`` where the system does not say."""
+    import time  # only where workers may start
+
+    seen = 0
+    try:
+        for look in range(looks):
+            if look:
+                time.sleep(0.001)
+            with open("/proc/loadavg", encoding="ascii") as file:
+                seen = max(seen, int(file.read().split()[3].split("/")[0]))
+    except (OSError, ValueError, IndexError):
+        return None
+    return seen
 
 
 def _runs_needed(precision: float | None) -> int:
