@@ -486,3 +486,19 @@ def test_eight_processes_write_at_once_and_nothing_is_lost(tmp_path: Path) -> No
     assert all(e.event["built_on"] == e.seq - 1 for e in log.entries)
     assert Counter(r.who for r in rolls) == {f"writer {me}": 10 for me in range(8)}
     assert plain(path, "PRAGMA integrity_check") == [("ok",)]
+
+
+def test_r_con_1_the_current_streams_of_several_kinds_are_read_at_once(tmp_path: Path
+                                                                       ) -> None:
+    from conflict.table import Table
+
+    with Table(tmp_path / "t.db") as table:
+        assert table.currents("conflict", "stuffed") == []
+        table.create_stream("conflict", "Canal", who="gm")
+        table.create_stream("conflict", "Dock", who="gm", current=True)
+        table.create_stream("stuffed", "Game 1", who="gm")
+        found = table.currents("conflict", "stuffed", "housewar")
+        assert sorted(found, key=lambda info: info.kind) == [
+            table.current("conflict"), table.current("stuffed")]
+        assert [info.name for info in found if info.kind == "conflict"] == ["Dock"]
+        assert table.currents("housewar") == []

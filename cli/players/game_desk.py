@@ -81,7 +81,7 @@ class Host(Protocol):
 def sitting(table: Table, chosen: tuple[str, str] | None) -> tuple[str, str] | None:
     """The stream a shell sits at, as (kind, name): ``chosen`` while it exists (and, for
     a Conflict, is the current one), else the current stream started last."""
-    currents = [info for kind in KINDS if (info := table.current(kind)) is not None]
+    currents = table.currents(*KINDS)
     if chosen is not None:
         for info in (table.streams(chosen[0]) if chosen[0] != CONFLICT else currents):
             if info.kind == chosen[0] and name_key(info.name) == name_key(chosen[1]):

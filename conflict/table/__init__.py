@@ -1,9 +1,8 @@
 """The table: one SQLite file holding everything a group keeps between sessions.
 
-It holds the roster (Hero and Villain sheets, Extra groups), event streams (Conflicts
-and board games, as append-only logs), the log of rolls made outside a Conflict, and
-the players who may join over SSH. This package is the only code of the project that
-touches SQLite; :class:`Table` is its one entry point.
+It holds the roster (sheets, Extra groups), event streams (Conflicts and board games,
+as append-only logs), the roll log and the players who may join over SSH. The only code
+touching SQLite; :class:`Table` is its one entry point.
 
 * Created on first use; opening applies the missing named migrations
   (:mod:`.schema`) in one transaction.
@@ -14,8 +13,7 @@ touches SQLite; :class:`Table` is its one entry point.
 * Every failure of the file is a :class:`TableError` with a one-line message, and
   leaves the file unchanged.
 
-Only the light modules load with this package; the roster (which needs the sheet
-codecs) and the rest load on first use, so a process that records one roll stays fast.
+Only light modules load with this package (the rest on first use): a roll stays fast.
 """
 
 from __future__ import annotations
@@ -392,6 +390,12 @@ class Table(Players):
         """The current stream of ``kind``, or ``None``."""
         from conflict.table import logs
         found: StreamInfo | None = self._connection.read(lambda db: logs.current(db, kind))
+        return found
+
+    def currents(self, *kinds: str) -> list[StreamInfo]:
+        """The current stream of each of ``kinds`` that has one, read at once."""
+        from conflict.table import logs
+        found: list[StreamInfo] = self._connection.read(lambda db: logs.currents(db, kinds))
         return found
 
     def view(self, kind: str, name: str | None = None) -> dict[str, Any] | None:

@@ -226,6 +226,14 @@ def current(db: sqlite3.Connection, kind: str) -> StreamInfo | None:
     return None if found is None else _info(found)
 
 
+def currents(db: sqlite3.Connection, kinds: Sequence[str]) -> list[StreamInfo]:
+    """The current stream of each of ``kinds`` that has one, in one query."""
+    marks = ", ".join("?" * len(kinds))
+    rows = db.execute(f"{_INFO} WHERE s.is_current = 1 AND s.kind IN ({marks})",
+                      tuple(check_kind(kind) for kind in kinds))
+    return [_info(row) for row in rows.fetchall()]
+
+
 def _damaged(kind: str, name: str, seq: object, why: str, column: str = "event") -> DamagedRow:
     return Row("entries", f"{shown(seq)} of the {kind} {shown(name)}").damaged(column, why)
 
