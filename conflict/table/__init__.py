@@ -10,8 +10,7 @@ touching SQLite; :class:`Table` is its one entry point.
   every write one ``BEGIN IMMEDIATE`` transaction, waits for other writers in Python
   (interruptible) up to ``wait`` seconds; a process killed at any moment leaves the
   file as it was before its unfinished write.
-* Every failure of the file is a :class:`TableError` with a one-line message, and
-  leaves the file unchanged.
+* Every failure of the file is a one-line :class:`TableError`; the file is unchanged.
 
 Only light modules load with this package (the rest on first use): a roll stays fast.
 """
