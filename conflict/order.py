@@ -151,8 +151,25 @@ def advance(state: State, **changes: Any) -> State:
             or get("pending", state.pending) is not None or get("step", state.step)):
         return copy_with(state, changes) if changes else state
     people = get("participants", state.participants)
-    queue = get("queue", state.queue)
-    # R-CON-10: most Action Dice first; equal Action Dice act simultaneously.
+    queue, step = next_step(get("queue", state.queue), people)
+    if step:
+        changes.update(queue=queue, step=step,
+                       step_members=tuple(people[i].members for i in step))
+        return copy_with(state, changes)
+    changed, first = next_changed(get("changed_queue", state.changed_queue), people)
+    if first is not None:
+        changes.update(queue=queue, changed_queue=changed, step=(first,),
+                       step_members=(people[first].members,))
+        return copy_with(state, changes)
+    changes.update(queue=queue, changed_queue=changed)
+    return round_over(state, **changes)
+
+
+def next_step(queue: tuple[tuple[int, int], ...], people: tuple[Participant, ...]
+              ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The next step of resolution from ``queue`` and the queue left after it
+    (R-CON-10: most Action Dice first; equal Action Dice act simultaneously); those who
+    can no longer act are passed over; an empty step when the queue runs out."""
     while queue:
         top = queue[0][0]
         end = 0
@@ -161,20 +178,21 @@ def advance(state: State, **changes: Any) -> State:
         step = tuple(i for _, i in queue[:end] if can_still_act(people[i]))
         queue = queue[end:]
         if step:
-            changes.update(queue=queue, step=step,
-                           step_members=tuple(people[i].members for i in step))
-            return copy_with(state, changes)
-    # R-CON-12: changed actions act at the very end, in the order changed.
-    changed = get("changed_queue", state.changed_queue)
+            return queue, step
+    return queue, ()
+
+
+def next_changed(changed: tuple[int, ...], people: tuple[Participant, ...]
+                 ) -> tuple[tuple[int, ...], int | None]:
+    """The next changed action to take and the changed queue left after it (R-CON-12:
+    at the very end, in the order changed; one defeated or without Action Dice is
+    passed over); ``None`` when none is left."""
     while changed:
         first, changed = changed[0], changed[1:]
         person = people[first]
         if not person.defeated and person.round.action_dice > 0:
-            changes.update(queue=queue, changed_queue=changed, step=(first,),
-                           step_members=(person.members,))
-            return copy_with(state, changes)
-    changes.update(queue=queue, changed_queue=changed)
-    return round_over(state, **changes)
+            return changed, first
+    return changed, None
 
 
 def round_over(state: State, **changes: Any) -> State:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from conflict.members import ABANDONED, DECLARED, RESOLUTION, ROUND_OVER
-from conflict.order import can_still_act
+from conflict.order import can_still_act, next_changed, next_step
 from conflict.state import State
 
 __all__ = ["advance", "after_declaration", "begin_resolution", "leave_step", "put"]
@@ -53,29 +53,19 @@ def advance(state: State) -> None:
     if state.phase is not RESOLUTION or state.pending is not None or state.step:
         return
     people = state.participants
-    queue = state.queue
-    while queue:  # R-CON-10: most Action Dice first; equal Action Dice together
-        top = queue[0][0]
-        end = 0
-        while end < len(queue) and queue[end][0] == top:
-            end += 1
-        step = tuple(i for _, i in queue[:end] if can_still_act(people[i]))
-        queue = queue[end:]
-        if step:
-            put(state, "queue", queue)
-            put(state, "step", step)
-            put(state, "step_members", tuple(people[i].members for i in step))
-            return
-    changed = state.changed_queue
-    while changed:
-        first, changed = changed[0], changed[1:]
-        person = people[first]
-        if not person.defeated and person.round.action_dice > 0:
-            put(state, "queue", queue)
-            put(state, "changed_queue", changed)
-            put(state, "step", (first,))
-            put(state, "step_members", (person.members,))
-            return
+    queue, step = next_step(state.queue, people)
+    if step:
+        put(state, "queue", queue)
+        put(state, "step", step)
+        put(state, "step_members", tuple(people[i].members for i in step))
+        return
+    changed, first = next_changed(state.changed_queue, people)
+    if first is not None:
+        put(state, "queue", queue)
+        put(state, "changed_queue", changed)
+        put(state, "step", (first,))
+        put(state, "step_members", (people[first].members,))
+        return
     put(state, "queue", queue)
     put(state, "changed_queue", changed)
     for action in state.actions:  # R-CON-21: actions never taken are abandoned
