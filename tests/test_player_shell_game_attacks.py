@@ -172,3 +172,17 @@ def test_r_hw_4_r_hw_5_a_deal_others_pay_into_and_another_income_are_the_hosts(
     assert ok(host, "undo").startswith("Undone")
     assert ok(host, "solve disobedience --share lekal=2s --favor lekal=6").startswith(
         "Disobedience is solved: Lekal pays 2 Skaa")
+
+
+def test_r_hw_3_a_houses_reveal_is_taken_as_one_line_where_it_sits_at_a_game(
+        tmp_path: Path) -> None:
+    # ``reveal`` is a House's own step at the end of House War, but the Narrator's word
+    # at a Conflict: one line and out takes it only where the shell sits at a game.
+    path = tmp_path / "t.db"
+    seated(path, SEATS, HOUSES, *HW_SETUP).close()
+    assert one_line(path, "venture", "collect")[0] == 0
+    status, said_back = one_line(path, "lekal", "reveal lekal Heir")
+    assert status == 2 and said_back.startswith("! R-HW-3"), said_back
+    cli(path, "conflict", "new", "Canal", "--physical")
+    assert one_line(path, "venture", "reveal venture Heir") == (
+        2, "mistborn: 'reveal' is not a player-shell command")

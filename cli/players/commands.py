@@ -86,8 +86,8 @@ def _width() -> int:
 def run_shell(path: Path, who: str, *, plain_mode: bool = False) -> int:
     """Run the player shell as ``who``: one line from ``$SSH_ORIGINAL_COMMAND``, or
     interactively. Returns the exit status."""
+    from cli.players.one_line import refused
     from cli.players.shell import PlayerShell
-    from cli.players.verbs import verb_of
     from conflict.table import UnknownPlayer
 
     line = os.environ.get(ORIGINAL_COMMAND)
@@ -100,9 +100,9 @@ def run_shell(path: Path, who: str, *, plain_mode: bool = False) -> int:
              "(mistborn player list shows who is)")
     try:
         if line is not None and line.strip():
-            if verb_of(line, narrator=shell.narrator) is None:
-                word = plain(line.split()[0])[:30]
-                click.echo(f"mistborn: {word!r} is not a player-shell command", err=True)
+            why = refused(shell, line)
+            if why is not None:
+                click.echo(why, err=True)
                 return 2
             reply = shell.handle(line)
             click.echo(reply.text, nl=False, err=reply.status != 0)

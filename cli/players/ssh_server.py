@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import asyncssh
 
 from characters.names import name_key
+from cli.players.one_line import refused
 from cli.players.shell import WITHDRAWN, PlayerShell
 from cli.players.ssh_editor import COMPLETE, END, INTERRUPT, TOO_LONG, LineEditor, crlf
 from cli.players.ssh_limits import Logins, RateLimit, Throttle, key_id
@@ -71,7 +72,6 @@ from cli.players.ssh_login import (
     host_key_path,
     load_host_key,
 )
-from cli.players.verbs import verb_of
 from cli.players.view import Batch, NewsReader, warm_up
 from cli.players.words import Reply
 from core.errors import shown
@@ -360,9 +360,9 @@ class Server:
 
     async def _one_shot(self, process: asyncssh.SSHServerProcess[str], shell: PlayerShell,
                         line: str) -> None:
-        if verb_of(line, narrator=shell.narrator) is None:
-            word = line.split()[0][:30] if line.split() else ""
-            process.stderr.write(f"mistborn: {word!r} is not a player-shell command\n")
+        why = await self.worker.run(refused, shell, line)
+        if why is not None:
+            process.stderr.write(f"{why}\n")
             process.exit(2)
             return
         if not self.limits.allow(name_key(shell.name)):
