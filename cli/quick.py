@@ -122,13 +122,12 @@ def _roll(arguments: list[str], options: dict[str, str]) -> Callable[[], None] |
 def _record(judged: Roll, who: str, purpose: str) -> None:
     """The roll written to the table's roll log, as ``roll --as`` writes it (the table
     named by ``$MISTBORN_DB``, else the one in the data directory)."""
-    from pathlib import Path
-
+    from cli.common.table_file import named_table
     from cli.common.who import logged_name
     from conflict.table import DEFAULT_WAIT, Table, default_path
 
     chosen = os.environ.get("MISTBORN_DB")
-    path = Path(chosen).expanduser() if chosen else default_path(make_folder=True)
+    path = named_table(chosen) if chosen else default_path(make_folder=True)
     with Table(path, create=True, wait=DEFAULT_WAIT) as table:
         table.record_roll(judged, who=logged_name(table, who), purpose=purpose)
 

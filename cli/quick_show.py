@@ -76,13 +76,12 @@ def _from_table(read: Callable[[Table], T]) -> T | None:
     """What ``read`` finds in the table ``$MISTBORN_DB`` names (else the one in the
     data directory), opened as the click command opens it; ``None`` if the table
     cannot be opened or read (the click command then says why, in its own words)."""
-    from pathlib import Path
-
+    from cli.common.table_file import named_table
     from conflict.table import DEFAULT_WAIT, Table, default_path
 
     chosen = os.environ.get("MISTBORN_DB")
     try:
-        path = Path(chosen).expanduser() if chosen else default_path(make_folder=True)
+        path = named_table(chosen) if chosen else default_path(make_folder=True)
         with Table(path, create=not chosen, wait=DEFAULT_WAIT) as table:
             return read(table)
     except Exception:  # any refusal is the click command's to say, as it says it

@@ -126,3 +126,19 @@ def test_a_name_refused_while_recording_is_one_line_as_the_group_says_it(
     assert (stop.value.code, quick.out, quick.err) == (clicked.exit_code, clicked.stdout,
                                                        clicked.stderr)
     assert stop.value.code == 2
+
+
+def test_a_table_under_a_home_folder_not_found_is_one_line_both_ways(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``$MISTBORN_DB=~nosuchuser/t.db``: no traceback from the ``~`` either way, one
+    line and exit status 2, the same words."""
+    monkeypatch.setenv("MISTBORN_DB", "~no-such-user-of-this-machine/t.db")
+    words = ["roll", "5", "--as", "Vin", "--seed", "1"]
+    with pytest.raises(SystemExit) as stop:
+        answered(words)
+    quick = capsys.readouterr()
+    clicked = CliRunner().invoke(main, words)
+    assert (stop.value.code, quick.out, quick.err) == (clicked.exit_code, clicked.stdout,
+                                                       clicked.stderr)
+    assert quick.err == ("mistborn: cannot open the table "
+                         "'~no-such-user-of-this-machine/t.db': no such directory\n")

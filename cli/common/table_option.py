@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from cli.common.table_file import named_table
+
 if TYPE_CHECKING:
     from conflict.table import Table
 
@@ -53,7 +55,7 @@ def table_path(ctx: click.Context | None = None) -> Path:
     ctx = ctx or click.get_current_context()
     chosen = ctx.meta.get(_META_KEY) or os.environ.get(DB_ENV)
     if chosen:
-        return Path(chosen).expanduser()
+        return named_table(chosen)
     from conflict.table import default_path
 
     return default_path(make_folder=True)
