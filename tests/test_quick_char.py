@@ -159,7 +159,8 @@ def test_r_char_1_plain_rosters_are_answered_here(tmp_path: Path) -> None:
     assert _same_as_click(path, 40, "plain")
 
 
-_READABLE = {"another player", "listing gone", "listing not JSON"}
+_READABLE = {"another player", "listing gone", "listing not JSON", "listing edited",
+             "listing's wits edited"}
 """Changes after which every row still reads: the next write lists them again."""
 
 _DAMAGES = {
@@ -175,6 +176,10 @@ _DAMAGES = {
                    "FROM characters WHERE name = 'Brannoch'",
     "listing gone": "DELETE FROM meta WHERE key = 'roster_listing'",
     "listing not JSON": "UPDATE meta SET value = '[' WHERE key = 'roster_listing'",
+    "listing edited": "UPDATE meta SET value = replace(value, '\"player\": \"Dee\"', "
+                      "'\"player\": \"Eve\"') WHERE key = 'roster_listing'",
+    "listing's wits edited": "UPDATE meta SET value = replace(value, '\"wits\": 4', "
+                             "'\"wits\": 9') WHERE key = 'roster_listing'",
 }
 
 
