@@ -15,7 +15,15 @@ import click
 
 from cli.common.errors import LONGEST_LINE as LONGEST_LINE
 from cli.common.errors import LONGEST_WORD as LONGEST_WORD
-from cli.common.errors import UserError, fail, one_line, said, user_errors
+from cli.common.errors import (
+    UserError,
+    fail,
+    one_line,
+    output_closed,
+    output_failed,
+    said,
+    user_errors,
+)
 from cli.common.lazy_commands import SuggestsUnloaded
 from cli.quick import printable_anywhere, utf8
 from cli.version import __version__
@@ -69,6 +77,7 @@ class LazyGroup(SuggestsUnloaded):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
+        output_closed()
         printable_anywhere()
         given = kwargs.get("args", args[0] if args else None)
         for number, arg in enumerate(sys.argv[1:] if given is None else given, start=1):
@@ -100,6 +109,8 @@ class LazyGroup(SuggestsUnloaded):
             sys.exit(2)
         except BrokenPipeError:
             sys.exit(1)
+        except OSError as error:  # the output could not be written (a full disk)?
+            output_failed(error)
         except KeyboardInterrupt:
             click.echo("mistborn: interrupted", err=True)
             sys.exit(130)

@@ -177,6 +177,9 @@ def answered(words: Sequence[str]) -> bool:
     run = _found(words)
     if run is None:
         return False
+    from cli.common.errors import output_closed
+
+    output_closed()
     printable_anywhere()
     _answer(run)
     return True
@@ -212,12 +215,14 @@ def _command(words: Sequence[str]) -> Callable[[], None] | None:
 
 def _answer(run: Callable[[], None]) -> None:
     """``run``, its refusals and interruptions said as the click group says them."""
-    from cli.common.errors import one_line, said, user_errors
+    from cli.common.errors import one_line, output_failed, said, user_errors
 
     try:
         run()
     except BrokenPipeError:
         sys.exit(1)
+    except OSError as error:  # the output could not be written (a full disk)?
+        output_failed(error)
     except KeyboardInterrupt:
         print(file=sys.stderr)  # the new line click writes first
         print("mistborn: interrupted", file=sys.stderr)

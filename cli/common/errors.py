@@ -4,6 +4,10 @@ without loading the click group of :mod:`cli.main`."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import sys
 from typing import Final, NoReturn
 
 
@@ -64,3 +68,26 @@ def one_line(message: str) -> str:
              else f"{word[:LONGEST_WORD - 1]}…" for word in message.split()]
     line = " ".join(words)
     return line if len(line) <= LONGEST_LINE else f"{line[:LONGEST_LINE - 1]}…"
+
+
+def output_closed() -> None:
+    """Stop before doing anything (exit status 1) when standard output is closed
+    (``mistborn roll 5 >&-``): what the command says could not be shown."""
+    if sys.stdout is None:
+        if sys.stderr is not None:
+            print("mistborn: standard output is closed; nothing was done", file=sys.stderr)
+        sys.exit(1)
+
+
+def output_failed(error: OSError) -> NoReturn:
+    """Stop (exit status 1) when writing the output failed for want of room (standard
+    output sent to a full disk): one line, and what is left unwritten dropped, so that
+    Python says nothing more at exit. Any other ``error`` is raised again (the table's
+    own failures never reach here: they are :class:`~conflict.table.TableError`)."""
+    if error.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        raise error
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    print(f"mistborn: cannot write the output: {one_line(error.strerror or str(error))}",
+          file=sys.stderr)
+    sys.exit(1)
