@@ -136,3 +136,18 @@ def test_show_falls_back_to_rich_with_the_same_bytes(
 
     light.show(build)
     assert capsys.readouterr().out == "yyyyyyyyyyyy\nyyy\n漢字 ok\n"
+
+
+@pytest.mark.parametrize("env", [
+    {"TERM": "dumb", "COLUMNS": "30"}, {"TERM": "unknown", "COLUMNS": "120"},
+    {"TERM": "dumb", "COLUMNS": "30", "LINES": "10"}, {"TERM": "dumb"},
+    {"TERM": "xterm", "COLUMNS": "30"}, {"TERM": "dumb", "COLUMNS": "30", "FORCE_COLOR": ""},
+    {"TERM": "Dumb", "COLUMNS": "44", "TTY_COMPATIBLE": "1"},
+    {"TERM": "dumb", "COLUMNS": "44", "TTY_COMPATIBLE": "0"}])
+@pytest.mark.parametrize("tty", [True, False])
+def test_the_width_is_the_one_rich_takes_dumb_terminals_too(env: dict[str, str],
+                                                             tty: bool) -> None:
+    """A dumb terminal is 80 wide to Rich whatever ``COLUMNS`` says, unless ``LINES``
+    is set too: screens laid out here for the width (``conflict show``) follow it."""
+    file = _Terminal() if tty else io.StringIO()
+    assert light.width(env, file) == Console(file=file, _environ=env).width

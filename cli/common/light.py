@@ -233,27 +233,41 @@ def terminal(environ: Mapping[str, str] | None = None, file: TextIO | None = Non
         return None
     if getattr(sys.stdin, "__module__", "").startswith("idlelib"):
         return None
-    said = environ.get("TTY_COMPATIBLE", "")
-    forced = environ.get("FORCE_COLOR")
-    if said in ("0", "1"):
-        listening = said == "1"
-    elif forced is not None:
-        listening = forced != ""
-    else:
-        try:
-            listening = bool(file.isatty())
-        except (ValueError, AttributeError):
-            listening = False
-    if listening and environ.get("TERM", "").lower() in ("dumb", "unknown"):
+    listening = _listening(environ, file)
+    if listening and _dumb(environ):
         return None
     return listening, environ.get("NO_COLOR", "") == ""
 
 
-def width(environ: Mapping[str, str] | None = None) -> int:
-    """The width Rich's console takes: ``COLUMNS`` if a number, else the first of
-    standard input, output and error that is a terminal, else 80."""
+def _listening(environ: Mapping[str, str], file: TextIO) -> bool:
+    """Whether Rich takes ``file`` for a terminal (``TTY_COMPATIBLE``, ``FORCE_COLOR``,
+    else whether it is one)."""
+    said = environ.get("TTY_COMPATIBLE", "")
+    forced = environ.get("FORCE_COLOR")
+    if said in ("0", "1"):
+        return said == "1"
+    if forced is not None:
+        return forced != ""
+    try:
+        return bool(file.isatty())
+    except (ValueError, AttributeError):
+        return False
+
+
+def _dumb(environ: Mapping[str, str]) -> bool:
+    return environ.get("TERM", "").lower() in ("dumb", "unknown")
+
+
+def width(environ: Mapping[str, str] | None = None, file: TextIO | None = None) -> int:
+    """The width Rich's console takes: ``COLUMNS`` if a number and ``LINES`` too; else
+    80 on a dumb terminal; else ``COLUMNS`` if a number, else the first of standard
+    input, output and error that is a terminal, else 80."""
     environ = os.environ if environ is None else environ
-    columns = environ.get("COLUMNS")
+    columns, rows = environ.get("COLUMNS"), environ.get("LINES")
+    if columns is not None and columns.isdigit() and rows is not None and rows.isdigit():
+        return int(columns)
+    if _dumb(environ) and _listening(environ, sys.stdout if file is None else file):
+        return 80
     if columns is not None and columns.isdigit():
         return int(columns)
     found = 0
