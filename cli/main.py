@@ -25,7 +25,7 @@ from cli.common.errors import (
     user_errors,
 )
 from cli.common.lazy_commands import SuggestsUnloaded
-from cli.quick import printable_anywhere, utf8
+from cli.quick import printable_anywhere, sizes_readable, utf8
 from cli.version import __version__
 
 __all__ = ["COMMANDS", "LazyGroup", "UserError", "fail", "main"]
@@ -79,6 +79,7 @@ class LazyGroup(SuggestsUnloaded):
         kwargs["standalone_mode"] = False
         output_closed()
         printable_anywhere()
+        sizes_readable()
         given = kwargs.get("args", args[0] if args else None)
         for number, arg in enumerate(sys.argv[1:] if given is None else given, start=1):
             if not utf8(arg):

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from conflict.dice import Roll
 
-__all__ = ["answered", "printable_anywhere", "utf8"]
+__all__ = ["answered", "printable_anywhere", "sizes_readable", "utf8"]
 
 _TAKING = {"-d": "difficulty", "--difficulty": "difficulty", "--seed": "seed",
            "--as": "who", "--for": "purpose"}
@@ -46,6 +46,16 @@ def printable_anywhere() -> None:
         if encoding not in ("utf8", "utf_8") and hasattr(stream, "reconfigure"):
             with contextlib.suppress(ValueError, OSError):  # closed or detached
                 stream.reconfigure(errors="replace")
+
+
+def sizes_readable() -> None:
+    """Drop a ``COLUMNS`` or ``LINES`` that Python calls digits but is no number
+    (``COLUMNS=²``): Rich would stop on it with a traceback; unset, the terminal's size
+    counts, as for any other value that is not a number."""
+    for name in ("COLUMNS", "LINES"):
+        value = os.environ.get(name, "")
+        if value.isdigit() and not value.isdecimal():
+            del os.environ[name]
 
 
 def utf8(text: str) -> bool:
@@ -174,6 +184,7 @@ def answered(words: Sequence[str]) -> bool:
     if not words or words[0] not in _FIRST or not all(map(utf8, words)) or any(
             name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
         return False
+    sizes_readable()  # the forms' readers lay out for the width
     run = _found(words)
     if run is None:
         return False

@@ -142,3 +142,21 @@ def test_a_table_under_a_home_folder_not_found_is_one_line_both_ways(
                                                        clicked.stderr)
     assert quick.err == ("mistborn: cannot open the table "
                          "'~no-such-user-of-this-machine/t.db': no such directory\n")
+
+
+@pytest.mark.parametrize("name", ["COLUMNS", "LINES"])
+def test_r_dice_a_size_of_digits_that_are_no_number_counts_as_unset_both_ways(
+        name: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``COLUMNS=²``: Python calls it digits, Rich stopped on it with a traceback."""
+    words = ["odds", "5", "vs", "4"]
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+    unset = CliRunner().invoke(main, words)
+    monkeypatch.setenv(name, "²")
+    assert answered(words)
+    quick = capsys.readouterr()
+    monkeypatch.setenv(name, "²")
+    clicked = CliRunner().invoke(main, words, env={name: "²"})
+    assert (clicked.exit_code, unset.exit_code) == (0, 0)
+    assert (quick.out, quick.err) == (clicked.stdout, clicked.stderr) == (unset.stdout, "")
