@@ -104,18 +104,11 @@ def _summary(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def _from_table() -> list[tuple[str, str, Any]] | None:
-    """The listing in the table ``$MISTBORN_DB`` names (else the one in the data
-    directory), opened as the click command opens it; ``None`` if it cannot be read."""
-    from cli.common.table_file import named_table
-    from conflict.table import DEFAULT_WAIT, Table, default_path
+    """The listing in the table the click command would open; ``None`` if it cannot be
+    read."""
+    from cli.common.table_file import read_quietly
 
-    chosen = os.environ.get("MISTBORN_DB")
-    try:
-        path = named_table(chosen) if chosen else default_path(make_folder=True)
-        with Table(path, create=not chosen, wait=DEFAULT_WAIT) as table:
-            return table.listed()
-    except Exception:  # any refusal is the click command's to say, as it says it
-        return None
+    return read_quietly(lambda table: table.listed())
 
 
 def listed(words: Sequence[str]) -> Callable[[], None] | None:

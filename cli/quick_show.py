@@ -21,13 +21,11 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cli.boardgames.stored import Stored
-    from conflict.table import Table
 
-T = TypeVar("T")
 
 __all__ = ["GROUPS", "shown"]
 
@@ -72,28 +70,13 @@ def shown(game: str, words: Sequence[str]) -> Callable[[], None] | None:
     return _stuffed(stored) if kind == "stuffed" else _housewar(stored)
 
 
-def _from_table(read: Callable[[Table], T]) -> T | None:
-    """What ``read`` finds in the table ``$MISTBORN_DB`` names (else the one in the
-    data directory), opened as the click command opens it; ``None`` if the table
-    cannot be opened or read (the click command then says why, in its own words)."""
-    from cli.common.table_file import named_table
-    from conflict.table import DEFAULT_WAIT, Table, default_path
-
-    chosen = os.environ.get("MISTBORN_DB")
-    try:
-        path = named_table(chosen) if chosen else default_path(make_folder=True)
-        with Table(path, create=not chosen, wait=DEFAULT_WAIT) as table:
-            return read(table)
-    except Exception:  # any refusal is the click command's to say, as it says it
-        return None
-
-
 def _read(kind: str, board: str, count: int) -> Stored | None:
     """The current game's stored view of ``kind``, holding ``board`` and ``count``
     lines; ``None`` if it cannot be taken."""
     from cli.boardgames.stored import current_view
+    from cli.common.table_file import read_quietly
 
-    return _from_table(lambda table: current_view(table, kind, board, count))
+    return read_quietly(lambda table: current_view(table, kind, board, count))
 
 
 def _conflict(count: int) -> Callable[[], None] | None:
@@ -102,10 +85,11 @@ def _conflict(count: int) -> Callable[[], None] | None:
     whose width is not known here decides where a row breaks."""
     from cli.common.board_lines import board_lines
     from cli.common.light import width
+    from cli.common.table_file import read_quietly
     from cli.conflict.stored import from_view
     from conflict.which import KIND
 
-    found = _from_table(lambda table: from_view(table, table.view(KIND), count))
+    found = read_quietly(lambda table: from_view(table, table.view(KIND), count))
     if found is None:
         return None
     board, last = found
