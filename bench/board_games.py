@@ -47,7 +47,7 @@ from boardgames import housewar as hw
 from boardgames import stuffed
 from boardgames.housewar.pay import can_pay
 from boardgames.session import Session
-from conflict.table import Table, games
+from table import Table, games
 
 HOUSES = ["Venture", "Lekal", "Hasting", "Tekiel", "Erikeller"]
 

@@ -33,8 +33,8 @@ from engine_round import choose, table
 from conflict import saved as conflicts
 from conflict.engine import Conflict
 from conflict.events import Event, Hold, Start
-from conflict.table import Table
 from conflict.whatnow import Expect, what_now
+from table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 

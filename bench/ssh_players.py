@@ -45,7 +45,7 @@ import asyncssh
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from conflict.table import Table  # noqa: E402
+from table import Table  # noqa: E402
 
 MISTBORN = [sys.executable, "-c", "import sys; from cli.main import main; "
             "sys.argv = ['mistborn'] + sys.argv[1:]; main()"]

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("core", "conflict", "characters", "cli", "boardgames")
+PACKAGES = ("core", "conflict", "characters", "table", "cli", "boardgames")
 
 # (label, arguments after `mistborn`, goal as a multiple of bare Python)
 ROWS: list[tuple[str, list[str], float]] = [  # --rows keeps some of them
@@ -126,7 +126,7 @@ def fill(path: Path) -> None:
     from conflict import Expect, Nature, what_now
     from conflict import saved as conflicts
     from conflict.engine import Conflict
-    from conflict.table import Table, games
+    from table import Table, games
 
     cast = {c.name: c for c in example_characters()}
     with Table(path) as table:

@@ -43,14 +43,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from conflict.dice import roll
-from conflict.table import Table
+from table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 
 RECORD_ROLL = (
     "import sys\n"
     "from conflict.dice import roll\n"
-    "from conflict.table import Table\n"
+    "from table import Table\n"
     "with Table(sys.argv[1]) as table:\n"
     "    table.record_roll(roll(5), who='Kell', purpose='bench')\n"
 )
@@ -131,7 +131,7 @@ def main() -> None:
         rows = [
             ("python -c pass", [python, "-c", "pass"]),
             ("imports only (dice + table)",
-             [python, "-c", "import conflict.dice, conflict.table"]),
+             [python, "-c", "import conflict.dice, table"]),
             ("open the table + record one roll", [python, "-c", RECORD_ROLL, str(path)]),
             ("record one roll + mistborn roll 5 screen", [python, "-c", ROLL_AS, str(path)]),
             ("mistborn roll 5", [mistborn, "roll", "5"]),

@@ -32,7 +32,7 @@ from conflict import saved as conflicts
 from conflict.engine import Conflict
 from conflict.events import Declare, Nature
 from conflict.narrate import describe_all
-from conflict.table import Table
+from table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "import sys; from cli.main import main; sys.argv = ['mistborn'] + sys.argv[1:]; main()"

@@ -1,6 +1,6 @@
 """A character summed up for a roster's listing: what ``mistborn char list`` shows of it,
 as JSON-ready data (``char list --json`` prints it; the table keeps it beside each row,
-:mod:`conflict.table.roster_listing`)."""
+:mod:`table.roster_listing`)."""
 
 from __future__ import annotations
 

@@ -134,7 +134,7 @@ def _record(judged: Roll, who: str, purpose: str) -> None:
     named by ``$MISTBORN_DB``, else the one in the data directory)."""
     from cli.common.table_file import named_table
     from cli.common.who import logged_name
-    from conflict.table import DEFAULT_WAIT, Table, default_path
+    from table import DEFAULT_WAIT, Table, default_path
 
     chosen = os.environ.get("MISTBORN_DB")
     path = named_table(chosen) if chosen else default_path(make_folder=True)

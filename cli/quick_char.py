@@ -2,7 +2,7 @@
 :mod:`cli.quick`) from the roster's kept listing.
 
 Only the plain forms, ``char list`` and ``char list --json``: :func:`listed` reads
-the listing every roster write keeps (:mod:`conflict.table.roster_listing`) from the table
+the listing every roster write keeps (:mod:`table.roster_listing`) from the table
 ``$MISTBORN_DB`` names (else the one in the data directory), opened as the click
 command opens it, and draws what :func:`cli.common.sheet_screens.roster_view` draws —
 the table of wide screens or the cards of narrow ones — with :mod:`cli.common.light`,

@@ -1,7 +1,7 @@
 """Rules of the Mistborn Adventure Game: dice, exact odds and the Conflict engine.
 
 Pure code: nothing here prints, touches a database or a network (the table database,
-:mod:`conflict.table`, is the one exception, and is never imported from here).
+:mod:`table`, is the one exception, and is never imported from here).
 
 Everything a script needs is importable from here: the dice (:mod:`conflict.dice`),
 the events (:mod:`conflict.events`), the state (:mod:`conflict.state`), the engine

@@ -1,9 +1,9 @@
 """Conflicts saved in the table: the engine's events in an event stream of kind
-``"conflict"``, written by many processes at once (:mod:`conflict.table.sessions`).
+``"conflict"``, written by many processes at once (:mod:`table.sessions`).
 
 The Conflict's :class:`core.game.Game` (:func:`game`) is registered here for its
 stream kind (:mod:`core.registry`), with the hooks the table runs inside each write of
-a Conflict's stream (:func:`conflict.table.sessions.register_hooks`): the roster's
+a Conflict's stream (:func:`table.sessions.register_hooks`): the roster's
 share of an end and the stored view. The table itself knows no Conflict.
 
 Ruling (documented in the README): a Hero's or Villain's damage reaches the roster
@@ -15,7 +15,7 @@ sheet meanwhile (a Narrator's edit, another Conflict's end) is kept — and keep
 the sheet had before. Undoing the end puts those sheets back — and is refused,
 changing nothing, if a sheet changed since.
 
-Every write also stores the Conflict's view (:mod:`conflict.table.views`): the board
+Every write also stores the Conflict's view (:mod:`table.views`): the board
 (:func:`conflict.board.board`) and the last :data:`VIEW_LINES` steps narrated, so that
 ``mistborn conflict show`` draws a 200-participant board without replaying it.
 """
@@ -32,9 +32,6 @@ from conflict.errors import RuleViolation, possessive
 from conflict.events import AddParticipant, EndConflict, Event, Nature, Start
 from conflict.serial import event_from_dict, event_to_dict
 from conflict.state import EMPTY, State
-from conflict.table import results, roster, sessions, views
-from conflict.table.errors import name_key
-from conflict.table.sessions import Db, Hooks, Intent, Loaded, Recorded, Saved, Undid
 from conflict.which import KIND as KIND
 from conflict.which import find as find
 from conflict.which import names as names
@@ -42,11 +39,14 @@ from core import registry
 from core.game import Game
 from core.game import program_version as program_version
 from core.text import as_stored
+from table import results, roster, sessions, views
+from table.errors import name_key
+from table.sessions import Db, Hooks, Intent, Loaded, Recorded, Saved, Undid
 
 if TYPE_CHECKING:
-    from conflict.table import Table
     from core.game import Game
     from core.viewer import Viewer
+    from table import Table
 
 __all__ = ["KIND", "VIEW_LINES", "add", "carried", "find", "game", "load", "names",
            "program_version", "record", "saved", "start", "undo", "view"]
@@ -166,7 +166,7 @@ def add(table: Table, name: str, joining: Sequence[tuple[Character, str, bool]],
 def undo(table: Table, name: str, *, who: str, based_on: int | None = None,
          own: bool = False) -> Undid[State, Event]:
     """Take back the last event; an undone end puts the roster back as it was. With
-    ``own``, only an event ``who`` wrote (:class:`~conflict.table.NotYourStep`)."""
+    ``own``, only an event ``who`` wrote (:class:`~table.NotYourStep`)."""
     return saved(table, name).undo(who=who, based_on=based_on, own=own)
 
 

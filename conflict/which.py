@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 from conflict.errors import RuleViolation
 
 if TYPE_CHECKING:
-    from conflict.table import Table
+    from table import Table
 
 KIND: Final = "conflict"
 """A Conflict's kind of event stream in the table."""

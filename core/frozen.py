@@ -5,8 +5,8 @@ Importing attrs alone costs a hot command (``mistborn roll 5``, ``odds 4``, ``ro
 :class:`Frozen`: the dice's :class:`~conflict.dice.Roll`, the odds'
 (:mod:`conflict.odds`), the text rule's :class:`~core.text.Refused`, a name's
 :class:`~core.names.Spellings`, JSON :class:`~core.jsonread.Limits`, and the table's
-:class:`~conflict.table.stored.Row`, :class:`~conflict.table.rolls.RollEntry` and
-:class:`~conflict.table.players.Player`; the board games' screen values
+:class:`~table.stored.Row`, :class:`~table.rolls.RollEntry` and
+:class:`~table.players.Player`; the board games' screen values
 (:mod:`boardgames.screen`), which every game's ``show`` draws; and Stuffed's
 :class:`~boardgames.stuffed.dice.Die`, :class:`~boardgames.stuffed.dice.Combo` and
 :class:`~boardgames.stuffed.odds.Odds` (``stuffed odds``, ``stuffed keep``). Each has slots, an

@@ -9,7 +9,7 @@ game, typed by its state ``S`` and its events ``E``, together with what a front 
 shows: a sentence for each event, the board and what comes next, each made *for a
 viewer* (:mod:`core.viewer`).
 
-The table (:mod:`conflict.table`) stores any :class:`Game` without knowing which it
+The table (:mod:`table`) stores any :class:`Game` without knowing which it
 is; it finds one by its stream ``kind`` through :mod:`core.registry`.
 
 This module imports no project package.
@@ -64,7 +64,7 @@ View = Callable[[str, Sequence[S], Sequence[E]], JSON]
 """``view(name, states, events)``: what a front door shows of the game ``name`` without
 replaying it, as a JSON object — made from its live ``events`` and the states (before
 each event, then after the last), stored by the table beside the stream after every
-write (:mod:`conflict.table.views`) and read back only while the stream is unchanged."""
+write (:mod:`table.views`) and read back only while the stream is unchanged."""
 
 
 @functools.cache

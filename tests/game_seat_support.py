@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cli.main import main
-from conflict.table import Table
+from table import Table
 
 HEIST = ["stuffed", "new", "-p", "ann:ch", "bo:r", "--mission", "Heist", "--teammates",
          "2", "--mercenaries", "1", "--combo", "ch:2,i"]

@@ -10,7 +10,7 @@ from pathlib import Path
 from characters.files import read
 from conflict import saved as conflicts
 from conflict.events import Nature
-from conflict.table import Table
+from table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 SSH = Path("/usr/bin/ssh")

@@ -18,7 +18,7 @@ from player_support import SSH, make_key, make_table
 
 from cli.players.ssh_login import Settings, host_key_path
 from cli.players.ssh_server import Server
-from conflict.table import Table, hash_passphrase
+from table import Table, hash_passphrase
 
 PASSPHRASE = "ash-mist-coin-vial-lens-42"
 BO_PASSPHRASE = "coin-lens-ash-vial-mist-17"

@@ -83,8 +83,8 @@ def python(
             # Everything the child may import later, while it still can: as nobody it
             # cannot read an interpreter installed under /root.
             "import os, tempfile, platformdirs, platformdirs.unix, characters.files\n"
-            "import conflict.table.roster, conflict.table.logs, conflict.table.rolls\n"
-            "import conflict.table.players\n"
+            "import table.roster, table.logs, table.rolls\n"
+            "import table.players\n"
             f"os.setgroups([]); os.setgid({NOBODY}); os.setuid({NOBODY})\n"
         )
     return subprocess.run(

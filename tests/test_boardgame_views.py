@@ -30,8 +30,8 @@ from boardgames.screen import (
     from_stored,
     to_stored,
 )
-from conflict.table import Table, games
-from conflict.table.errors import NothingToUndo
+from table import Table, games
+from table.errors import NothingToUndo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))

@@ -12,10 +12,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {"rich", "click", "sqlite3", "sqlite_utils", "asyncio", "asyncssh", "cli"}
 SQLITE = {"sqlite3", "sqlite_utils"}
-TABLE_PACKAGE = ROOT / "conflict" / "table"
+TABLE_PACKAGE = ROOT / "table"
 # Every directory of the project's own code (tests read table files with plain sqlite3
 # on purpose, to check what the product wrote without the product's code).
-PROJECT = ["core", "conflict", "characters", "boardgames", "cli", "bench", "examples"]
+PROJECT = ["core", "conflict", "characters", "boardgames", "table", "cli", "bench",
+           "examples"]
 
 
 def _imports(path: Path) -> set[str]:
@@ -33,7 +34,7 @@ def _files(folder: str) -> list[Path]:
     return sorted((ROOT / folder).rglob("*.py"))
 
 
-@pytest.mark.parametrize("package", ["core", "conflict", "characters", "boardgames"])
+@pytest.mark.parametrize("package", ["core", "conflict", "characters", "boardgames", "table"])
 def test_core_imports_no_io(package: str) -> None:
     files = _files(package)
     assert files, f"no modules found in {package}"
@@ -41,6 +42,27 @@ def test_core_imports_no_io(package: str) -> None:
         allowed = SQLITE if path.is_relative_to(TABLE_PACKAGE) else set()
         bad = (_imports(path) & FORBIDDEN) - allowed
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_the_old_table_path_is_an_alias_that_warns() -> None:
+    # The table was conflict.table before it stood beside core: a script importing the
+    # old path gets the same modules, with a DeprecationWarning naming the new one.
+    import subprocess
+    import sys
+
+    code = ("import warnings; warnings.simplefilter('error', DeprecationWarning)\n"
+            "try:\n    import conflict.table\nexcept DeprecationWarning as w:\n"
+            "    print(w)\n"
+            "warnings.simplefilter('ignore')\n"
+            "import conflict.table, conflict.table.sessions, table, table.sessions\n"
+            "from conflict.table.sessions import Saved\n"
+            "print(conflict.table.Table is table.Table, Saved is table.sessions.Saved)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr
+    warned, same = done.stdout.splitlines()
+    assert "conflict.table is now table" in warned
+    assert same == "True True"
 
 
 def test_boardgames_imports_nothing_from_conflict_or_characters() -> None:
@@ -63,7 +85,7 @@ def test_only_the_table_package_touches_sqlite() -> None:
 
 
 def test_the_table_package_uses_plain_sqlite3() -> None:
-    # sqlite-utils costs ~60 ms of import (see conflict/table/connection.py): only the
+    # sqlite-utils costs ~60 ms of import (see table/connection.py): only the
     # export reads the file with it, and only the export command imports the export
     # (tests/test_cli_table.py checks that the other commands never load it).
     users = [p.name for p in TABLE_PACKAGE.glob("*.py") if "sqlite_utils" in _imports(p)]
@@ -77,11 +99,11 @@ def test_the_table_package_uses_plain_sqlite3() -> None:
 def _imports_the_export(path: Path) -> bool:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import) and any(
-                alias.name.startswith("conflict.table.export") for alias in node.names):
+                alias.name.startswith("table.export") for alias in node.names):
             return True
         if isinstance(node, ast.ImportFrom) and (
-                node.module == "conflict.table.export" or (
-                    node.module == "conflict.table"
+                node.module == "table.export" or (
+                    node.module == "table"
                     and any(alias.name == "export" for alias in node.names))):
             return True
     return False

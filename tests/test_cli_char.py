@@ -55,7 +55,7 @@ traits = ["Quick"]
 def db(tmp_path: Path) -> Path:
     """A new, empty table file (commands that only read never make one)."""
     path = tmp_path / "table.db"
-    from conflict.table import Table
+    from table import Table
 
     Table(path).close()
     return path

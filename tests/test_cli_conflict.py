@@ -16,7 +16,7 @@ from cli_support import one_line_refusal
 from click.testing import CliRunner, Result
 
 from cli.main import main
-from conflict.table import Table
+from table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(str(p) for p in (ROOT / "examples").glob("*.toml"))

@@ -66,7 +66,7 @@ def test_help_shows_each_choice_s_simulated_win_chance_for_the_chooser_s_side(
     from cli.conflict.help import percent
     from conflict import saved as conflicts
     from conflict.simulate.whatif import what_if
-    from conflict.table import Table
+    from table import Table
 
     run = spawn(db, "conflict", "run", "--seed", "5", columns=200)
     run.expect(r"Hazekillers of House Orrell \(Wits 3\) declare \[attack Tamsin Vey\]")
@@ -198,8 +198,8 @@ def test_a_step_is_not_written_when_the_conflict_moved_on_just_before_the_write(
     from cli.conflict.run import Guide, Prompter
     from conflict import saved as conflicts
     from conflict.events import SetTest
-    from conflict.table import Table
     from conflict.whatnow import what_now
+    from table import Table
 
     ok(db, "conflict", "declare", "haze", "attack", "4", "-t", "tamsin")
     ok(db, "conflict", "declare", "tamsin", "defense", "3")

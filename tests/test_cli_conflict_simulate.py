@@ -17,7 +17,7 @@ import pytest
 
 from conflict import saved as conflicts
 from conflict.simulate import DEFAULT_ROUNDS, simulate
-from conflict.table import Table
+from table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cli_support import console_script, env_for, ok, process, refused

@@ -18,8 +18,8 @@ from characters.samples import SHEET_FILES, example_characters, example_text
 from conflict import saved as conflicts
 from conflict.engine import apply
 from conflict.state import EMPTY, Phase
-from conflict.table import Table
 from conflict.whatnow import Expect, what_now
+from table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cli_support import ROOT, console_script, data, ok, refused

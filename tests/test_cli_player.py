@@ -18,7 +18,7 @@ from player_support import ROOT, SSH_KEYGEN, make_key, make_table
 from table_support import plain
 
 from cli.main import main
-from conflict.table import Table, check_passphrase
+from table import Table, check_passphrase
 
 MISTBORN = [sys.executable, "-c", "import sys; from cli.main import main; "
             "sys.argv = ['mistborn'] + sys.argv[1:]; main()"]

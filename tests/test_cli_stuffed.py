@@ -310,7 +310,7 @@ def test_r_stf_8_odds_start_without_cattrs_the_table_or_rich_for_json() -> None:
     probe = ("import sys; from cli.main import main\n"
              "sys.argv = ['mistborn', 'stuffed', 'odds', 'ch:2,i,r', '-r', '1', '--json']\n"
              "try:\n    main()\nexcept SystemExit as stop:\n    code = stop.code\n"
-             "print(code, sorted(m for m in ('cattrs', 'sqlite3', 'rich', 'conflict.table') "
+             "print(code, sorted(m for m in ('cattrs', 'sqlite3', 'rich', 'table') "
              "if m in sys.modules), file=sys.stderr)\n")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=False, cwd=Path(__file__).resolve().parent.parent)

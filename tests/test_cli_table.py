@@ -1,4 +1,4 @@
-"""``mistborn table`` (cli/table/commands.py, conflict/table/export.py): the table file
+"""``mistborn table`` (cli/table/commands.py, table/export.py): the table file
 for other tools. The real ``sqlite-utils`` command reads a table made by ``mistborn``;
 ``table export`` writes every event (or roll, sheet, game, player) as CSV, JSON or
 newline-delimited JSON, with sqlite-utils, which no other command imports."""
@@ -21,7 +21,7 @@ import pytest
 from cli_support import ROOT, ok, refused, run
 from table_support import NOBODY, RUNNING_AS_ROOT, can_drop_privileges, give_to_nobody
 
-from conflict.table import Table
+from table import Table
 
 ADA_KEY = ("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDNZob39plRHDnN8DQ8zdv0zW6NPaeqRRxzUkVitxKsG "
            "ada@phone")
@@ -245,8 +245,8 @@ def shared_dir() -> Iterator[Path]:
 
 EXPORT_AS_NOBODY = f"""
 import os, sys
-import cli.main, cli.table.commands, conflict.table.export, conflict.table.roster
-import conflict.table.logs, csv
+import cli.main, cli.table.commands, table.export, table.roster
+import table.logs, csv
 if os.geteuid() == 0:
     os.setgroups([]); os.setgid({NOBODY}); os.setuid({NOBODY})
 sys.argv = ["mistborn", "table", "export", "--db", sys.argv[1], "-o", sys.argv[2]]
@@ -309,7 +309,7 @@ def test_only_the_export_imports_sqlite_utils(db: Path) -> None:
 def test_the_command_offers_what_the_export_knows() -> None:
     # The command names them without importing the export (and sqlite-utils) to ask.
     from cli.table import commands
-    from conflict.table import export
+    from table import export
 
     assert tuple(export.WHAT) == commands.WHAT and commands.FORMATS == export.FORMATS
 

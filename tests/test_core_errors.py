@@ -9,7 +9,7 @@ import pytest
 import boardgames.errors
 import characters.errors
 import conflict.errors
-import conflict.table.errors
+import table.errors
 from boardgames import deckbuilding
 from characters.names import check_name
 from conflict.dice import check_count
@@ -25,8 +25,8 @@ from core.errors import Malformed, NotAllowed, RefusedError
     (characters.errors.UnreadableData, Malformed),
     (characters.errors.SheetRuleViolation, NotAllowed),
     (characters.errors.NameLooksAlike, NotAllowed),
-    (conflict.table.errors.NameTaken, NotAllowed),
-    (conflict.table.errors.UnknownPlayer, Malformed),
+    (table.errors.NameTaken, NotAllowed),
+    (table.errors.UnknownPlayer, Malformed),
 ])
 def test_every_package_s_errors_share_one_base(error: type[Exception],
                                                 family: type[Exception]) -> None:

@@ -26,8 +26,8 @@ from characters.errors import NameLooksAlike
 from characters.names import look_alike, name_key, refuse_look_alike
 from conflict.errors import BadValue as ConflictBadValue
 from conflict.events import AddParticipant
-from conflict.table import NameTaken, Table
 from core.names import find, one_name, two_spellings
+from table import NameTaken, Table
 
 VIN_CYRILLIC = "V\u0456n"  # a Cyrillic і
 VENTURE_CYRILLIC = "V\u0435nture"  # a Cyrillic е

@@ -92,12 +92,12 @@ def _values_without_attrs() -> list[tuple[type[Frozen], tuple[object, ...]]]:
 
     from boardgames.stuffed.dice import DEFAULT_DIE, Combo, Die, Symbol
     from boardgames.stuffed.odds import Odds
-    from conflict.table.players import Player
-    from conflict.table.rolls import RollEntry
-    from conflict.table.stored import Row
     from core.jsonread import Limits
     from core.names import Spellings
     from core.text import Found, Refused
+    from table.players import Player
+    from table.rolls import RollEntry
+    from table.stored import Row
 
     when = datetime.datetime(2026, 11, 26, tzinfo=datetime.UTC)
     return [(Refused, (3, "\x1b", Found.CONTROL)), (Spellings, ("Vin", "vin")),

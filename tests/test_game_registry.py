@@ -19,10 +19,10 @@ from boardgames import housewar as hw
 from boardgames import stuffed
 from characters.samples import example_characters
 from conflict.events import AddParticipant, Nature, Start
-from conflict.table import Table, games
 from core import registry
 from core.game import Game
 from core.viewer import NARRATOR, TABLE
+from table import Table, games
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -126,7 +126,7 @@ def test_a_game_whose_loader_says_another_kind_is_refused() -> None:
 
 LOOKUP = """
 import sys
-import core.registry, conflict.table.games
+import core.registry, table.games
 before = {m for m in sys.modules if m.startswith(("boardgames.", "conflict."))}
 core.registry.game(sys.argv[1])
 after = {m for m in sys.modules if m.startswith(("boardgames.", "conflict."))}
@@ -169,22 +169,22 @@ def test_starting_the_tool_imports_no_game(args: list[str], tmp_path: Path) -> N
 def test_names_that_moved_out_of_the_table_still_work_with_a_warning() -> None:
     import boardgames.registration
     import conflict.saved
-    import conflict.table
-    import conflict.table.games
     import conflict.which
+    import table
+    import table.games
 
-    with pytest.warns(DeprecationWarning, match="conflict.table.conflicts moved to "
+    with pytest.warns(DeprecationWarning, match="table.conflicts moved to "
                                                 "conflict.saved"):
-        from conflict.table import conflicts
+        from table import conflicts
     assert conflicts is conflict.saved
-    with pytest.warns(DeprecationWarning, match="conflict.table.which moved"):
-        assert conflict.table.which is conflict.which  # type: ignore[attr-defined]
-    with pytest.warns(DeprecationWarning, match="conflict.table.games.Rules moved to "
+    with pytest.warns(DeprecationWarning, match="table.which moved"):
+        assert table.which is conflict.which  # type: ignore[attr-defined]
+    with pytest.warns(DeprecationWarning, match="table.games.Rules moved to "
                                                 "core.game.Game"):
-        assert conflict.table.games.Rules is Game  # type: ignore[attr-defined]
+        assert table.games.Rules is Game  # type: ignore[attr-defined]
     with pytest.warns(DeprecationWarning, match="games.stuffed moved"):
-        loader = conflict.table.games.stuffed  # type: ignore[attr-defined]
+        loader = table.games.stuffed  # type: ignore[attr-defined]
     assert loader is boardgames.registration.stuffed
     assert loader() is registry.game("stuffed")
     with pytest.raises(AttributeError):
-        conflict.table.games.nothing  # type: ignore[attr-defined]  # noqa: B018
+        table.games.nothing  # type: ignore[attr-defined]  # noqa: B018

@@ -19,8 +19,8 @@ from boardgames.housewar.describe import describe
 from boardgames.housewar.screen import board
 from boardgames.housewar.timer import SUGGESTED, Timer, length, ran_out, timer_line
 from boardgames.screen import Line
-from conflict.table import clock
 from core.viewer import TABLE
+from table import clock
 
 T0 = datetime.datetime(2026, 3, 1, 20, 0, tzinfo=datetime.UTC)
 

@@ -17,7 +17,7 @@ from cli.players.shell import PlayerShell
 from conflict import AddParticipant, Conflict, Nature, Start
 from conflict.intents.complete import Completion, complete, complete_from, complete_words
 from conflict.state import State
-from conflict.table import Table
+from table import Table
 
 CAST = {character.name: character for character in example_characters()}
 

@@ -21,7 +21,7 @@ from conflict.narrate import _SENTENCES
 from conflict.serial import event_from_dict, event_to_dict
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("core", "conflict", "characters", "boardgames", "cli")
+PACKAGES = ("core", "conflict", "characters", "boardgames", "table", "cli")
 MAX_LINES = 500
 MAX_FUNCTION_LINES = 60
 

@@ -26,7 +26,7 @@ from cli.players.shell import PlayerShell
 from cli.players.view import NewsReader, render, roll_screen, to_ascii
 from cli.players.words import stored
 from conflict.dice import Roll
-from conflict.table import Table
+from table import Table
 
 widths = st.integers(min_value=1, max_value=140)
 modes = st.sampled_from([(False, True), (False, False), (True, True)])  # plain, color

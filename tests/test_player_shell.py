@@ -23,7 +23,7 @@ from conflict import saved as conflicts
 from conflict.intents import steps as intents
 from conflict.narrate import describe
 from conflict.privacy import looking
-from conflict.table import Table, UnknownPlayer
+from table import Table, UnknownPlayer
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 

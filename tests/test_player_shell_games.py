@@ -16,7 +16,7 @@ from game_seat_support import HEIST, HOUSES, HW_SETUP, cli, seated
 from player_support import make_table
 
 from cli.players.shell import PlayerShell
-from conflict.table import Table, clock
+from table import Table, clock
 
 
 @pytest.fixture

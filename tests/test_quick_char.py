@@ -1,5 +1,5 @@
 """``char list`` is answered before click loads (:mod:`cli.quick_char`, start-up time)
-from the listing every roster write keeps (:mod:`conflict.table.roster_listing`): the
+from the listing every roster write keeps (:mod:`table.roster_listing`): the
 same words print the same bytes as through the click group, at any width and colour
 setting, and leave the table as it was; a roster the listing does not cover (a row
 changed or damaged by other means, an empty roster, no table) and any other words are
@@ -26,7 +26,7 @@ from characters.model import ExtraGroup, Sheet
 from characters.samples import example_characters
 from cli.main import main
 from cli.quick import answered
-from conflict.table import Table
+from table import Table
 
 _TERMINALS = {"plain": {}, "colour": {"FORCE_COLOR": "1"},
               "no colour": {"FORCE_COLOR": "1", "NO_COLOR": "1"}}

@@ -21,7 +21,7 @@ from cli.main import main
 from cli.quick import answered
 from conflict import Nature
 from conflict import saved as conflicts
-from conflict.table import Table
+from table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from cli.main import main
 from cli.quick import answered
-from conflict.table import Table, games
+from table import Table, games
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))

@@ -58,7 +58,7 @@ _OTHER_GAMES = {"stuffed": ("boardgames.housewar", "boardgames.deckbuilding"),
 # that brings one in is a start-up regression for that command; bench/startup.py times it)
 HOT: dict[tuple[str, ...], tuple[str, ...]] = {
     ("roll", "5"): ("click", "rich", "attr", "fractions", "json", "core.text", "sqlite3", "cattrs",
-                    "conflict.table", "conflict.engine", "conflict.intents.steps",
+                    "table", "conflict.engine", "conflict.intents.steps",
                     "conflict.intents.words", "characters.model", "boardgames",
                     "cli.boardgames.base", *_SERVER),
     ("roll", "5", "--as", "Kell"): ("click", "rich", "attr", "hashlib", "cattrs",
@@ -68,7 +68,7 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
                                     "conflict.intents.words", "boardgames", "sqlite_utils",
                                     "platformdirs", *_SERVER),
     ("odds", "4"): ("click", "rich", "attr", "json", "core.text", "sqlite3", "cattrs",
-                    "conflict.table", "conflict.engine", "conflict.intents.steps",
+                    "table", "conflict.engine", "conflict.intents.steps",
                     "conflict.intents.words", "characters.model", "boardgames", *_SERVER),
     # The roster is drawn from the listing its writes keep, before click loads
     # (cli/quick_char.py): no sheet is built, without Rich or attrs.
@@ -81,7 +81,7 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
                            "cli.conflict.views", "cli.conflict.run",
                            "cli.conflict.simulate", "conflict.simulate", "conflict.engine",
                            "conflict.narrate", "conflict.intents", "cattrs", "boardgames",
-                           "characters.lookup", "conflict.table.logs", "core.names",
+                           "characters.lookup", "table.logs", "core.names",
                            *_SERVER),
     # A game's board is drawn from the view its last write stored: none of its rules,
     # events or codec (nor cattrs) is loaded, nothing is replayed; the current game's
@@ -90,18 +90,18 @@ HOT: dict[tuple[str, ...], tuple[str, ...]] = {
     **{(game, "show"): ("click", "rich", "attr", "conflict.engine", "conflict.odds",
                         "cli.conflict.odds", "cli.conflict",
                         "cattrs", "boardgames.registration", "boardgames.views",
-                        "conflict.table.logs", "conflict.table.games",
+                        "table.logs", "table.games",
                         "core.names",
                         f"{_OWN[game]}.events", f"{_OWN[game]}.rules", f"{_OWN[game]}.codec",
                         f"{_OWN[game]}.state", *others, *_SERVER)
        for game, others in _OTHER_GAMES.items()},
     ("stuffed", "keep", "ch:2,i,r", "--from", "c", "c", "e", "ch", "b", "i", "b", "r",
-     "-r", "1"): ("click", "rich", "attr", "sqlite3", "cattrs", "conflict.table", "conflict.engine",
+     "-r", "1"): ("click", "rich", "attr", "sqlite3", "cattrs", "table", "conflict.engine",
                   "conflict.odds",
                   "cli.conflict", "boardgames.screen", "boardgames.stuffed.state",
                   *_OTHER_GAMES["stuffed"], *_SERVER),
     # Both answered before click loads (cli/quick_stuffed.py), without Rich or attrs.
-    ("stuffed", "odds", "3-kind"): ("click", "rich", "attr", "sqlite3", "cattrs", "conflict.table",
+    ("stuffed", "odds", "3-kind"): ("click", "rich", "attr", "sqlite3", "cattrs", "table",
                                     "conflict.engine",
                                     "conflict.odds", "cli.conflict", "core.names",
                                     *_OTHER_GAMES["stuffed"], *_SERVER),
@@ -168,7 +168,7 @@ def test_r_hw_5_names_read_back_from_a_table_are_compared_by_key_only() -> None:
 def test_r_char_the_roster_names_are_read_knowing_every_kind() -> None:
     # The names a writer is looked up among are read without the sheets' classes.
     from characters.model import Kind
-    from conflict.table.roster_names import KIND_ORDER
+    from table.roster_names import KIND_ORDER
 
     assert list(KIND_ORDER) == [Kind.HERO.value, Kind.VILLAIN.value, Kind.EXTRA.value]
 

@@ -1,4 +1,4 @@
-"""The table package's face (conflict/table/__init__.py): its public names."""
+"""The table package's face (table/__init__.py): its public names."""
 
 from __future__ import annotations
 
@@ -7,24 +7,24 @@ import sys
 
 from table_support import ROOT
 
-import conflict.table
+import table
 
 
 def test_every_public_name_is_there() -> None:
-    assert [name for name in conflict.table.__all__ if not hasattr(conflict.table, name)] == []
+    assert [name for name in table.__all__ if not hasattr(table, name)] == []
 
 
 def test_importing_the_package_loads_only_its_light_modules() -> None:
     script = (
-        "import sys, conflict.table\n"
-        "print(sorted(m for m in sys.modules if m.startswith('conflict.table.')))\n"
+        "import sys, table\n"
+        "print(sorted(m for m in sys.modules if m.startswith('table.')))\n"
         "print([m for m in ('cattrs', 'characters.files', 'platformdirs') if m in sys.modules])\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert done.stdout.splitlines() == [
-        "['conflict.table.access', 'conflict.table.clock', 'conflict.table.connection', "
-        "'conflict.table.errors', 'conflict.table.schema']",
+        "['table.access', 'table.clock', 'table.connection', "
+        "'table.errors', 'table.schema']",
         "[]",
     ]

@@ -1,4 +1,4 @@
-"""Opening the table and what goes wrong with the file (conflict/table/connection.py).
+"""Opening the table and what goes wrong with the file (table/connection.py).
 
 Each failure is made for real: a write-protected file or folder, another process
 holding the write lock, a file that is not SQLite, a damaged one, a full disk. Each
@@ -35,7 +35,7 @@ from table_support import (
 
 from conflict.dice import Roll
 from conflict.errors import BadValue
-from conflict.table import (
+from table import (
     Table,
     TableBusy,
     TableCannotOpen,
@@ -46,7 +46,7 @@ from conflict.table import (
     TableReadOnly,
     default_path,
 )
-from conflict.table.connection import busy_message
+from table.connection import busy_message
 
 
 def digest(path: Path) -> str:
@@ -170,7 +170,7 @@ def test_a_data_folder_under_a_write_protected_folder(shared_dir: Path) -> None:
         """
         import os, sys
         os.environ["XDG_DATA_HOME"] = sys.argv[1]
-        from conflict.table import TableCannotOpen, default_path
+        from table import TableCannotOpen, default_path
         try:
             default_path(make_folder=True)
         except TableCannotOpen as error:
@@ -192,7 +192,7 @@ def test_a_data_folder_under_a_write_protected_folder(shared_dir: Path) -> None:
 READ_THEN_WRITE = """
 import sys
 from characters.files import loads
-from conflict.table import Table, TableError
+from table import Table, TableError
 try:
     with Table(sys.argv[1]) as table:
         print("read", table.names())
@@ -342,7 +342,7 @@ WAITER = """
 import sys, time
 from conflict.dice import Roll
 from conflict.errors import BadValue
-from conflict.table import Table
+from table import Table
 with Table(sys.argv[1], wait=30) as table:
     print("waiting", flush=True)
     try:
@@ -490,7 +490,7 @@ def test_a_full_table_keeps_nothing_of_the_write_that_did_not_fit(tmp_path: Path
 FILL_DISK = """
 import sqlite3, sys
 from collections import Counter
-from conflict.table import Table, TableFull
+from table import Table, TableFull
 path = sys.argv[1]
 with Table(path) as table:
     table.create_stream("conflict", "Siege", who="Filler")
@@ -560,7 +560,7 @@ def test_a_real_full_disk_keeps_nothing_of_the_write_that_did_not_fit(tmp_path: 
 FULL_THEN_WRITE = """
 import sys
 from pathlib import Path
-from conflict.table import Table, TableFull
+from table import Table, TableFull
 path = Path(sys.argv[1])
 with Table(path) as table:
     table.create_stream("conflict", "Siege", who="Filler")

@@ -173,7 +173,7 @@ def every_column() -> list[tuple[str, str]]:
     """Each column of a new table (made here, so the list is known when collecting)."""
     import tempfile
 
-    from conflict.table import Table
+    from table import Table
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "table.db"

@@ -14,9 +14,9 @@ from cli_support import ROOT, one_line_refusal, process, run
 from table_support import crew
 from test_table_damaged import PUBLIC_KEY
 
-from conflict.table import DamagedRow, Table, TableDamaged, games
-from conflict.table.errors import TableError
 from core.errors import RefusedError
+from table import DamagedRow, Table, TableDamaged, games
+from table.errors import TableError
 
 
 def write(path: Path, sql: str) -> None:

@@ -1,4 +1,4 @@
-"""The board games saved in the table (conflict/table/games.py, which plays any game
+"""The board games saved in the table (table/games.py, which plays any game
 registered in core.registry): a game starts with its
 set-up in one write, replays in any process, takes every new event only if the rules
 allow it against the log as it stands when written, never undoes its set-up, and
@@ -19,9 +19,9 @@ from boardgames import stuffed
 from boardgames.errors import RuleViolation
 from characters.lookup import NameAmbiguous, NameNotFound
 from conflict.errors import BadValue
-from conflict.table import NothingToUndo, Table, games, logs
-from conflict.table.games import NoGame, SetupKept
 from core.registry import UnknownKind
+from table import NothingToUndo, Table, games, logs
+from table.games import NoGame, SetupKept
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,7 +70,7 @@ def test_a_new_process_replays_the_game(tmp_path: Path) -> None:
                     [dbg.NewGame(("Vin", "Kelsier", "Marsh"))], who="Ann")
         games.record(table, "deckbuilding", "Luthadel",
                      lambda _state: [dbg.Damage("Marsh", 5), dbg.Heal("Vin", 9)], who="Ann")
-    code = ("import sys; from conflict.table import Table, games\n"
+    code = ("import sys; from table import Table, games\n"
             "with Table(sys.argv[1], create=False) as t:\n"
             "    name = games.find(t, 'deckbuilding', 'luth')\n"
             "    state = games.saved(t, 'deckbuilding', name).load().state\n"
@@ -151,7 +151,7 @@ def test_a_game_is_found_by_the_current_one_or_a_unique_beginning(table: Table) 
 FOUR_WRITERS = """
 import sys
 from boardgames import deckbuilding as dbg
-from conflict.table import Table, games
+from table import Table, games
 
 path, me = sys.argv[1], int(sys.argv[2])
 with Table(path) as table:

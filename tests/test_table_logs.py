@@ -1,4 +1,4 @@
-"""Event streams (conflict/table/logs.py): append-only logs, undo, optimistic writers.
+"""Event streams (table/logs.py): append-only logs, undo, optimistic writers.
 
 Real files throughout; the proofs for many writers and killed writers use real
 processes.
@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from table_support import ROOT, plain
 
 from conflict.errors import BadValue
-from conflict.table import (
+from table import (
     STREAM_KINDS,
     Log,
     NameTaken,
@@ -340,7 +340,7 @@ def test_data_version_moves_when_another_connection_writes(tmp_path: Path) -> No
 
 KILLED_WRITER = """
 import sys
-from conflict.table import Table
+from table import Table
 with Table(sys.argv[1]) as table:
     if not table.streams("conflict"):
         table.create_stream("conflict", "Siege", who="writer")
@@ -435,7 +435,7 @@ def test_writers_killed_at_any_moment_never_leave_half_an_append(tmp_path: Path)
 EIGHT_WRITERS = """
 import sys
 from conflict.dice import Roll
-from conflict.table import Table
+from table import Table
 path, me = sys.argv[1], int(sys.argv[2])
 mine = 0
 
@@ -490,7 +490,7 @@ def test_eight_processes_write_at_once_and_nothing_is_lost(tmp_path: Path) -> No
 
 def test_r_con_1_the_current_streams_of_several_kinds_are_read_at_once(tmp_path: Path
                                                                        ) -> None:
-    from conflict.table import Table
+    from table import Table
 
     with Table(tmp_path / "t.db") as table:
         assert table.currents("conflict", "stuffed") == []

@@ -1,4 +1,4 @@
-"""Players (conflict/table/players.py): who may join over SSH, and passphrase hashes."""
+"""Players (table/players.py): who may join over SSH, and passphrase hashes."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from table_support import crew, plain
 
 from characters.errors import NameLooksAlike
 from conflict.errors import BadValue
-from conflict.table import (
+from table import (
     NameTaken,
     Table,
     UnknownCharacter,

@@ -1,4 +1,4 @@
-"""The table's readable views (conflict/table/readable.py, schema version 10): rolls,
+"""The table's readable views (table/readable.py, schema version 10): rolls,
 events, games, sheets and players in plain words for other tools, read here with plain
 sqlite3 as any tool reads them, and never a player's keys or passphrase hash."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 from table_support import crew, plain
 
 from conflict.dice import Roll
-from conflict.table import MIGRATIONS, SCHEMA_VERSION, Table, hash_passphrase
-from conflict.table.readable import VIEWS
+from table import MIGRATIONS, SCHEMA_VERSION, Table, hash_passphrase
+from table.readable import VIEWS
 
 ADA_KEY = ("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDNZob39plRHDnN8DQ8zdv0zW6NPaeqRRxzUkVitxKsG "
            "ada@phone")

@@ -1,4 +1,4 @@
-"""What the Narrator reveals to players (conflict/table/reveals.py, migration 8
+"""What the Narrator reveals to players (table/reveals.py, migration 8
 "reveals"), and reading only the rolls a watcher has not seen (``rolls(after=)``)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from table_support import crew, plain
 
 from conflict.dice import Roll
 from conflict.errors import BadValue
-from conflict.table import MIGRATIONS, SCHEMA_VERSION, Table, UnknownStream
+from table import MIGRATIONS, SCHEMA_VERSION, Table, UnknownStream
 
 
 def _table(path: Path) -> Table:

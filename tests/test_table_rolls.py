@@ -1,4 +1,4 @@
-"""The roll log (conflict/table/rolls.py): rolls made outside a Conflict."""
+"""The roll log (table/rolls.py): rolls made outside a Conflict."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from table_support import ROOT, plain
 
 from conflict.dice import Roll
 from conflict.errors import BadValue
-from conflict.table import Table
+from table import Table
 
 
 @pytest.fixture
@@ -94,7 +94,7 @@ def test_recording_a_roll_loads_neither_the_sheet_codecs_nor_the_engine(tmp_path
     script = (
         "import sys\n"
         "from conflict.dice import roll\n"
-        "from conflict.table import Table\n"
+        "from table import Table\n"
         "with Table(sys.argv[1]) as table:\n"
         "    table.record_roll(roll(4), who='Kell', purpose='sneak')\n"
         "heavy = ('cattrs', 'characters.files', 'conflict.engine', 'rich', 'click',\n"

@@ -1,4 +1,4 @@
-"""The roster in the table (conflict/table/roster.py): a real SQLite file per test."""
+"""The roster in the table (table/roster.py): a real SQLite file per test."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from table_support import CREW, crew, plain
 
 from characters.errors import SheetRuleViolation, SheetValueError
 from characters.model import Character, ExtraGroup, Resilience, Sheet
-from conflict.table import (
+from table import (
     NameTaken,
     SheetChanged,
     Table,
@@ -305,7 +305,7 @@ WRITER = textwrap.dedent(
     """
     import sys, attrs
     from characters.files import loads
-    from conflict.table import Table
+    from table import Table
     crew = loads(sys.argv[2], "toml")
     crew += [attrs.evolve(crew[-1], name=f"Guard {n}") for n in range(60)]
     with Table(sys.argv[1]) as table:

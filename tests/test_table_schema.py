@@ -1,4 +1,4 @@
-"""The table's schema (conflict/table/schema.py): named migrations, versions, old files."""
+"""The table's schema (table/schema.py): named migrations, versions, old files."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from table_support import ROOT, crew, plain
 
 from characters.model import Resilience, Sheet
-from conflict.table import (
+from table import (
     MIGRATIONS,
     SCHEMA_VERSION,
     Table,
@@ -22,7 +22,7 @@ from conflict.table import (
 
 V1_FILE = Path(__file__).parent / "data" / "table-v1.db"
 
-# The schema as designed (conflict/table/schema.py's docstring), written out by hand.
+# The schema as designed (table/schema.py's docstring), written out by hand.
 COLUMNS = {
     "meta": ["key", "value"],
     "migrations": ["step", "name", "applied_at"],
@@ -185,7 +185,7 @@ def test_a_table_from_a_newer_version_is_refused_and_left_alone(tmp_path: Path) 
 
 OPEN_NEW = """
 import sys
-from conflict.table import Table
+from table import Table
 with Table(sys.argv[1]) as table:
     print(table.schema_version, table.names())
 """

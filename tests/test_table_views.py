@@ -1,4 +1,4 @@
-"""A Conflict's view kept in the table (conflict/table/views.py): every write through
+"""A Conflict's view kept in the table (table/views.py): every write through
 the library stores the board and the last steps as a replay would give them, so that
 ``mistborn conflict show`` draws the board without replaying; a write that stored no
 view (raw events, an older program) leaves it stale and readers replay instead."""
@@ -25,10 +25,10 @@ from conflict.serial import event_to_dict
 from conflict.simulate.play import Dice, choose, decided
 from conflict.simulate.policies import POLICIES
 from conflict.state import Phase, State
-from conflict.table import Table, views
-from conflict.table.sessions import _REPLAYS
 from conflict.whatnow import Expect, what_now
 from core.text import as_stored
+from table import Table, views
+from table.sessions import _REPLAYS
 
 NAME = "Rooftops"
 CREW = ("Tamsin Vey", "Brannoch")

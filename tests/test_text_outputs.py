@@ -210,7 +210,7 @@ def test_r_con_20_damage_reaches_a_sheet_an_older_version_stored(
 def test_the_player_shell_shows_stored_text_of_an_old_table_escaped(
         hostile_table: Path, who: str) -> None:
     from cli.players.shell import PlayerShell
-    from conflict.table import Table
+    from table import Table
 
     with Table(hostile_table) as table:
         shell = PlayerShell(table, who, rng=random.Random(1), color=False)

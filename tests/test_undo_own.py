@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from cli_support import ok, refused
 
-from conflict.table import Table
+from table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 

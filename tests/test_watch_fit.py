@@ -74,7 +74,7 @@ def test_the_fitted_board_keeps_next_the_newest_step_and_the_footer(
     from cli.conflict.group import recent_lines
     from cli.conflict.views import watch_view
     from conflict import saved as conflicts
-    from conflict.table import Table
+    from table import Table
 
     ok(db, "conflict", "declare", "prelate", "attack", "6", "-t", "brannoch",
        "--about", "the axe falls")

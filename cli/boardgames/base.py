@@ -49,8 +49,8 @@ from cli.common.streams import meanwhile_lines as stream_meanwhile
 from cli.common.table_option import open_table, table_option
 
 if TYPE_CHECKING:
-    from conflict.table import Entry, StreamInfo, Table
-    from conflict.table.sessions import Loaded, Recorded, Undid
+    from table import Entry, StreamInfo, Table
+    from table.sessions import Loaded, Recorded, Undid
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -220,8 +220,8 @@ class Face:
         """The end-of-game summary of ``state``, as plain lines; empty before the end."""
         if self.final is not None:
             return list(self.final(state))
-        from conflict.table.games import rules
         from core.viewer import NARRATOR
+        from table.games import rules
 
         return list(rules(self.kind).summary(state, NARRATOR))
 
@@ -233,8 +233,8 @@ START_COMMANDS = {"stuffed": "mistborn stuffed new --players NAME:ATTRIBUTE…",
 
 
 def find_game(table: Table, kind: str, typed: str | None) -> str:
-    """The game meant (:func:`conflict.table.games.find`); if none, how to start one."""
-    from conflict.table import games
+    """The game meant (:func:`table.games.find`); if none, how to start one."""
+    from table import games
 
     try:
         return games.find(table, kind, typed)
@@ -249,7 +249,7 @@ def _event_type(event: dict[str, Any]) -> str:
 def _taken_back(face: Face, before: Any, event: dict[str, Any]) -> str:
     """A step taken back, told against the game before it (else its type in words)."""
     from boardgames.errors import GameError
-    from conflict.table.games import rules
+    from table.games import rules
 
     game = rules(face.kind)
     return taken_back(before, event, decode=game.decode, apply=game.apply,
@@ -260,7 +260,7 @@ def report(face: Face, name: str, steps: Sequence[tuple[Any, Any, Any]], state: 
            as_json: bool, version: int, said: Sequence[str] | None = None,
            meanwhile: Sequence[str] = (), extra: dict[str, Any] | None = None) -> None:
     """Print what happened and what comes next, or the same as one JSON document."""
-    from conflict.table.games import rules
+    from table.games import rules
 
     lines = list(said) if said is not None else [face.describe(b, e, a) for b, e, a in steps]
     # The step that ends the game says the summary once; later reports do not.
@@ -296,7 +296,7 @@ def record(face: Face, table: Table, build: Callable[[Any], Sequence[Any]], *,
            as_json: bool) -> Recorded[Any, Any]:
     """Write what ``build(state)`` returns to the chosen game, checked by its rules
     against the game as it stands at the moment of writing, and report it."""
-    from conflict.table import games
+    from table import games
 
     name = find_game(table, face.kind, chosen_game())
 
@@ -322,7 +322,7 @@ def write(face: Face, build: Callable[[Any], Sequence[Any]], *, as_json: bool) -
 def start(face: Face, events: Sequence[Any], *, as_json: bool) -> None:
     """Start a new game with its set-up ``events`` (named by ``--game``, else the
     first free ``Game N``), make it current, and report it."""
-    from conflict.table import games
+    from table import games
 
     with open_table() as table:
         name, recorded = games.start(table, face.kind, chosen_game(), events, who=writer())
@@ -335,7 +335,7 @@ def start(face: Face, events: Sequence[Any], *, as_json: bool) -> None:
 def undo(face: Face, *, as_json: bool, anyone: bool = False) -> Undid[Any, Any]:
     """Take back the last step of the chosen game (every event it wrote) and report
     it: only when this writer wrote it, unless ``anyone``."""
-    from conflict.table import NotYourStep, games
+    from table import NotYourStep, games
 
     with open_table() as table:
         name = find_game(table, face.kind, chosen_game())
@@ -356,7 +356,7 @@ def undo(face: Face, *, as_json: bool, anyone: bool = False) -> Undid[Any, Any]:
 
 def load(kind: str) -> tuple[str, Loaded[Any, Any]]:
     """The chosen game of ``kind`` (read only: no table is made), replayed."""
-    from conflict.table import games
+    from table import games
 
     if (seat := current_seat()) is not None:
         return seat.load(kind)
@@ -422,7 +422,7 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
 
 def list_games(kind: str, summary: Callable[[Any], str], *, as_json: bool) -> None:
     """``list``: the games of ``kind`` in the table, each in a few words."""
-    from conflict.table import games
+    from table import games
 
     def row(table: Table, info: StreamInfo) -> dict[str, Any]:
         loaded = games.saved(table, kind, info.name).load()
@@ -440,8 +440,8 @@ def _steps_of(kind: str, loaded: Loaded[Any, Any], everything: Sequence[Entry],
     the live steps before each step leave."""
     import bisect
 
-    from conflict.table.games import rules
     from core.player_log import PlayerNotFound, concerns, resolve_player
+    from table.games import rules
 
     players = rules(kind).players
     try:
@@ -458,7 +458,7 @@ def game_log(face: Face, last: int | None, *, as_json: bool, player: str | None 
              ) -> None:
     """``log``: every event of the chosen game with who and when, undone ones marked;
     only ``player``'s steps when one is named."""
-    from conflict.table import games
+    from table import games
 
     kind = face.kind
     with open_table(create=False) as table:

@@ -121,8 +121,8 @@ def translated(error: BaseException, lang: str) -> str | None:
     from boardgames.deckbuilding import screen
     from boardgames.locales import Localized, localize
     from characters.lookup import NameAmbiguous, NameNotFound
-    from conflict.table.errors import NothingToUndo
-    from conflict.table.games import NoGame, SetupKept
+    from table.errors import NothingToUndo
+    from table.games import NoGame, SetupKept
 
     if isinstance(error, Localized):
         return localize(error, lang)

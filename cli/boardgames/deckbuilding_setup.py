@@ -63,8 +63,8 @@ def new(players: Sequence[str], mode: str | None, missions: Sequence[str],
 def _start_gra(event: NewGame, *, as_json: bool) -> None:
     """Start a game as every game starts, named in Polish when no --game names it: the
     first free ``Gra N`` (R-DBG-8)."""
-    from conflict.table import games as saved
     from core.names import name_key  # only when a game starts (start-up time: show)
+    from table import games as saved
 
     said = face()
     with open_table() as table:

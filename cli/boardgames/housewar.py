@@ -85,7 +85,7 @@ def face() -> Face:
 def time_up(state: State) -> tuple[Any, ...]:
     """The negotiation time running out, written before the first step after it."""
     from boardgames.housewar.timer import ran_out
-    from conflict.table import clock
+    from table import clock
 
     return ran_out(state.timer, clock.parse(clock.now()))
 

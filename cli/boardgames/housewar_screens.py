@@ -45,7 +45,7 @@ def board(name: str, state: State, width: int, last: Sequence[str], next_line: s
     timer by the table's clock, the last events and what comes next."""
     from boardgames.housewar.privacy import NARRATOR
     from boardgames.housewar.screen import board as shown
-    from conflict.table import clock
+    from table import clock
 
     now = clock.parse(clock.now())
     return drawn_board(name, shown(state, NARRATOR if viewer is None else viewer, now),

@@ -20,8 +20,8 @@ from cli.common.table_option import table_option
 if TYPE_CHECKING:
     from boardgames.housewar.events import Event
     from boardgames.housewar.state import State
-    from conflict.table.sessions import Loaded
     from core.viewer import Viewer
+    from table.sessions import Loaded
 
 
 @game_command("new", "Start a game: players, length, Houses.")
@@ -111,7 +111,7 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
     from boardgames.housewar.screen import final_summary, next_line
     from boardgames.housewar.timer import timer_line
     from cli.boardgames.housewar_screens import board
-    from conflict.table import clock
+    from table import clock
 
     name, loaded = games.load(face().kind)
     state = loaded.state

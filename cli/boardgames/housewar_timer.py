@@ -27,7 +27,7 @@ def timer(length: str, as_json: bool) -> None:
     Every board shows it (negotiation: 2:15 left, then negotiation time is up), and
     the first step written after it runs out says so once."""
     from boardgames.housewar import timer as negotiation
-    from conflict.table import clock
+    from table import clock
 
     seconds = negotiation.length(length)
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from conflict.table.sessions import Loaded
+    from table.sessions import Loaded
 
 
 class Seat(Protocol):

@@ -3,7 +3,7 @@ the board, the last sentences, what comes next and the summary, read back withou
 loading the game's rules or replaying its events.
 
 A view is taken only when this version of the program made it, the stream has not
-changed since (:meth:`conflict.table.Table.view`), it holds the board asked for and
+changed since (:meth:`table.Table.view`), it holds the board asked for and
 the lines asked for, and every part of it is what a view holds; anything else — none
 stored, a stale one, one damaged by hand or by a bad disk, another version's — is
 not shown: the command replays the events, which say the same. Light at import
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from cli.version import __version__
 
 if TYPE_CHECKING:
-    from conflict.table import Table
+    from table import Table
 
 
 class Stored(NamedTuple):

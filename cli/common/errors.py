@@ -31,7 +31,7 @@ can: the table's own advice names none."""
 def said(error: BaseException) -> str:
     """``error`` as a front door says it: a damaged row of the table (:class:`~conflict.
     table.errors.DamagedRow`) with the command that mends it, where one does."""
-    from conflict.table.errors import DamagedRow  # on an error only (start-up)
+    from table.errors import DamagedRow  # on an error only (start-up)
 
     if isinstance(error, DamagedRow) and (error.table, error.column) in MENDS:
         return str(error.hinted(MENDS[error.table, error.column]))
@@ -83,7 +83,7 @@ def output_failed(error: OSError) -> NoReturn:
     """Stop (exit status 1) when writing the output failed for want of room (standard
     output sent to a full disk): one line, and what is left unwritten dropped, so that
     Python says nothing more at exit. Any other ``error`` is raised again (the table's
-    own failures never reach here: they are :class:`~conflict.table.TableError`)."""
+    own failures never reach here: they are :class:`~table.TableError`)."""
     if error.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         raise error
     with contextlib.suppress(OSError, ValueError, AttributeError):

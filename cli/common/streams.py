@@ -33,8 +33,8 @@ from cli.common.table_option import open_table, table_option
 from cli.common.who import logged_name as logged_name  # read here before it moved
 
 if TYPE_CHECKING:
-    from conflict.table import Entry, StreamInfo, Table
-    from conflict.table.sessions import Loaded, Recorded
+    from table import Entry, StreamInfo, Table
+    from table.sessions import Loaded, Recorded
 
 F = TypeVar("F", bound=Callable[..., Any])
 S = TypeVar("S")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
-    from conflict.table import Table
+    from table import Table
 
 __all__ = ["named_table", "read_quietly"]
 
@@ -32,7 +32,7 @@ def read_quietly(read: Callable[[Table], T]) -> T | None:
     data directory), opened as a click command opens it; ``None`` if the table cannot
     be opened or read: a quick path then leaves the command to click, which says why
     in its own words."""
-    from conflict.table import DEFAULT_WAIT, Table, default_path
+    from table import DEFAULT_WAIT, Table, default_path
 
     chosen = os.environ.get("MISTBORN_DB")
     try:

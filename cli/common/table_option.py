@@ -20,7 +20,7 @@ import click
 from cli.common.table_file import named_table
 
 if TYPE_CHECKING:
-    from conflict.table import Table
+    from table import Table
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -56,7 +56,7 @@ def table_path(ctx: click.Context | None = None) -> Path:
     chosen = ctx.meta.get(_META_KEY) or os.environ.get(DB_ENV)
     if chosen:
         return named_table(chosen)
-    from conflict.table import default_path
+    from table import default_path
 
     return default_path(make_folder=True)
 
@@ -66,7 +66,7 @@ def open_table(ctx: click.Context | None = None, *, create: bool = True) -> Tabl
     ``create=False``: a path the user named (``--db`` or ``$MISTBORN_DB``) that does not
     exist is reported, not made — a typo must not start an empty table. The default
     table in the data directory is made on first use either way."""
-    from conflict.table import Table
+    from table import Table
 
     ctx = ctx or click.get_current_context()
     named = bool(ctx.meta.get(_META_KEY) or os.environ.get(DB_ENV))
@@ -80,7 +80,7 @@ COMPLETE_ENV = "_MISTBORN_COMPLETE"  # click's: which shell asks for completions
 def _wait() -> float:
     """How long to wait for another program writing to the table, in seconds:
     ``$MISTBORN_WAIT``, else the table's default (10 s)."""
-    from conflict.table import DEFAULT_WAIT
+    from table import DEFAULT_WAIT
 
     text = os.environ.get(WAIT_ENV, "").strip()
     if not text:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from core.text import refusal
 
 if TYPE_CHECKING:
-    from conflict.table import Table
+    from table import Table
 
 __all__ = ["logged_name"]
 

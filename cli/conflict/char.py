@@ -1,7 +1,7 @@
 """``mistborn char``: character sheets and Extra groups in the table.
 
 Sheets come in from TOML or JSON files (see :mod:`characters.files`), live in the
-table database (:mod:`conflict.table`) and go out again as files, screens or JSON.
+table database (:mod:`table`) and go out again as files, screens or JSON.
 The commands here only read the command line, call the library and print: field edits
 live in :mod:`characters.edits`, screens and JSON shapes in :mod:`cli.common.sheet_screens`.
 Rich and SQLite are imported only inside the commands.
@@ -31,8 +31,8 @@ from cli.common.table_option import complete_character, open_table, table_option
 if TYPE_CHECKING:
     from characters.files import Versioned
     from characters.model import Character, Sheet
-    from conflict.table import Table
-    from conflict.table.roster import Added
+    from table import Table
+    from table.roster import Added
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -93,7 +93,7 @@ def import_(files: Sequence[Path], examples: bool, replace: bool, force: bool,
     but keeps the damage the table recorded (R-CON-20), and says so; --force drops it.
     """
     from characters.names import name_key
-    from conflict.table import NameTaken, SheetChanged
+    from table import NameTaken, SheetChanged
 
     if force and not replace:
         fail("--force goes with --replace")

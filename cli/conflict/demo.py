@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
     from conflict.events import Event
     from conflict.state import State
-    from conflict.table import Table
-    from conflict.table.sessions import Recorded
+    from table import Table
+    from table.sessions import Recorded
 
 CONFLICT: Final = "Ambush on the canal road"
 STAKES: Final = "the ledger Tamsin lifted from House Orrell's counting-house"
@@ -77,7 +77,7 @@ def _demo_table(keep: Path | None) -> Iterator[Table]:
     """The demo's own table: at ``keep``, or in a temporary folder removed after."""
     import tempfile
 
-    from conflict.table import Table
+    from table import Table
 
     if keep is not None:
         with Table(keep, create=True) as table:

@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     from characters.model import Character
     from conflict.events import Event
     from conflict.state import State
-    from conflict.table import StreamInfo, Table
-    from conflict.table.sessions import Loaded, Recorded, Undid
+    from table import StreamInfo, Table
+    from table.sessions import Loaded, Recorded, Undid
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -18,7 +18,7 @@ from cli.conflict.stored import roll_lines as roll_lines  # read here before it 
 
 if TYPE_CHECKING:
     from conflict.state import State
-    from conflict.table import Entry, Table
+    from table import Entry, Table
 
 Line = LogLine
 

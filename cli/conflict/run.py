@@ -54,8 +54,8 @@ if TYPE_CHECKING:
     from conflict.events import Event
     from conflict.intents import Intent as Build
     from conflict.state import Action, State
-    from conflict.table.sessions import Loaded, Recorded, Saved
     from conflict.whatnow import WhatNow
+    from table.sessions import Loaded, Recorded, Saved
 
 T = TypeVar("T")
 
@@ -217,7 +217,7 @@ class Guide:
         """Take back the last step: only one the Narrator has seen, and (unless
         ``anyone``) only one they wrote themselves."""
         from conflict.narrate import describe
-        from conflict.table import NotYourStep
+        from table import NotYourStep
 
         seen = self.loaded.version if self.loaded is not None else None
         try:  # only what the Narrator has seen: never a newer step by surprise

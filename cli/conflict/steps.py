@@ -3,7 +3,7 @@
 Each reads the command line and hands its words to the library
 (:mod:`conflict.intents`), which makes them into events built against the Conflict as
 it stands when written (another process may have written first: the engine checks
-again, :mod:`conflict.table.sessions`); the command then prints the library's sentence for what
+again, :mod:`table.sessions`); the command then prints the library's sentence for what
 happened and what comes next (``--json``: the same as JSON). Names are any unique
 beginning or word of a participant's name. The dice are rolled by the tool unless
 ``roll --faces`` gives the dice rolled at the table.
@@ -324,7 +324,7 @@ def undo(anyone: bool, as_json: bool) -> None:
     """Take back the last step of the Conflict, if you wrote it (--as, or $MISTBORN_AS);
     --anyone takes it back whoever wrote it. It stays in the log, marked undone."""
     from conflict import saved as conflicts
-    from conflict.table import NotYourStep
+    from table import NotYourStep
 
     with open_table() as table:
         name = conflicts.find(table, chosen_conflict())

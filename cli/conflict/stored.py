@@ -1,4 +1,4 @@
-"""A Conflict's ``show`` from the view its last write stored (:meth:`conflict.table.
+"""A Conflict's ``show`` from the view its last write stored (:meth:`table.
 Table.view`): the board and the last lines, with the rolls made meanwhile, read back
 without the engine or a replay. Light at import (neither click nor Rich nor attrs):
 :mod:`cli.quick_show` reads views before click loads.
@@ -14,7 +14,7 @@ from cli.common.glyphs import die
 from cli.version import __version__
 
 if TYPE_CHECKING:
-    from conflict.table import RollEntry, Table
+    from table import RollEntry, Table
 
 __all__ = ["LogLine", "from_view", "roll_lines", "with_rolls"]
 
@@ -28,8 +28,8 @@ def from_view(table: Table, view: dict[str, Any] | None, count: int
     program made it, it has the board's shape and holds the lines asked for (else
     ``None``: replay instead — another version may word or judge it otherwise)."""
     from conflict.board_shape import is_board
-    from conflict.table.clock import parse
-    from conflict.table.errors import TableDamaged
+    from table.clock import parse
+    from table.errors import TableDamaged
 
     try:
         if view is None or view["made_by"] != __version__ or not is_board(view["board"]):

@@ -33,7 +33,7 @@ from core.errors import shown
 
 if TYPE_CHECKING:
     from cli.players.shell import PlayerShell
-    from conflict.table import Player, Table
+    from table import Player, Table
 
 ORIGINAL_COMMAND = "SSH_ORIGINAL_COMMAND"
 _SSH_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")
@@ -88,7 +88,7 @@ def run_shell(path: Path, who: str, *, plain_mode: bool = False) -> int:
     interactively. Returns the exit status."""
     from cli.players.one_line import refused
     from cli.players.shell import PlayerShell
-    from conflict.table import UnknownPlayer
+    from table import UnknownPlayer
 
     line = os.environ.get(ORIGINAL_COMMAND)
     color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
@@ -264,7 +264,7 @@ def invite(name: str, keys: Sequence[Path], passphrase: bool, characters: Sequen
            narrator: bool, as_json: bool) -> None:
     """Invite NAME (their SSH user name) by public key, by passphrase, or both."""
     from characters.lookup import resolve
-    from conflict.table import hash_passphrase
+    from table import hash_passphrase
 
     if not keys and not passphrase:
         fail("say how they log in: --key PUBKEY_FILE or --passphrase")

@@ -41,9 +41,9 @@ if TYPE_CHECKING:
     from cli.boardgames.base import Face
     from cli.players.words import Reply
     from conflict.intents.complete import Completion
-    from conflict.table import Table
-    from conflict.table.sessions import Loaded, Recorded
     from core.viewer import Viewer
+    from table import Table
+    from table.sessions import Loaded, Recorded
 
 CONFLICT: Final = "conflict"
 KINDS: Final = (CONFLICT, "stuffed", "deckbuilding", "housewar")
@@ -94,7 +94,7 @@ def sitting(table: Table, chosen: tuple[str, str] | None) -> tuple[str, str] | N
 
 def listing(table: Table, at: tuple[str, str] | None) -> list[str]:
     """``games``: every stream a shell may sit at, ``*`` where this one sits."""
-    from conflict.table.games import rules
+    from table.games import rules
 
     lines = []
     for kind in KINDS:
@@ -148,7 +148,7 @@ class GameDesk:
     :class:`~cli.boardgames.seat.Seat` for the table's commands it runs."""
 
     def __init__(self, host: Host, kind: str, name: str) -> None:
-        from conflict.table import games
+        from table import games
 
         self.host = host
         self.kind = kind
@@ -364,7 +364,7 @@ class GameDesk:
 
     def undo(self, args: list[str]) -> Reply:
         """Take back this player's last step (the host's: anyone's), as issue 18 rules."""
-        from conflict.table import NotYourStep, games
+        from table import NotYourStep, games
 
         if args:
             fail("undo takes no words: it takes back your last step")

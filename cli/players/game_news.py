@@ -19,8 +19,8 @@ import attrs
 
 if TYPE_CHECKING:
     from cli.players.game_desk import GameDesk
-    from conflict.table import Table
-    from conflict.table.sessions import Loaded
+    from table import Table
+    from table.sessions import Loaded
 
 BOARD_GAMES = ("stuffed", "deckbuilding", "housewar")
 
@@ -33,7 +33,7 @@ class GamesMoved:
 
 
 def _now() -> datetime.datetime:
-    from conflict.table import clock
+    from table import clock
 
     return clock.parse(clock.now())
 
@@ -53,7 +53,7 @@ class GameVersions:
                 if info.kind in BOARD_GAMES}
 
     def _load_timers(self) -> None:
-        from conflict.table import games
+        from table import games
 
         self._timers = {}
         for kind, name in self._versions:

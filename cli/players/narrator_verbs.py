@@ -62,7 +62,7 @@ def end(shell: Desk, args: list[str]) -> Reply:
 def undo(shell: Desk, args: list[str]) -> Reply:
     from conflict import saved as conflicts
     from conflict.narrate import describe
-    from conflict.table import NotYourStep
+    from table import NotYourStep
 
     anyone = args == ["anyone"]
     if args and not anyone:

@@ -70,9 +70,9 @@ if TYPE_CHECKING:
     from conflict.intents import Intent
     from conflict.intents.complete import Completion
     from conflict.state import State
-    from conflict.table import Player, Table
-    from conflict.table.sessions import Recorded
     from conflict.whatnow import WhatNow
+    from table import Player, Table
+    from table.sessions import Recorded
 
 MAX_NEWS_ROLLS = 8
 """Others' rolls shown at once; more in one go are counted, not listed."""
@@ -85,7 +85,7 @@ WITHDRAWN = "Your invitation was withdrawn."
 
 
 class PlayerShell:
-    """One player's shell over a table (a :class:`~conflict.table.Table`, or a path the
+    """One player's shell over a table (a :class:`~table.Table`, or a path the
     shell opens and closes itself). ``width`` and ``plain`` may change at any time (a
     resized terminal, the ``plain`` verb); ``color=False`` when no terminal listens.
     ``rng`` draws dice (default: the operating system's secure source)."""
@@ -93,7 +93,7 @@ class PlayerShell:
     def __init__(self, table: Table | str | Path, player: str, *, width: int = 40,
                  plain: bool = False, color: bool = True,
                  rng: random.Random | None = None, news: bool = True) -> None:
-        from conflict.table import Table
+        from table import Table
 
         self._owns = not isinstance(table, Table)
         self.table: Table = table if isinstance(table, Table) else Table(table, create=False)
@@ -190,7 +190,7 @@ class PlayerShell:
         try:
             self._refresh()
         except ConflictError as error:
-            from conflict.table import UnknownPlayer
+            from table import UnknownPlayer
 
             if isinstance(error, UnknownPlayer):  # revoked: never name who else may join
                 return self.reply([WITHDRAWN], status=2)._quit()
@@ -453,7 +453,7 @@ class PlayerShell:
     def show(self, batch: Batch, cache: dict[object, str] | None = None) -> str:
         """``batch`` as this player sees it: others' rolls and steps (not the player's
         own: its replies said them) as the library tells them to this player, and what
-        comes next. Raises :class:`~conflict.table.UnknownPlayer` once the player is
+        comes next. Raises :class:`~table.UnknownPlayer` once the player is
         revoked. Shells showing one batch may share a ``cache``: each line is then drawn
         once for all who see it alike (same width, text mode and hidden names)."""
         games = self._game_news(batch)

@@ -24,7 +24,7 @@ import attrs
 from cli.players.ssh_limits import Logins, key_id
 
 if TYPE_CHECKING:
-    from conflict.table import Table
+    from table import Table
 
 T = TypeVar("T")
 
@@ -59,7 +59,7 @@ class TableWorker:
     there, in the order asked, while the event loop goes on with the network."""
 
     def __init__(self, path: Path) -> None:
-        from conflict.table import Table  # at first use: the table is SQLite's
+        from table import Table  # at first use: the table is SQLite's
 
         self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table")
         self.table: Table = self._pool.submit(Table, path, create=False).result()
@@ -150,7 +150,7 @@ class Login(asyncssh.SSHServer):
         return True
 
     async def validate_password(self, username: str, password: str) -> bool:
-        from conflict.table import check_passphrase
+        from table import check_passphrase
 
         logins = self.server.logins
         if logins.refused(self.address, username):

@@ -158,7 +158,7 @@ class Server:
 
     def __init__(self, path: Path, host_key: Path, settings: Settings = DEFAULT_SETTINGS,
                  *, log: Callable[[str], None] | None = None) -> None:
-        from conflict.table import hash_passphrase
+        from table import hash_passphrase
 
         self.path = path
         self.log = _to_stderr if log is None else log
@@ -185,7 +185,7 @@ class Server:
     # --- reading players (in the table's thread)
 
     def keys_of(self, username: str) -> set[str]:
-        from conflict.table import TableDamaged, UnknownPlayer
+        from table import TableDamaged, UnknownPlayer
 
         try:
             return {key_id(key) for key in self.worker.table.player(username).keys}
@@ -196,7 +196,7 @@ class Server:
             return set()
 
     def hash_of(self, username: str) -> str | None:
-        from conflict.table import TableDamaged, UnknownPlayer
+        from table import TableDamaged, UnknownPlayer
 
         try:
             return self.worker.table.player(username).passphrase_hash
@@ -286,7 +286,7 @@ class Server:
         session's text is made by its own call in the table's thread: lines typed
         meanwhile are handled between them instead of waiting for every session's
         news. Sessions that see a line alike share its drawing (``drawn``)."""
-        from conflict.table import UnknownPlayer
+        from table import UnknownPlayer
 
         drawn: dict[object, str] = {}
         for session in [s for group in self.sessions.values() for s in group]:
@@ -326,7 +326,7 @@ class Server:
             return
         term = process.get_terminal_type()
         width = process.get_terminal_size()[0] or 40
-        from conflict.table import UnknownPlayer
+        from table import UnknownPlayer
 
         try:
             shell: PlayerShell = await self.worker.run(

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from conflict.intents import Intent
     from conflict.options import ReactOption
     from conflict.state import State
-    from conflict.table import Table
     from conflict.whatnow import WhatNow
+    from table import Table
 
 
 class Desk(Protocol):

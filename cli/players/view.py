@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
     from conflict.state import State
-    from conflict.table import Entry, RollEntry, Table
     from core.viewer import Viewer
+    from table import Entry, RollEntry, Table
 
 MIN_WIDTH: Final = 20
 MAX_WIDTH: Final = 120
@@ -259,7 +259,7 @@ class NewsReader:
     the current Conflict, steps taken back, a change of current Conflict, numbers the
     Narrator revealed or hid. Three cheap queries when nothing changed; the Conflict is
     replayed only when it moved (and then only its new events: the replay cache of
-    :mod:`conflict.table.sessions`)."""
+    :mod:`table.sessions`)."""
 
     def __init__(self, table: Table) -> None:
         from conflict import saved as conflicts

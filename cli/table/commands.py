@@ -5,7 +5,7 @@
 * ``table export``: every event (or roll, sheet, game, player) as CSV, JSON or
   newline-delimited JSON, to standard output or ``-o FILE``.
 
-The export is built on sqlite-utils (:mod:`conflict.table.export`), imported when the
+The export is built on sqlite-utils (:mod:`table.export`), imported when the
 export runs and by nothing else: no other command pays for its import. See
 docs/table-file.md for what each view holds.
 """
@@ -76,7 +76,7 @@ def export(what: str, fmt: str, game: str | None, name: str | None,
     CSV cells are plain text, a control character shown as an escape (\\x1b); JSON
     keeps every text exactly.
     """
-    from conflict.table import export as exporting  # sqlite-utils: this command only
+    from table import export as exporting  # sqlite-utils: this command only
 
     if what not in exporting.GAME_VIEWS and (game is not None or name is not None):
         fail(f"--game and --name choose games: give them with --what events or "

@@ -5,7 +5,7 @@ the guided round, a player's line in the shell — and every front door hands th
 words here: :mod:`.words` reads them (numbers, dice faces typed as rolled, the dice
 and aim of a declaration) and :mod:`.steps` makes each step an :data:`Intent`, a
 function of the Conflict's state giving the events to append, which is what the
-table's optimistic writer (:meth:`conflict.table.sessions.Saved.record`) takes.
+table's optimistic writer (:meth:`table.sessions.Saved.record`) takes.
 Words that break a rule are refused with :class:`~conflict.errors.BadValue` or
 :class:`~conflict.errors.RuleViolation`, the rule kept on the error. While the words
 are typed, :func:`conflict.intents.complete.complete` says what may come next (Tab).

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 Intent = Callable[["State"], Sequence["Event"]]
 """What a step wants written, built against the Conflict as it stands when written: the
-events to append (the shape :meth:`conflict.table.sessions.Saved.record` takes)."""
+events to append (the shape :meth:`table.sessions.Saved.record` takes)."""
 
 __all__ = [
     "act",

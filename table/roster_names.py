@@ -1,16 +1,16 @@
 """The roster's names, read without loading the sheets' classes: every writer's name is
 looked up among them (``mistborn roll 5 --as Vin``), and :mod:`characters.model`
 with its converter is not worth loading for that (start-up time). The rest of the
-roster is :mod:`conflict.table.roster`, which reads its rows through these."""
+roster is :mod:`table.roster`, which reads its rows through these."""
 
 from __future__ import annotations
 
 import sqlite3
 from typing import Final
 
-from conflict.table.errors import RESTORE
-from conflict.table.stored import Row, kind_of
 from core.errors import shown
+from table.errors import RESTORE
+from table.stored import Row, kind_of
 
 __all__ = ["KIND_ORDER", "checked", "names", "sorted_rows", "where"]
 

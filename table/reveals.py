@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import sqlite3
 
-from conflict.table import clock
-from conflict.table.errors import check_text, name_key
-from conflict.table.stored import Row
 from core.errors import shown
+from table import clock
+from table.errors import check_text, name_key
+from table.stored import Row
 
 
 def _stream_id(db: sqlite3.Connection, kind: str, stream: str) -> int:
-    from conflict.table import logs
+    from table import logs
 
     return int(logs._stream(db, kind, stream)["id"])  # UnknownStream, suggesting a name
 

@@ -4,7 +4,7 @@ The file is plain SQLite: a tool, a hand edit or a bad disk may leave anything i
 column — text where a number belongs, a blob, NULL, JSON nested five thousand deep.
 What this project wrote is only ever read back through a :class:`Row`, which names
 the SQLite table and the row (as a person names it: a character's name, an entry's
-number and stream) and raises :class:`~conflict.table.errors.DamagedRow` for anything
+number and stream) and raises :class:`~table.errors.DamagedRow` for anything
 that is not what was written, so a damaged row is one line saying where it is and
 what to do, never a traceback.
 
@@ -17,11 +17,11 @@ from __future__ import annotations
 import datetime
 from typing import Any, Final
 
-from conflict.table import clock
-from conflict.table.errors import RESTORE, DamagedRow, TableDamaged
 from core.errors import shown
 from core.frozen import Frozen
 from core.jsonread import Limits, Unreadable, read_json
+from table import clock
+from table.errors import RESTORE, DamagedRow, TableDamaged
 
 STORED: Final = Limits(max_bytes=1_000_000)
 """What a JSON column may hold: what an imported file may (:data:`core.jsonread.SHEETS`)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime
 
-from conflict.table.errors import TableDamaged
+from table.errors import TableDamaged
 
 
 def now() -> str:

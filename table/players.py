@@ -25,11 +25,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from conflict.errors import BadValue
-from conflict.table import clock
-from conflict.table.errors import NameTaken, UnknownPlayer, check_text, name_key
-from conflict.table.stored import Row, kind_of
 from core.errors import shown
 from core.frozen import Frozen
+from table import clock
+from table.errors import NameTaken, UnknownPlayer, check_text, name_key
+from table.stored import Row, kind_of
 
 # --- passphrases ---------------------------------------------------------------------------
 
@@ -257,8 +257,8 @@ def invite(
     characters: Sequence[str],
     narrator: bool,
 ) -> Player:
-    """Add a player (see :meth:`conflict.table.Table.invite_player`)."""
-    from conflict.table.roster import canonical_name
+    """Add a player (see :meth:`table.Table.invite_player`)."""
+    from table.roster import canonical_name
 
     check_text(name, "a player's name")
     if not isinstance(narrator, bool):

@@ -18,8 +18,8 @@ import json
 import sqlite3
 from typing import Any
 
-from conflict.table.errors import name_key
 from core.jsonread import Unreadable, read_json
+from table.errors import name_key
 
 __all__ = ["read", "write"]
 
@@ -27,7 +27,7 @@ __all__ = ["read", "write"]
 def write(db: sqlite3.Connection, kind: str, name: str, version: int,
           view: dict[str, Any]) -> None:
     """Store ``view`` as the stream's, made from its log at ``version``."""
-    from conflict.table import logs
+    from table import logs
 
     stream_id = int(logs._stream(db, kind, name)["id"])
     db.execute(

@@ -35,15 +35,15 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
-from conflict.table import logs
-from conflict.table.errors import DamagedRow, NothingToUndo, NotYourStep, StaleLog, name_key
-from conflict.table.logs import Appended, Entry, Log
-from conflict.table.stored import Row
 from core.errors import shown
+from table import logs
+from table.errors import DamagedRow, NothingToUndo, NotYourStep, StaleLog, name_key
+from table.logs import Appended, Entry, Log
+from table.stored import Row
 
 if TYPE_CHECKING:
-    from conflict.table import Table
     from core.game import Game
+    from table import Table
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -430,7 +430,7 @@ def _stored_view(game: Game[S, E], name: str) -> Projection[S, E] | None:
         return None
 
     def store(db: Db, loaded: Loaded[S, E]) -> None:
-        from conflict.table import views
+        from table import views
 
         views.write(db, game.kind, name, loaded.version,
                     made(name, loaded.states, loaded.events))

@@ -2,7 +2,7 @@
 stream of its own kind, played by the :class:`core.game.Game` registered for that kind
 (:mod:`core.registry`). The table knows no game: it asks the registry by kind.
 
-A game is a :class:`~conflict.table.sessions.Saved` stream: its events are replayed
+A game is a :class:`~table.sessions.Saved` stream: its events are replayed
 into state, and every new event is checked by the rules against the stream as it
 stands at the moment of writing (optimistic, retried), so several players' phones can
 write to one game and a game survives closing the terminal.
@@ -24,14 +24,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self, TypeVar, overload
 
 from conflict.errors import RuleViolation
-from conflict.table import sessions
-from conflict.table.sessions import Intent, Loaded, Recorded, Saved, Undid
-from conflict.table.sessions import free_name as free_name
 from core.game import Game
 from core.registry import game as rules
+from table import sessions
+from table.sessions import Intent, Loaded, Recorded, Saved, Undid
+from table.sessions import free_name as free_name
 
 if TYPE_CHECKING:
-    from conflict.table import Table
+    from table import Table
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -172,7 +172,7 @@ def undo(table: Table, game: str | Game[S, E], name: str, *, who: str,
     wrote, when its game undoes whole steps (a Problem worsened with all it pushed
     along; history keeps them, marked undone), else its last event. A game that keeps
     its set-up never has it taken back (:class:`SetupKept`). With ``own``, only a
-    step ``who`` wrote (:class:`~conflict.table.NotYourStep`)."""
+    step ``who`` wrote (:class:`~table.NotYourStep`)."""
     return undo_saved(Saved(table, _game(game), name), who=who, based_on=based_on, own=own)
 
 
@@ -204,7 +204,7 @@ _MOVED = {
 def __getattr__(name: str) -> Any:
     if name in _MOVED:
         module, new = _MOVED[name]
-        warnings.warn(f"conflict.table.games.{name} moved to {module}.{new}",
+        warnings.warn(f"table.games.{name} moved to {module}.{new}",
                       DeprecationWarning, stacklevel=2)
         # The table imports no game: a name it used to hold is fetched by name.
         return getattr(importlib.import_module(module), new)

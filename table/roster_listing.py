@@ -2,7 +2,7 @@
 without building every sheet (start-up time: the sheets' classes and their converter
 cost more than the whole listing may).
 
-Every write to the roster (:mod:`conflict.table.roster`) keeps, in the ``meta`` table
+Every write to the roster (:mod:`table.roster`) keeps, in the ``meta`` table
 under :data:`KEY`, one entry per row: what :func:`characters.summary.summary` gives for
 the sheet, found by reading the row back as strictly as every reader does — so a row
 has an entry only if reading it succeeds. Each entry is filed under a digest of the

@@ -26,11 +26,11 @@ import sqlite_utils
 from sqlite_utils.cli import output_rows
 
 from conflict.errors import BadValue
-from conflict.table.connection import _uri_path
-from conflict.table.errors import RESTORE, TableDamaged, UnknownStream, name_key
 from core.names import matches
 from core.registry import MODULES
 from core.text import json_safe
+from table.connection import _uri_path
+from table.errors import RESTORE, TableDamaged, UnknownStream, name_key
 
 __all__ = ["FORMATS", "GAME_VIEWS", "WHAT", "write"]
 

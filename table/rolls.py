@@ -15,11 +15,11 @@ import sqlite3
 
 from conflict.dice import Roll
 from conflict.errors import BadValue, ConflictError
-from conflict.table import clock
-from conflict.table.errors import check_purpose, check_text, name_key
-from conflict.table.stored import Row
 from core.errors import shown
 from core.frozen import Frozen
+from table import clock
+from table.errors import check_purpose, check_text, name_key
+from table.stored import Row
 
 
 class RollEntry(Frozen):

@@ -41,9 +41,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from conflict.table import clock
-from conflict.table.connection import Connection
-from conflict.table.errors import TableTooNew
+from table import clock
+from table.connection import Connection
+from table.errors import TableTooNew
 
 Step = Callable[[sqlite3.Connection], None]
 Migration = tuple[str, Step]
@@ -213,7 +213,7 @@ def _views(db: sqlite3.Connection) -> None:
 def _readable_views(db: sqlite3.Connection) -> None:
     """Version 10: views with columns in plain words (rolls, events, games, sheets,
     players without their keys), for other tools reading the file (:mod:`.readable`)."""
-    from conflict.table import readable  # start-up: its SQL is needed only to migrate
+    from table import readable  # start-up: its SQL is needed only to migrate
 
     readable.create(db)
 
@@ -250,7 +250,7 @@ def read_version(db: sqlite3.Connection) -> int:
         value = int(value)
     if type(value) is int and value > 0:
         return value
-    from conflict.table.stored import Row  # a damaged file only (start-up: opening is light)
+    from table.stored import Row  # a damaged file only (start-up: opening is light)
 
     meta = Row("meta", "'schema_version'")
     if row is None:

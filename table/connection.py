@@ -2,7 +2,7 @@
 
 Every statement the table package runs goes through :meth:`Connection.read` or
 :meth:`Connection.write`, so this module is the one place where SQLite's failures
-become :class:`~conflict.table.errors.TableError` (one line, nothing changed).
+become :class:`~table.errors.TableError` (one line, nothing changed).
 
 Many writers
     The file is shared by several processes at once (the Narrator's terminal, players'
@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Final, TypeVar
 
-from conflict.table import errors
+from table import errors
 
 DEFAULT_WAIT: Final = 10.0
 """Seconds a write waits for another program's write to finish before giving up."""

@@ -5,10 +5,10 @@ beside columns for the name, a case-folded ``name_key`` (unique: names are uniqu
 ignoring case, in any script), the kind, the player and a version that goes up by one
 on every change. Damage lives inside the sheet, apart from each Resilience's full
 score (R-CON-20). Every write also brings the roster's listing up to date
-(:mod:`conflict.table.roster_listing`), which ``char list`` shows without reading sheets.
+(:mod:`table.roster_listing`), which ``char list`` shows without reading sheets.
 
 The functions here run inside one transaction of :class:`~.connection.Connection`
-and take its ``sqlite3.Connection``; :class:`conflict.table.Table` wraps them.
+and take its ``sqlite3.Connection``; :class:`table.Table` wraps them.
 """
 
 from __future__ import annotations
@@ -25,15 +25,15 @@ from characters.errors import CharacterError
 from characters.model import RESILIENCES, Character, ExtraGroup, Kind, Sheet
 from characters.names import name_key, refuse_look_alike
 from conflict.errors import BadValue
-from conflict.table import clock
-from conflict.table.errors import RESTORE, NameTaken, SheetChanged, UnknownCharacter
-from conflict.table.roster_names import checked as _checked
-from conflict.table.roster_names import names as names
-from conflict.table.roster_names import sorted_rows as _sorted_rows
-from conflict.table.roster_names import where as _where
-from conflict.table.stored import kind_of
 from core.errors import shown
 from core.text import as_stored
+from table import clock
+from table.errors import RESTORE, NameTaken, SheetChanged, UnknownCharacter
+from table.roster_names import checked as _checked
+from table.roster_names import names as names
+from table.roster_names import sorted_rows as _sorted_rows
+from table.roster_names import where as _where
+from table.stored import kind_of
 
 Versioned = tuple[Character, int]
 """A character and the version of its row in the table."""
@@ -149,9 +149,9 @@ def canonical_name(db: sqlite3.Connection, name: str) -> str:
 def _keep_listing(db: sqlite3.Connection) -> None:
     """The roster's listing brought up to date after a write: each row read as strictly
     as :func:`listing` reads it, summed up by :func:`characters.summary.summary`
-    (:mod:`conflict.table.roster_listing`)."""
+    (:mod:`table.roster_listing`)."""
     from characters.summary import summary
-    from conflict.table import roster_listing
+    from table import roster_listing
 
     def entry(row: sqlite3.Row) -> Any | None:
         try:
@@ -244,7 +244,7 @@ def add(
     force: bool,
     path: Path,
 ) -> list[Added]:
-    """Write ``characters`` (see :meth:`conflict.table.Table.add`)."""
+    """Write ``characters`` (see :meth:`table.Table.add`)."""
     expected = {name_key(name): version for name, version in expected_versions.items()}
     _refuse_look_alikes(db, characters, replace=replace)
     added: list[Added] = []

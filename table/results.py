@@ -5,7 +5,7 @@ version 7).
 
 Storage only: which event writes what to the roster, and when taking it back is
 refused, are the game's (the Conflict's end: :mod:`conflict.saved`, R-CON-20/21),
-given to the table as hooks (:func:`conflict.table.sessions.register_hooks`).
+given to the table as hooks (:func:`table.sessions.register_hooks`).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import sqlite3
 import attrs
 
 from characters.model import Resiliences
-from conflict.table.errors import name_key
-from conflict.table.stored import Row
 from core.errors import shown
+from table.errors import name_key
+from table.stored import Row
 
 
 @attrs.frozen
@@ -32,7 +32,7 @@ class Kept:
 
 
 def _stream_id(db: sqlite3.Connection, kind: str, name: str) -> int:
-    from conflict.table import logs
+    from table import logs
 
     return int(logs._stream(db, kind, name)["id"])
 

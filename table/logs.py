@@ -11,7 +11,7 @@ current one.
 Optimistic concurrency: a stream's ``version`` goes up by one on every append and every
 undo. A writer reads the log (entries and version), decides, and appends "based on" the
 version it read; if another writer got there first the append raises
-:class:`~conflict.table.errors.StaleLog` and writes nothing. :func:`commit` is the loop
+:class:`~table.errors.StaleLog` and writes nothing. :func:`commit` is the loop
 writers use: read, build, append, and on a stale log read and build again.
 """
 
@@ -26,9 +26,12 @@ from typing import Any, Final
 import attrs
 
 from conflict.errors import BadValue
-from conflict.table import clock
-from conflict.table.connection import Connection
-from conflict.table.errors import (
+from core.errors import shown
+from core.jsonread import Limits, Unreadable, read_json
+from core.registry import MODULES, registered
+from table import clock
+from table.connection import Connection
+from table.errors import (
     DamagedRow,
     NameTaken,
     NothingToUndo,
@@ -37,10 +40,7 @@ from conflict.table.errors import (
     check_text,
     name_key,
 )
-from conflict.table.stored import Row, kind_of, unreadable
-from core.errors import shown
-from core.jsonread import Limits, Unreadable, read_json
-from core.registry import MODULES, registered
+from table.stored import Row, kind_of, unreadable
 
 STREAM_KINDS: Final = tuple(MODULES)
 """The kinds of event stream this program knows: one for each game it knows
@@ -332,7 +332,7 @@ def read(db: sqlite3.Connection, kind: str, name: str, *, include_undone: bool) 
 def create(
     db: sqlite3.Connection, kind: str, name: str, *, who: str, current: bool | None
 ) -> StreamInfo:
-    """A new empty stream (see :meth:`conflict.table.Table.create_stream`)."""
+    """A new empty stream (see :meth:`table.Table.create_stream`)."""
     check_kind(kind)
     check_text(name, f"the name of a {kind}")
     check_text(who, "who")
