@@ -8,7 +8,7 @@ import importlib
 from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any
 
-__all__ = ["export", "made"]
+__all__ = ["export", "made", "named"]
 
 
 def export(package: str, namespace: MutableMapping[str, Any], modules: Mapping[str, str],
@@ -31,3 +31,9 @@ def made(module: str, name: str, makers: Mapping[str, Callable[[], Any]]) -> Any
     if maker is None:
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
     return maker()
+
+
+def named(target: str) -> Any:
+    """The value ``"module:NAME"`` names, its module imported on first use."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)

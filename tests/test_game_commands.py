@@ -24,6 +24,8 @@ def test_the_group_reads_every_command_its_modules_declare(group: GameGroup) -> 
         loaded = importlib.import_module(f"cli.boardgames.{module}")
         defined.update({value.name: value.short_help for value in vars(loaded).values()
                         if isinstance(value, click.Command)})
+    if group.steps is not None:  # and the steps of the game's table
+        defined.update({step.name: step.summary for step in group.steps})
     assert {name: short for name, (_, short) in group.lazy.items()} == defined
     context = click.Context(group)
     for name in defined:

@@ -29,8 +29,10 @@ from cli.boardgames.drawing import wrapped as wrapped
 from cli.boardgames.seat import current as current_seat
 from cli.common.errors import fail
 from cli.common.lazy_commands import SuggestsUnloaded
-from cli.common.options import NumbersCommand
 from cli.common.output import echo_wrapped, json_option, plain, print_json
+from cli.common.step_commands import ManyOption as ManyOption
+from cli.common.step_commands import StepCommand
+from cli.common.step_commands import command as step_command
 from cli.common.streams import (
     ENGLISH,
     history,
@@ -47,8 +49,10 @@ from cli.common.streams import (
 )
 from cli.common.streams import meanwhile_lines as stream_meanwhile
 from cli.common.table_option import open_table, table_option
+from core.lazy import named
 
 if TYPE_CHECKING:
+    from core.steps import Step, Steps
     from table import Entry, StreamInfo, Table
     from table.sessions import Loaded, Recorded, Undid
 
@@ -78,48 +82,8 @@ def chosen_game() -> str | None:
     return remembered(_GAME_KEY)
 
 
-class ManyOption(click.Option):
-    """An option that takes every value up to the next option: ``--players Ann Bo Cy``
-    (also ``--players Ann,Bo,Cy``, or the option repeated). Its value is the list of
-    what was typed, each item split at commas unless ``commas=False``."""
-
-    def __init__(self, *args: Any, commas: bool = True, **kwargs: Any) -> None:
-        kwargs["multiple"] = True
-        self.commas = commas
-        super().__init__(*args, **kwargs)
-
-    def process_value(self, ctx: click.Context, value: Any) -> Any:
-        value = super().process_value(ctx, value)
-        if not value or not self.commas:
-            return value
-        return [part.strip() for item in value for part in str(item).split(",")
-                if part.strip()]
-
-
-class GameCommand(NumbersCommand):
-    """A command whose :class:`ManyOption` options take several values, and whose
-    arguments may be negative numbers (``unrest -1``, ``coins -3``)."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        many = {opt for param in self.get_params(ctx) if isinstance(param, ManyOption)
-                for opt in param.opts}
-        out: list[str] = []
-        current: str | None = None  # the many-valued option being read
-        empty = False  # it has no value yet
-        for token in args:
-            is_option = token.startswith("-") and len(token) > 1
-            if current is not None and not is_option:
-                out += [current, token]
-                empty = False
-                continue
-            if current is not None and empty:
-                out.append(current)  # given no value: click says so
-            current, empty = (token, True) if token in many else (None, False)
-            if current is None:
-                out.append(token)
-        if current is not None and empty:
-            out.append(current)
-        return super().parse_args(ctx, out)
+GameCommand = StepCommand
+"""A board game's command (see :class:`~cli.common.step_commands.StepCommand`)."""
 
 
 def game_command(name: str, short_help: str, *, rank: int = 0
@@ -137,30 +101,52 @@ _DECLARED = re.compile(r'^@game_command\("([a-z-]+)", "([^"]*)"(?:, rank=(\d))?\
 
 
 class GameGroup(SuggestsUnloaded):
-    """A game's group. Its commands are :class:`GameCommand` s; those declared with
-    :func:`game_command` in ``modules`` (modules of this package) are imported on first
-    use, so that ``mistborn stuffed odds`` loads the odds and nothing of the game."""
+    """A game's group. Its steps come from the game's table of steps (``steps``:
+    ``"module:NAME"`` of a :class:`core.steps.Steps`, imported when the game is named),
+    each made a click command when used (:mod:`cli.common.step_commands`) and written
+    for the game's :class:`Face` (``face``: ``"module:NAME"`` of the function giving
+    it). Its other commands, declared with :func:`game_command` in ``modules`` (modules
+    of this package), are imported on first use, so that ``mistborn stuffed odds``
+    loads the odds and nothing of the game."""
 
     command_class = GameCommand
 
-    def __init__(self, *args: Any, modules: Sequence[str] = (), **kwargs: Any) -> None:
+    def __init__(self, *args: Any, modules: Sequence[str] = (), steps: str = "",
+                 face: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.modules = tuple(modules)
+        self.steps_at, self.face_at = steps, face
         self._declared: dict[str, tuple[str, str]] | None = None
+        self._listed: object = None  # the table of steps the listing was made from
+
+    @property
+    def steps(self) -> Steps[Any] | None:
+        """The game's table of steps, if it has one."""
+        if not self.steps_at:
+            return None
+        found: Steps[Any] = named(self.steps_at)
+        return found
 
     @property
     def lazy(self) -> dict[str, tuple[str, str]]:
-        """Name → (module, short help) of the commands declared in ``modules``, in the
-        help's order (rank, then module, then place in the module)."""
-        if self._declared is None:
+        """Name → (module, short help) of the commands declared in ``modules`` and the
+        steps of the game's table, in the help's order (rank, then module, then place in
+        the module; the table's steps after the commands of their rank declared in the
+        first module)."""
+        steps = self.steps
+        if self._declared is None or self._listed is not steps:
+            self._listed = steps
             here = os.path.dirname(__file__)
             found: list[tuple[int, int, int, str, str, str]] = []
             for number, module in enumerate(self.modules):
                 # Read, not imported: importing every command module would slow start-up.
                 with open(os.path.join(here, f"{module}.py"), encoding="utf-8") as file:
                     source = file.read()
-                found += [(int(match[3] or 0), number, match.start(), match[1], module,
+                found += [(int(match[3] or 0), 2 * number, match.start(), match[1], module,
                            match[2]) for match in _DECLARED.finditer(source)]
+            if steps is not None:
+                found += [(step.rank, 1, place, step.name, "", step.summary)
+                          for place, step in enumerate(steps)]
             self._declared = {name: (module, short)
                               for *_, name, module, short in sorted(found)}
         return self._declared
@@ -169,6 +155,11 @@ class GameGroup(SuggestsUnloaded):
         return sorted({*self.lazy, *super().list_commands(ctx)})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        steps = self.steps
+        if steps is not None and cmd_name in steps:
+            return self.step_command(steps[cmd_name])
         if cmd_name in self.lazy:
             import importlib
 
@@ -178,12 +169,30 @@ class GameGroup(SuggestsUnloaded):
                         if isinstance(value, click.Command) and value.name == cmd_name)
         return super().get_command(ctx, cmd_name)
 
+    def step_command(self, step: Step[Any]) -> click.Command:
+        """The click command of one of the game's steps."""
+        face_of = named(self.face_at)
+
+        def run(step: Step[Any], values: dict[str, Any], as_json: bool) -> None:
+            write(face_of(), lambda state: step.build(state, values), as_json=as_json)
+
+        return step_command(step, run, common, lambda: state_now(face_of().kind))
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, self.lazy[name][1]) for name in self.lazy]
         rows += [(name, command.get_short_help_str(60))
                  for name, command in self.commands.items() if name not in self.lazy]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+def state_now(kind: str) -> Any:
+    """The chosen game of ``kind`` as it stands, for completing a word; ``None`` when
+    there is none to read (no table, no game, a damaged file: completion says nothing)."""
+    try:
+        return load(kind)[1].state
+    except Exception:  # completing never fails a shell
+        return None
 
 
 # --- languages ---------------------------------------------------------------------------------

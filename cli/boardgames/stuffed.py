@@ -5,9 +5,10 @@ game's events and what comes next (the library's: :mod:`boardgames.stuffed.scree
 and readers for what a player types — dice by
 position (``1 4 5``) or by symbol (``ch ch b``, ``ch:2``, ``3-kind``), characters by
 any unique beginning of their name (``hero`` is the player's own Hero), players
-likewise. The commands live in :mod:`cli.boardgames.stuffed_setup`,
-:mod:`cli.boardgames.stuffed_turn` and :mod:`cli.boardgames.stuffed_odds`, loaded on first
-use; the screens in :mod:`cli.boardgames.stuffed_screens`.
+likewise. The steps are the game's table of steps
+(:mod:`boardgames.stuffed.step_table`), made commands when used; the other commands
+live in :mod:`cli.boardgames.stuffed_setup` and :mod:`cli.boardgames.stuffed_odds`,
+loaded on first use; the screens in :mod:`cli.boardgames.stuffed_screens`.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 KIND = "stuffed"
 
 
-@click.group(cls=GameGroup, modules=("stuffed_setup", "stuffed_turn", "stuffed_odds"),
+@click.group(cls=GameGroup, modules=("stuffed_setup", "stuffed_odds"),
+             steps="boardgames.stuffed.step_table:STEPS", face="cli.boardgames.stuffed:face",
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @game_option

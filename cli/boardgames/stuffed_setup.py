@@ -1,5 +1,5 @@
-"""``mistborn stuffed new``, ``offer``, ``undo`` and ``show``: setting a game up, the
-Teammates face up on offer, taking a step back, and the whole game on one screen."""
+"""``mistborn stuffed new``, ``undo`` and ``show``: setting a game up, taking a step
+back, and the whole game on one screen."""
 
 from __future__ import annotations
 
@@ -71,24 +71,6 @@ def new(players: Sequence[str], mission_name: str, teammates: int, mercenaries: 
     die = Die(" ".join(die_faces)) if die_faces else DEFAULT_DIE
     event = NewGame(seats, Mission(mission_name, teammates, mercenaries, combo), die)
     games.start(face(), [event], as_json=as_json)
-
-
-@game_command("offer", "A Loyal or Mercenary turned face up on offer.")
-@click.argument("name")
-@click.option("--loyal", "kind", flag_value="loyal", help="A Loyal (the default).")
-@click.option("--mercenary", "kind", flag_value="mercenary", help="A Mercenary.")
-@click.option("--attribute", "-a", required=True, metavar="SYMBOL",
-              help="The Attribute its ability takes (R-STF-6).")
-@click.option("--needs", "-n", required=True, metavar="COMBO",
-              help="The combination that recruits it, e.g. ch:2,i.")
-@common
-def offer(name: str, kind: str | None, attribute: str, needs: str, as_json: bool) -> None:
-    """Turn the Loyal or Mercenary NAME face up on offer (R-STF-5): 2 of each are on
-    offer; recruit one, then offer its replacement."""
-    from boardgames.stuffed.events import Offer, Teammate
-
-    mate = Teammate(name, kind or "loyal", attribute, needs)
-    games.write(face(), lambda _state: [Offer(mate)], as_json=as_json)
 
 
 @game_command("undo", "Take back your last step (history keeps it).", rank=1)

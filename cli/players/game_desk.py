@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from cli.boardgames.base import Face
     from cli.players.words import Reply
     from conflict.intents.complete import Completion
+    from core.steps import Step
     from core.viewer import Viewer
     from table import Table
     from table.sessions import Loaded, Recorded
@@ -315,12 +316,16 @@ class GameDesk:
     def _may_write(self, state: Any) -> None:
         if self.host.narrator:
             return
-        rule = game_verbs.TURN_RULES[self.kind]
+        steps = game_verbs.group(self.kind).steps
+        rule = steps.turn_rule if steps is not None else game_verbs.TURN_RULES[self.kind]
         seat, turn = self.seat(state), self.turn(state)
         if seat is None:
             seats = ", ".join(self.rules.players(state)[0])
             raise RuleViolation(f"you have no seat at {self.name}: a player plays the "
                                 f"seat named as they are ({seats})", rule=rule)
+        if steps is not None:
+            self._may_take(steps[self._verb], state, seat, turn, rule)
+            return
         special = game_verbs.OUT_OF_TURN[self.kind].get(self._verb)
         if special is not None:
             may, why = special
@@ -330,6 +335,24 @@ class GameDesk:
             return
         if self._verb not in game_verbs.TURN_VERBS[self.kind]:
             raise RuleViolation(f"{self._verb} is the host's step", rule=rule)
+        self._on_turn(state, seat, turn, rule)
+
+    def _may_take(self, step: Step[Any], state: Any, seat: str, turn: str | None,
+                  rule: str) -> None:
+        """Refuse ``step`` unless the table of steps lets this player's ``seat`` take
+        it now (:class:`core.steps.Who`)."""
+        from core.steps import Who
+
+        if step.who is Who.HOST:
+            raise RuleViolation(f"{step.name} is the host's step", rule=step.rule or rule)
+        if step.who is Who.SEAT:
+            if step.may is None or not step.may(state, seat):
+                raise RuleViolation(f"{step.name} is not yours to take now: you play "
+                                    f"{seat}", rule=step.rule or rule)
+        elif step.who is Who.TURN:
+            self._on_turn(state, seat, turn, step.rule or rule)
+
+    def _on_turn(self, state: Any, seat: str, turn: str | None, rule: str) -> None:
         if turn is None and self.kind == "housewar" and state.phase.value == "setup":
             raise RuleViolation(f"the set-up is the host's; your turn comes when it is "
                                 f"done (you play {seat})", rule=rule)
@@ -452,17 +475,28 @@ class GameDesk:
         return lines
 
 
-def completions(kind: str, typed: str, *, host: bool) -> list[Completion]:
-    """Tab at a game: the first word, among the steps this player may take and what
-    the shell does (the table's commands name the rest as at the table)."""
+def completions(kind: str, typed: str, *, host: bool, state: Any = None
+                ) -> list[Completion]:
+    """Tab at a game: the first word among the steps this player may take and what the
+    shell does; every later word of a step of the game's table as its parameters
+    complete themselves (:func:`cli.common.step_commands.complete`), read from
+    ``state``, the game as it stands."""
     from conflict.intents.complete import complete_from
 
     words = typed.split()
     partial = "" if not typed or typed[-1].isspace() else words.pop()
-    if words:
+    verbs = game_verbs.verbs_of(kind, host=host)
+    if not words:
+        own = ["board", "help", "undo", "games", "use", "plain", "quit"]
+        return complete_from([*verbs, *own], partial, "verb")
+    steps = game_verbs.group(kind).steps
+    step = steps.get(words[0]) if steps is not None and words[0] in verbs else None
+    if step is None:
         return []
-    own = ["board", "help", "undo", "games", "use", "plain", "quit"]
-    return complete_from([*game_verbs.verbs_of(kind, host=host), *own], partial, "verb")
+    from cli.common.step_commands import complete
+
+    found = complete(step, state, words[1:], partial)
+    return complete_from(found, partial, step.name)
 
 
 def context(group: click.Group) -> click.Context:

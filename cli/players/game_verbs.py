@@ -135,12 +135,20 @@ def group(kind: str) -> GameGroup:
 
 
 def verbs_of(kind: str, *, host: bool) -> list[str]:
-    """The commands someone may type at a game of ``kind``, in the group's help order."""
+    """The commands someone may type at a game of ``kind``, in the group's help order:
+    the host every step; a player the steps of the game's table that are not the
+    host's alone (:class:`core.steps.Who`), and what only reads."""
     names = list(group(kind).lazy)
     if host:
         return [n for n in names if n not in HOST_ONLY_NOT]
-    allowed = TURN_VERBS[kind] | ANY_TIME[kind] | set(OUT_OF_TURN[kind])
-    return [n for n in names if n in allowed]
+    steps = group(kind).steps
+    if steps is not None:
+        from core.steps import Who
+
+        allowed = {step.name for step in steps if step.who is not Who.HOST}
+    else:
+        allowed = {*TURN_VERBS[kind], *OUT_OF_TURN[kind]}
+    return [n for n in names if n in allowed | ANY_TIME[kind]]
 
 
 def same_seat(typed: str, seat: str, seats: tuple[str, ...]) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -285,8 +285,17 @@ class PlayerShell:
 
         if self._at is not None and self._at[0] != CONFLICT and typed.split()[:1] not in (
                 ["use"], ["game"]):  # use NAME: the streams, wherever the shell sits
-            return game_completions(self._at[0], typed, host=self.narrator)
+            return game_completions(self._at[0], typed, host=self.narrator,
+                                    state=self._game_state())
         return completions(self, typed)
+
+    def _game_state(self) -> Any:
+        """The game the shell sits at as it stands, for Tab (``None`` if unreadable)."""
+        try:
+            desk = self.game_desk()
+            return None if desk is None else desk.stream.load().state
+        except Exception:  # Tab never fails a line
+            return None
 
     def _roll(self, args: list[str]) -> Reply:
         if not args or args[0].casefold() == "as":

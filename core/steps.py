@@ -1,0 +1,202 @@
+"""A game's table of steps: each step a player or the host may take, declared once
+beside the game's rules, from which every front door is made.
+
+A :class:`Step` says everything a door needs to offer it: its name and aliases, its
+:class:`Param` s (typed: a name from the state, a number with its bounds, dice faces, a
+choice, free text, a flag — each knowing how to complete itself from the state), who
+may take it (:class:`Who`), its one-line and longer help, and ``build``, the function
+that turns the parsed values into the step's events against the game as it stands.
+The click commands, the player shell's verbs, Tab completion, the help listings and
+the check of who may act are all made from these entries (``cli``), so a new step is
+one entry in its game's :class:`Steps` and its rules: the way one move of a chess
+library serves pushing, printing and parsing alike.
+
+A parameter is known everywhere by its table name (``dice``, ``target``); each door
+words it its own way (``--with`` or ``DICE`` in click, ``with`` in the shell), so a
+refusal that names a parameter names the table's name and each door shows its own.
+
+This module imports no project package but :mod:`core` (pure: no click, no Rich).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+__all__ = ["Kind", "Param", "Step", "Steps", "Values", "Who"]
+
+S = TypeVar("S")
+
+Values = Mapping[str, Any]
+"""A step's parsed values, by parameter name (absent options as their default)."""
+
+Complete = Callable[[Any, str], Sequence[str]]
+"""``complete(state, typed)``: the words a parameter may take that begin as ``typed``
+does, read from the game as it stands (``state`` is ``None`` where no game is loaded)."""
+
+
+class Who(enum.Enum):
+    """Who may take a step. The host (the Narrator at a Conflict, whoever runs the game
+    at a board game) may take every step, for any seat."""
+
+    HOST = "host"
+    """Only the host: set-up, a card only the table sees, a correction."""
+    TURN = "turn"
+    """The seat whose turn it is (the game's own ``players(state)`` says whose)."""
+    SEAT = "seat"
+    """A seat the rules name, whoever's turn it is (the Target's holder passing it on,
+    each House revealing its own cards): :attr:`Step.may` says whether a seat may."""
+    ANYONE = "anyone"
+    """Any player with a seat, at any time."""
+    READ = "read"
+    """Reads and writes nothing: anyone, at any time."""
+
+
+class Kind(enum.Enum):
+    """What a parameter's words are."""
+
+    TEXT = "text"
+    NUMBER = "number"
+    CHOICE = "choice"
+    NAME = "name"
+    """A name from the state (a player, a character, a card): completed from it."""
+    FACES = "faces"
+    """Dice faces or dice chosen by position or symbol."""
+    FLAG = "flag"
+    """Given or not (a switch); with :attr:`Param.flags`, several switches set it."""
+
+
+def _no_completion(state: Any, typed: str) -> Sequence[str]:
+    return ()
+
+
+@attrs.frozen
+class Param:
+    """One parameter of a :class:`Step`.
+
+    ``name`` is its table name (and the keyword its value goes by); ``help`` one line.
+    ``positional``: an argument, in order, rather than an option; ``many``: it takes
+    every word up to the next option (a tuple of strings); ``required``: it must be
+    given. ``short``: a one-letter alias (``"w"``); ``option``: the option's long name
+    where it differs from ``name`` (``with`` for ``dice``); ``metavar`` how help shows
+    its value. ``low``/``high`` bound a :attr:`Kind.NUMBER`; ``choices`` list a
+    :attr:`Kind.CHOICE`'s words. ``flags``: switches that each set the parameter to a
+    value (``{"mercenary": "mercenary", "loyal": "loyal"}``); ``bare``: the value of
+    an option given with no value (``--card`` alone). ``seat``: this parameter names
+    who acts, and a player may name only their own seat there. ``host_only``: only the
+    host gives it at a phone, with the rule named (``"R-HW-5"``). ``complete``: the
+    words it may take (:data:`Complete`); choices complete themselves.
+    """
+
+    name: str
+    help: str
+    kind: Kind = Kind.TEXT
+    positional: bool = False
+    many: bool = False
+    required: bool = False
+    default: Any = None
+    short: str | None = None
+    option: str | None = None
+    metavar: str | None = None
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+    flags: Mapping[str, str] = attrs.field(factory=dict)
+    bare: Any = None
+    seat: bool = False
+    host_only: str | None = None
+    complete: Complete = _no_completion
+
+    @property
+    def spelt(self) -> str:
+        """The parameter's word as an option (``with``) or an argument's metavar."""
+        return self.option or self.name
+
+    def words(self, state: Any, typed: str) -> list[str]:
+        """What this parameter may be, completing ``typed``: its choices or flags, else
+        what :attr:`complete` reads from ``state``."""
+        found = self.choices or tuple(self.flags) or tuple(self.complete(state, typed))
+        folded = typed.casefold()
+        return [word for word in found if word.casefold().startswith(folded)]
+
+
+@attrs.frozen
+class Step(Generic[S]):
+    """One step of a game, declared once: see the module's docstring.
+
+    ``build(state, values)`` gives the events to append, built against the game as it
+    stands when written (another writer may have moved it on); the game's rules judge
+    them again. ``summary`` is the one-line help of listings, ``help`` the longer one
+    (the rules it rests on, by ID). ``who`` says who may take it, and ``rule`` the rule
+    named when someone may not (the game's turn rule when empty). ``may(state, seat)``:
+    for :attr:`Who.SEAT`, whether ``seat`` may take it now. ``rank`` orders listings:
+    a game's own steps 0, what comes after them 1, 2…
+    """
+
+    name: str
+    summary: str
+    build: Callable[[S, Values], Sequence[Any]]
+    params: tuple[Param, ...] = ()
+    help: str = ""
+    who: Who = Who.TURN
+    aliases: tuple[str, ...] = ()
+    rule: str = ""
+    may: Callable[[S, str], bool] | None = None
+    rank: int = 0
+
+    def param(self, name: str) -> Param:
+        """The parameter called ``name`` (its table name)."""
+        for param in self.params:
+            if param.name == name:
+                return param
+        raise KeyError(name)
+
+    def defaults(self) -> dict[str, Any]:
+        """Every parameter's value when not given."""
+        return {p.name: (() if p.many else p.default) for p in self.params}
+
+
+@attrs.frozen
+class Steps(Generic[S]):
+    """A game's table of steps, in the order its listings show them; ``kind`` is the
+    game's stream kind and ``turn_rule`` the rule named when a step is not a player's
+    to take (whose turn it is)."""
+
+    kind: str
+    turn_rule: str
+    steps: tuple[Step[S], ...]
+    _by_word: dict[str, Step[S]] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        words: dict[str, Step[S]] = {}
+        for step in self.steps:
+            for word in (step.name, *step.aliases):
+                if word in words:
+                    raise ValueError(f"two steps of {self.kind} are called {word!r}")
+                words[word] = step
+        object.__setattr__(self, "_by_word", words)
+
+    def __iter__(self) -> Iterator[Step[S]]:
+        return iter(sorted(self.steps, key=lambda step: step.rank))
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._by_word
+
+    def __getitem__(self, word: str) -> Step[S]:
+        """The step called ``word`` (its name or an alias)."""
+        return self._by_word[word]
+
+    def get(self, word: str) -> Step[S] | None:
+        """The step called ``word``, or ``None``."""
+        return self._by_word.get(word)
+
+    def names(self) -> list[str]:
+        """Every step's name, in the listings' order."""
+        return [step.name for step in self]
+
+    def adding(self, *steps: Step[S]) -> Steps[S]:
+        """This table with ``steps`` added (a game's table grows by one entry)."""
+        return Steps(self.kind, self.turn_rule, (*self.steps, *steps))

@@ -1,0 +1,107 @@
+"""A game's table of steps (core/steps.py) and the doors made from it
+(cli/common/step_commands.py, the board-game groups, the player shell): a step added
+to a game's table is a click command, a shell verb, in both help listings and in
+completion, with no other file changed (R-STF-2: who may take it is the table's)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.shell_completion import ShellComplete
+from click.testing import CliRunner
+from game_seat_support import HEIST, seated
+
+import boardgames.stuffed.step_table as stuffed_table
+from boardgames.stuffed.events import EndTurn
+from cli.common.step_commands import complete
+from cli.main import main
+from cli.players.shell import PlayerShell
+from core.steps import Kind, Param, Step, Steps, Values, Who
+
+
+def _cheer(state: Any, values: Values) -> list[Any]:
+    return [EndTurn(tuple(values["card"] or ()))]
+
+
+def _red_cards(state: Any, typed: str) -> list[str]:
+    # From the state: the players' names stand in for cards the game would know.
+    return [f"{player.name}-card" for player in state.players] if state else []
+
+
+CHEER: Step[Any] = Step(
+    "cheer", "Cheer, then end the turn.", _cheer,
+    (Param("card", "Red-scroll cards played now.", Kind.NAME, positional=True, many=True,
+           complete=_red_cards),
+     Param("loud", "Cheer loudly.", Kind.FLAG)),
+    help="Cheer at the table, then end the turn (R-STF-2).")
+
+
+@pytest.fixture
+def cheering(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stuffed_table, "STEPS", stuffed_table.STEPS.adding(CHEER))
+
+
+def run(db: Path, *args: str) -> Any:
+    return CliRunner().invoke(main, list(args), env={
+        "MISTBORN_DB": str(db), "COLUMNS": "80", "NO_COLOR": "1", "MISTBORN_AS": "gm"})
+
+
+def test_r_stf_2_a_step_added_to_the_table_is_in_every_door(tmp_path: Path,
+                                                            cheering: None) -> None:
+    db = tmp_path / "t.db"
+    table = seated(db, ("ann", "bo"), HEIST)
+    # A click command, with its help, in the group's listing.
+    listing = run(db, "stuffed", "--help").output
+    assert "cheer     Cheer, then end the turn." in listing
+    helped = run(db, "stuffed", "cheer", "--help")
+    assert helped.exit_code == 0
+    assert "Cheer at the table, then end the turn (R-STF-2)." in helped.output
+    assert "[CARD]..." in helped.output and "--loud" in helped.output
+    # It writes through the table, checked by the rules.
+    assert run(db, "stuffed", "roll", "-f", "c", "c", "c", "ch", "ch", "i", "b", "r"
+               ).exit_code == 0
+    done = run(db, "stuffed", "cheer", "--loud")
+    assert done.exit_code == 0, done.output
+    assert "Next: bo" in " ".join(done.output.split())
+    # A shell verb for the player whose turn it is; refused, by the turn's rule, to
+    # another; in the shell's help listing; completed by Tab, name and words.
+    bo, ann = (PlayerShell(table, name, color=False) for name in ("bo", "ann"))
+    assert "cheer · Cheer, then end the turn." in " ".join(bo.handle("help").text.split())
+    refused = ann.handle("cheer")
+    assert refused.status == 2 and "R-STF-2: it is not your turn" in refused.text
+    assert [c.text for c in bo.completions("che")] == ["cheer"]
+    assert [c.text for c in bo.completions("cheer --loud a")] == ["ann-card"]
+    assert [c.text for c in bo.completions("cheer --lo")] == ["--loud"]
+    assert bo.handle("roll -f c c c ch ch i b r").status == 0
+    assert bo.handle("cheer --loud").status == 0
+    assert "Next: ann" in " ".join(bo.handle("board").text.split())
+    # bash/zsh completion, from the same table.
+    shell = ShellComplete(main, {}, "mistborn", "_MISTBORN_COMPLETE")
+    assert "cheer" in [item.value for item in shell.get_completions(["stuffed"], "ch")]
+
+
+def test_a_table_of_steps_refuses_two_steps_of_one_name() -> None:
+    with pytest.raises(ValueError, match="two steps of stuffed are called 'roll'"):
+        stuffed_table.STEPS.adding(Step("roll", "Again.", _cheer))
+    with pytest.raises(ValueError, match="called 'x'"):
+        Steps("g", "R-STF-2", (Step("a", "A.", _cheer, aliases=("x",)),
+                                Step("x", "X.", _cheer)))
+
+
+def test_every_stuffed_step_is_the_seat_whose_turn_it_is() -> None:
+    steps = stuffed_table.STEPS
+    assert steps.names()[:3] == ["offer", "roll", "reroll"]
+    assert {step.who for step in steps} == {Who.TURN}
+    assert steps.get("nothing") is None and "end-turn" in steps
+
+
+def test_words_follow_each_parameter_of_a_step() -> None:
+    recruit = stuffed_table.STEPS["recruit"]
+    assert complete(recruit, None, [], "--m") == ["--mercenary"]
+    assert complete(recruit, None, ["grunt", "-a"], "c") == ["c", "ch"]
+    assert complete(recruit, None, ["grunt", "--with"], "") == list(stuffed_table.SYMBOLS)
+    buy = stuffed_table.STEPS["buy"]
+    assert complete(buy, None, [], "c") == ["coin", "card"]
+    assert complete(buy, None, ["coin"], "") == []  # nothing more to say but options
