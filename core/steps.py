@@ -86,8 +86,10 @@ class Param:
     :attr:`Kind.CHOICE`'s words. ``flags``: switches that each set the parameter to a
     value (``{"mercenary": "mercenary", "loyal": "loyal"}``); ``bare``: the value of
     an option given with no value (``--card`` alone). ``seat``: this parameter names
-    who acts, and a player may name only their own seat there. ``host_only``: only the
-    host gives it at a phone, with the rule named (``"R-HW-5"``). ``complete``: the
+    who acts, and a player may name only their own seat there (``pairs``: its values
+    are ``SEAT=…`` pairs, each of which must name it; ``seat_rule`` and ``seat_why``: the
+    rule named and why, when not the game's turn rule). ``host_only``: only the host
+    gives it at a phone, with the rule named (``"R-HW-5"``). ``complete``: the
     words it may take (:data:`Complete`); choices complete themselves.
     """
 
@@ -107,6 +109,9 @@ class Param:
     flags: Mapping[str, str] = attrs.field(factory=dict)
     bare: Any = None
     seat: bool = False
+    pairs: bool = False
+    seat_rule: str = ""
+    seat_why: str = ""
     host_only: str | None = None
     complete: Complete = _no_completion
 

@@ -30,6 +30,7 @@ from boardgames.errors import RuleViolation
 from cli.boardgames.drawing import rows, wrapped
 from cli.common.errors import fail
 from cli.common.output import plain
+from cli.common.step_commands import worded
 from cli.players import game_verbs
 from cli.players.words import stored
 from core.errors import RefusedError
@@ -275,6 +276,10 @@ class GameDesk:
         """A player names only their own seat where a command names who acts."""
         if self.host.narrator or word in game_verbs.ANY_TIME[self.kind]:
             return  # what only reads may look at any seat: tokens are public
+        steps = game_verbs.group(self.kind).steps
+        if steps is not None:
+            self._own_seat_of(steps[word], params, steps.turn_rule)
+            return
         wanted = game_verbs.OWN_SEAT[self.kind]
         state = self.stream.load().state
         seat = self.seat(state)
@@ -291,6 +296,25 @@ class GameDesk:
         if host_only is not None and params.get(host_only[0]):
             raise RuleViolation(f"{host_only[1]} is the host's to give at the phones",
                                 rule=host_only[2])
+
+    def _own_seat_of(self, step: Step[Any], params: dict[str, Any], turn_rule: str
+                     ) -> None:
+        """The parameters of ``step`` that name who acts (:attr:`core.steps.Param.seat`)
+        name the player's own seat; those only the host gives are not given."""
+        state = self.stream.load().state
+        seat = self.seat(state)
+        for param in step.params:
+            value = params.get(param.name)
+            if param.host_only is not None and value:
+                raise RuleViolation(f"{worded(param)} is the host's to give at the phones",
+                                    rule=param.host_only)
+            if not param.seat or value is None:
+                continue
+            typed = value if param.many else (value,)
+            for one in typed:
+                named = str(one).split("=", 1)[0] if param.pairs else str(one)
+                self._is_own(named, seat, state, param.seat_rule or turn_rule,
+                             param.seat_why)
 
     def _is_own(self, typed: str, seat: str | None, state: Any, rule: str,
                 why: str = "") -> None:
