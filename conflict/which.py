@@ -30,8 +30,8 @@ def find(table: Table, typed: str | None) -> str:
     if typed is None:
         current = table.current(KIND)
         if current is None:
-            raise RuleViolation("there is no Conflict yet: start one with "
-                                "mistborn conflict new NAME --physical", rule="R-CON-1")
+            raise RuleViolation("there is no Conflict yet: start one, named, with its "
+                                "nature", rule="R-CON-1")
         return str(current.name)
     known = names(table)
     if typed in known:  # the exact name, as a command passes on one it has found

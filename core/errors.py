@@ -45,9 +45,17 @@ def looks_alike_message(name: str, existing: str, why: str) -> str:
 
 class RefusedError(ValueError):
     """Base class of every refusal of the project. ``rule`` is the rule ID the refusal
-    rests on (``R-DBG-1``), or ``None`` when none applies (a file that cannot be read)."""
+    rests on (``R-DBG-1``), or ``None`` when none applies (a file that cannot be read).
+
+    A refusal about one parameter of a step names it by its table name in ``param``
+    (``"target"``, :mod:`core.steps`) and keeps the bad ``value``: its sentence speaks
+    the rules ("an attack needs a target"), never a front door's words, and each door
+    says how to give that parameter its own way (``--target NAME`` on the command line,
+    ``d attack NAME DICE`` in the player shell)."""
 
     rule: str | None = None
+    param: str | None = None
+    value: object = None
 
 
 class Malformed(RefusedError):
@@ -62,6 +70,7 @@ class RuledError(RefusedError):
     """A refusal whose message is ``"{rule}: {message}"`` (or the message alone without
     a rule): the shape the rules packages share."""
 
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
-        self.rule = rule
+    def __init__(self, message: str, *, rule: str | None = None, param: str | None = None,
+                 value: object = None) -> None:
+        self.rule, self.param, self.value = rule, param, value
         super().__init__(f"{rule}: {message}" if rule else message)

@@ -139,12 +139,12 @@ def test_dice_typed_with_a_gap_or_twice_for_one_defender_are_refused(db: Path) -
     ok(db, "conflict", "defend", "haze", "3")
     before = ok(db, "log", "--json")
     assert refused(db, "conflict", "roll", "--faces", "5,,5,2,1") == (
-        "--faces '5,,5,2,1' has a comma with no face beside it; write the dice rolled, "
-        "e.g. 5,5,3 (a group: its kept roll, or every member's 5,5,3/4,4,1)")
+        "'5,,5,2,1' has a comma with no face beside it; write the dice rolled, "
+        "e.g. 5,5,3 (a group: its kept roll, or every member's 5,5,3/4,4,1) (--faces)")
     assert refused(db, "conflict", "roll", "--faces", "5,5,2,1", "--against", "haze=1,1,2",
                    "--against", "hazekillers=3,3,2") == (
-        "--against gives Hazekillers of House Orrell's dice twice; give each defender's "
-        "once")
+        "Hazekillers of House Orrell's dice are given twice; give each defender's "
+        "once (--against)")
     assert ok(db, "log", "--json") == before
     ok(db, "conflict", "roll", "--faces", "5, 5, 2, 1", "--against",
        "/".join(["1,2,3"] * 8))  # spaces after commas are fine
@@ -194,7 +194,8 @@ def test_r_con_15_against_when_the_target_took_the_blow_says_no_one_rolls(db: Pa
     ok(db, "conflict", "act", "haze", "5")
     ok(db, "conflict", "take", "tamsin")
     assert refused(db, "conflict", "roll", "--faces", "5,5,6,1,2", "--against", "5,5,3") == (
-        "no one rolls against this action: leave out --against (R-CON-15)")
+        "no one rolls against this action: name no defender's dice (R-CON-15) "
+        "(--against)")
 
 
 def _hit_tamsin(db: Path, conflict: str) -> None:
@@ -504,8 +505,7 @@ def test_r_con_21_end_round_with_one_side_standing_is_refused_unless_anyway(
     before = ok(db, "log", "--json")
     assert refused(db, "conflict", "end-round") == (
         "R-CON-21: the opposition side is beaten, so another round would be against no one:"
-        " end the Conflict (mistborn conflict end OUTCOME), or --anyway if someone is about "
-        "to join")
+        " end the Conflict, or end the round anyway if someone is about to join (--anyway)")
     assert ok(db, "log", "--json") == before
     assert step(db, "end-round", "--anyway")["next"]["who"] == ["Tamsin Vey"]
 

@@ -227,7 +227,7 @@ def test_no_color_is_honoured(db: Path) -> None:
     (["spend", "ch:3"], "R-STF-4: a set: the unspent dice (1 Co, 2 Co, 3 Co, 4 Ch, 5 Ch, "
                         "6 In, 7 Bi, 8 Re) show no 3 charisma"),
     (["spend", "1", "b"], "R-STF-4: give dice by position (1 4 5) or by symbol"),
-    (["recruit", "Spook"], "R-STF-5: 'Spook' is not on offer: give --needs COMBO"),
+    (["recruit", "Spook"], "R-STF-5: 'Spook' is not on offer: give the combination"),
     (["reroll", "9"], "R-STF-1: a die position must be a whole number 1–8, got 9"),
     (["ability", "zed"], "R-STF-6: ann has no character called 'zed'"),
     (["roll"], "R-STF-2: ann already rolled this turn"),

@@ -467,9 +467,10 @@ def test_refusals_speak_the_shell_s_words_not_the_step_commands_options(
     ada = shell(table, "ada")
     said = {line: " ".join(ada.handle(line).text.split())
             for line in ("d attack", "d attack haze", "d attack haze 4 using charm")}
-    assert "an attack needs a target: d attack NAME DICE" in said["d attack"]
+    assert "an attack needs a target (d attack NAME DICE)" in said["d attack"]
     assert "using SOURCE" in said["d attack haze"]
-    assert "4 dice disagree with using" in said["d attack haze 4 using charm"]
+    assert "4 dice disagree with the source's: Charm 2 = 2 (using SOURCE)" in said[
+        "d attack haze 4 using charm"]
     assert not any("--" in text for text in said.values()), said
 
 

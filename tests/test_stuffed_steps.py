@@ -41,7 +41,7 @@ def test_r_stf_1_dice_are_meant_by_position_or_picked_by_symbol_and_set() -> Non
 def test_r_stf_5_a_teammate_on_offer_is_meant_by_a_beginning_of_its_name() -> None:
     state = start(Offer(GRUNT), Roll(ROLLED)).state
     assert steps.teammate(state, "gru", None, None, None) == GRUNT
-    with pytest.raises(BadValue, match="'Kelsier' is not on offer: give --needs"):
+    with pytest.raises(BadValue, match="'Kelsier' is not on offer: give the combination"):
         steps.teammate(state, "Kelsier", None, None, None)
     assert steps.teammate(state, "Kelsier", None, "coin", "b,i").name == "Kelsier"
 
@@ -52,7 +52,7 @@ def test_r_stf_4_two_cards_are_known_by_name_however_spelt() -> None:
         == MyBirden(1, (2, 3, 4))
     assert steps.card(state, "Sacrifice", coins=0, cards=0, dice=(), attribute="coin") \
         == PlaySacrifice("coin")
-    with pytest.raises(BadValue, match="give --attribute"):
+    with pytest.raises(BadValue, match="give the Attribute her ability takes"):
         steps.card(state, "sacrifice", coins=0, cards=0, dice=(), attribute=None)
     assert steps.card(state, "Windfall", coins=2, cards=0, dice=(), attribute=None) \
         == PlayCard("Windfall", coins=2, cards=0)

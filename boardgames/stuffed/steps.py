@@ -187,8 +187,9 @@ def teammate(state: Game, name: str, kind: str | None, attribute: str | None,
     if attribute is None or needs is None:
         close = closest(name, [t.name for t in state.offer])
         meant = f" (did you mean {close}?)" if close is not None else ""
-        raise BadValue(f"{name[:40]!r} is not on offer{meant}: give --needs COMBO and "
-                       f"--attribute SYMBOL as the card shows them", rule="R-STF-5")
+        raise BadValue(f"{name[:40]!r} is not on offer{meant}: give the combination that "
+                       f"recruits it and its Attribute, as the card shows them",
+                       rule="R-STF-5", param="needs", value=name)
     return Teammate(name, kind or "loyal", attribute, needs)
 
 
@@ -232,8 +233,8 @@ def card(state: Game, title: str, *, coins: int, cards: int, dice: Sequence[str]
         return MyBirden(birden, positions)
     if said == name_key("Sacrifice"):
         if attribute is None:
-            raise BadValue("the Sacrifice joins the team: give --attribute SYMBOL, the "
-                           "Attribute her ability takes", rule="R-STF-5")
+            raise BadValue("the Sacrifice joins the team: give the Attribute her ability "
+                           "takes", rule="R-STF-5", param="attribute")
         return PlaySacrifice(attribute)
     return PlayCard(title, coins=coins, cards=cards)
 
@@ -256,7 +257,8 @@ def _known_card(title: str, *, gave: bool) -> str:
     close = closest(title, KNOWN_CARDS)
     if close is not None:
         raise BadValue(f"no card {title[:40]!r} is known by name — did you mean {close}? "
-                       "(another card: say what it gave, --coins or --cards)", rule="R-STF-4")
+                       "(another card: say the coins or cards it gave)", rule="R-STF-4",
+                       param="coins", value=title)
     return title
 
 

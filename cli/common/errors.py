@@ -8,6 +8,7 @@ import contextlib
 import errno
 import os
 import sys
+from collections.abc import Callable
 from typing import Final, NoReturn
 
 
@@ -28,14 +29,25 @@ MENDS: Final = {
 can: the table's own advice names none."""
 
 
-def said(error: BaseException) -> str:
+def option_words(param: str) -> str:
+    """How the command line gives a step's parameter named ``param`` (its table
+    name): the option of that name."""
+    return f"--{param.replace('_', '-')}"
+
+
+def said(error: BaseException, words: Callable[[str], str | None] = option_words) -> str:
     """``error`` as a front door says it: a damaged row of the table (:class:`~conflict.
-    table.errors.DamagedRow`) with the command that mends it, where one does."""
+    table.errors.DamagedRow`) with the command that mends it, where one does; a refusal
+    about one of a step's parameters (its ``param``, by the table's name) with how this
+    door gives that parameter, ``words(param)`` (the command line's option by default;
+    the library's sentence itself names no door's words)."""
     from table.errors import DamagedRow  # on an error only (start-up)
 
     if isinstance(error, DamagedRow) and (error.table, error.column) in MENDS:
         return str(error.hinted(MENDS[error.table, error.column]))
-    return str(error)
+    param = getattr(error, "param", None)
+    how = words(param) if isinstance(param, str) else None
+    return f"{error} ({how})" if how else str(error)
 
 
 def user_errors() -> tuple[type[BaseException], ...]:

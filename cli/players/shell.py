@@ -28,7 +28,7 @@ import attrs
 from characters.errors import CharacterError
 from characters.model import Sheet
 from characters.names import name_key
-from cli.common.errors import UserError, fail
+from cli.common.errors import UserError, fail, said
 from cli.common.output import plain as safe
 from cli.players import narrator_verbs
 from cli.players import steps as player_steps
@@ -50,12 +50,12 @@ from cli.players.view import (
     seen_by,
 )
 from cli.players.words import (
+    SHELL_WORDS,
     Reply,
     hint,
     number,
     only,
     refusal,
-    shell_words,
     stored,
 )
 from conflict.dice import roll as roll_pool
@@ -213,7 +213,7 @@ class PlayerShell:
                 return player_steps.VERBS[verb](self, args)
             return getattr(self, "_" + verb)(args)  # type: ignore[no-any-return]
         except (RefusedError, CharacterError, UserError) as error:
-            message = shell_words(" ".join(str(error).split()))
+            message = " ".join(said(error, SHELL_WORDS.get).split())
             return self.reply([f"! {safe(message)}"], status=2)
 
     def _at_game(self, desk: GameDesk, word: str, args: list[str]) -> Reply:

@@ -1,8 +1,8 @@
 """The player shell's words: its verbs and their short aliases, the help screens,
 what a line must be before anything reads it, and the small grammar of ``declare`` and
 ``change`` read by the library (``d attack marsh 5 with dagger``,
-:func:`conflict.intents.aim`), refusals put in those words
-(:func:`shell_words`), and what a line gives back (:class:`Reply`). Pure text; nothing
+:func:`conflict.intents.aim`), how a line gives a parameter a refusal names
+(:data:`SHELL_WORDS`), and what a line gives back (:class:`Reply`). Pure text; nothing
 here reads the table.
 """
 
@@ -111,23 +111,10 @@ def hint(expect: str) -> str:
     return HINTS.get(expect, expect.replace("_", " "))
 
 
-_FLAG_WORDS = (
-    (r"an attack needs --target NAME", "an attack needs a target: d attack NAME DICE"),
-    (r"\bDICE (\S+) disagrees with --using", r"\1 dice disagree with using"),
-    (r"--trait, --tool and --circumstance add to --using SOURCE; give it too",
-     "traits and tools add to using SOURCE; say it too"),
-    (r"--using SOURCE", "using SOURCE"),
-)
-
-
-def shell_words(message: str) -> str:
-    """A refusal the step commands word for their options (``--target NAME``) in the
-    words a player types here (``d attack NAME DICE``, ``using SOURCE``)."""
-    import re
-
-    for flags, words in _FLAG_WORDS:
-        message = re.sub(flags, words, message)
-    return message
+SHELL_WORDS: Final = {"target": "d attack NAME DICE", "using": "using SOURCE",
+                     "action": "which action: its number"}
+"""How a line here gives a step's parameter, by the table's name of the parameter, for
+a refusal about it (the library's sentence names no door's words)."""
 
 
 @attrs.frozen

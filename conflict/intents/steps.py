@@ -61,8 +61,8 @@ def pending_or(state: State, number: int | None, doing: str) -> int:
     if number is not None:
         return number
     if state.pending is None:
-        raise refused(RuleViolation, f"no action is being resolved: say which to {doing} "
-                                     f"with --action N", "R-CON-14")
+        raise refused(RuleViolation, f"no action is being resolved: say which to {doing}",
+                      "R-CON-14", param="action")
     return state.pending
 
 
@@ -84,7 +84,7 @@ def check_declaration(said: Declaration) -> None:
     defense (R-CON-7b) and an action that needs no roll (R-CON-7c) are aimed at no one,
     and the latter takes no dice."""
     if said.kind == "attack" and said.target is None:
-        raise refused(BadValue, "an attack needs --target NAME", "R-CON-8")
+        raise refused(BadValue, "an attack needs a target", "R-CON-8", param="target")
     aimed = said.aimed_words() if said.kind in ("defense", "no-roll") else []
     if aimed:
         what, rule = ("full defense (R-CON-7b)", "R-CON-7b") if said.kind == "defense" \
@@ -285,18 +285,21 @@ def roll(faces: str | None = None, against: Sequence[str] = (),
             name, _, dice = text.rpartition("=")
             if not name:
                 if not now.roll.defenders:
-                    raise refused(RuleViolation, "no one rolls against this action: leave "
-                                                 "out --against (R-CON-15)", "R-CON-15")
+                    raise refused(RuleViolation, "no one rolls against this action: name "
+                                                 "no defender's dice (R-CON-15)", "R-CON-15",
+                                  param="against", value=text)
                 if len(now.roll.defenders) != 1:
-                    raise refused(BadValue, "several roll against this action: write "
-                                            "--against NAME=F", "R-CON-16")
+                    raise refused(BadValue, "several roll against this action: say whose "
+                                            "dice these are", "R-CON-16", param="against",
+                                  value=text)
                 name = now.roll.defenders[0].name
             found = participant(state, name)
             if found in given:
-                raise refused(BadValue, f"--against gives {possessive(found)} dice twice; "
-                                        f"give each defender's once", "R-CON-15")
-            given[found] = read_faces(dice, "--against")
-        attacker = read_faces(faces, "--faces") if faces is not None else None
+                raise refused(BadValue, f"{possessive(found)} dice are given twice; give "
+                                        f"each defender's once", "R-CON-15", param="against",
+                              value=text)
+            given[found] = read_faces(dice, "against")
+        attacker = read_faces(faces, "faces") if faces is not None else None
         return [now.roll.event(attacker=attacker, defenders=given)]  # type: ignore[arg-type]
 
     return build
@@ -326,9 +329,9 @@ def end_round_check(state: State) -> None:
         beaten = [side for side, count in state.standing if count == 0]
         raise RuleViolation(
             f"the {', '.join(beaten)} side{'s are' if len(beaten) > 1 else ' is'} beaten, "
-            f"so another round would be against no one: end the Conflict (mistborn "
-            f"conflict end OUTCOME), or --anyway if someone is about to join",
-            rule="R-CON-21")
+            f"so another round would be against no one: end the Conflict, or end the "
+            f"round anyway if someone is about to join",
+            rule="R-CON-21", param="anyway")
 
 
 def end_round(*, anyway: bool = True) -> Intent:

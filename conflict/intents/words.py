@@ -67,13 +67,14 @@ AIM_WORDS: Final = frozenset({"at", "on", "vs", "against"})
 HARMLESS: Final = frozenset({"harmless", "noharm", "no-harm"})
 
 
-def refused(kind: type[ConflictError], message: str, rule: str | None = None
-            ) -> ConflictError:
+def refused(kind: type[ConflictError], message: str, rule: str | None = None, *,
+            param: str | None = None, value: object = None) -> ConflictError:
     """An error of ``kind`` saying ``message`` exactly as a person reads it, its
     ``rule`` kept on the error (the message already says it in words where it
-    matters)."""
+    matters), and the step's parameter it is about, by its table name, with the bad
+    ``value`` (each front door says how to give it)."""
     error = kind(message)
-    error.rule = rule
+    error.rule, error.param, error.value = rule, param, value
     return error
 
 
@@ -107,20 +108,22 @@ def read_faces(text: str, what: str = "", *, group: bool = True
                ) -> list[list[int | str]]:
     """Dice rolled at the table, one list of faces per roller: ``5,5,3`` for one,
     ``5,5,3/4,4,1`` for a group's members (``group=False``: one roller, no slashes).
-    Each face is judged by the rules afterwards (R-DICE-1); ``what`` names the words
-    in the refusal (``--faces``), which shows the syntax."""
-    lead = f"{what} " if what else ""
+    Each face is judged by the rules afterwards (R-DICE-1); ``what`` names the step's
+    parameter the faces are given for (``faces``), kept on the refusal, which shows
+    the syntax."""
     example = FACES_EXAMPLE if group else "e.g. 5,5,4,2"
     rows: list[list[int | str]] = []
     for chunk in _ROLLERS.split(text.strip()) if group else [text]:
         tokens = face_tokens(chunk)
         if tokens is None:
             quoted = text[:40] if group else text
-            raise refused(BadValue, f"{lead}{quoted!r} has a comma with no face beside it; "
-                                    f"write the dice rolled, {example}", "R-DICE-1")
+            raise refused(BadValue, f"{quoted!r} has a comma with no face beside it; "
+                                    f"write the dice rolled, {example}", "R-DICE-1",
+                          param=what or None, value=text)
         if not tokens:
             needs = "the dice rolled" if group else "the dice you rolled"
-            raise refused(BadValue, f"{lead}needs {needs}, {example}", "R-DICE-1")
+            raise refused(BadValue, f"no faces: give {needs}, {example}", "R-DICE-1",
+                          param=what or None, value=text)
         rows.append([number_or_text(token) for token in tokens])
     return rows
 
@@ -158,14 +161,15 @@ def figure(character: Character, dice: str | None, using: str | None,
                         tools=tools, circumstances=circumstances)
         if dice is not None and number_or_text(dice) != pool.count:
             raise refused(RuleViolation,
-                          f"DICE {dice} disagrees with --using: {pool.describe()}", "R-DICE-1")
+                          f"{dice} dice disagree with the source's: {pool.describe()}",
+                          "R-DICE-1", param="using", value=dice)
         return pool
     if traits or tools or circumstances:
-        raise refused(BadValue, "--trait, --tool and --circumstance add to --using SOURCE; "
-                                "give it too", "R-DICE-1")
+        raise refused(BadValue, "Traits, Tools and Circumstances add to the dice of a "
+                                "source; name the source too", "R-DICE-1", param="using")
     if dice is None:
-        raise refused(BadValue, "give the number of dice, or --using SOURCE to figure "
-                                "them from the sheet", "R-CON-7")
+        raise refused(BadValue, "give the number of dice, or a source to figure them "
+                                "from the sheet", "R-CON-7", param="using")
     value = number_or_text(dice)
     if not isinstance(value, int):
         raise refused(BadValue, f"dice must be a whole number, got {dice!r}"[:100], "R-DICE-1")
@@ -374,7 +378,7 @@ def read_declaration(text: str, targets: Sequence[str], equipment: Sequence[str]
     if verb not in ("attack", "feint"):
         if rest:
             raise refused(BadValue, f"{verb} takes no target, got {' '.join(rest)!r}: "
-                                    f"describe it after --", "R-CON-7")
+                                    f"describe it after about", "R-CON-7")
         return Declared(verb, Declaration(verb, description=description.strip()))
     said = aim(rest, "attack")
     if description.strip():
