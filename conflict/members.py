@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from conflict.dice import ContestResult
-from conflict.natures import DeclarationKind
+from conflict.events import DeclarationKind
 from conflict.state import ActionStatus, DefenseKind, DiceFrom, Outcome, Phase, Turn
 
 # the Conflict's phase

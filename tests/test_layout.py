@@ -1,6 +1,7 @@
 """The layout stays ready for growth: every event kind is wired everywhere it must be,
 everything a script needs is importable from the packages, no module imports another
-that imports it back, and no module grows past what one reader holds in mind."""
+that imports it back, and no function grows past what one reader holds in mind. A
+module is as long as its one concept needs: it is split by concept, never by size."""
 
 from __future__ import annotations
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from boardgames.deckbuilding.checks import check_whole
-from boardgames.deckbuilding.events import MAX_AMOUNT, Damage
+from boardgames.deckbuilding.events import MAX_AMOUNT, Damage, check_whole
 from boardgames.deckbuilding.state import Game, living
 from boardgames.deckbuilding.text import bad_value, violation
 

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from boardgames.deckbuilding import events as ev
-from boardgames.deckbuilding.events import ATTACK_ROW, MISSIONS, TRACK_TOP
+from boardgames.deckbuilding.events import ATTACK_ROW, MISSIONS, TRACK_TOP, Ability, Metal
 from boardgames.deckbuilding.state import (
     EDICT_HEALING,
     MAX_HEALTH,
@@ -28,7 +28,6 @@ from boardgames.deckbuilding.state import (
     living,
 )
 from boardgames.deckbuilding.text import CATALOG
-from boardgames.deckbuilding.turn_events import Ability, Metal
 from boardgames.errors import BadValue, shown
 from boardgames.locales import LANGUAGES, Param
 from core.viewer import NARRATOR, Viewer

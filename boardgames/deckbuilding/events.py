@@ -40,58 +40,38 @@ DrawAdversary       adversary          an Adversary drawn, with its shields (R-D
 HitShield           shield_hit         damage destroys an Adversary's next shield
 RemoveShield        shield_remove      a kill-an-Ally effect removes one shield
 EndTurn             end_turn           the turn passes to the next player alive
+Train               train              the active player's cube up the Training track
+GainBurns           burns_gain         more Burns allowed: this turn, or for good
+Burn                burn               a metal token Burned within the Burns allowed
+Flare               flare              a metal token Flared: flipped until refreshed
+Refresh             refresh            a Flared metal token turned back
+GainDamage          damage_gain        damage points for this turn (R-DBG-11)
+AttackAlly          ally_attack        damage used on another player's Ally
 ==================  =================  ==============================================
 
-The Training track, metals and the turn's damage (R-DBG-9..11) have their events in
-:mod:`boardgames.deckbuilding.turn_events` (``train``, ``burns_gain``, ``burn``,
-``flare``, ``refresh``, ``damage_gain``, ``ally_attack``); :data:`Event` counts them.
+The Training track, the metals and the turn's damage (R-DBG-9..11) are kept from
+``rules`` 2 on: their values (:class:`Metal`, :class:`Ability`, the board's
+:class:`TrainingLayout`) are here with their events (``train`` to ``ally_attack``).
 """
 
 from __future__ import annotations
 
 import enum
+import unicodedata
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, get_args
 
 import attrs
 
-from boardgames.deckbuilding.checks import (  # still importable from here, as before
-    MAX_NAME as MAX_NAME,
-)
-from boardgames.deckbuilding.checks import (
-    a_name,
-    as_tuple,
-    clashing,
-    is_tuple,
-    label,
-    maybe_name,
-    one_of,
-    refuse_look_alikes,
-    whole,
-)
-from boardgames.deckbuilding.checks import (
-    check_name as check_name,
-)
-from boardgames.deckbuilding.checks import (
-    check_whole as check_whole,
-)
 from boardgames.deckbuilding.text import bad_value
-from boardgames.deckbuilding.turn_events import (
-    DEFAULT_TRAINING,
-    Ability,
-    AttackAlly,
-    Burn,
-    Flare,
-    GainBurns,
-    GainDamage,
-    Metal,
-    Refresh,
-    Train,
-    TrainingLayout,
-    layout,
-)
 from boardgames.errors import shown
-from core.names import name_key
+from core import bounds
+from core.bounds import Bounds
+from core.names import name_key, two_spellings
+from core.text import first_refused, near
 
+MAX_NAME = 40
+"""The longest name of a player or a Mission."""
 TRACK_TOP = 12
 """Mission points from the start area to the top of a Mission track (R-DBG-3)."""
 MISSIONS = 3
@@ -108,6 +88,100 @@ RULES = 2
 """The reading of the rulebook a new game is played by: 2 keeps the Training track,
 the metals and the turn's damage (R-DBG-9..11); 1, a game saved before them, replays
 as it was played, without them."""
+
+
+# --- field checks: each raises a localized BadValue naming the field and the value ---
+
+Check = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+def check_name(value: object, field: str) -> str:
+    """``value`` if it is a name: text of 1–40 characters, not blank, on one line, held
+    to the project's one rule for names (:func:`core.text.first_refused`) and without
+    any other format, private-use or unassigned character."""
+    if not isinstance(value, str):
+        raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
+    refused = first_refused(value)
+    if refused is not None:
+        raise bad_value("bad.text", "R-DBG-1", field=field, value=shown(near(value, refused.at)))
+    if not value.strip() or len(value) > MAX_NAME or value != value.strip() or any(
+            unicodedata.category(c).startswith("C") for c in value):
+        raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
+    return value
+
+
+def a_name(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """Validator: the field holds a name (:func:`check_name`)."""
+    check_name(value, attribute.name)
+
+
+def maybe_name(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """Validator: the field holds a name or ``None``."""
+    if value is not None:
+        check_name(value, attribute.name)
+
+
+def label(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """Validator: the field holds a name or ``""`` (left empty)."""
+    if value != "":
+        check_name(value, attribute.name)
+
+
+def _said(broken: Bounds) -> Exception:
+    """A number out of its bounds, in the catalog's words (any language)."""
+    assert broken.low is not None and broken.high is not None  # every bound here has both
+    return bad_value("bad.number", broken.rule, field=broken.field, value=shown(broken.value),
+                     low=broken.low, high=broken.high)
+
+
+def check_whole(value: object, field: str, low: int, high: int, rule: str) -> int:
+    """``value`` if it is a whole number within ``low``–``high`` (the project's one
+    check, :func:`core.bounds.check_whole`)."""
+    return bounds.check_whole(value, field, low, high, rule=rule, refuse=_said)
+
+
+def whole(low: int, high: int, rule: str) -> Check:
+    """Validator: the field holds a whole number within ``low``–``high``."""
+    return bounds.whole(low, high, rule=rule, refuse=_said)
+
+
+def one_of(kind: type[enum.Enum]) -> Check:
+    """Validator: the field holds a member of ``kind``."""
+    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kind):
+            raise bad_value("bad.choice", None, field=attribute.name, value=shown(value),
+                            allowed=", ".join(str(m.value) for m in kind))
+
+    return check
+
+
+def as_tuple(value: Any) -> Any:
+    """Converter: a list read from JSON as a tuple; anything else as it is."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def is_tuple(field: str, value: object, rule: str) -> tuple[Any, ...]:
+    """``value`` if it is a tuple, else a refusal naming ``field``."""
+    if not isinstance(value, tuple):
+        raise bad_value("bad.list", rule, field=field, value=shown(value))
+    return value
+
+
+def clashing(names: Sequence[str]) -> tuple[str, ...]:
+    """The names that are one name with another one by the project's one identity
+    (:func:`core.names.name_key`: "Vin", "vin", "Ｖｉｎ")."""
+    keys = [name_key(n) for n in names]
+    return tuple(n for n, k in zip(names, keys, strict=True) if keys.count(k) > 1)
+
+
+def refuse_look_alikes(names: Sequence[str], rule: str) -> None:
+    """Refuse a name that only looks like another among ``names`` (``Vіn`` with a
+    Cyrillic ``і`` beside ``Vin``), in the roster's words."""
+    twin = two_spellings(names)
+    if twin is not None and twin.why is not None:
+        raise bad_value("bad.look_alike", rule, name=shown(twin.name),
+                        existing=shown(twin.existing), why=twin.why)
+
 
 
 class Mode(enum.Enum):
@@ -128,6 +202,115 @@ class Token(enum.Enum):
 
     BOXING = "boxing"
     ATIUM = "atium"
+
+
+# --- the Training track and the metals (R-DBG-9, R-DBG-10) --------------------------
+
+
+MAX_STEPS = 40
+"""The longest Training track a layout may give."""
+START_BURNS = 1
+"""Burns allowed each turn at the start of the game (R-DBG-9)."""
+
+
+class Metal(enum.Enum):
+    """The 8 metal tokens of every player, in their pairings (R-DBG-10)."""
+
+    TIN = "tin"
+    PEWTER = "pewter"
+    IRON = "iron"
+    STEEL = "steel"
+    ZINC = "zinc"
+    BRASS = "brass"
+    COPPER = "copper"
+    BRONZE = "bronze"
+
+
+class Ability(enum.Enum):
+    """What a character card's abilities unlock by the Training track (R-DBG-9), in the
+    order a :class:`TrainingLayout` gives their steps."""
+
+    I = "I"  # noqa: E741 (the card's own numeral)
+    II = "II"
+    III = "III"
+    ELIMINATE = "eliminate"
+    """The shared second ability: eliminate an Action card as it is bought."""
+    ATIUM = "atium"
+    """The shared Atium effect."""
+
+
+def _steps(field: str, value: object, count: int | None, end: int) -> tuple[int, ...]:
+    steps = is_tuple(field, value, "R-DBG-9")
+    for step in steps:
+        check_whole(step, field, 2, end, "R-DBG-9")
+    if len(set(steps)) != len(steps) or (count is not None and len(steps) != count):
+        raise bad_value("bad.training", "R-DBG-9", field=field, value=shown(steps),
+                        count=count if count is not None else len(steps), end=end)
+    return steps
+
+
+@attrs.frozen
+class TrainingLayout:
+    """The Training track as printed on the players' boards, which the rules text does
+    not give (R-DBG-9): its last step ``end`` (the cube starts on step 1), the 3 steps
+    that each allow one more Burn a turn, the 5 steps that unlock the character's
+    abilities in :class:`Ability` order (I, II, III, eliminate, the Atium effect), and
+    the steps that give an Atium token. Every move up from ``end`` gives 1 Atium."""
+
+    end: int = attrs.field(default=16, validator=whole(2, MAX_STEPS, "R-DBG-9"))
+    burns: tuple[int, ...] = attrs.field(default=(4, 7, 12), converter=as_tuple)
+    abilities: tuple[int, ...] = attrs.field(default=(2, 5, 11, 9, 14), converter=as_tuple)
+    atium: tuple[int, ...] = attrs.field(default=(3, 6, 8, 10, 13, 15), converter=as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        _steps("burns", self.burns, 3, self.end)
+        _steps("abilities", self.abilities, len(Ability), self.end)
+        _steps("atium", self.atium, None, self.end)
+
+    def step(self, moves: int) -> int:
+        """The step of a cube that has moved up ``moves`` times from step 1."""
+        return min(1 + moves, self.end)
+
+    def burns_at(self, moves: int) -> int:
+        """Burns allowed each turn after ``moves`` moves: 1, and one per Burn step
+        reached (4 by the end of the track)."""
+        return START_BURNS + sum(1 for s in self.burns if s <= self.step(moves))
+
+    def unlocked(self, moves: int) -> tuple[Ability, ...]:
+        """The abilities unlocked after ``moves`` moves, in :class:`Ability` order."""
+        return tuple(a for a, s in zip(Ability, self.abilities, strict=True)
+                     if s <= self.step(moves))
+
+    def atium_between(self, old: int, new: int) -> int:
+        """Atium tokens gained moving from ``old`` to ``new`` moves: one per Atium step
+        reached, one per move up from the end of the track."""
+        steps = sum(1 for s in self.atium if self.step(old) < s <= self.step(new))
+        return steps + max(0, 1 + new - self.end) - max(0, 1 + old - self.end)
+
+
+DEFAULT_TRAINING = TrainingLayout()
+"""The tool's own reading of the printed Training track (R-DBG-9): 16 steps; one more
+Burn on steps 4, 7 and 12; abilities I, II, III on steps 2, 5 and 11, the
+buy-and-eliminate ability on 9 and the Atium effect on 14; an Atium token on steps 3,
+6, 8, 10, 13 and 15. It agrees with the rulebook's example (an Atium step reached with
+3 Burns allowed and abilities I and II unlocked: step 8). A table whose boards differ
+gives its own at ``new``."""
+
+
+def metals_in(order: tuple[Metal, ...] | set[Metal] | frozenset[Metal]) -> tuple[Metal, ...]:
+    """``order``'s metals in the board's order (tin, pewter, iron, steel, …)."""
+    return tuple(m for m in Metal if m in order)
+
+
+def _check_layout(value: object) -> TrainingLayout:
+    if not isinstance(value, TrainingLayout):
+        raise bad_value("bad.list", "R-DBG-9", field="training", value=shown(value))
+    return value
+
+
+def layout(_instance: Any, _attribute: attrs.Attribute[Any], value: Any) -> None:
+    """Validator: the field holds a :class:`TrainingLayout`."""
+    _check_layout(value)
 
 
 # --- the events ------------------------------------------------------------------------
@@ -464,6 +647,89 @@ class EndTurn:
     player must first draw a Lord Ruler card: none left loses the game (R-DBG-7)."""
 
     TYPE: ClassVar[str] = "end_turn"
+
+
+# --- the Training track, the metals and the turn's damage (R-DBG-9..11) ----------------
+
+
+@attrs.frozen
+class Train:
+    """A Train effect (a card, a Mission): the active player's cube moves up ``steps``
+    steps; each reward reached is gained at once (R-DBG-9). The move at the start of a
+    turn is the rules' own, not an event."""
+
+    TYPE: ClassVar[str] = "train"
+    player: str = attrs.field(validator=a_name)
+    steps: int = attrs.field(default=1, validator=whole(1, MAX_STEPS, "R-DBG-9"))
+
+
+@attrs.frozen
+class GainBurns:
+    """The active player may Burn ``count`` more metal tokens: this turn (a card), or
+    every turn from now on (``lasting``: a permanent Mission reward) (R-DBG-10)."""
+
+    TYPE: ClassVar[str] = "burns_gain"
+    player: str = attrs.field(validator=a_name)
+    count: int = attrs.field(default=1, validator=whole(1, 8, "R-DBG-10"))
+    lasting: bool = attrs.field(default=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.lasting, bool):
+            raise bad_value("bad.choice", "R-DBG-10", field="lasting",
+                            value=shown(self.lasting), allowed="true, false")
+
+
+@attrs.frozen
+class Burn:
+    """The active player Burns one of their metal tokens, within the turn's Burns
+    allowed; each token once a turn, none Flared (R-DBG-10). An Atium token is Burned
+    with :class:`UseAtium`."""
+
+    TYPE: ClassVar[str] = "burn"
+    player: str = attrs.field(validator=a_name)
+    metal: Metal = attrs.field(validator=one_of(Metal))
+
+
+@attrs.frozen
+class Flare:
+    """The active player Flares a metal token not yet used this turn and not Flared:
+    beyond the Burns allowed; it stays flipped until refreshed (R-DBG-10)."""
+
+    TYPE: ClassVar[str] = "flare"
+    player: str = attrs.field(validator=a_name)
+    metal: Metal = attrs.field(validator=one_of(Metal))
+
+
+@attrs.frozen
+class Refresh:
+    """The active player refreshes a Flared metal token (a card of its pairing
+    discarded, or a refresh effect); used this turn already, it is not used again
+    (R-DBG-10)."""
+
+    TYPE: ClassVar[str] = "refresh"
+    player: str = attrs.field(validator=a_name)
+    metal: Metal = attrs.field(validator=one_of(Metal))
+
+
+@attrs.frozen
+class GainDamage:
+    """The active player gains damage points from the turn's cards; they are used
+    after the cards, never more than gained, and what is left is lost (R-DBG-11)."""
+
+    TYPE: ClassVar[str] = "damage_gain"
+    player: str = attrs.field(validator=a_name)
+    amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-11"))
+
+
+@attrs.frozen
+class AttackAlly:
+    """The active player uses ``amount`` of the turn's damage on another player's Ally
+    (at least its Defense: the card says; competitive games only), before attacking
+    players (R-DBG-11)."""
+
+    TYPE: ClassVar[str] = "ally_attack"
+    player: str = attrs.field(validator=a_name)
+    amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-11"))
 
 
 Event = (NewGame | GainMission | SpendMission | Sense | Attack | ChooseTarget | PassTarget

@@ -1,43 +1,33 @@
 """The Deckbuilding Game's rules: the pure :func:`apply` that checks an event against
 the game and returns the next state (R-DBG-1..7), and sessions built on it
 (:func:`start`, :func:`replay`). The game's public face is
-:mod:`boardgames.deckbuilding`.
+:mod:`boardgames.deckbuilding`. The Training track, the metals and the turn's damage
+(R-DBG-9..11) apply from ``rules`` 2 on; a game saved before them (``rules`` 1) replays
+as it was played.
+
+Rulings (where the rulebook leaves a choice; each is marked "Ruling:" where it is
+implemented):
+
+* Sense in co-op and solo (R-DBG-3): the rulebook's answer is that Sense has no effect
+  on the Lord Ruler, and co-op players never play against each other; so a Sense played
+  by a player is refused there, and only a Sense from an effect (a Lord Ruler card, an
+  Adversary) cancels a player's Mission points.
+* Once the turn's Lord Ruler card is drawn, no damage is gained or used and no
+  kill-an-Ally effect removes a shield (R-DBG-11: the card is drawn after the turn's
+  attacks).
+* The first turn's move up the Training track is made at set-up, as the first player's
+  turn starts (the Polish edition: "also on the first turn of the game").
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
 from boardgames.deckbuilding import events as ev
-from boardgames.deckbuilding.changes import (
-    _active,
-    _after_elimination,
-    _alive,
-    _competitive,
-    _finish,
-    _hurt,
-    _lord,
-    _lord_set,
-    _player,
-    _turn,
-)
 from boardgames.deckbuilding.events import MISSIONS, TRACK_TOP, shield_value
-from boardgames.deckbuilding.rules_turn import (
-    _attack_ally,
-    _burn,
-    _flare,
-    _gain_burns,
-    _gain_damage,
-    _refresh,
-    _train,
-    before_draw,
-    burn_atium,
-    sense_between_players,
-    start_turn,
-    use_damage,
-)
 from boardgames.deckbuilding.state import (
     BLANK,
     BOXING_CASH,
@@ -56,7 +46,9 @@ from boardgames.deckbuilding.state import (
     Mission,
     Pending,
     Player,
+    Result,
     Turn,
+    burns_allowed,
     completed_missions,
     dominance,
     living,
@@ -67,6 +59,80 @@ from boardgames.deckbuilding.text import COMMANDS, bad_value, violation
 from boardgames.session import Handlers, Session
 
 __all__ = ["apply", "new_game", "replay", "start"]
+
+
+# --- what every rule changes: a seat, the turn, the Lord Ruler, the game's end -------
+
+
+def _player(game: Game, seat: int, **changes: Any) -> Game:
+    players = list(game.players)
+    players[seat] = attrs.evolve(players[seat], **changes)
+    return attrs.evolve(game, players=tuple(players))
+
+
+def _turn(game: Game, **changes: Any) -> Game:
+    return attrs.evolve(game, turn=attrs.evolve(game.turn, **changes))
+
+
+def _lord(game: Game) -> LordRuler:
+    if game.lord_ruler is None:
+        raise violation("not_coop", "R-DBG-2")
+    return game.lord_ruler
+
+
+def _lord_set(game: Game, **changes: Any) -> Game:
+    return attrs.evolve(game, lord_ruler=attrs.evolve(_lord(game), **changes))
+
+
+def _alive(game: Game, name: str, rule: str) -> int:
+    seat = game.seat(name)
+    if game.players[seat].out:
+        raise violation("player_out", rule, name=game.players[seat].name)
+    return seat
+
+
+def _active(game: Game, name: str, rule: str) -> int:
+    """The seat of ``name``, who must be alive and the player whose turn it is."""
+    seat = _alive(game, name, rule)
+    if seat != game.turn.seat:
+        raise violation("not_your_turn", rule, name=game.players[seat].name,
+                        active=game.active.name)
+    return seat
+
+
+def _competitive(game: Game, rule: str) -> None:
+    if game.mode is not ev.Mode.COMPETITIVE:
+        raise violation("coop_no_attack", rule)
+
+
+def _finish(game: Game, reason: EndReason, winners: Iterable[int]) -> Game:
+    return attrs.evolve(game, result=Result(reason, tuple(winners)))
+
+
+def _after_elimination(game: Game) -> Game:
+    """The Target leaves at 2 players alive (R-DBG-4); the game ends with 1 player
+    alive (competitive) or none (co-op) (R-DBG-7)."""
+    alive = living(game)
+    if game.mode is ev.Mode.COMPETITIVE:
+        if len(alive) < TARGET_MIN_PLAYERS:
+            game = attrs.evolve(game, target=None)
+            if game.turn.pending is not None or game.turn.may_pass:
+                game = _turn(game, pending=None, may_pass=False)
+        if len(alive) == 1:
+            game = _finish(game, EndReason.LAST_STANDING, alive)
+    elif not alive:
+        game = _finish(game, EndReason.ALL_OUT, ())
+    return game
+
+
+def _hurt(game: Game, seat: int, amount: int) -> tuple[Game, int]:
+    """``seat`` loses ``amount`` health (the dial stops at 0, which eliminates,
+    R-DBG-1). Returns the new game and the damage left over past 0."""
+    player = game.players[seat]
+    left = player.health - amount
+    if left > 0:
+        return _player(game, seat, health=left), 0
+    return _player(game, seat, health=0, out=True, mission_points=0, sense=0), -left
 
 
 # --- set-up --------------------------------------------------------------------------
@@ -100,6 +166,13 @@ def _gain_mission(game: Game, event: ev.GainMission) -> Game:
     cancelled = min(player.sense, event.points)
     return _player(game, seat, mission_points=player.mission_points + event.points - cancelled,
                    sense=player.sense - cancelled)
+
+
+def sense_between_players(game: Game, by: int, seat: int) -> None:
+    """Ruling (R-DBG-3): in co-op and solo a player's Sense has no one to act on."""
+    if game.tracks_training and game.mode.against_lord_ruler:
+        raise violation("sense_coop", "R-DBG-3", by=game.players[by].name,
+                        name=game.players[seat].name)
 
 
 def _sense(game: Game, event: ev.Sense) -> Game:
@@ -419,6 +492,134 @@ def _end_turn(game: Game, _event: ev.EndTurn) -> Game:
     game = attrs.evolve(game, players=players)
     return start_turn(attrs.evolve(game, turn=Turn(number=game.turn.number + 1,
                                                    seat=next_seat(game, game.turn.seat))))
+
+
+# --- the Training track (R-DBG-9) -------------------------------------------------------
+
+
+def _current(game: Game, rule: str) -> None:
+    if not game.tracks_training:
+        raise violation("old_rules", rule)
+
+
+def train_seat(game: Game, seat: int, steps: int) -> Game:
+    """``seat``'s cube moves up ``steps`` steps: Burns and abilities follow from its
+    step; each Atium step reached, and each move up from the end, gives 1 Atium."""
+    player = game.players[seat]
+    moves = player.trained + steps
+    atium = game.training.atium_between(player.trained, moves)
+    return _player(game, seat, trained=moves, atium=player.atium + atium)
+
+
+def start_turn(game: Game) -> Game:
+    """The very start of a turn: the active player's cube moves up one step (R-DBG-9)."""
+    if not game.tracks_training or game.over or game.active.out:
+        return game
+    return train_seat(game, game.turn.seat, 1)
+
+
+def _train(game: Game, event: ev.Train) -> Game:
+    _current(game, "R-DBG-9")
+    return train_seat(game, _active(game, event.player, "R-DBG-9"), event.steps)
+
+
+# --- metals (R-DBG-10) ------------------------------------------------------------------
+
+
+def _gain_burns(game: Game, event: ev.GainBurns) -> Game:
+    _current(game, "R-DBG-10")
+    seat = _active(game, event.player, "R-DBG-10")
+    if event.lasting:
+        return _player(game, seat, more_burns=game.players[seat].more_burns + event.count)
+    return _turn(game, extra_burns=game.turn.extra_burns + event.count)
+
+
+def _token(game: Game, name: str, metal: ev.Metal) -> int:
+    """The seat of ``name``, the active player, whose ``metal`` token is neither used
+    this turn nor Flared."""
+    _current(game, "R-DBG-10")
+    seat = _active(game, name, "R-DBG-10")
+    player = game.players[seat]
+    if metal in game.turn.used:
+        raise violation("metal_used", "R-DBG-10", name=player.name, metal=metal.value)
+    if metal in player.flared:
+        raise violation("metal_flared", "R-DBG-10", name=player.name, metal=metal.value)
+    return seat
+
+
+def _burn(game: Game, event: ev.Burn) -> Game:
+    seat = _token(game, event.player, event.metal)
+    allowed = burns_allowed(game, seat)
+    if game.turn.burned >= allowed:
+        raise violation("burns_used", "R-DBG-10", name=game.players[seat].name,
+                        allowed=allowed, metal=event.metal.value)
+    return _turn(game, burned=game.turn.burned + 1,
+                 used=ev.metals_in({*game.turn.used, event.metal}))
+
+
+def _flare(game: Game, event: ev.Flare) -> Game:
+    seat = _token(game, event.player, event.metal)
+    game = _player(game, seat, flared=ev.metals_in({*game.players[seat].flared, event.metal}))
+    return _turn(game, used=ev.metals_in({*game.turn.used, event.metal}))
+
+
+def _refresh(game: Game, event: ev.Refresh) -> Game:
+    _current(game, "R-DBG-10")
+    seat = _active(game, event.player, "R-DBG-10")
+    player = game.players[seat]
+    if event.metal not in player.flared:
+        raise violation("not_flared", "R-DBG-10", name=player.name, metal=event.metal.value)
+    return _player(game, seat, flared=tuple(m for m in player.flared if m is not event.metal))
+
+
+def burn_atium(game: Game, seat: int, count: int, rule: str) -> Game:
+    """``count`` Atium tokens used by ``seat`` in their turn take as many of the turn's
+    Burns: Atium can't be Flared (R-DBG-5, R-DBG-10)."""
+    if not game.tracks_training or seat != game.turn.seat:
+        return game  # Burns are counted in a player's own turn
+    left = burns_allowed(game, seat) - game.turn.burned
+    if count > left:
+        raise violation("atium_burns", rule, name=game.players[seat].name, left=left,
+                        want=count)
+    return _turn(game, burned=game.turn.burned + count)
+
+
+# --- the turn's damage (R-DBG-11) -------------------------------------------------------
+
+
+def before_draw(game: Game) -> None:
+    """Refused once the turn's Lord Ruler card is drawn: the turn's cards and damage
+    are over (R-DBG-11)."""
+    if game.tracks_training and game.turn.drawn:
+        raise violation("after_draw", "R-DBG-11", name=game.active.name)
+
+
+def use_damage(game: Game, seat: int, amount: int) -> Game:
+    """``amount`` of the turn's damage used by ``seat``: never more than is left, never
+    after the Lord Ruler card (R-DBG-11)."""
+    if not game.tracks_training:
+        return game
+    before_draw(game)
+    if amount > game.turn.damage:
+        raise violation("not_enough_damage", "R-DBG-11", name=game.players[seat].name,
+                        have=game.turn.damage, want=amount)
+    return _turn(game, damage=game.turn.damage - amount)
+
+
+def _gain_damage(game: Game, event: ev.GainDamage) -> Game:
+    _current(game, "R-DBG-11")
+    _active(game, event.player, "R-DBG-11")
+    before_draw(game)
+    return _turn(game, damage=game.turn.damage + event.amount)
+
+
+def _attack_ally(game: Game, event: ev.AttackAlly) -> Game:
+    _current(game, "R-DBG-11")
+    _competitive(game, "R-DBG-11")  # co-op players never attack each other's Allies
+    seat = _active(game, event.player, "R-DBG-11")
+    if game.turn.attacked:
+        raise violation("ally_after_players", "R-DBG-11", name=game.players[seat].name)
+    return use_damage(game, seat, event.amount)
 
 
 # --- apply -----------------------------------------------------------------------------

@@ -14,9 +14,16 @@ import enum
 
 import attrs
 
-from boardgames.deckbuilding.events import MISSIONS, RULES, TRACK_TOP, Mode
+from boardgames.deckbuilding.events import (
+    DEFAULT_TRAINING,
+    MISSIONS,
+    RULES,
+    TRACK_TOP,
+    Metal,
+    Mode,
+    TrainingLayout,
+)
 from boardgames.deckbuilding.text import violation
-from boardgames.deckbuilding.turn_events import DEFAULT_TRAINING, Metal, TrainingLayout
 from boardgames.errors import BadValue, shown
 from core.names import closest, find, name_key
 
