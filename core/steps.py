@@ -79,12 +79,14 @@ class Param:
 
     ``name`` is its table name (and the keyword its value goes by); ``help`` one line.
     ``positional``: an argument, in order, rather than an option; ``many``: it takes
-    every word up to the next option (a tuple of strings); ``required``: it must be
-    given. ``short``: a one-letter alias (``"w"``); ``option``: the option's long name
-    where it differs from ``name`` (``with`` for ``dice``); ``metavar`` how help shows
-    its value. ``low``/``high`` bound a :attr:`Kind.NUMBER`; ``choices`` list a
-    :attr:`Kind.CHOICE`'s words. ``flags``: switches that each set the parameter to a
-    value (``{"mercenary": "mercenary", "loyal": "loyal"}``); ``bare``: the value of
+    every word up to the next option (a tuple of strings); ``repeat``: an option given
+    once for each value (a tuple of strings); ``required``: it must be given.
+    ``short``: a one-letter alias (``"w"``); ``option``: the option's long name where it
+    differs from ``name`` (``with`` for ``dice``; ``contest/--challenge`` for a switch and
+    its opposite); ``metavar`` how help shows its value. ``low``/``high`` bound a
+    :attr:`Kind.NUMBER`; ``choices`` list a :attr:`Kind.CHOICE`'s words. ``flags``:
+    switches that each set the parameter to their word, with their help
+    (``{"mercenary": "It is a Mercenary."}``); ``bare``: the value of
     an option given with no value (``--card`` alone). ``seat``: this parameter names
     who acts, and a player may name only their own seat there (``pairs``: its values
     are ``SEAT=…`` pairs, each of which must name it; ``seat_rule`` and ``seat_why``: the
@@ -98,6 +100,7 @@ class Param:
     kind: Kind = Kind.TEXT
     positional: bool = False
     many: bool = False
+    repeat: bool = False
     required: bool = False
     default: Any = None
     short: str | None = None
@@ -139,6 +142,11 @@ class Step(Generic[S]):
     named when someone may not (the game's turn rule when empty). ``may(state, seat)``:
     for :attr:`Who.SEAT`, whether ``seat`` may take it now. ``rank`` orders listings:
     a game's own steps 0, what comes after them 1, 2…
+
+    ``phrase``: where a step has a grammar of its own for a line of words (a
+    declaration's ``attack marsh 5 with dagger``), it reads those words (after the
+    step's name) into the step's values; ``usage`` shows that line's shape in a help
+    listing. A step without one is read as its parameters, as on the command line.
     """
 
     name: str
@@ -151,6 +159,8 @@ class Step(Generic[S]):
     rule: str = ""
     may: Callable[[S, str], bool] | None = None
     rank: int = 0
+    phrase: Callable[[Sequence[str]], dict[str, Any]] | None = None
+    usage: str = ""
 
     def param(self, name: str) -> Param:
         """The parameter called ``name`` (its table name)."""
@@ -161,7 +171,7 @@ class Step(Generic[S]):
 
     def defaults(self) -> dict[str, Any]:
         """Every parameter's value when not given."""
-        return {p.name: (() if p.many else p.default) for p in self.params}
+        return {p.name: (() if p.many or p.repeat else p.default) for p in self.params}
 
 
 @attrs.frozen

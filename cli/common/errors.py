@@ -47,6 +47,8 @@ def said(error: BaseException, words: Callable[[str], str | None] = option_words
         return str(error.hinted(MENDS[error.table, error.column]))
     param = getattr(error, "param", None)
     how = words(param) if isinstance(param, str) else None
+    if words is option_words:  # a step command words its own parameters exactly
+        how = getattr(error, "door_words", how)
     return f"{error} ({how})" if how else str(error)
 
 

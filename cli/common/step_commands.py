@@ -18,6 +18,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from cli.common.options import NumbersCommand
+from core.errors import RefusedError
 from core.steps import Kind
 
 if TYPE_CHECKING:
@@ -112,19 +113,24 @@ def parameters(param: Param, state: Callable[[], Any]) -> list[click.Parameter]:
     if param.positional:
         return [click.Argument([param.name], nargs=-1 if param.many else 1,
                                required=param.required, type=_type(param),
+                               default=None if param.many else param.default,
                                metavar=param.metavar, shell_complete=complete)]
     if param.flags:
         return [click.Option([f"--{flag}", param.name], flag_value=flag, help=help_text)
                 for flag, help_text in param.flags.items()]
     names = [f"--{param.spelt}", *([f"-{param.short}"] if param.short else []), param.name]
     if param.kind is Kind.FLAG:
-        return [click.Option(names, is_flag=True, default=False, help=param.help)]
+        return [click.Option(names, is_flag=True, default=bool(param.default),
+                             help=param.help)]
     if param.bare is not None:
         return [click.Option(names, is_flag=False, flag_value=param.bare, default=None,
                              metavar=param.metavar, help=param.help)]
     if param.many:
         return [ManyOption(names, metavar=param.metavar, help=param.help,
                            shell_complete=complete)]
+    if param.repeat:
+        return [click.Option(names, multiple=True, type=_type(param), metavar=param.metavar,
+                             help=param.help, shell_complete=complete)]
     return [click.Option(names, type=_type(param), default=param.default,
                          required=param.required, metavar=param.metavar, help=param.help,
                          shell_complete=complete)]
@@ -138,8 +144,13 @@ def command(step: Step[Any], run: Run, options: Callable[[Any], Any],
     one)."""
 
     def callback(as_json: bool, **values: Any) -> None:
-        run(step, {**step.defaults(), **{k: _value(step, k, v) for k, v in values.items()}},
-            as_json)
+        try:
+            run(step, {**step.defaults(),
+                       **{k: _value(step, k, v) for k, v in values.items()}}, as_json)
+        except RefusedError as error:
+            if error.param is not None and error.param in {p.name for p in step.params}:
+                error.door_words = worded(step.param(error.param))  # type: ignore[attr-defined]
+            raise
 
     function: Any = options(callback)
     made: Sequence[click.Parameter] = [p for param in step.params
@@ -168,7 +179,8 @@ def _option_words(step: Step[Any]) -> dict[str, tuple[Param, bool]]:
             found.update({f"--{flag}": (param, False) for flag in param.flags})
             continue
         takes = param.kind is not Kind.FLAG
-        found[f"--{param.spelt}"] = (param, takes)
+        for spelt in param.spelt.split("/"):  # a switch and its opposite: a/--b
+            found[f"--{spelt.removeprefix('--')}"] = (param, takes)
         if param.short:
             found[f"-{param.short}"] = (param, takes)
     return found

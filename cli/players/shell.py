@@ -28,7 +28,9 @@ import attrs
 from characters.errors import CharacterError
 from characters.model import Sheet
 from characters.names import name_key
+from cli.boardgames.drawing import rows
 from cli.common.errors import UserError, fail, said
+from cli.common.options import check_roll_pool
 from cli.common.output import plain as safe
 from cli.players import narrator_verbs
 from cli.players import steps as player_steps
@@ -50,6 +52,7 @@ from cli.players.view import (
     seen_by,
 )
 from cli.players.words import (
+    SHELL_VERBS,
     SHELL_WORDS,
     Reply,
     hint,
@@ -60,6 +63,7 @@ from cli.players.words import (
 )
 from conflict.dice import roll as roll_pool
 from conflict.errors import ConflictError
+from conflict.intents.step_table import STEPS
 from core.errors import RefusedError
 from core.viewer import NARRATOR, Viewer
 
@@ -70,7 +74,6 @@ if TYPE_CHECKING:
     from conflict.intents import Intent
     from conflict.intents.complete import Completion
     from conflict.state import State
-    from conflict.whatnow import WhatNow
     from table import Player, Table
     from table.sessions import Recorded
 
@@ -207,10 +210,10 @@ class PlayerShell:
                      + ("" if verb is None else " (a board game's step: games lists them)"))
             if verb in NARRATOR_VERBS.values() and not self.narrator:
                 fail("that is a Narrator's command")
-            if verb in NARRATOR_VERBS.values():
+            if verb in narrator_verbs.VERBS:
                 return narrator_verbs.VERBS[verb](self, args)
-            if verb in player_steps.VERBS:
-                return player_steps.VERBS[verb](self, args)
+            if verb in STEPS and verb not in SHELL_VERBS.values():  # the Conflict's table
+                return player_steps.run(self, STEPS[verb], args)
             return getattr(self, "_" + verb)(args)  # type: ignore[no-any-return]
         except (RefusedError, CharacterError, UserError) as error:
             message = " ".join(said(error, SHELL_WORDS.get).split())
@@ -244,7 +247,7 @@ class PlayerShell:
         revealed = self.table.revealed(conflicts.KIND, conflict) if conflict else ()
         return looking(plays=self.player.characters, revealed=revealed)
 
-    def _guard(self, intent: Intent, allowed: Callable[[WhatNow], bool], who: str,
+    def _guard(self, intent: Intent, allowed: Callable[[State], bool], who: str,
                doing: str) -> Intent:
         """``intent``, refused when written unless it is ``who``'s move
         (:func:`cli.players.steps.guard`)."""
@@ -300,8 +303,6 @@ class PlayerShell:
     def _roll(self, args: list[str]) -> Reply:
         if not args or args[0].casefold() == "as":
             return player_steps.roll(self, args)
-        from cli.common.options import check_roll_pool
-
         pool = check_roll_pool(number(args[0], "the pool"))
         purpose = ""
         if len(args) > 1:
@@ -411,9 +412,9 @@ class PlayerShell:
         return []
 
     def _help(self, _args: list[str]) -> Reply:
-        parts: list[RenderableType | str] = [*HELP.splitlines()]
-        if self.narrator:
-            parts.extend(NARRATOR_HELP.splitlines())
+        lines = [*HELP.splitlines(), *(NARRATOR_HELP.splitlines() if self.narrator else ())]
+        parts: list[RenderableType | str] = [row for line in lines
+                                             for row in rows(line, self.width, indent=5)]
         return self.reply(parts)
 
     def _plain(self, args: list[str]) -> Reply:

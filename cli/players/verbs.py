@@ -32,13 +32,14 @@ word at a Conflict; at a game the shell reads it itself); their verb is ``game``
 Narrator may also start one with any of the games' commands the shell runs
 (:func:`host_words`)."""
 
-NARRATOR_VERBS: Final = narrator_verbs.WORDS
-"""The Narrator's steps, for a player marked Narrator."""
+NARRATOR_VERBS: Final = {**steps.NARRATOR_WORDS, **narrator_verbs.WORDS}
+"""The Narrator's steps and own words, for a player marked Narrator."""
 
 HELP: Final = f"{steps.HELP}\n{ANY_TIME_HELP}"
 """The player's help screen."""
 
-NARRATOR_HELP: Final = narrator_verbs.HELP
+NARRATOR_HELP: Final = "\n".join(["Narrator:", " VERB as NAME …  act for anyone",
+                                  *steps.help_lines(host=True), narrator_verbs.HELP])
 """What the help adds for a Narrator."""
 
 
