@@ -21,11 +21,13 @@ from cli.common.errors import (
     one_line,
     output_closed,
     output_failed,
+    printable_anywhere,
     said,
+    sizes_readable,
     user_errors,
+    utf8,
 )
 from cli.common.lazy_commands import SuggestsUnloaded
-from cli.quick import printable_anywhere, sizes_readable, utf8
 from cli.version import __version__
 
 __all__ = ["COMMANDS", "LazyGroup", "UserError", "fail", "main"]

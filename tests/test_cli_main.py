@@ -161,10 +161,10 @@ def test_json_path_does_not_import_rich() -> None:
     assert _probe("roll", "4", "--seed", "1", "--difficulty", "2", "--json") == (
         "exit=0 rich=False"
     )
-    # The same probe sees Rich when a screen is drawn by it (the odds reference sheet),
-    # so it can tell the difference; the roll's screen is drawn without it.
+    # The same probe sees Rich when a screen is drawn (by Rich, every screen), so it can
+    # tell the difference.
     assert _probe("odds", "--table") == "exit=0 rich=True"
-    assert _probe("roll", "--faces", "5,5,4,2") == "exit=0 rich=False"
+    assert _probe("roll", "--faces", "5,5,4,2") == "exit=0 rich=True"
 
 
 @pytest.mark.parametrize("name", [None, *sorted(COMMANDS)])
