@@ -27,108 +27,71 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.frozen import Frozen
+import attrs
 
 
-class Part(Frozen):
+@attrs.frozen
+class Part:
     """A piece of a :class:`Line` with a tag of its own."""
 
-    fields = ("text", "tag")
-    __slots__ = fields
     text: str
-    tag: str
-
-    def __init__(self, text: str, tag: str = "plain") -> None:
-        self._set("text", text)
-        self._set("tag", tag)
+    tag: str = "plain"
 
 
-class Line(Frozen):
+@attrs.frozen
+class Line:
     """One line of a screen and what it is (its ``tag``); see the module."""
 
-    fields = ("text", "tag", "wrap", "margin", "indent", "parts")
-    __slots__ = fields
     text: str
-    tag: str
-    wrap: bool
-    margin: int
-    indent: int
-    parts: tuple[Part, ...]
-
-    def __init__(self, text: str, tag: str = "plain", wrap: bool = False, margin: int = 0,
-                 indent: int = 2, parts: tuple[Part, ...] = ()) -> None:
-        self._set("text", text)
-        self._set("tag", tag)
-        self._set("wrap", wrap)
-        self._set("margin", margin)
-        self._set("indent", indent)
-        self._set("parts", parts)
+    tag: str = "plain"
+    wrap: bool = False
+    margin: int = 0
+    indent: int = 2
+    parts: tuple[Part, ...] = ()
 
 
-class Title(Frozen):
+@attrs.frozen
+class Title:
     """The first line of a board: the game's name, then ``text`` (``" · turn 2"``)."""
 
-    fields = ("text", "wrap")
-    __slots__ = fields
     text: str
-    wrap: bool
-
-    def __init__(self, text: str, wrap: bool = False) -> None:
-        self._set("text", text)
-        self._set("wrap", wrap)
+    wrap: bool = False
 
 
 # --- the values only one game has (kept here: a stored board is read without the game) --
 
 
-class TrayDie(Frozen):
+@attrs.frozen
+class TrayDie:
     """A die of the turn: its position (1–8), its symbol's two letters, whether spent."""
 
-    fields = ("position", "short", "spent")
-    __slots__ = fields
     position: int
     short: str
-    spent: bool
-
-    def __init__(self, position: int, short: str, spent: bool = False) -> None:
-        self._set("position", position)
-        self._set("short", short)
-        self._set("spent", spent)
+    spent: bool = False
 
 
-class Tray(Frozen):
+@attrs.frozen
+class Tray:
     """The turn's dice under a ``label``; none before the roll."""
 
-    fields = ("label", "dice")
-    __slots__ = fields
     label: str
     dice: tuple[TrayDie, ...]
 
-    def __init__(self, label: str, dice: tuple[TrayDie, ...]) -> None:
-        self._set("label", label)
-        self._set("dice", dice)
 
-
-class Grid(Frozen):
+@attrs.frozen
+class Grid:
     """The Problem track: a head per column, then each row from the top, a Problem's
     name or ``""`` for a free space."""
 
-    fields = ("heads", "rows")
-    __slots__ = fields
     heads: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
 
-    def __init__(self, heads: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> None:
-        self._set("heads", heads)
-        self._set("rows", rows)
 
-
-class HouseRow(Frozen):
+@attrs.frozen
+class HouseRow:
     """A House's figures (``None`` where hidden from the viewer, R-HW-6), whether it is
     Active, and its tokens and Personalities."""
 
-    fields = ("name", "favor", "disgrace", "score", "active", "details")
-    __slots__ = fields
     name: str
     favor: int | None
     disgrace: int | None
@@ -136,27 +99,13 @@ class HouseRow(Frozen):
     active: bool
     details: str
 
-    def __init__(self, name: str, favor: int | None, disgrace: int | None,
-                 score: int | None, active: bool, details: str) -> None:
-        self._set("name", name)
-        self._set("favor", favor)
-        self._set("disgrace", disgrace)
-        self._set("score", score)
-        self._set("active", active)
-        self._set("details", details)
 
-
-class Houses(Frozen):
+@attrs.frozen
+class Houses:
     """The Houses as a table under the head ``House`` and ``labels``."""
 
-    fields = ("labels", "rows")
-    __slots__ = fields
     labels: tuple[str, ...]
     rows: tuple[HouseRow, ...]
-
-    def __init__(self, labels: tuple[str, ...], rows: tuple[HouseRow, ...]) -> None:
-        self._set("labels", labels)
-        self._set("rows", rows)
 
 
 def para(text: str, tag: str = "plain", *, margin: int = 0, indent: int = 2) -> Line:
@@ -180,8 +129,10 @@ def to_stored(value: object) -> Any:
     """A screen value as JSON-ready data: one of the values here (each of texts, whole
     numbers, flags, ``None``, tuples and other such values) as ``[class name, each
     field in order]``; a tuple as a list."""
-    if isinstance(value, Frozen) and _KNOWN.get(type(value).__name__) is type(value):
-        return [type(value).__name__, *(to_stored(field) for field in value._values())]
+    cls = type(value)
+    if _KNOWN.get(cls.__name__) is cls and attrs.has(cls):
+        return [cls.__name__, *(to_stored(getattr(value, field.name))
+                                for field in attrs.fields(cls))]
     if isinstance(value, tuple):
         return [to_stored(item) for item in value]
     if value is None or isinstance(value, str | int):

@@ -8,25 +8,13 @@ table and the rules it needs when it runs, so ``mistborn --version``, ``roll`` a
 module not loaded yet, and counts it in the import graph, which has no cycle.
 """
 
-import sys
-
 from cli.version import __version__
 
 __all__ = ["__version__", "run"]
 
 
 def run() -> None:
-    """The ``mistborn`` console script. ``mistborn --version`` answers before anything
-    is imported (it is asked for by scripts and installers, often); the plainest rolls,
-    odds, shows and ``char list`` are answered before click loads (:mod:`cli.quick`);
-    everything else goes to the click group in :mod:`cli.main`."""
-    if sys.argv[1:] == ["--version"]:
-        print(f"mistborn, version {__version__}")
-        return
-    from cli.quick import answered
-
-    if answered(sys.argv[1:]):
-        return
+    """The ``mistborn`` console script: the click group of :mod:`cli.main`."""
     from cli.main import main
 
     main()

@@ -21,16 +21,20 @@ from cli.common.errors import (
     one_line,
     output_closed,
     output_failed,
+    printable_anywhere,
     said,
+    sizes_readable,
     user_errors,
+    utf8,
 )
 from cli.common.lazy_commands import SuggestsUnloaded
-from cli.quick import printable_anywhere, sizes_readable, utf8
 from cli.version import __version__
 
 __all__ = ["COMMANDS", "LazyGroup", "UserError", "fail", "main"]
 
-# name -> "module:attribute"; each module owns one command or group.
+# name -> ("module:attribute", short help): each module owns one command or group, whose
+# short help is this one (the group lists commands without importing them; an alias's
+# help names the command it stands for).
 COMMANDS: dict[str, tuple[str, str]] = {
     "roll": ("cli.conflict.roll:roll", "Roll a dice pool, or judge dice rolled by hand."),
     "demo": ("cli.conflict.demo:demo", "Watch a short Conflict played with the example sheets."),
@@ -53,6 +57,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
               "The table file for other tools: its path; its rows as CSV or JSON."),
 }
 
+_SHORT_HELP = {target: short for target, short in reversed(COMMANDS.values())}
+"""Each command's short help, from its own name's entry (not an alias's)."""
+
 
 class LazyGroup(SuggestsUnloaded):
     """A group whose subcommands are imported on first use."""
@@ -62,9 +69,11 @@ class LazyGroup(SuggestsUnloaded):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in COMMANDS:
-            module_name, attr = COMMANDS[cmd_name][0].split(":")
+            target = COMMANDS[cmd_name][0]
+            module_name, attr = target.split(":")
             command = getattr(importlib.import_module(module_name), attr)
             assert isinstance(command, click.Command)
+            command.short_help = _SHORT_HELP[target]
             return command
         return super().get_command(ctx, cmd_name)
 

@@ -12,8 +12,9 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol
 
+import attrs
+
 from conflict.errors import BadValue, shown
-from core.frozen import Frozen
 
 MIN_POOL = 2  # R-DICE-1
 MAX_POOL = 10  # R-DICE-1
@@ -103,33 +104,26 @@ def _validate_faces(asked: int, faces: tuple[int, ...]) -> None:
         )
 
 
-class Roll(Frozen):
+@attrs.frozen
+class Roll:
     """One roll of a dice pool, judged by the rules.
 
     ``asked`` is the pool the rules asked for (0–any); ``faces`` are the dice actually
     rolled (2–10 of them). Everything else is derived: Nudges, Result, the penalty and,
     when a ``difficulty`` is given, the Challenge's Outcome and success.
 
-    A frozen value (:class:`core.frozen.Frozen`: no attrs to import for a roll); the
-    faces are read first (R-DICE-1), then the pool, the count of faces and the
+    The faces are read first (R-DICE-1), then the pool, the count of faces and the
     Difficulty are checked.
     """
 
-    fields = ("asked", "faces", "difficulty")
-    __slots__ = fields
     asked: int
-    faces: tuple[int, ...]
-    difficulty: int | None
+    faces: tuple[int, ...] = attrs.field(converter=_check_faces)
+    difficulty: int | None = None
 
-    def __init__(self, asked: int, faces: Iterable[int], difficulty: int | None = None
-                 ) -> None:
-        checked = _check_faces(faces)
-        self._set("asked", asked)
-        self._set("faces", checked)
-        self._set("difficulty", difficulty)
-        check_count(asked)
-        _validate_faces(asked, checked)
-        check_difficulty(difficulty)
+    def __attrs_post_init__(self) -> None:
+        check_count(self.asked)
+        _validate_faces(self.asked, self.faces)
+        check_difficulty(self.difficulty)
 
     @classmethod
     def from_faces(

@@ -26,6 +26,8 @@ from fractions import Fraction
 from math import comb, perm
 from types import MappingProxyType
 
+import attrs
+
 from conflict.dice import (
     MAX_DIFFICULTY,
     MAX_POOL,
@@ -36,7 +38,6 @@ from conflict.dice import (
     penalty_for,
 )
 from conflict.errors import BadValue, shown
-from core.frozen import Frozen
 
 MAX_ODDS_POOL = 20  # the largest pool asked that the odds cover (10 dice + 10 free Nudges)
 TABLE_POOLS = tuple(range(MIN_POOL, MAX_POOL + 1))  # the reference sheet's pools, 2–10
@@ -151,24 +152,20 @@ def _frozen_mapping(value: Mapping[Rank, Fraction]) -> Mapping[Rank, Fraction]:
     return MappingProxyType(dict(value))
 
 
-class ChallengeOdds(Frozen):
+@attrs.frozen
+class ChallengeOdds:
     """P(success) of one pool at each Difficulty 0–5 (R-DICE-6)."""
 
-    fields = ("pool", "success")
-    __slots__ = fields
     pool: int
     success: tuple[Fraction, ...]  # index = Difficulty
-
-    def __init__(self, pool: int, success: tuple[Fraction, ...]) -> None:
-        self._set("pool", pool)
-        self._set("success", success)
 
     def at(self, difficulty: int) -> Fraction:
         """P(success) at ``difficulty``."""
         return self.success[check_odds_difficulty(difficulty)]
 
 
-class PoolOdds(Frozen):
+@attrs.frozen
+class PoolOdds:
     """The exact joint distribution of (Result, Nudges) for a pool asked 0–20.
 
     ``distribution`` maps (Result, Nudges) to its probability; Nudges include free
@@ -176,22 +173,12 @@ class PoolOdds(Frozen):
     left out of the repr and the hash.
     """
 
-    fields = ("pool", "dice", "free_nudges", "penalty", "distribution")
-    __slots__ = fields
-    _unshown = frozenset({"distribution"})
     pool: int
     dice: int  # dice rolled (R-DICE-2, R-DICE-3)
     free_nudges: int  # R-DICE-2
     penalty: int  # R-DICE-3
-    distribution: Mapping[Rank, Fraction]
-
-    def __init__(self, pool: int, dice: int, free_nudges: int, penalty: int,
-                 distribution: Mapping[Rank, Fraction]) -> None:
-        self._set("pool", pool)
-        self._set("dice", dice)
-        self._set("free_nudges", free_nudges)
-        self._set("penalty", penalty)
-        self._set("distribution", _frozen_mapping(distribution))
+    distribution: Mapping[Rank, Fraction] = attrs.field(converter=_frozen_mapping,
+                                                         repr=False, hash=False)
 
     def success(self, difficulty: int) -> Fraction:
         """P(success) of a Challenge at ``difficulty`` (R-DICE-6)."""
@@ -208,7 +195,8 @@ class PoolOdds(Frozen):
         return _marginal(self.distribution, 1)
 
 
-class ContestOdds(Frozen):
+@attrs.frozen
+class ContestOdds:
     """One attack in a Contest: attacker's pool against defender's pool.
 
     ``win``, ``stalemate`` and ``fail`` are judged exactly as
@@ -217,9 +205,6 @@ class ContestOdds(Frozen):
     win (R-CON-18, no equipment bonus), 0 otherwise.
     """
 
-    fields = ("attacker", "defender", "difficulty", "win", "stalemate", "fail",
-              "expected_damage")
-    __slots__ = fields
     attacker: int
     defender: int
     difficulty: int
@@ -228,26 +213,14 @@ class ContestOdds(Frozen):
     fail: Fraction
     expected_damage: Fraction
 
-    def __init__(self, attacker: int, defender: int, difficulty: int, win: Fraction,
-                 stalemate: Fraction, fail: Fraction, expected_damage: Fraction) -> None:
-        for name, value in zip(self.fields, (attacker, defender, difficulty, win,
-                                             stalemate, fail, expected_damage), strict=True):
-            self._set(name, value)
 
-
-class OddsTable(Frozen):
+@attrs.frozen
+class OddsTable:
     """The reference sheet: pools 2–10 at every Difficulty, and every Contest pair
     2–10 × 2–10 at Difficulty 0."""
 
-    fields = ("challenge", "contest")
-    __slots__ = fields
     challenge: tuple[ChallengeOdds, ...]
     contest: tuple[ContestOdds, ...]
-
-    def __init__(self, challenge: tuple[ChallengeOdds, ...],
-                 contest: tuple[ContestOdds, ...]) -> None:
-        self._set("challenge", challenge)
-        self._set("contest", contest)
 
 
 # --- public functions ---------------------------------------------------------------

@@ -26,8 +26,6 @@ from typing import Any, TypeVar
 
 import attrs
 
-from core.frozen import Frozen
-
 __all__ = ["builder", "copier", "copy_with", "evolve", "quick_init"]
 
 T = TypeVar("T")
@@ -79,22 +77,15 @@ _EVOLVERS: dict[type[Any], Callable[[Any, dict[str, Any]], Any]] = {}
 
 
 def _slow_evolve(obj: Any, changes: dict[str, Any]) -> Any:
-    if isinstance(obj, Frozen):
-        return _evolve_frozen(obj, changes)
+    known = {name for field in attrs.fields(obj.__class__) for name in (field.name, field.alias)}
+    unknown = set(changes) - known
+    if unknown:  # said as the quick copies say it
+        raise TypeError(f"{obj.__class__.__name__} has no field(s) {sorted(unknown)}")
     return attrs.evolve(obj, **changes)
 
 
 def _slow_evolve_kw(obj: Any, /, **changes: Any) -> Any:
     return _slow_evolve(obj, changes)
-
-
-def _evolve_frozen(obj: Frozen, changes: dict[str, Any]) -> Any:
-    """A copy of a value written without attrs (:class:`core.frozen.Frozen`) with
-    ``changes``, made by its ``__init__``, checks and all."""
-    unknown = set(changes) - set(obj.fields)
-    if unknown:
-        raise TypeError(f"{obj.__class__.__name__} has no field(s) {sorted(unknown)}")
-    return obj.__class__(**{**{name: getattr(obj, name) for name in obj.fields}, **changes})
 
 
 def _evolver(cls: type[Any], *, keywords: bool = False) -> Callable[..., Any]:
@@ -186,8 +177,7 @@ def _maker(cls: type[Any], *, builds: bool) -> Callable[..., Any]:
 
 def _plain_slots(cls: type[Any]) -> dict[str, Setter] | None:
     """The slot setter of each field of the attrs class ``cls``, in field order, when
-    every field is a plain slot; else ``None`` (and for a class written without attrs,
-    :class:`core.frozen.Frozen`)."""
+    every field is a plain slot; else ``None``."""
     if not attrs.has(cls):
         return None
     fields = attrs.fields(cls)

@@ -27,8 +27,9 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
+import attrs
+
 from core.errors import Malformed, shown
-from core.frozen import Frozen
 
 
 class Problem(enum.Enum):
@@ -61,26 +62,16 @@ class Unreadable(Malformed):
         super().__init__(message)
 
 
-class Limits(Frozen):
+@attrs.frozen
+class Limits:
     """What a reader accepts: at most ``max_bytes`` bytes, ``nesting`` levels, whole
     numbers of ``digits`` digits, and numbers that are not whole only if
-    ``fractions``. A frozen value without attrs (:class:`core.frozen.Frozen`: the
-    table reads JSON for a roll's writer too, and attrs alone takes longer to import
-    than that may)."""
+    ``fractions``."""
 
-    fields = ("max_bytes", "nesting", "digits", "fractions")
-    __slots__ = fields
-    max_bytes: int
-    nesting: int
-    digits: int
-    fractions: bool
-
-    def __init__(self, max_bytes: int = 1_000_000, nesting: int = 32, digits: int = 18,
-                 fractions: bool = True) -> None:
-        self._set("max_bytes", max_bytes)
-        self._set("nesting", nesting)
-        self._set("digits", digits)
-        self._set("fractions", fractions)
+    max_bytes: int = 1_000_000
+    nesting: int = 32
+    digits: int = 18
+    fractions: bool = True
 
 
 SHEETS: Final = Limits()

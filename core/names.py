@@ -36,8 +36,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
+import attrs
+
 from core.errors import looks_alike_message, shown
-from core.frozen import Frozen
 from core.ignorable import DEFAULT_IGNORABLE as DEFAULT_IGNORABLE
 from core.ignorable import is_ignorable as is_ignorable
 from core.text import reading_stored
@@ -265,23 +266,15 @@ def one_name(name: str, other: str) -> bool:
     return name_key(name) == name_key(other) or look_alike(name, [other]) is not None
 
 
-class Spellings(Frozen):
+@attrs.frozen
+class Spellings:
     """Two spellings of one name found in one list: ``name`` came after ``existing``.
     ``why`` says what tells them apart when they only look alike (see
-    :func:`why_alike`), and is ``None`` when they share a key (``Vin``, ``vin``). A
-    frozen value without attrs (:class:`core.frozen.Frozen`: a writer's name is
-    looked up before a roll is recorded, and attrs alone takes longer to import)."""
+    :func:`why_alike`), and is ``None`` when they share a key (``Vin``, ``vin``)."""
 
-    fields = ("name", "existing", "why")
-    __slots__ = fields
     name: str
     existing: str
-    why: str | None
-
-    def __init__(self, name: str, existing: str, why: str | None = None) -> None:
-        self._set("name", name)
-        self._set("existing", existing)
-        self._set("why", why)
+    why: str | None = None
 
     @property
     def message(self) -> str:

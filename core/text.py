@@ -38,8 +38,9 @@ import unicodedata
 from collections.abc import Callable
 from typing import Final, ParamSpec, TypeVar
 
+import attrs
+
 from core.errors import QUOTE
-from core.frozen import Frozen
 from core.ignorable import DEFAULT_IGNORABLE, char_class, is_ignorable
 
 P = ParamSpec("P")
@@ -69,22 +70,14 @@ class Found(enum.Enum):
     INVISIBLE = "an invisible character"
 
 
-class Refused(Frozen):
+@attrs.frozen
+class Refused:
     """What the rule refuses in a text: the first character refused (``char``), at
-    ``at``, of the kind ``found``. A frozen value written without attrs
-    (:class:`core.frozen.Frozen`: every command checks text, and attrs alone takes
-    longer to import than a roll may start)."""
+    ``at``, of the kind ``found``."""
 
-    fields = ("at", "char", "found")
-    __slots__ = fields
     at: int
     char: str
     found: Found
-
-    def __init__(self, at: int, char: str, found: Found) -> None:
-        self._set("at", at)
-        self._set("char", char)
-        self._set("found", found)
 
 
 def _is_variation_selector(char: str) -> bool:

@@ -24,9 +24,10 @@ import struct
 from collections.abc import Sequence
 from typing import Final
 
+import attrs
+
 from conflict.errors import BadValue
 from core.errors import shown
-from core.frozen import Frozen
 from table import clock
 from table.errors import NameTaken, UnknownPlayer, check_text, name_key
 from table.stored import Row, kind_of
@@ -166,28 +167,17 @@ def parse_public_keys(texts: Sequence[str]) -> tuple[str, ...]:
 # --- the players table ---------------------------------------------------------------------
 
 
-class Player(Frozen):
-    """One invited player (a frozen value without attrs, :class:`core.frozen.Frozen`:
-    a writer's name is looked up among the players before a roll is recorded, and
-    attrs alone takes longer to import than that may)."""
+@attrs.frozen
+class Player:
+    """One invited player."""
 
-    fields = ("name", "keys", "passphrase_hash", "characters", "narrator", "created_at",
-              "revoked_at")
-    __slots__ = fields
     name: str
     keys: tuple[str, ...]
     passphrase_hash: str | None
     characters: tuple[str, ...]
     narrator: bool
     created_at: datetime.datetime
-    revoked_at: datetime.datetime | None
-
-    def __init__(self, name: str, keys: tuple[str, ...], passphrase_hash: str | None,
-                 characters: tuple[str, ...], narrator: bool, created_at: datetime.datetime,
-                 revoked_at: datetime.datetime | None = None) -> None:
-        for field, value in zip(self.fields, (name, keys, passphrase_hash, characters,
-                                              narrator, created_at, revoked_at), strict=True):
-            self._set(field, value)
+    revoked_at: datetime.datetime | None = None
 
     @property
     def revoked(self) -> bool:

@@ -13,31 +13,25 @@ import datetime
 import json
 import sqlite3
 
+import attrs
+
 from conflict.dice import Roll
 from conflict.errors import BadValue, ConflictError
 from core.errors import shown
-from core.frozen import Frozen
 from table import clock
 from table.errors import check_purpose, check_text, name_key
 from table.stored import Row
 
 
-class RollEntry(Frozen):
-    """One roll in the log (a frozen value without attrs, :class:`core.frozen.Frozen`:
-    ``roll --as`` records one before anything else loads)."""
+@attrs.frozen
+class RollEntry:
+    """One roll in the log."""
 
-    fields = ("id", "who", "purpose", "roll", "at")
-    __slots__ = fields
     id: int
     who: str
     purpose: str
     roll: Roll
     at: datetime.datetime
-
-    def __init__(self, id: int, who: str, purpose: str, roll: Roll,
-                 at: datetime.datetime) -> None:
-        for field, value in zip(self.fields, (id, who, purpose, roll, at), strict=True):
-            self._set(field, value)
 
 
 def record(db: sqlite3.Connection, roll: Roll, *, who: str, purpose: str) -> RollEntry:

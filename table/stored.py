@@ -17,8 +17,9 @@ from __future__ import annotations
 import datetime
 from typing import Any, Final
 
+import attrs
+
 from core.errors import shown
-from core.frozen import Frozen
 from core.jsonread import Limits, Unreadable, read_json
 from table import clock
 from table.errors import RESTORE, DamagedRow, TableDamaged
@@ -39,22 +40,14 @@ def kind_of(value: object) -> str:
     return f"the text {shown(value)}"
 
 
-class Row(Frozen):
+@attrs.frozen
+class Row:
     """One row of the SQLite table ``table``, called ``key`` in messages; ``advice``
-    is what to do when it is damaged. A frozen value without attrs
-    (:class:`core.frozen.Frozen`: every read of the table checks rows, ``roll --as``
-    among them, and attrs alone takes longer to import than that may)."""
+    is what to do when it is damaged."""
 
-    fields = ("table", "key", "advice")
-    __slots__ = fields
     table: str
     key: str
-    advice: str
-
-    def __init__(self, table: str, key: str, advice: str = RESTORE) -> None:
-        self._set("table", table)
-        self._set("key", key)
-        self._set("advice", advice)
+    advice: str = RESTORE
 
     def damaged(self, column: str, reason: str) -> DamagedRow:
         """The error for ``column`` of this row, which ``reason``."""

@@ -292,3 +292,36 @@ def test_user_mistakes_are_one_line_and_exit_2(
     assert "Traceback" not in result.stderr
     for part in says:
         assert part in result.stderr
+
+
+# --- what the table and the terminal may say while rolling --------------------------------
+
+
+def test_a_name_refused_while_recording_is_one_line_and_exit_2(tmp_path: Any) -> None:
+    done = CliRunner().invoke(main, ["roll", "5", "--as", "V\u202ein", "--seed", "1"],
+                              env={"MISTBORN_DB": str(tmp_path / "t.db")})
+    assert done.exit_code == 2
+    assert done.stdout == "" and len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("mistborn: ")
+
+
+def test_a_table_under_a_home_folder_not_found_is_one_line() -> None:
+    """``$MISTBORN_DB=~nosuchuser/t.db``: no traceback from the ``~``."""
+    done = CliRunner().invoke(main, ["roll", "5", "--as", "Vin", "--seed", "1"],
+                              env={"MISTBORN_DB": "~no-such-user-of-this-machine/t.db"})
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == ("mistborn: cannot open the table "
+                           "'~no-such-user-of-this-machine/t.db': no such directory\n")
+
+
+@pytest.mark.parametrize("name", ["COLUMNS", "LINES"])
+def test_r_dice_a_size_of_digits_that_are_no_number_counts_as_unset(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``COLUMNS=²``: Python calls it digits, Rich stopped on it with a traceback."""
+    words = ["odds", "5", "vs", "4"]
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+    unset = CliRunner().invoke(main, words)
+    odd = CliRunner().invoke(main, words, env={name: "²"})
+    assert (odd.exit_code, unset.exit_code) == (0, 0)
+    assert (odd.stdout, odd.stderr) == (unset.stdout, "")

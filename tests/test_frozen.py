@@ -1,12 +1,13 @@
-"""The values written without attrs (:mod:`core.frozen`: the dice's Roll and the
-odds, which a hot command makes before anything else loads) behave as the frozen
-attrs classes they were: checks, equality, hash, repr, immutability, copies."""
+"""The frozen values the hot commands make (the dice's Roll and the odds, the table's
+rows, Stuffed's dice and odds…): checks, equality, hash, repr, immutability and copies,
+as frozen attrs classes."""
 
 from __future__ import annotations
 
 import copy
 import pickle
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -17,7 +18,6 @@ from conflict.dice import Roll, roll
 from conflict.errors import BadValue
 from conflict.odds import ChallengeOdds, ContestOdds, OddsTable, PoolOdds, contest_odds, pool_odds
 from conflict.values import evolve
-from core.frozen import Frozen
 
 
 @attrs.frozen
@@ -81,13 +81,13 @@ def test_r_dice_5_odds_compare_hash_and_print_as_the_attrs_classes_did() -> None
         four.distribution[(0, 0)] = Fraction(0)  # type: ignore[index]
     contest = contest_odds(3, 2, 1)
     assert repr(contest).startswith("ContestOdds(attacker=3, defender=2, difficulty=1, win=")
-    assert ContestOdds(*(getattr(contest, name) for name in ContestOdds.fields)) == contest
+    assert ContestOdds(*attrs.astuple(contest, recurse=False)) == contest
     table = OddsTable((ChallengeOdds(2, (Fraction(1),)),), (contest,))
     assert pickle.loads(pickle.dumps(table)) == table
     assert evolve(contest, win=Fraction(0)).win == 0
 
 
-def _values_without_attrs() -> list[tuple[type[Frozen], tuple[object, ...]]]:
+def _values() -> list[tuple[type[Any], tuple[object, ...]]]:
     import datetime
 
     from boardgames.stuffed.dice import DEFAULT_DIE, Combo, Die, Symbol
@@ -111,17 +111,18 @@ def _values_without_attrs() -> list[tuple[type[Frozen], tuple[object, ...]]]:
                     (), (1, 2), None))]
 
 
-@pytest.mark.parametrize(("cls", "args"), _values_without_attrs(),
+@pytest.mark.parametrize(("cls", "args"), _values(),
                          ids=lambda v: getattr(v, "__name__", ""))
-def test_values_without_attrs_print_compare_and_refuse_changes_as_attrs_classes(
-        cls: type[Frozen], args: tuple[object, ...]) -> None:
+def test_values_print_compare_and_refuse_changes_as_attrs_classes(
+        cls: type[Any], args: tuple[object, ...]) -> None:
     made = cls(*args)
-    defaults = {name: getattr(made, name) for name in cls.fields[len(args):]}
+    fields = [field.name for field in attrs.fields(cls)]
+    defaults = {name: getattr(made, name) for name in fields[len(args):]}
     twin = attrs.make_class(cls.__name__, {name: attrs.field(default=defaults[name])
                                            if name in defaults else attrs.field()
-                                           for name in cls.fields}, frozen=True)(*args)
+                                           for name in fields}, frozen=True)(*args)
     assert repr(made) == repr(twin)
     assert made == cls(*args) and hash(made) == hash(cls(*args)) and made != twin
     assert pickle.loads(pickle.dumps(made)) == made
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        made.__setattr__(cls.fields[0], None)
+        made.__setattr__(fields[0], None)

@@ -1,5 +1,4 @@
-"""Where the output cannot go, every command says so in one line, both before click
-loads (:mod:`cli.quick`) and through the click group: standard output closed
+"""Where the output cannot go, every command says so in one line: standard output closed
 (``mistborn roll 5 >&-``) stops before anything is done, and output sent to a full
 disk (``/dev/full``) stops with exit status 1, never a traceback."""
 
@@ -11,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from cli.main import main
-from cli.quick import answered
 
 _WORDS = [["roll", "5", "--seed", "1"], ["odds", "4"], ["roll", "5", "--as", "Vin"]]
 
@@ -24,13 +22,12 @@ def _table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("words", _WORDS, ids=" ".join)
-@pytest.mark.parametrize("way", ["quick", "click"])
 def test_a_closed_standard_output_is_one_line_and_nothing_done(
-        words: list[str], way: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        words: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdout", None)
     with pytest.raises(SystemExit) as stop:
-        answered(words) if way == "quick" else main.main(args=words)
+        main.main(args=words)
     assert stop.value.code == 1
     assert capsys.readouterr().err == "mistborn: standard output is closed; nothing was done\n"
     assert not (tmp_path / "t.db").exists()
@@ -38,14 +35,13 @@ def test_a_closed_standard_output_is_one_line_and_nothing_done(
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("words", _WORDS[:2], ids=" ".join)
-@pytest.mark.parametrize("way", ["quick", "click"])
 def test_output_to_a_full_disk_is_one_line_and_exit_status_1(
-        words: list[str], way: str, capsys: pytest.CaptureFixture[str],
+        words: list[str], capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     with open("/dev/full", "w", encoding="utf-8") as full:
         monkeypatch.setattr(sys, "stdout", full)
         with pytest.raises(SystemExit) as stop:
-            answered(words) if way == "quick" else main.main(args=words)
+            main.main(args=words)
         monkeypatch.undo()
     assert stop.value.code == 1
     assert capsys.readouterr().err == (

@@ -19,9 +19,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 from strategies import rolls
 
-from cli.common.light import render as light
 from cli.conflict.roll import screen
-from cli.conflict.roll_screen import screen_lines
 from cli.players.shell import PlayerShell
 from cli.players.view import NewsReader, render, roll_screen, to_ascii
 from cli.players.words import stored
@@ -59,18 +57,6 @@ def test_r_dice_a_kept_roll_screen_is_the_screen_rich_draws_whatever_the_order_o
     rng.shuffle(faces)
     again = Roll(asked=judged.asked, faces=tuple(faces), difficulty=judged.difficulty)
     assert roll_screen(again, width=width, plain=plain, color=color) == expected
-
-
-@given(rolls(difficulty=st.none()), st.integers(min_value=20, max_value=120), st.booleans())
-def test_r_dice_a_shell_roll_is_written_without_rich_as_rich_writes_it(
-        judged: Roll, width: int, colored: bool) -> None:
-    # What the shell rolls (no Difficulty) never needs Rich: the light renderer writes
-    # it itself.
-    written = light(screen_lines(judged, by_hand=False, seed=None, width=width), width,
-                    listening=colored, colour=True)
-    assert written is not None
-    assert "\n".join(line.rstrip(" ") for line in written.split("\n")) == \
-        drawn_by_rich([screen(judged, by_hand=False, seed=None)], width, False, colored)
 
 
 @given(lines, widths, modes)

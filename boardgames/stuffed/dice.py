@@ -1,9 +1,7 @@
 """Stuffed's Attribute dice: symbols, die definitions, rolls and combinations.
 
-Rules R-STF-1 (the dice) and R-STF-4 (sets) of the project's rules reference. Pure and
-light: this module and :mod:`boardgames.stuffed.odds` import only the standard library
-(their values are :class:`core.frozen.Frozen`, not attrs classes), so a command that
-only computes odds starts fast.
+Rules R-STF-1 (the dice) and R-STF-4 (sets) of the project's rules reference. Pure: this
+module and :mod:`boardgames.stuffed.odds` import only the standard library and attrs.
 
 Symbols and what a player may type for them (any case; commas or spaces between dice):
 
@@ -38,8 +36,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
+import attrs
+
 from boardgames.errors import BadValue, shown
-from core.frozen import Frozen
 
 DICE = 8  # R-STF-1: eight Attribute dice
 FACES = 6
@@ -161,7 +160,8 @@ def _die_faces(value: object) -> tuple[Symbol, ...]:
     return faces
 
 
-class Die(Frozen):
+@attrs.frozen
+class Die:
     """What the six faces of every Attribute die show (R-STF-1).
 
     Ruling (R-STF-1): the rulebook names the symbols but not the faces; the default die
@@ -169,12 +169,7 @@ class Die(Frozen):
     symbol may show on several faces (or none). All 8 dice share one definition.
     """
 
-    fields = ("faces",)
-    __slots__ = fields
-    faces: tuple[Symbol, ...]
-
-    def __init__(self, faces: object) -> None:
-        self._set("faces", _die_faces(faces))
+    faces: tuple[Symbol, ...] = attrs.field(converter=_die_faces)
 
     @classmethod
     def parse(cls, text: str) -> Die:
@@ -255,7 +250,8 @@ def _check_combo(instance: Combo) -> None:
                        f"{shown(instance.text)}", rule="R-STF-1")
 
 
-class Combo(Frozen):
+@attrs.frozen
+class Combo:
     """A combination of dice: named symbols with counts, plus sets of N of a kind of
     any one symbol except Birden (R-STF-4, R-STF-5, R-STF-7).
 
@@ -264,14 +260,10 @@ class Combo(Frozen):
     :func:`parse_combo` or directly: ``Combo({Symbol.CHARISMA: 2}, kinds=(3,))``.
     """
 
-    fields = ("needs", "kinds")
-    __slots__ = fields
-    needs: tuple[tuple[Symbol, int], ...]
-    kinds: tuple[int, ...]
+    needs: tuple[tuple[Symbol, int], ...] = attrs.field(default=(), converter=_needs)
+    kinds: tuple[int, ...] = attrs.field(default=(), converter=_kinds)
 
-    def __init__(self, needs: object = (), kinds: object = ()) -> None:
-        self._set("needs", _needs(needs))
-        self._set("kinds", _kinds(kinds))
+    def __attrs_post_init__(self) -> None:
         _check_combo(self)
 
     @property

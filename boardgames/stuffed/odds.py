@@ -27,8 +27,7 @@ never better than rerolling that die (the cap argument above), so only keeps up 
 the caps are searched — and all of them: on a die that shows one symbol on most
 faces, rerolling a useful die can beat keeping it, and the search finds that.
 
-Pure and light: imports fractions, :mod:`core.frozen` and :mod:`boardgames.stuffed.dice`
-only.
+Pure: imports fractions, attrs and :mod:`boardgames.stuffed.dice` only.
 """
 
 from __future__ import annotations
@@ -37,6 +36,8 @@ import functools
 import itertools
 from collections.abc import Sequence
 from fractions import Fraction
+
+import attrs
 
 from boardgames.errors import BadValue, RuleViolation, shown
 from boardgames.stuffed.dice import (
@@ -53,7 +54,6 @@ from boardgames.stuffed.dice import (
     parse_symbols,
 )
 from boardgames.stuffed.paid import Plan, plan_keep
-from core.frozen import Frozen
 
 MAX_REROLLS = 8  # far more than a turn can give; keeps a typo from running for minutes
 
@@ -61,7 +61,8 @@ Vector = tuple[int, ...]
 _POWERS: list[int] = [FACES**i for i in range(DICE * (MAX_REROLLS + 1) + 1)]
 
 
-class Odds(Frozen):
+@attrs.frozen
+class Odds:
     """The chance to make ``combo`` from a roll, and what to keep for it (R-STF-8).
 
     ``keep`` lists the dice to keep as (position, symbol) and ``reroll`` the positions to
@@ -71,22 +72,13 @@ class Odds(Frozen):
     rerolled. With no reroll left and no match, ``chance`` is 0 and the lists are empty.
     """
 
-    fields = ("combo", "rerolls", "chance", "keep", "reroll", "matched", "paid")
-    __slots__ = fields
     combo: Combo
     rerolls: int
     chance: Fraction
-    keep: tuple[tuple[int, Symbol], ...]
-    reroll: tuple[int, ...]
-    matched: tuple[int, ...] | None
-    paid: int | None
-
-    def __init__(self, combo: Combo, rerolls: int, chance: Fraction,
-                 keep: tuple[tuple[int, Symbol], ...] = (), reroll: tuple[int, ...] = (),
-                 matched: tuple[int, ...] | None = None, paid: int | None = None) -> None:
-        for name, value in zip(self.fields, (combo, rerolls, chance, keep, reroll, matched,
-                                             paid), strict=True):
-            self._set(name, value)
+    keep: tuple[tuple[int, Symbol], ...] = ()
+    reroll: tuple[int, ...] = ()
+    matched: tuple[int, ...] | None = None
+    paid: int | None = None
 
     @property
     def percent(self) -> float:

@@ -1,9 +1,8 @@
 """The board games' ``show`` screens as lines (:class:`cli.common.light.Line`): the
 library's board (:mod:`boardgames.screen` values, made now or stored beside the game),
-the last events and what comes next. Light at import — neither click nor Rich — so a
-``show`` answered before click loads (:mod:`cli.quick_show`) draws the very lines the
-click command hands to Rich (:mod:`cli.boardgames.stuffed_screens`,
-:mod:`cli.boardgames.housewar_screens`, :mod:`cli.boardgames.deckbuilding_setup`).
+the last events and what comes next, which the commands hand to Rich
+(:mod:`cli.boardgames.stuffed_screens`, :mod:`cli.boardgames.housewar_screens`,
+:mod:`cli.boardgames.deckbuilding_setup`). Light at import — neither click nor Rich.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """How the board games' commands draw a library board (:mod:`boardgames.screen`) on a
 terminal: text broken between words to a width, each line's tag as a style (the
 words alone always carry the meaning), and an entry's time. Light at import (neither
-click nor Rich): the lines are :class:`cli.common.light.Line` values, which a ``show``
-answered before click loads prints itself and every other command hands to Rich.
+click nor Rich): the lines are :class:`cli.common.light.Line` values, which the
+commands hand to Rich.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ changed since (:meth:`table.Table.view`), it holds the board asked for and
 the lines asked for, and every part of it is what a view holds; anything else — none
 stored, a stale one, one damaged by hand or by a bad disk, another version's — is
 not shown: the command replays the events, which say the same. Light at import
-(neither click nor attrs): :mod:`cli.quick_show` reads views before click loads.
+(neither the game's rules nor attrs).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def stored_show(kind: str, board: str, count: int) -> Stored | None:
     """The chosen game of ``kind`` as its stored view shows it, with the ``board`` kept
     under that key and the last ``count`` lines; ``None`` when the view cannot be
     taken (see the module): then replay."""
-    # Here, not above: click and attrs stay unloaded for a show answered before click.
+    # Here, not above: the table and the games' options load only when a show is drawn.
     from cli.boardgames.base import chosen_game, find_game
     from cli.common.table_option import open_table
 

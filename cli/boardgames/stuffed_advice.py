@@ -1,7 +1,6 @@
 """What ``mistborn stuffed odds`` and ``keep`` work out (R-STF-8), from what was typed
-already read: the chances with 0, 1 … R rerolls, and the dice to keep. Shared by the
-click commands (:mod:`cli.boardgames.stuffed_odds`) and the plain forms answered before
-click loads (:mod:`cli.quick_stuffed`); neither click nor Rich is loaded here.
+already read: the chances with 0, 1 … R rerolls, and the dice to keep, for the click
+commands (:mod:`cli.boardgames.stuffed_odds`); neither click nor Rich is loaded here.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """The odds and the dice to keep of ``mistborn stuffed`` (``odds``, ``keep``) as lines
-(:class:`cli.common.light.Line`), read at 40 columns. Light at import — neither click
-nor Rich nor the game's rules — so that a plain ``odds`` or ``keep`` answered before
-click loads (:mod:`cli.quick_stuffed`) draws the very lines the click command hands to
-Rich (:mod:`cli.boardgames.stuffed_screens`).
+(:class:`cli.common.light.Line`), read at 40 columns, which the click commands hand to
+Rich (:mod:`cli.boardgames.stuffed_screens`). Light at import — neither click nor Rich
+nor the game's rules.
 
 A die is always its position and two letters (``3 Es``), never a bare glyph.
 """

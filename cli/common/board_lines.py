@@ -1,11 +1,8 @@
 """A Conflict's board as lines (:class:`cli.common.light.Line`): the rows
-:func:`cli.common.board.board_view` draws, built without click, Rich or attrs, so that
-``conflict show`` answered before click loads (:mod:`cli.quick_show`) prints the very
-lines the click command hands to Rich.
+:func:`cli.common.board.board_view` hands to Rich, built without click, Rich or attrs.
 
 How wide a row is decides what fits beside it: the caller says how text is measured
-(Rich's cell widths for a screen drawn by Rich; the light renderer's, which knows
-fewer characters, for one drawn without it).
+(Rich's cell widths).
 """
 
 from __future__ import annotations

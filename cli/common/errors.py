@@ -105,3 +105,34 @@ def output_failed(error: OSError) -> NoReturn:
     print(f"mistborn: cannot write the output: {one_line(error.strerror or str(error))}",
           file=sys.stderr)
     sys.exit(1)
+
+
+def printable_anywhere() -> None:
+    """On a terminal or pipe that cannot take UTF-8 (``LANG=C`` with no UTF-8 fallback,
+    ``PYTHONIOENCODING=ascii``), print what it can and a ``?`` for the rest (dice
+    glyphs, bars, dashes) rather than stop with an encoding error."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding not in ("utf8", "utf_8") and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(ValueError, OSError):  # closed or detached
+                stream.reconfigure(errors="replace")
+
+
+def sizes_readable() -> None:
+    """Drop a ``COLUMNS`` or ``LINES`` that Python calls digits but is no number
+    (``COLUMNS=²``): Rich would stop on it with a traceback; unset, the terminal's size
+    counts, as for any other value that is not a number."""
+    for name in ("COLUMNS", "LINES"):
+        value = os.environ.get(name, "")
+        if value.isdigit() and not value.isdecimal():
+            del os.environ[name]
+
+
+def utf8(text: str) -> bool:
+    """Whether an argument was valid UTF-8 (Python keeps invalid bytes as lone
+    surrogates, which no terminal or table can take)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

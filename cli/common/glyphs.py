@@ -1,5 +1,4 @@
-"""Die faces as the screens show them: glyph and digit (``⚄5``). Light at import,
-for screens drawn before click or Rich load (start-up time)."""
+"""Die faces as the screens show them: glyph and digit (``⚄5``). Light at import."""
 
 from __future__ import annotations
 

@@ -3,7 +3,6 @@ and die glyphs (:mod:`cli.common.glyphs`)."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -32,6 +31,8 @@ def print_json(data: object) -> None:
     """Print ``data`` as JSON on standard output (UTF-8, stable key order), every
     control, bidi or invisible character of stored text written as a ``\\u`` escape
     (:func:`core.text.json_safe`), never raw."""
+    import json  # only for --json: a screen never needs it (start-up time)
+
     click.echo(json_safe(json.dumps(data, ensure_ascii=False, indent=2)))
 
 

@@ -1,5 +1,4 @@
-"""The pools ``mistborn roll`` takes, checked before click loads (start-up time:
-:mod:`cli.quick` reads ``roll 5`` without it)."""
+"""The pools ``mistborn roll`` takes."""
 
 from __future__ import annotations
 

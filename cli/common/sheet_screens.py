@@ -8,7 +8,7 @@ draw, so the ``--json`` paths never load it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from characters.model import Character, ExtraGroup, Resilience, Sheet
@@ -109,78 +109,12 @@ def resilience_lines(sheet: Sheet, resilience: str, said: str) -> list[str]:
 # --- Rich screens ---------------------------------------------------------------------------
 
 
-def _table_width(roster: Sequence[Character], figures: Callable[[Character], int]) -> int:
-    """The columns the roster's table needs without wrapping a cell."""
-    from rich.cells import cell_len
-
-    names = max((cell_len(plain(c.name)) for c in roster), default=4)
-    players = max((cell_len(plain(c.player or "—")) for c in roster
-                   if isinstance(c, Sheet)), default=1)
-    states = max((figures(c) for c in roster), default=19)
-    # Name, Kind, Player, Wits, Resiliences: each column's widest cell or heading,
-    # three spaces between columns.
-    return (max(names, 4) + len("villain") + max(players, 6) + len("Wits")
-            + max(states, len("Health · Rep · Will")) + 4 * 3)
-
-
 def roster_view(roster: Sequence[Character], width: int) -> RenderableType:
-    """The roster of ``char list``: a table on wide screens, short cards on phones."""
-    from rich import box
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
+    """The roster of ``char list``: a table on wide screens, short cards on phones
+    (:func:`cli.common.roster_screen.roster_view`, from each sheet's summary)."""
+    from cli.common.roster_screen import roster_view as drawn
 
-    def state(character: Character, letters: bool) -> Text:
-        if isinstance(character, ExtraGroup):
-            return Text(kind_text(character))
-        labels = ("H", "R", "W") if letters else ("", "", "")
-        shown = []
-        for label, name in zip(labels, RESILIENCE_LABELS, strict=True):
-            value = character.resiliences.get(name)
-            shown.append(f"{label} {value.current}/{value.full}".strip())
-        text = Text(" · ".join(shown))
-        if defeated(character):
-            text.append(" defeated", style="bold")
-        return text
-
-    if width < _table_width(roster, lambda c: state(c, letters=False).cell_len):
-        # The table would have to wrap: short cards read better, at any width.
-        cards: list[RenderableType] = [Text("H Health · R Reputation · W Willpower")]
-        for character in roster:
-            if isinstance(character, ExtraGroup):
-                about = f"extras · Wits {character.wits}"
-            else:
-                player = f" · {character.player}" if character.player else ""
-                about = f"{character.kind.value}{player} · Wits {character.wits}"
-            figures = state(character, letters=True)
-            line = Text("  ") + Text(plain(about), overflow="fold")
-            if len(about) + len(figures) + 5 <= width:
-                lines = [line + Text(" · ") + figures]
-            else:
-                lines = [line, Text("  ") + figures]
-            cards += [Text(""), Text(plain(character.name), style="bold", overflow="fold"),
-                      *lines]
-        return Group(*cards)
-
-    view = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    view.add_column("Name", overflow="fold")
-    view.add_column("Kind")
-    view.add_column("Player", overflow="fold")
-    view.add_column("Wits", justify="right", no_wrap=True)
-    view.add_column("Health · Rep · Will", overflow="fold")
-    for character in roster:
-        if isinstance(character, ExtraGroup):
-            kind, player = "extras", "—"
-        else:
-            kind, player = character.kind.value, character.player or "—"
-        view.add_row(
-            Text(plain(character.name), style="bold"),
-            kind,
-            Text(plain(player)),
-            str(character.wits),
-            state(character, letters=False),
-        )
-    return view
+    return drawn([summed(character) for character in roster], width)
 
 
 def _heading(text: str) -> Text:

@@ -1,19 +1,10 @@
-"""The table file a path typed by the user names (``--db`` or ``$MISTBORN_DB``). Light
-at import: the quick paths (:mod:`cli.quick`) and the click commands read it alike."""
+"""The table file a path typed by the user names (``--db`` or ``$MISTBORN_DB``)."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
 
-if TYPE_CHECKING:
-    from table import Table
-
-__all__ = ["named_table", "read_quietly"]
-
-T = TypeVar("T")
+__all__ = ["named_table"]
 
 
 def named_table(chosen: str) -> Path:
@@ -25,19 +16,3 @@ def named_table(chosen: str) -> Path:
         return path.expanduser()
     except RuntimeError:  # no such user, or no home folder to be found
         return path
-
-
-def read_quietly(read: Callable[[Table], T]) -> T | None:
-    """What ``read`` finds in the table ``$MISTBORN_DB`` names (else the one in the
-    data directory), opened as a click command opens it; ``None`` if the table cannot
-    be opened or read: a quick path then leaves the command to click, which says why
-    in its own words."""
-    from table import DEFAULT_WAIT, Table, default_path
-
-    chosen = os.environ.get("MISTBORN_DB")
-    try:
-        path = named_table(chosen) if chosen else default_path(make_folder=True)
-        with Table(path, create=not chosen, wait=DEFAULT_WAIT) as table:
-            return read(table)
-    except Exception:  # any refusal is the click command's to say, as it says it
-        return None

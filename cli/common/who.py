@@ -1,6 +1,5 @@
 """The name a roll log or a stream keeps for the writer typed with ``--as``. Light at
-import (no click, no Rich): ``mistborn roll 5 --as Vin`` looks it up before click
-loads (start-up time)."""
+import (no click, no Rich)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -175,19 +175,42 @@ def _sources(files: Sequence[Path], examples: bool
 @table_option
 def list_(as_json: bool) -> None:
     """List the characters and Extra groups in the table."""
-    from cli.common.sheet_screens import roster_view, summary
-
     with open_table(create=False) as table:
-        roster = table.characters()
+        roster = listed(table)
     if as_json:
-        print_json([summary(character) for character in roster])
+        print_json(roster)
         return
     if not roster:
         click.echo(f"The table at {table_path()} is empty.")
         click.echo("Add sheets with: mistborn char import FILE...")
         return
+    from cli.common.roster_screen import roster_view
+
     console = make_console()
     console.print(roster_view(roster, console.width))
+
+
+_SUMMARY_KEYS = {"extra": ("name", "kind", "wits", "count"),
+                 "sheet": ("name", "kind", "wits", "player", "resiliences", "defeated")}
+
+
+def listed(table: Table) -> list[dict[str, Any]]:
+    """Each character's summary (:func:`characters.summary.summary`), heroes first, then
+    villains, then Extra groups, by name: from the listing every roster write keeps
+    (:mod:`table.roster_listing`), no sheet built; from the sheets themselves when the
+    listing does not cover every row (a row changed by another tool, a damaged one: the
+    sheets say what is wrong)."""
+    kept = table.listed()
+    if kept is None:
+        from characters.summary import summary
+
+        return [summary(character) for character in table.characters()]
+    from table.roster_names import KIND_ORDER
+
+    ordered = sorted(kept, key=lambda row: (KIND_ORDER[row[0]], row[1]))
+    return [{key: entry[key] for key in _SUMMARY_KEYS["extra" if kind == "extra" else "sheet"]}
+            for kind, _key, entry in ordered]
+
 
 # --- show -------------------------------------------------------------------------------
 

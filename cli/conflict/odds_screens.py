@@ -1,7 +1,7 @@
 """The screens of ``mistborn odds`` for a pool and for a Contest: bars and
-percentages that read at 40 columns, drawn by :mod:`cli.common.light` (the command
-answers before click or Rich load: start-up time). The players' shell draws the same
-lines through Rich (:func:`pool_screen`, :func:`contest_screen`)."""
+percentages that read at 40 columns, built as :mod:`cli.common.light` lines and drawn
+by Rich. The players' shell draws the same lines (:func:`pool_screen`,
+:func:`contest_screen`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """The screen of ``mistborn roll``: a roll as label–value rows that read at 40
-columns, drawn by :mod:`cli.common.light` (the command answers before click or Rich
-load: start-up time). The players' shell draws the same lines through Rich
-(:func:`screen`)."""
+columns, built as :mod:`cli.common.light` lines and drawn by Rich. The players' shell
+draws the same lines (:func:`screen`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """A Conflict's ``show`` from the view its last write stored (:meth:`table.
 Table.view`): the board and the last lines, with the rolls made meanwhile, read back
-without the engine or a replay. Light at import (neither click nor Rich nor attrs):
-:mod:`cli.quick_show` reads views before click loads.
+without the engine or a replay. Light at import (neither click nor Rich nor attrs).
 """
 
 from __future__ import annotations

@@ -142,8 +142,7 @@ def roll_screen(judged: Roll, *, width: int, plain: bool, color: bool = True) ->
     """A roll's screen (:func:`cli.conflict.roll.screen`) as :func:`render` draws it.
     The screen shows the dice sorted, so it depends only on which faces came up, not
     their order: a few hundred screens for a pool of 5, each drawn once and kept,
-    since a table rolls the same pools all evening; drawn without Rich by the light
-    renderer (:mod:`cli.common.light`), which hands to Rich whatever it cannot tell."""
+    since a table rolls the same pools all evening."""
     return _roll_screen(judged.asked, tuple(sorted(judged.faces)), judged.difficulty,
                         clamp_width(width), plain, color)
 
@@ -152,17 +151,11 @@ def roll_screen(judged: Roll, *, width: int, plain: bool, color: bool = True) ->
 def _roll_screen(asked: int, faces: tuple[int, ...], difficulty: int | None, width: int,
                  plain: bool, color: bool) -> str:
     # At the first roll: a shell that never rolls starts without the roll screen.
-    from cli.common.light import render as light
-    from cli.conflict.roll_screen import screen, screen_lines
+    from cli.conflict.roll_screen import screen
 
     judged = Roll(asked=asked, faces=faces, difficulty=difficulty)
-    text = light(screen_lines(judged, by_hand=False, seed=None, width=width), width,
-                 listening=color and not plain, colour=True)
-    if text is None:
-        return render([screen(judged, by_hand=False, seed=None)], width=width, plain=plain,
-                      color=color)
-    text = "\n".join(line.rstrip(" ") for line in text.split("\n"))
-    return to_ascii(text) if plain else text
+    return render([screen(judged, by_hand=False, seed=None)], width=width, plain=plain,
+                  color=color)
 
 
 def warm_up() -> None:
