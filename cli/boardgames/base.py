@@ -12,6 +12,7 @@ no SQLite, no game code.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -136,14 +137,7 @@ class GameGroup(SuggestsUnloaded):
         steps = self.steps
         if self._declared is None or self._listed is not steps:
             self._listed = steps
-            here = os.path.dirname(__file__)
-            found: list[tuple[int, int, int, str, str, str]] = []
-            for number, module in enumerate(self.modules):
-                # Read, not imported: importing every command module would slow start-up.
-                with open(os.path.join(here, f"{module}.py"), encoding="utf-8") as file:
-                    source = file.read()
-                found += [(int(match[3] or 0), 2 * number, match.start(), match[1], module,
-                           match[2]) for match in _DECLARED.finditer(source)]
+            found = list(self.in_modules)
             if steps is not None:
                 found += [(step.rank, 1, place, step.name, "", step.summary)
                           for place, step in enumerate(steps)]
@@ -151,22 +145,36 @@ class GameGroup(SuggestsUnloaded):
                               for *_, name, module, short in sorted(found)}
         return self._declared
 
+    @functools.cached_property
+    def in_modules(self) -> tuple[tuple[int, int, int, str, str, str], ...]:
+        """The commands declared in ``modules``, each as (rank, place of its module, place
+        in it, name, module, short help): read, not imported (start-up)."""
+        here = os.path.dirname(__file__)
+        found: list[tuple[int, int, int, str, str, str]] = []
+        for number, module in enumerate(self.modules):
+            with open(os.path.join(here, f"{module}.py"), encoding="utf-8") as file:
+                source = file.read()
+            found += [(int(match[3] or 0), 2 * number, match.start(), match[1], module,
+                       match[2]) for match in _DECLARED.finditer(source)]
+        return tuple(found)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*self.lazy, *super().list_commands(ctx)})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.commands:
             return self.commands[cmd_name]
-        steps = self.steps
-        if steps is not None and cmd_name in steps:
-            return self.step_command(steps[cmd_name])
-        if cmd_name in self.lazy:
+        declared = {name: module for _, _, _, name, module, _ in self.in_modules}
+        if cmd_name in declared:  # not a step: the game's table stays unread (show)
             import importlib
 
             # A module of this package, imported on first use.
-            module = importlib.import_module(f"{__package__}.{self.lazy[cmd_name][0]}")
+            module = importlib.import_module(f"{__package__}.{declared[cmd_name]}")
             return next(value for value in vars(module).values()
                         if isinstance(value, click.Command) and value.name == cmd_name)
+        steps = self.steps
+        if steps is not None and cmd_name in steps:
+            return self.step_command(steps[cmd_name])
         return super().get_command(ctx, cmd_name)
 
     def step_command(self, step: Step[Any]) -> click.Command:
