@@ -15,14 +15,22 @@ import attrs
 from boardgames.deckbuilding.events import (
     DEFAULT_TRAINING,
     MAX_AMOUNT,
+    Blocked,
+    Metal,
     MissionSpec,
     TrainingLayout,
     check_whole,
 )
-from boardgames.deckbuilding.state import Game, find_mission
-from boardgames.deckbuilding.text import bad_value
+from boardgames.deckbuilding.state import Game, find_adversary, find_mission
+from boardgames.deckbuilding.text import CATALOG, bad_value
+from boardgames.locales import LocalizedBadValue
+from core.names import matches
 
-__all__ = ["mission_spec", "mission_split", "rows", "shields", "training", "whole"]
+__all__ = ["METALS", "active_or", "adversary", "blocked", "metal", "mission_spec",
+           "mission_split", "player", "rows", "shares", "shields", "training", "whole"]
+
+METALS = tuple(metal.value for metal in Metal)
+"""The metal tokens as typed, in the board's order (R-DBG-10)."""
 
 
 def _words(typed: Sequence[str]) -> list[str]:
@@ -35,6 +43,65 @@ def whole(text: str, field: str, rule: str, low: int = 1, high: int | None = Non
     the library's own refusal naming ``field`` and ``rule``."""
     value: object = int(text) if text.lstrip("-").isdigit() and len(text) < 8 else text
     return check_whole(value, field, low, MAX_AMOUNT if high is None else high, rule)
+
+
+def player(state: Game, typed: str) -> str:
+    """The player ``typed`` means (a unique beginning or word of a name); several
+    match: refused, listing them; none: what was typed (the rules refuse it, listing
+    the players) (R-DBG-1)."""
+    found = matches(typed, [p.name for p in state.players])
+    if len(found) > 1:
+        raise LocalizedBadValue(CATALOG, "screen.ambiguous",
+                                {"typed": repr(typed)[:60], "names": tuple(found)},
+                                rule="R-DBG-1")
+    return found[0] if found else typed
+
+
+def active_or(state: Game, typed: str | None) -> str:
+    """The player named, else the one whose turn it is."""
+    if typed is not None:
+        return player(state, typed)
+    return state.active.name if state.started else ""
+
+
+def blocked(state: Game, typed: Sequence[str]) -> tuple[Blocked, ...]:
+    """Damage blocked, as ``PLAYER=N`` pairs (``marsh=2``) (R-DBG-4)."""
+    out: list[Blocked] = []
+    for item in typed:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise bad_value("bad.list", "R-DBG-4", field="blocked", value=repr(item)[:60])
+        out.append(Blocked(player(state, name), whole(value, "blocked", "R-DBG-4")))
+    return tuple(out)
+
+
+def shares(state: Game, typed: Sequence[str]) -> dict[str, int]:
+    """Collective damage split as ``PLAYER=N`` pairs (``vin=6 kel=4``) (R-DBG-2)."""
+    found: dict[str, int] = {}
+    for item in typed:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise bad_value("bad.list", "R-DBG-2", field="amount", value=repr(item)[:60])
+        found[player(state, name)] = whole(value, "amount", "R-DBG-2", 0)
+    return found
+
+
+def metal(typed: str) -> Metal:
+    """The metal token ``typed`` means: any unique beginning of its name (R-DBG-10)."""
+    found = [m for m in Metal if m.value.startswith(typed.strip().lower())] if typed else []
+    if len(found) != 1:
+        raise bad_value("bad.choice", "R-DBG-10", field="metal", value=repr(typed)[:60],
+                        allowed=", ".join(METALS))
+    return found[0]
+
+
+def adversary(state: Game, typed: str) -> int:
+    """The number of the Adversary in play ``typed`` names: its number, or any unique
+    beginning or word of its name (R-DBG-6)."""
+    in_play = state.lord_ruler.adversaries if state.lord_ruler else ()
+    found = matches(typed, [a.name for a in in_play])
+    named = typed if typed.strip().isdigit() or len(set(found)) != 1 else found[0]
+    return find_adversary(state, named).number
 
 
 def mission_spec(spec: str) -> MissionSpec:

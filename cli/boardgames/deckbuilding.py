@@ -4,9 +4,10 @@ tracks beside the cards, saved in the table, in English or Polish.
 The group and what its commands share: the language (``--lang pl``, else a Polish
 locale: the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set starting with
 ``pl``), the :class:`~cli.boardgames.base.Face` that says events, screens and errors in it
-(R-DBG-8), and players found by any unique beginning of their name. The commands live
-in :mod:`cli.boardgames.deckbuilding_play` (the game) and
-:mod:`cli.boardgames.deckbuilding_setup` (set-up, screens, undo), loaded on first use.
+(R-DBG-8). The steps are the game's table of steps
+(:mod:`boardgames.deckbuilding.step_table`), made commands when used; the other
+commands (set-up, screens, undo) live in :mod:`cli.boardgames.deckbuilding_setup`,
+loaded on first use.
 """
 
 from __future__ import annotations
@@ -17,14 +18,25 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cli.boardgames.base import Face, GameGroup, add_table_commands, game_option, locale_language
+from cli.boardgames.base import (
+    Face,
+    GameGroup,
+    add_table_commands,
+    game_option,
+    locale_language,
+    state_now,
+    write,
+)
 from cli.common.errors import UserError
 from cli.common.output import json_option
+from cli.common.step_commands import command as step_command
 from cli.common.streams import who_option
 from cli.common.table_option import table_option
+from core.lazy import named
 
 if TYPE_CHECKING:
     from boardgames.deckbuilding.state import Game
+    from core.steps import Step
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -72,6 +84,16 @@ class DeckbuildingGroup(GameGroup):
     (R-DBG-8) and the table's few (no game yet, nothing to undo, an unknown game); and
     its help and its commands' help in Polish when Polish is asked for before the
     command (``dbg --lang pl spend --help``, or a Polish locale)."""
+
+    def step_command(self, step: Step[Any]) -> click.Command:
+        """The click command of one of the game's steps, with ``--lang`` among the
+        options every command takes, written and said in the language asked for."""
+        face_of = named(self.face_at)
+
+        def run(step: Step[Any], values: dict[str, Any], as_json: bool) -> None:
+            write(face_of(), lambda state: step.build(state, values), as_json=as_json)
+
+        return step_command(step, run, common, lambda: state_now(KIND))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)
@@ -141,9 +163,9 @@ def translated(error: BaseException, lang: str) -> str | None:
     return None
 
 
-@click.group(cls=DeckbuildingGroup,
-             modules=("deckbuilding_setup", "deckbuilding_play", "deckbuilding_metals",
-                      "deckbuilding_coop"),
+@click.group(cls=DeckbuildingGroup, modules=("deckbuilding_setup",),
+             steps="boardgames.deckbuilding.step_table:STEPS",
+             face="cli.boardgames.deckbuilding:face",
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @game_option
@@ -211,42 +233,3 @@ def summary(state: Game) -> str:
 
 add_table_commands(deckbuilding, KIND, face, summary, lang_option)
 
-
-# --- reading what a player types ------------------------------------------------------------
-
-
-def player(state: Game, typed: str) -> str:
-    """The player ``typed`` means (a unique beginning or word of a name); several
-    match: refused, listing them; none: what was typed (the rules refuse it, listing
-    the players)."""
-    from characters.lookup import matches
-
-    found = matches(typed, [p.name for p in state.players])
-    if len(found) > 1:
-        from boardgames.deckbuilding.text import CATALOG
-        from boardgames.locales import LocalizedBadValue
-
-        raise LocalizedBadValue(CATALOG, "screen.ambiguous",
-                                {"typed": repr(typed)[:60], "names": tuple(found)},
-                                rule="R-DBG-1")
-    return found[0] if found else typed
-
-
-def active_or(state: Game, typed: str | None) -> str:
-    """The player named, else the one whose turn it is."""
-    if typed is not None:
-        return player(state, typed)
-    return state.active.name if state.started else ""
-
-
-def player_option(function: F) -> F:
-    """``--player/-p NAME``: who acts (default: the player whose turn it is)."""
-    return click.option("--player", "-p", "who_acts", metavar="NAME",
-                        help="Who acts (default: the player whose turn it is).")(function)
-
-
-def whole(text: str, field: str, rule: str, low: int = 1, high: int | None = None) -> int:
-    """:func:`boardgames.deckbuilding.typed.whole`, for the commands."""
-    from boardgames.deckbuilding.typed import whole as typed_whole
-
-    return typed_whole(text, field, rule, low, high)

@@ -50,18 +50,19 @@ TURN_VERBS: Final[dict[str, frozenset[str]]] = {
 }
 """The steps a player writes on their own turn, by game: the table's command names
 (the Lord Ruler's card and the eruptions of one's turn included: the Active player
-resolves them)."""
+resolves them). For a game with a table of steps, who may take each is the table's
+(:class:`core.steps.Who`); these words stay the ones a line may start with, known
+without loading any game (:data:`cli.players.verbs.GAME_WORDS`)."""
 
 OUT_OF_TURN: Final[dict[str, dict[str, tuple[Callable[[Any, str], bool], str]]]] = {
     "stuffed": {},
-    "deckbuilding": {"pass": (lambda state, seat: state.target is not None and name_key(
-        state.players[state.target].name) == name_key(seat), "R-DBG-4")},
+    "deckbuilding": {},  # its table of steps says (the Target passed on, R-DBG-4)
     "housewar": {"reveal": (lambda _state, _seat: True, "R-HW-3")},
 }
 """Steps a player writes whoever's turn it is, when ``may(state, seat)``, and the rule
-named when they may not: the Target's
-holder passes it on the attacker's turn (R-DBG-4); each House reveals its own
-face-down cards at the end (R-HW-3)."""
+named when they may not: each House reveals its own face-down cards at the end
+(R-HW-3). (The Deckbuilding Game's Target passed on by its holder on the attacker's
+turn, R-DBG-4, is its table's.)"""
 
 ANY_TIME: Final[dict[str, frozenset[str]]] = {
     "stuffed": frozenset({"odds", "keep"}),
@@ -76,7 +77,7 @@ HOST_ONLY_NOT: Final = frozenset({"new", "list", "use", "log", "show", "undo"})
 
 OWN_SEAT: Final[dict[str, dict[str, str]]] = {
     "stuffed": {},
-    "deckbuilding": {"*": "who_acts", "damage": "name", "heal": "name"},
+    "deckbuilding": {},  # its table of steps says (Param.seat)
     "housewar": {"*": "house_typed", "face-down": "name", "score": "name", "ruin": "name",
                  "advisor": "name", "reveal": "name"},
 }
