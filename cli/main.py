@@ -7,7 +7,6 @@ usage error or a library error — ends as one line on standard error and exit s
 
 from __future__ import annotations
 
-import importlib
 import sys
 from typing import Any
 
@@ -27,7 +26,7 @@ from cli.common.errors import (
     user_errors,
     utf8,
 )
-from cli.common.lazy_commands import SuggestsUnloaded
+from cli.common.lazy_commands import LazyGroup as Loading
 from cli.version import __version__
 
 __all__ = ["COMMANDS", "LazyGroup", "UserError", "fail", "main"]
@@ -57,32 +56,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
               "The table file for other tools: its path; its rows as CSV or JSON."),
 }
 
-_SHORT_HELP = {target: short for target, short in reversed(COMMANDS.values())}
-"""Each command's short help, from its own name's entry (not an alias's)."""
-
-
-class LazyGroup(SuggestsUnloaded):
-    """A group whose subcommands are imported on first use."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*COMMANDS, *super().list_commands(ctx)})
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in COMMANDS:
-            target = COMMANDS[cmd_name][0]
-            module_name, attr = target.split(":")
-            command = getattr(importlib.import_module(module_name), attr)
-            assert isinstance(command, click.Command)
-            command.short_help = _SHORT_HELP[target]
-            return command
-        return super().get_command(ctx, cmd_name)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        # Short help straight from the table above: listing commands stays import-free.
-        rows = [(name, COMMANDS[name][1]) for name in sorted(COMMANDS)]
-        if rows:
-            with formatter.section("Commands"):
-                formatter.write_dl(rows)
+class LazyGroup(Loading):
+    """The ``mistborn`` group: its commands are :data:`COMMANDS`, imported on first use
+    (:class:`cli.common.lazy_commands.LazyGroup`); every mistake ends as one line."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
@@ -147,7 +123,7 @@ def _help_width() -> int:
 
 
 @click.group(
-    cls=LazyGroup,
+    cls=LazyGroup, lazy=COMMANDS, sort=True,
     context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()},
 )
 @click.version_option(__version__, prog_name="mistborn")

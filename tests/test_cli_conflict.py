@@ -515,8 +515,7 @@ def test_r_con_21_the_end_needs_its_outcome(db: Path) -> None:
     before = ok(db, "log", "--json")
     for words in ([], ["  "]):
         assert refused(db, "conflict", "end", *words) == (
-            "say how it ends: mistborn conflict end OUTCOME (mistborn conflict end the "
-            "crew escapes)")
+            "say how it ends, in words: the crew escapes (OUTCOME)")
     assert ok(db, "log", "--json") == before
 
 

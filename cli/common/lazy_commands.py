@@ -1,18 +1,23 @@
-"""A click group whose commands live in modules it imports only when one is used.
+"""The one way the command line loads its commands: a click group whose commands live
+in modules it imports only when one is used, and whose steps come from a game's table
+of steps.
 
 ``mistborn conflict show`` should not load the step commands, the live board or the
-simulation to draw a board: the group knows which module adds which command to it, and
-imports that module on first use (start-up time)."""
+simulation to draw a board: the group knows where each command lives and its short
+help, and imports a command's module on first use (start-up time)."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-__all__ = ["CommandsElsewhere", "SuggestsUnloaded"]
+if TYPE_CHECKING:
+    from core.steps import Step, Steps
+
+__all__ = ["Lazy", "LazyGroup", "SuggestsUnloaded"]
 
 
 class SuggestsUnloaded(click.Group):
@@ -30,28 +35,76 @@ class SuggestsUnloaded(click.Group):
                 error.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
 
 
-class CommandsElsewhere(click.Group):
-    """A group some of whose commands are added by other modules when imported:
-    ``elsewhere`` maps each such module to the names of the commands it adds. A name
-    not known at all loads every module, so that click's "did you mean" still sees
-    every command."""
+Lazy = Mapping[str, tuple[str, str]]
+"""A group's commands kept elsewhere: name → ("module:attribute", short help). The
+attribute is the command, or a function of the group giving it (a twin command made for
+each game, :mod:`cli.common.twins`); its short help is this one, written once: listing the group
+imports nothing."""
 
-    def __init__(self, *args: Any, elsewhere: Mapping[str, str | tuple[str, ...]] = {},
-                 **kwargs: Any) -> None:
+
+class LazyGroup(SuggestsUnloaded):
+    """The one way a group of the command line loads its commands on first use: the
+    commands of ``lazy`` (:data:`Lazy`), and the steps of a game's table of steps
+    (``steps``: ``"module:NAME"`` of a :class:`core.steps.Steps`, read when the group's
+    game is named), each made a command by :meth:`step_command` when used. Its help
+    lists the commands it holds, those of ``lazy`` and the table's steps, in that order
+    unless ``sort``; ``first`` names the commands listed before the steps."""
+
+    def __init__(self, *args: Any, lazy: Lazy | None = None, steps: str = "",
+                 first: tuple[str, ...] = (), sort: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.elsewhere = {name: module for module, names in elsewhere.items()
-                          for name in (names.split() if isinstance(names, str) else names)}
+        self.lazy: dict[str, tuple[str, str]] = dict(lazy or {})
+        self.steps_at, self.first, self.sort = steps, first, sort
 
-    def load(self, name: str | None = None) -> None:
-        """Import the module that adds ``name``, or with no name, every module."""
-        modules = [self.elsewhere[name]] if name in self.elsewhere else self.elsewhere.values()
-        for module in dict.fromkeys(modules):
-            importlib.import_module(module)
+    @property
+    def steps(self) -> Steps[Any] | None:
+        """The game's table of steps, if the group has one (imported when asked for)."""
+        if not self.steps_at:
+            return None
+        module, _, name = self.steps_at.partition(":")
+        found: Steps[Any] = getattr(importlib.import_module(module), name)
+        return found
+
+    def step_command(self, step: Step[Any]) -> click.Command:
+        """The command of one of the table's steps (each group writes its own way)."""
+        raise NotImplementedError(step.name)
+
+    def listing(self) -> list[tuple[str, str]]:
+        """Every command's name and short help, in the help's order."""
+        held = [(name, command.get_short_help_str(60)) for name, command
+                in self.commands.items() if name not in self.lazy]
+        lazy = [(name, short) for name, (_target, short) in self.lazy.items()]
+        steps = self.steps
+        table = [] if steps is None else [(s.name, s.summary) for s in steps]
+        if self.sort:
+            return sorted({*held, *lazy, *table})
+        rows = [*held, *lazy]
+        return ([row for row in rows if row[0] in self.first] + table
+                + [row for row in rows if row[0] not in self.first])
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*self.elsewhere, *super().list_commands(ctx)})
+        return sorted(name for name, _short in self.listing())
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands:
-            self.load(cmd_name if cmd_name in self.elsewhere else None)
-        return super().get_command(ctx, cmd_name)
+        if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        if cmd_name in self.lazy:  # not a step: the game's table stays unread
+            target = self.lazy[cmd_name][0]
+            module, _, attr = target.partition(":")
+            found = getattr(importlib.import_module(module), attr)
+            command = found if isinstance(found, click.Command) else found(self)
+            assert isinstance(command, click.Command)
+            # Its own entry's short help (an alias's names the command it stands for).
+            command.short_help = next(own for own_target, own in self.lazy.values()
+                                      if own_target == target)
+            return command
+        steps = self.steps
+        if steps is not None and cmd_name in steps:
+            return self.step_command(steps[cmd_name])
+        return None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = self.listing()
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)

@@ -98,11 +98,25 @@ def _type(param: Param) -> Any:
 
 def _completer(param: Param, state: Callable[[], Any]
                ) -> Callable[[click.Context, click.Parameter, str], list[CompletionItem]]:
+    """Bash/zsh completion of ``param``: its choices, else the words it reads from the
+    game as it stands (any unique beginning or word of a name, as names are read);
+    nothing when there is no game to read."""
+
     def complete(ctx: click.Context, _click_param: click.Parameter, incomplete: str
                  ) -> list[CompletionItem]:
-        needs_state = not (param.choices or param.flags)
-        return [CompletionItem(word) for word in
-                param.words(state() if needs_state else None, incomplete)]
+        from cli.common.table_option import for_shell
+        from core.names import matches
+
+        found = list(param.choices or param.flags)
+        if not found:
+            try:
+                with ctx.scope(cleanup=False):  # the options given so far: --db, --game
+                    now = state()
+            except Exception:  # completing never fails a shell
+                now = None
+            found = [] if now is None else list(param.complete(now, incomplete))
+        chosen = matches(incomplete, found) if incomplete.strip() else found
+        return [CompletionItem(word) for word in for_shell(list(chosen))]
 
     return complete
 
@@ -111,10 +125,13 @@ def parameters(param: Param, state: Callable[[], Any]) -> list[click.Parameter]:
     """The click parameters of one of a step's parameters (a switch per flag)."""
     complete = _completer(param, state)
     if param.positional:
+        metavar = param.metavar
+        if metavar is not None and not param.required and not param.many:
+            metavar = f"[{metavar}]"  # as click shows an argument that may be left out
         return [click.Argument([param.name], nargs=-1 if param.many else 1,
                                required=param.required, type=_type(param),
                                default=None if param.many else param.default,
-                               metavar=param.metavar, shell_complete=complete)]
+                               metavar=metavar, shell_complete=complete)]
     if param.flags:
         return [click.Option([f"--{flag}", param.name], flag_value=flag, help=help_text)
                 for flag, help_text in param.flags.items()]

@@ -106,7 +106,7 @@ def _completed(ctx: click.Context, incomplete: str, names: Callable[[Table], lis
             found = names(table)
     except Exception:  # completion must never print an error into the shell
         return []
-    return _for_shell(matches(incomplete, found) if incomplete.strip() else found)
+    return for_shell(matches(incomplete, found) if incomplete.strip() else found)
 
 
 def complete_character(ctx: click.Context, _param: click.Parameter, incomplete: str
@@ -145,7 +145,7 @@ _BASH_SPECIAL = r"""([\s'"\\$`!&|;<>()\[\]{}*?#~^])"""
 """Compiled by :func:`re.sub` when a completion needs it, not at import (start-up time)."""
 
 
-def _for_shell(names: list[str]) -> list[str]:
+def for_shell(names: list[str]) -> list[str]:
     """Names as the shell asking for them inserts them: bash puts a completion into
     the command line as it is, so its spaces and other special characters are escaped
     with a backslash — written doubled, as click's bash script reads each line with

@@ -4,23 +4,24 @@ Set-up (``new``, ``add``, ``list``, ``use``), the board (``show``), and what eve
 command shares: which Conflict (``--conflict``, else the current one), who is writing
 (``--as``, else ``$MISTBORN_AS``, else the login name), and the report each prints —
 the library's sentence for every event written, what changed meanwhile if another
-process wrote first, and what comes next. The step commands themselves live in
-:mod:`cli.conflict.steps`, which adds them to this group when the group first needs
-one (so do :mod:`cli.conflict.views` and :mod:`cli.conflict.simulate`). Every rule
-is the engine's; nothing here applies one.
+process wrote first, and what comes next. The step commands are made from the
+Conflict's table of steps (:mod:`conflict.intents.step_table`) when one is used; the
+guided round, the live board, the export and the simulation live in their own modules,
+loaded when used (:data:`LAZY`). Every rule is the engine's; nothing here applies one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import click
 
 from cli.common.errors import fail
-from cli.common.lazy_commands import CommandsElsewhere
+from cli.common.lazy_commands import LazyGroup
 from cli.common.options import NumbersCommand
 from cli.common.output import echo_wrapped, json_option, make_console, plain, print_json
+from cli.common.step_commands import command
 from cli.common.streams import (
     ENGLISH,
     list_streams,
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     from characters.model import Character
     from conflict.events import Event
     from conflict.state import State
+    from core.steps import Step
     from table import StreamInfo, Table
     from table.sessions import Loaded, Recorded, Undid
 
@@ -194,17 +196,64 @@ def participant(state: State, typed: str) -> str:
 # --- the group ---------------------------------------------------------------------------------
 
 
-# The commands other modules add to the group, loaded when one is used (start-up time).
-_ELSEWHERE = {
-    "cli.conflict.steps": "declare test swap reorder act change hold defend react take roll "
-                          "damage defeat end-round end undo",
-    "cli.conflict.views": "export watch run",
-    "cli.conflict.simulate": "simulate",
+LAZY: Final = {
+    "undo": ("cli.common.twins:undo", "Take back your last step (history keeps it)."),
+    "run": ("cli.conflict.run:run", "The guided round: asks each step, saves as it goes."),
+    "watch": ("cli.conflict.views:watch", "The live board: redraws as anyone plays."),
+    "export": ("cli.conflict.views:export", "The account of a fight, as Markdown."),
+    "simulate": ("cli.conflict.simulate:simulate",
+                 "Who wins this fight? Play it on many times."),
 }
+"""The commands kept in other modules, loaded when one is used (start-up time)."""
 
 
-@click.group(cls=CommandsElsewhere, elsewhere=_ELSEWHERE,
-             context_settings={"help_option_names": ["-h", "--help"]})
+class ConflictGroup(LazyGroup):
+    """``mistborn conflict``: its set-up and board here, its other commands in
+    :data:`LAZY`, and a command per step of the Conflict's table of steps
+    (:mod:`conflict.intents.step_table`), each writing to the chosen Conflict."""
+
+    noun = "Conflict"
+    keeps_setup = False
+
+    def step_command(self, step: Step[Any]) -> click.Command:
+        def run(step: Step[Any], values: dict[str, Any], as_json: bool) -> None:
+            with open_table() as table:
+                record(table, lambda state: step.build(state, values), as_json=as_json)
+
+        return command(step, run, common, conflict_now)
+
+    def options(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """The options of every step: --db, --conflict, --as, --json."""
+        return common(function)
+
+    def take_back(self, *, anyone: bool, as_json: bool) -> None:
+        """Take back the last step of the chosen Conflict (``undo``)."""
+        from conflict import saved as conflicts
+        from table import NotYourStep
+
+        with open_table() as table:
+            name = conflicts.find(table, chosen_conflict())
+            try:
+                undid = conflicts.undo(table, name, who=writer(), own=not anyone)
+            except NotYourStep as error:
+                fail(f"{error} (undo --anyone takes it back)")
+        report_undone(undid, as_json=as_json)
+
+
+def conflict_now() -> State | None:
+    """The chosen Conflict as it stands, for completing a word; ``None`` when there is
+    none to read (completion says nothing)."""
+    from conflict import saved as conflicts
+
+    try:
+        with open_table(create=False) as table:
+            return conflicts.load(table, chosen_conflict())[1].state
+    except Exception:  # completing never fails a shell
+        return None
+
+
+@click.group(cls=ConflictGroup, lazy=LAZY, steps="conflict.intents.step_table:STEPS",
+             first=("new", "add"), context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @conflict_option
 @who_option

@@ -383,7 +383,7 @@ class Guide:
                 and (not state.participant(a.actor).defeated or a.actor in in_step)]
 
 
-@click.command("run", short_help="The guided round: asks each step, saves as it goes.")
+@click.command("run")
 @conflict_named
 @click.option("--seed", type=SEED, metavar="S", help="Seed the tool's dice (repeatable).")
 @table_option

@@ -18,7 +18,7 @@ from cli.common.errors import fail
 from cli.common.options import SEED
 from cli.common.output import json_option, make_console, print_json
 from cli.common.table_option import open_table, table_option
-from cli.conflict.group import conflict, conflict_named, find_conflict
+from cli.conflict.group import conflict_named, find_conflict
 
 DEFAULT_PRECISION: Final = 0.02
 """The ± a simulation stops at when neither --runs nor --until-precision is given."""
@@ -48,7 +48,7 @@ def _policies(given: Sequence[str]) -> tuple[str | None, dict[str, str]]:
     return everyone, per_side
 
 
-@conflict.command("simulate", short_help="Who wins this fight? Play it on many times.")
+@click.command("simulate")
 @conflict_named
 @click.option("--runs", type=click.IntRange(1, 1_000_000), metavar="N",
               help="How many times to play it on (with --until-precision: the most).")

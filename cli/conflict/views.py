@@ -21,9 +21,7 @@ import click
 
 from cli.common.output import hanging, json_option, make_console, plain, print_json
 from cli.common.table_option import open_table, table_option
-from cli.conflict import run as conflict_run
 from cli.conflict.group import (
-    conflict,
     conflict_named,
     find_conflict,
     players_option,
@@ -45,7 +43,7 @@ POLL_SECONDS = 0.15  # how often the table is asked whether anything changed
 # --- the account -----------------------------------------------------------------------
 
 
-@conflict.command("export", short_help="The account of a fight, as Markdown.")
+@click.command("export")
 @conflict_named
 @table_option
 @json_option
@@ -172,7 +170,7 @@ def _pressed(fd: int | None, timeout: float) -> bytes:
     return os.read(fd, 32) if ready else b""
 
 
-@conflict.command("watch", short_help="The live board: redraws as anyone plays.")
+@click.command("watch")
 @conflict_named
 @click.option("--last", default=5, show_default=True, type=click.IntRange(0, 50),
               metavar="N", help="How many of the last events to show beneath.")
@@ -212,6 +210,5 @@ def watch(name: str | None, last: int, players: bool) -> None:
                     live.update(render(), refresh=True)
 
 
-conflict.add_command(conflict_run.run)
 
 __all__ = ["export", "watch"]

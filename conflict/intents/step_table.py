@@ -262,7 +262,7 @@ def _end(state: State, v: Values) -> Sequence[Event]:
 
     said = " ".join(" ".join(v["outcome"]).split())
     if not said:
-        raise refused(BadValue, "say how it ends (the crew escapes)", "R-CON-21",
+        raise refused(BadValue, "say how it ends, in words: the crew escapes", "R-CON-21",
                       param="outcome")
     return steps.end(said)(state)
 
