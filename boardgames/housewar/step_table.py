@@ -17,6 +17,7 @@ import datetime
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from boardgames.errors import BadValue
 from core.steps import Kind, Param, Step, Steps, Values, Who
 
 if TYPE_CHECKING:
@@ -157,7 +158,6 @@ def _pass(state: State, v: Values) -> list[Any]:
 
 
 def _solve(state: State, v: Values) -> list[Any]:
-    from boardgames.errors import BadValue
     from boardgames.housewar import grammar
     from boardgames.housewar.events import Award, Share, Solve
 
