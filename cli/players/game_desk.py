@@ -30,11 +30,12 @@ from boardgames.errors import RuleViolation
 from cli.boardgames.drawing import rows, wrapped
 from cli.common.errors import fail
 from cli.common.output import plain
-from cli.common.step_commands import worded
+from cli.common.step_commands import complete, worded
 from cli.players import game_verbs
 from cli.players.words import stored
 from core.errors import RefusedError
 from core.names import name_key
+from core.steps import Who
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -365,8 +366,6 @@ class GameDesk:
                   rule: str) -> None:
         """Refuse ``step`` unless the table of steps lets this player's ``seat`` take
         it now (:class:`core.steps.Who`)."""
-        from core.steps import Who
-
         if step.who is Who.HOST:
             raise RuleViolation(f"{step.name} is the host's step", rule=step.rule or rule)
         if step.who is Who.SEAT:
@@ -517,8 +516,6 @@ def completions(kind: str, typed: str, *, host: bool, state: Any = None
     step = steps.get(words[0]) if steps is not None and words[0] in verbs else None
     if step is None:
         return []
-    from cli.common.step_commands import complete
-
     found = complete(step, state, words[1:], partial)
     return complete_from(found, partial, step.name)
 

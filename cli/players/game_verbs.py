@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 __all__ = ["ANY_TIME", "HOST_ONLY_NOT", "HOST_OPTIONS", "OUT_OF_TURN", "OWN_PAIRS",
            "OWN_SEAT", "PROMPTS",
            "SHELL_OPTIONS",
-           "TURN_RULES", "TURN_VERBS", "group", "is_shell_option"]
+           "TURN_RULES", "TURN_VERBS", "group", "is_shell_option", "out_of_turn",
+           "turn_verbs"]
 
 TURN_VERBS: Final[dict[str, frozenset[str]]] = {
     "stuffed": frozenset({"roll", "reroll", "spend", "buy", "recruit", "steal", "ability",
@@ -44,24 +45,20 @@ TURN_VERBS: Final[dict[str, frozenset[str]]] = {
                                "boxings", "atium", "confront", "lord", "shield", "damage",
                                "heal", "dominance", "edict", "adversary", "collective",
                                "end-turn"}),
-    "housewar": frozenset({"collect", "worsen", "add", "move", "pass", "solve", "no-deal",
-                           "cost", "face-down", "score", "ruin", "advisor", "unrest",
-                           "timer", "end-turn"}),
 }
 """The steps a player writes on their own turn, by game: the table's command names
 (the Lord Ruler's card and the eruptions of one's turn included: the Active player
-resolves them)."""
+resolves them). A game with a table of steps says it there (:func:`turn_verbs`)."""
 
 OUT_OF_TURN: Final[dict[str, dict[str, tuple[Callable[[Any, str], bool], str]]]] = {
     "stuffed": {},
     "deckbuilding": {"pass": (lambda state, seat: state.target is not None and name_key(
         state.players[state.target].name) == name_key(seat), "R-DBG-4")},
-    "housewar": {"reveal": (lambda _state, _seat: True, "R-HW-3")},
 }
 """Steps a player writes whoever's turn it is, when ``may(state, seat)``, and the rule
 named when they may not: the Target's
-holder passes it on the attacker's turn (R-DBG-4); each House reveals its own
-face-down cards at the end (R-HW-3)."""
+holder passes it on the attacker's turn (R-DBG-4). A game with a table of steps says
+it there (:attr:`core.steps.Who.SEAT`, :func:`out_of_turn`)."""
 
 ANY_TIME: Final[dict[str, frozenset[str]]] = {
     "stuffed": frozenset({"odds", "keep"}),
@@ -77,26 +74,23 @@ HOST_ONLY_NOT: Final = frozenset({"new", "list", "use", "log", "show", "undo"})
 OWN_SEAT: Final[dict[str, dict[str, str]]] = {
     "stuffed": {},
     "deckbuilding": {"*": "who_acts", "damage": "name", "heal": "name"},
-    "housewar": {"*": "house_typed", "face-down": "name", "score": "name", "ruin": "name",
-                 "advisor": "name", "reveal": "name"},
 }
 """The parameter that names who acts, by game and command (``*``: any command that
-has it): a player may name only their own seat there."""
+has it): a player may name only their own seat there. A game with a table of steps
+says it there (:attr:`core.steps.Param.seat`)."""
 
 OWN_PAIRS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     "stuffed": {},
     "deckbuilding": {},
-    "housewar": {"solve": ("share", "spent")},
 }
-"""Options given as ``HOUSE=…`` pairs whose House a player may name only as their own:
-at a phone, a share of a Problem's cost is one's own; a deal that other Houses pay
-into is entered by the host, once each of them has agreed at the table (R-HW-4)."""
+"""Options given as ``SEAT=…`` pairs whose seat a player may name only as their own.
+A game with a table of steps says it there (:attr:`core.steps.Param.pairs`: House
+War's shares of a Problem's cost, R-HW-4)."""
 
-HOST_OPTIONS: Final[dict[tuple[str, str], tuple[str, str, str]]] = {
-    ("housewar", "collect"): ("income", "--income", "R-HW-5"),
-}
-"""Options only the host gives at a phone, with the rule named: an income other than
-the one the table remembers for the House (R-HW-5)."""
+HOST_OPTIONS: Final[dict[tuple[str, str], tuple[str, str, str]]] = {}
+"""Options only the host gives at a phone, with the rule named. A game with a table of
+steps says it there (:attr:`core.steps.Param.host_only`: House War's ``--income``,
+R-HW-5)."""
 
 SEAT_DEFAULTS: Final = {("housewar", "pay"): ("--house", "house_typed", "hold")}
 """Where a command reads a seat's own figures, the player's seat when they name none
@@ -149,6 +143,28 @@ def verbs_of(kind: str, *, host: bool) -> list[str]:
     else:
         allowed = {*TURN_VERBS[kind], *OUT_OF_TURN[kind]}
     return [n for n in names if n in allowed | ANY_TIME[kind]]
+
+
+def turn_verbs(kind: str) -> frozenset[str]:
+    """The steps a player writes on their own turn at a game of ``kind``: its table's
+    (:attr:`core.steps.Who.TURN`), else :data:`TURN_VERBS`'."""
+    steps = group(kind).steps
+    if steps is None:
+        return TURN_VERBS[kind]
+    from core.steps import Who
+
+    return frozenset(step.name for step in steps if step.who is Who.TURN)
+
+
+def out_of_turn(kind: str) -> frozenset[str]:
+    """The steps a seat the rules name writes whoever's turn it is, at a game of
+    ``kind``: its table's (:attr:`core.steps.Who.SEAT`), else :data:`OUT_OF_TURN`'s."""
+    steps = group(kind).steps
+    if steps is None:
+        return frozenset(OUT_OF_TURN[kind])
+    from core.steps import Who
+
+    return frozenset(step.name for step in steps if step.who is Who.SEAT)
 
 
 def same_seat(typed: str, seat: str, seats: tuple[str, ...]) -> bool:

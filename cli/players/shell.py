@@ -29,6 +29,7 @@ from characters.errors import CharacterError
 from characters.model import Sheet
 from characters.names import name_key
 from cli.common.errors import UserError, fail
+from cli.common.options import check_roll_pool
 from cli.common.output import plain as safe
 from cli.players import narrator_verbs
 from cli.players import steps as player_steps
@@ -300,8 +301,6 @@ class PlayerShell:
     def _roll(self, args: list[str]) -> Reply:
         if not args or args[0].casefold() == "as":
             return player_steps.roll(self, args)
-        from cli.common.options import check_roll_pool
-
         pool = check_roll_pool(number(args[0], "the pool"))
         purpose = ""
         if len(args) > 1:
