@@ -3,8 +3,8 @@ tokens and scores beside the cards, saved in the table.
 
 The group and what its commands share: the :class:`~cli.boardgames.base.Face` that says the
 game's events and what comes next (the library's: :mod:`boardgames.housewar.screen`).
-The steps are the game's table of steps (:mod:`boardgames.housewar.step_table`, with
-the negotiation timer: :mod:`cli.boardgames.housewar_steps`), made commands when used;
+The steps are the game's table of steps (:mod:`boardgames.housewar.step_table`, and
+its negotiation timer read by the table's clock: :data:`STEPS`), made commands when used;
 what a player types is read by :mod:`boardgames.housewar.grammar`. The other commands
 (``new``, ``undo``, ``show``, ``pay``) live in :mod:`cli.boardgames.housewar_setup`,
 loaded on first use; the screen in :mod:`cli.boardgames.housewar_screens`.
@@ -27,7 +27,7 @@ KIND = "housewar"
 
 
 @click.group(cls=GameGroup, modules=("housewar_setup",),
-             steps="cli.boardgames.housewar_steps:STEPS", face="cli.boardgames.housewar:face",
+             steps="cli.boardgames.housewar:STEPS", face="cli.boardgames.housewar:face",
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @game_option
@@ -96,3 +96,21 @@ def summary(state: State) -> str:
 
 
 add_table_commands(housewar, KIND, face, summary)
+
+
+def _now() -> str:
+    from table import clock
+
+    return clock.now()
+
+
+def __getattr__(name: str) -> Any:
+    # STEPS, made when the game is named: every step of a game of House War, in the
+    # order ``housewar --help`` lists them; the timer's time is the table's clock.
+    if name != "STEPS":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from boardgames.housewar.step_table import STEPS, timer
+
+    made = STEPS.adding(timer(_now))
+    globals()[name] = made
+    return made
