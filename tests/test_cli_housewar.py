@@ -185,7 +185,7 @@ def test_no_color_is_honoured(db: Path) -> None:
     (["add", "Mist", "-u", "9"], "R-HW-2: urgency must be I–IV (1–4), got 9"),
     (["collect", "--income", "2 gold"], "R-HW-5: unknown resource 'gold'"),
     (["transfer", "supply", "venture", "99m"], "R-HW-5: the supply holds"),
-    (["solve", "ashfall", "--share", "venture"], "R-HW-4: --share is HOUSE=VALUE"),
+    (["solve", "ashfall", "--share", "venture"], "R-HW-4: each is HOUSE=VALUE"),
     (["unrest", "0"], "R-HW-1: Unrest moves by at least 1 space, got 0"),
 ])
 def test_bad_input_is_one_line_naming_the_rule_and_changes_nothing(

@@ -14,9 +14,8 @@ from boardgames import deckbuilding as dbg
 from boardgames.deckbuilding import typed
 from boardgames.deckbuilding.step_table import METAL_WORDS, STEPS
 from cli.common.step_commands import complete
-from cli.players.game_verbs import TURN_VERBS
 from cli.players.shell import PlayerShell
-from cli.players.verbs import GAME_WORDS
+from cli.players.verbs import verb_of
 from core.steps import Who
 
 GAME = ["dbg", "new", "--players", "Vin", "Kelsier", "Marsh"]
@@ -67,12 +66,10 @@ def test_r_dbg_1_a_parameter_naming_a_seat_refuses_another_seat_at_a_phone(
 
 
 def test_every_step_a_player_may_take_starts_a_players_line() -> None:
-    # Who may take a step is the table's; the words a line may start with are known
-    # without loading any game, and must stay the same steps.
+    # Who may take a step is the table's; every step a player may take is a word a
+    # shell line may start with, at the game.
     theirs = {step.name for step in STEPS if step.who is not Who.HOST}
-    assert {step.name for step in STEPS if step.who is Who.TURN} == TURN_VERBS[
-        "deckbuilding"]
-    assert theirs <= GAME_WORDS
+    assert all(verb_of(word) is not None for word in theirs)
 
 
 def test_every_word_of_a_step_completes_from_the_game_as_it_stands() -> None:

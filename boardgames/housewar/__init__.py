@@ -23,53 +23,126 @@ sentence; :func:`outcome` ranks the Houses once the game is over (R-HW-3);
 :func:`board` and :func:`next_line` (in :mod:`boardgames.housewar.screen`) are what a
 screen shows of the game, as plain values, made for a viewer: scores stay hidden from
 the other players until the end (R-HW-6, :mod:`boardgames.housewar.privacy`).
+
+Everything is importable from this package, each module loaded on first use: the
+game's table of steps (:mod:`boardgames.housewar.step_table`), listed by every front
+door, loads none of the rules.
 """
 
 from __future__ import annotations
 
+import importlib
+import sys
+import types
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from boardgames.housewar import events
-from boardgames.housewar.codec import CODEC, snapshot
-from boardgames.housewar.describe import describe
-from boardgames.housewar.events import *  # noqa: F403 (its __all__: every event class)
-from boardgames.housewar.events import Event, Length, Start
-from boardgames.housewar.pay import (
-    Payment,
-    can_pay,
-    cheapest_payment,
-    effective_cost,
-    explain_payment,
-    shortfall,
-)
-from boardgames.housewar.privacy import Breakdown, breakdown, looking
-from boardgames.housewar.resources import Resource, Resources, parse_resources
-from boardgames.housewar.rules import apply
-from boardgames.housewar.score import Outcome, Standing, outcome, standings
-from boardgames.housewar.screen import (
-    LEGEND,
-    Grid,
-    HouseRow,
-    Houses,
-    board,
-    letters,
-    next_line,
-    status,
-    summary,
-)
-from boardgames.housewar.sheets import HOUSE_LIST, first_active
-from boardgames.housewar.state import Card, Close, End, Gain, House, Phase, State, Step, Turn
-from boardgames.session import Session
+if TYPE_CHECKING:
+    from boardgames.housewar import events
+    from boardgames.housewar.codec import CODEC, snapshot
+    from boardgames.housewar.describe import describe
+    from boardgames.housewar.events import *  # noqa: F403 (its __all__: every event class)
+    from boardgames.housewar.events import Event, Length
+    from boardgames.housewar.pay import (
+        Payment,
+        can_pay,
+        cheapest_payment,
+        effective_cost,
+        explain_payment,
+        shortfall,
+    )
+    from boardgames.housewar.privacy import Breakdown, breakdown, looking
+    from boardgames.housewar.resources import Resource, Resources, parse_resources
+    from boardgames.housewar.rules import apply
+    from boardgames.housewar.score import Outcome, Standing, outcome, standings
+    from boardgames.housewar.screen import (
+        LEGEND,
+        Grid,
+        HouseRow,
+        Houses,
+        board,
+        letters,
+        next_line,
+        status,
+        summary,
+    )
+    from boardgames.housewar.sheets import HOUSE_LIST, first_active
+    from boardgames.housewar.state import (
+        Card,
+        Close,
+        End,
+        Gain,
+        House,
+        Phase,
+        State,
+        Step,
+        Turn,
+    )
+    from boardgames.session import Session
 
-__all__ = [
-    "CODEC", "HOUSE_LIST", "LEGEND", "Breakdown", "Card", "Close", "End", "Gain", "Grid",
-    "House", "HouseRow", "Houses", "Outcome", "Payment", "Phase", "Resource", "Resources",
-    "Standing", "State", "Step", "Turn", "apply", "board", "breakdown", "can_pay",
-    "cheapest_payment", "describe", "effective_cost", "explain_payment", "first_active",
-    "letters", "looking", "new_game", "next_line", "outcome", "parse_resources", "replay",
-    "replay_json", "shortfall", "snapshot", "standings", "status", "summary",
-]
-__all__ += events.__all__  # every event class
+    __all__ = [
+        "CODEC", "HOUSE_LIST", "LEGEND", "Breakdown", "Card", "Close", "End", "Gain",
+        "Grid", "House", "HouseRow", "Houses", "Outcome", "Payment", "Phase", "Resource",
+        "Resources", "Standing", "State", "Step", "Turn", "apply", "board", "breakdown",
+        "can_pay", "cheapest_payment", "describe", "effective_cost", "explain_payment",
+        "first_active", "letters", "looking", "new_game", "next_line", "outcome",
+        "parse_resources", "replay", "replay_json", "shortfall", "snapshot", "standings",
+        "status", "summary",
+    ]
+    __all__ += events.__all__  # every event class
+
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "codec": ("CODEC", "snapshot"),
+    "describe": ("describe",),
+    "events": ("Event", "Length", "Start"),  # and every event class, from its __all__
+    "pay": ("Payment", "can_pay", "cheapest_payment", "effective_cost", "explain_payment",
+            "shortfall"),
+    "privacy": ("Breakdown", "breakdown", "looking"),
+    "resources": ("Resource", "Resources", "parse_resources"),
+    "rules": ("apply",),
+    "score": ("Outcome", "Standing", "outcome", "standings"),
+    "screen": ("LEGEND", "Grid", "HouseRow", "Houses", "board", "letters", "next_line",
+               "status", "summary"),
+    "sheets": ("HOUSE_LIST", "first_active"),
+    "state": ("Card", "Close", "End", "Gain", "House", "Phase", "State", "Step", "Turn"),
+}
+"""Where each name lives; the event classes, read from the events' ``__all__`` when
+first asked for, are not listed."""
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
+_OWN = ("new_game", "replay", "replay_json")
+
+
+class _Package(types.ModuleType):
+    """This package, where loading the module ``describe`` binds the function of that
+    name rather than the module (as importing it at once used to)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "describe" and isinstance(value, types.ModuleType):
+            value = value.describe
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+
+def __getattr__(name: str) -> Any:
+    # Nothing of the game is imported before it is asked for: the table of steps alone
+    # lists the steps.
+    if name == "__all__":
+        value: Any = sorted({*_WHERE, *_OWN, *_events().__all__})
+    elif name in _WHERE:
+        value = getattr(importlib.import_module(f"boardgames.housewar.{_WHERE[name]}"),
+                        name)
+    elif name[:1].isupper() and name in _events().__all__:  # not a submodule being imported
+        value = getattr(_events(), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def _events() -> Any:
+    return importlib.import_module("boardgames.housewar.events")
 
 
 def new_game(players: int, length: Length | str, houses: Iterable[str] = (),
@@ -78,14 +151,22 @@ def new_game(players: int, length: Length | str, houses: Iterable[str] = (),
     starting Problems are placed. ``houses`` in turn order (empty for "House 1"…);
     ``first`` the House that takes the first turn (default: the first in ``houses``;
     :func:`first_active` gives the rulebook's choice by the House list)."""
-    return Session(apply, State(), [Start(players, length, tuple(houses), first)])
+    from boardgames.housewar.events import Start
+
+    return replay([Start(players, length, tuple(houses), first)])
 
 
 def replay(events: Iterable[Event]) -> Session[State, Event]:
     """A session rebuilt from saved events (the first is :class:`Start`)."""
+    from boardgames.housewar.rules import apply
+    from boardgames.housewar.state import State
+    from boardgames.session import Session
+
     return Session(apply, State(), events)
 
 
 def replay_json(lines: Iterable[str]) -> Session[State, Event]:
     """A session rebuilt from events saved as JSON lines (:data:`CODEC`)."""
+    from boardgames.housewar.codec import CODEC
+
     return replay(CODEC.from_json(line) for line in lines)

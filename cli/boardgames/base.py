@@ -13,8 +13,6 @@ no SQLite, no game code.
 from __future__ import annotations
 
 import functools
-import os
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -29,7 +27,7 @@ from cli.boardgames.drawing import rows as rows
 from cli.boardgames.drawing import wrapped as wrapped
 from cli.boardgames.seat import current as current_seat
 from cli.common.errors import fail
-from cli.common.lazy_commands import SuggestsUnloaded
+from cli.common.lazy_commands import LazyGroup
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.step_commands import ManyOption as ManyOption
 from cli.common.step_commands import StepCommand
@@ -53,7 +51,7 @@ from cli.common.table_option import open_table, table_option
 from core.lazy import named
 
 if TYPE_CHECKING:
-    from core.steps import Step, Steps
+    from core.steps import Step
     from table import Entry, StreamInfo, Table
     from table.sessions import Loaded, Recorded, Undid
 
@@ -87,111 +85,47 @@ GameCommand = StepCommand
 """A board game's command (see :class:`~cli.common.step_commands.StepCommand`)."""
 
 
-def game_command(name: str, short_help: str, *, rank: int = 0
-                 ) -> Callable[[Callable[..., Any]], GameCommand]:
-    """A game's command called ``name``, listed by its group with ``short_help``: the
-    group reads this line from the module's source, without importing the module, so
-    both stay on one line. ``rank`` places it in the group's help: the game's steps are
-    0, what comes after them 1, 2…"""
-    del rank  # read from the source by GameGroup
-    return click.command(name, cls=GameCommand, short_help=short_help)
+game_command = functools.partial(click.command, cls=GameCommand)
+"""A game's command kept in a module of its own, loaded when used: its group's lazy map
+names it with its short help (:class:`GameGroup`)."""
 
 
-_DECLARED = re.compile(r'^@game_command\("([a-z-]+)", "([^"]*)"(?:, rank=(\d))?\)$',
-                       re.MULTILINE)
-
-
-class GameGroup(SuggestsUnloaded):
-    """A game's group. Its steps come from the game's table of steps (``steps``:
-    ``"module:NAME"`` of a :class:`core.steps.Steps`, imported when the game is named),
-    each made a click command when used (:mod:`cli.common.step_commands`) and written
-    for the game's :class:`Face` (``face``: ``"module:NAME"`` of the function giving
-    it). Its other commands, declared with :func:`game_command` in ``modules`` (modules
-    of this package), are imported on first use, so that ``mistborn stuffed odds``
+class GameGroup(LazyGroup):
+    """A game's group (:class:`cli.common.lazy_commands.LazyGroup`): its steps come from
+    the game's table of steps, each made a click command when used
+    (:mod:`cli.common.step_commands`) and written for the game's :class:`Face`
+    (``face``: ``"module:NAME"`` of the function giving it); its other commands are
+    named in its lazy map, imported on first use, so that ``mistborn stuffed odds``
     loads the odds and nothing of the game."""
 
     command_class = GameCommand
+    noun = "game"
+    keeps_setup = True
 
-    def __init__(self, *args: Any, modules: Sequence[str] = (), steps: str = "",
-                 face: str = "", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, face: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.modules = tuple(modules)
-        self.steps_at, self.face_at = steps, face
-        self._declared: dict[str, tuple[str, str]] | None = None
-        self._listed: object = None  # the table of steps the listing was made from
+        self.face_at = face
 
-    @property
-    def steps(self) -> Steps[Any] | None:
-        """The game's table of steps, if it has one."""
-        if not self.steps_at:
-            return None
-        found: Steps[Any] = named(self.steps_at)
+    def face(self) -> Face:
+        """How the command line says the game."""
+        found: Face = named(self.face_at)()
         return found
-
-    @property
-    def lazy(self) -> dict[str, tuple[str, str]]:
-        """Name → (module, short help) of the commands declared in ``modules`` and the
-        steps of the game's table, in the help's order (rank, then module, then place in
-        the module; the table's steps after the commands of their rank declared in the
-        first module)."""
-        steps = self.steps
-        if self._declared is None or self._listed is not steps:
-            self._listed = steps
-            found = list(self.in_modules)
-            if steps is not None:
-                found += [(step.rank, 1, place, step.name, "", step.summary)
-                          for place, step in enumerate(steps)]
-            self._declared = {name: (module, short)
-                              for *_, name, module, short in sorted(found)}
-        return self._declared
-
-    @functools.cached_property
-    def in_modules(self) -> tuple[tuple[int, int, int, str, str, str], ...]:
-        """The commands declared in ``modules``, each as (rank, place of its module, place
-        in it, name, module, short help): read, not imported (start-up)."""
-        here = os.path.dirname(__file__)
-        found: list[tuple[int, int, int, str, str, str]] = []
-        for number, module in enumerate(self.modules):
-            with open(os.path.join(here, f"{module}.py"), encoding="utf-8") as file:
-                source = file.read()
-            found += [(int(match[3] or 0), 2 * number, match.start(), match[1], module,
-                       match[2]) for match in _DECLARED.finditer(source)]
-        return tuple(found)
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*self.lazy, *super().list_commands(ctx)})
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.commands:
-            return self.commands[cmd_name]
-        declared = {name: module for _, _, _, name, module, _ in self.in_modules}
-        if cmd_name in declared:  # not a step: the game's table stays unread (show)
-            import importlib
-
-            # A module of this package, imported on first use.
-            module = importlib.import_module(f"{__package__}.{declared[cmd_name]}")
-            return next(value for value in vars(module).values()
-                        if isinstance(value, click.Command) and value.name == cmd_name)
-        steps = self.steps
-        if steps is not None and cmd_name in steps:
-            return self.step_command(steps[cmd_name])
-        return super().get_command(ctx, cmd_name)
 
     def step_command(self, step: Step[Any]) -> click.Command:
         """The click command of one of the game's steps."""
-        face_of = named(self.face_at)
 
         def run(step: Step[Any], values: dict[str, Any], as_json: bool) -> None:
-            write(face_of(), lambda state: step.build(state, values), as_json=as_json)
+            write(self.face(), lambda state: step.build(state, values), as_json=as_json)
 
-        return step_command(step, run, common, lambda: state_now(face_of().kind))
+        return step_command(step, run, self.options, lambda: state_now(self.face().kind))
 
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, self.lazy[name][1]) for name in self.lazy]
-        rows += [(name, command.get_short_help_str(60))
-                 for name, command in self.commands.items() if name not in self.lazy]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
+    def options(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """The options every step of the game takes: --db, --game, --as, --json."""
+        return common(function)
+
+    def take_back(self, *, anyone: bool, as_json: bool) -> None:
+        """Take back the last step of the chosen game (``undo``)."""
+        undo(self.face(), as_json=as_json, anyone=anyone)
 
 
 def state_now(kind: str) -> Any:

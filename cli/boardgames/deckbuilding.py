@@ -24,19 +24,14 @@ from cli.boardgames.base import (
     add_table_commands,
     game_option,
     locale_language,
-    state_now,
-    write,
 )
 from cli.common.errors import UserError
 from cli.common.output import json_option
-from cli.common.step_commands import command as step_command
 from cli.common.streams import who_option
 from cli.common.table_option import table_option
-from core.lazy import named
 
 if TYPE_CHECKING:
     from boardgames.deckbuilding.state import Game
-    from core.steps import Step
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -85,15 +80,10 @@ class DeckbuildingGroup(GameGroup):
     its help and its commands' help in Polish when Polish is asked for before the
     command (``dbg --lang pl spend --help``, or a Polish locale)."""
 
-    def step_command(self, step: Step[Any]) -> click.Command:
-        """The click command of one of the game's steps, with ``--lang`` among the
-        options every command takes, written and said in the language asked for."""
-        face_of = named(self.face_at)
-
-        def run(step: Step[Any], values: dict[str, Any], as_json: bool) -> None:
-            write(face_of(), lambda state: step.build(state, values), as_json=as_json)
-
-        return step_command(step, run, common, lambda: state_now(KIND))
+    def options(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """The options every command takes, ``--lang`` among them: each is written and
+        said in the language asked for."""
+        return common(function)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)
@@ -122,9 +112,7 @@ class DeckbuildingGroup(GameGroup):
             return
         from cli.boardgames.deckbuilding_pl import short
 
-        rows = [(name, short(name, self.lazy[name][1])) for name in self.lazy]
-        rows += [(name, short(name, command.get_short_help_str(60)))
-                 for name, command in self.commands.items() if name not in self.lazy]
+        rows = [(name, short(name, said)) for name, said in self.listing()]
         with formatter.section("Polecenia"):
             formatter.write_dl(rows)
 
@@ -163,8 +151,12 @@ def translated(error: BaseException, lang: str) -> str | None:
     return None
 
 
-@click.group(cls=DeckbuildingGroup, modules=("deckbuilding_setup",),
-             steps="boardgames.deckbuilding.step_table:STEPS",
+@click.group(cls=DeckbuildingGroup, lazy={
+    "new": ("cli.boardgames.deckbuilding_setup:new", "Start a game: players, co-op or solo."),
+    "undo": ("cli.common.twins:undo", "Take back your last step (history keeps it)."),
+    "show": ("cli.boardgames.deckbuilding_setup:show",
+             "Every dial and track, highest/lowest marked."),
+}, first=("new",), steps="boardgames.deckbuilding.step_table:STEPS",
              face="cli.boardgames.deckbuilding:face",
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option

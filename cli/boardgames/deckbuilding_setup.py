@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 MAX_WIDTH = 72  # the widest a Deckbuilding Game's board is laid out
 
 
-@game_command("new", "Start a game: players, co-op or solo.")
+@game_command("new")
 @click.option("--players", "-p", cls=ManyOption, required=True, metavar="NAMES…",
               help="The players in seat order, the first player first.")
 @click.option("--coop", "mode", flag_value="coop", help="Co-op: together against the "
@@ -78,17 +78,6 @@ def _start_gra(event: NewGame, *, as_json: bool) -> None:
                  version=recorded.version)
 
 
-@game_command("undo", "Take back your last step (history keeps it).", rank=2)
-@click.option("--anyone", is_flag=True,
-              help="Take back the last step even when someone else wrote it.")
-@common
-def undo(anyone: bool, as_json: bool) -> None:
-    """Take back the last step of the game, if you wrote it (--as, or $MISTBORN_AS);
-    --anyone takes it back whoever wrote it. It stays in the log, marked undone. The
-    set-up itself is never undone."""
-    games.undo(face(), as_json=as_json, anyone=anyone)
-
-
 def render(lines: Sequence[Line]) -> RenderableType:
     """The library's screen lines, laid out already, as Rich text (stored names through
     ``plain``)."""
@@ -97,7 +86,7 @@ def render(lines: Sequence[Line]) -> RenderableType:
     return Group(*(text for line in lines for text in games.drawn(line, "", MAX_WIDTH)))
 
 
-@game_command("show", "Every dial and track, highest/lowest marked.", rank=2)
+@game_command("show")
 @click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
               metavar="N", help="How many of the last events to show.")
 @common

@@ -2,18 +2,16 @@
 tokens and scores beside the cards, saved in the table.
 
 The group and what its commands share: the :class:`~cli.boardgames.base.Face` that says the
-game's events and what comes next (the library's: :mod:`boardgames.housewar.screen`),
-and readers for what a player types — Houses and
-Problems by any unique beginning of their name, tokens as a player says them
-(``2 food 1 atium``, ``2f 1a``). The commands live in
-:mod:`cli.boardgames.housewar_setup`, :mod:`cli.boardgames.housewar_turn` and
-:mod:`cli.boardgames.housewar_timer`, loaded on first use; the screen in
-:mod:`cli.boardgames.housewar_screens`.
+game's events and what comes next (the library's: :mod:`boardgames.housewar.screen`).
+The steps are the game's table of steps (:mod:`boardgames.housewar.step_table`, and
+its negotiation timer read by the table's clock: :data:`STEPS`), made commands when used;
+what a player types is read by :mod:`boardgames.housewar.grammar`. The other commands
+(``new``, ``undo``, ``show``, ``pay``) live in :mod:`cli.boardgames.housewar_setup`,
+loaded on first use; the screen in :mod:`cli.boardgames.housewar_screens`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -23,13 +21,18 @@ from cli.common.streams import who_option
 from cli.common.table_option import table_option
 
 if TYPE_CHECKING:
-    from boardgames.housewar.resources import Resources
     from boardgames.housewar.state import State
 
 KIND = "housewar"
 
 
-@click.group(cls=GameGroup, modules=("housewar_setup", "housewar_turn", "housewar_timer"),
+@click.group(cls=GameGroup, lazy={
+    "new": ("cli.boardgames.housewar_setup:new", "Start a game: players, length, Houses."),
+    "pay": ("cli.boardgames.housewar_setup:pay", "Can one House pay a cost alone, and how."),
+    "undo": ("cli.common.twins:undo", "Take back your last step (history keeps it)."),
+    "show": ("cli.boardgames.housewar_setup:show",
+             "The Problem grid, Unrest, the Houses' scores."),
+}, first=("new",), steps="cli.boardgames.housewar:STEPS", face="cli.boardgames.housewar:face",
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @game_option
@@ -100,52 +103,19 @@ def summary(state: State) -> str:
 add_table_commands(housewar, KIND, face, summary)
 
 
-# --- reading what a player types ---------------------------------------------------------
+def _now() -> str:
+    from table import clock
+
+    return clock.now()
 
 
-def tokens(typed: Sequence[str] | str) -> Resources:
-    """Tokens as typed: ``2 food 1 atium``, ``2f 1a``, ``food=2`` (R-HW-5)."""
-    from boardgames.housewar.resources import parse_resources
+def __getattr__(name: str) -> Any:
+    # STEPS, made when the game is named: every step of a game of House War, in the
+    # order ``housewar --help`` lists them; the timer's time is the table's clock.
+    if name != "STEPS":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from boardgames.housewar.step_table import STEPS, timer
 
-    return parse_resources(typed if isinstance(typed, str) else " ".join(typed))
-
-
-def house(state: State, typed: str) -> str:
-    """The House ``typed`` means (a unique beginning or word of its name); else what
-    was typed (the rules refuse it, listing the Houses)."""
-    from characters.lookup import matches
-
-    found = matches(typed, [h.name for h in state.houses])
-    return found[0] if len(found) == 1 else typed
-
-
-def place(state: State, typed: str) -> str:
-    """A House, or the supply, or the destroyed tokens (``supply``, ``destroyed``)."""
-    from boardgames.housewar.events import PLACES
-
-    cleaned = typed.strip().casefold()
-    return cleaned if cleaned in PLACES else house(state, typed)
-
-
-def problem(state: State, typed: str, *, known: bool = False) -> str:
-    """The Problem ``typed`` means: on the board (or, with ``known``, any card the game
-    has seen), by a unique beginning or word of its name; else what was typed."""
-    from characters.lookup import matches
-
-    names = [c.name for c in state.cards] if known else list(state.track.names)
-    found = matches(typed, names)
-    return found[0] if len(found) == 1 else typed
-
-
-def pairs(typed: Sequence[str], what: str, rule: str) -> list[tuple[str, str]]:
-    """``NAME=VALUE`` items as (name, value); a missing ``=`` is refused."""
-    from boardgames.errors import BadValue
-
-    out = []
-    for item in typed:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise BadValue(f"{what} is HOUSE=VALUE (e.g. venture=2f), got {item!r}"[:120],
-                           rule=rule)
-        out.append((name.strip(), value.strip()))
-    return out
+    made = STEPS.adding(timer(_now))
+    globals()[name] = made
+    return made

@@ -1,6 +1,6 @@
-"""``mistborn housewar new``, ``sheet``, ``undo``, ``show`` and ``pay``: setting a game
-up, taking a step back, the whole game on one screen for whoever looks, and whether one
-House can pay a cost."""
+"""``mistborn housewar new``, ``undo``, ``show`` and ``pay``: starting a game, taking a
+step back, the whole game on one screen for whoever looks, and whether one House can
+pay a cost."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import click
 
 from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command, game_option
-from cli.boardgames.housewar import face, house, problem, tokens
+from cli.boardgames.housewar import face
 from cli.boardgames.seat import show as shown_at
 from cli.common.output import json_option, make_console, print_json
 from cli.common.streams import last_steps
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from table.sessions import Loaded
 
 
-@game_command("new", "Start a game: players, length, Houses.")
+@game_command("new")
 @click.option("--players", type=int, required=True, metavar="N",
               help="3, 4 or 5 (R-HW-5).")
 @click.option("--length", required=True, metavar="short|medium|long",
@@ -58,35 +58,7 @@ def _named(names: Sequence[str], typed: str) -> str:
     return found[0] if len(found) == 1 else typed
 
 
-@game_command("sheet", "Set-up: a House collects its sheet.")
-@click.argument("name", metavar="HOUSE")
-@click.argument("what", nargs=-1, metavar="TOKENS…")
-@click.option("--cards", type=click.IntRange(0, 9), default=0, metavar="N",
-              help="The Personality cards its sheet shows.")
-@common
-def sheet(name: str, what: Sequence[str], cards: int, as_json: bool) -> None:
-    """Set-up (R-HW-5): HOUSE collects the resources (TOKENS: 2 money 1 food) and the
-    Personality cards (--cards) its sheet shows. They are its income from then on:
-    step 1 collects them with no numbers typed."""
-    from boardgames.housewar.sheets import Sheet
-
-    got = tokens(what)
-    games.write(face(), lambda state: [Sheet(house(state, name), got, cards)],
-                as_json=as_json)
-
-
-@game_command("undo", "Take back your last step (history keeps it).", rank=2)
-@click.option("--anyone", is_flag=True,
-              help="Take back the last step even when someone else wrote it.")
-@common
-def undo(anyone: bool, as_json: bool) -> None:
-    """Take back the last step of the game, if you wrote it (--as, or $MISTBORN_AS);
-    --anyone takes it back whoever wrote it. It stays in the log, marked undone. The
-    set-up itself is never undone."""
-    games.undo(face(), as_json=as_json, anyone=anyone)
-
-
-@game_command("show", "The Problem grid, Unrest, the Houses' scores.", rank=2)
+@game_command("show")
 @click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
               metavar="N", help="How many of the last events to show.")
 @click.option("--table", "shared", is_flag=True,
@@ -107,6 +79,7 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
     if not as_json and not shared and house_typed is None and _stored(last):
         return
     from boardgames.housewar.codec import snapshot
+    from boardgames.housewar.grammar import house
     from boardgames.housewar.privacy import looking
     from boardgames.housewar.screen import final_summary, next_line
     from boardgames.housewar.timer import timer_line
@@ -155,7 +128,7 @@ def last_sentences(loaded: Loaded[State, Event], count: int, viewer: Viewer) -> 
                                                             viewer=viewer))
 
 
-@game_command("pay", "Can one House pay a cost alone, and how.", rank=1)
+@game_command("pay")
 @click.option("--hold", cls=ManyOption, commas=False, metavar="TOKENS…",
               help="The tokens one House holds (2 food 1 atium); default with --house: "
                    "that House's in the current game.")
@@ -180,6 +153,7 @@ def pay(hold: Sequence[str], cost_typed: Sequence[str], house_typed: str | None,
         --hold 2f 1m 1a --cost 3 food
     """
     from boardgames.errors import BadValue, RuleViolation
+    from boardgames.housewar.grammar import house, problem, tokens
     from boardgames.housewar.pay import cheapest_payment, check_cost, shortfall
 
     holding = tokens(hold) if hold else None

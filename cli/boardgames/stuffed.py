@@ -27,8 +27,17 @@ if TYPE_CHECKING:
 KIND = "stuffed"
 
 
-@click.group(cls=GameGroup, modules=("stuffed_setup", "stuffed_odds"),
-             steps="boardgames.stuffed.step_table:STEPS", face="cli.boardgames.stuffed:face",
+@click.group(cls=GameGroup, lazy={
+    "new": ("cli.boardgames.stuffed_setup:new", "Start a game: players, Heroes, the Mission."),
+    "undo": ("cli.common.twins:undo", "Take back your last step (history keeps it)."),
+    "show": ("cli.boardgames.stuffed_setup:show",
+             "The tray, the Mission and every player's ledger."),
+    "odds": ("cli.boardgames.stuffed_odds:odds",
+             "Exact chance to make a combination (no game needed)."),
+    "keep": ("cli.boardgames.stuffed_odds:keep",
+             "Which dice to keep for a combination, and the chance."),
+}, first=("new",), steps="boardgames.stuffed.step_table:STEPS",
+             face="cli.boardgames.stuffed:face",
              context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 @game_option

@@ -49,7 +49,7 @@ def _by_rerolls(chances: Sequence[Fraction]) -> list[dict[str, Any]]:
     return [{"rerolls": r, "chance": str(p)} for r, p in enumerate(chances)]
 
 
-@game_command("odds", "Exact chance to make a combination (no game needed).", rank=1)
+@game_command("odds")
 @click.argument("combo", nargs=-1, required=True)
 @_rerolls_option(1)
 @click.option("--from", "roll", cls=ManyOption, metavar="DICE…",
@@ -110,7 +110,7 @@ def _game_roll() -> tuple[list[tuple[int, Symbol]], Die]:
     return list(state.unspent), state.die
 
 
-@game_command("keep", "Which dice to keep for a combination, and the chance.", rank=1)
+@game_command("keep")
 @click.argument("combo", nargs=-1, required=True)
 @click.option("--from", "roll", cls=ManyOption, metavar="DICE…",
               help="The dice showing now (c c e ch ch i b b); default: the unspent dice "

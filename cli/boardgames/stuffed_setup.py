@@ -35,7 +35,7 @@ def _seat(spec: str) -> Seat:
     return Seat(name, hero, attribute)
 
 
-@game_command("new", "Start a game: players, Heroes, the Mission.")
+@game_command("new")
 @click.option("--players", "-p", cls=ManyOption, required=True, metavar="NAME:ATTR…",
               help="The players in turn order, each with the Attribute on their Hero's "
                    "card (ann:charisma), and optionally the Hero's name (ann:ch:Kelsier).")
@@ -73,18 +73,7 @@ def new(players: Sequence[str], mission_name: str, teammates: int, mercenaries: 
     games.start(face(), [event], as_json=as_json)
 
 
-@game_command("undo", "Take back your last step (history keeps it).", rank=1)
-@click.option("--anyone", is_flag=True,
-              help="Take back the last step even when someone else wrote it.")
-@common
-def undo(anyone: bool, as_json: bool) -> None:
-    """Take back the last step of the game, if you wrote it (--as, or $MISTBORN_AS);
-    --anyone takes it back whoever wrote it. It stays in the log, marked undone. The
-    set-up itself is never undone."""
-    games.undo(face(), as_json=as_json, anyone=anyone)
-
-
-@game_command("show", "The tray, the Mission and every player's ledger.", rank=1)
+@game_command("show")
 @click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
               metavar="N", help="How many of the last events to show.")
 @common

@@ -47,8 +47,8 @@ class LazyGroup(SuggestsUnloaded):
     commands of ``lazy`` (:data:`Lazy`), and the steps of a game's table of steps
     (``steps``: ``"module:NAME"`` of a :class:`core.steps.Steps`, read when the group's
     game is named), each made a command by :meth:`step_command` when used. Its help
-    lists the commands it holds, those of ``lazy`` and the table's steps, in that order
-    unless ``sort``; ``first`` names the commands listed before the steps."""
+    lists ``first`` (the commands listed before the steps), the table's steps, then those
+    of ``lazy`` and those it holds, in that order (by name when ``sort``)."""
 
     def __init__(self, *args: Any, lazy: Lazy | None = None, steps: str = "",
                  first: tuple[str, ...] = (), sort: bool = False, **kwargs: Any) -> None:
@@ -78,7 +78,7 @@ class LazyGroup(SuggestsUnloaded):
         table = [] if steps is None else [(s.name, s.summary) for s in steps]
         if self.sort:
             return sorted({*held, *lazy, *table})
-        rows = [*held, *lazy]
+        rows = [*lazy, *held]
         return ([row for row in rows if row[0] in self.first] + table
                 + [row for row in rows if row[0] not in self.first])
 

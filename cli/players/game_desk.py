@@ -277,26 +277,8 @@ class GameDesk:
         """A player names only their own seat where a command names who acts."""
         if self.host.narrator or word in game_verbs.ANY_TIME[self.kind]:
             return  # what only reads may look at any seat: tokens are public
-        steps = game_verbs.group(self.kind).steps
-        if steps is not None:
-            self._own_seat_of(steps[word], params, steps.turn_rule)
-            return
-        wanted = game_verbs.OWN_SEAT[self.kind]
-        state = self.stream.load().state
-        seat = self.seat(state)
-        for param in {wanted.get("*"), wanted.get(word)} - {None}:
-            typed = params.get(str(param))
-            if typed is None:
-                continue
-            self._is_own(str(typed), seat, state, game_verbs.TURN_RULES[self.kind])
-        for param in game_verbs.OWN_PAIRS[self.kind].get(word, ()):
-            for pair in params.get(param) or ():
-                self._is_own(str(pair).split("=", 1)[0], seat, state, "R-HW-4",
-                             "another House's share is the host's to enter, once it agrees")
-        host_only = game_verbs.HOST_OPTIONS.get((self.kind, word))
-        if host_only is not None and params.get(host_only[0]):
-            raise RuleViolation(f"{host_only[1]} is the host's to give at the phones",
-                                rule=host_only[2])
+        steps = game_verbs.steps_of(self.kind)
+        self._own_seat_of(steps[word], params, steps.turn_rule)
 
     def _own_seat_of(self, step: Step[Any], params: dict[str, Any], turn_rule: str
                      ) -> None:
@@ -341,26 +323,13 @@ class GameDesk:
     def _may_write(self, state: Any) -> None:
         if self.host.narrator:
             return
-        steps = game_verbs.group(self.kind).steps
-        rule = steps.turn_rule if steps is not None else game_verbs.TURN_RULES[self.kind]
+        steps = game_verbs.steps_of(self.kind)
         seat, turn = self.seat(state), self.turn(state)
         if seat is None:
             seats = ", ".join(self.rules.players(state)[0])
             raise RuleViolation(f"you have no seat at {self.name}: a player plays the "
-                                f"seat named as they are ({seats})", rule=rule)
-        if steps is not None:
-            self._may_take(steps[self._verb], state, seat, turn, rule)
-            return
-        special = game_verbs.OUT_OF_TURN[self.kind].get(self._verb)
-        if special is not None:
-            may, why = special
-            if not may(state, seat):
-                raise RuleViolation(f"{self._verb} is not yours to take now: you play "
-                                    f"{seat}", rule=why)
-            return
-        if self._verb not in game_verbs.TURN_VERBS[self.kind]:
-            raise RuleViolation(f"{self._verb} is the host's step", rule=rule)
-        self._on_turn(state, seat, turn, rule)
+                                f"seat named as they are ({seats})", rule=steps.turn_rule)
+        self._may_take(steps[self._verb], state, seat, turn, steps.turn_rule)
 
     def _may_take(self, step: Step[Any], state: Any, seat: str, turn: str | None,
                   rule: str) -> None:
@@ -490,8 +459,9 @@ class GameDesk:
                 fail(f"{word[:30]!r} is not a step you may take here")
             return command_help(group, word, self.host.width)
         lines: list[RenderableType | str] = [stored("At ", f"{self.name} ({self.rules.title}):")]
+        shorts = dict(group.listing())
         lines += [row for name in verbs for row in rows(
-            f" {name} · {group.lazy[name][1]}", self.host.width, indent=3)]
+            f" {name} · {shorts[name]}", self.host.width, indent=3)]
         lines += [" b board   undo   games   use NAME",
                   " help VERB  a step's options",
                   " plain on|off   q quit"]

@@ -9,10 +9,10 @@ Rulings, each one line of the README's players' section:
   Venture, ``Ann`` plays Ann). A player with no seat watches: the board as the table
   sees it, no step. A player marked Narrator is the host: they act for any seat (the
   commands' ``--house``/``--player`` and names as at the table) and see everything.
-* **Which steps.** A player writes only the steps of their own turn
-  (:data:`TURN_VERBS`; a few steps belong to a seat whoever's turn it is:
-  :data:`OUT_OF_TURN`), for their own seat: the options and arguments that name who
-  acts (:data:`OWN_SEAT`) may name only their seat. Whose turn it is is read by the
+* **Which steps.** Each game's table of steps says who takes each step
+  (:class:`core.steps.Who`): a player writes only the steps of their own turn (a few
+  belong to a seat whoever's turn it is), for their own seat: the parameters that name
+  who acts (:attr:`core.steps.Param.seat`) may name only their seat. Whose turn it is is read by the
   game's rules at the moment of writing, so another session that wrote first is
   taken into account. What only reads (:data:`ANY_TIME`: odds, which dice to keep,
   whether tokens pay a cost) may be asked at any time.
@@ -23,46 +23,16 @@ Rulings, each one line of the README's players' section:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from core.names import matches, name_key
+from core.steps import Steps, Who
 
 if TYPE_CHECKING:
     from cli.boardgames.base import GameGroup
 
-__all__ = ["ANY_TIME", "HOST_ONLY_NOT", "HOST_OPTIONS", "OUT_OF_TURN", "OWN_PAIRS",
-           "OWN_SEAT", "PROMPTS",
-           "SHELL_OPTIONS",
-           "TURN_RULES", "TURN_VERBS", "group", "is_shell_option"]
-
-TURN_VERBS: Final[dict[str, frozenset[str]]] = {
-    "stuffed": frozenset({"roll", "reroll", "spend", "buy", "recruit", "steal", "ability",
-                          "play", "discard", "mission", "offer", "end-turn"}),
-    "deckbuilding": frozenset({"train", "burns", "burn", "flare", "refresh", "combat",
-                               "ally", "points", "spend", "sense", "attack", "coins",
-                               "boxings", "atium", "confront", "lord", "shield", "damage",
-                               "heal", "dominance", "edict", "adversary", "collective",
-                               "end-turn"}),
-    "housewar": frozenset({"collect", "worsen", "add", "move", "pass", "solve", "no-deal",
-                           "cost", "face-down", "score", "ruin", "advisor", "unrest",
-                           "timer", "end-turn"}),
-}
-"""The steps a player writes on their own turn, by game: the table's command names
-(the Lord Ruler's card and the eruptions of one's turn included: the Active player
-resolves them). For a game with a table of steps, who may take each is the table's
-(:class:`core.steps.Who`); these words stay the ones a line may start with, known
-without loading any game (:data:`cli.players.verbs.GAME_WORDS`)."""
-
-OUT_OF_TURN: Final[dict[str, dict[str, tuple[Callable[[Any, str], bool], str]]]] = {
-    "stuffed": {},
-    "deckbuilding": {},  # its table of steps says (the Target passed on, R-DBG-4)
-    "housewar": {"reveal": (lambda _state, _seat: True, "R-HW-3")},
-}
-"""Steps a player writes whoever's turn it is, when ``may(state, seat)``, and the rule
-named when they may not: each House reveals its own face-down cards at the end
-(R-HW-3). (The Deckbuilding Game's Target passed on by its holder on the attacker's
-turn, R-DBG-4, is its table's.)"""
+__all__ = ["ANY_TIME", "GAMES", "HOST_ONLY_NOT", "PROMPTS", "SHELL_OPTIONS", "group",
+           "is_shell_option", "out_of_turn", "steps_of", "turn_verbs", "verbs_of"]
 
 ANY_TIME: Final[dict[str, frozenset[str]]] = {
     "stuffed": frozenset({"odds", "keep"}),
@@ -75,38 +45,14 @@ HOST_ONLY_NOT: Final = frozenset({"new", "list", "use", "log", "show", "undo"})
 """The table's commands the shell never runs: a game starts at the host's terminal;
 ``games``, ``use``, ``board`` and ``undo`` are the shell's own."""
 
-OWN_SEAT: Final[dict[str, dict[str, str]]] = {
-    "stuffed": {},
-    "deckbuilding": {},  # its table of steps says (Param.seat)
-    "housewar": {"*": "house_typed", "face-down": "name", "score": "name", "ruin": "name",
-                 "advisor": "name", "reveal": "name"},
-}
-"""The parameter that names who acts, by game and command (``*``: any command that
-has it): a player may name only their own seat there."""
-
-OWN_PAIRS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
-    "stuffed": {},
-    "deckbuilding": {},
-    "housewar": {"solve": ("share", "spent")},
-}
-"""Options given as ``HOUSE=…`` pairs whose House a player may name only as their own:
-at a phone, a share of a Problem's cost is one's own; a deal that other Houses pay
-into is entered by the host, once each of them has agreed at the table (R-HW-4)."""
-
-HOST_OPTIONS: Final[dict[tuple[str, str], tuple[str, str, str]]] = {
-    ("housewar", "collect"): ("income", "--income", "R-HW-5"),
-}
-"""Options only the host gives at a phone, with the rule named: an income other than
-the one the table remembers for the House (R-HW-5)."""
-
 SEAT_DEFAULTS: Final = {("housewar", "pay"): ("--house", "house_typed", "hold")}
 """Where a command reads a seat's own figures, the player's seat when they name none
 (the option, then the parameters that, given, leave it out): ``pay --problem X`` asks
 whether the player's House pays X alone."""
 
-TURN_RULES: Final = {"stuffed": "R-STF-2", "deckbuilding": "R-DBG-1", "housewar": "R-HW-5"}
-"""The rule named when a step is not the player's: Stuffed's turn (R-STF-2), the
-Deckbuilding Game's seats (R-DBG-1), House War's Active House (R-HW-5)."""
+GAMES: Final = ("stuffed", "deckbuilding", "housewar")
+"""The board games a shell may sit at, by stream kind (who may take each step, and the
+rule named when one may not, are each game's table of steps')."""
 
 PROMPTS: Final = {"stuffed": "stuffed> ", "deckbuilding": "dbg> ", "housewar": "hw> "}
 """The prompt at each game (plain text; every prompt ends ``> ``)."""
@@ -139,17 +85,30 @@ def verbs_of(kind: str, *, host: bool) -> list[str]:
     """The commands someone may type at a game of ``kind``, in the group's help order:
     the host every step; a player the steps of the game's table that are not the
     host's alone (:class:`core.steps.Who`), and what only reads."""
-    names = list(group(kind).lazy)
+    names = [name for name, _short in group(kind).listing()]
     if host:
         return [n for n in names if n not in HOST_ONLY_NOT]
-    steps = group(kind).steps
-    if steps is not None:
-        from core.steps import Who
-
-        allowed = {step.name for step in steps if step.who is not Who.HOST}
-    else:
-        allowed = {*TURN_VERBS[kind], *OUT_OF_TURN[kind]}
+    allowed = {step.name for step in steps_of(kind) if step.who is not Who.HOST}
     return [n for n in names if n in allowed | ANY_TIME[kind]]
+
+
+def steps_of(kind: str) -> Steps[Any]:
+    """The table of steps of the game ``kind`` (its group's)."""
+    steps = group(kind).steps
+    assert steps is not None  # every board game has its table
+    return steps
+
+
+def turn_verbs(kind: str) -> frozenset[str]:
+    """The steps a player writes on their own turn at a game of ``kind``: its table's
+    (:attr:`core.steps.Who.TURN`)."""
+    return frozenset(step.name for step in steps_of(kind) if step.who is Who.TURN)
+
+
+def out_of_turn(kind: str) -> frozenset[str]:
+    """The steps a seat the rules name writes whoever's turn it is, at a game of
+    ``kind``: its table's (:attr:`core.steps.Who.SEAT`)."""
+    return frozenset(step.name for step in steps_of(kind) if step.who is Who.SEAT)
 
 
 def same_seat(typed: str, seat: str, seats: tuple[str, ...]) -> bool:
