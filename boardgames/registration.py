@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from boardgames.errors import RuleViolation
 from core import registry
@@ -50,12 +50,14 @@ class _Describe(Protocol[S_in, E_in]):
 
 def _game(kind: str, title: str, rules: tuple[Callable[[S, E], S], S, type[E], str],
           codec: Codec[E], describe: _Describe[S, E],
-          screens: tuple[Board[S], Next[S], Summary[S], Players[S]], view: View[S, E]
-          ) -> Game[S, E]:
+          screens: tuple[Board[S], Next[S], Summary[S], Players[S]], view: View[S, E],
+          **seats: Any) -> Game[S, E]:
     """One board game as the table keeps it: ``rules`` is its ``apply``, the state
     before anything, the set-up event that must come first and the rule that says so;
     ``screens`` its board, "next" line, end-of-game summary and players; ``view`` what
-    the table keeps for its ``show`` (:mod:`boardgames.views`)."""
+    the table keeps for its ``show`` (:mod:`boardgames.views`); ``seats`` how a player
+    at a seat sees and takes turns, where the game has its own way
+    (:class:`core.game.Game`)."""
     apply, initial, setup, rule = rules
     board, next_line, summary, players = screens
     return Game(kind=kind, title=title, apply=apply, initial=initial,
@@ -63,7 +65,8 @@ def _game(kind: str, title: str, rules: tuple[Callable[[S, E], S], S, type[E], s
                 refuse=RuleViolation,
                 describe=lambda before, event, after, viewer: describe(
                     before, event, after, viewer=viewer),
-                board=board, next=next_line, summary=summary, players=players, view=view)
+                board=board, next=next_line, summary=summary, players=players, view=view,
+                **seats)
 
 
 @functools.cache
@@ -133,19 +136,33 @@ def housewar() -> Game[HouseWarState, HouseWarEvent]:
     from boardgames.housewar.codec import CODEC
     from boardgames.housewar.describe import describe
     from boardgames.housewar.events import Start
+    from boardgames.housewar.privacy import looking
     from boardgames.housewar.rules import apply
     from boardgames.housewar.screen import board, final_summary, next_line
     from boardgames.housewar.state import State
     from boardgames.views import housewar as view
 
     return _game("housewar", "game of House War", (apply, State(), Start, "R-HW-5"), CODEC,
-                 describe, (board, next_line, final_summary, _housewar_players), view)
+                 describe, (board, next_line, final_summary, _housewar_players), view,
+                 seat_viewer=lambda seat: looking(houses=[seat]),  # its own key (R-HW-6)
+                 turn=_housewar_turn, setting_up=lambda state: state.phase.value == "setup",
+                 end_shown=lambda state: state.phase.value == "ended")
 
 
 def _housewar_players(state: HouseWarState) -> tuple[tuple[str, ...], str | None]:
     # Phase values, not the enum: this module imports no game at start-up.
     playing = state.houses and state.phase.value == "playing"
     return tuple(h.name for h in state.houses), state.active.name if playing else None
+
+
+def _housewar_turn(state: HouseWarState) -> str | None:
+    """The Active House from the end of the set-up, whose first step is its income
+    (R-HW-5): the sheets and the starting Problems before it are the host's."""
+    from boardgames.housewar import Step
+
+    playing = state.houses and (state.phase.value == "playing"
+                                or state.next_step is Step.COLLECT)
+    return str(state.active.name) if playing else None
 
 
 registry.register("stuffed", stuffed)

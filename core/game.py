@@ -23,7 +23,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from core.viewer import Viewer
+from core.viewer import Viewer, player
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -89,6 +89,16 @@ def _no_players(state: Any) -> tuple[tuple[str, ...], str | None]:
     return (), None
 
 
+def _seat_viewer(seat: str) -> Viewer:
+    from core.names import name_key  # a player's seat only (start-up)
+
+    return player([name_key(seat)])
+
+
+def _never(state: Any) -> bool:
+    return False
+
+
 @attrs.frozen
 class Game(Generic[S, E]):
     """One game as the table stores it and the front doors show it.
@@ -104,6 +114,13 @@ class Game(Generic[S, E]):
     a viewer: every game's sentences, board and "next" line live in its library;
     ``summary`` the end-of-game summary, and ``players`` who sits at the game and whose
     turn it is (for a player's own history).
+
+    ``seat_viewer(seat)``: how a player sitting at ``seat`` is shown the game (by the
+    game's own name key); ``turn(state)``: whose step a player's phone waits for
+    (``None``: the host's; default: whose turn ``players`` says); ``setting_up(state)``:
+    the set-up is under way (the host's); ``end_shown(state)``: the game is over and
+    its end showed every hidden figure, so a player may not take back the step that
+    ended it.
 
     ``setup_kept``: undo never takes the set-up back (start another game instead);
     ``undo_whole_step``: undo takes back every event the last write appended (one
@@ -128,6 +145,14 @@ class Game(Generic[S, E]):
     summary: Summary[S] = _no_summary
     players: Players[S] = _no_players
     view: View[S, E] | None = None
+    seat_viewer: Callable[[str], Viewer] = _seat_viewer
+    turn: Callable[[S], str | None] | None = None
+    setting_up: Callable[[S], bool] = _never
+    end_shown: Callable[[S], bool] = _never
+
+    def whose_turn(self, state: S) -> str | None:
+        """Whose step a player's phone waits for (:attr:`turn`, else ``players``')."""
+        return self.turn(state) if self.turn is not None else self.players(state)[1]
 
     def replay(self, events: list[E] | tuple[E, ...]) -> S:
         """The state ``events`` give, applied in order to :attr:`initial`."""

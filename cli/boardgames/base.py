@@ -166,6 +166,12 @@ class Face:
     # Events written before each step, read from the state and the table's clock (House
     # War's negotiation time running out).
     prelude: Callable[[Any], Sequence[Any]] = lambda _state: ()
+    # The board a player's shell shows: ``board(name, state, width, said, following,
+    # viewer)`` draws the game for ``viewer`` at ``width`` with the last sentences and
+    # what comes next; ``board_summary``: it says the end-of-game summary itself.
+    board: Callable[[str, Any, int, Sequence[str], str, Any], list[Any]] = \
+        lambda *_drawn: []
+    board_summary: bool = False
 
     def summary(self, state: Any) -> list[str]:
         """The end-of-game summary of ``state``, as plain lines; empty before the end."""

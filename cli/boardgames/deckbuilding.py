@@ -24,14 +24,21 @@ from cli.boardgames.base import (
     add_table_commands,
     game_option,
     locale_language,
+    wrapped,
 )
+from cli.boardgames.drawing import rendered
 from cli.common.errors import UserError
-from cli.common.output import json_option
+from cli.common.output import json_option, plain
 from cli.common.streams import who_option
 from cli.common.table_option import table_option
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rich.console import RenderableType
+
     from boardgames.deckbuilding.state import Game
+    from core.viewer import Viewer
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -213,7 +220,19 @@ def face(lang: str | None = None) -> Face:
     return Face(KIND, lambda b, e, a: describe(b, e, a, chosen),
                 lambda state: screen.next_line(state, chosen), status,
                 {**said, "summary": screen.say("summary.head", chosen)},
-                final=lambda state: final_summary(state, lang=chosen))
+                final=lambda state: final_summary(state, lang=chosen), board=board)
+
+
+def board(name: str, state: Game, width: int, said: Sequence[str], following: str,
+          viewer: Viewer) -> list[RenderableType | str]:
+    """The game on a player's shell, in English (the shell's language): the dials and
+    tracks at most 72 columns wide, the last steps and what comes next."""
+    from boardgames.deckbuilding import screen
+
+    width = max(40, min(width, 72))
+    return [rendered(screen.board(state, name, "en", width), 72),
+            *(row for line in said for row in wrapped(f"• {plain(line)}", width)),
+            *wrapped(f"Next: {plain(following)}", width)]
 
 
 def summary(state: Game) -> str:

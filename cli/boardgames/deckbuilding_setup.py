@@ -13,6 +13,7 @@ from cli.boardgames import base as games
 from cli.boardgames import board_lines
 from cli.boardgames.base import ManyOption, game_command
 from cli.boardgames.deckbuilding import common, face, language
+from cli.boardgames.drawing import rendered
 from cli.common.output import make_console, plain, print_json
 from cli.common.streams import writer
 from cli.common.table_option import open_table
@@ -81,9 +82,7 @@ def _start_gra(event: NewGame, *, as_json: bool) -> None:
 def render(lines: Sequence[Line]) -> RenderableType:
     """The library's screen lines, laid out already, as Rich text (stored names through
     ``plain``)."""
-    from rich.console import Group
-
-    return Group(*(text for line in lines for text in games.drawn(line, "", MAX_WIDTH)))
+    return rendered(lines, MAX_WIDTH)
 
 
 @game_command("show")

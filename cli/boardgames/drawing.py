@@ -15,6 +15,8 @@ from cli.common.light import Line as Drawn
 from core.wrap import rows as broken
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from boardgames.screen import Line, Title
 
 
@@ -76,6 +78,14 @@ def drawn(shown: Line | Title, name: str, width: int, *, collapse: bool = False
           ) -> list[Any]:
     """:func:`drawn_lines` as Rich ``Text``."""
     return [line.to_rich() for line in drawn_lines(shown, name, width, collapse=collapse)]
+
+
+def rendered(lines: Sequence[Line], width: int) -> RenderableType:
+    """A library board's lines, laid out already, as one Rich renderable at most
+    ``width`` wide (stored names through ``plain``)."""
+    from rich.console import Group
+
+    return Group(*(text for line in lines for text in drawn(line, "", width)))
 
 
 class ShownDie(Protocol):

@@ -21,7 +21,12 @@ from cli.common.streams import who_option
 from cli.common.table_option import table_option
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rich.console import RenderableType
+
     from boardgames.housewar.state import State
+    from core.viewer import Viewer
 
 KIND = "housewar"
 
@@ -82,7 +87,17 @@ def face() -> Face:
     from boardgames.housewar.describe import describe
     from boardgames.housewar.screen import next_line, status
 
-    return Face(KIND, describe, next_line, status, prelude=time_up)
+    return Face(KIND, describe, next_line, status, prelude=time_up, board=board,
+                board_summary=True)
+
+
+def board(name: str, state: State, width: int, said: Sequence[str], following: str,
+          viewer: Viewer) -> list[RenderableType | str]:
+    """The game on a player's shell, as ``viewer`` may see it: their own House's score,
+    ``?`` for the others' until the end, then the whole reveal (R-HW-6)."""
+    from cli.boardgames.housewar_screens import board as drawn
+
+    return [drawn(name, state, width, list(said), following, viewer)]
 
 
 def time_up(state: State) -> tuple[Any, ...]:

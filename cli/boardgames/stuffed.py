@@ -22,7 +22,12 @@ from cli.common.streams import who_option
 from cli.common.table_option import table_option
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rich.console import RenderableType
+
     from boardgames.stuffed.state import Game
+    from core.viewer import Viewer
 
 KIND = "stuffed"
 
@@ -79,7 +84,15 @@ def face() -> Face:
     from boardgames.stuffed.rules import check_open
     from boardgames.stuffed.screen import next_line, status
 
-    return Face(KIND, describe, next_line, status, check=check_open)
+    return Face(KIND, describe, next_line, status, check=check_open, board=board)
+
+
+def board(name: str, state: Game, width: int, said: Sequence[str], following: str,
+          viewer: Viewer) -> list[RenderableType | str]:
+    """The game on a player's shell: every ledger is open to all (R-STF-1)."""
+    from cli.boardgames.stuffed_screens import board as drawn
+
+    return [drawn(name, state, width, list(said), following)]
 
 
 def summary(state: Game) -> str:

@@ -172,16 +172,12 @@ class GameDesk:
     def viewer(self, state: Any) -> Viewer:
         """Who the game is shown to: the host sees all; a player their seat; a player
         with no seat what the table sees."""
-        from core.viewer import NARRATOR, TABLE, player
+        from core.viewer import NARRATOR, TABLE
 
         if self.host.narrator:
             return NARRATOR
         seat = self.seat(state)
-        if seat is not None and self.kind == "housewar":
-            from boardgames.housewar.privacy import looking
-
-            return looking(houses=[seat])  # by House War's own name key (R-HW-6)
-        return player([name_key(seat)]) if seat is not None else TABLE
+        return self.rules.seat_viewer(seat) if seat is not None else TABLE
 
     def playing(self) -> str:
         """Whom the player plays here, for the welcome: ``Venture at Game 1 (game of
@@ -193,16 +189,9 @@ class GameDesk:
         return f"{seat} {where}" if seat is not None else f"no seat {where}: you watch"
 
     def turn(self, state: Any) -> str | None:
-        """Whose turn it is: the game's (House War's Active House from the end of its
-        set-up, whose first step is its income, R-HW-5: the sheets and the starting
-        Problems before it are the host's)."""
-        if self.kind == "housewar":
-            from boardgames.housewar import Step
-
-            playing = state.houses and (state.phase.value == "playing"
-                                        or state.next_step is Step.COLLECT)
-            return str(state.active.name) if playing else None
-        return self.rules.players(state)[1]
+        """Whose step a player's phone waits for: the game's (House War's Active House
+        from the end of its set-up, R-HW-5)."""
+        return self.rules.whose_turn(state)
 
     def _turn_lines(self, state: Any) -> list[RenderableType | str]:
         seat, turn = self.seat(state), self.turn(state)
@@ -345,7 +334,7 @@ class GameDesk:
             self._on_turn(state, seat, turn, step.rule or rule)
 
     def _on_turn(self, state: Any, seat: str, turn: str | None, rule: str) -> None:
-        if turn is None and self.kind == "housewar" and state.phase.value == "setup":
+        if turn is None and self.rules.setting_up(state):
             raise RuleViolation(f"the set-up is the host's; your turn comes when it is "
                                 f"done (you play {seat})", rule=rule)
         if turn is None or name_key(turn) != name_key(seat):
@@ -398,16 +387,17 @@ class GameDesk:
 
     def _may_undo(self) -> int:
         """The version a player's undo is based on, refused when their last step ended
-        a game of House War: every phone was shown every score (R-HW-6), so taking the
-        end back is the host's (a player's ``unrest 8`` then ``undo`` read them all)."""
+        a game whose end showed every hidden figure (House War's scores, R-HW-6): taking
+        the end back is the host's (a player's ``unrest 8`` then ``undo`` read them
+        all)."""
         loaded = self.stream.load()
         last = loaded.entries[-1] if loaded.entries else None
-        if (self.kind == "housewar" and loaded.state.phase.value == "ended" and last
+        if (self.rules.end_shown(loaded.state) and last
                 and name_key(last.who) == name_key(self.host.name)):
             count = next((n for n, entry in enumerate(reversed(loaded.entries))
                           if (entry.at, entry.who) != (last.at, last.who)),
                          len(loaded.entries))  # one step: the same writer and moment
-            if loaded.states[len(loaded.states) - 1 - count].phase.value != "ended":
+            if not self.rules.end_shown(loaded.states[len(loaded.states) - 1 - count]):
                 raise RuleViolation("your last step ended the game and every score was "
                                     "shown: only the host takes it back", rule="R-HW-6")
         return loaded.version
@@ -424,30 +414,18 @@ class GameDesk:
                           lambda b, e, a: self.rules.describe(b, e, a, viewer))
         following = self.rules.next(state, viewer)
         width = self.host.width
-        if self.kind == "housewar":
-            from cli.boardgames.housewar_screens import board
-
-            drawn: list[RenderableType | str] = [
-                board(self.name, state, width, said, following, viewer)]
-        elif self.kind == "stuffed":
-            from cli.boardgames.stuffed_screens import board as stuffed_board
-
-            drawn = [stuffed_board(self.name, state, width, said, following)]
-            drawn += self._summary(state, viewer)
-        else:
-            drawn = self._deckbuilding(state, said, following)
+        face = self.face()
+        drawn = face.board(self.name, state, width, said, following, viewer)
+        if not face.board_summary:
             drawn += self._summary(state, viewer)
         return [*drawn, *self._turn_lines(state)]
 
-    def _deckbuilding(self, state: Any, said: list[str], following: str
-                      ) -> list[RenderableType | str]:
-        from boardgames.deckbuilding import screen
-        from cli.boardgames.deckbuilding_setup import render
-
-        width = max(40, min(self.host.width, 72))
-        return [render(screen.board(state, self.name, "en", width)),
-                *(row for line in said for row in wrapped(f"• {plain(line)}", width)),
-                *wrapped(f"Next: {plain(following)}", width)]
+    def face(self) -> Face:
+        """How the command line says the game this desk sits at, in the shell's
+        language (:func:`context`)."""
+        group = game_verbs.group(self.kind)
+        with context(group).scope(cleanup=False):
+            return group.face()
 
     def help_parts(self, args: list[str]) -> list[RenderableType | str]:
         """The game's steps for this player, one a line; ``help VERB``: its help."""

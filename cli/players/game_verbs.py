@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from core.lazy import named
 from core.names import matches, name_key
 from core.steps import Steps, Who
 
@@ -50,7 +51,12 @@ SEAT_DEFAULTS: Final = {("housewar", "pay"): ("--house", "house_typed", "hold")}
 (the option, then the parameters that, given, leave it out): ``pay --problem X`` asks
 whether the player's House pays X alone."""
 
-GAMES: Final = ("stuffed", "deckbuilding", "housewar")
+GROUPS: Final = {"stuffed": "cli.boardgames.stuffed:stuffed",
+                 "deckbuilding": "cli.boardgames.deckbuilding:deckbuilding",
+                 "housewar": "cli.boardgames.housewar:housewar"}
+"""Each board game's command group, by stream kind."""
+
+GAMES: Final = tuple(GROUPS)
 """The board games a shell may sit at, by stream kind (who may take each step, and the
 rule named when one may not, are each game's table of steps')."""
 
@@ -72,12 +78,7 @@ def is_shell_option(word: str) -> bool:
 def group(kind: str) -> GameGroup:
     """The table's command group of the game ``kind``."""
     # Imported when a line reaches a game: a Conflict's shell never loads them.
-    if kind == "stuffed":
-        from cli.boardgames.stuffed import stuffed as found
-    elif kind == "deckbuilding":
-        from cli.boardgames.deckbuilding import deckbuilding as found
-    else:
-        from cli.boardgames.housewar import housewar as found
+    found: GameGroup = named(GROUPS[kind])
     return found
 
 
