@@ -105,3 +105,52 @@ def test_words_follow_each_parameter_of_a_step() -> None:
     buy = stuffed_table.STEPS["buy"]
     assert complete(buy, None, [], "c") == ["coin", "card"]
     assert complete(buy, None, ["coin"], "") == []  # nothing more to say but options
+
+
+# --- the Conflict's table -------------------------------------------------------------------
+
+from player_support import make_table  # noqa: E402
+
+import conflict.intents.step_table as conflict_table  # noqa: E402
+from cli.players.steps import help_lines  # noqa: E402
+
+
+def _pause(state: Any, values: Values) -> list[Any]:
+    from conflict.events import Defeat
+    from conflict.intents.steps import participant
+
+    return [Defeat(participant(state, values["name"]), reason=f"pauses: {values['why']}")]
+
+
+PAUSE: Step[Any] = Step(
+    "pause", "Take a participant out for a breath.", _pause,
+    (Param("name", "The participant.", Kind.NAME, positional=True, required=True,
+           complete=lambda state, _typed: [p.name for p in state.participants]),
+     Param("why", "Why, in words.", default="", metavar="TEXT")),
+    help="The Narrator takes NAME out for a breath (R-CON-21).", who=Who.HOST,
+    phrase=lambda words: {"name": words[0], "why": " ".join(words[1:])},
+    usage="pause NAME [why]")
+
+
+def test_r_con_21_a_step_added_to_the_conflicts_table_is_in_every_door(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(conflict_table, "STEPS", conflict_table.STEPS.adding(PAUSE))
+    db = tmp_path / "t.db"
+    table = make_table(db)
+    listing = run(db, "conflict", "--help").output
+    assert "pause      Take a participant out for a breath." in listing
+    helped = run(db, "conflict", "pause", "--help").output
+    assert "The Narrator takes NAME out for a breath (R-CON-21)." in helped
+    done = run(db, "conflict", "pause", "prelate", "--why", "winded")
+    assert done.exit_code == 0, done.output
+    assert "The Hollow Prelate" in done.output
+    # The Narrator's shell: a verb, in the help, completed; refused to a player.
+    assert "pause NAME [why]" in help_lines(host=True)[-1]
+    gm = PlayerShell(table, "gm", color=False)
+    assert [c.text for c in gm.completions("pau")] == ["pause"]
+    refused = PlayerShell(table, "ada", color=False).handle("pause brannoch")
+    assert refused.status == 2
+    assert gm.handle("pause brannoch tired").status == 0
+    shell = ShellComplete(main, {}, "mistborn", "_MISTBORN_COMPLETE")
+    assert "pause" in [item.value for item in
+                       shell.get_completions(["conflict"], "pa")]

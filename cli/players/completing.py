@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 from characters.lookup import matches
 from characters.names import name_key
 from cli.players.game_desk import KINDS as STREAMS
-from cli.players.verbs import NARRATOR_VERBS, PLAYER_VERBS, verb_of
+from cli.players.verbs import host_verbs, player_verbs, verb_of
 from cli.players.words import KINDS
 from conflict.intents.complete import Completion, complete, complete_from, complete_words
 
@@ -37,7 +37,7 @@ def completions(desk: Desk, typed: str) -> list[Completion]:
     words = typed.split()
     partial = "" if not typed or typed[-1].isspace() else words.pop()
     if not words:
-        verbs = [*PLAYER_VERBS.values(), *(NARRATOR_VERBS.values() if desk.narrator else ()),
+        verbs = [*player_verbs().values(), *(host_verbs().values() if desk.narrator else ()),
                  "games", "use"]  # the streams (cli.players.game_desk)
         return complete_from(list(dict.fromkeys(verbs)), partial, "verb")
     return _after(desk, words, partial, typed)

@@ -54,7 +54,7 @@ VERBS: Final[dict[str, Callable[[Desk, list[str]], Reply]]] = {
     "undo": undo, "reveal": reveal, "hide": hide,
 }
 """The verb of each of the Narrator's words that is the shell's own, not a step of the
-Conflict's table (those are :data:`cli.players.steps.NARRATOR_WORDS`)."""
+Conflict's table (those are :func:`cli.players.steps.words`)."""
 
 WORDS: Final = verbs("undo", "reveal", "hide")
 """The words a Narrator may start one of those with, and the verb each means."""

@@ -38,7 +38,7 @@ from cli.players.game_desk import CONFLICT, PASS_ON, GameDesk, choose, listing, 
 from cli.players.game_desk import completions as game_completions
 from cli.players.game_news import GamesMoved, GameWatch
 from cli.players.game_verbs import PROMPTS, verbs_of
-from cli.players.verbs import HELP, NARRATOR_HELP, NARRATOR_VERBS, STREAM_WORDS, verb_of
+from cli.players.verbs import STREAM_WORDS, help_text, host_verbs, verb_of
 from cli.players.view import (
     Batch,
     NewsReader,
@@ -63,7 +63,6 @@ from cli.players.words import (
 )
 from conflict.dice import roll as roll_pool
 from conflict.errors import ConflictError
-from conflict.intents.step_table import STEPS
 from core.errors import RefusedError
 from core.viewer import NARRATOR, Viewer
 
@@ -208,12 +207,13 @@ class PlayerShell:
             if verb is None or verb == "game":
                 fail(f"{safe(word)[:30]!r} is not a command here; type ? for help"
                      + ("" if verb is None else " (a board game's step: games lists them)"))
-            if verb in NARRATOR_VERBS.values() and not self.narrator:
+            if verb in host_verbs().values() and not self.narrator:
                 fail("that is a Narrator's command")
             if verb in narrator_verbs.VERBS:
                 return narrator_verbs.VERBS[verb](self, args)
-            if verb in STEPS and verb not in SHELL_VERBS.values():  # the Conflict's table
-                return player_steps.run(self, STEPS[verb], args)
+            steps = player_steps.table()
+            if verb in steps and verb not in SHELL_VERBS.values():  # the Conflict's table
+                return player_steps.run(self, steps[verb], args)
             return getattr(self, "_" + verb)(args)  # type: ignore[no-any-return]
         except (RefusedError, CharacterError, UserError) as error:
             message = " ".join(said(error, SHELL_WORDS.get).split())
@@ -412,7 +412,7 @@ class PlayerShell:
         return []
 
     def _help(self, _args: list[str]) -> Reply:
-        lines = [*HELP.splitlines(), *(NARRATOR_HELP.splitlines() if self.narrator else ())]
+        lines = help_text(narrator=self.narrator)
         parts: list[RenderableType | str] = [row for line in lines
                                              for row in rows(line, self.width, indent=5)]
         return self.reply(parts)

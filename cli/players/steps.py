@@ -13,12 +13,12 @@ Narrator's verbs, :mod:`cli.players.narrator_verbs`, use it too).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from characters.names import name_key
 from cli.common.errors import fail
 from conflict.errors import RuleViolation
-from conflict.intents.step_table import STEPS
+from conflict.intents import step_table
 from conflict.intents.steps import participant
 from core.steps import Who
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from conflict.intents import Intent
     from conflict.state import State
     from conflict.whatnow import WhatNow
-    from core.steps import Step
+    from core.steps import Step, Steps
     from table import Table
 
 
@@ -147,38 +147,34 @@ def roll(desk: Desk, args: list[str]) -> Reply:
     if typed is None and owners and not desk.narrator and not any(
             name_key(name) in desk.mine() for name in owners):
         fail(f"it is not your roll: action {now.action} rolls for {_and(owners)}")
-    return run(desk, STEPS["roll"], args)
+    return run(desk, table()["roll"], args)
 
 
 def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _words(host: bool) -> dict[str, str]:
+def table() -> Steps[State]:
+    """The Conflict's table of steps, read when a line needs it (a step added to it is
+    a verb at once)."""
+    return step_table.STEPS
+
+
+def words(*, host: bool = False) -> dict[str, str]:
     """The words a line may start a Conflict step with, and the step each means: a
-    player's (``host``: the Narrator's calls)."""
-    return {word: step.name for step in STEPS if (step.who is Who.HOST) is host
+    player's (``roll`` with no pool is :func:`roll`; with one, the shell rolls dice
+    outside the Conflict), or with ``host`` the Narrator's calls."""
+    return {word: step.name for step in table() if (step.who is Who.HOST) is host
             and step.name != "roll" for word in (step.name, *step.aliases)}
-
-
-WORDS: Final = _words(host=False)
-"""The words a player may start a Conflict step with, and the step each means (``roll``
-with no pool is :func:`roll`; with one, the shell rolls dice outside the Conflict)."""
-
-NARRATOR_WORDS: Final = _words(host=True)
-"""The words a Narrator may start one of their calls with, and the step each means."""
 
 
 def help_lines(host: bool) -> list[str]:
     """The steps' lines of the shell's help, from the table: each step's line as typed
     and what it does."""
-    return [f" {part}" for step in STEPS if (step.who is Who.HOST) is host
-            for part in step.usage.split(" · ")] if host else [
-        f" {step.usage} · {step.summary}" for step in STEPS
-        if step.who is not Who.HOST and step.name != "declare"]
-
-
-HELP: Final = "\n".join(["On your move (the board says when):",
-                         *(f" {usage}" for usage in STEPS["declare"].usage.split(" · ")),
-                         *help_lines(host=False)])
-"""The help of a player's Conflict steps, one line a step."""
+    if host:
+        return [f" {part}" for step in table() if step.who is Who.HOST
+                for part in step.usage.split(" · ")]
+    return ["On your move (the board says when):",
+            *(f" {usage}" for usage in table()["declare"].usage.split(" · ")),
+            *(f" {step.usage} · {step.summary}" for step in table()
+              if step.who is not Who.HOST and step.name != "declare")]

@@ -9,15 +9,26 @@ from __future__ import annotations
 
 from typing import Final
 
-from cli.players import narrator_verbs, steps
+from cli.players import narrator_verbs as narrator_words
+from cli.players import steps
 from cli.players.game_verbs import ANY_TIME, GAMES, turn_verbs, verbs_of
 from cli.players.words import ANY_TIME_HELP, SHELL_VERBS
 
-__all__ = ["GAME_WORDS", "HELP", "NARRATOR_HELP", "NARRATOR_VERBS", "PLAYER_VERBS",
-           "STREAM_WORDS", "host_words", "step_words", "verb_of"]
+__all__ = [
+    "GAME_WORDS",
+    "STREAM_WORDS",
+    "help_text",
+    "host_verbs",
+    "host_words",
+    "player_verbs",
+    "step_words",
+    "verb_of",
+]
 
-PLAYER_VERBS: Final = {**steps.WORDS, **SHELL_VERBS}
-"""Every word a player may start a line with, and the verb it means."""
+def player_verbs() -> dict[str, str]:
+    """Every word a player may start a line with, and the verb it means."""
+    return {**steps.words(), **SHELL_VERBS}
+
 
 STREAM_WORDS: Final = frozenset({"games", "list", "use", "game"})
 """Which stream the shell sits at: ``games`` (``list``) lists them, ``use NAME`` (``game
@@ -32,15 +43,18 @@ Narrator's word at a Conflict; at a game the shell reads it itself); their verb 
 Narrator may also start one with any of the games' commands the shell runs
 (:func:`host_words`)."""
 
-NARRATOR_VERBS: Final = {**steps.NARRATOR_WORDS, **narrator_verbs.WORDS}
-"""The Narrator's steps and own words, for a player marked Narrator."""
+def host_verbs() -> dict[str, str]:
+    """The Narrator's steps and own words, for a player marked Narrator."""
+    return {**steps.words(host=True), **narrator_words.WORDS}
 
-HELP: Final = f"{steps.HELP}\n{ANY_TIME_HELP}"
-"""The player's help screen."""
 
-NARRATOR_HELP: Final = "\n".join(["Narrator:", " VERB as NAME …  act for anyone",
-                                  *steps.help_lines(host=True), narrator_verbs.HELP])
-"""What the help adds for a Narrator."""
+def help_text(*, narrator: bool = False) -> list[str]:
+    """The help screen's lines: the player's, and with ``narrator`` the Narrator's."""
+    lines = [*steps.help_lines(host=False), *ANY_TIME_HELP.splitlines()]
+    if narrator:
+        lines += ["Narrator:", " VERB as NAME …  act for anyone", *steps.help_lines(host=True),
+                  *narrator_words.HELP.splitlines()]
+    return lines
 
 
 def verb_of(line: str, *, narrator: bool = False) -> str | None:
@@ -50,10 +64,12 @@ def verb_of(line: str, *, narrator: bool = False) -> str | None:
     if not words:
         return None
     word = words[0].casefold()
-    if word in PLAYER_VERBS:
-        return PLAYER_VERBS[word]
-    if narrator and word in NARRATOR_VERBS:
-        return NARRATOR_VERBS[word]
+    mine = player_verbs()
+    if word in mine:
+        return mine[word]
+    theirs = host_verbs() if narrator else {}
+    if word in theirs:
+        return theirs[word]
     if word in GAME_WORDS or word in step_words() or (narrator and word in host_words()):
         return "game"
     return None

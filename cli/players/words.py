@@ -41,8 +41,8 @@ def verbs(*spelt: str) -> dict[str, str]:
 SHELL_VERBS: Final = verbs("roll r", "sheet s", "board b", "odds o", "last l", "help ?",
                            "plain", "quit q exit logout")
 """The words of what a player may do at any time, and the verb each means (the
-Conflict's steps are :data:`cli.players.steps.WORDS`; all of them together are
-:data:`cli.players.verbs.PLAYER_VERBS`)."""
+Conflict's steps are :func:`cli.players.steps.words`; all of them together are
+:func:`cli.players.verbs.player_verbs`)."""
 
 ANY_TIME_HELP: Final = """\
 Any time:
