@@ -427,8 +427,8 @@ def _edict(game: Game, event: ev.Edict) -> Game:
     game = _draw(game)
     ups = event.ups + (event.ups_below_4 if len(living(game)) < 4 else 0)
     if len(event.shown) != ups:
-        raise violation("edict_rows", "R-DBG-2", ups=ups, players=len(living(game)),
-                        shown=len(event.shown), **COMMANDS)
+        raise violation("edict_rows", "R-DBG-2", about="rows", ups=ups,
+                        players=len(living(game)), shown=len(event.shown), **COMMANDS)
     game = _rows(game, event.shown)
     heal = EDICT_HEALING * (MISSIONS - completed_missions(game))
     return _lord_set(game, health=min(LORD_RULER_HEALTH, _lord(game).health + heal))

@@ -106,9 +106,9 @@ EN: dict[str, str] = {
     "draw_out": "{name} is out of the game: no Lord Ruler card is drawn this turn",
     "deck_empty": "the Lord Ruler deck is empty: end the turn, and the players lose",
     "edict_rows": "with {players:player|players} alive this Edict moves Dominance up "
-                  "{ups:time|times}, so give {ups:row|rows}, got {shown}: {edict} --rows "
-                  "ROW…, each ROW the number the Dominance track shows on the row the "
-                  "Lord Ruler card moves to (0 for a one-time attack)",
+                  "{ups:time|times}, so give {ups:row|rows}, got {shown}: each row the "
+                  "number the Dominance track shows on the row the Lord Ruler card moves "
+                  "to (0 for a one-time attack)",
     "no_adversary": "no Adversary number {number} is in play (in play: {numbers})",
     "no_mission": "no Mission {value} (Missions: {names:list})",
     "no_mission_close": "no Mission {value} — did you mean {close}?",
@@ -119,8 +119,8 @@ EN: dict[str, str] = {
                            "number ({numbers})",
     "shield_needs": "shield {shield} of {name} needs at least {need:damage|damage}, "
                     "got {damage}",
-    "draw_first": "{name} must draw a Lord Ruler card before the turn ends: an Edict is "
-                  "{edict} --rows ROW…, an Adversary {adversary} NAME SHIELD…",
+    "draw_first": "{name} must draw a Lord Ruler card before the turn ends: an Edict "
+                  "({edict}) or an Adversary ({adversary})",
     "not_an_event": "not a Deckbuilding Game event: {value}",
     "not_started": "set up the game first (new)",
     "game_over": "the game is over; only undo can change it",
@@ -350,6 +350,8 @@ def bad_value(key: str, rule: str | None, **params: Param) -> LocalizedBadValue:
     return LocalizedBadValue(CATALOG, key, params, rule=rule)
 
 
-def violation(key: str, rule: str | None, **params: Param) -> LocalizedRuleViolation:
-    """A refusal by rule ``rule``, said by catalog key ``key``."""
-    return LocalizedRuleViolation(CATALOG, key, params, rule=rule)
+def violation(key: str, rule: str | None, *, about: str | None = None, **params: Param
+              ) -> LocalizedRuleViolation:
+    """A refusal by rule ``rule``, said by catalog key ``key``; ``about``: the step's
+    parameter it is about, by its table name (each front door words it)."""
+    return LocalizedRuleViolation(CATALOG, key, params, rule=rule, param=about)

@@ -101,9 +101,8 @@ PL: dict[str, str] = {
                   "przegrywają",
     "edict_rows": "przy {players:graczu|graczach|graczach} w grze ten edykt podnosi "
                   "dominację {ups:raz|razy|razy}, więc podaj {ups:rząd|rzędy|rzędów}, "
-                  "podano {shown}: {edict} --rows RZĄD…, RZĄD to liczba w rzędzie toru "
-                  "dominacji, do którego przesuwa się karta Ostatniego Imperatora (0: "
-                  "jednorazowy atak)",
+                  "podano {shown}: rząd to liczba w rzędzie toru dominacji, do którego "
+                  "przesuwa się karta Ostatniego Imperatora (0: jednorazowy atak)",
     "no_adversary": "w grze nie ma adwersarza nr {number} (w grze: {numbers})",
     "no_mission": "nie ma misji {value} (misje: {names:list})",
     "no_mission_close": "nie ma misji {value} — czy chodzi o {close}?",
@@ -115,7 +114,7 @@ PL: dict[str, str] = {
     "shield_needs": "tarcza {shield} adwersarza {name} wymaga co najmniej "
                     "{need:obrażenia|obrażeń|obrażeń}, podano {damage}",
     "draw_first": "{name} musi dobrać kartę Ostatniego Imperatora przed końcem tury: "
-                  "edykt to {edict} --rows RZĄD…, adwersarz to {adversary} NAZWA TARCZA…",
+                  "edykt ({edict}) albo adwersarza ({adversary})",
     "not_an_event": "to nie jest zdarzenie tej gry: {value}",
     "not_started": "najpierw przygotuj grę (new)",
     "game_over": "gra się skończyła; zmienić ją może tylko cofnięcie",

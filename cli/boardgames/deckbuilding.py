@@ -142,7 +142,8 @@ def translated(error: BaseException, lang: str) -> str | None:
     from table.games import NoGame, SetupKept
 
     if isinstance(error, Localized):
-        return localize(error, lang)
+        how = getattr(error, "door_words", None)  # the step's parameter, as typed here
+        return localize(error, lang) + (f" ({how})" if how else "")
     if lang == "en":
         return None
     if isinstance(error, NoGame):
