@@ -55,7 +55,7 @@ from boardgames.deckbuilding.state import (
     next_seat,
     topped_all,
 )
-from boardgames.deckbuilding.text import COMMANDS, bad_value, violation
+from boardgames.deckbuilding.text import COMMANDS, bad_value, violation, violation_of
 from boardgames.session import Handlers, Session
 
 __all__ = ["apply", "new_game", "replay", "start"]
@@ -427,8 +427,8 @@ def _edict(game: Game, event: ev.Edict) -> Game:
     game = _draw(game)
     ups = event.ups + (event.ups_below_4 if len(living(game)) < 4 else 0)
     if len(event.shown) != ups:
-        raise violation("edict_rows", "R-DBG-2", about="rows", ups=ups,
-                        players=len(living(game)), shown=len(event.shown), **COMMANDS)
+        raise violation_of("rows", "edict_rows", "R-DBG-2", ups=ups,
+                           players=len(living(game)), shown=len(event.shown), **COMMANDS)
     game = _rows(game, event.shown)
     heal = EDICT_HEALING * (MISSIONS - completed_missions(game))
     return _lord_set(game, health=min(LORD_RULER_HEALTH, _lord(game).health + heal))

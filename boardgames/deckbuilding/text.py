@@ -350,8 +350,13 @@ def bad_value(key: str, rule: str | None, **params: Param) -> LocalizedBadValue:
     return LocalizedBadValue(CATALOG, key, params, rule=rule)
 
 
-def violation(key: str, rule: str | None, *, about: str | None = None, **params: Param
-              ) -> LocalizedRuleViolation:
-    """A refusal by rule ``rule``, said by catalog key ``key``; ``about``: the step's
-    parameter it is about, by its table name (each front door words it)."""
+def violation(key: str, rule: str | None, **params: Param) -> LocalizedRuleViolation:
+    """A refusal by rule ``rule``, said by catalog key ``key``."""
+    return LocalizedRuleViolation(CATALOG, key, params, rule=rule)
+
+
+def violation_of(about: str, key: str, rule: str | None, **params: Param
+                 ) -> LocalizedRuleViolation:
+    """:func:`violation` about the step's parameter ``about`` (by its table name: each
+    front door words it)."""
     return LocalizedRuleViolation(CATALOG, key, params, rule=rule, param=about)
