@@ -44,11 +44,12 @@ The words the events are written in live here too: the :class:`Nature` of a Conf
 an attack, the :class:`DeclarationKind` of a declaration (R-CON-1/7/8), and the checks
 of an action's aim that :class:`Declare` and :class:`Change` share (R-CON-8/8a).
 
-Adding an event kind: write its class here and add it to :data:`Event` (and
-``__all__``); give it a handler in the engine's step modules, a sentence in
-:mod:`conflict.narrate`, and, if a participant chooses it, an option in
+Adding an event kind (``docs/adding-a-conflict-event.md``): write its class here and
+add it to :data:`Event` (and ``__all__``); give it a handler in the engine's step
+modules (:mod:`conflict.steps`), a sentence in :mod:`conflict.narrate` and its step in
+:mod:`conflict.intents.step_table`; if a participant chooses it, an option in
 :mod:`conflict.options`. ``EVENT_TYPES``, the JSON tags and the package's exports
-follow from :data:`Event`; ``tests/test_engine_registry.py`` checks the rest.
+follow from :data:`Event`; ``tests/test_layout.py`` checks the rest.
 """
 
 from __future__ import annotations
