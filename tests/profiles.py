@@ -9,7 +9,7 @@
 
 A test that sweeps (every code point, a number of processes, of rounds) asks
 :func:`sized` for its size: a sample under ``default``, everything under ``deep``.
-A test whose ``@settings`` names its own ``max_examples`` asks :func:`examples`, so
+A test whose ``@settings`` names its own ``max_examples`` asks :func:`scaled`, so
 that ``deep`` runs it longer too.
 """
 
@@ -47,7 +47,9 @@ def sized(quick: T, full: T) -> T:
     return full if deep() else quick
 
 
-def examples(quick: int) -> int:
-    """A test's own ``max_examples``: as written under default, many times that under
-    deep."""
-    return quick * DEEP_FACTOR if deep() else quick
+def scaled(quick: int, full: int | None = None) -> int:
+    """A test's own ``max_examples``: ``quick`` under default; under deep ``full``, or
+    by default ten times ``quick``."""
+    if not deep():
+        return quick
+    return full if full is not None else quick * DEEP_FACTOR

@@ -9,6 +9,7 @@ import io
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.text import Text
@@ -61,7 +62,7 @@ _SETTINGS = st.sampled_from([({}, False), ({}, True), ({"NO_COLOR": "1"}, True),
                              ({"TTY_COMPATIBLE": "0"}, True), ({"NO_COLOR": "1"}, False)])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=scaled(400), deadline=None)
 @given(st.lists(st.tuples(_TEXT, _STYLES, _STEPS, st.sampled_from([None, (0, 5), (2, 40)])),
                 min_size=1, max_size=5),
        st.integers(1, 90), _SETTINGS)
@@ -89,7 +90,7 @@ def test_light_lines_print_as_rich_prints_them(
         assert drawn is not None  # every line fits: drawn without Rich
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(_TEXT, _STYLES, st.integers(3, 60), st.integers(0, 4))
 def test_a_wrapped_line_is_what_hanging_gives_for_rich_text(
         text: str, style: str, columns: int, indent: int) -> None:

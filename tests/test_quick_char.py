@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 
 from characters.model import ExtraGroup, Sheet
 from characters.samples import example_characters
@@ -126,7 +127,7 @@ def _rosters(draw: st.DrawFn) -> list[Sheet | ExtraGroup]:
     return roster
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(roster=_rosters(), damage=st.lists(st.integers(0, 15), max_size=6),
        columns=st.integers(20, 140), terminal=st.sampled_from(list(_TERMINALS)))
 def test_r_char_1_any_roster_prints_what_the_click_command_prints_or_is_left_to_it(

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from profiles import sized
+from profiles import scaled, sized
 from table_support import ROOT, plain
 
 from conflict.errors import BadValue
@@ -206,7 +206,7 @@ def test_undo_marks_the_last_live_entry_and_keeps_history(siege: Table) -> None:
     assert plain(siege.path, "SELECT count(*) FROM entries") == [(3,)]
 
 
-@settings(max_examples=30)
+@settings(max_examples=scaled(30))
 @given(st.lists(st.one_of(st.integers(1, 4), st.just(0)), max_size=25))
 def test_any_appends_and_undos_read_back_as_a_plain_list_model(steps: list[int]) -> None:
     # 0: undo; k > 0: append k events in one call.
