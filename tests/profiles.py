@@ -28,7 +28,7 @@ DEEP_FACTOR = 10
 def register() -> None:
     """Registers both profiles (``conftest.py`` loads the one asked for)."""
     settings.register_profile(
-        "default", max_examples=100, deadline=None,
+        "default", max_examples=50, deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
     )
     settings.register_profile(
