@@ -1,17 +1,16 @@
-"""Shared test set-up: hypothesis profiles (CI runs the default, thorough enough and
-well inside the suite's time budget), and Ctrl-C as a terminal gives it."""
+"""Shared test set-up: the hypothesis profiles (``default``, quick, what the README's
+command runs; ``deep``, chosen with ``HYPOTHESIS_PROFILE=deep``; CI runs both: see
+``profiles.py``), and Ctrl-C as a terminal gives it."""
 
 from __future__ import annotations
 
 import os
 import signal
 
-from hypothesis import HealthCheck, settings
+import profiles
+from hypothesis import settings
 
-settings.register_profile(
-    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.register_profile("thorough", parent=settings.get_profile("default"), max_examples=2000)
+profiles.register()
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # Tests press Ctrl-C in the programs they start (a pseudo-terminal's ^C, or SIGINT) and

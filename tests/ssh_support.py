@@ -5,6 +5,7 @@ throwaway keys, one-shot or through a pseudo-terminal (pexpect)."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import re
 import subprocess
@@ -28,6 +29,14 @@ FAST = Settings(keepalive_interval=0.3, keepalive_count_max=2, login_timeout=10,
 SHARED = attrs.evolve(FAST, slow_after=1000, refuse_after=1000)  # tests share its address
 
 
+@functools.cache
+def hashed(passphrase: str) -> str:
+    """``hash_passphrase(passphrase)``, made once a test run: scrypt takes the best part
+    of a second on purpose, and every server the tests start invites two players with
+    a passphrase (each table its own file; the same salt in them is harmless here)."""
+    return hash_passphrase(passphrase)
+
+
 class Served:
     """A server running in a thread of this process, over a real table file."""
 
@@ -43,8 +52,8 @@ class Served:
             table.invite_player("dee", keys=[self.pub("dee")], characters=["Brannoch"])
             table.invite_player("gm", keys=[self.pub("gm")], narrator=True)
             table.invite_player("kell", keys=[self.pub("kell")],
-                                passphrase_hash=hash_passphrase(PASSPHRASE))
-            table.invite_player("bo", passphrase_hash=hash_passphrase(BO_PASSPHRASE),
+                                passphrase_hash=hashed(PASSPHRASE))
+            table.invite_player("bo", passphrase_hash=hashed(BO_PASSPHRASE),
                                 characters=["Orrin Haskel", "Lady Veradine Casswell"])
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)

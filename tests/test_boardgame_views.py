@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 
 from boardgames.screen import (
     Grid,
@@ -70,7 +71,7 @@ def _stored_and_replayed(path: Path, group: str, *args: str, columns: int = 40
 
 
 @pytest.mark.parametrize("kind", list(GAMES))
-@settings(max_examples=6, deadline=None,
+@settings(max_examples=scaled(6), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000),
        steps=st.lists(st.one_of(st.integers(1, 12), st.just(0)), min_size=1, max_size=5),

@@ -17,6 +17,7 @@ from cli_support import one_line_refusal
 from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 from rich.console import Console
 from strategies import characters
 
@@ -550,7 +551,7 @@ def test_list_json_does_not_import_rich(db: Path) -> None:
     assert json.loads(done.stdout) == []
 
 
-@settings(max_examples=60)
+@settings(max_examples=scaled(60))
 @given(characters(), st.sampled_from([40, 120]))
 def test_any_sheet_fits_the_screen(character: Character, columns: int) -> None:
     from cli.common.sheet_screens import roster_view, sheet_view

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from cli_support import one_line_refusal
 from click.testing import CliRunner, Result
+from profiles import sized
 
 from cli.main import main
 from table import Table
@@ -311,7 +312,9 @@ def test_mistborn_as_naming_a_character_writes_the_steps_as_its_stored_name(db: 
 
 def test_two_terminals_writing_at_once_lose_nothing(db: Path, tmp_path: Path) -> None:
     # Two Narrator terminals and a player script record 30 rolls each while a third
-    # process declares and undoes in a Conflict: every write is there, none twice.
+    # process declares and undoes in a Conflict (3 times; 10 under the deep profile):
+    # every write is there, none twice.
+    undos = sized(3, 10)
     rooftops(db)
     env = {**os.environ, "MISTBORN_DB": str(db), "PYTHONPATH": str(ROOT)}
     procs = [subprocess.Popen(
@@ -320,7 +323,7 @@ def test_two_terminals_writing_at_once_lose_nothing(db: Path, tmp_path: Path) ->
          f"'--for', str(i)]\n    try: main()\n    except SystemExit as e: assert e.code == 0"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         for n in range(3)]
-    for _ in range(10):
+    for _ in range(undos):
         done = subprocess.run([*MISTBORN, "conflict", "declare", "haze", "defense", "3",
                                "--as", "other"], env=env, capture_output=True, text=True,
                               check=False)
@@ -337,7 +340,7 @@ def test_two_terminals_writing_at_once_lose_nothing(db: Path, tmp_path: Path) ->
             (f"p{n}", str(i)) for n in range(3) for i in range(30))
         log = table.read("conflict", "Rooftops", include_undone=True)
         assert [e.seq for e in log.entries] == list(range(1, len(log.entries) + 1))
-        assert sum(e.undone for e in log.entries) == 10
+        assert sum(e.undone for e in log.entries) == undos
 
 
 @pytest.mark.parametrize(("words", "expected"), [

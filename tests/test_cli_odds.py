@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 from rich.cells import cell_len
 
 from cli.main import main
@@ -122,7 +123,7 @@ def test_r_dice_2_3_pool_screens_explain_the_adjustment(asked: str) -> None:
     st.integers(min_value=0, max_value=20),
     st.none() | st.integers(min_value=0, max_value=5),
 )
-@settings(max_examples=25)
+@settings(max_examples=scaled(25))
 def test_r_dice_7_contest_json_matches_the_library(
     attacker: int, defender: int, difficulty: int | None
 ) -> None:

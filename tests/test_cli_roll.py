@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 from hypothesis import given, settings
+from profiles import scaled
 from rich.cells import cell_len
 from strategies import rolls
 
@@ -209,7 +210,7 @@ def test_screen_fits_40_columns(asked: int, seed: int, difficulty: str | None) -
     check_screen(result.stdout)
 
 
-@settings(max_examples=60)
+@settings(max_examples=scaled(60))
 @given(rolls())
 def test_screen_shows_every_die_and_the_verdict_in_words(judged: Roll) -> None:
     args = [str(judged.asked), "--faces", ",".join(map(str, judged.faces))]

@@ -11,6 +11,7 @@ import pytest
 from cli_support import refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 from test_engine_rules import sheet, table
 
 from boardgames import deckbuilding
@@ -177,7 +178,7 @@ def roster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
         yield opened
 
 
-@settings(max_examples=100, deadline=None,
+@settings(max_examples=scaled(100), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(a=NAMES, b=NAMES)
 def test_the_games_and_the_roster_agree_on_whether_two_names_are_one(

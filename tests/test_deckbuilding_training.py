@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 
 from boardgames import deckbuilding as dbg
 from boardgames.deckbuilding import (
@@ -234,7 +235,7 @@ _SPENDS = st.lists(st.tuples(st.sampled_from(["gain", "lord", "shield", "end"]),
                              st.integers(1, 12)), max_size=40)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(steps=_SPENDS)
 def test_r_dbg_11_property_damage_used_never_exceeds_damage_gained(
         steps: list[tuple[str, int]]) -> None:

@@ -8,6 +8,7 @@ import random
 
 import pytest
 from hypothesis import given, settings
+from profiles import scaled
 from strategies import seeds
 
 from characters.model import (
@@ -224,7 +225,7 @@ def play(seed: int, max_events: int = 250) -> Conflict:
     return c
 
 
-@settings(max_examples=60)
+@settings(max_examples=scaled(60))
 @given(seeds)
 def test_random_conflicts_keep_dice_balanced_and_replay_exactly(seed: int) -> None:
     c = play(seed)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from profiles import scaled
 from strategies import seeds
 from test_engine_conflict import random_table
 from test_engine_rules import group, refused, sheet, table
@@ -959,7 +960,7 @@ def _narrator(state: State, rng: random.Random) -> Event | None:
     return None
 
 
-@settings(max_examples=25)
+@settings(max_examples=scaled(25))
 @given(seeds)
 def test_r_con_3_what_now_offers_exactly_the_events_the_engine_accepts(seed: int) -> None:
     """Every candidate event is accepted exactly when what-now offers it; every refusal

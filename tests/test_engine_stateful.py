@@ -17,7 +17,6 @@ the engine's invariants checked after every step:
 from __future__ import annotations
 
 import itertools
-import os
 import random
 
 from hypothesis import event as note
@@ -29,6 +28,7 @@ from hypothesis.stateful import (
     invariant,
     rule,
 )
+from profiles import sized
 from strategies import conflict_events, conflict_tables, resilience_names, seeds
 
 from characters.model import Attributes, ExtraGroup, Resilience, Resiliences, Sheet, Standings
@@ -568,9 +568,10 @@ class ConflictMachine(RuleBasedStateMachine):
         assert replay(events_from_json(text)) == self.c.state
 
 
-THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
+# Quick: a few dozen Conflicts of up to 30 steps; deep: three hundred of up to 60 (every
+# step replays the whole Conflict, so the time grows with the square of the steps).
 ConflictMachine.TestCase.settings = settings(
-    max_examples=1000 if THOROUGH else 60,
-    stateful_step_count=80 if THOROUGH else 40,
+    max_examples=sized(30, 300),
+    stateful_step_count=sized(30, 60),
 )
 TestConflictMachine = ConflictMachine.TestCase

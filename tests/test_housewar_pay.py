@@ -13,6 +13,7 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 
 from boardgames.errors import BadValue, RuleViolation
 from boardgames.housewar.pay import (
@@ -175,7 +176,7 @@ def test_r_hw_4_explain_allows_a_wasteful_pair() -> None:
 # --- brute force ---------------------------------------------------------------------
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=scaled(400), deadline=None)
 @given(small_holdings, small_costs)
 def test_r_hw_4_cheapest_payment_equals_brute_force(holdings: Resources,
                                                     cost: Resources) -> None:
@@ -192,7 +193,7 @@ def test_r_hw_4_cheapest_payment_equals_brute_force(holdings: Resources,
     _check_plan(found.spent, cost, found)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=scaled(400), deadline=None)
 @given(small_holdings, small_costs)
 def test_r_hw_4_explain_payment_equals_brute_force(spent: Resources, cost: Resources) -> None:
     valid = brute_valid(spent, cost)
@@ -203,7 +204,7 @@ def test_r_hw_4_explain_payment_equals_brute_force(spent: Resources, cost: Resou
     _check_plan(spent, cost, explain_payment(spent, cost))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(small_holdings, small_costs)
 def test_r_hw_4_shortfall_is_the_fewest_tokens_to_add(holdings: Resources,
                                                       cost: Resources) -> None:

@@ -11,6 +11,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 from test_engine_rules import sheet, table
 
 from characters.errors import CharacterError
@@ -180,7 +181,7 @@ WORDS = ["inq", "inquisitor", "vin", "5", "3", "1", "0", "12", "-2", "with", "gl
     "social", "health", "willpower", "-", "+", "tool:rope"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(st.sampled_from(["attack", "action", "defense", "no-roll"]),
        st.lists(st.sampled_from(WORDS), max_size=7))
 def test_r_con_7_any_declaration_read_is_accepted_or_refused_by_rule(
@@ -198,7 +199,7 @@ def test_r_con_7_any_declaration_read_is_accepted_or_refused_by_rule(
         assert state.action(1) is not None or state.participant(who).round is not None
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(st.sampled_from(["attack", "feint", "action", "defense", "no-roll"]),
        st.lists(st.sampled_from(WORDS), max_size=7), st.sampled_from(["5", "physique"]))
 def test_r_con_7_any_guided_declaration_read_is_accepted_or_refused_by_rule(

@@ -5,6 +5,7 @@ breaks in any sentence."""
 from __future__ import annotations
 
 from hypothesis import given, settings
+from profiles import scaled
 from strategies import seeds
 from test_engine_conflict import play
 from test_engine_rules import group, sheet, table
@@ -151,7 +152,7 @@ def test_a_group_changes_their_action() -> None:
         "round.")
 
 
-@settings(max_examples=20)
+@settings(max_examples=scaled(20))
 @given(seeds)
 def test_every_sentence_is_one_plain_line(seed: int) -> None:
     conflict = play(seed)

@@ -12,6 +12,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 from strategies import seeds
 from test_engine_conflict import play
 from test_engine_rules import sheet, table
@@ -149,7 +150,7 @@ def test_players_read_the_scripted_conflict_without_the_hidden_numbers() -> None
     assert "1 of Guards falls: 3 left." in player
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(physique=st.integers(2, 6), health=st.integers(2, 30), guard_wits=st.integers(3, 5),
        wits_above=st.integers(1, 3), shield=st.integers(1, 4),
        guard_physique_above=st.integers(0, 4), changed=st.integers(6, 10))
@@ -202,7 +203,7 @@ def test_full_defense_and_a_reaction_without_added_dice_keep_their_open_counts()
 # --- random Conflicts --------------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=scaled(25), deadline=None)
 @given(seeds)
 def test_in_random_conflicts_no_hidden_number_is_told_and_only_numbers_go(seed: int
                                                                          ) -> None:

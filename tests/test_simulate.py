@@ -16,6 +16,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 
 import conflict.simulate.run as simulate_run
 from characters import (
@@ -175,7 +176,7 @@ def _played_on(table: list[Event], steps: int, seed: int) -> State:
     return state
 
 
-@settings(max_examples=25)
+@settings(max_examples=scaled(25))
 @given(table=conflict_tables(), steps=st.integers(0, 40), seed=st.integers(0, 10**6),
        policy=st.sampled_from(sorted(POLICIES)))
 def test_simulation_never_changes_the_state_and_repeats_itself(
@@ -230,7 +231,7 @@ def test_the_opening_before_any_die_is_the_same_for_every_run() -> None:
         assert a == b
 
 
-@settings(max_examples=25)
+@settings(max_examples=scaled(25))
 @given(table=conflict_tables(), seed=st.integers(0, 10**6),
        policy=st.sampled_from(sorted(POLICIES)), rounds=st.integers(1, 4))
 def test_stepping_with_choose_and_decided_plays_the_same_conflict_as_play_out(

@@ -8,6 +8,7 @@ import copy
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 from strategies import conflict_tables
 
 from conflict import Conflict
@@ -44,7 +45,7 @@ def _detour(now: WhatNow) -> Event | None:
     return None
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=scaled(80), deadline=None)
 @given(table=conflict_tables(), seed=st.integers(0, 10**6),
        names=st.lists(st.sampled_from(POLICY_NAMES), min_size=1, max_size=3),
        rounds=st.integers(1, 4), detours=st.integers(0, 2**32 - 1))
@@ -81,7 +82,7 @@ def test_r_con_7_to_21_every_event_changes_the_run_s_state_as_the_pure_engine(
     assert initial == before and repr(initial) == repr(before)  # never changed
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=scaled(30), deadline=None)
 @given(table=conflict_tables(), seed=st.integers(0, 10**6), steps=st.integers(0, 30),
        policy=st.sampled_from(POLICY_NAMES))
 def test_r_con_21_a_run_of_library_policies_ends_as_one_with_the_pure_engine(
@@ -114,7 +115,7 @@ def test_r_con_21_a_run_of_library_policies_ends_as_one_with_the_pure_engine(
     assert start == before and repr(start) == repr(before)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=scaled(80), deadline=None)
 @given(table=conflict_tables(), seed=st.integers(0, 10**6),
        names=st.lists(st.sampled_from(POLICY_NAMES), min_size=1, max_size=3),
        rounds=st.integers(1, 4), detours=st.integers(0, 2**32 - 1))

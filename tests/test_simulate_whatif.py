@@ -8,6 +8,7 @@ import copy
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 
 from characters.samples import example_characters
 from conflict import AddParticipant, Conflict, Nature, RuleViolation, Start
@@ -147,7 +148,7 @@ def test_by_default_it_stops_at_about_five_points() -> None:
         assert answer.win.high - answer.win.low <= 0.1 + 1e-12
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=scaled(10), deadline=None)
 @given(steps=st.integers(0, 30))
 def test_every_choice_offered_is_legal_wherever_the_fight_stands(steps: int) -> None:
     conflict = fight("Tamsin Vey", "Brannoch", "Canton guards", "The Hollow Prelate")

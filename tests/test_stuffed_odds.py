@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 
 from boardgames.errors import BadValue, RuleViolation
 from boardgames.stuffed.dice import (
@@ -376,7 +377,7 @@ def test_r_stf_8_bad_questions_are_refused_on_one_line(call: object, said: str) 
 small = st.sampled_from(["c", "c:2", "c,e", "3-kind", "b,2-kind", "2-kind,2-kind", "e:2,i"])
 
 
-@settings(max_examples=40)
+@settings(max_examples=scaled(40))
 @given(small, st.integers(1, 5), st.integers(0, 2))
 def test_r_stf_8_more_rerolls_or_dice_never_hurt(combo: str, dice: int, rerolls: int) -> None:
     base = chance(combo, dice=dice, rerolls=rerolls)

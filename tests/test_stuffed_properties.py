@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 
 from boardgames.errors import GameError
 from boardgames.stuffed import Game, apply, new_session, replay
@@ -224,7 +225,7 @@ def play_randomly(seed: int, players: int, mission: Mission, steps: int,
     assert new_session(play.events).state == play.state
 
 
-@settings(max_examples=120)
+@settings(max_examples=scaled(120))
 @given(st.integers(0, 2**32), st.integers(1, 3), st.sampled_from(MISSIONS),
        st.integers(20, 120))
 def test_r_stf_4_and_5_limits_hold_undo_restores_and_json_replays(
@@ -245,7 +246,7 @@ def test_r_stf_5_random_play_reaches_every_kind_of_event() -> None:
     assert min(seen[k] for k in kinds) >= 5, seen
 
 
-@settings(max_examples=60)
+@settings(max_examples=scaled(60))
 @given(st.integers(0, 2**32))
 def test_r_stf_2_apply_is_pure_the_same_event_gives_the_same_state(seed: int) -> None:
     rng = random.Random(seed)

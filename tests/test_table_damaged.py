@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from cli_support import process, run
 from click.testing import Result
+from profiles import sized
 
 from cli.main import one_line
 
@@ -187,12 +188,20 @@ COLUMNS = every_column()
 @pytest.mark.parametrize(("table", "column"), COLUMNS, ids=[f"{t}.{c}" for t, c in COLUMNS])
 def test_r_con_20_every_column_damaged_gives_one_line_never_a_traceback(
         built: Path, tmp_path: Path, table: str, column: str) -> None:
+    # Every damaged value under the deep profile; quickly, the first two that the column
+    # takes, starting one further along for each column, so the sweep still uses each.
     assert table in READERS, f"no command listed as reading the table {table}"
-    for name, value in VALUES.items():
+    start = COLUMNS.index((table, column)) % len(VALUES)
+    values = [*VALUES.items()][start:] + [*VALUES.items()][:start]
+    damaged = 0
+    for name, value in values:
+        if damaged == sized(2, len(VALUES)):
+            break
         path = tmp_path / f"{name}.db"
         shutil.copy(built, path)
         if not damage(path, table, column, value):
             continue
+        damaged += 1
         for args in READERS[table]:
             before = digest(path)
             result = run(path, *args)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import scaled
 from strategies import rolls as any_roll
 from table_support import ROOT, plain
 
@@ -52,7 +53,7 @@ def test_r_dice_2_and_3_pools_outside_2_to_10_keep_what_was_asked(table: Table) 
     ]
 
 
-@settings(max_examples=10)
+@settings(max_examples=scaled(10))
 @given(st.lists(any_roll(), min_size=1, max_size=30))
 def test_any_rolls_read_back_equal_in_order(rolls: list[Roll]) -> None:
     with tempfile.TemporaryDirectory() as folder, Table(Path(folder) / "t.db") as table:

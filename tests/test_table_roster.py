@@ -18,6 +18,7 @@ from pathlib import Path
 import attrs
 import pytest
 from hypothesis import given, settings
+from profiles import scaled
 from strategies import rosters
 from table_support import CREW, crew, plain
 
@@ -47,7 +48,7 @@ def rows(path: Path) -> list[tuple[object, ...]]:
 # --- the roster ---------------------------------------------------------------------------
 
 
-@settings(max_examples=40)
+@settings(max_examples=scaled(40))
 @given(rosters(max_size=5))
 def test_database_round_trip_keeps_every_field(roster: list[Character]) -> None:
     with tempfile.TemporaryDirectory() as directory:
