@@ -15,11 +15,6 @@ from typing import Any, Final, TypeVar
 
 import click
 
-from cli.common.pools import MAX_ROLL as MAX_ROLL  # read here before they moved
-from cli.common.pools import check_roll_pool as check_roll_pool
-from conflict.dice import check_difficulty
-from conflict.errors import ConflictError
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 _NUMBER = re.compile(r"[+-]?[0-9]*\.?[0-9]+")
@@ -36,6 +31,10 @@ def number_or_text(value: str) -> int | str:
 
 
 def __getattr__(name: str) -> Any:
+    if name in ("MAX_ROLL", "check_roll_pool"):  # read here before they moved to pools
+        from cli.common import pools
+
+        return getattr(pools, name)
     if name == "face_tokens":  # re-exported here until it stopped loading at start-up
         import warnings
 
@@ -45,6 +44,13 @@ def __getattr__(name: str) -> Any:
                       "conflict.intents.words", DeprecationWarning, stacklevel=2)
         return face_tokens
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _roll_pool(value: object) -> int:
+    """A pool ``mistborn roll`` may roll (:func:`cli.common.pools.check_roll_pool`)."""
+    from cli.common.pools import check_roll_pool
+
+    return check_roll_pool(value)
 
 
 class LibraryType(click.ParamType[Any]):
@@ -57,6 +63,8 @@ class LibraryType(click.ParamType[Any]):
                 ) -> Any:
         if not isinstance(value, str):
             return value
+        from conflict.errors import ConflictError  # a value to convert only (start-up)
+
         try:
             return self.check(number_or_text(value))
         except ConflictError as error:
@@ -70,8 +78,10 @@ class PoolType(LibraryType):
 
     name = "pool"
 
-    def __init__(self, check: Callable[[object], int] = check_roll_pool) -> None:
-        self.check = check
+    def __init__(self, check: Callable[[object], int] | None = None) -> None:
+        self.check = check or _roll_pool
+
+
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "N"
@@ -81,7 +91,13 @@ class DifficultyType(LibraryType):
     """A Difficulty 0–5 (R-DICE-6)."""
 
     name = "difficulty"
-    check = staticmethod(check_difficulty)
+
+    @staticmethod
+    def check(value: object) -> int | None:
+        """R-DICE-6, by the library (loaded when a Difficulty is read: start-up)."""
+        from conflict.dice import check_difficulty
+
+        return check_difficulty(value)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "D"
@@ -97,6 +113,7 @@ class FacesType(click.ParamType[Any]):
                 ) -> Any:
         if not isinstance(value, str):
             return value
+        from conflict.errors import ConflictError
         from conflict.intents.words import read_faces  # start-up: only for faces typed
 
         try:

@@ -21,7 +21,6 @@ from cli.common.errors import fail
 from cli.common.lazy_commands import LazyGroup
 from cli.common.options import NumbersCommand
 from cli.common.output import echo_wrapped, json_option, make_console, plain, print_json
-from cli.common.step_commands import command
 from cli.common.streams import (
     ENGLISH,
     list_streams,
@@ -219,6 +218,8 @@ class ConflictGroup(LazyGroup):
         def run(step: Step[Any], values: dict[str, Any], as_json: bool) -> None:
             with open_table() as table:
                 record(table, lambda state: step.build(state, values), as_json=as_json)
+
+        from cli.common.step_commands import command  # a step's command only (start-up)
 
         return command(step, run, common, conflict_now)
 

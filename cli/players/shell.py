@@ -30,8 +30,8 @@ from characters.model import Sheet
 from characters.names import name_key
 from cli.boardgames.drawing import rows
 from cli.common.errors import UserError, fail, said
-from cli.common.options import check_roll_pool
 from cli.common.output import plain as safe
+from cli.common.pools import check_roll_pool
 from cli.players import narrator_verbs
 from cli.players import steps as player_steps
 from cli.players.game_desk import CONFLICT, PASS_ON, GameDesk, choose, listing, sitting
