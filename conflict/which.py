@@ -24,14 +24,18 @@ def names(table: Table) -> list[str]:
     return [info.name for info in table.streams(KIND)]
 
 
+class NoConflict(RuleViolation):
+    """There is no Conflict to play yet (R-CON-1): each front door says how to start
+    one its own way."""
+
+
 def find(table: Table, typed: str | None) -> str:
     """The Conflict meant: the current one when ``typed`` is ``None``, else the one
     whose name (or a unique beginning or word of it) was typed."""
     if typed is None:
         current = table.current(KIND)
         if current is None:
-            raise RuleViolation("there is no Conflict yet: start one, named, with its "
-                                "nature", rule="R-CON-1")
+            raise NoConflict("there is no Conflict yet: start one", rule="R-CON-1")
         return str(current.name)
     known = names(table)
     if typed in known:  # the exact name, as a command passes on one it has found

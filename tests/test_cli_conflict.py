@@ -115,11 +115,11 @@ def test_a_step_out_of_turn_is_one_line_naming_the_rule_and_changes_nothing(db: 
     (["conflict", "new", "X", "--physical", "--social"],
      "a Conflict is of one nature (R-CON-1): --physical and --social were given"),
     (["conflict", "declare", "haze", "defense", "3", "-t", "tamsin"],
-     "--target goes with an action aimed at someone; full defense (R-CON-7b) is aimed at "
+     "a target goes with an action aimed at someone; full defense (R-CON-7b) is aimed at "
      "no one"),
     (["conflict", "declare", "haze", "no-roll", "--kind", "social", "--with", "arrows"],
-     "--kind and --with go with an action aimed at someone; an action that needs no roll "
-     "(R-CON-7c) is aimed at no one"),
+     "a kind of attack and equipment go with an action aimed at someone; an action that "
+     "needs no roll (R-CON-7c) is aimed at no one"),
     (["conflict", "declare", "haze", "no-roll", "3"],
      "an action that needs no roll takes no dice (R-CON-7c)"),
 ])

@@ -105,7 +105,7 @@ def test_r_con_8_an_attack_needs_a_target() -> None:
 def test_r_con_7b_full_defense_is_aimed_at_no_one() -> None:
     with pytest.raises(RuleViolation) as caught:
         steps.declare("vin", Declaration("defense", "4", target="inq"))
-    assert str(caught.value) == ("--target goes with an action aimed at someone; full "
+    assert str(caught.value) == ("a target goes with an action aimed at someone; full "
                                  "defense (R-CON-7b) is aimed at no one")
     assert caught.value.rule == "R-CON-7b"
 
@@ -114,7 +114,7 @@ def test_r_con_7c_an_action_that_needs_no_roll_takes_no_dice_and_no_aim() -> Non
     with pytest.raises(RuleViolation, match=r"takes no dice \(R-CON-7c\)$") as caught:
         steps.declare("vin", Declaration("no-roll", "3"))
     assert caught.value.rule == "R-CON-7c"
-    with pytest.raises(RuleViolation, match=r"^--target and --no-harm go with") as caught:
+    with pytest.raises(RuleViolation, match=r"^a target and no harm go with") as caught:
         steps.declare("vin", Declaration("no-roll", target="inq", no_harm=True))
     assert caught.value.rule == "R-CON-7c"
 

@@ -154,3 +154,43 @@ def test_r_con_21_a_step_added_to_the_conflicts_table_is_in_every_door(
     shell = ShellComplete(main, {}, "mistborn", "_MISTBORN_COMPLETE")
     assert "pause" in [item.value for item in
                        shell.get_completions(["conflict"], "pa")]
+
+
+# --- every step's command, given nothing ----------------------------------------------------
+
+_GAMES = {"conflict": "conflict.intents.step_table", "stuffed": "boardgames.stuffed.step_table",
+          "dbg": "boardgames.deckbuilding.step_table", "hw": "boardgames.housewar.step_table"}
+
+
+def _required(group: str) -> list[str]:
+    import importlib
+
+    steps = importlib.import_module(_GAMES[group]).STEPS
+    return [step.name for step in steps if any(p.required for p in step.params)]
+
+
+@pytest.mark.parametrize("group", list(_GAMES))
+def test_a_step_given_none_of_what_it_needs_is_refused_in_one_line(
+        tmp_path: Path, group: str) -> None:
+    # Each step that needs an argument or option, typed bare: click's one line, exit 2,
+    # and nothing written (a required parameter is never taken as left out).
+    db = tmp_path / "t.db"
+    table = seated(db, ("ann", "bo"), HEIST)
+    for args in (["conflict", "new", "Fight", "--physical"],
+                 ["dbg", "new", "--players", "ann", "bo", "--coop"],
+                 ["hw", "new", "--players", "3", "--length", "short", "--houses", "Lekal",
+                  "Venture", "Hasting"]):
+        assert run(db, *args).exit_code == 0
+    before = {kind: len(table.read(kind, info.name).entries) for kind in
+              ("conflict", "stuffed", "deckbuilding", "housewar")
+              for info in [table.current(kind)] if info is not None}
+    for name in _required(group):
+        done = run(db, group, name)
+        assert done.exit_code == 2, (name, done.output)
+        assert done.exception is None or isinstance(done.exception, SystemExit), name
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("mistborn: "), (name, done.stderr)
+    after = {kind: len(table.read(kind, info.name).entries) for kind in
+             ("conflict", "stuffed", "deckbuilding", "housewar")
+             for info in [table.current(kind)] if info is not None}
+    assert after == before

@@ -45,10 +45,13 @@ def said(error: BaseException, words: Callable[[str], str | None] = option_words
 
     if isinstance(error, DamagedRow) and (error.table, error.column) in MENDS:
         return str(error.hinted(MENDS[error.table, error.column]))
+    which = sys.modules.get("conflict.which")  # loaded when it raised: not to check
+    if which is not None and isinstance(error, which.NoConflict):
+        return f"{error} with mistborn conflict new NAME --physical"
     param = getattr(error, "param", None)
-    how = words(param) if isinstance(param, str) else None
-    if words is option_words:  # a step command words its own parameters exactly
-        how = getattr(error, "door_words", how)
+    # The door that ran the step may have worded it already (its option, its usage).
+    how = getattr(error, "door_words", None) or (
+        words(param) if isinstance(param, str) else None)
     return f"{error} ({how})" if how else str(error)
 
 

@@ -99,7 +99,7 @@ class LazyGroup(SuggestsUnloaded):
                                       if own_target == target)
             return command
         steps = self.steps
-        if steps is not None and cmd_name in steps:
+        if steps is not None and cmd_name in steps.names():  # an alias is the shell's
             return self.step_command(steps[cmd_name])
         return None
 

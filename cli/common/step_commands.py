@@ -126,12 +126,15 @@ def parameters(param: Param, state: Callable[[], Any]) -> list[click.Parameter]:
     complete = _completer(param, state)
     if param.positional:
         metavar = param.metavar
-        if metavar is not None and not param.required and not param.many:
+        if metavar is not None and not (param.required or param.many
+                                        or metavar.startswith("[")):
             metavar = f"[{metavar}]"  # as click shows an argument that may be left out
+        given: dict[str, Any] = {}  # a default given, even None, would make it optional
+        if param.default is not None and not param.many:
+            given["default"] = param.default
         return [click.Argument([param.name], nargs=-1 if param.many else 1,
                                required=param.required, type=_type(param),
-                               default=None if param.many else param.default,
-                               metavar=metavar, shell_complete=complete)]
+                               metavar=metavar, shell_complete=complete, **given)]
     if param.flags:
         return [click.Option([f"--{flag}", param.name], flag_value=flag, help=help_text)
                 for flag, help_text in param.flags.items()]
@@ -148,9 +151,10 @@ def parameters(param: Param, state: Callable[[], Any]) -> list[click.Parameter]:
     if param.repeat:
         return [click.Option(names, multiple=True, type=_type(param), metavar=param.metavar,
                              help=param.help, shell_complete=complete)]
-    return [click.Option(names, type=_type(param), default=param.default,
-                         required=param.required, metavar=param.metavar, help=param.help,
-                         shell_complete=complete)]
+    given = {} if param.default is None else {"default": param.default}
+    return [click.Option(names, type=_type(param), required=param.required,
+                         metavar=param.metavar, help=param.help, shell_complete=complete,
+                         **given)]
 
 
 def command(step: Step[Any], run: Run, options: Callable[[Any], Any],

@@ -28,7 +28,7 @@ import click
 
 from boardgames.errors import RuleViolation
 from cli.boardgames.drawing import rows, wrapped
-from cli.common.errors import fail
+from cli.common.errors import fail, said
 from cli.common.output import plain
 from cli.common.step_commands import complete, worded
 from cli.players import game_verbs
@@ -225,7 +225,7 @@ class GameDesk:
         except click.ClickException as error:
             fail(error.format_message())
         except RefusedError as error:
-            fail(" ".join(str(error).split()))
+            fail(" ".join(said(error).split()))  # --needs: a line here is the command
         return self.host.reply(self._said)
 
     def _parsed(self, word: str, args: list[str]) -> tuple[click.Command, click.Context]:

@@ -20,6 +20,7 @@ from cli.common.errors import fail
 from conflict.errors import RuleViolation
 from conflict.intents import step_table
 from conflict.intents.steps import participant
+from core.errors import RefusedError
 from core.steps import Who
 
 if TYPE_CHECKING:
@@ -109,7 +110,11 @@ def run(desk: Desk, step: Step[State], args: list[str]) -> Reply:
     that character to take it (a Narrator's steps go to the engine as they are)."""
     typed, rest = split_as(args)
     conflict, state = desk.current_conflict()
-    read = step.phrase(rest) if step.phrase is not None else {}
+    try:
+        read = step.phrase(rest) if step.phrase is not None else {}
+    except RefusedError as error:  # the line's shape: how this step is typed here
+        error.door_words = f"type {step.usage}"  # type: ignore[attr-defined]
+        raise
     values = {**step.defaults(), **read}
     if step.who is Who.HOST:
         return desk.record_step(conflict, lambda now: step.build(now, values))

@@ -111,8 +111,7 @@ def hint(expect: str) -> str:
     return HINTS.get(expect, expect.replace("_", " "))
 
 
-SHELL_WORDS: Final = {"target": "d attack NAME DICE", "using": "using SOURCE",
-                     "action": "which action: its number"}
+SHELL_WORDS: Final = {"target": "d attack NAME DICE", "using": "using SOURCE"}
 """How a line here gives a step's parameter, by the table's name of the parameter, for
 a refusal about it (the library's sentence names no door's words)."""
 

@@ -315,16 +315,16 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
               "that needs no roll. --using figures the dice from the sheet.",
          who=Who.SEAT, may=_expected(_DECLARE, first=True), rule="R-CON-4",
          aliases=("d", "dec"), phrase=_declared,
-         usage="d attack NAME 5 [with GEAR] · d action 4 [at NAME] · d defense 4 · "
-               "d noroll [what]"),
+         usage="d attack NAME 5 [with GEAR] · d action 4 [at NAME] [harmless] · "
+               "d defense 4 · d noroll [what]"),
     Step("test", "Make an action a Contest or a Challenge.", _intent(
         "set_test", "action", "contest", "difficulty"), (
         Param("action", "The action: its number, its place on the board (2nd) or its "
                         "actor's name.", positional=True, required=True),
         Param("contest", "Opposed by its target (default), or not (R-CON-9).", Kind.FLAG,
               default=True, option="contest/--challenge"),
-        Param("difficulty", "Difficulty 0–5.", Kind.NUMBER, short="d", default=0, low=0,
-              high=5)),
+        Param("difficulty", "Difficulty 0–5.", Kind.NUMBER, short="d", default=0,
+              metavar="D")),
          help="The Narrator sets ACTION as a Contest or a Challenge, and its Difficulty "
               "(R-CON-9). ACTION: its number (as the log tells it), its place on the board "
               "(2nd) or its actor's name.",

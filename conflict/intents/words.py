@@ -236,11 +236,12 @@ class Declaration:
         return self.description
 
     def aimed_words(self) -> list[str]:
-        """The aiming words given, as the step commands spell them."""
-        return [flag for flag, given in (("--target", self.target), ("--no-harm", self.no_harm),
-                                         ("--kind", self.attack_kind),
-                                         ("--resilience", self.resilience),
-                                         ("--with", self.equipment)) if given]
+        """The aiming given, in the rules' words (a target, no harm…)."""
+        return [words for words, given in (("a target", self.target),
+                                           ("no harm", self.no_harm),
+                                           ("a kind of attack", self.attack_kind),
+                                           ("a Resilience", self.resilience),
+                                           ("equipment", self.equipment)) if given]
 
 
 def _one(words: list[str], what: str, rule: str) -> str | None:
