@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import attrs
 import click
@@ -326,6 +326,34 @@ def load(kind: str) -> tuple[str, Loaded[Any, Any]]:
 def last_sentences(face: Face, loaded: Loaded[Any, Any], count: int) -> list[str]:
     """The sentences of the last ``count`` events."""
     return last_steps(loaded.states, loaded.events, count, face.describe)
+
+
+# --- show ------------------------------------------------------------------------------------
+
+
+def show_last(function: F) -> F:
+    """``--last N``: how many of the game's last events ``show`` says (default 3)."""
+    return click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
+                        metavar="N", help="How many of the last events to show.")(function)
+
+
+class Showing(NamedTuple):
+    """What ``show`` draws of the chosen game, replayed: its ``name``, the ``loaded``
+    game, the sentences of its ``last`` events and its ``summary`` (empty before the
+    end)."""
+
+    name: str
+    loaded: Loaded[Any, Any]
+    last: list[str]
+    summary: list[str]
+
+
+def showing(face: Face, count: int) -> Showing:
+    """The chosen game of ``face``'s kind as ``show`` draws it, with the sentences of its
+    last ``count`` events."""
+    name, loaded = load(face.kind)
+    return Showing(name, loaded, last_sentences(face, loaded, count),
+                   face.summary(loaded.state))
 
 
 # --- list, use, log --------------------------------------------------------------------------
