@@ -37,6 +37,7 @@ from cli.common.streams import (
     history,
     last_steps,
     list_streams,
+    log_last,
     remember,
     remembered,
     report_json,
@@ -387,8 +388,7 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
                    what="game", as_json=as_json)
 
     @group.command("log", short_help="The game's events with who and when.")
-    @click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
-                  help="Only the last N events.")
+    @log_last("events")
     @click.option("--player", "-p", "player", metavar="NAME",
                   help="Only NAME's steps: written by NAME, made in NAME's turns, or "
                        "naming NAME (what was done to them). Any unique beginning or "

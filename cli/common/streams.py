@@ -92,6 +92,12 @@ def who_option(function: F) -> F:
                              f"login name).")(function)
 
 
+def log_last(lines: str) -> Callable[[F], F]:
+    """``--last N``: a log's last N ``lines`` only (1 to 100,000; default every one)."""
+    return click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
+                        help=f"Only the last N {lines}.")
+
+
 def writer(table: Table | None = None) -> str:
     """Who writes: ``--as``, else ``$MISTBORN_AS`` (as :func:`logged_name` keeps it,
     looked up in ``table``, else in the table this command uses), else the login name."""
