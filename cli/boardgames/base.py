@@ -45,6 +45,7 @@ from cli.common.streams import (
     stream_options,
     taken_back,
     use_stream,
+    who_option,
     writer,
 )
 from cli.common.streams import meanwhile_lines as stream_meanwhile
@@ -74,6 +75,26 @@ def game_option(function: F) -> F:
 
 
 common = stream_options(game_option)
+
+
+def game_group(kind: str, lazy: Mapping[str, tuple[str, str]], *, steps: str,
+               cls: type[GameGroup] | None = None
+               ) -> Callable[[Callable[..., Any]], GameGroup]:
+    """The group of the game ``kind`` (``cls``, default :class:`GameGroup`): its commands
+    kept in other modules (``lazy``, in the order its help lists them after the steps,
+    but ``new``, listed first), its table of steps (``steps``: ``"module:NAME"``), its face
+    (``cli.boardgames.KIND:face``) and the options every game's group takes: the table,
+    which game, who writes."""
+
+    def make(function: Callable[..., Any]) -> GameGroup:
+        group = click.group(cls=cls or GameGroup, lazy=lazy, first=("new",),
+                            steps=steps, face=f"cli.boardgames.{kind}:face",
+                            context_settings={"help_option_names": ["-h", "--help"]})
+        made = group(table_option(game_option(who_option(function))))
+        assert isinstance(made, GameGroup)
+        return made
+
+    return make
 """The options every game command takes: --db, --game, --as, --json."""
 
 

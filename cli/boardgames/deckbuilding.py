@@ -22,6 +22,7 @@ from cli.boardgames.base import (
     Face,
     GameGroup,
     add_table_commands,
+    game_group,
     game_option,
     locale_language,
     wrapped,
@@ -31,6 +32,7 @@ from cli.common.errors import UserError
 from cli.common.output import json_option, plain
 from cli.common.streams import who_option
 from cli.common.table_option import table_option
+from cli.common.twins import UNDO
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -158,17 +160,12 @@ def translated(error: BaseException, lang: str) -> str | None:
     return None
 
 
-@click.group(cls=DeckbuildingGroup, lazy={
+@game_group(KIND, {
     "new": ("cli.boardgames.deckbuilding_setup:new", "Start a game: players, co-op or solo."),
-    "undo": ("cli.common.twins:undo", "Take back your last step (history keeps it)."),
+    "undo": UNDO,
     "show": ("cli.boardgames.deckbuilding_setup:show",
              "Every dial and track, highest/lowest marked."),
-}, first=("new",), steps="boardgames.deckbuilding.step_table:STEPS",
-             face="cli.boardgames.deckbuilding:face",
-             context_settings={"help_option_names": ["-h", "--help"]})
-@table_option
-@game_option
-@who_option
+}, steps="boardgames.deckbuilding.step_table:STEPS", cls=DeckbuildingGroup)
 @lang_option
 def deckbuilding() -> None:
     """Mistborn: The Deckbuilding Game beside the cards: health dials,

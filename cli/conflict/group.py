@@ -42,6 +42,7 @@ from cli.common.table_option import (
     open_table,
     table_option,
 )
+from cli.common.twins import UNDO
 from cli.conflict.stored import from_view as _from_view
 from cli.conflict.stored import with_rolls as with_rolls  # read here before it moved
 from conflict.errors import possessive
@@ -197,7 +198,7 @@ def participant(state: State, typed: str) -> str:
 
 
 LAZY: Final = {
-    "undo": ("cli.common.twins:undo", "Take back your last step (history keeps it)."),
+    "undo": UNDO,
     "run": ("cli.conflict.run:run", "The guided round: asks each step, saves as it goes."),
     "watch": ("cli.conflict.views:watch", "The live board: redraws as anyone plays."),
     "export": ("cli.conflict.views:export", "The account of a fight, as Markdown."),
