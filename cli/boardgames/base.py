@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 import click
@@ -26,6 +26,7 @@ from cli.boardgames.drawing import locale_language as locale_language
 from cli.boardgames.drawing import rows as rows
 from cli.boardgames.drawing import wrapped as wrapped
 from cli.boardgames.seat import current as current_seat
+from cli.common.decorators import F
 from cli.common.errors import fail
 from cli.common.lazy_commands import LazyGroup
 from cli.common.output import echo_wrapped, json_option, plain, print_json
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
     from table import Entry, StreamInfo, Table
     from table.sessions import Loaded, Recorded, Undid
 
-F = TypeVar("F", bound=Callable[..., Any])
 
 _GAME_KEY = "mistborn_conflict.game"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -28,6 +28,7 @@ from cli.boardgames.base import (
     wrapped,
 )
 from cli.boardgames.drawing import rendered
+from cli.common.decorators import F
 from cli.common.errors import UserError
 from cli.common.output import json_option, plain
 from cli.common.streams import who_option
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
     from boardgames.deckbuilding.state import Game
     from core.viewer import Viewer
 
-F = TypeVar("F", bound=Callable[..., Any])
 
 KIND = "deckbuilding"
 COMMAND = "mistborn deckbuilding new --players NAMES…"

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import click
 
+from cli.common.decorators import F
 from cli.common.pools import MAX_ROLL as MAX_ROLL  # read here before they moved
 from cli.common.pools import check_roll_pool as check_roll_pool
 from conflict.dice import check_difficulty
 from conflict.errors import ConflictError
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 _NUMBER = re.compile(r"[+-]?[0-9]*\.?[0-9]+")
 

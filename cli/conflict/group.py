@@ -13,10 +13,11 @@ loaded when used (:data:`LAZY`). Every rule is the engine's; nothing here applie
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final
 
 import click
 
+from cli.common.decorators import F
 from cli.common.errors import fail
 from cli.common.lazy_commands import LazyGroup
 from cli.common.options import NumbersCommand
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
     from table import StreamInfo, Table
     from table.sessions import Loaded, Recorded, Undid
 
-F = TypeVar("F", bound=Callable[..., Any])
 
 _CONFLICT_KEY = "mistborn_conflict.conflict"
 
