@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from characters.names import name_key
 from cli.common.errors import fail
+from cli.players.words import ShellFace
 from conflict.errors import RuleViolation
 from conflict.intents.step_table import STEPS
 from conflict.intents.steps import participant
 from core.steps import Who
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
 
     from cli.players.words import Reply
     from conflict.events import Event
@@ -31,27 +31,18 @@ if TYPE_CHECKING:
     from conflict.state import State
     from conflict.whatnow import WhatNow
     from core.steps import Step
-    from table import Table
 
 
-class Desk(Protocol):
-    """What the shell shows the verbs that write a Conflict's steps."""
-
-    table: Table
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def narrator(self) -> bool: ...
+class Desk(ShellFace, Protocol):
+    """What the shell shows the verbs that write a Conflict's steps: its face, its
+    characters, the Conflict it sits at, how it records a step and says what comes
+    next."""
 
     def mine(self) -> set[str]: ...
 
     def current_conflict(self) -> tuple[str, State]: ...
 
     def record_step(self, conflict: str, intent: Intent) -> Reply: ...
-
-    def reply(self, parts: Sequence[RenderableType | str], status: int = 0) -> Reply: ...
 
     def next_lines(self, state: State) -> list[str]: ...
 
