@@ -23,11 +23,12 @@ before: the plain converter, on which no game registers hooks.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from boardgames.errors import BadValue, GameError, RuleViolation, shown
 from core import convert, jsonread
+from core.history import History
 
 if TYPE_CHECKING:
     import cattrs
@@ -41,51 +42,12 @@ MAX_JSON_DEPTH = 16
 MAX_NUMBER_DIGITS = 18
 
 
-class Session(Generic[S, E]):
-    """A game being played: the events so far and the state they give."""
+class Session(History[S, E]):
+    """A game being played: the events so far and the state they give
+    (:class:`core.history.History`, refused with the board games' errors)."""
 
-    def __init__(self, apply: Callable[[S, E], S], initial: S, events: Iterable[E] = ()) -> None:
-        self._apply = apply
-        self._events: list[E] = []
-        self._states: list[S] = [initial]
-        for event in events:
-            self.push(event)
-
-    @property
-    def state(self) -> S:
-        """The current state."""
-        return self._states[-1]
-
-    @property
-    def events(self) -> tuple[E, ...]:
-        """Every event pushed so far, oldest first."""
-        return tuple(self._events)
-
-    def __len__(self) -> int:
-        return len(self._events)
-
-    def push(self, event: E) -> S:
-        """Validate and apply ``event``; on error raise and change nothing. Returns the
-        new state."""
-        state = self._apply(self._states[-1], event)
-        self._states.append(state)
-        self._events.append(event)
-        return state
-
-    def pop(self) -> E:
-        """Undo the last event, restoring the state before it exactly; returns it."""
-        if not self._events:
-            raise RuleViolation("nothing to undo: no event has been pushed")
-        self._states.pop()
-        return self._events.pop()
-
-    def is_legal(self, event: E) -> bool:
-        """Whether ``event`` could be pushed now."""
-        try:
-            self._apply(self._states[-1], event)
-        except GameError:
-            return False
-        return True
+    refused = GameError
+    violation = RuleViolation
 
 
 # --- dispatch ---------------------------------------------------------------------------

@@ -86,6 +86,7 @@ from conflict.state import EMPTY, State
 # The step modules register their handlers as they load (conflict.steps.registry).
 from conflict.steps import acting, declaring, defending, resolving, setup  # noqa: F401
 from conflict.steps.registry import HANDLERS, Handlers
+from core.history import History
 
 if TYPE_CHECKING:
     from conflict.dice import RandomSource
@@ -122,62 +123,28 @@ def replay(events: Iterable[Event], state: State = EMPTY) -> State:
     return state
 
 
-class Conflict:
-    """A Conflict being played: a mutable wrapper around the pure engine.
+class Conflict(History[State, Event]):
+    """A Conflict being played: a mutable wrapper around the pure engine, played as
+    every game is (:class:`core.history.History`); ``push`` returns the new state.
 
     >>> from conflict.events import Start, Nature
     >>> c = Conflict()
-    >>> c.push(Start(Nature.PHYSICAL, stakes="the stash"))
-    >>> c.state.round
+    >>> c.push(Start(Nature.PHYSICAL, stakes="the stash")).round
     1
     >>> c.pop() == Start(Nature.PHYSICAL, stakes="the stash")
     True
     """
 
+    refused = ConflictError
+    violation = RuleViolation
+
     def __init__(self, events: Iterable[Event] = ()) -> None:
-        self._events: list[Event] = []
-        self._states: list[State] = [EMPTY]
-        for event in events:
-            self.push(event)
+        super().__init__(apply, EMPTY, events)
 
     @classmethod
     def replay(cls, events: Iterable[Event]) -> Conflict:
         """A Conflict rebuilt from its events (faces come from the events: no rolling)."""
         return cls(events)
-
-    @property
-    def state(self) -> State:
-        """The current state."""
-        return self._states[-1]
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """Every event pushed so far, oldest first."""
-        return tuple(self._events)
-
-    def __len__(self) -> int:
-        return len(self._events)
-
-    def push(self, event: Event) -> None:
-        """Validate and apply ``event``; on error raise and change nothing."""
-        state = apply(self._states[-1], event)
-        self._states.append(state)
-        self._events.append(event)
-
-    def pop(self) -> Event:
-        """Undo the last event, restoring the state before it exactly; returns it."""
-        if not self._events:
-            raise RuleViolation("nothing to undo: no event has been pushed")
-        self._states.pop()
-        return self._events.pop()
-
-    def is_legal(self, event: Event) -> bool:
-        """Whether ``event`` could be pushed now."""
-        try:
-            apply(self._states[-1], event)
-        except ConflictError:
-            return False
-        return True
 
     def next(self) -> WhatNow:
         """What now? See :func:`conflict.whatnow.what_now`."""

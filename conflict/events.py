@@ -55,7 +55,7 @@ follow from :data:`Event`; ``tests/test_layout.py`` checks the rest.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, Final, get_args
 
 import attrs
 
@@ -177,19 +177,28 @@ TARGET = f.optional(f.name("R-CON-8"))
 EQUIPMENT = f.optional(f.name("R-CON-18"))
 
 
-class Aimed(Protocol):
-    """What :func:`check_aim` reads of a declaration or a change of action."""
+@attrs.frozen
+class Aimed:
+    """What a declaration and a change of action both say of the action (R-CON-8,
+    R-CON-8a, R-CON-18): where its dice came from, what is done, at whom, whether it
+    harms, its attack kind and Resilience, and the equipment whose bonus it adds."""
 
-    @property
-    def target(self) -> str | None: ...
-    @property
-    def resilience(self) -> str | None: ...
-    @property
-    def equipment(self) -> str | None: ...
-    @property
-    def attack_kind(self) -> Nature | None: ...
-    @property
-    def harm(self) -> bool: ...
+    source: str = attrs.field(default="", kw_only=True, validator=f.text)
+    description: str = attrs.field(default="", kw_only=True, validator=f.text)
+    target: str | None = attrs.field(default=None, kw_only=True, validator=TARGET)
+    harm: bool = attrs.field(default=True, kw_only=True, validator=f.flag)
+    attack_kind: Nature | None = attrs.field(default=None, kw_only=True,
+                                             converter=to_attack_kind)
+    resilience: str | None = attrs.field(default=None, kw_only=True, converter=f.lower,
+                                         validator=check_resilience)
+    equipment: str | None = attrs.field(default=None, kw_only=True, validator=EQUIPMENT)
+
+
+def _own_first(_cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
+    """An :class:`Aimed` event's own fields before the aim's, in the order its JSON
+    and its repr have always given them."""
+    aim = attrs.fields_dict(Aimed)
+    return [a for a in fields if a.name not in aim] + [a for a in fields if a.name in aim]
 
 
 def check_aim(event: Aimed) -> None:
@@ -272,8 +281,8 @@ class Reorder:
                            rule="R-CON-4")
 
 
-@attrs.frozen
-class Declare:
+@attrs.frozen(field_transformer=_own_first)
+class Declare(Aimed):
     """A participant declares its action for the round (R-CON-7).
 
     * ``kind=ACTION``: an action that needs a roll, with ``dice`` Action Dice (1 or
@@ -297,15 +306,6 @@ class Declare:
     name: str = attrs.field(validator=f.name("R-CON-7"))
     kind: DeclarationKind = attrs.field(converter=to_kind)
     dice: int = attrs.field(default=0, kw_only=True, validator=f.whole(0, f.MAX_DICE, "R-CON-7"))
-    source: str = attrs.field(default="", kw_only=True, validator=f.text)
-    description: str = attrs.field(default="", kw_only=True, validator=f.text)
-    target: str | None = attrs.field(default=None, kw_only=True, validator=TARGET)
-    harm: bool = attrs.field(default=True, kw_only=True, validator=f.flag)
-    attack_kind: Nature | None = attrs.field(default=None, kw_only=True,
-                                             converter=to_attack_kind)
-    resilience: str | None = attrs.field(default=None, kw_only=True, converter=f.lower,
-                                         validator=check_resilience)
-    equipment: str | None = attrs.field(default=None, kw_only=True, validator=EQUIPMENT)
 
     def __attrs_post_init__(self) -> None:
         if self.kind is DeclarationKind.NO_ROLL:
@@ -392,26 +392,18 @@ class Act:
     pool: int = attrs.field(kw_only=True, validator=f.whole(MIN_POOL, MAX_POOL, "R-CON-11"))
 
 
-@attrs.frozen
-class Change:
+@attrs.frozen(field_transformer=_own_first)
+class Change(Aimed):
     """Declare a new action instead of the declared one (R-CON-12). ``dice`` are the new
     action's dice figured afresh, *before* halving (3 or more); the participant gets
     half of them, rounding up — never more than the Action Dice it still holds — and
-    acts at the very end of the round. The other fields are as for :class:`Declare`."""
+    acts at the very end of the round. The other fields are the aim, as for :class:`Declare`
+    (:class:`Aimed`)."""
 
     TYPE: ClassVar[str] = "change"
 
     name: str = attrs.field(validator=f.name("R-CON-12"))
     dice: int = attrs.field(kw_only=True, validator=f.whole(0, f.MAX_DICE, "R-CON-12"))
-    source: str = attrs.field(default="", kw_only=True, validator=f.text)
-    description: str = attrs.field(default="", kw_only=True, validator=f.text)
-    target: str | None = attrs.field(default=None, kw_only=True, validator=TARGET)
-    harm: bool = attrs.field(default=True, kw_only=True, validator=f.flag)
-    attack_kind: Nature | None = attrs.field(default=None, kw_only=True,
-                                             converter=to_attack_kind)
-    resilience: str | None = attrs.field(default=None, kw_only=True, converter=f.lower,
-                                         validator=check_resilience)
-    equipment: str | None = attrs.field(default=None, kw_only=True, validator=EQUIPMENT)
 
     def __attrs_post_init__(self) -> None:
         check_aim(self)

@@ -32,10 +32,10 @@ door, loads none of the rules.
 from __future__ import annotations
 
 import importlib
-import sys
-import types
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
+
+from core import lazy
 
 if TYPE_CHECKING:
     from boardgames.housewar import events
@@ -108,41 +108,21 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
 }
 """Where each name lives; the event classes, read from the events' ``__all__`` when
 first asked for, are not listed."""
-_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 _OWN = ("new_game", "replay", "replay_json")
 
 
-class _Package(types.ModuleType):
-    """This package, where loading the module ``describe`` binds the function of that
-    name rather than the module (as importing it at once used to)."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name == "describe" and isinstance(value, types.ModuleType):
-            value = value.describe
-        super().__setattr__(name, value)
+def _event_classes() -> dict[str, Any]:
+    events = importlib.import_module("boardgames.housewar.events")
+    return {name: getattr(events, name) for name in events.__all__}
 
 
-sys.modules[__name__].__class__ = _Package
+# Nothing of the game is imported before it is asked for: the table of steps alone lists
+# the steps.
+_getattr = lazy.package(__name__, _EXPORTS, _event_classes, _OWN)
 
 
 def __getattr__(name: str) -> Any:
-    # Nothing of the game is imported before it is asked for: the table of steps alone
-    # lists the steps.
-    if name == "__all__":
-        value: Any = sorted({*_WHERE, *_OWN, *_events().__all__})
-    elif name in _WHERE:
-        value = getattr(importlib.import_module(f"boardgames.housewar.{_WHERE[name]}"),
-                        name)
-    elif name[:1].isupper() and name in _events().__all__:  # not a submodule being imported
-        value = getattr(_events(), name)
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
-
-
-def _events() -> Any:
-    return importlib.import_module("boardgames.housewar.events")
+    return _getattr(name)
 
 
 def new_game(players: int, length: Length | str, houses: Iterable[str] = (),

@@ -29,7 +29,7 @@ that the odds alone start fast — :mod:`~boardgames.stuffed.codec` brings cattr
 No module is named as a function it exports — importing a module sets the package's
 attribute of that name, which would hide the function — except ``describe``, named as
 in the other games: this package binds the function, not its module, whenever the
-module is loaded (see :class:`_Package`).
+module is loaded (see :func:`core.lazy.package`).
 
 What the cards say beyond the rulebook's special exceptions is not known to the tool:
 an ability or a white-scroll card reports what it gave (coins, cards), and the tool
@@ -40,9 +40,9 @@ the Advantage cards My Birden, Sacrifice and Scouting.
 from __future__ import annotations
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING, Any
+
+from core import lazy
 
 if TYPE_CHECKING:
     from boardgames.stuffed.choices import *  # noqa: F403
@@ -89,41 +89,20 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
 }
 """Where each name lives; the event classes, read from ``EVENTS`` when first asked for, are
 not listed."""
-_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
 if TYPE_CHECKING:
     # For the type checker only; at run time __getattr__ adds every event class.
-    __all__ = sorted(_WHERE)
-
-
-class _Package(types.ModuleType):
-    """This package, where loading the module ``describe`` binds the function of that
-    name rather than the module (the other games import theirs at once; this one loads
-    it on first use, so that the odds alone start fast)."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name == "describe" and isinstance(value, types.ModuleType):
-            value = value.describe
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-
-def __getattr__(name: str) -> Any:
-    # Nothing is imported before it is asked for: the odds alone start fast.
-    if name == "__all__":
-        value: Any = sorted({*_WHERE, *_event_classes()})
-    elif name in _WHERE:
-        value = getattr(importlib.import_module(f"boardgames.stuffed.{_WHERE[name]}"), name)
-    elif name[:1].isupper() and name in _event_classes():  # not a submodule being imported
-        value = _event_classes()[name]
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
+    __all__ = sorted(name for names in _EXPORTS.values() for name in names)
 
 
 def _event_classes() -> dict[str, type]:
     events = importlib.import_module("boardgames.stuffed.events")
     return {cls.__name__: cls for cls in events.EVENTS}
+
+
+# Nothing is imported before it is asked for: the odds alone start fast.
+_getattr = lazy.package(__name__, _EXPORTS, _event_classes)
+
+
+def __getattr__(name: str) -> Any:
+    return _getattr(name)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 import click
@@ -26,6 +26,7 @@ from cli.boardgames.drawing import locale_language as locale_language
 from cli.boardgames.drawing import rows as rows
 from cli.boardgames.drawing import wrapped as wrapped
 from cli.boardgames.seat import current as current_seat
+from cli.common.decorators import F
 from cli.common.errors import fail
 from cli.common.lazy_commands import LazyGroup
 from cli.common.output import echo_wrapped, json_option, plain, print_json
@@ -37,6 +38,7 @@ from cli.common.streams import (
     history,
     last_steps,
     list_streams,
+    log_last,
     remember,
     remembered,
     report_json,
@@ -44,6 +46,7 @@ from cli.common.streams import (
     stream_options,
     taken_back,
     use_stream,
+    who_option,
     writer,
 )
 from cli.common.streams import meanwhile_lines as stream_meanwhile
@@ -55,7 +58,6 @@ if TYPE_CHECKING:
     from table import Entry, StreamInfo, Table
     from table.sessions import Loaded, Recorded, Undid
 
-F = TypeVar("F", bound=Callable[..., Any])
 
 _GAME_KEY = "mistborn_conflict.game"
 
@@ -73,6 +75,26 @@ def game_option(function: F) -> F:
 
 
 common = stream_options(game_option)
+
+
+def game_group(kind: str, lazy: Mapping[str, tuple[str, str]], *, steps: str,
+               cls: type[GameGroup] | None = None
+               ) -> Callable[[Callable[..., Any]], GameGroup]:
+    """The group of the game ``kind`` (``cls``, default :class:`GameGroup`): its commands
+    kept in other modules (``lazy``, in the order its help lists them after the steps,
+    but ``new``, listed first), its table of steps (``steps``: ``"module:NAME"``), its face
+    (``cli.boardgames.KIND:face``) and the options every game's group takes: the table,
+    which game, who writes."""
+
+    def make(function: Callable[..., Any]) -> GameGroup:
+        group = click.group(cls=cls or GameGroup, lazy=lazy, first=("new",),
+                            steps=steps, face=f"cli.boardgames.{kind}:face",
+                            context_settings={"help_option_names": ["-h", "--help"]})
+        made = group(table_option(game_option(who_option(function))))
+        assert isinstance(made, GameGroup)
+        return made
+
+    return make
 """The options every game command takes: --db, --game, --as, --json."""
 
 
@@ -328,6 +350,34 @@ def last_sentences(face: Face, loaded: Loaded[Any, Any], count: int) -> list[str
     return last_steps(loaded.states, loaded.events, count, face.describe)
 
 
+# --- show ------------------------------------------------------------------------------------
+
+
+def show_last(function: F) -> F:
+    """``--last N``: how many of the game's last events ``show`` says (default 3)."""
+    return click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
+                        metavar="N", help="How many of the last events to show.")(function)
+
+
+class Showing(NamedTuple):
+    """What ``show`` draws of the chosen game, replayed: its ``name``, the ``loaded``
+    game, the sentences of its ``last`` events and its ``summary`` (empty before the
+    end)."""
+
+    name: str
+    loaded: Loaded[Any, Any]
+    last: list[str]
+    summary: list[str]
+
+
+def showing(face: Face, count: int) -> Showing:
+    """The chosen game of ``face``'s kind as ``show`` draws it, with the sentences of its
+    last ``count`` events."""
+    name, loaded = load(face.kind)
+    return Showing(name, loaded, last_sentences(face, loaded, count),
+                   face.summary(loaded.state))
+
+
 # --- list, use, log --------------------------------------------------------------------------
 
 
@@ -359,8 +409,7 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
                    what="game", as_json=as_json)
 
     @group.command("log", short_help="The game's events with who and when.")
-    @click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
-                  help="Only the last N events.")
+    @log_last("events")
     @click.option("--player", "-p", "player", metavar="NAME",
                   help="Only NAME's steps: written by NAME, made in NAME's turns, or "
                        "naming NAME (what was done to them). Any unique beginning or "

@@ -23,17 +23,30 @@ def stuffed(name: str, shown: Sequence[object], width: int, last: Sequence[str],
     """A game of Stuffed on one screen: the board ``shown``, the last events, what
     comes next."""
     width = max(20, min(width, 72))
-    parts: list[Drawn] = []
-    for item in shown:
-        if isinstance(item, Tray):
-            parts += dice_rows(item.dice, width, item.label)
-        else:
-            parts += drawn_lines(_line(item), name, width, collapse=True)
+    parts = board(shown, name, width, collapse=True)
     if last:
         parts.append(Drawn("Last", "bold"))
         for line in last:
             parts += wrapped_lines(f"• {plain(line)}", width, indent=2, collapse=True)
     parts += wrapped_lines(f"Next: {plain(next_line)}", width, indent=2, collapse=True)
+    return parts
+
+
+def board(shown: Sequence[object], name: str, width: int, *, collapse: bool = False
+          ) -> list[Drawn]:
+    """The library's board ``shown`` (:mod:`boardgames.screen` values: lines and titles,
+    a tray of dice, House War's grid and Houses), drawn ``width`` wide; ``collapse``
+    folds the white space of a line's text."""
+    parts: list[Drawn] = []
+    for item in shown:
+        if isinstance(item, Tray):
+            parts += dice_rows(item.dice, width, item.label)
+        elif isinstance(item, Grid):
+            parts += grid(item, width)
+        elif isinstance(item, Houses):
+            parts += houses(item, width)
+        else:
+            parts += drawn_lines(_line(item), name, width, collapse=collapse)
     return parts
 
 
@@ -80,14 +93,7 @@ def housewar(name: str, shown: Sequence[object], width: int, last: Sequence[str]
     """A game of House War on one screen: the board ``shown``, the last events, what
     comes next."""
     width = max(40, min(width, 72))
-    parts: list[Drawn] = []
-    for item in shown:
-        if isinstance(item, Grid):
-            parts += grid(item, width)
-        elif isinstance(item, Houses):
-            parts += houses(item, width)
-        else:
-            parts += drawn_lines(_line(item), name, width)
+    parts = board(shown, name, width)
     for line in last:
         parts += wrapped_lines(f"• {plain(line)}", width)
     parts += wrapped_lines(f"Next: {plain(next_line)}", width)
@@ -96,7 +102,7 @@ def housewar(name: str, shown: Sequence[object], width: int, last: Sequence[str]
 
 def deckbuilding_board(shown: Sequence[object]) -> list[Drawn]:
     """A Deckbuilding Game's board, laid out already (to its width)."""
-    return [text for line in shown for text in drawn_lines(_line(line), "", DECKBUILDING_WIDTH)]
+    return board(shown, "", DECKBUILDING_WIDTH)
 
 
 def deckbuilding_words(width: int, words: Mapping[str, str], summary: Sequence[str],

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -22,15 +22,18 @@ from cli.boardgames.base import (
     Face,
     GameGroup,
     add_table_commands,
+    game_group,
     game_option,
     locale_language,
     wrapped,
 )
 from cli.boardgames.drawing import rendered
+from cli.common.decorators import F
 from cli.common.errors import UserError
 from cli.common.output import json_option, plain
 from cli.common.streams import who_option
 from cli.common.table_option import table_option
+from cli.common.twins import UNDO
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -40,7 +43,6 @@ if TYPE_CHECKING:
     from boardgames.deckbuilding.state import Game
     from core.viewer import Viewer
 
-F = TypeVar("F", bound=Callable[..., Any])
 
 KIND = "deckbuilding"
 COMMAND = "mistborn deckbuilding new --players NAMES…"
@@ -159,17 +161,12 @@ def translated(error: BaseException, lang: str) -> str | None:
     return None
 
 
-@click.group(cls=DeckbuildingGroup, lazy={
+@game_group(KIND, {
     "new": ("cli.boardgames.deckbuilding_setup:new", "Start a game: players, co-op or solo."),
-    "undo": ("cli.common.twins:undo", "Take back your last step (history keeps it)."),
+    "undo": UNDO,
     "show": ("cli.boardgames.deckbuilding_setup:show",
              "Every dial and track, highest/lowest marked."),
-}, first=("new",), steps="boardgames.deckbuilding.step_table:STEPS",
-             face="cli.boardgames.deckbuilding:face",
-             context_settings={"help_option_names": ["-h", "--help"]})
-@table_option
-@game_option
-@who_option
+}, steps="boardgames.deckbuilding.step_table:STEPS", cls=DeckbuildingGroup)
 @lang_option
 def deckbuilding() -> None:
     """Mistborn: The Deckbuilding Game beside the cards: health dials,

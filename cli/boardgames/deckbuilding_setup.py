@@ -11,7 +11,7 @@ import click
 
 from cli.boardgames import base as games
 from cli.boardgames import board_lines
-from cli.boardgames.base import ManyOption, game_command
+from cli.boardgames.base import ManyOption, game_command, show_last
 from cli.boardgames.deckbuilding import common, face, language
 from cli.boardgames.drawing import rendered
 from cli.common.output import make_console, plain, print_json
@@ -86,8 +86,7 @@ def render(lines: Sequence[Line]) -> RenderableType:
 
 
 @game_command("show")
-@click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
-              metavar="N", help="How many of the last events to show.")
+@show_last
 @common
 def show(last: int, as_json: bool) -> None:
     """Every dial and track: health, Boxings and Atium (▶ whose turn, the Target, who
@@ -102,10 +101,8 @@ def show(last: int, as_json: bool) -> None:
     from boardgames.deckbuilding import screen
     from boardgames.deckbuilding.codec import snapshot
 
-    name, loaded = games.load(face().kind)
+    name, loaded, said, ending = games.showing(face(), last)
     state = loaded.state
-    said = games.last_sentences(face(), loaded, last)
-    ending = face().summary(state)
     if as_json:
         print_json({"game": name, "version": loaded.version, "lang": lang,
                     **snapshot(state, lang), "last": said,

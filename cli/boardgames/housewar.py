@@ -14,11 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import click
-
-from cli.boardgames.base import Face, GameGroup, add_table_commands, game_option
-from cli.common.streams import who_option
-from cli.common.table_option import table_option
+from cli.boardgames.base import Face, add_table_commands, game_group
+from cli.common.twins import UNDO
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -31,17 +28,13 @@ if TYPE_CHECKING:
 KIND = "housewar"
 
 
-@click.group(cls=GameGroup, lazy={
+@game_group(KIND, {
     "new": ("cli.boardgames.housewar_setup:new", "Start a game: players, length, Houses."),
     "pay": ("cli.boardgames.housewar_setup:pay", "Can one House pay a cost alone, and how."),
-    "undo": ("cli.common.twins:undo", "Take back your last step (history keeps it)."),
+    "undo": UNDO,
     "show": ("cli.boardgames.housewar_setup:show",
              "The Problem grid, Unrest, the Houses' scores."),
-}, first=("new",), steps="cli.boardgames.housewar:STEPS", face="cli.boardgames.housewar:face",
-             context_settings={"help_option_names": ["-h", "--help"]})
-@table_option
-@game_option
-@who_option
+}, steps="cli.boardgames.housewar:STEPS")
 def housewar() -> None:
     """Mistborn: House War beside the cards: Unrest, the Problem track,
     each House's tokens, Favor and Disgrace, the supply — saved in the

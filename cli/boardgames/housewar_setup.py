@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.boardgames import base as games
-from cli.boardgames.base import ManyOption, common, game_command, game_option
+from cli.boardgames.base import ManyOption, common, game_command, game_option, show_last
 from cli.boardgames.housewar import face
 from cli.boardgames.seat import show as shown_at
 from cli.common.output import json_option, make_console, print_json
@@ -59,8 +59,7 @@ def _named(names: Sequence[str], typed: str) -> str:
 
 
 @game_command("show")
-@click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
-              metavar="N", help="How many of the last events to show.")
+@show_last
 @click.option("--table", "shared", is_flag=True,
               help="The shared board: no House's score or face-down card before the end.")
 @click.option("--house", "house_typed", metavar="HOUSE",
@@ -108,15 +107,9 @@ def _stored(last: int) -> bool:
     """The Narrator's ``show`` drawn from the view the game's last write stored, if it
     can be taken (:mod:`cli.boardgames.stored`): no game code loaded, no replay."""
     from cli.boardgames.housewar_screens import drawn_board
-    from cli.boardgames.stored import stored_show
+    from cli.boardgames.stored import show_stored
 
-    stored = stored_show("housewar", "narrator", last)
-    if stored is None:
-        return False
-    console = make_console()
-    console.print(drawn_board(stored.name, stored.board, console.width, stored.lines,
-                              stored.next_line))
-    return True
+    return show_stored("housewar", last, drawn_board) is not None
 
 
 def last_sentences(loaded: Loaded[State, Event], count: int, viewer: Viewer) -> list[str]:

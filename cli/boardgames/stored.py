@@ -12,12 +12,14 @@ not shown: the command replays the events, which say the same. Light at import
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cli.version import __version__
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from table import Table
 
 
@@ -49,6 +51,24 @@ def stored_show(kind: str, board: str, count: int) -> Stored | None:
         name = find_game(table, kind, typed)
         view = table.view(kind, name)
     return read_view(view, name, board, count)
+
+
+def show_stored(kind: str, count: int,
+                draw: Callable[[str, Sequence[Any], int, Sequence[str], str], RenderableType]
+                ) -> Stored | None:
+    """The Narrator's ``show`` of the chosen game of ``kind`` printed from its stored view,
+    drawn by ``draw`` (the game's board, the last ``count`` lines and what comes next, to
+    the terminal's width); the view, or ``None`` when it cannot be taken and nothing is
+    printed: then replay."""
+    from cli.common.output import make_console
+
+    stored = stored_show(kind, "narrator", count)
+    if stored is None:
+        return None
+    console = make_console()
+    console.print(draw(stored.name, stored.board, console.width, stored.lines,
+                       stored.next_line))
+    return stored
 
 
 def current_view(table: Table, kind: str, board: str, count: int) -> Stored | None:

@@ -15,11 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import click
-
-from cli.boardgames.base import Face, GameGroup, add_table_commands, game_option
-from cli.common.streams import who_option
-from cli.common.table_option import table_option
+from cli.boardgames.base import Face, add_table_commands, game_group
+from cli.common.twins import UNDO
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -32,21 +29,16 @@ if TYPE_CHECKING:
 KIND = "stuffed"
 
 
-@click.group(cls=GameGroup, lazy={
+@game_group(KIND, {
     "new": ("cli.boardgames.stuffed_setup:new", "Start a game: players, Heroes, the Mission."),
-    "undo": ("cli.common.twins:undo", "Take back your last step (history keeps it)."),
+    "undo": UNDO,
     "show": ("cli.boardgames.stuffed_setup:show",
              "The tray, the Mission and every player's ledger."),
     "odds": ("cli.boardgames.stuffed_odds:odds",
              "Exact chance to make a combination (no game needed)."),
     "keep": ("cli.boardgames.stuffed_odds:keep",
              "Which dice to keep for a combination, and the chance."),
-}, first=("new",), steps="boardgames.stuffed.step_table:STEPS",
-             face="cli.boardgames.stuffed:face",
-             context_settings={"help_option_names": ["-h", "--help"]})
-@table_option
-@game_option
-@who_option
+}, steps="boardgames.stuffed.step_table:STEPS")
 def stuffed() -> None:
     """Stuffed beside the box: the 8 dice, coins, cards, Teammates and the Mission,
     saved in the table as you go; and which dice to keep.

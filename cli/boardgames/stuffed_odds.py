@@ -12,20 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, game_command, game_option
 from cli.boardgames.seat import show
+from cli.common.decorators import F
 from cli.common.output import json_option, print_json
 from cli.common.table_option import table_option
 
 if TYPE_CHECKING:
     from boardgames.stuffed.dice import Die, Symbol
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _die(faces: Sequence[str]) -> Die:

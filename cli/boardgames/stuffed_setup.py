@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.boardgames import base as games
-from cli.boardgames.base import ManyOption, common, game_command
+from cli.boardgames.base import ManyOption, common, game_command, show_last
 from cli.boardgames.stuffed import face
 from cli.common.output import echo_wrapped, make_console, print_json
 from cli.common.streams import ENGLISH
@@ -74,8 +74,7 @@ def new(players: Sequence[str], mission_name: str, teammates: int, mercenaries: 
 
 
 @game_command("show")
-@click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
-              metavar="N", help="How many of the last events to show.")
+@show_last
 @common
 def show(last: int, as_json: bool) -> None:
     """The game: the Mission, the turn's dice (× spent), the Teammates on offer, every
@@ -87,10 +86,8 @@ def show(last: int, as_json: bool) -> None:
     from boardgames.stuffed.screen import next_line
     from cli.boardgames.stuffed_screens import board
 
-    name, loaded = games.load(face().kind)
+    name, loaded, lines, ending = games.showing(face(), last)
     state = loaded.state
-    lines = games.last_sentences(face(), loaded, last)
-    ending = face().summary(state)
     if as_json:
         print_json({"game": name, "version": loaded.version, **snapshot(state),
                     "last": lines, "next": next_line(state), "summary": ending})
@@ -104,15 +101,12 @@ def show(last: int, as_json: bool) -> None:
 def _stored(last: int) -> bool:
     """``show`` drawn from the view the game's last write stored, if it can be taken
     (:mod:`cli.boardgames.stored`): no game code loaded, no replay."""
-    from cli.boardgames.stored import stored_show
+    from cli.boardgames.stored import show_stored
     from cli.boardgames.stuffed_screens import drawn_board
 
-    stored = stored_show("stuffed", "narrator", last)
+    stored = show_stored("stuffed", last, drawn_board)
     if stored is None:
         return False
-    console = make_console()
-    console.print(drawn_board(stored.name, stored.board, console.width, stored.lines,
-                              stored.next_line))
     for line in games.summary_lines(ENGLISH, stored.summary):
         echo_wrapped(line)
     return True

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import click
 
-F = TypeVar("F", bound=Callable[..., Any])
+from cli.common.decorators import F
 
 _NUMBER = re.compile(r"[+-]?[0-9]*\.?[0-9]+")
 

@@ -4,11 +4,11 @@ and die glyphs (:mod:`cli.common.glyphs`)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 import click
 
+from cli.common.decorators import F
 from cli.common.glyphs import DIE_GLYPHS as DIE_GLYPHS  # read here before they moved
 from cli.common.glyphs import die as die
 from core.text import json_safe, printable
@@ -16,8 +16,6 @@ from core.text import json_safe, printable
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def json_option(function: F) -> F:

@@ -12,7 +12,7 @@ a refusal that names it by its table name. Light at import: no game, no table.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.shell_completion import CompletionItem
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ManyOption", "StepCommand", "command", "worded"]
 
-F = TypeVar("F", bound=Callable[..., Any])
 
 Run = Callable[["Step[Any]", dict[str, Any], bool], None]
 """``run(step, values, as_json)``: write the step with its parsed values."""

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from cli.common.decorators import F
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.table_option import open_table, table_option
 from cli.common.who import logged_name as logged_name  # read here before it moved
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
     from table import Entry, StreamInfo, Table
     from table.sessions import Loaded, Recorded
 
-F = TypeVar("F", bound=Callable[..., Any])
 S = TypeVar("S")
 E = TypeVar("E")
 
@@ -90,6 +90,12 @@ def who_option(function: F) -> F:
                         callback=remember(_WHO_KEY),
                         help=f"Who is writing, for the log (else ${WHO_ENV}, else your "
                              f"login name).")(function)
+
+
+def log_last(lines: str) -> Callable[[F], F]:
+    """``--last N``: a log's last N ``lines`` only (1 to 100,000; default every one)."""
+    return click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
+                        help=f"Only the last N {lines}.")
 
 
 def writer(table: Table | None = None) -> str:

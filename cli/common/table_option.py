@@ -13,16 +13,16 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 import click
 
+from cli.common.decorators import F
 from cli.common.table_file import named_table
 
 if TYPE_CHECKING:
     from table import Table
 
-F = TypeVar("F", bound=Callable[..., Any])
 
 DB_ENV = "MISTBORN_DB"
 _META_KEY = "mistborn_conflict.db"

@@ -6,11 +6,14 @@ names it: :mod:`cli.common.lazy_commands`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import click
 
-__all__ = ["Twins", "undo"]
+__all__ = ["UNDO", "Twins", "undo"]
+
+UNDO: Final = ("cli.common.twins:undo", "Take back your last step (history keeps it).")
+"""``undo`` in a group's lazy map: where it is made, and its short help."""
 
 
 class Twins(Protocol):

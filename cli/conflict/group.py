@@ -13,10 +13,11 @@ loaded when used (:data:`LAZY`). Every rule is the engine's; nothing here applie
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final
 
 import click
 
+from cli.common.decorators import F
 from cli.common.errors import fail
 from cli.common.lazy_commands import LazyGroup
 from cli.common.options import NumbersCommand
@@ -41,6 +42,7 @@ from cli.common.table_option import (
     open_table,
     table_option,
 )
+from cli.common.twins import UNDO
 from cli.conflict.stored import from_view as _from_view
 from cli.conflict.stored import with_rolls as with_rolls  # read here before it moved
 from conflict.errors import possessive
@@ -55,7 +57,6 @@ if TYPE_CHECKING:
     from table import StreamInfo, Table
     from table.sessions import Loaded, Recorded, Undid
 
-F = TypeVar("F", bound=Callable[..., Any])
 
 _CONFLICT_KEY = "mistborn_conflict.conflict"
 
@@ -196,7 +197,7 @@ def participant(state: State, typed: str) -> str:
 
 
 LAZY: Final = {
-    "undo": ("cli.common.twins:undo", "Take back your last step (history keeps it)."),
+    "undo": UNDO,
     "run": ("cli.conflict.run:run", "The guided round: asks each step, saves as it goes."),
     "watch": ("cli.conflict.views:watch", "The live board: redraws as anyone plays."),
     "export": ("cli.conflict.views:export", "The account of a fight, as Markdown."),

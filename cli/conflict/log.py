@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.common.output import echo_wrapped, json_option, plain, print_json
-from cli.common.streams import history, taken_back
+from cli.common.streams import history, log_last, taken_back
 from cli.common.table_option import complete_conflict, open_table, table_option
 from cli.conflict.stored import LogLine
 from cli.conflict.stored import roll_lines as roll_lines  # read here before it moved
@@ -90,8 +90,7 @@ def _brief(event: dict[str, Any]) -> str:
 @click.option("--conflict", "-c", "conflict_name", metavar="NAME",
               shell_complete=complete_conflict,
               help="Only this Conflict's steps (a unique beginning or word of its name).")
-@click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
-              help="Only the last N lines.")
+@log_last("lines")
 @click.option("--player", "-p", "participant", metavar="NAME",
               help="Only the steps of this participant of the Conflict (the current one "
                    "unless -c names another): those that name them — their actions and "

@@ -32,7 +32,7 @@ from cli.common.errors import fail, said
 from cli.common.output import plain
 from cli.common.step_commands import complete, worded
 from cli.players import game_verbs
-from cli.players.words import stored
+from cli.players.words import ShellFace, stored
 from core.errors import RefusedError
 from core.names import name_key
 from core.steps import Who
@@ -61,21 +61,11 @@ PASS_ON: Final = frozenset({"quit", "q", "exit", "logout", "plain", "sheet", "s"
 """Words the shell answers as anywhere when the game has no command of that name."""
 
 
-class Host(Protocol):
-    """What a game desk needs of the shell it serves."""
-
-    table: Table
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def narrator(self) -> bool: ...
+class Host(ShellFace, Protocol):
+    """What a game desk needs of the shell it serves: its face, and its width."""
 
     @property
     def width(self) -> int: ...
-
-    def reply(self, parts: Sequence[RenderableType | str], status: int = 0) -> Reply: ...
 
 
 # --- which stream ---------------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from characters.names import name_key
 from cli.common.errors import fail
+from cli.players.words import ShellFace
 from conflict.errors import RuleViolation
 from conflict.intents import step_table
 from conflict.intents.steps import participant
@@ -24,7 +25,6 @@ from core.errors import RefusedError
 from core.steps import Who
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
 
     from cli.players.words import Reply
     from conflict.events import Event
@@ -32,27 +32,18 @@ if TYPE_CHECKING:
     from conflict.state import State
     from conflict.whatnow import WhatNow
     from core.steps import Step, Steps
-    from table import Table
 
 
-class Desk(Protocol):
-    """What the shell shows the verbs that write a Conflict's steps."""
-
-    table: Table
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def narrator(self) -> bool: ...
+class Desk(ShellFace, Protocol):
+    """What the shell shows the verbs that write a Conflict's steps: its face, its
+    characters, the Conflict it sits at, how it records a step and says what comes
+    next."""
 
     def mine(self) -> set[str]: ...
 
     def current_conflict(self) -> tuple[str, State]: ...
 
     def record_step(self, conflict: str, intent: Intent) -> Reply: ...
-
-    def reply(self, parts: Sequence[RenderableType | str], status: int = 0) -> Reply: ...
 
     def next_lines(self, state: State) -> list[str]: ...
 

@@ -9,7 +9,8 @@ here reads the table.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, Final, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, Protocol, TypeVar
 
 import attrs
 
@@ -26,6 +27,8 @@ T = TypeVar("T")
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+
+    from table import Table
 
 MAX_LINE: Final = 200
 """The longest line the shell reads, in characters."""
@@ -128,6 +131,22 @@ class Reply:
 
     def _quit(self) -> Reply:
         return attrs.evolve(self, quit=True)
+
+
+class ShellFace(Protocol):
+    """What the player shell shows of itself to the parts that serve it (a board game's
+    desk, the verbs that write a Conflict's steps): its table, who plays, whether they
+    are the Narrator, and how it replies."""
+
+    table: Table
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def narrator(self) -> bool: ...
+
+    def reply(self, parts: Sequence[RenderableType | str], status: int = 0) -> Reply: ...
 
 
 def only(rest: list[str], most: int, usage: str) -> list[str]:

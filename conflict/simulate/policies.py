@@ -47,7 +47,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -173,9 +173,7 @@ class Tactics:
         (the same event as before for the same action; up to 10,000)."""
         event = _DAMAGE_EVENTS.get(action)
         if event is None:
-            if len(_DAMAGE_EVENTS) >= 10_000:
-                _DAMAGE_EVENTS.clear()
-            event = _DAMAGE_EVENTS[action] = ApplyDamage(action=action)
+            event = _keep(_DAMAGE_EVENTS, action, ApplyDamage(action=action))
         return event
 
     # --- step 1 ---------------------------------------------------------------------
@@ -383,6 +381,21 @@ def _own_damage(own: tuple[int, int, int, int, bool] | None, spent: int) -> floa
     return chances.damage if harms else chances.win
 
 
+_Key = TypeVar("_Key")
+
+_KEPT: Final = 10_000
+"""How many events each of the caches below keeps before it starts again."""
+
+
+def _keep(cache: dict[_Key, Event], key: _Key, event: Event) -> Event:
+    """``event``, built for ``key``, kept in ``cache``: events are values, so the one
+    built before for the same choice is the same event."""
+    if len(cache) >= _KEPT:
+        cache.clear()
+    cache[key] = event
+    return event
+
+
 _DECLARATIONS: dict[tuple[str, int, str, str | None], Event] = {}
 
 
@@ -410,9 +423,8 @@ def _declaration(option: DeclareOption, dice: int, target: str, equipment: str |
     key = (option.name, dice, target, equipment)
     event = _DECLARATIONS.get(key)
     if event is None:
-        if len(_DECLARATIONS) >= 10_000:
-            _DECLARATIONS.clear()
-        event = _DECLARATIONS[key] = option.action(dice, target=target, equipment=equipment)
+        event = _keep(_DECLARATIONS, key,
+                      option.action(dice, target=target, equipment=equipment))
     return event
 
 
@@ -426,9 +438,7 @@ def _changed(option: ChangeOption, dice: int, target: str, equipment: str | None
     key = (option.name, dice, target, equipment)
     event = _CHANGES.get(key)
     if event is None:
-        if len(_CHANGES) >= 10_000:
-            _CHANGES.clear()
-        event = _CHANGES[key] = option.event(dice, target=target, equipment=equipment)
+        event = _keep(_CHANGES, key, option.event(dice, target=target, equipment=equipment))
     return event
 
 
@@ -437,9 +447,7 @@ def _act(option: ActOption, pool: int) -> Event:
     key = (option.name, pool)
     event = _ACTS.get(key)
     if event is None:
-        if len(_ACTS) >= 10_000:
-            _ACTS.clear()
-        event = _ACTS[key] = option.event(pool)
+        event = _keep(_ACTS, key, option.event(pool))
     return event
 
 
@@ -472,9 +480,7 @@ def _taken(option: TakeItOption) -> Event:
     key = (option.name, option.action)
     event = _TAKEN.get(key)
     if event is None:
-        if len(_TAKEN) >= 10_000:
-            _TAKEN.clear()
-        event = _TAKEN[key] = option.event()
+        event = _keep(_TAKEN, key, option.event())
     return event
 
 

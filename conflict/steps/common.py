@@ -59,6 +59,15 @@ def pending_for(state: State, number: int, rule: str, doing: str) -> Action:
     return pending
 
 
+def require_standing(person: Participant) -> None:
+    """Refuse a step of ``person`` if it is defeated: it takes no further part
+    (R-CON-20)."""
+    if person.defeated:
+        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} defeated and "
+                            f"{person.verb('takes', 'take')} no further part",
+                            rule="R-CON-20")
+
+
 def in_turn(state: State, name: str, rule: str) -> int:
     """The position of ``name`` if it is that participant's turn to act (R-CON-10)."""
     index = position(state, name)
@@ -74,10 +83,7 @@ def in_turn(state: State, name: str, rule: str) -> int:
     if index in state.step:
         return index
     r = person.round
-    if person.defeated:
-        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} defeated and "
-                            f"{person.verb('takes', 'take')} no further part",
-                            rule="R-CON-20")
+    require_standing(person)
     if r.has_acted:
         raise RuleViolation(f"{person.name} already {r.turn.value} this round", rule="R-CON-3")
     if r.declared is DeclarationKind.DEFENSE:

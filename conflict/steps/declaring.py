@@ -10,7 +10,13 @@ from conflict.events import Declare, SetTest, SwapResilience
 from conflict.members import DECLARATION, DECLARED_ACTION, DECLARED_DEFENSE
 from conflict.order import after_declaration, describe_phase, evolve, next_declarer
 from conflict.state import Action, ActionStatus, RoundState, State, copy_participant
-from conflict.steps.common import new_action, position, set_action, set_participant
+from conflict.steps.common import (
+    new_action,
+    position,
+    require_standing,
+    set_action,
+    set_participant,
+)
 from conflict.steps.registry import handles
 from conflict.values import builder
 
@@ -25,10 +31,7 @@ def declare(state: State, event: Declare) -> State:
     if state.phase is not DECLARATION:
         raise RuleViolation(f"{person.name} cannot declare now: {describe_phase(state)}",
                             rule="R-CON-4")
-    if person.defeated:
-        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} defeated and "
-                            f"{person.verb('takes', 'take')} no further part",
-                            rule="R-CON-20")
+    require_standing(person)
     if person.round.declared is not None:
         raise RuleViolation(f"{person.name} {person.verb('has', 'have')} already declared in "
                             f"round {state.round}",

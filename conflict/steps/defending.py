@@ -30,7 +30,14 @@ from conflict.state import (
     copy_state,
     key_of,
 )
-from conflict.steps.common import dice_text, pending_for, position, set_action, set_participant
+from conflict.steps.common import (
+    dice_text,
+    pending_for,
+    position,
+    require_standing,
+    set_action,
+    set_participant,
+)
 from conflict.steps.registry import handles
 from conflict.values import builder
 
@@ -76,10 +83,7 @@ def _chooser(state: State, name: str, number: int, rule: str, doing: str, *,
         raise RuleViolation(f"{person.name} {person.verb('is', 'are')} not on "
                             f"{possessive(action.target)} side: "
                             f"only an ally reacts for another", rule="R-CON-16")
-    if person.defeated:
-        raise RuleViolation(f"{person.name} {person.verb('is', 'are')} defeated and "
-                            f"{person.verb('takes', 'take')} no further part",
-                            rule="R-CON-20")
+    require_standing(person)
     if not action.contest:
         raise RuleViolation(f"action {number} is a Challenge: no one defends or reacts "
                             f"against it", rule="R-CON-9")
