@@ -5,6 +5,7 @@ and values a module makes only when first asked for (a converter)."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 import types
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
@@ -58,8 +59,10 @@ def package(name: str, exports: Mapping[str, Iterable[str]],
     """The ``__getattr__`` of the package ``name`` that imports nothing before it is
     asked for: each name in ``exports`` (module of the package → the names it gives) from
     its module, and a class in ``classes()`` (read on first use: every event class) by
-    its name; ``__all__`` lists those and the package's ``own`` names. Each value is kept
-    in the package, so it is looked up once."""
+    its name; any other name of one of its modules is that module, imported (as a script
+    reading ``boardgames.housewar.rules`` expects); ``__all__`` lists the exports and the
+    package's ``own`` names. Each value is kept in the package, so it is looked up
+    once."""
     where = {export: module for module, names in exports.items() for export in names}
     listed = tuple(own)
     module = sys.modules[name]
@@ -74,6 +77,8 @@ def package(name: str, exports: Mapping[str, Iterable[str]],
             value = getattr(importlib.import_module(f"{name}.{where[attribute]}"), attribute)
         elif attribute[:1].isupper() and attribute in (found := classes()):
             value = found[attribute]  # a capital: not a submodule being imported
+        elif importlib.util.find_spec(f"{name}.{attribute}") is not None:
+            value = importlib.import_module(f"{name}.{attribute}")  # a module of it
         else:
             raise AttributeError(f"module {name!r} has no attribute {attribute!r}")
         namespace[attribute] = value
