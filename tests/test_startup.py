@@ -43,6 +43,7 @@ def test_the_conflict_group_knows_where_each_command_lives() -> None:
 
 _PROBE = """\
 import sys
+started = set(sys.modules)  # the interpreter's own (site, a sitecustomize): not the command's
 sys.argv = ["mistborn", *sys.argv[1:]]
 from cli import run
 code = 0
@@ -53,7 +54,8 @@ except SystemExit as stop:
 ours = {"cli", "core", "conflict", "characters", "table", "boardgames"}
 names = sys.modules.get("core.names")
 read = bool(names and names._prototypes.cache_info().currsize)
-loaded = {name.split(".")[0] for name in sys.modules} - ours - set(sys.stdlib_module_names)
+loaded = ({name.split(".")[0] for name in set(sys.modules) - started} - ours
+          - set(sys.stdlib_module_names))
 packages = {name for name, module in sys.modules.items()
             if name.split(".")[0] in ours and hasattr(module, "__path__")}
 print(code, read, "|", *sorted(n for n in loaded if not n.startswith("_")), "|",
