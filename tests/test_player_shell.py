@@ -501,3 +501,17 @@ def test_last_shows_a_roll_against_ones_character_though_the_narrator_made_it(
     assert rolled.status == 0, rolled.text
     last = said(ada.handle("l").text)
     assert last.startswith("Your last step: Action 1: Hazekillers of House Orrell roll"), last
+
+
+def test_the_help_fits_a_phone_and_tells_each_step_in_full(table: Table) -> None:
+    # A player's ? fits a 24-row phone at 40 columns, one line a step; ? STEP says the
+    # step in full, from the Conflict's table (R-CON-18's damage, here).
+    ada = shell(table, "ada")
+    ada.width = 40
+    lines = ada.handle("?").text.splitlines()
+    assert len(lines) <= 24 and max(len(line) for line in lines) <= 40
+    assert " dmg [N]     damage" in lines
+    full = " ".join(ada.handle("? dmg").text.split())
+    assert "dmg [N] spend N what" in full and "(R-CON-18)" in full
+    assert ada.handle("? test").status == 2  # the Narrator's, not a player's
+    assert "(R-CON-9)" in " ".join(shell(table, "gm").handle("? test").text.split())

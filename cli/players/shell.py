@@ -411,8 +411,9 @@ class PlayerShell:
             return ["Your last step:", stored("", step[1])]
         return []
 
-    def _help(self, _args: list[str]) -> Reply:
-        lines = help_text(narrator=self.narrator)
+    def _help(self, args: list[str]) -> Reply:
+        lines = player_steps.step_help(args[0], host=self.narrator) if args else \
+            help_text(narrator=self.narrator)
         parts: list[RenderableType | str] = [row for line in lines
                                              for row in rows(line, self.width, indent=5)]
         return self.reply(parts)

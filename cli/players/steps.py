@@ -172,5 +172,18 @@ def help_lines(host: bool) -> list[str]:
                 for part in step.usage.split(" · ")]
     return ["On your move (the board says when):",
             *(f" {usage}" for usage in table()["declare"].usage.split(" · ")),
-            *(f" {step.usage} · {step.summary}" for step in table()
-              if step.who is not Who.HOST and step.name != "declare")]
+            *(f" {step.usage.split(' · ')[0]:<11} {step.name}" for step in table()
+              if step.who is not Who.HOST and step.name != "declare"),
+            f" {'? STEP':<11} a step in full"]
+
+
+def step_help(word: str, *, host: bool) -> list[str]:
+    """``? STEP``: the step a word means, its line as typed and its help; refused for a
+    word that is no step this player may take."""
+    name = {**words(), **(words(host=True) if host else {}), "roll": "roll"}.get(
+        word.casefold())
+    if name is None:
+        fail(f"{word[:30]!r} is not a step here; type ? for the steps")
+    step = table()[name]
+    return [*(f" {usage}" for usage in step.usage.split(" · ")), "",
+            step.summary, step.help]

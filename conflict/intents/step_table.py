@@ -418,7 +418,7 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
          help="Apply the damage of the successful attack: 1 + Nudges + equipment "
               "(R-CON-18).",
          who=Who.SEAT, may=_expected("damage"), rule="R-CON-18", aliases=("dmg",),
-         phrase=_damaging, usage="dmg [N] [spend N what]"),
+         phrase=_damaging, usage="dmg [N] · dmg [N] spend N what"),
     Step("defeat", "Take a participant out (yields, flees…).", _intent(
         "defeat", "name", "reason"), (
         Param("name", "The participant.", Kind.NAME, positional=True, required=True,
