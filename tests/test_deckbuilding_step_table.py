@@ -98,6 +98,7 @@ def test_tab_at_a_phone_completes_a_step_from_the_game(tmp_path: Path) -> None:
     vin, kelsier = (PlayerShell(table, name, color=False) for name in ("vin", "kelsier"))
     assert [c.text for c in vin.completions("fl")] == ["flare"]
     assert [c.text for c in vin.completions("flare p")] == ["pewter"]
-    assert [c.text for c in vin.completions("heal m")] == ["Marsh"]
+    assert [c.text for c in vin.completions("heal v")] == ["Vin"]
+    assert [c.text for c in vin.completions("heal m")] == []  # only one's own seat
     assert "target" not in [c.text for c in kelsier.completions("t")]  # the host's
     assert "pass" in [c.text for c in kelsier.completions("p")]

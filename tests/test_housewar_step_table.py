@@ -74,7 +74,8 @@ def test_every_word_of_a_step_completes_from_the_game(tmp_path: Path) -> None:
     assert tab("wor") == ["worsen"]
     assert tab("worsen r") == ["Riot"]
     assert tab("score v") == ["Venture"]
-    assert tab("solve ashfall --share l") == ["Lekal="]
+    assert tab("solve ashfall --share v") == ["Venture="]
+    assert tab("solve ashfall --share l") == []  # another's share is the host's (R-HW-4)
     assert tab("pass --take at") == ["atium"]
     assert "sheet" not in tab("s") and tab("transfer su") == []  # the host's
     host = PlayerShell(table, "gm", color=False)
@@ -90,3 +91,21 @@ def test_listing_the_steps_loads_no_rule() -> None:
                           check=True, cwd=ROOT)
     assert done.stdout.split() == ["['boardgames.errors',", "'boardgames.housewar',",
                                    "'boardgames.housewar.step_table']"]
+
+
+def test_r_hw_5_tab_at_a_phone_offers_only_ones_own_house_where_a_step_names_who_acts(
+        tmp_path: Path) -> None:
+    # A parameter that names who acts takes only the player's own House at a phone
+    # (the rules refuse any other): Tab offers that one; the host is offered every House.
+    from game_seat_support import HOUSES, HW_SETUP, seated
+
+    from cli.players.shell import PlayerShell
+
+    table = seated(tmp_path / "t.db", ("venture", "lekal"), HOUSES, *HW_SETUP)
+    venture, host = PlayerShell(table, "venture", color=False), PlayerShell(
+        table, "gm", color=False)
+    assert [c.text for c in venture.completions("score ")] == ["Venture"]
+    assert [c.text for c in venture.completions("collect --house ")] == ["Venture"]
+    assert [c.text for c in venture.completions("score l")] == []
+    assert [c.text for c in host.completions("score ")] == [
+        "Lekal", "Tekiel", "Venture", "Hasting"]

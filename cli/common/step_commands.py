@@ -207,11 +207,12 @@ def _option_words(step: Step[Any]) -> dict[str, tuple[Param, bool]]:
 
 
 def complete(step: Step[Any], state: Any, words: Sequence[str], partial: str,
-             options: Sequence[str] = ()) -> list[str]:
+             options: Sequence[str] = (), seat: str | None = None) -> list[str]:
     """What may come next in a line of ``step`` after ``words`` (the words typed after
     the step's name), beginning as ``partial``: an option's value after the option, the
     options after ``-`` (and the door's own ``options``), else the next argument's
-    words (read from ``state`` where a name is wanted)."""
+    words (read from ``state`` where a name is wanted). ``seat``: the one seat a
+    parameter that names who acts may name (a player's own, at a phone)."""
     spelt = _option_words(step)
     arguments = [param for param in step.params if param.positional]
     place = 0
@@ -227,8 +228,14 @@ def complete(step: Step[Any], state: Any, words: Sequence[str], partial: str,
     if partial.startswith("-"):
         return sorted(word for word in {*spelt, *options}
                       if word.startswith("--") and word.startswith(partial))
-    if pending is not None:
-        return pending.words(state, partial)
-    if place < len(arguments):
-        return arguments[place].words(state, partial)
-    return []
+    wanted = pending if pending is not None else \
+        arguments[place] if place < len(arguments) else None
+    if wanted is None:
+        return []
+    found = wanted.words(state, partial)
+    if seat is not None and wanted.seat:  # only the player's own seat is theirs to name
+        own = f"{seat}=" if wanted.pairs else seat
+        mine = [word for word in found
+                if word.split("=", 1)[0].casefold() == seat.casefold()]
+        return mine or ([own] if own.casefold().startswith(partial.casefold()) else [])
+    return found

@@ -436,8 +436,8 @@ class GameDesk:
         return lines
 
 
-def completions(kind: str, typed: str, *, host: bool, state: Any = None
-                ) -> list[Completion]:
+def completions(kind: str, typed: str, *, host: bool, state: Any = None,
+                seat: str | None = None) -> list[Completion]:
     """Tab at a game: the first word among the steps this player may take and what the
     shell does; every later word of a step of the game's table as its parameters
     complete themselves (:func:`cli.common.step_commands.complete`), read from
@@ -454,7 +454,7 @@ def completions(kind: str, typed: str, *, host: bool, state: Any = None
     step = steps.get(words[0]) if steps is not None and words[0] in verbs else None
     if step is None:
         return []
-    found = complete(step, state, words[1:], partial)
+    found = complete(step, state, words[1:], partial, seat=None if host else seat)
     return complete_from(found, partial, step.name)
 
 

@@ -288,8 +288,10 @@ class PlayerShell:
 
         if self._at is not None and self._at[0] != CONFLICT and typed.split()[:1] not in (
                 ["use"], ["game"]):  # use NAME: the streams, wherever the shell sits
-            return game_completions(self._at[0], typed, host=self.narrator,
-                                    state=self._game_state())
+            state = self._game_state()
+            desk = self.game_desk() if state is not None else None
+            return game_completions(self._at[0], typed, host=self.narrator, state=state,
+                                    seat=desk.seat(state) if desk is not None else None)
         return completions(self, typed)
 
     def _game_state(self) -> Any:
