@@ -26,7 +26,7 @@ React("Vin", 1, "Steelpush")  # type: ignore[call-arg]
 ApplyDamage(2)  # type: ignore[call-arg]
 SetTest(1, True)  # type: ignore[call-arg]
 RollDice(1, [[1, 2]])  # type: ignore[call-arg]
-Declare("Guards", DeclarationKind.ACTION, "Vin", dice=3)  # type: ignore[arg-type, misc]
+Declare("Guards", DeclarationKind.ACTION, "Vin", dice=3)  # type: ignore[call-arg]
 
 now = Conflict().next()
 print(now.option)  # type: ignore[union-attr]  # narrow by now.expect first
