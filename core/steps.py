@@ -79,7 +79,8 @@ class Param:
 
     ``name`` is its table name (and the keyword its value goes by); ``help`` one line.
     ``positional``: an argument, in order, rather than an option; ``many``: it takes
-    every word up to the next option (a tuple of strings); ``repeat``: an option given
+    every word up to the next option (a tuple of strings), each split at commas unless
+    ``commas`` is false (tokens read whole by the game's grammar); ``repeat``: an option given
     once for each value (a tuple of strings); ``required``: it must be given.
     ``short``: a one-letter alias (``"w"``); ``option``: the option's long name where it
     differs from ``name`` (``with`` for ``dice``; ``contest/--challenge`` for a switch and
@@ -100,6 +101,7 @@ class Param:
     kind: Kind = Kind.TEXT
     positional: bool = False
     many: bool = False
+    commas: bool = True
     repeat: bool = False
     required: bool = False
     default: Any = None

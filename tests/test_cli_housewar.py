@@ -375,3 +375,14 @@ def test_r_hw_5_new_names_the_first_active_house_by_the_list_or_as_told(db: Path
     assert refused(db, "hw", "new", "--players", "3", "--length", "short", "--first",
                    "Kredik").startswith("R-HW-5: the first Active House 'Kredik' is not one "
                                         "of the Houses (House 1, House 2, House 3)")
+
+
+def test_r_hw_5_tokens_are_read_whole_by_the_game_not_split_at_commas(tmp_path: Path) -> None:
+    # "2 food, 1 atium" is how tokens are written; a comma inside one ("2,food") is a
+    # slip the game names, not a second token.
+    db = tmp_path / "table.db"
+    ok(db, "hw", "new", "--players", "3", "--length", "short", "--houses", "Lekal",
+       "Venture", "Hasting")
+    assert "cannot read '2' in '2,food'" in refused(db, "hw", "add", "Ashfall", "-u", "1",
+                                                    "--setup", "--cost", "2,food")
+    ok(db, "hw", "add", "Ashfall", "-u", "1", "--setup", "--cost", "2", "food,", "1", "skaa")

@@ -303,7 +303,7 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
             "setup": "A starting Problem.",
             "effect": "Added by an eruption or a card (not the turn's step 3)."}),
         Param("cost", "Its printed cost (2 food 1 skaa): deals must pay it.", many=True,
-              metavar="TOKENS…", complete=_kinds),
+              commas=False, metavar="TOKENS…", complete=_kinds),
         Param("favor", "Its printed Favor reward.", Kind.NUMBER, metavar="N")),
          help="The Problem NAME enters the track (R-HW-2): at its starting Urgency, moving "
               "right past full columns to the lowest free space; past IV it erupts. Step 3 "
@@ -326,7 +326,7 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
               "or lowest free space."),
     Step("collect", "Step 1: the Active House's income.", _collect, (
         Param("income", "What it collects this turn instead of its remembered income (its "
-                        "sheet and Advisors, less Ruined icons).", many=True,
+                        "sheet and Advisors, less Ruined icons).", many=True, commas=False,
               metavar="TOKENS…", host_only="R-HW-5", complete=_kinds),
         Param("steal", "What the supply lacks, taken from another House (lekal=1f).",
               many=True, metavar="HOUSE=TOKENS…", complete=_house_pairs),
@@ -364,9 +364,9 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
     Step("cost", "A card lowers or raises a cost this turn.", _cost, (
         _problem(),
         Param("lower", "Icons a card removes (never more than printed).", many=True,
-              metavar="TOKENS…", complete=_kinds),
-        Param("higher", "Icons a card adds.", option="raise", many=True, metavar="TOKENS…",
-              complete=_kinds)),
+              commas=False, metavar="TOKENS…", complete=_kinds),
+        Param("higher", "Icons a card adds.", option="raise", many=True, commas=False,
+              metavar="TOKENS…", complete=_kinds)),
          help="A card lowers or raises PROBLEM's cost until the end of the turn (R-HW-4)."),
     Step("unrest", "Unrest moves up (or down: -N).", _unrest, (
         Param("amount", "Spaces.", Kind.NUMBER, positional=True, required=True,

@@ -146,7 +146,7 @@ def parameters(param: Param, state: Callable[[], Any]) -> list[click.Parameter]:
                              metavar=param.metavar, help=param.help)]
     if param.many:
         return [ManyOption(names, metavar=param.metavar, help=param.help,
-                           shell_complete=complete)]
+                           shell_complete=complete, commas=param.commas)]
     if param.repeat:
         return [click.Option(names, multiple=True, type=_type(param), metavar=param.metavar,
                              help=param.help, shell_complete=complete)]
