@@ -21,17 +21,24 @@ This module imports no project package but :mod:`core` (pure: no click, no Rich)
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 
-__all__ = ["Kind", "Param", "Step", "Steps", "Values", "Who"]
+__all__ = ["Kind", "Param", "Step", "Steps", "Values", "Who", "Wording"]
 
 S = TypeVar("S")
 
 Values = Mapping[str, Any]
 """A step's parsed values, by parameter name (absent options as their default)."""
+
+Wording = Callable[["Param", "str | None"], str]
+"""``word(param, flag)``: how a front door names a step's parameter (``flag``: one of
+its switches), where a help text says ``{name}`` (:meth:`Step.worded`)."""
+
+_NAMED = re.compile(r"\{([a-z][a-z0-9_-]*)\}")
 
 Complete = Callable[[Any, str], Sequence[str]]
 """``complete(state, typed)``: the words a parameter may take that begin as ``typed``
@@ -87,7 +94,8 @@ class Param:
     its opposite); ``metavar`` how help shows its value. ``low``/``high`` bound a
     :attr:`Kind.NUMBER`; ``choices`` list a :attr:`Kind.CHOICE`'s words. ``flags``:
     switches that each set the parameter to their word, with their help
-    (``{"mercenary": "It is a Mercenary."}``); ``bare``: the value of
+    (``{"mercenary": "It is a Mercenary."}``); ``off``: a :attr:`Kind.FLAG`'s opposite
+    switch (``challenge`` for ``contest``); ``bare``: the value of
     an option given with no value (``--card`` alone). ``seat``: this parameter names
     who acts, and a player may name only their own seat there (``pairs``: its values
     are ``SEAT=…`` pairs, each of which must name it; ``seat_rule`` and ``seat_why``: the
@@ -113,6 +121,7 @@ class Param:
     choices: tuple[str, ...] = ()
     flags: Mapping[str, str] = attrs.field(factory=dict)
     bare: Any = None
+    off: str | None = None
     seat: bool = False
     pairs: bool = False
     seat_rule: str = ""
@@ -170,6 +179,22 @@ class Step(Generic[S]):
             if param.name == name:
                 return param
         raise KeyError(name)
+
+    def worded(self, text: str, word: Wording) -> str:
+        """``text`` (its help, a parameter's) with each ``{name}`` of one of its
+        parameters, or of one of their switches, in a front door's words: the help names
+        parameters, never a door's options (``--with``)."""
+
+        def named(found: re.Match[str]) -> str:
+            key = found.group(1)
+            for param in self.params:
+                if param.name == key:
+                    return word(param, None)
+                if key in param.flags or key == param.off:
+                    return word(param, key)
+            return found.group(0)
+
+        return _NAMED.sub(named, text)
 
     def defaults(self) -> dict[str, Any]:
         """Every parameter's value when not given."""

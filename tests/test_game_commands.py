@@ -12,6 +12,7 @@ from cli.boardgames.base import GameGroup
 from cli.boardgames.deckbuilding import deckbuilding
 from cli.boardgames.housewar import housewar
 from cli.boardgames.stuffed import stuffed
+from cli.common.lazy_commands import summary
 
 GROUPS = [stuffed, housewar, deckbuilding]
 
@@ -25,7 +26,9 @@ def test_the_group_lists_every_step_and_every_command_it_loads(group: GameGroup)
     steps = group.steps
     assert steps is not None
     listed = dict(group.listing())
-    assert {step.name: step.summary for step in steps}.items() <= listed.items()
+    # Each step's one-line help, its parameters in the command line's words (--faces).
+    assert {step.name: summary(step) for step in steps}.items() <= listed.items()
+    assert all("{" not in short for short in listed.values())
     assert {name: short for name, (_target, short) in group.lazy.items()}.items() \
         <= listed.items()
     context = click.Context(group)

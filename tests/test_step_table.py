@@ -194,3 +194,22 @@ def test_a_step_given_none_of_what_it_needs_is_refused_in_one_line(
              ("conflict", "stuffed", "deckbuilding", "housewar")
              for info in [table.current(kind)] if info is not None}
     assert after == before
+
+
+def test_a_steps_help_names_parameters_and_each_door_words_them() -> None:
+    # The table's help says {faces}; the command line says --faces, the Conflict's shell
+    # its own words (R-STF-2, R-CON-7): no help text of a table names a door's option.
+    from cli.common.step_commands import worded
+
+    roll = stuffed_table.STEPS["roll"]
+    assert "{faces}" in roll.summary and "--" not in roll.summary
+    assert roll.worded(roll.summary, worded) == "Roll the 8 dice (or enter them: --faces)."
+    declare = conflict_table.STEPS["declare"]
+    assert "--target" in declare.worded(declare.help, worded)
+    test = conflict_table.STEPS["test"]
+    assert test.worded("{challenge}", worded) == "--challenge"  # a switch's opposite
+    assert test.worded("{nothing}", worded) == "{nothing}"  # not one of its parameters
+    for steps in (stuffed_table.STEPS, conflict_table.STEPS):
+        for step in steps:
+            texts = [step.summary, step.help, *(p.help for p in step.params)]
+            assert not any("--" in text for text in texts), step.name

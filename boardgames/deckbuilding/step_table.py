@@ -95,7 +95,7 @@ def _step(name: str, summary: str, *params: Param, **fields: Any) -> Step[Game]:
 WHO_ACTS: Final = Param("who_acts", "Who acts (default: the player whose turn it is).",
                         Kind.NAME, option="player", short="p", metavar="NAME", seat=True,
                         complete=_players)
-"""``--player/-p``: who acts; at a phone, only the player's own seat (R-DBG-1)."""
+"""``{who_acts}/-p``: who acts; at a phone, only the player's own seat (R-DBG-1)."""
 
 
 def _n(name: str = "amount", help_text: str = "How many.") -> Param:
@@ -202,12 +202,12 @@ _METALS = (
                "up the Training track; rewards reached are gained at once: Burns, "
                "abilities, Atium (R-DBG-9). The move at the start of each turn is made by "
                "itself."),
-    _step("burns", "More Burns: this turn, or --lasting.",
+    _step("burns", "More Burns: this turn, or {lasting}.",
           _count("How many more (default: 1)."),
           Param("lasting", "For every turn from now (a permanent Mission reward), not this "
                            "turn only.", Kind.FLAG), WHO_ACTS,
           help="The active player may Burn N more metal tokens this turn (a card), or "
-               "every turn with --lasting (R-DBG-10)."),
+               "every turn with {lasting} (R-DBG-10)."),
     _metal("burn", "Burn a metal token (or atium).", "Burn the METAL token (tin, pewter, "
                    "iron, steel, zinc, brass, copper, bronze; any unique beginning), within "
                    "the Burns allowed this turn; each token once a turn (R-DBG-10). burn "
@@ -254,7 +254,7 @@ _LORD_RULER = (
           Param("rows", "What each row revealed shows (0: a one-time attack).", many=True,
                 metavar="ROW…"),
           help="The active player draws an Edict, resolved in order (R-DBG-2): Dominance "
-               "up (--ups, and --below-4 with fewer than 4 players; --rows: what each row "
+               "up ({ups}, and {below} with fewer than 4 players; {rows}: what each row "
                "shows), its extra effect (on the table), the Lord Ruler heals 10 per "
                "Mission no one has completed, 2 Market cards cleared (on the table)."),
     _step("adversary", "Co-op: an Adversary drawn.",
@@ -272,7 +272,7 @@ _LORD_RULER = (
           WHO_ACTS,
           help="Destroy the leftmost standing shield of ADVERSARY (its number or name) "
                "with DAMAGE, at least the shield's value (X: the Dominance), or with "
-               "--kill (R-DBG-6). The last shield down defeats it."),
+               "{kill} (R-DBG-6). The last shield down defeats it."),
 )
 
 STEPS: Final[Steps[Game]] = Steps("deckbuilding", "R-DBG-1", (

@@ -289,7 +289,7 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
         Param("cards", "The Personality cards its sheet shows.", Kind.NUMBER, default=0,
               low=0, high=9, metavar="N")),
          help="Set-up (R-HW-5): HOUSE collects the resources (TOKENS: 2 money 1 food) and "
-              "the Personality cards (--cards) its sheet shows. They are its income from "
+              "the Personality cards ({cards}) its sheet shows. They are its income from "
               "then on: step 1 collects them with no numbers typed.", who=Who.HOST),
     Step("add", "A Problem enters the track (set-up, step 3, effect).", _add, (
         _problem(known=True),
@@ -307,14 +307,14 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
         Param("favor", "Its printed Favor reward.", Kind.NUMBER, metavar="N")),
          help="The Problem NAME enters the track (R-HW-2): at its starting Urgency, moving "
               "right past full columns to the lowest free space; past IV it erupts. Step 3 "
-              "by default; --setup for a starting Problem, --effect for an eruption's or a "
+              "by default; {setup} for a starting Problem, {effect} for an eruption's or a "
               "card's."),
     Step("worsen", "Step 2: Problems move one column right.", _worsen, (
         Param("names", "The Problems, in order.", Kind.NAME, positional=True, many=True,
               required=True, metavar="PROBLEM…", complete=_problems),),
          help="Step 2: each PROBLEM moves one column right, one at a time, in the order "
               "given (the Active House chooses); past IV it erupts (R-HW-2)."),
-    Step("move", "A card moves a Problem (Soother: --by -1).", _move, (
+    Step("move", "A card moves a Problem (Soother: {by} -1).", _move, (
         _problem(),
         Param("by", "Columns: right, or left when negative (a Soother: -1).",
               Kind.NUMBER, metavar="N"),
@@ -333,14 +333,14 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
         _acting()),
          help="Step 1: the Active House collects its income (R-HW-5): what its sheet, "
               "collected at set-up, and its Advisors show, less Ruined icons — no numbers "
-              "to type (--income gives another). The first Active House collects on the "
+              "to type ({income} gives another). The first Active House collects on the "
               "first turn too. What the supply lacks may be stolen from other Houses "
-              "(--steal), the rest is lost."),
+              "({steal}), the rest is lost."),
     Step("pass", "Step 4: pass, taking a token or a card.", _pass, (
         Param("take", "The token taken from the supply (any kind, Atium too); default: a "
                       "Personality card.", metavar="KIND", complete=_kinds),
         _acting()),
-         help="Step 4: the Active House passes and takes 1 token of any kind (--take) or 1 "
+         help="Step 4: the Active House passes and takes 1 token of any kind ({take}) or 1 "
               "Personality card (R-HW-5)."),
     Step("solve", "Step 4: a deal closes and a Problem is solved.", _solve, (
         _problem(),
@@ -390,14 +390,14 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
         _tokens("The icon covered (1 food)."),
         Param("dismiss", "A Lesser Noble removes the Ruined token instead.", Kind.FLAG)),
          help="A Ruined token covers HOUSE's icon of TOKENS (1 food) on its sheet or an "
-              "Advisor: step 1 no longer collects it (R-HW-5). --dismiss: a Lesser Noble "
+              "Advisor: step 1 no longer collects it (R-HW-5). {dismiss}: a Lesser Noble "
               "removes the token, and the icon is collected again."),
     Step("advisor", "An Advisor adds an icon to an income.", _advisor, (
         _house(seat=True),
         _tokens("Its icon (1 money)."),
         Param("discard", "The Advisor leaves play, and its icon with it.", Kind.FLAG)),
          help="HOUSE plays an Advisor face up: step 1 collects its icon (TOKENS: 1 money) "
-              "too (R-HW-5). --discard: the Advisor leaves play and takes its icon with "
+              "too (R-HW-5). {discard}: the Advisor leaves play and takes its icon with "
               "it."),
     Step("transfer", "Tokens move: bribes, thefts, returns.", _transfer, (
         Param("source", "A House, the supply or destroyed.", Kind.NAME, positional=True,

@@ -174,7 +174,7 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
               required=True, metavar="COMBO")),
          help="Turn the Loyal or Mercenary NAME face up on offer (R-STF-5): 2 of each "
               "are on offer; recruit one, then offer its replacement."),
-    Step("roll", "Roll the 8 dice (or enter them: --faces).", _roll, (
+    Step("roll", "Roll the 8 dice (or enter them: {faces}).", _roll, (
         _faces("The 8 dice rolled at the table (c c e b i ch r r); default: the tool "
                "rolls."),),
          help="Roll all 8 dice to start the turn (R-STF-2), or enter the dice rolled by "
@@ -192,7 +192,7 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
                "rolls.")),
          help="Reroll DICE all at once (R-STF-3): by position (1 4 5) or symbol (b b). "
               "A Hero's or Teammate's ability costs a die of its Attribute (R-STF-6); an "
-              "Advantage card's costs the card (--card)."),
+              "Advantage card's costs the card ({card})."),
     Step("spend", "Spend 3 of a kind for a coin, 4 for a card.", _spend, (
         Param("dice", "The set to spend.", Kind.FACES, positional=True, many=True,
               required=True, complete=_dice),),
@@ -205,7 +205,7 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
         _with("The set to spend: a coin takes 3 of a kind; a card 4 of a kind instead "
               "of 2 coins.")),
          help="Buy a coin with 3 of a kind, or an Advantage card with 2 coins (or with 4 "
-              "of a kind: --with) (R-STF-4). The set is picked from the unspent dice "
+              "of a kind: {dice}) (R-STF-4). The set is picked from the unspent dice "
               "unless given."),
     Step("recruit", "Recruit a Teammate with the dice.", _recruit, (
         Param("name", "The Teammate.", Kind.NAME, positional=True, required=True,
@@ -219,7 +219,7 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
         _with("The dice to spend (default: picked from the unspent dice).")),
          help="Recruit the Teammate NAME by spending dice that make its combination, and "
               "2 coins for a Mercenary (R-STF-5). A Teammate on offer needs only its name "
-              "(any unique beginning); another card needs --needs and --attribute."),
+              "(any unique beginning); another card needs {needs} and {attribute}."),
     Step("steal", "Steal an opponent's Mercenary.", _steal, (
         Param("name", "The Mercenary.", Kind.NAME, positional=True, required=True,
               complete=_mercenaries),
@@ -239,7 +239,7 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
               option="set", many=True, metavar="DICE…", complete=_dice)),
          help="Use CHARACTER's ability (hero, or a Teammate's name): spend one die of its "
               "Attribute; once per character per turn (R-STF-6). Say what the card gave "
-              "(--coins, --cards); for Grunt's trade give the set (--set 3-kind)."),
+              "({coins}, {cards}); for Grunt's trade give the set ({trade} 3-kind)."),
     Step("play", "Play an Advantage card.", _play, (
         Param("card", "The card's name.", positional=True, many=True, required=True),
         *_gave("the card"),
@@ -247,9 +247,9 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
         Param("attribute", "The Sacrifice: the Attribute her ability takes.", short="a",
               metavar="SYMBOL", complete=_symbols)),
          help="Play the Advantage card CARD from your hand (R-STF-4): say what it gave "
-              "(--coins, --cards). Two are known by name: My Birden (a Birden and 3 of a "
+              "({coins}, {cards}). Two are known by name: My Birden (a Birden and 3 of a "
               "kind draw 2 cards; the dice stay) and the Sacrifice (she joins the team: "
-              "--attribute)."),
+              "{attribute})."),
     Step("discard", "Discard an Advantage card.", _discard, (
         Param("card", "The card's name, if you like.", positional=True, many=True),),
          help="Discard an Advantage card (its name, if you like) to make room (R-STF-4)."),
@@ -257,9 +257,9 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
         _with("The dice that make the Mission's combination (default: picked)."),),
          help="Complete the Mission: with its Teammates on your team, spend dice that "
               "make its combination, and win (R-STF-7)."),
-    Step("end-turn", "End the turn (red-scroll cards: --red).", _end_turn, (
+    Step("end-turn", "End the turn (red-scroll cards: {red}).", _end_turn, (
         Param("red", "Red-scroll Advantage cards played now: they last until your next "
                      "turn (Scouting is known by name).", many=True, metavar="CARD…"),),
-         help="End the turn (R-STF-2), playing red-scroll cards from your hand (--red)."),
+         help="End the turn (R-STF-2), playing red-scroll cards from your hand ({red})."),
 ))
 """Every step of a game of Stuffed, in the order ``stuffed --help`` lists them."""

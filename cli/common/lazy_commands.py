@@ -42,6 +42,13 @@ each game, :mod:`cli.common.twins`); its short help is this one, written once: l
 imports nothing."""
 
 
+def summary(step: Step[Any]) -> str:
+    """A step's one-line help in the command line's words (``--faces``)."""
+    from cli.common.step_commands import worded  # a step's words only (start-up)
+
+    return step.worded(step.summary, worded)
+
+
 class LazyGroup(SuggestsUnloaded):
     """The one way a group of the command line loads its commands on first use: the
     commands of ``lazy`` (:data:`Lazy`), and the steps of a game's table of steps
@@ -75,7 +82,7 @@ class LazyGroup(SuggestsUnloaded):
                 in self.commands.items() if name not in self.lazy]
         lazy = [(name, short) for name, (_target, short) in self.lazy.items()]
         steps = self.steps
-        table = [] if steps is None else [(s.name, s.summary) for s in steps]
+        table = [] if steps is None else [(s.name, summary(s)) for s in steps]
         if self.sort:
             return sorted({*held, *lazy, *table})
         rows = [*lazy, *held]

@@ -75,9 +75,11 @@ class StepCommand(NumbersCommand):
         return super().parse_args(ctx, out)
 
 
-def worded(param: Param) -> str:
-    """How this door names ``param``: ``--with`` for an option, ``DICE`` for an
-    argument."""
+def worded(param: Param, flag: str | None = None) -> str:
+    """How this door names ``param`` (or one of its switches, ``flag``): ``--with`` for
+    an option, ``DICE`` for an argument."""
+    if flag is not None:
+        return f"--{flag}"
     if param.positional:
         return param.metavar or param.name.upper()
     if param.flags:
@@ -120,8 +122,11 @@ def _completer(param: Param, state: Callable[[], Any]
     return complete
 
 
-def parameters(param: Param, state: Callable[[], Any]) -> list[click.Parameter]:
-    """The click parameters of one of a step's parameters (a switch per flag)."""
+def parameters(param: Param, state: Callable[[], Any], help_text: str = ""
+               ) -> list[click.Parameter]:
+    """The click parameters of one of a step's parameters (a switch per flag), with
+    ``help_text``, its help in this door's words."""
+    help_text = help_text or param.help
     complete = _completer(param, state)
     if param.positional:
         metavar = param.metavar
@@ -135,24 +140,26 @@ def parameters(param: Param, state: Callable[[], Any]) -> list[click.Parameter]:
                                required=param.required, type=_type(param),
                                metavar=metavar, shell_complete=complete, **given)]
     if param.flags:
-        return [click.Option([f"--{flag}", param.name], flag_value=flag, help=help_text)
-                for flag, help_text in param.flags.items()]
+        return [click.Option([f"--{flag}", param.name], flag_value=flag, help=flag_help)
+                for flag, flag_help in param.flags.items()]
     names = [f"--{param.spelt}", *([f"-{param.short}"] if param.short else []), param.name]
     if param.kind is Kind.FLAG:
+        if param.off is not None:  # a switch and its opposite: --contest/--challenge
+            names = [f"--{param.spelt}/--{param.off}", param.name]
         return [click.Option(names, is_flag=True, default=bool(param.default),
-                             help=param.help)]
+                             help=help_text)]
     if param.bare is not None:
         return [click.Option(names, is_flag=False, flag_value=param.bare, default=None,
-                             metavar=param.metavar, help=param.help)]
+                             metavar=param.metavar, help=help_text)]
     if param.many:
-        return [ManyOption(names, metavar=param.metavar, help=param.help,
+        return [ManyOption(names, metavar=param.metavar, help=help_text,
                            shell_complete=complete, commas=param.commas)]
     if param.repeat:
         return [click.Option(names, multiple=True, type=_type(param), metavar=param.metavar,
-                             help=param.help, shell_complete=complete)]
+                             help=help_text, shell_complete=complete)]
     given = {} if param.default is None else {"default": param.default}
     return [click.Option(names, type=_type(param), required=param.required,
-                         metavar=param.metavar, help=param.help, shell_complete=complete,
+                         metavar=param.metavar, help=help_text, shell_complete=complete,
                          **given)]
 
 
@@ -173,12 +180,13 @@ def command(step: Step[Any], run: Run, options: Callable[[Any], Any],
             raise
 
     function: Any = options(callback)
-    made: Sequence[click.Parameter] = [p for param in step.params
-                                       for p in parameters(param, state)]
+    made: Sequence[click.Parameter] = [
+        p for param in step.params
+        for p in parameters(param, state, step.worded(param.help, worded))]
     function.__click_params__ = [*getattr(function, "__click_params__", []),
                                  *reversed(made)]
-    return click.command(step.name, cls=StepCommand, short_help=step.summary,
-                         help=step.help or step.summary)(function)
+    return click.command(step.name, cls=StepCommand, short_help=step.worded(step.summary, worded),
+                         help=step.worded(step.help or step.summary, worded))(function)
 
 
 def _value(step: Step[Any], name: str, value: Any) -> Any:

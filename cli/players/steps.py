@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from characters.names import name_key
 from cli.common.errors import fail
-from cli.players.words import ShellFace
+from cli.players.words import SHELL_WORDS, ShellFace
 from conflict.errors import RuleViolation
 from conflict.intents import step_table
 from conflict.intents.steps import participant
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from conflict.intents import Intent
     from conflict.state import State
     from conflict.whatnow import WhatNow
-    from core.steps import Step, Steps
+    from core.steps import Param, Step, Steps
 
 
 class Desk(ShellFace, Protocol):
@@ -185,5 +185,9 @@ def step_help(word: str, *, host: bool) -> list[str]:
     if name is None:
         fail(f"{word[:30]!r} is not a step here; type ? for the steps")
     step = table()[name]
+
+    def said(param: Param, flag: str | None) -> str:  # a line here names no option
+        return SHELL_WORDS.get(param.name) or (flag or param.name).replace("_", " ")
+
     return [*(f" {usage}" for usage in step.usage.split(" · ")), "",
-            step.summary, step.help]
+            step.worded(step.summary, said), step.worded(step.help, said)]

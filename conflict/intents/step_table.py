@@ -308,11 +308,11 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
         _NAME,
         Param("kind", "What is declared.", Kind.CHOICE, positional=True, required=True,
               choices=("action", "attack", "defense", "no-roll")),
-        Param("dice", "The dice (or --using SOURCE).", positional=True, metavar="DICE"),
+        Param("dice", "The dice (or {using} SOURCE).", positional=True, metavar="DICE"),
         *_AIM),
          help="NAME declares (R-CON-7): an action needing a roll with DICE Action Dice (an "
-              "attack with --target), full defense with DICE Defense Dice, or an action "
-              "that needs no roll. --using figures the dice from the sheet.",
+              "attack with {target}), full defense with DICE Defense Dice, or an action "
+              "that needs no roll. {using} figures the dice from the sheet.",
          who=Who.SEAT, may=_expected(_DECLARE, first=True), rule="R-CON-4",
          aliases=("d", "dec"), phrase=_declared,
          usage="d attack NAME 5 [with GEAR] · d action 4 [at NAME] [harmless] · "
@@ -322,7 +322,7 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
         Param("action", "The action: its number, its place on the board (2nd) or its "
                         "actor's name.", positional=True, required=True),
         Param("contest", "Opposed by its target (default), or not (R-CON-9).", Kind.FLAG,
-              default=True, option="contest/--challenge"),
+              default=True, off="challenge"),
         Param("difficulty", "Difficulty 0–5.", Kind.NUMBER, short="d", default=0,
               metavar="D")),
          help="The Narrator sets ACTION as a Contest or a Challenge, and its Difficulty "
@@ -399,12 +399,12 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
         "roll", "faces", "against", "action"), (
         Param("faces", "The actor's dice rolled at the table: 5,5,3 (a group: its kept "
                        "roll, or every member's 5,5,3/4,4,1).", Kind.FACES, metavar="F"),
-        Param("against", "A defender's dice rolled at the table, as --faces: 4,4,1 (a "
+        Param("against", "A defender's dice rolled at the table, as {faces}: 4,4,1 (a "
                          "group: its kept roll, or every member's 4,4,1/3,2,2); NAME= when "
                          "several roll.", Kind.FACES, repeat=True, metavar="[NAME=]F"),
         _ACTION),
          help="Roll the action being resolved (R-CON-14/17): the tool rolls whatever is "
-              "not given with --faces and --against.",
+              "not given with {faces} and {against}.",
          who=Who.SEAT, may=_may_roll, rule="R-CON-14", phrase=_nothing("roll"),
          usage="roll"),
     Step("damage", "Apply a successful attack's damage.", _intent(
@@ -432,7 +432,7 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
                         "is about to join).", Kind.FLAG),),
          help="End the round; the next starts with declarations (R-CON-21). When one side "
               "alone is left standing, the Conflict is decided: end it with its outcome "
-              "(or start another round with --anyway, if someone is about to join).",
+              "(or start another round with {anyway}, if someone is about to join).",
          who=Who.HOST, aliases=("endround",), phrase=lambda _words: {"anyway": True},
          usage="endround"),
     Step("end", "End the Conflict with its outcome.", _end, (
