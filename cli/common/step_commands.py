@@ -215,10 +215,10 @@ def _option_words(step: Step[Any]) -> dict[str, tuple[Param, bool]]:
 
 
 def complete(step: Step[Any], state: Any, words: Sequence[str], partial: str,
-             options: Sequence[str] = (), seat: str | None = None) -> list[str]:
+             seat: str | None = None) -> list[str]:
     """What may come next in a line of ``step`` after ``words`` (the words typed after
     the step's name), beginning as ``partial``: an option's value after the option, the
-    options after ``-`` (and the door's own ``options``), else the next argument's
+    options after ``-``, else the next argument's
     words (read from ``state`` where a name is wanted). ``seat``: the one seat a
     parameter that names who acts may name (a player's own, at a phone)."""
     spelt = _option_words(step)
@@ -234,7 +234,7 @@ def complete(step: Step[Any], state: Any, words: Sequence[str], partial: str,
         elif place < len(arguments) and not arguments[place].many:
             place += 1
     if partial.startswith("-"):
-        return sorted(word for word in {*spelt, *options}
+        return sorted(word for word in spelt
                       if word.startswith("--") and word.startswith(partial))
     wanted = pending if pending is not None else \
         arguments[place] if place < len(arguments) else None
