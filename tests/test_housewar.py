@@ -458,7 +458,8 @@ def test_r_hw_1_unrest_starts_at_zero_and_the_game_ends_at_eight() -> None:
     assert game.state.phase is Phase.ENDED
     for event in (Pass("Tekiel"), Solve("Riot"), Worsen("Riot"), Score("Tekiel", favor=1),
                   AddUnrest(1), Transfer("supply", "Tekiel", R("1 food")), EndTurn()):
-        refused(game, event, r"R-HW-1: the game is over \(Unrest reached 8\): no more cards")
+        refused(game, event, r"R-HW-1: the game is over \(Unrest reached 8\): no further "
+                             r"cards may be played, nor deals made; the scores are final")
 
 
 def test_r_hw_1_an_eruption_adding_unrest_ends_the_game_mid_turn() -> None:

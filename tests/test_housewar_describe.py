@@ -81,10 +81,10 @@ LOG = [
     "Tekiel's turn ends; Venture is the Active House for turn 5.",
     # turn 5
     "Venture collects 2 Money, 2 Skaa, 1 Warrior, stealing 2 Money from Tekiel.",
-    "Vin erupts from Urgency IV: apply its eruption effect. The game is over: Vin erupted "
-    "with Unrest 2: the Final Empire is (just barely) saved; reveal Lekal's Financial Heir "
-    "before the totals (highest score wins).",
     "Unrest rises by 4 to 6.",
+    "Vin erupts from Urgency IV. The game is over: Vin erupted with Unrest 6: the Final "
+    "Empire is (just barely) saved; reveal Lekal's Financial Heir before the totals "
+    "(highest score wins).",
     "Lekal reveals Financial Heir: 2 Favor, score 0. The game is over: Vin erupted with "
     "Unrest 6: the Final Empire is (just barely) saved; highest score wins: Tekiel wins.",
 ]

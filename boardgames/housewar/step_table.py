@@ -129,7 +129,27 @@ def _worsen(state: State, v: Values) -> list[Any]:
     from boardgames.housewar import grammar
     from boardgames.housewar.events import Worsen
 
-    return [Worsen(grammar.problem(state, name)) for name in v["names"]]
+    return _until_the_end(state, [Worsen(grammar.problem(state, name))
+                                  for name in v["names"]])
+
+
+def _until_the_end(state: State, events: list[Any]) -> list[Any]:
+    """``events`` up to the one that ends the game: when Vin erupts "the game
+    immediately ends" (R-HW-3), so the Problems named after it do not move. An event
+    the rules refuse is kept, for the rules to say why when the step is written."""
+    from boardgames.errors import GameError
+    from boardgames.housewar.rules import apply
+    from boardgames.housewar.state import Phase
+
+    now = state
+    for count, event in enumerate(events, start=1):
+        try:
+            now = apply(now, event)
+        except GameError:
+            return events
+        if now.phase is Phase.ENDED:
+            return events[:count]
+    return events
 
 
 def _move(state: State, v: Values) -> list[Any]:
@@ -313,7 +333,8 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
         Param("names", "The Problems, in order.", Kind.NAME, positional=True, many=True,
               required=True, metavar="PROBLEM…", complete=_problems),),
          help="Step 2: each PROBLEM moves one column right, one at a time, in the order "
-              "given (the Active House chooses); past IV it erupts (R-HW-2)."),
+              "given (the Active House chooses); past IV it erupts (R-HW-2); Vin's eruption "
+              "ends the game at once, and the Problems after it stay (R-HW-3)."),
     Step("move", "A card moves a Problem (Soother: {by} -1).", _move, (
         _problem(),
         Param("by", "Columns: right, or left when negative (a Soother: -1).",
