@@ -432,3 +432,34 @@ def test_r_hw_1_after_the_winner_is_announced_no_step_changes_the_game(db: Path)
     ok(db, "hw", "undo")  # the host's
     assert game(db)["outcome"] is None
 
+
+def test_r_hw_5_a_short_supply_is_stolen_while_another_house_holds_it(db: Path) -> None:
+    """"If there isn't enough of a resource in the supply, you may STEAL the missing
+    resources from the other players, in any combination you wish." — "If there aren't
+    enough resources in the supply or among all other players [...] The balance is
+    lost." """
+    set_up(db)
+    ok(db, "hw", "transfer", "supply", "lekal", "5", "food")  # the supply: 1 Food left
+    message = unchanged(db, "hw", "collect")
+    assert message == (
+        "R-HW-5: the supply leaves Venture short 1 Food of its income, and other Houses "
+        "hold 1 Food of it (Lekal 1 Food): Venture steals it from them, in any "
+        "combination; only what no other House holds is lost (--steal)")
+    collected = data(db, "hw", "collect", "--steal", "lekal=1f")
+    assert collected["said"][0].startswith("Venture collects 1 Money, 2 Food, stealing "
+                                           "1 Food from Lekal")
+
+
+def test_r_hw_5_collect_before_set_up_names_the_missing_sheets_first(db: Path) -> None:
+    """"All players immediately collect the resources and the number of Personality
+    cards shown along the sides of their House sheet." comes before "Draw 1 Problem
+    card per player." (set-up, steps 6 and 7)."""
+    ok(db, *NEW)
+    ok(db, "hw", "sheet", "venture", "2f")
+    assert unchanged(db, "hw", "collect") == (
+        "R-HW-5: every House collects its sheet at set-up first (still to collect: Lekal, "
+        "Hasting), then 1 Problem per player is placed (0 of 3 so far)")
+    ok(db, "hw", "sheet", "lekal", "1s")
+    ok(db, "hw", "sheet", "hasting", "1w")
+    assert unchanged(db, "hw", "collect") == (
+        "R-HW-2: set-up places 1 Problem per player first (0 of 3)")

@@ -139,11 +139,14 @@ def _collect(before: State, event: ev.Collect, after: State) -> str:
     return text + _lost(wanted, got) + "."
 
 
-def _lost(wanted: Resources, got: Resources) -> str:
+def _lost(wanted: Resources, got: Resources,
+          why: str = "neither the supply nor another House holds it") -> str:
+    """What a collection lost (R-HW-5): at set-up, what the supply lacked; in step 1,
+    what no other House held either."""
     lost = wanted - wanted.cap(got)
     if not lost:
         return ""
-    return f"; {lost.text()} is lost: the supply ran short"
+    return f"; {lost.text()} is lost: {why}"
 
 
 def _before_collect(state: State) -> State:
@@ -166,7 +169,7 @@ def _income(before: State, event: Sheet | Ruin | Advisor, after: State) -> str:
         text = f"{house.name} collects its sheet at set-up: {got.text()}"
         if event.cards:
             text += f" and {_cards(event.cards)}"
-        return text + _lost(event.income, got) + "."
+        return text + _lost(event.income, got, "the supply ran short") + "."
     each_turn = f"it collects {house.income.text()} each turn."
     if isinstance(event, Ruin):
         many = event.icons.total > 1
