@@ -163,6 +163,8 @@ def test_r_hw_6_a_phone_does_not_end_the_game_by_hand(tmp_path: Path) -> None:
     for phone in (venture, lekal):
         assert refused(phone, "unrest 8") == "! R-HW-6: unrest is the host's step"
         assert refused(phone, "unrest 1") == "! R-HW-6: unrest is the host's step"
+    assert one_line(tmp_path / "t.db", "lekal", "unrest 8") == (
+        2, "! R-HW-6: unrest is the host's step")
     # A Soother's move the other way is a card's: Vin erupting by it would end the game.
     assert refused(venture, "move vin --by 1") == (
         "! R-HW-6: move would end the game, and the end shows every score: at a phone "

@@ -222,8 +222,8 @@ class GameDesk:
         group = game_verbs.group(self.kind)
         allowed = game_verbs.verbs_of(self.kind, host=self.host.narrator)
         if word not in allowed:
-            step = game_verbs.steps_of(self.kind).get(word)
-            if step is not None and step.who is Who.HOST and step.rule:
+            if word in game_verbs.host_ruled(self.kind):
+                step = game_verbs.steps_of(self.kind)[word]
                 raise RuleViolation(f"{step.name} is the host's step", rule=step.rule)
             fail(f"{word[:30]!r} is not a step you may take at {self.name}; type ? for "
                  f"help")
