@@ -19,7 +19,7 @@ import datetime
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from boardgames.errors import BadValue
+from boardgames.errors import BadValue, GameError
 from core.steps import Kind, Param, Step, Steps, Values, Who
 
 if TYPE_CHECKING:
@@ -139,7 +139,6 @@ def _until_the_end(state: State, events: list[Any]) -> list[Any]:
     """``events`` up to the one that ends the game: when Vin erupts "the game
     immediately ends" (R-HW-3), so the Problems named after it do not move. An event
     the rules refuse is kept, for the rules to say why when the step is written."""
-    from boardgames.errors import GameError
     from boardgames.housewar.rules import apply
     from boardgames.housewar.state import Phase
 
