@@ -152,7 +152,10 @@ class Step(Generic[S]):
     (the rules it rests on, by ID). ``who`` says who may take it, and ``rule`` the rule
     named when someone may not (the game's turn rule when empty). ``may(state, seat)``:
     for :attr:`Who.SEAT`, whether ``seat`` may take it now. ``rank`` orders listings:
-    a game's own steps 0, what comes after them 1, 2…
+    a game's own steps 0, what comes after them 1, 2… ``may_end``: one of the game's
+    own steps, which may end the game when a player takes it (House War's worsen, add
+    and solve); where the game names a rule for it (:attr:`Steps.end_rule`), any other
+    step of a player's that would end the game is the host's.
 
     ``phrase``: where a step has a grammar of its own for a line of words (a
     declaration's ``attack marsh 5 with dagger``), it reads those words (after the
@@ -172,6 +175,7 @@ class Step(Generic[S]):
     rank: int = 0
     phrase: Callable[[Sequence[str]], dict[str, Any]] | None = None
     usage: str = ""
+    may_end: bool = False
 
     def param(self, name: str) -> Param:
         """The parameter called ``name`` (its table name)."""
@@ -205,11 +209,14 @@ class Step(Generic[S]):
 class Steps(Generic[S]):
     """A game's table of steps, in the order its listings show them; ``kind`` is the
     game's stream kind and ``turn_rule`` the rule named when a step is not a player's
-    to take (whose turn it is)."""
+    to take (whose turn it is). ``end_rule``: the rule named when a player's step that
+    is not one of the game's own (:attr:`Step.may_end`) would end the game (House War's
+    hidden scores, R-HW-6); empty where any step may end it."""
 
     kind: str
     turn_rule: str
     steps: tuple[Step[S], ...]
+    end_rule: str = ""
     _by_word: dict[str, Step[S]] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -241,4 +248,4 @@ class Steps(Generic[S]):
 
     def adding(self, *steps: Step[S]) -> Steps[S]:
         """This table with ``steps`` added (a game's table grows by one entry)."""
-        return Steps(self.kind, self.turn_rule, (*self.steps, *steps))
+        return Steps(self.kind, self.turn_rule, (*self.steps, *steps), self.end_rule)

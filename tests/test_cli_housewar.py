@@ -88,7 +88,7 @@ def test_r_hw_3_a_whole_game_to_its_winner_with_undo(db: Path) -> None:
             outcome["standings"]] == [("Venture", 1, 4, 5), ("Lekal", 2, 4, 2),
                                       ("Hasting", 3, 0, 2)]
     assert unchanged(db, "hw", "worsen", "famine").startswith(
-        "R-HW-3: the game is over (Vin erupted)")
+        "R-HW-1: the game is over (Vin erupted)")
     ok(db, "hw", "undo")
     assert game(db)["outcome"] is None
 
@@ -386,3 +386,80 @@ def test_r_hw_5_tokens_are_read_whole_by_the_game_not_split_at_commas(tmp_path: 
     assert "cannot read '2' in '2,food'" in refused(db, "hw", "add", "Ashfall", "-u", "1",
                                                     "--setup", "--cost", "2,food")
     ok(db, "hw", "add", "Ashfall", "-u", "1", "--setup", "--cost", "2", "food,", "1", "skaa")
+
+
+def _vin_at_iv(db: Path) -> None:
+    """Venture's first turn, income collected, with Vin at Urgency IV."""
+    ok(db, *NEW)
+    for name, tokens in (("venture", "2f"), ("lekal", "1s"), ("hasting", "1w")):
+        ok(db, "hw", "sheet", name, tokens)
+    ok(db, "hw", "add", "Vin", "-u", "4", "--setup")
+    ok(db, "hw", "add", "Theft", "-u", "1", "--setup")
+    ok(db, "hw", "add", "Mist", "-u", "2", "--setup")
+    ok(db, "hw", "collect")
+
+
+def test_r_hw_3_vin_erupting_in_step_2_ends_the_game_at_once(db: Path) -> None:
+    """"When any of the following occurs, the game immediately ends and scores are
+    totaled. [...] If the Vin Problem erupts and the ending Unrest score is 7 or lower,
+    the Final Empire is (just barely) saved and the player with the highest score wins
+    the game." The Problems named after Vin stay where they are."""
+    _vin_at_iv(db)
+    ok(db, "hw", "score", "lekal", "--favor", "2")
+    over = data(db, "hw", "worsen", "Vin", "Theft", "Mist")
+    assert len(over["events"]) == 1 and over["winners"] == ["Lekal"]
+    assert over["said"][0].startswith("Vin erupts from Urgency IV. The game is over: Vin "
+                                      "erupted with Unrest 0")
+    columns = game(db)["track"]["columns"]
+    assert columns[0][0] == "Theft" and columns[1][0] == "Mist"
+
+
+def test_r_hw_1_after_the_winner_is_announced_no_step_changes_the_game(db: Path) -> None:
+    """"When any of the following occurs, the game immediately ends and scores are
+    totaled. No further cards may be played, and no further deals may be made." Only
+    reading and the host's undo remain (R-HW-1 ruling)."""
+    _vin_at_iv(db)
+    ok(db, "hw", "score", "venture", "--favor", "2")
+    assert data(db, "hw", "worsen", "vin")["winners"] == ["Venture"]
+    for args in (("unrest", "2"), ("score", "Lekal", "--favor", "1"),
+                 ("transfer", "supply", "lekal", "1f"), ("advisor", "lekal", "1m"),
+                 ("timer", "3")):
+        assert unchanged(db, "hw", *args) == (
+            "R-HW-1: the game is over (Vin erupted): no further cards may be played, nor "
+            "deals made; the scores are final"), args
+    assert game(db)["outcome"]["winners"] == ["Venture"]
+    assert "highest score wins: Venture wins" in ok(db, "hw", "show", columns=120)
+    ok(db, "hw", "undo")  # the host's
+    assert game(db)["outcome"] is None
+
+
+def test_r_hw_5_a_short_supply_is_stolen_while_another_house_holds_it(db: Path) -> None:
+    """"If there isn't enough of a resource in the supply, you may STEAL the missing
+    resources from the other players, in any combination you wish." — "If there aren't
+    enough resources in the supply or among all other players [...] The balance is
+    lost." """
+    set_up(db)
+    ok(db, "hw", "transfer", "supply", "lekal", "5", "food")  # the supply: 1 Food left
+    message = unchanged(db, "hw", "collect")
+    assert message == (
+        "R-HW-5: the supply leaves Venture short 1 Food of its income, and other Houses "
+        "hold 1 Food of it (Lekal 1 Food): Venture steals it from them, in any "
+        "combination; only what no other House holds is lost (--steal)")
+    collected = data(db, "hw", "collect", "--steal", "lekal=1f")
+    assert collected["said"][0].startswith("Venture collects 1 Money, 2 Food, stealing "
+                                           "1 Food from Lekal")
+
+
+def test_r_hw_5_collect_before_set_up_names_the_missing_sheets_first(db: Path) -> None:
+    """"All players immediately collect the resources and the number of Personality
+    cards shown along the sides of their House sheet." comes before "Draw 1 Problem
+    card per player." (set-up, steps 6 and 7)."""
+    ok(db, *NEW)
+    ok(db, "hw", "sheet", "venture", "2f")
+    assert unchanged(db, "hw", "collect") == (
+        "R-HW-5: every House collects its sheet at set-up first (still to collect: Lekal, "
+        "Hasting), then 1 Problem per player is placed (0 of 3 so far)")
+    ok(db, "hw", "sheet", "lekal", "1s")
+    ok(db, "hw", "sheet", "hasting", "1w")
+    assert unchanged(db, "hw", "collect") == (
+        "R-HW-2: set-up places 1 Problem per player first (0 of 3)")

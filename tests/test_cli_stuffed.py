@@ -224,8 +224,9 @@ def test_no_color_is_honoured(db: Path) -> None:
     (["roll", "-f", "c c x"], "R-STF-2: no die symbol is called 'x'"),
     (["roll", "-f", "c c c"], "R-STF-2: a turn starts with all 8 dice rolled, got 3"),
     (["spend", "1", "2"], "R-STF-4: a set is 3 of a kind (a coin) or 4 of a kind"),
-    (["spend", "ch:3"], "R-STF-4: a set: the unspent dice (1 Co, 2 Co, 3 Co, 4 Ch, 5 Ch, "
-                        "6 In, 7 Bi, 8 Re) show no 3 charisma"),
+    (["spend", "ch:3"], "R-STF-4: a set: the unspent dice (die 1 coin, die 2 coin, die 3 "
+                        "coin, die 4 charisma, die 5 charisma, die 6 intelligence, die 7 "
+                        "birden, die 8 resource) show no 3 charisma"),
     (["spend", "1", "b"], "R-STF-4: give dice by position (1 4 5) or by symbol"),
     (["recruit", "Spook"], "R-STF-5: 'Spook' is not on offer: give the combination"),
     (["reroll", "9"], "R-STF-1: a die position must be a whole number 1–8, got 9"),
@@ -353,3 +354,37 @@ def test_r_stf_4_r_stf_5_steal_grunt_my_birden_and_the_sacrifice(db: Path) -> No
     ok(db, "stuffed", "discard")
     assert unchanged(db, "stuffed", "discard").startswith(
         "R-STF-4: ann holds 0 Advantage cards: discarding needs 1")
+
+
+def test_r_stf_4_grunt_trade_that_is_no_3_of_a_kind_says_so(db: Path) -> None:
+    """"Grunt Loyal card: This Loyal's ability, "Trade in 3 of a kind for an Advantage
+    Card," can only be used for one set of 3 of a kind in a single turn. Birdens cannot
+    be used for the 3 of a kind." The set is judged first: "no unspent die shows
+    resource" was said while two did."""
+    ok(db, *HEIST)
+    ok(db, "stuffed", "roll", "-f", "ch ch r r c c i b")
+    ok(db, "stuffed", "recruit", "grunt", "--needs", "ch:2", "-a", "r")  # ann's Grunt
+    ok(db, "stuffed", "end-turn")
+    ok(db, "stuffed", "roll", "-f", "b b b b b b b b")
+    ok(db, "stuffed", "end-turn")
+    ok(db, "stuffed", "roll", "-f", "c c r r b e e i")
+    for dice in (["r", "r", "e"], ["3", "4", "6"]):
+        assert unchanged(db, "stuffed", "ability", "Grunt", "--set", *dice) == (
+            "R-STF-4: Grunt's trade takes 3 of a kind (not Birdens): die 3 resource, die 4 "
+            "resource, die 6 essence are not 3 of a kind (--set)")
+    assert unchanged(db, "stuffed", "ability", "Grunt", "--set", "5", "1", "2").endswith(
+        "die 5 birden, die 1 coin, die 2 coin are not 3 of a kind (--set)")
+
+
+def test_r_stf_4_my_birden_refusal_lists_every_unspent_die(db: Path) -> None:
+    """"My Birden Advantage card: This card states, "If you roll a Birden and 3 of a
+    kind, draw 2 cards." A player can only use this ability for one set of 3 of a kind,
+    and the required dice aren't spent." The refusal listed "(4 Bi)", leaving out the
+    Birden on die 3."""
+    ok(db, *HEIST)
+    ok(db, "stuffed", "roll", "-f", "c c b b c e e e")
+    ok(db, "stuffed", "spend", "c:3")
+    ok(db, "stuffed", "spend", "e:3")
+    assert unchanged(db, "stuffed", "play", "My Birden") == (
+        "R-STF-4: My Birden: the unspent dice (die 3 birden, die 4 birden) show no 3 of a "
+        "kind besides die 3")

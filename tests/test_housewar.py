@@ -39,6 +39,7 @@ from boardgames.housewar import (
     new_game,
     replay,
 )
+from boardgames.housewar.describe import describe
 from boardgames.housewar.resources import NOTHING, Resources, parse_resources
 from boardgames.session import Session
 
@@ -199,13 +200,51 @@ def test_r_hw_5_peter_steals_what_the_supply_lacks_from_one_player_or_several() 
     assert game.state.house("Lekal").resources == R("2 money 2 food")
 
 
-def test_r_hw_5_what_is_still_missing_is_lost() -> None:
+def test_r_hw_5_what_no_other_house_holds_is_lost() -> None:
+    """"If there aren't enough resources in the supply or among all other players
+    (typically because resources have been destroyed), then you collect only what is
+    available. The balance is lost." """
     game = _short_supply_game()
-    game.push(Collect("Tekiel", R("2 money 1 food"), steal=(Steal("Lekal", R("1 food")),)))
+    game.push(Transfer("Venture", "destroyed", R("4 money 4 food")))
+    game.push(Transfer("Lekal", "destroyed", R("3 money 3 food")))  # Lekal keeps 1 Food
+    before, collect = game.state, Collect("Tekiel", R("2 money 1 food"),
+                                          steal=(Steal("Lekal", R("1 food")),))
+    game.push(collect)
     assert game.state.house("Tekiel").resources == R("1 money 1 food")
     total = game.state.supply + game.state.destroyed + sum(
         (h.resources for h in game.state.houses), NOTHING)
     assert total == Resources.each(8, atium=6)
+    assert describe(before, collect, game.state) == (
+        "Tekiel collects 1 Money, 1 Food (double income on the first turn), stealing 1 "
+        "Food from Lekal; 3 Money, 1 Food is lost: neither the supply nor another House "
+        "holds it.")
+
+
+def test_r_hw_5_the_balance_is_not_lost_while_other_houses_hold_it() -> None:
+    """"If there isn't enough of a resource in the supply, you may STEAL the missing
+    resources from the other players, in any combination you wish." — "If there aren't
+    enough resources in the supply or among all other players [...] The balance is
+    lost.": while another House holds some, it is stolen, not lost."""
+    game = _short_supply_game()
+    with pytest.raises(RuleViolation) as refusal:
+        game.push(Collect("Tekiel", R("2 money 1 food")))
+    error = refusal.value
+    assert str(error) == (
+        "R-HW-5: the supply leaves Tekiel short 3 Money, 2 Food of its income, and other "
+        "Houses hold 3 Money, 2 Food of it (Venture 3 Money, 2 Food; Lekal 3 Money, 2 "
+        "Food): Tekiel steals it from them, in any combination; only what no other House "
+        "holds is lost")
+    assert (error.param, error.value) == ("steal", "3 Money, 2 Food")
+    assert "--" not in str(error)  # each front door words the parameter
+    refused(game, Collect("Tekiel", R("2 money 1 food"), steal=(Steal("Lekal", R("1 food")),)),
+            "the supply and what it steals leaves Tekiel short 3 Money, 1 Food")
+    # Only Venture holds Money now: 2 of the 3 are stolen, the third is lost.
+    game.push(Transfer("Lekal", "supply", R("3 money")))
+    game.push(Transfer("supply", "destroyed", R("4 money")))
+    game.push(Transfer("Venture", "destroyed", R("2 money")))
+    game.push(Collect("Tekiel", R("2 money 1 food"),
+                      steal=(Steal("Venture", R("2 money 2 food")),)))
+    assert game.state.house("Tekiel").resources == R("2 money 2 food")
 
 
 def test_r_hw_5_stealing_is_limited_to_what_the_supply_lacks() -> None:
@@ -458,7 +497,8 @@ def test_r_hw_1_unrest_starts_at_zero_and_the_game_ends_at_eight() -> None:
     assert game.state.phase is Phase.ENDED
     for event in (Pass("Tekiel"), Solve("Riot"), Worsen("Riot"), Score("Tekiel", favor=1),
                   AddUnrest(1), Transfer("supply", "Tekiel", R("1 food")), EndTurn()):
-        refused(game, event, r"R-HW-1: the game is over \(Unrest reached 8\): no more cards")
+        refused(game, event, r"R-HW-1: the game is over \(Unrest reached 8\): no further "
+                             r"cards may be played, nor deals made; the scores are final")
 
 
 def test_r_hw_1_an_eruption_adding_unrest_ends_the_game_mid_turn() -> None:

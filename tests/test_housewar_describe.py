@@ -81,10 +81,10 @@ LOG = [
     "Tekiel's turn ends; Venture is the Active House for turn 5.",
     # turn 5
     "Venture collects 2 Money, 2 Skaa, 1 Warrior, stealing 2 Money from Tekiel.",
-    "Vin erupts from Urgency IV: apply its eruption effect. The game is over: Vin erupted "
-    "with Unrest 2: the Final Empire is (just barely) saved; reveal Lekal's Financial Heir "
-    "before the totals (highest score wins).",
     "Unrest rises by 4 to 6.",
+    "Vin erupts from Urgency IV. The game is over: Vin erupted with Unrest 6: the Final "
+    "Empire is (just barely) saved; reveal Lekal's Financial Heir before the totals "
+    "(highest score wins).",
     "Lekal reveals Financial Heir: 2 Favor, score 0. The game is over: Vin erupted with "
     "Unrest 6: the Final Empire is (just barely) saved; highest score wins: Tekiel wins.",
 ]
@@ -186,12 +186,15 @@ def test_passing_for_a_card() -> None:
     assert _say(game, Pass("Tekiel")) == "Tekiel passes and draws 1 Personality card."
 
 
-def test_what_the_supply_cannot_give_is_lost() -> None:
+def test_what_neither_the_supply_nor_another_house_holds_is_lost() -> None:
+    """"If there aren't enough resources in the supply or among all other players
+    (typically because resources have been destroyed), then you collect only what is
+    available. The balance is lost." (R-HW-5)"""
     game = started(legacy=True)  # a game saved before set-up collection (R-HW-5)
-    game.push(Transfer("supply", "Venture", R("8 food")))
+    game.push(Transfer("supply", "destroyed", R("8 food")))
     assert _say(game, Collect("Tekiel", R("1 money 1 food"))) == (
-        "Tekiel collects 2 Money (double income on the first turn); 2 Food is lost: the "
-        "supply ran short.")
+        "Tekiel collects 2 Money (double income on the first turn); 2 Food is lost: "
+        "neither the supply nor another House holds it.")
 
 
 @pytest.mark.parametrize("event", [MoveProblem("Riot", by=-1), Score("Tekiel", favor=1)])

@@ -95,8 +95,8 @@ TURN_4: list[Event] = [  # Tekiel
 ]
 TURN_5: list[Event] = [  # Venture
     Collect("Venture", R("2 money 2 skaa 1 warriors"), (Steal("Tekiel", R("2 money")),)),
+    AddUnrest(4),  # a card's; after the end nothing moves Unrest (R-HW-1 ruling)
     Worsen("Vin"),  # erupts: the game ends
-    AddUnrest(4),  # Vin's eruption
     Reveal("Lekal", "Financial Heir", favor=2),
 ]
 GAME: list[Event] = [*SET_UP, *TURN_1, *TURN_2, *TURN_3, *TURN_4, *TURN_5]
@@ -147,11 +147,11 @@ def test_a_whole_game_from_set_up_to_the_winner() -> None:
                                    ("Vin", None))
     assert state.supply == R("3 food 3 prestige 5 skaa 7 warriors 4 atium")
 
-    for event in TURN_5[:2]:
+    for event in TURN_5[:3]:
         game.push(event)
     assert game.state.phase is Phase.ENDED and game.state.ended_by is End.VIN_ERUPTED
     refused(game, Worsen("Skaa Rebellion"), "the game is over")
-    game.push(TURN_5[2])
+    refused(game, AddUnrest(1), "the game is over")
     result = outcome(game.state)
     assert result is not None and not result.decided  # Lekal's Financial Heir is face down
     game.push(TURN_5[3])

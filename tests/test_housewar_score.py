@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from test_housewar import R, refused, started, through_step3
 
@@ -104,30 +105,51 @@ def test_r_hw_3_vin_solved_the_highest_score_wins() -> None:
     assert [s.house for s in result.standings] == ["Lekal", "Venture", "Tekiel"]
     assert result.text() == ("Vin is solved: the Final Empire is saved; highest score wins: "
                              "Lekal wins.")
-    refused(game, Transfer("supply", "Tekiel", R("1 food")), "R-HW-3: the game is over")
+    refused(game, Transfer("supply", "Tekiel", R("1 food")), "R-HW-1: the game is over")
 
 
 def test_r_hw_3_vin_erupting_with_unrest_seven_the_highest_wins() -> None:
     game = started(problems=(("Vin", 4), ("Riot", 2), ("Famine", 3)))
     game.push(Collect("Tekiel"))
     game.push(Score("Venture", favor=2))
-    game.push(AddUnrest(4))
+    game.push(AddUnrest(7))
     game.push(Worsen("Vin"))
-    assert outcome(game.state) is not None
-    game.push(AddUnrest(3))  # Vin's own eruption effect still applies
     result = outcome(game.state)
     assert result is not None and result.ended_by is End.VIN_ERUPTED
     assert result.unrest == 7 and result.highest_wins and result.winners == ("Venture",)
 
 
-def test_r_hw_3_ruling_unrest_reaching_eight_as_vin_resolves_decides() -> None:
+def test_r_hw_1_ruling_after_the_end_nothing_changes_a_score_or_the_track() -> None:
+    """"When any of the following occurs, the game immediately ends and scores are
+    totaled. No further cards may be played, and no further deals may be made." After
+    the winner is announced, Unrest and scores stay as they are (R-HW-1 ruling)."""
     game = through_step3(_vin_game())
     game.push(AddUnrest(6))
     game.push(Score("Venture", favor=2))
+    game.push(FaceDown("Tekiel", "Heir"))
+    game.push(Solve("Vin", (), ()))
+    over = "R-HW-1: the game is over \\(Vin was solved\\): no further cards may be played"
+    for event in (AddUnrest(2), Score("Lekal", favor=1), Transfer("supply", "Lekal",
+                                                                 R("1 food")),
+                  Worsen("Riot"), FaceDown("Lekal", "Heir")):
+        refused(game, event, over + ", nor deals made; only end-game Personalities are "
+                                    "revealed now")
+    game.push(Reveal("Tekiel", "Heir", favor=1))  # what remains: the reveals
+    refused(game, AddUnrest(2), over + ", nor deals made; the scores are final")
+    result = outcome(game.state)
+    assert result is not None and result.winners == ("Venture",) and result.unrest == 6
+
+
+def test_r_hw_3_ruling_unrest_at_eight_as_vin_resolves_decides() -> None:
+    # Since nothing changes Unrest after the end (R-HW-1 ruling), play no longer reaches
+    # Unrest 8 with Vin solved; the outcome of such a state still follows the ruling:
+    # Unrest decides, and the lowest score wins.
+    game = through_step3(_vin_game())
+    game.push(Score("Venture", favor=2))
     game.push(Score("Tekiel", favor=1))
     game.push(Solve("Vin", (), ()))
-    game.push(AddUnrest(2))  # Vin's when-solved effect brings Unrest to 8
-    result = outcome(game.state)
+    state = attrs.evolve(game.state, unrest=8)
+    result = outcome(state)
     assert result is not None and result.ended_by is End.VIN_SOLVED
     assert not result.highest_wins and result.winners == ("Lekal",)  # lowest: 0
     assert "the Final Empire collapses" in result.text()

@@ -104,16 +104,17 @@ def test_r_hw_5_the_first_turn_needs_every_sheet_and_every_problem() -> None:
 
 def test_r_hw_5_a_short_supply_at_collection_is_stolen_then_lost() -> None:
     game = started(sheets=["2 money 1 food", "", ""])
-    game.push(Transfer("supply", "Venture", R("5 money 7 food")))
+    game.push(Transfer("supply", "destroyed", R("5 money")))
+    game.push(Transfer("supply", "Venture", R("7 food")))
     # The supply holds 1 Money and 0 Food; Tekiel collects 2 Money and 1 Food: it
-    # steals 1 Food from Venture, and the missing Money is lost.
+    # steals 1 Food from Venture, and the missing Money, which no House holds, is lost.
     event = Collect("Tekiel", steal=(Steal("Venture", R("1 food")),))
     before = game.state
     after = game.push(event)
     assert after.house("Tekiel").resources == R("3 money 2 food")
     assert describe(before, event, after) == (
         "Tekiel collects 1 Money, 1 Food, stealing 1 Food from Venture; 1 Money is lost: "
-        "the supply ran short.")
+        "neither the supply nor another House holds it.")
 
 
 # --- R-HW-5: the first Active House ---------------------------------------------------------

@@ -29,9 +29,12 @@ def test_r_hw_5_who_takes_each_step_is_the_rules() -> None:
     for name in ("collect", "worsen", "add", "pass", "solve", "no-deal", "end-turn",
                  "score", "timer"):
         assert steps[name].who is Who.TURN, name
-    # The set-up's sheets, a transfer and a discard are the host's.
+    # The set-up's sheets, a transfer, a discard and moving Unrest by hand are the
+    # host's; only the game's own steps may end it at a phone (R-HW-6 ruling).
     assert {step.name for step in steps if step.who is Who.HOST} == {
-        "sheet", "transfer", "discard"}
+        "sheet", "transfer", "discard", "unrest"}
+    assert steps["unrest"].rule == steps.end_rule == "R-HW-6"
+    assert {step.name for step in steps if step.may_end} == {"worsen", "add", "solve"}
     # Each House reveals its own face-down cards at the end, whoever's turn (R-HW-3).
     reveal = steps["reveal"]
     assert reveal.who is Who.SEAT and reveal.rule == "R-HW-3"

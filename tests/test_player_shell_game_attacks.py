@@ -5,6 +5,7 @@ files; each test names the rule it keeps."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -129,22 +130,50 @@ def test_r_hw_5_the_hosts_own_steps_at_a_game_run_as_one_line(tmp_path: Path) ->
 
 def test_r_hw_6_a_player_does_not_take_back_the_end_that_showed_every_score(
         tmp_path: Path) -> None:
-    # ``unrest 8`` ends the game and shows every House's score and breakdown; with
-    # ``undo`` right after, a player read them all and played on.
+    # The end shows every House's score and breakdown; with ``undo`` right after, a
+    # player read them all and played on.
     table = seated(tmp_path / "t.db", SEATS, HOUSES, *HW_SETUP)
     venture, hasting, lekal, host = (PlayerShell(table, name, color=False)
                                      for name in ("venture", "hasting", "lekal", "gm"))
-    for line in ["collect", "worsen famine riot ashfall disobedience", "add Plague -u 1",
+    for line in ["collect", "worsen famine riot ashfall disobedience", "add Vin -u 4",
                  "solve ashfall --share venture=2f --favor venture=4", "end-turn"]:
         ok(venture, line)
     ok(hasting, "collect")
-    assert "Venture: score 4 = Favor 4 (Ashfall 4)" in ok(hasting, "unrest 8")
+    assert "Venture: score 4 = Favor 4 (Ashfall 4)" in ok(hasting, "worsen vin")
     assert refused(hasting, "undo") == (
         "! R-HW-6: your last step ended the game and every score was shown: only the "
         "host takes it back")
     assert refused(lekal, "undo").startswith("! the last step at Game 1 is hasting's")
-    assert ok(host, "undo").startswith("Undone: Unrest rises by 8 to 8.")
+    assert ok(host, "undo").startswith("Undone: Vin erupts from Urgency IV.")
     assert ok(hasting, "undo").startswith("Undone: Hasting collects")  # before the end
+
+
+def test_r_hw_6_a_phone_does_not_end_the_game_by_hand(tmp_path: Path) -> None:
+    """"Scoring tokens may never be shown to anyone, nor may they be bartered or
+    negotiated. They must remain face down in front of each player until the end of the
+    game." Moving Unrest by hand, and any step that would end the game outside the
+    game's own steps, are the host's at a phone (R-HW-6 ruling): ``unrest 8`` at a phone
+    ended the game and showed that phone every House's score."""
+    table = seated(tmp_path / "t.db", SEATS, HOUSES, *HW_SETUP)
+    venture, lekal, host = (PlayerShell(table, name, color=False)
+                            for name in ("venture", "lekal", "gm"))
+    for line in ["collect", "worsen famine riot ashfall disobedience", "add Vin -u 4",
+                 "solve ashfall --share venture=2f --favor venture=4"]:
+        ok(venture, line)  # Venture: 4 Favor, face down
+    for phone in (venture, lekal):
+        assert refused(phone, "unrest 8") == "! R-HW-6: unrest is the host's step"
+        assert refused(phone, "unrest 1") == "! R-HW-6: unrest is the host's step"
+    assert one_line(tmp_path / "t.db", "lekal", "unrest 8") == (
+        2, "! R-HW-6: unrest is the host's step")
+    # A Soother's move the other way is a card's: Vin erupting by it would end the game.
+    assert refused(venture, "move vin --by 1") == (
+        "! R-HW-6: move would end the game, and the end shows every score: at a phone "
+        "that is the host's step")
+    board = ok(lekal, "b")
+    assert "the game is over" not in board.casefold() and "Venture: score" not in board
+    assert re.search(r"Venture \? \? \?", board), board  # still face down to Lekal
+    assert ok(host, "unrest 1").startswith("Unrest rises by 1 to 1.")
+    assert ok(venture, "move riot --by -1").startswith("Riot")  # no end: a card's
 
 
 def test_r_hw_4_r_hw_5_a_deal_others_pay_into_and_another_income_are_the_hosts(

@@ -20,7 +20,7 @@ from boardgames.housewar.privacy import sees
 from boardgames.housewar.resources import Resources
 from boardgames.housewar.score import outcome
 from boardgames.housewar.sheets import Advisor, Ruin, Sheet
-from boardgames.housewar.state import Phase, State, Turn
+from boardgames.housewar.state import Phase, State, Turn, is_vin
 from boardgames.housewar.track import COLUMNS, numeral
 from core.viewer import NARRATOR, Viewer
 
@@ -93,7 +93,8 @@ def _add_problem(before: State, event: ev.AddProblem, after: State) -> str:
     if column is None:
         full = (_skipped(card.start, COLUMNS + 1, 1) if event.place is ev.Place.START
                 else " (no free space)")
-        where = f"and erupts at once{full}: apply its eruption effect"
+        effect = "" if is_vin(card.name) else ": apply its eruption effect"
+        where = f"and erupts at once{full}{effect}"
     elif event.place is ev.Place.START:
         where = f"at {_at(column)}{_skipped(card.start, column, 1)}"
     else:
@@ -108,8 +109,9 @@ def _move(before: State, name: str, after: State, verb: str, by: int) -> str:
     start = before.track.column_of(name) or 0
     aim = start + by
     if name in after.erupted and name not in before.erupted:
-        return (f"{name} erupts from {_at(start)}{_skipped(aim, COLUMNS + 1, 1)}: apply its "
-                f"eruption effect.")
+        # Vin's eruption ends the game at once (R-HW-3): nothing more is applied.
+        effect = "" if is_vin(name) else ": apply its eruption effect"
+        return f"{name} erupts from {_at(start)}{_skipped(aim, COLUMNS + 1, 1)}{effect}."
     if name in after.deck_top and name not in before.deck_top:
         return (f"{name} moves left off {_at(start)}{_skipped(aim, 0, -1)} onto the top of "
                 f"the Problem deck: it is the next Problem drawn.")
@@ -137,11 +139,14 @@ def _collect(before: State, event: ev.Collect, after: State) -> str:
     return text + _lost(wanted, got) + "."
 
 
-def _lost(wanted: Resources, got: Resources) -> str:
+def _lost(wanted: Resources, got: Resources,
+          why: str = "neither the supply nor another House holds it") -> str:
+    """What a collection lost (R-HW-5): at set-up, what the supply lacked; in step 1,
+    what no other House held either."""
     lost = wanted - wanted.cap(got)
     if not lost:
         return ""
-    return f"; {lost.text()} is lost: the supply ran short"
+    return f"; {lost.text()} is lost: {why}"
 
 
 def _before_collect(state: State) -> State:
@@ -164,7 +169,7 @@ def _income(before: State, event: Sheet | Ruin | Advisor, after: State) -> str:
         text = f"{house.name} collects its sheet at set-up: {got.text()}"
         if event.cards:
             text += f" and {_cards(event.cards)}"
-        return text + _lost(event.income, got) + "."
+        return text + _lost(event.income, got, "the supply ran short") + "."
     each_turn = f"it collects {house.income.text()} each turn."
     if isinstance(event, Ruin):
         many = event.icons.total > 1

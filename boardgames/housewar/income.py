@@ -60,14 +60,19 @@ def income_wanted(state: State, event: ev.Collect) -> Resources:
 
 
 def _begin(state: State) -> State:
-    """The first turn begins: set-up must be done (R-HW-2, R-HW-5)."""
-    if state.setup_problems < state.players:
-        raise RuleViolation(f"set-up places 1 Problem per player first "
-                            f"({state.setup_problems} of {state.players})", rule="R-HW-2")
+    """The first turn begins: set-up must be done (R-HW-2, R-HW-5), in its own order:
+    the sheets are collected before the starting Problems are drawn, so a missing sheet
+    is named first."""
+    placed = f"{state.setup_problems} of {state.players}"
     missing = state.sheets_missing
     if missing:
+        then = ("" if state.setup_problems >= state.players
+                else f", then 1 Problem per player is placed ({placed} so far)")
         raise RuleViolation(f"every House collects its sheet at set-up first (still to "
-                            f"collect: {', '.join(missing)})", rule="R-HW-5")
+                            f"collect: {', '.join(missing)}){then}", rule="R-HW-5")
+    if state.setup_problems < state.players:
+        raise RuleViolation(f"set-up places 1 Problem per player first ({placed})",
+                            rule="R-HW-2")
     return attrs.evolve(state, phase=Phase.PLAYING,
                         turn=Turn(number=1, active=state.turn.active))
 
@@ -98,8 +103,29 @@ def collect(state: State, event: ev.Collect) -> State:
                                 f"{state.active.name} collects: it cannot steal "
                                 f"{stolen.text()}", rule="R-HW-5")
         state = _take(state, source, steal.resources)
+    _none_left_to_steal(state, lacking - stolen, stolen)
     state = _give(state, state.active.name, got + stolen)
     return attrs.evolve(state, turn=attrs.evolve(state.turn, collected=True))
+
+
+def _none_left_to_steal(state: State, missing: Resources, stolen: Resources) -> None:
+    """Refuse to lose ``missing`` (what the supply lacks, less what was ``stolen``) while
+    other Houses hold some of it: the balance is lost only "If there aren't enough
+    resources in the supply or among all other players" (R-HW-5). The refusal names
+    the step's ``steal`` parameter, for each front door to word."""
+    others = [h for h in state.houses if key(h.name) != key(state.active.name)]
+    held = missing.cap(sum((h.resources for h in others), NOTHING))
+    if not held:
+        return
+    holders = "; ".join(f"{h.name} {h.resources.cap(held).text()}" for h in others
+                        if h.resources.cap(held))
+    name = state.active.name
+    after = " and what it steals" if stolen else ""
+    raise RuleViolation(f"the supply{after} leaves {name} short {missing.text()} of its "
+                        f"income, and other Houses hold {held.text()} of it ({holders}): "
+                        f"{name} steals it from them, in any combination; only what no "
+                        f"other House holds is lost", rule="R-HW-5", param="steal",
+                        value=held.text())
 
 
 def ruin(state: State, event: Ruin) -> State:

@@ -380,7 +380,10 @@ HANDLERS: Handlers[State, ev.Event] = (
 _SETUP_EVENTS = (ev.AddProblem, ev.Collect, ev.Transfer, ev.Sheet)
 # Events that move the turn on: an eruption's effect has been applied by then.
 _TURN_EVENTS = (ev.Worsen, ev.Collect, ev.Pass, ev.Solve, ev.NoDeal, ev.EndTurn)
-_VIN_EFFECTS = (ev.AddUnrest, ev.Score)
+# What remains once the game is over (R-HW-1 ruling): the face-down end-game
+# Personalities revealed, and the negotiation timer stopped or run out; reading and the
+# host's undo write no event. Nothing else changes a score, a token or the track.
+_AFTER_THE_END = (ev.Reveal, ev.StopTimer, ev.TimeUp)
 
 
 def _check_phase(state: State, event: ev.Event) -> None:
@@ -400,13 +403,12 @@ def _check_phase(state: State, event: ev.Event) -> None:
                                 rule="R-HW-5")
         return
     if phase is Phase.ENDED:
-        vin_end = state.ended_by in (End.VIN_SOLVED, End.VIN_ERUPTED)
-        if isinstance(event, (ev.Reveal, ev.StopTimer, ev.TimeUp)) or (
-                vin_end and isinstance(event, _VIN_EFFECTS)):
+        if isinstance(event, _AFTER_THE_END):
             return
-        raise RuleViolation(f"the game is over ({_end_text(state)}): no more cards or "
-                            f"deals, only end-game Personalities to reveal",
-                            rule="R-HW-1" if state.ended_by is End.UNREST else "R-HW-3")
+        left = ("only end-game Personalities are revealed now" if state.unrevealed
+                else "the scores are final")
+        raise RuleViolation(f"the game is over ({_end_text(state)}): no further cards "
+                            f"may be played, nor deals made; {left}", rule="R-HW-1")
     if isinstance(event, ev.Reveal):
         raise RuleViolation("face-down Personalities are revealed at the end of the game",
                             rule="R-HW-3")
@@ -424,8 +426,7 @@ def apply(state: State, event: ev.Event) -> State:
     (naming the rule) or :class:`BadValue`, and nothing changes, when it is refused.
 
     The game ends as soon as Unrest reaches 8 (R-HW-1) or Vin is solved or erupts
-    (R-HW-3); afterwards only end-game reveals, and the Vin card's own Unrest and
-    score effects, are accepted.
+    (R-HW-3); afterwards only end-game reveals are accepted (R-HW-1 ruling).
     """
     handler = HANDLERS.of(event)
     _check_phase(state, event)

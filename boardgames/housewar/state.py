@@ -48,7 +48,7 @@ class Phase(enum.Enum):
     NEW = "new"  # nothing yet: the first event must be Start
     SETUP = "setup"  # starting Problems and resources
     PLAYING = "playing"
-    ENDED = "ended"  # only end-game reveals (and the Vin card's own effects) remain
+    ENDED = "ended"  # only end-game reveals remain (R-HW-1 ruling)
 
 
 class End(enum.Enum):

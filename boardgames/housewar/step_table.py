@@ -6,9 +6,11 @@ Each step's words are read by :mod:`.grammar` and built into events when the ste
 written (listing the steps loads neither), and the rules (:mod:`.rules`) judge the
 events as they judge any other. At a phone a House takes the steps of its turn, for
 itself only; the set-up (the sheets; the starting Problems come before any turn), a
-transfer and a discard are the host's; each House reveals its own face-down cards at
-the end (R-HW-3). A face-down card's name is never offered by Tab: it is hidden from
-the other Houses (R-HW-6).
+transfer, a discard and moving Unrest by hand are the host's; each House reveals its
+own face-down cards at the end (R-HW-3). A face-down card's name is never offered by
+Tab: it is hidden from the other Houses (R-HW-6). The end shows every score, so only
+the game's own steps that may end it (:attr:`core.steps.Step.may_end`: worsen, add,
+solve) end it at a phone; any other that would is the host's (R-HW-6 ruling).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import datetime
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from boardgames.errors import BadValue
+from boardgames.errors import BadValue, GameError
 from core.steps import Kind, Param, Step, Steps, Values, Who
 
 if TYPE_CHECKING:
@@ -129,7 +131,26 @@ def _worsen(state: State, v: Values) -> list[Any]:
     from boardgames.housewar import grammar
     from boardgames.housewar.events import Worsen
 
-    return [Worsen(grammar.problem(state, name)) for name in v["names"]]
+    return _until_the_end(state, [Worsen(grammar.problem(state, name))
+                                  for name in v["names"]])
+
+
+def _until_the_end(state: State, events: list[Any]) -> list[Any]:
+    """``events`` up to the one that ends the game: when Vin erupts "the game
+    immediately ends" (R-HW-3), so the Problems named after it do not move. An event
+    the rules refuse is kept, for the rules to say why when the step is written."""
+    from boardgames.housewar.rules import apply
+    from boardgames.housewar.state import Phase
+
+    now = state
+    for count, event in enumerate(events, start=1):
+        try:
+            now = apply(now, event)
+        except GameError:
+            return events
+        if now.phase is Phase.ENDED:
+            return events[:count]
+    return events
 
 
 def _move(state: State, v: Values) -> list[Any]:
@@ -308,12 +329,14 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
          help="The Problem NAME enters the track (R-HW-2): at its starting Urgency, moving "
               "right past full columns to the lowest free space; past IV it erupts. Step 3 "
               "by default; {setup} for a starting Problem, {effect} for an eruption's or a "
-              "card's."),
+              "card's.", may_end=True),
     Step("worsen", "Step 2: Problems move one column right.", _worsen, (
         Param("names", "The Problems, in order.", Kind.NAME, positional=True, many=True,
               required=True, metavar="PROBLEM…", complete=_problems),),
          help="Step 2: each PROBLEM moves one column right, one at a time, in the order "
-              "given (the Active House chooses); past IV it erupts (R-HW-2)."),
+              "given (the Active House chooses); past IV it erupts (R-HW-2); Vin's eruption "
+              "ends the game at once, and the Problems after it stay (R-HW-3).",
+         may_end=True),
     Step("move", "A card moves a Problem (Soother: {by} -1).", _move, (
         _problem(),
         Param("by", "Columns: right, or left when negative (a Soother: -1).",
@@ -355,7 +378,8 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
               metavar="HOUSE=N…", complete=_house_pairs)),
          help="Step 4: a deal closes and PROBLEM is solved (R-HW-3, R-HW-4): each House "
               "pays its share alone (Atium as any icon, 2 tokens for 1, no pooling), then "
-              "gains the Favor promised — doubled while the Lord Ruler is in play."),
+              "gains the Favor promised — doubled while the Lord Ruler is in play.",
+         may_end=True),
     Step("no-deal", "Step 4: a deal fails.", _no_deal, (_problem(),),
          help="Step 4: the deal over PROBLEM fails; it stays and nothing is paid."),
     Step("end-turn", "Step 5: the next House becomes Active.", _end_turn,
@@ -372,7 +396,8 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
         Param("amount", "Spaces.", Kind.NUMBER, positional=True, required=True,
               metavar="N"),),
          help="Unrest moves N spaces (-N to lower it); at 8 the game ends at once "
-              "(R-HW-1)."),
+              "(R-HW-1). The host's: at a phone, a House takes only the steps its turn "
+              "gives it (R-HW-6).", who=Who.HOST, rule="R-HW-6"),
     Step("score", "A House gains Favor or Disgrace.", _score, (
         _house(seat=True),
         Param("favor", "Favor gained.", Kind.NUMBER, default=0, metavar="N"),
@@ -419,6 +444,6 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
          help="At the end, before totals, HOUSE reveals its face-down CARD and gains what "
               "it gives, doubled while the Lord Ruler is in play (R-HW-3).",
          who=Who.SEAT, may=_own_cards, rule="R-HW-3"),
-))
+), end_rule="R-HW-6")
 """Every step of a game of House War but the negotiation timer (:func:`timer`, whose
 clock the front door gives), in the order ``housewar --help`` lists them."""

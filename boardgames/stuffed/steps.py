@@ -33,8 +33,8 @@ from boardgames.stuffed.events import (
 from boardgames.stuffed.state import Game
 from core.names import closest, matches, name_key
 
-__all__ = ["ability", "buy", "card", "character", "chosen_dice", "mission", "paid_die",
-           "player", "recruit", "reroll", "reroll_typed", "roll", "spend", "steal",
+__all__ = ["ability", "buy", "card", "character", "chosen_dice", "dice_words", "mission",
+           "paid_die", "player", "recruit", "reroll", "reroll_typed", "roll", "spend", "steal",
            "teammate"]
 
 
@@ -66,13 +66,32 @@ def chosen_dice(state: Game, typed: Sequence[str], doing: str, *, rule: str = "R
         raise RuleViolation(f"{state.current.name} has not rolled yet: a turn starts with "
                             f"all 8 dice rolled", rule="R-STF-2")
     combo = parse_combo(" ".join(tokens))
-    unspent = [(p, s) for p, s in state.unspent if p not in exclude]
-    found = match(combo, unspent)
+    found = match(combo, [(p, s) for p, s in state.unspent if p not in exclude])
     if found is None:
-        shown = ", ".join(f"{p} {s.short}" for p, s in unspent) or "none"
-        raise RuleViolation(f"{doing}: the unspent dice ({shown}) show no {combo.words}",
-                            rule=rule)
+        besides = "".join(f" besides die {p}" for p in exclude)
+        raise RuleViolation(f"{doing}: the unspent dice ({dice_words(state.unspent)}) show "
+                            f"no {combo.words}{besides}", rule=rule)
     return found
+
+
+def dice_words(dice: Sequence[tuple[int, Symbol]]) -> str:
+    """Every die given, by position and symbol in words (``die 3 birden, die 4
+    coin``): ``4 Bi`` read as four Birdens."""
+    return ", ".join(f"die {p} {s.value}" for p, s in dice) or "none"
+
+
+def _three_of_a_kind(state: Game, positions: Sequence[int], doing: str, param: str) -> None:
+    """Refuse ``positions`` unless they are 3 unspent dice of a kind, not Birdens
+    (R-STF-4), naming the step's parameter ``param`` that gave them."""
+    if len(positions) != 3 or not all(1 <= p <= len(state.dice) for p in positions):
+        return  # the rules say what is wrong with the dice themselves
+    symbols = {state.dice[p - 1] for p in positions}
+    if len(symbols) != 1 or Symbol.BIRDEN in symbols:
+        what = dice_words([(p, state.dice[p - 1]) for p in positions])
+        why = ("are Birdens, which never make a set" if symbols == {Symbol.BIRDEN}
+               else "are not 3 of a kind")
+        raise RuleViolation(f"{doing} takes 3 of a kind (not Birdens): {what} {why}",
+                            rule="R-STF-4", param=param, value=" ".join(map(str, positions)))
 
 
 def character(state: Game, typed: str) -> str:
@@ -168,6 +187,9 @@ def ability(state: Game, typed: str, *, pay: int | None = None, coins: int = 0,
     name = character(state, typed)
     if trade:
         positions = chosen_dice(state, trade, "Grunt's trade", rule="R-STF-4")
+        # The set is judged before the die that pays: with the set wrong, "no die left
+        # to pay" misleads.
+        _three_of_a_kind(state, positions, "Grunt's trade", "trade")
         return Grunt(paid_die(state, name, positions, pay), positions)
     return Ability(name, paid_die(state, name, (), pay), coins=coins, cards=cards, note=note)
 
@@ -224,13 +246,12 @@ def card(state: Game, title: str, *, coins: int, cards: int, dice: Sequence[str]
     said = name_key(_known_card(title, gave=bool(coins or cards)))
     if said == name_key("My Birden"):
         birdens = [p for p, s in state.unspent if s is Symbol.BIRDEN]
-        birden = birdens[0] if birdens else 0
+        if not birdens and state.rolled:
+            raise RuleViolation(f"My Birden needs a Birden among the unspent dice "
+                                f"({dice_words(state.unspent)})", rule="R-STF-4")
         positions = chosen_dice(state, dice or ["3-kind"], "My Birden", rule="R-STF-4",
-                                exclude=(birden,))
-        if not birden:
-            raise BadValue("My Birden needs a Birden among the unspent dice",
-                           rule="R-STF-4")
-        return MyBirden(birden, positions)
+                                exclude=birdens[:1])
+        return MyBirden(birdens[0] if birdens else 0, positions)
     if said == name_key("Sacrifice"):
         if attribute is None:
             raise BadValue("the Sacrifice joins the team: give the Attribute her ability "

@@ -222,6 +222,9 @@ class GameDesk:
         group = game_verbs.group(self.kind)
         allowed = game_verbs.verbs_of(self.kind, host=self.host.narrator)
         if word not in allowed:
+            if word in game_verbs.host_ruled(self.kind):
+                step = game_verbs.steps_of(self.kind)[word]
+                raise RuleViolation(f"{step.name} is the host's step", rule=step.rule)
             fail(f"{word[:30]!r} is not a step you may take at {self.name}; type ? for "
                  f"help")
         chosen = next((a for a in args if game_verbs.is_shell_option(a)), None)
@@ -293,7 +296,9 @@ class GameDesk:
         def checked(state: Any) -> Sequence[Any]:
             face.check(state)
             self._may_write(state)
-            return [*face.prelude(state), *build(state)]
+            events = [*face.prelude(state), *build(state)]
+            self._may_end(state, events)
+            return events
 
         recorded = self.stream.record(checked, who=self.host.name)
         self.wrote += [entry.seq for entry in recorded.entries]
@@ -309,6 +314,24 @@ class GameDesk:
             raise RuleViolation(f"you have no seat at {self.name}: a player plays the "
                                 f"seat named as they are ({seats})", rule=steps.turn_rule)
         self._may_take(steps[self._verb], state, seat, turn, steps.turn_rule)
+
+    def _may_end(self, state: Any, events: Sequence[Any]) -> None:
+        """Refuse a player's step that would end a game whose end shows every hidden
+        figure, unless it is one of the game's own steps that may (House War's worsen,
+        add and solve: :attr:`core.steps.Step.may_end`); the rest is the host's, by the
+        game's rule (R-HW-6: ``unrest 8`` showed that phone every score)."""
+        steps = game_verbs.steps_of(self.kind)
+        step = steps.get(self._verb)
+        if (self.host.narrator or not steps.end_rule or step is None or step.may_end
+                or self.rules.end_shown(state)):
+            return
+        after = state
+        for event in events:
+            after = self.rules.apply(after, event)  # what the rules refuse, they say
+        if self.rules.end_shown(after):
+            raise RuleViolation(f"{step.name} would end the game, and the end shows every "
+                                f"score: at a phone that is the host's step",
+                                rule=steps.end_rule)
 
     def _may_take(self, step: Step[Any], state: Any, seat: str, turn: str | None,
                   rule: str) -> None:

@@ -112,6 +112,14 @@ def out_of_turn(kind: str) -> frozenset[str]:
     return frozenset(step.name for step in steps_of(kind) if step.who is Who.SEAT)
 
 
+def host_ruled(kind: str) -> frozenset[str]:
+    """The host's steps at a game of ``kind`` whose table names the rule that makes them
+    the host's (House War's ``unrest``, R-HW-6): a player who types one is told that
+    rule, in the shell and over one line alike."""
+    return frozenset(step.name for step in steps_of(kind)
+                     if step.who is Who.HOST and step.rule)
+
+
 def same_seat(typed: str, seat: str, seats: tuple[str, ...]) -> bool:
     """Whether ``typed`` (a unique beginning or word of a name) means ``seat``."""
     found = matches(typed, list(seats))

@@ -28,6 +28,7 @@ def refused(shell: PlayerShell, line: str) -> str | None:
     words = line.split()
     word = words[0].casefold() if words else ""
     desk = shell.game_desk() if word else None
-    if desk is not None and word in game_verbs.out_of_turn(desk.kind):
-        return None
+    if desk is not None and word in (game_verbs.out_of_turn(desk.kind)
+                                     | game_verbs.host_ruled(desk.kind)):
+        return None  # the shell takes it, or refuses it naming its rule
     return f"mistborn: {plain(words[0] if words else '')[:30]!r} is not a player-shell command"
