@@ -226,7 +226,7 @@ class Server:
             gss_auth=False, gss_kex=False, keepalive_interval=s.keepalive_interval,
             keepalive_count_max=s.keepalive_count_max, login_timeout=s.login_timeout,
             reuse_address=True)
-        self._reader = await self.worker.run(NewsReader, self.worker.table)
+        self._reader = await self.worker.run(NewsReader, self.worker.table, self.log)
         await self.worker.run(warm_up)
         self._dirty = asyncio.Event()
         self._news_task = asyncio.create_task(self._news_loop())
