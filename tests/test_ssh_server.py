@@ -7,6 +7,7 @@ clock the test turns."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -185,6 +186,40 @@ def test_a_flood_of_connections_from_one_address_keeps_no_one_else_out(
         assert served.server.logging_in == {}
     finally:
         for conn in flood:
+            conn.close()
+        served.close()
+
+
+def test_idle_connections_from_eight_addresses_keep_no_player_out(tmp_path: Path) -> None:
+    """64 connections from 8 addresses that never log in (8 each, as many as one
+    address may keep): at most 32 logins wait at once, the newest closing the oldest;
+    a player with a key at a ninth address, and one with a passphrase at a tenth,
+    get in at once, not after the idle ones' 30 s."""
+    served = Served(tmp_path, FAST)
+    idle: list[socket.socket] = []
+
+    async def waiting() -> dict[str, int]:
+        return served.server.logging_in
+
+    try:
+        for number in range(64):
+            conn = socket.create_connection(("127.0.0.1", served.port), timeout=10,
+                                            source_address=(f"127.0.0.{2 + number % 8}", 0))
+            idle.append(conn)
+            conn.recv(4)  # the server's greeting: it has counted this one
+        counts = served.run(waiting())
+        assert sum(counts.values()) == FAST.logins_at_once == 32
+        assert counts == {f"127.0.0.{n}": 4 for n in range(2, 10)}
+        done = served.ssh("ada", "roll", "2", key="ada", source="127.0.0.10")
+        assert done.returncode == 0, err(done)
+        done = served.ssh("kell", "roll", "2", passphrase=PASSPHRASE, source="127.0.0.11")
+        assert done.returncode == 0, err(done)
+        idle[0].settimeout(5)
+        with contextlib.suppress(ConnectionError):
+            while idle[0].recv(256):  # the oldest was closed to make room
+                pass
+    finally:
+        for conn in idle:
             conn.close()
         served.close()
 

@@ -39,7 +39,7 @@ NAMES = {"Tamsin": f"Tam{HOSTILE}sin", "Hazekillers": f"Haze{HOSTILE}killers",
 GAME_MARK = "ZZ"
 """Typed into the board games' texts, then replaced by :data:`GAME_HOSTILE`."""
 
-GAME_HOSTILE = "\u3164\u180b\ufe0f\u115f\u034f"
+GAME_HOSTILE = HOSTILE + "\u3164\u180b\ufe0f\u115f\u034f"
 """What a board game's old table may hold: their checks always refused control and
 format characters, not fillers, variation selectors or the combining grapheme joiner,
 which show nothing."""
@@ -55,7 +55,8 @@ def raw_in(output: str) -> list[str]:
 
 def poison(value: str, *, in_json: bool) -> str:
     hostile = json.dumps(HOSTILE)[1:-1] if in_json else HOSTILE
-    value = value.replace(MARK, hostile).replace(GAME_MARK, GAME_HOSTILE)
+    game = json.dumps(GAME_HOSTILE)[1:-1] if in_json else GAME_HOSTILE
+    value = value.replace(MARK, hostile).replace(GAME_MARK, game)
     for name, bad in NAMES.items():
         value = value.replace(name, json.dumps(bad)[1:-1] if in_json else bad)
     return value

@@ -68,7 +68,7 @@ from boardgames.errors import shown
 from core import bounds
 from core.bounds import Bounds
 from core.names import name_key, two_spellings
-from core.text import first_refused, near
+from core.text import first_refused, near, reading_stored
 
 MAX_NAME = 40
 """The longest name of a player or a Mission."""
@@ -104,8 +104,9 @@ def check_name(value: object, field: str) -> str:
     refused = first_refused(value)
     if refused is not None:
         raise bad_value("bad.text", "R-DBG-1", field=field, value=shown(near(value, refused.at)))
-    if not value.strip() or len(value) > MAX_NAME or value != value.strip() or any(
-            unicodedata.category(c).startswith("C") for c in value):
+    if not value.strip() or len(value) > MAX_NAME or value != value.strip() or (
+            not reading_stored() and any(unicodedata.category(c).startswith("C")
+                                         for c in value)):
         raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
     return value
 

@@ -13,6 +13,7 @@ wrote, steps taken back, the negotiation time running out, and what comes next.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -38,14 +39,29 @@ def _now() -> datetime.datetime:
     return clock.parse(clock.now())
 
 
-class GameVersions:
-    """Every board game's stream version, and House War's running timers."""
+def refused_line(kind: str, name: str, error: Exception) -> str:
+    """The server log's line for a game the table cannot replay (a damaged row), on one
+    line with stored text escaped: ``mistborn: housewar 'Game 1' refused: the table
+    file … is damaged: …``."""
+    from core.errors import shown
+    from core.text import printable
 
-    def __init__(self, table: Table) -> None:
+    said = printable(" ".join(str(error).split()))[:300]
+    return f"mistborn: {kind} {shown(name)} refused: {said}"
+
+
+class GameVersions:
+    """Every board game's stream version, and House War's running timers. A game the
+    table cannot replay (a damaged row) is left out, said once on ``log``: every other
+    game, and the server, go on."""
+
+    def __init__(self, table: Table, log: Callable[[str], None] | None = None) -> None:
         self.table = table
+        self.log = log
         self._versions = self._read()
         self._timers: dict[str, Any] = {}
         self._told: set[tuple[str, str, int]] = set()
+        self._refused: set[tuple[str, str, int]] = set()  # damaged games, as logged
         self._load_timers()
 
     def _read(self) -> dict[tuple[str, str], int]:
@@ -56,11 +72,23 @@ class GameVersions:
         from table import games
 
         self._timers = {}
-        for kind, name in self._versions:
-            if kind == "housewar":
+        for (kind, name), version in self._versions.items():
+            if kind != "housewar":
+                continue
+            try:
                 timer = games.saved(self.table, kind, name).load().state.timer
-                if timer is not None:
-                    self._timers[name] = timer
+            except Exception as error:  # a damaged game: that game alone is refused
+                self._damaged(kind, name, version, error)
+                continue
+            if timer is not None:
+                self._timers[name] = timer
+
+    def _damaged(self, kind: str, name: str, version: int, error: Exception) -> None:
+        """Say once on the log why the game ``kind`` ``name`` is not replayed."""
+        if self.log is None or (kind, name, version) in self._refused:
+            return
+        self._refused.add((kind, name, version))
+        self.log(refused_line(kind, name, error))
 
     def due(self) -> bool:
         """Whether a running negotiation timer ran out and was not told yet."""

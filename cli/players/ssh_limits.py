@@ -1,15 +1,20 @@
 """The built-in SSH server's bookkeeping, pure and clocked: failed passphrases and what
 they cost (:class:`Throttle`, :class:`Logins`), lines a second per player
-(:class:`RateLimit`), and public keys compared by what identifies them (:func:`key_id`).
+(:class:`RateLimit`), connections coming in and not logged in yet (:class:`Doorway`),
+and public keys compared by what identifies them (:func:`key_id`).
 No network here: :mod:`cli.players.ssh_server` asks, and tests turn the clock.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
 
 from characters.names import name_key
+
+T = TypeVar("T", bound=Hashable)
 
 
 class Throttle:
@@ -132,16 +137,30 @@ class Logins:
 
 class RateLimit:
     """A bucket of ``burst`` tokens per key, refilled at ``rate`` a second: a line
-    takes one token, or is refused when the bucket is empty."""
+    takes one token, or is refused when the bucket is empty. Buckets filled up again
+    are forgotten now and then, so that memory stays bounded by the recent keys."""
 
     def __init__(self, rate: float, burst: int,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst, self.clock = rate, burst, clock
         self._buckets: dict[str, tuple[float, float]] = {}
+        self._swept = clock()
+
+    def _sweep(self, now: float) -> None:
+        if now - self._swept < self.burst / self.rate:  # the time a bucket takes to fill
+            return
+        self._swept = now
+        for key in [k for k, (tokens, then) in self._buckets.items()
+                    if tokens + (now - then) * self.rate >= self.burst]:
+            del self._buckets[key]
+
+    def __len__(self) -> int:
+        return len(self._buckets)
 
     def allow(self, key: str) -> bool:
         """Take a token for ``key`` if there is one."""
         now = self.clock()
+        self._sweep(now)
         tokens, then = self._buckets.get(key, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - then) * self.rate)
         if tokens < 1:
@@ -149,6 +168,88 @@ class RateLimit:
             return False
         self._buckets[key] = (tokens - 1, now)
         return True
+
+
+class Doorway(Generic[T]):
+    """The connections of a server and those of them not logged in yet (*logins*), by
+    the address each comes from: which to turn away or close as each arrives.
+
+    A connection is turned away at once, before the server says a word, when its
+    address opened more than ``burst`` in a row, refilled at ``rate`` a second (a
+    flood, or an audit's rate test: each would cost the server a key exchange), or
+    already has ``per_address`` logins waiting. Otherwise it is let in and, when that
+    makes more than ``logins`` waiting in all or more than ``connections`` open, the
+    server makes room by closing one that is still logging in: from the address that
+    has the most waiting, the one waiting longest. A login that has offered a key
+    listed for its player (:meth:`known`) is not closed to make room for ``grace``
+    seconds, time enough to sign with it, so idle connections from many addresses keep
+    no player with a key out (and a stranger offering a player's public key, which is
+    no secret, keeps a place no longer); only when nothing can be closed is the
+    newcomer turned away (every place is a player's).
+    """
+
+    def __init__(self, *, connections: int, logins: int, per_address: int, rate: float,
+                 burst: int, grace: float = 10.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.connections, self.logins, self.per_address = connections, logins, per_address
+        self.grace, self.clock = grace, clock
+        self.arrivals = RateLimit(rate, burst, clock)
+        self._open: set[T] = set()
+        # address, since, and when it offered a key listed for its player (or None)
+        self._waiting: dict[T, tuple[str, float, float | None]] = {}
+
+    def waiting(self) -> dict[str, int]:
+        """How many logins wait, by address."""
+        return dict(Counter(address for address, _, _ in self._waiting.values()))
+
+    def open(self) -> int:
+        """How many connections are open."""
+        return len(self._open)
+
+    def arrive(self, new: T, address: str) -> list[T]:
+        """``new`` has connected from ``address``: the connections to close now, ``new``
+        itself when it is turned away, or older logins that make room for it."""
+        self._open.add(new)
+        if not self.arrivals.allow(address) or \
+                self.waiting().get(address, 0) >= self.per_address:
+            self.gone(new)
+            return [new]
+        self._waiting[new] = (address, self.clock(), None)
+        closed: list[T] = []
+        while len(self._waiting) > self.logins or len(self._open) > self.connections:
+            room = self._room()
+            closed.append(new if room is None else room)
+            self.gone(closed[-1])
+            if closed[-1] is new:
+                break
+        return closed
+
+    def _room(self) -> T | None:
+        """The login to close to make room: the one waiting longest at the address with
+        the most waiting, never one signing with a key known for its player."""
+        now = self.clock()
+        anonymous = [(who, address, since) for who, (address, since, known)
+                     in self._waiting.items() if known is None or now - known >= self.grace]
+        if not anonymous:
+            return None
+        counts = Counter(address for _, address, _ in anonymous)
+        return min(anonymous, key=lambda item: (-counts[item[1]], item[2]))[0]
+
+    def known(self, who: T) -> None:
+        """``who`` offered a key listed for its player: its login is let finish (the
+        first offer starts its ``grace``)."""
+        if who in self._waiting:
+            address, since, known = self._waiting[who]
+            self._waiting[who] = (address, since, self.clock() if known is None else known)
+
+    def logged_in(self, who: T) -> None:
+        """``who`` has logged in: it waits no more."""
+        self._waiting.pop(who, None)
+
+    def gone(self, who: T) -> None:
+        """``who`` was closed, or hung up."""
+        self._waiting.pop(who, None)
+        self._open.discard(who)
 
 
 def key_id(line: str) -> str:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 import asyncssh
 import attrs
 
-from cli.players.ssh_limits import Logins, key_id
+from cli.players.ssh_limits import Doorway, Logins, key_id
 
 if TYPE_CHECKING:
     from table import Table
@@ -39,7 +39,10 @@ class Settings:
     login_timeout: float = 30.0
     sessions_per_player: int = 4
     max_connections: int = 64
-    logins_per_address: int = 8  # connections not yet logged in, from one address at once
+    logins_at_once: int = 32  # connections not logged in yet, from all addresses at once
+    logins_per_address: int = 8  # connections not logged in yet, from one address at once
+    connections_per_second: float = 4.0  # new connections from one address, after a burst
+    connection_burst: int = 16
     lines_per_second: float = 8.0
     line_burst: int = 16
     slow_after: int = 3
@@ -84,8 +87,7 @@ class Door(Protocol):
     hasher: concurrent.futures.ThreadPoolExecutor
     dummy_hash: str
     logins: Logins
-    connections: int
-    logging_in: dict[str, int]
+    doorway: Doorway[Login]
 
     def keys_of(self, username: str) -> set[str]: ...
 
@@ -100,36 +102,33 @@ class Login(asyncssh.SSHServer):
     def __init__(self, server: Door) -> None:
         self.server = server
         self.address = "?"
-        self.logging_in = False
+        self.conn: asyncssh.SSHServerConnection | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        server = self.server
-        server.connections += 1
-        server.logging_in[self.address] = server.logging_in.get(self.address, 0) + 1
-        self.logging_in = True
-        # One address opening connections it never logs in with (a flood, a scanner)
-        # cannot take every place: others, and its own players once in, go on.
-        if server.connections > server.settings.max_connections or \
-                server.logging_in[self.address] > server.settings.logins_per_address:
-            conn.close()
-
-    def _logged_in_or_gone(self) -> None:
-        if self.logging_in:
-            self.logging_in = False
-            left = self.server.logging_in[self.address] - 1
-            if left:
-                self.server.logging_in[self.address] = left
+        self.conn = conn
+        # A flood or a scanner from one address, or idle connections from many, take
+        # no player's place (cli.players.ssh_limits.Doorway): turned away before the
+        # server's greeting, or closed, the longest waiting first, to make room.
+        for login in self.server.doorway.arrive(self, self.address):
+            if login is self:
+                conn.close()  # before asyncssh sends its greeting: no key exchange
             else:
-                del self.server.logging_in[self.address]
+                login.make_room()
+
+    def make_room(self) -> None:
+        """Close this connection, still logging in, to let a newer one in."""
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 "too many logins at once; try again")
 
     def auth_completed(self) -> None:
-        self._logged_in_or_gone()
+        self.server.doorway.logged_in(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.server.connections -= 1
-        self._logged_in_or_gone()
+        self.server.doorway.gone(self)
+        self.conn = None
         # One that hung up while its answer was slowed stays counted as a failure: every
         # passphrase attempt is counted before it is checked (validate_password).
 
@@ -144,6 +143,8 @@ class Login(asyncssh.SSHServer):
         # shared address, a stranger typing this player's name) must not keep it out.
         offered = key_id(key.export_public_key("openssh").decode("ascii", "replace"))
         known = await self.server.worker.run(self.server.keys_of, username)
+        if offered in known:
+            self.server.doorway.known(self)  # let it finish ahead of idle connections
         return offered in known
 
     def password_auth_supported(self) -> bool:

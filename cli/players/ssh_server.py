@@ -26,8 +26,16 @@ Who may join
     A player revoked while connected is told "Your invitation was withdrawn." and the
     session ends, at their next line or the table's next news; nothing names another
     player. Connections that have not logged in yet are limited to 8 from one
-    address at once (64 connections in all): a scanner or a flood from one address
-    keeps out no player elsewhere, and its logins are closed after 30 s.
+    address and 32 from all at once (64 connections in all), and an address may open
+    16 in a row, then 4 a second (:class:`~cli.players.ssh_limits.Doorway`): a scanner
+    or a flood from one address keeps out no player elsewhere, idle connections from
+    many make room for newer ones (not for one signing with a player's key), and
+    logins are closed after 30 s.
+
+What the wire carries
+    Only a modern set of algorithms (:data:`KEX`, :data:`CIPHERS`, :data:`MACS`, no
+    compression): post-quantum hybrids and X25519, AES-GCM and AES-CTR, SHA-2
+    encrypt-then-MAC. docs/security.md lists them with the limits.
 
 What a session may do
     An interactive session runs the player shell as the authenticated player; ``ssh
@@ -62,7 +70,7 @@ from characters.names import name_key
 from cli.players.one_line import refused
 from cli.players.shell import WITHDRAWN, PlayerShell
 from cli.players.ssh_editor import COMPLETE, END, INTERRUPT, TOO_LONG, LineEditor, crlf
-from cli.players.ssh_limits import Logins, RateLimit, Throttle, key_id
+from cli.players.ssh_limits import Doorway, Logins, RateLimit, Throttle, key_id
 from cli.players.ssh_login import (
     DEFAULT_SETTINGS,
     Login,
@@ -81,11 +89,35 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+KEX: Final = ("mlkem768x25519-sha256", "sntrup761x25519-sha512",
+              "sntrup761x25519-sha512@openssh.com", "curve25519-sha256",
+              "curve25519-sha256@libssh.org")
+"""The key exchanges offered, those of them the installed asyncssh has: the
+post-quantum hybrids first (ML-KEM with the cryptography library 44 and later; NTRU
+Prime with liboqs), then X25519, which every client since OpenSSH 6.5 (and PuTTY,
+Dropbear, libssh2, the phone apps) has. Never SHA-1, a NIST curve, a finite-field
+group (slow for the server, and deprecated by the cryptography library) or a group
+exchange (which hands out 1024-bit groups). What a key exchange costs the server is
+bounded by :class:`~cli.players.ssh_limits.Doorway`'s rate per address."""
+
 CIPHERS: Final = ("aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr",
                   "aes192-ctr", "aes256-ctr")
 """The ciphers offered: AES, which every SSH client has and the cryptography library
 runs in one call a packet (asyncssh's ChaCha20 takes four, a quarter of the server's
 time per roll)."""
+
+MACS: Final = ("hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com")
+"""The MACs offered (with AES-CTR; AES-GCM carries its own): SHA-2, encrypt-then-MAC,
+full-length tags."""
+
+COMPRESSION: Final = ("none",)
+"""No compression: screens of 40 columns need none, and none runs before a login."""
+
+
+def offered(wanted: tuple[str, ...], have: list[bytes]) -> list[str]:
+    """Those of ``wanted`` that asyncssh has (``have``), in ``wanted``'s order."""
+    names = {name.decode("ascii") for name in have}
+    return [name for name in wanted if name in names]
 
 REPLACED: Final = "You opened another session; this one is closed."
 
@@ -173,14 +205,21 @@ class Server:
                                       refuse_for=settings.refuse_for,
                                       longest=settings.longest_delay))
         self.limits = RateLimit(settings.lines_per_second, settings.line_burst)
-        self.connections = 0
-        self.logging_in: dict[str, int] = {}  # connections not logged in yet, by address
+        self.doorway: Doorway[Login] = Doorway(
+            connections=settings.max_connections, logins=settings.logins_at_once,
+            per_address=settings.logins_per_address, rate=settings.connections_per_second,
+            burst=settings.connection_burst)
         self.sessions: dict[str, set[_Session]] = {}
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._news_task: asyncio.Task[None] | None = None
         self._dirty: asyncio.Event | None = None
         self._reader: NewsReader | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+
+    @property
+    def logging_in(self) -> dict[str, int]:
+        """Connections not logged in yet, by address."""
+        return self.doorway.waiting()
 
     # --- reading players (in the table's thread)
 
@@ -216,17 +255,20 @@ class Server:
 
     async def start(self, host: str = "0.0.0.0", port: int = 2222) -> int:
         """Listen on ``host``:``port`` (0: any free port); returns the port."""
+        from asyncssh.kex import get_kex_algs
+
         s = self.settings
         self._acceptor = await asyncssh.create_server(
             lambda: Login(self), host, port, server_host_keys=[self.host_key],
             process_factory=self._session, encoding="utf-8", errors="replace",
-            line_editor=False, encryption_algs=CIPHERS,
+            line_editor=False, kex_algs=offered(KEX, get_kex_algs()),
+            encryption_algs=CIPHERS, mac_algs=MACS, compression_algs=COMPRESSION,
             allow_scp=False, sftp_factory=None, agent_forwarding=False,
             x11_forwarding=False, kbdint_auth=False, host_based_auth=False,
             gss_auth=False, gss_kex=False, keepalive_interval=s.keepalive_interval,
             keepalive_count_max=s.keepalive_count_max, login_timeout=s.login_timeout,
             reuse_address=True)
-        self._reader = await self.worker.run(NewsReader, self.worker.table)
+        self._reader = await self.worker.run(NewsReader, self.worker.table, self.log)
         await self.worker.run(warm_up)
         self._dirty = asyncio.Event()
         self._news_task = asyncio.create_task(self._news_loop())

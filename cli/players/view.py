@@ -17,14 +17,14 @@ import functools
 import importlib
 import io
 import unicodedata
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from characters.names import name_key
 from cli.common.output import plain as safe
-from cli.players.game_news import GamesMoved, GameVersions
+from cli.players.game_news import GamesMoved, GameVersions, refused_line
 from conflict.dice import Roll
 from conflict.errors import possessive
 from conflict.events import Event, RollDice
@@ -254,10 +254,11 @@ class NewsReader:
     replayed only when it moved (and then only its new events: the replay cache of
     :mod:`table.sessions`)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, log: Callable[[str], None] | None = None) -> None:
         from conflict import saved as conflicts
 
         self.table = table
+        self.log = log
         last = table.rolls(limit=1)
         self._roll_id = last[0].id if last else 0
         self._conflict: str | None = None
@@ -268,22 +269,33 @@ class NewsReader:
         self._revealed: tuple[str, ...] = ()
         info = table.current(conflicts.KIND)
         if info is not None:
-            self._take(info.name)
-        self._games = GameVersions(table)  # the board games: cli.players.game_news
+            self._take(info.name, info.version)
+        self._games = GameVersions(table, log)  # the board games: cli.players.game_news
 
     def due(self) -> bool:
         """Whether a board game has news though the table did not change (a
         negotiation timer ran out): asks nothing of the table."""
         return self._games.due()
 
-    def _take(self, name: str) -> None:
+    def _take(self, name: str, version: int) -> bool:
+        """Read the Conflict ``name`` (at ``version``, as the table's list says) afresh;
+        ``False`` when the table cannot replay it (a damaged row): that Conflict has no
+        news until it is written again, said once on the log, and everything else goes
+        on."""
         from conflict import saved as conflicts
 
-        loaded = conflicts.saved(self.table, name).load()
-        self._conflict = name
+        self._conflict, self._version = name, version
+        try:
+            loaded = conflicts.saved(self.table, name).load()
+        except Exception as error:  # a damaged Conflict: that one alone is refused
+            self._entries, self._states, self._events = (), (), ()
+            if self.log is not None:
+                self.log(refused_line(conflicts.KIND, name, error))
+            return False
         self._revealed = self.table.revealed(conflicts.KIND, name)
         self._version = loaded.version
         self._entries, self._states, self._events = loaded.entries, loaded.states, loaded.events
+        return True
 
     def current(self) -> tuple[str | None, State | None]:
         """The current Conflict's name and state as last read."""
@@ -301,10 +313,10 @@ class NewsReader:
         if info is None:
             self._conflict, self._version, self._entries, self._states = None, -1, (), ()
         elif self._conflict is None or name_key(info.name) != name_key(self._conflict):
-            self._take(info.name)
+            self._take(info.name, info.version)
             items.append((info.created_at, SwitchNews(info.name, info.created_by)))
         elif info.version != self._version:
-            items.extend(self._moved(info.name))
+            items.extend(self._moved(info.name, info.version))
         if info is not None and self._conflict is not None:
             revealed = self.table.revealed(conflicts.KIND, self._conflict)
             if revealed != self._revealed:
@@ -318,11 +330,12 @@ class NewsReader:
         items.sort(key=lambda item: item[0])  # type: ignore[arg-type,return-value]
         return Batch(tuple(news for _, news in items), *self.current())
 
-    def _moved(self, name: str) -> list[tuple[object, News]]:
+    def _moved(self, name: str, version: int) -> list[tuple[object, News]]:
         from conflict import saved as conflicts
 
         old_entries, old_states, old_events = self._entries, self._states, self._events
-        self._take(name)
+        if not self._take(name, version):
+            return []
         live = {entry.seq for entry in self._entries}
         known = {entry.seq for entry in old_entries}
         found: list[tuple[object, News]] = []
