@@ -348,3 +348,22 @@ def test_r_dbg_8_the_commands_help_in_polish(db: Path) -> None:
     # English stays as it was, in the same process too.
     assert ok(db, "dbg", "spend", "--help").startswith("Usage: ")
     assert "Spend Mission points on the 3 tracks" in ok(db, "dbg", "--help")
+
+
+# --- a player's own log, the turn's last damage, Flaring, the help in Polish ------------
+
+
+@pytest.mark.parametrize("args", [
+    ["dbg", "--lang", "pl", "--help"], ["dbg", "--help", "--lang", "pl"],
+    ["dbg", "--lang=pl", "--help"], ["deckbuilding", "--lang", "pl", "-h"]])
+def test_r_dbg_8_the_groups_help_in_polish_with_lang_pl(db: Path, args: list[str]) -> None:
+    """The Polish rulebook's own words: "Aby aktywować większość zdolności kart akcji w
+    grze, należy „spalić” …" — --lang pl asks for the Polish edition's terms, the
+    group's help included, wherever --help stands."""
+    page = ok(db, *args, columns=100)
+    assert page.startswith("Użycie: ") and "Mistborn: gra deckbuildingowa" in page
+    assert "Opcje:" in page and "Polecenia:" in page
+    assert "Spend Mission points" not in page and "Usage:" not in page
+    spend = ok(db, "dbg", "spend", "--lang", "pl", "--help")
+    assert spend.startswith("Użycie: ") and "Wydaje punkty misji" in spend
+    assert ok(db, "dbg", "--help").startswith("Usage: ")  # English as it was

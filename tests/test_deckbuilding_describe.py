@@ -4,6 +4,8 @@ rewards reached, the end of the game), in English and, for a few, Polish."""
 
 from __future__ import annotations
 
+import pytest
+
 from boardgames import deckbuilding as dbg
 from boardgames.deckbuilding import (
     Attack,
@@ -289,3 +291,55 @@ def test_leftover_that_fells_the_next_holder_too() -> None:
         "Kelsier przekazuje cel graczowi Vin wraz z pozostałymi obrażeniami (13): "
         "Vin 6 → 0; Vin odpada z gry; figurka celu opuszcza grę, a pozostałe obrażenia "
         "(7) przepadają.")
+
+
+# --- reminders, the Polish edition's words, a seat's spelling ----------------------------
+
+
+def test_r_dbg_8_metals_in_the_polish_case_a_verb_asks() -> None:
+    """The Polish rulebook: "Spalając stal, możesz nadać monetom prędkość pocisku,
+    cynołów wzmocni twoją siłę ponad ludzkie ograniczenia, a cyna wyostrzy zmysły",
+    "spaliłeś żelazo" and "Karty cyny": a metal burned is in the accusative ("spala
+    cynę"), a token's metal in the genitive ("żeton cyny")."""
+    from boardgames.deckbuilding import Burn, Flare, Metal, Refresh
+    from boardgames.errors import RuleViolation
+
+    burned = {Metal.TIN: "cynę", Metal.PEWTER: "cynołów", Metal.IRON: "żelazo",
+              Metal.STEEL: "stal", Metal.ZINC: "cynk", Metal.BRASS: "mosiądz",
+              Metal.COPPER: "miedź", Metal.BRONZE: "brąz"}
+    for metal, word in burned.items():
+        table = Table(("Vin", "Kelsier"))
+        assert table.say(Burn("Vin", metal), "pl") == (
+            f"Vin spala {word} (użyto 1 z 1 spalenia).")
+    table = Table(("Vin", "Kelsier"))
+    table.say(Burn("Vin", Metal.IRON))
+    assert table.say(Flare("Vin", Metal.TIN), "pl") == (
+        "Vin rozjarza cynę: żeton zostaje odwrócony do odświeżenia (rozjarzone: cyna).")
+    assert table.say(Refresh("Vin", Metal.TIN), "pl") == "Vin odświeża cynę."
+    refusals = {Burn("Vin", Metal.TIN): "R-DBG-10: żeton cyny gracza Vin był już użyty w "
+                                         "tej turze: każdego żetonu używa się raz na turę",
+                Burn("Vin", Metal.COPPER): "R-DBG-10: gracz Vin zużywa już wszystkie "
+                                           "spalenia dozwolone w tej turze (1): zamiast "
+                                           "tego rozjarz miedź",
+                Refresh("Vin", Metal.PEWTER): "R-DBG-10: żeton cynołowiu gracza Vin nie "
+                                              "jest rozjarzony"}
+    for event, text in refusals.items():
+        with pytest.raises(RuleViolation) as caught:
+            table.session.push(event)
+        assert dbg.localize(caught.value, "pl") == text
+
+
+def test_r_dbg_9_the_second_ability_by_the_polish_rulebooks_name() -> None:
+    """The Polish rulebook: "Druga zdolność: Każda postać ma taką samą drugą zdolność.
+    Raz na turę możesz usunąć zakupioną przez siebie kartę z targu." Unlocked, it is
+    "drugą zdolność"; on the board, "druga zdolność"."""
+    from boardgames.deckbuilding import Train
+    from boardgames.deckbuilding.screen import board
+
+    table = Table(("Vin", "Kelsier"))
+    assert table.say(Train("Vin", 7), "pl").endswith(
+        "odblokowano zdolność II, odblokowano drugą zdolność i 3 żetony atium (atium: 3).")
+    lines = " ".join(" ".join(line.text.split())
+                     for line in board(table.session.state, "G", "pl", 72))
+    assert "odblokowane: zdolność I, zdolność II i druga zdolność" in lines
+    assert "eliminacji przy zakupie" not in lines

@@ -119,8 +119,7 @@ def test_r_dbg_9_a_table_gives_its_own_layout_at_set_up() -> None:
         "Vin moves up the Training track, step 2 → 4: 3 Burns a turn now, ability II "
         "unlocked, ability III unlocked and 1 Atium token (Atium: 1).")
     assert said(session, Train("Vin", 1), "pl") == (
-        "Vin awansuje na torze treningu, pole 4 → 5 — odblokowano zdolność "
-        "eliminacji przy zakupie.")
+        "Vin awansuje na torze treningu, pole 4 → 5 — odblokowano drugą zdolność.")
 
 
 # --- R-DBG-10 metals -------------------------------------------------------------------------

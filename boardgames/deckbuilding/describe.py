@@ -304,10 +304,23 @@ def _end_turn(say: _Say, before: Game, _event: ev.EndTurn, after: Game) -> str:
 METALS = {Metal.TIN: "metal.tin", Metal.PEWTER: "metal.pewter", Metal.IRON: "metal.iron",
           Metal.STEEL: "metal.steel", Metal.ZINC: "metal.zinc", Metal.BRASS: "metal.brass",
           Metal.COPPER: "metal.copper", Metal.BRONZE: "metal.bronze"}
-"""Each metal's catalog key (its name in the language asked for)."""
+"""Each metal's catalog key (its name in the language asked for, as a list names it)."""
+METALS_BURNED = {
+    Metal.TIN: "metal_acc.tin", Metal.PEWTER: "metal_acc.pewter",
+    Metal.IRON: "metal_acc.iron", Metal.STEEL: "metal_acc.steel",
+    Metal.ZINC: "metal_acc.zinc", Metal.BRASS: "metal_acc.brass",
+    Metal.COPPER: "metal_acc.copper", Metal.BRONZE: "metal_acc.bronze"}
+"""Each metal's catalog key as a verb's object ("Vin Burns tin", Polish "spala cynę":
+the accusative)."""
 ABILITIES = {Ability.I: "ability.I", Ability.II: "ability.II", Ability.III: "ability.III",
              Ability.ELIMINATE: "ability.eliminate", Ability.ATIUM: "ability.atium"}
-"""Each ability's catalog key."""
+"""Each ability's catalog key (as a list names it)."""
+ABILITIES_UNLOCKED = {
+    Ability.I: "ability_acc.I", Ability.II: "ability_acc.II",
+    Ability.III: "ability_acc.III", Ability.ELIMINATE: "ability_acc.eliminate",
+    Ability.ATIUM: "ability_acc.atium"}
+"""Each ability's catalog key as what is unlocked (Polish "odblokowano drugą zdolność":
+the accusative)."""
 
 
 def training_moves(say: _Say, before: Game, after: Game) -> tuple[str, ...]:
@@ -326,7 +339,7 @@ def training_moves(say: _Say, before: Game, after: Game) -> tuple[str, ...]:
         rewards = []
         if layout.burns_at(new.trained) > layout.burns_at(old.trained):
             rewards.append(say("train_burns", count=layout.burns_at(new.trained)))
-        rewards += [say("train_ability", ability=say.word(ABILITIES[a]))
+        rewards += [say("train_ability", ability=say.word(ABILITIES_UNLOCKED[a]))
                     for a in layout.unlocked(new.trained)
                     if a not in layout.unlocked(old.trained)]
         atium = layout.atium_between(old.trained, new.trained)
@@ -350,7 +363,7 @@ def _burns(say: _Say, before: Game, event: ev.GainBurns, after: Game) -> str:
 def _metal(say: _Say, before: Game, event: ev.Burn | ev.Flare | ev.Refresh,
            after: Game) -> str:
     seat = before.seat(event.player)
-    name, metal = _name(after, seat), say.word(METALS[event.metal])
+    name, metal = _name(after, seat), say.word(METALS_BURNED[event.metal])
     if isinstance(event, ev.Burn):
         return say("burn", name=name, metal=metal, used=after.turn.burned,
                    allowed=burns_allowed(after, seat))
