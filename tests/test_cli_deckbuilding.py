@@ -353,6 +353,34 @@ def test_r_dbg_8_the_commands_help_in_polish(db: Path) -> None:
 # --- a player's own log, the turn's last damage, Flaring, the help in Polish ------------
 
 
+def test_r_dbg_11_no_damage_is_gained_after_the_attack_on_players(db: Path) -> None:
+    """The rulebook: "A player can only use their damage at the end of their turn, and
+    may split it between Allies and players." Once the attack on players is made, the
+    turn's damage is over: combat is refused as ally is, and nothing is written."""
+    ok(db, "dbg", "new", "--players", "A", "B", "C")
+    ok(db, "dbg", "combat", "5")
+    ok(db, "dbg", "attack", "5")
+    assert unchanged(db, "dbg", "combat", "2") == (
+        "R-DBG-11: A's damage at players was used: it is the turn's last use of damage, "
+        "so no more is gained this turn")
+    assert unchanged(db, "dbg", "ally", "1").startswith("R-DBG-11: ")
+    assert unchanged(db, "dbg", "--lang", "pl", "combat", "2").startswith(
+        "R-DBG-11: obrażenia gracza A przeciw graczom są już użyte")
+
+
+def test_r_dbg_10_flare_is_for_tokens_above_the_burn_limit(db: Path) -> None:
+    """The rulebook: "If you want to use more metal tokens above this limit, you must
+    Flare them." With a Burn left, flare tin is refused: burn it instead."""
+    ok(db, "dbg", "new", "--players", "Vin", "Kelsier")
+    assert unchanged(db, "dbg", "flare", "tin") == (
+        "R-DBG-10: Vin may still Burn tin: Flaring is for tokens above the Burn limit, "
+        "so burn it instead (0 of 1 Burns used)")
+    assert unchanged(db, "dbg", "--lang", "pl", "flare", "tin").endswith(
+        "spal cynę zamiast tego (użyto 0 z 1 spalenia)")
+    ok(db, "dbg", "burn", "tin")
+    assert ok(db, "dbg", "flare", "iron").startswith("Vin Flares iron")
+
+
 @pytest.mark.parametrize("args", [
     ["dbg", "--lang", "pl", "--help"], ["dbg", "--help", "--lang", "pl"],
     ["dbg", "--lang=pl", "--help"], ["deckbuilding", "--lang", "pl", "-h"]])

@@ -143,6 +143,11 @@ EN: dict[str, str] = {
                          "turn, not {want}",
     "ally_after_players": "{name}'s damage at players was used: Allies are attacked "
                           "before players",
+    "flare_burns_left": "{name} may still Burn {metal:metal_acc.}: Flaring is for tokens "
+                        "above the Burn limit, so burn it instead ({used} of {allowed} "
+                        "Burns used)",  # fewer used than allowed: never 1 of 1
+    "damage_after_players": "{name}'s damage at players was used: it is the turn's last "
+                            "use of damage, so no more is gained this turn",
     "sense_coop": "{by} cannot play Sense on {name}: in co-op and solo a player's Sense "
                   "has no one to act on (ruling)",
     # --- descriptions ---

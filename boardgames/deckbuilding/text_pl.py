@@ -138,6 +138,12 @@ PL: dict[str, str] = {
                          "{have:obrażenie|obrażenia|obrażeń} do użycia, nie {want}",
     "ally_after_players": "obrażenia gracza {name} przeciw graczom są już użyte: "
                           "sojuszników atakuje się przed graczami",
+    "flare_burns_left": "{name} ma jeszcze spalenia w tej turze, a rozjarza się tylko "
+                        "żetony ponad limit spaleń: spal {metal:metal_acc.} zamiast tego "
+                        "(użyto {used} z {allowed:spalenia|spaleń|spaleń})",
+    "damage_after_players": "obrażenia gracza {name} przeciw graczom są już użyte: to "
+                            "ostatnie użycie obrażeń w turze, więc w tej turze nie zdobywa "
+                            "się już obrażeń",
     "sense_coop": "{by} nie może zagrać wyostrzenia na gracza {name}: w grze "
                   "kooperacyjnej i solo wyostrzenie gracza nie ma na kogo działać "
                   "(rozstrzygnięcie)",
