@@ -255,15 +255,25 @@ def _heal_lord_ruler(say: _Say, before: Game, event: ev.HealLordRuler, after: Ga
 def _dominance_up(say: _Say, before: Game, event: ev.DominanceUp, after: Game) -> str:
     old, new = _lord_ruler(before).dominance, _lord_ruler(after).dominance
     if event.shown == ATTACK_ROW:
-        return say("dominance_attack_row", dominance=new)
+        return "; ".join([say("dominance_attack_row", dominance=new),
+                          _one_time_attacks(say, event.shown)])
     return say("dominance_row", shown=event.shown, old=old, new=new)
+
+
+def _one_time_attacks(say: _Say, *shown: int) -> str:
+    """What the rows revealed that show no Dominance do: a one-time attack on the
+    players, its damage on the printed track (R-DBG-2); "" when there is none."""
+    count = shown.count(ATTACK_ROW)
+    return say("one_time_attack", count=count, command="damage") if count else ""
 
 
 def _edict(say: _Say, before: Game, event: ev.Edict, after: Game) -> str:
     old, new = _lord_ruler(before), _lord_ruler(after)
     open_missions = MISSIONS - completed_missions(after)
+    attacks = _one_time_attacks(say, *event.shown)
     return say("edict", name=before.active.name, rows=len(event.shown),
-               old=old.dominance, new=new.dominance, missions=open_missions,
+               old=old.dominance, new=new.dominance, attacks=attacks and "; " + attacks,
+               missions=open_missions,
                heal=EDICT_HEALING * open_missions, health_old=old.health, health_new=new.health,
                deck=new.deck)
 
@@ -455,6 +465,12 @@ def _result(say: _Say, game: Game) -> str:
         key = {EndReason.MISSIONS: "win_missions", EndReason.LAST_STANDING: "win_last",
                EndReason.CONFRONTATION: "win_confrontation"}[reason]
         return say(key, name=name)
+    if game.mode is ev.Mode.SOLO:  # one player wins or loses
+        key = {EndReason.CONFRONTATION: "win_confrontation",
+               EndReason.LORD_RULER_DEFEATED: "solo_win_lord_ruler",
+               EndReason.DECK_EXHAUSTED: "solo_loss_deck",
+               EndReason.ALL_OUT: "solo_loss_all_out"}[reason]
+        return say(key, name=_name(game, 0))
     key = {EndReason.CONFRONTATION: "coop_win_confrontation",
            EndReason.LORD_RULER_DEFEATED: "coop_win_lord_ruler",
            EndReason.DECK_EXHAUSTED: "coop_loss_deck",

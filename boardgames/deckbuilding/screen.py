@@ -113,6 +113,9 @@ def next_line(game: Game, lang: str = "en", *, viewer: Viewer = NARRATOR) -> str
     if game.lord_ruler is not None and game.turn.drawn == 0:
         return say("screen.next_draw", lang, name=active, **COMMANDS) + _adversary_effects(
             game, lang)
+    if game.lord_ruler is not None:  # drawn at the end of the turn (R-DBG-11)
+        return say("screen.next_end", lang, name=active, number=game.turn.number,
+                   **COMMANDS)
     return say("screen.next_turn", lang, name=active, number=game.turn.number)
 
 

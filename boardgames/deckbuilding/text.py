@@ -104,7 +104,7 @@ EN: dict[str, str] = {
     "not_enough_boxings": "{name} has {have:Boxing|Boxings}, not {want}",
     "not_enough_atium": "{name} has {have:Atium token|Atium tokens}, not {want}",
     "draw_out": "{name} is out of the game: no Lord Ruler card is drawn this turn",
-    "deck_empty": "the Lord Ruler deck is empty: end the turn, and the players lose",
+    "deck_empty": "the Lord Ruler deck is empty: end the turn, and the Lord Ruler wins",
     "edict_rows": "with {players:player|players} alive this Edict moves Dominance up "
                   "{ups:time|times}, so give {ups:row|rows}, got {shown}: each row the "
                   "number the Dominance track shows on the row the Lord Ruler card moves "
@@ -217,10 +217,13 @@ EN: dict[str, str] = {
     "say.dominance_row": "Dominance up one row, showing {shown}: Dominance {old} → {new}",
     "say.dominance_attack_row": "Dominance up one row, to a one-time attack: Dominance "
                                 "stays {dominance}",
-    "say.edict": "{name} draws an Edict: Dominance up {rows:row|rows}, {old} → {new}; "
+    "say.edict": "{name} draws an Edict: Dominance up {rows:row|rows}, {old} → {new}{attacks}; "
                  "the Lord Ruler heals {heal} for Missions not completed ({missions}): "
                  "{health_old} → {health_new}; resolve its extra effect and clear 2 "
                  "Market cards (Lord Ruler deck: {deck:card|cards})",
+    "say.one_time_attack": "resolve {count:~the one-time attack|both one-time attacks} on "
+                           "the players now, as the Dominance track shows: each player "
+                           "hit takes its damage ({command} NAME N)",
     "say.adversary": "{name} draws Adversary {number}, {adversary}, shields {shields} "
                      "(Lord Ruler deck: {deck:card|cards})",
     "say.shield_hit": "{name} destroys shield {shield} of {adversary} (Adversary "
@@ -301,6 +304,9 @@ EN: dict[str, str] = {
     "say.coop_win_lord_ruler": "the players win: the Lord Ruler is at 0",
     "say.coop_loss_deck": "the players lose: the Lord Ruler deck is empty",
     "say.coop_loss_all_out": "the players lose: no one is left in the game",
+    "say.solo_win_lord_ruler": "{name} wins: the Lord Ruler is at 0",
+    "say.solo_loss_deck": "{name} loses: the Lord Ruler deck is empty",
+    "say.solo_loss_all_out": "{name} loses: out of the game",
     # --- screens (boardgames.deckbuilding.screen) ---
     "screen.title": "{name} · turn {number}",
     "screen.mode_competitive": "competitive",
@@ -330,6 +336,7 @@ EN: dict[str, str] = {
     "screen.adversary": "{number} {name} (before {owner}): shields {shields}",
     "screen.destroyed": "destroyed",
     "screen.next_turn": "{name} plays turn {number}",
+    "screen.next_end": "{name} has drawn the Lord Ruler card: {end} ends turn {number}",
     "screen.next_draw": "{name} draws a Lord Ruler card ({edict} --rows ROW…, or "
                         "{adversary} NAME SHIELD…), then {end}",
     "screen.next_out": "{name} is out of the game: end the turn",

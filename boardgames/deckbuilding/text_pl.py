@@ -97,8 +97,8 @@ PL: dict[str, str] = {
                         "nie {want}",
     "draw_out": "{name} nie bierze już udziału w grze: w tej turze nie dobiera się karty "
                 "Ostatniego Imperatora",
-    "deck_empty": "talia Ostatniego Imperatora jest pusta: zakończ turę – gracze "
-                  "przegrywają",
+    "deck_empty": "talia Ostatniego Imperatora jest pusta: zakończ turę – Ostatni "
+                  "Imperator wygrywa",
     "edict_rows": "przy {players:graczu|graczach|graczach} w grze ten edykt podnosi "
                   "dominację {ups:raz|razy|razy}, więc podaj {ups:rząd|rzędy|rzędów}, "
                   "podano {shown}: rząd to liczba w rzędzie toru dominacji, do którego "
@@ -229,11 +229,15 @@ PL: dict[str, str] = {
     "say.dominance_attack_row": "wzrost dominacji o rząd, z jednorazowym atakiem: "
                                 "dominacja pozostaje {dominance}",
     "say.edict": "{name} dobiera edykt: dominacja wzrasta o {rows:rząd|rzędy|rzędów}, "
-                 "{old} → {new}; Ostatni Imperator leczy "
+                 "{old} → {new}{attacks}; Ostatni Imperator leczy "
                  "{heal:punkt zdrowia|punkty zdrowia|punktów zdrowia} za nieukończone "
                  "misje ({missions}): {health_old} → {health_new}; rozpatrz dodatkowy "
                  "efekt i usuń 2 karty z targu (talia Ostatniego Imperatora: "
                  "{deck:karta|karty|kart})",
+    "say.one_time_attack": "rozpatrz teraz {count:~jednorazowy atak|oba jednorazowe "
+                           "ataki|oba jednorazowe ataki} na graczy, jak pokazuje tor "
+                           "dominacji: każdy trafiony gracz otrzymuje obrażenia "
+                           "({command} GRACZ N)",
     "say.adversary": "{name} dobiera adwersarza nr {number}, {adversary}, tarcze: "
                      "{shields} (talia Ostatniego Imperatora: {deck:karta|karty|kart})",
     "say.shield_hit": "{name} niszczy tarczę {shield} adwersarza {adversary} (nr {number}), "
@@ -317,6 +321,9 @@ PL: dict[str, str] = {
     "say.coop_loss_deck": "gracze przegrywają: talia Ostatniego Imperatora się "
                           "wyczerpała",
     "say.coop_loss_all_out": "gracze przegrywają: nikt nie pozostał w grze",
+    "say.solo_win_lord_ruler": "{name} wygrywa: zdrowie Ostatniego Imperatora spada do 0",
+    "say.solo_loss_deck": "{name} przegrywa: talia Ostatniego Imperatora się wyczerpała",
+    "say.solo_loss_all_out": "{name} przegrywa: odpada z gry",
     # --- ekrany (boardgames.deckbuilding.screen) ---
     "screen.title": "{name} · tura {number}",
     "screen.mode_competitive": "gra rywalizacyjna",
@@ -348,6 +355,8 @@ PL: dict[str, str] = {
     "screen.adversary": "{number} {name} (przed graczem {owner}): tarcze {shields}",
     "screen.destroyed": "zniszczona",
     "screen.next_turn": "tura {number} — {name}",
+    "screen.next_end": "{name} ma już dobraną kartę Ostatniego Imperatora: {end} kończy "
+                       "turę {number}",
     "screen.next_draw": "{name} dobiera kartę Ostatniego Imperatora ({edict} --rows "
                         "RZĄD… albo {adversary} NAZWA TARCZA…), potem {end}",
     "screen.next_out": "{name} nie bierze już udziału w grze: zakończ turę",
