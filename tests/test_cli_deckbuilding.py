@@ -395,3 +395,12 @@ def test_r_dbg_8_the_groups_help_in_polish_with_lang_pl(db: Path, args: list[str
     spend = ok(db, "dbg", "spend", "--lang", "pl", "--help")
     assert spend.startswith("Użycie: ") and "Wydaje punkty misji" in spend
     assert ok(db, "dbg", "--help").startswith("Usage: ")  # English as it was
+
+
+def test_r_dbg_1_every_sentence_spells_a_seat_as_typed(db: Path) -> None:
+    """The rulebook speaks of "The Vin player"; the table of the names it typed: "ada"
+    in "ada plays turn 1" is "ada" in "ada gains 3 Mission points" too."""
+    ok(db, "dbg", "new", "--players", "ada", "bo")
+    said = ok(db, "dbg", "points", "3", columns=80)
+    assert said == "ada gains 3 Mission points (3 to spend).\nNext: ada plays turn 1\n"
+    assert "ada's turn: 0 coins" in ok(db, "dbg", "show", columns=80)

@@ -387,3 +387,23 @@ def test_r_dbg_9_the_second_ability_by_the_polish_rulebooks_name() -> None:
                      for line in board(table.session.state, "G", "pl", 72))
     assert "odblokowane: zdolność I, zdolność II i druga zdolność" in lines
     assert "eliminacji przy zakupie" not in lines
+
+
+def test_r_dbg_1_a_seat_is_spelled_as_the_players_typed_it() -> None:
+    """The rulebook names players by their character ("The Vin player completes their
+    turn"); the table by the names it typed: "ada" stays "ada" at the head of a
+    sentence, as in "ada plays turn 1", while a sentence that begins otherwise still
+    begins with a capital."""
+    from boardgames.deckbuilding.ending import final_summary
+    from boardgames.deckbuilding.screen import board, next_line
+
+    table = Table(("ada", "bo"))
+    assert table.new().startswith("New competitive game, health: ada 36 and bo 38; ada ")
+    assert table.say(GainMission("ada", 3)) == "ada gains 3 Mission points (3 to spend)."
+    assert table.say(GainMission("ada", 1), "pl").startswith("ada zdobywa 1 punkt misji")
+    assert next_line(table.session.state) == "ada plays turn 1"
+    lines = [line.text for line in board(table.session.state, "G", "en", 72)]
+    assert any(line.startswith("ada's turn: 0 coins") for line in lines)
+    table.say(EndTurn())
+    assert table.say(Attack("bo", 36)).startswith("bo attacks ada with 36 damage")
+    assert final_summary(table.session.state)[0] == "bo wins as the last player alive"

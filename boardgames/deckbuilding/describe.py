@@ -488,7 +488,18 @@ def describe(before: Game, event: ev.Event, after: Game, lang: str = "en", *,
     say = _Say(lang)
     main = _MAIN[type(event)](say, before, event, after)
     text = "; ".join([main, *_consequences(say, before, event, after)])
-    return text[:1].upper() + text[1:] + "."
+    return capitalized(text, after) + "."
+
+
+def capitalized(text: str, game: Game) -> str:
+    """``text`` with a capital first letter, unless it begins with a player's name: a
+    seat is spelled as the players typed it in every sentence ("ada gains 3 Mission
+    points" beside "ada plays turn 1")."""
+    for player in game.players:
+        name = player.name
+        if text.startswith(name) and not text[len(name):len(name) + 1].isalnum():
+            return text
+    return text[:1].upper() + text[1:]
 
 
 def result_text(game: Game, lang: str = "en") -> str:
