@@ -353,6 +353,31 @@ def test_r_dbg_8_the_commands_help_in_polish(db: Path) -> None:
 # --- a player's own log, the turn's last damage, Flaring, the help in Polish ------------
 
 
+def test_r_dbg_1_a_players_log_holds_every_attack_on_them(db: Path) -> None:
+    """The rulebook: "✖ assigned from other players reduces your health ... Once a
+    player's health is reduced to zero, they are out of the game." log --player C
+    holds every step that changed C — the attacks on C, the eliminating blow
+    included — though their commands name only the attacker."""
+    ok(db, "dbg", "new", "--players", "A", "B", "C")
+    ok(db, "dbg", "combat", "5")
+    ok(db, "dbg", "attack", "5")  # at C, who holds the Target
+    ok(db, "dbg", "pass", "a")  # C took damage from A: passes the Target to A
+    for _ in range(3):
+        ok(db, "dbg", "end-turn")
+    ok(db, "dbg", "combat", "35")
+    ok(db, "dbg", "attack", "35")  # A holds the Target: hits B and C in full
+    theirs = data(db, "dbg", "log", "--player", "C")
+    texts = [line["text"] for line in theirs["events"]]
+    assert theirs["player"] == "C"
+    assert "A attacks C, who holds the Target, with 5 damage: C 40 → 35; C may pass the " \
+           "Target." in texts
+    assert texts[-1].startswith("A, holding the Target, deals 35 damage to every other "
+                                "player: B 38 → 3 and C 35 → 0; C is out of the game")
+    assert not any(text.startswith("A gains") for text in texts)  # A's own, not C's
+    said = " ".join(ok(db, "dbg", "log", "-p", "c", columns=80).split())
+    assert "C 35 → 0; C is out of the game" in said
+
+
 def test_r_dbg_11_no_damage_is_gained_after_the_attack_on_players(db: Path) -> None:
     """The rulebook: "A player can only use their damage at the end of their turn, and
     may split it between Allies and players." Once the attack on players is made, the
