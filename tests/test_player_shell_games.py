@@ -272,6 +272,22 @@ def test_r_dbg_1_a_player_reads_their_own_log_at_the_phone(folder: Path) -> None
     assert rows and max(len(row) for row in rows) <= 40
 
 
+def test_r_hw_6_a_houses_own_log_keeps_the_other_scores_face_down(folder: Path) -> None:
+    """The rulebook: "Each player involved in the deal collects the Favor they were
+    promised, as agreed. These tokens are added to each player's scoring pile, face
+    down." A House's own log at its phone tells each step as that House may read it:
+    its own Favor, and another's face down, in the same deal."""
+    table = seated(folder / "t.db", ("venture", "lekal"), HOUSES, *HW_SETUP)
+    venture, lekal, host = shells(table, "venture", "lekal", "gm").values()
+    ok(venture, "collect")
+    ok(venture, "worsen famine riot ashfall disobedience")
+    ok(venture, "add Plague -u 1")
+    ok(host, "solve ashfall --share venture=2f --favor venture=2 --favor lekal=2")
+    assert "Favor: Venture (face down), Lekal 2." in ok(lekal, "log --last 1")
+    assert "Favor: Venture 2, Lekal (face down)." in ok(venture, "log --last 1")
+    assert "Favor: Venture 2, Lekal 2." in ok(host, "log --last 1")
+
+
 def test_a_game_begun_at_a_conflicts_table_is_news_and_the_shell_sits_at_it(
         folder: Path) -> None:
     with make_table(folder / "t.db") as table:  # a Conflict under way
