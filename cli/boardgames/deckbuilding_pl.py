@@ -108,8 +108,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "Aktywny gracz zdobywa N obrażeń z kart tej tury. Używa ich po kartach: na "
                "sojuszników (ally), tarcze i Ostatniego Imperatora (shield, lord attack), "
                "potem na graczy (attack) — nigdy więcej, niż zdobył; reszta przepada na "
-               "koniec tury, a po karcie Ostatniego Imperatora nie używa się żadnych "
-               "(R-DBG-11)."),
+               "koniec tury; po ataku na graczy nie zdobywa się już żadnych, a po karcie "
+               "Ostatniego Imperatora nie używa się żadnych (R-DBG-11)."),
     "ally": ("Użyj obrażeń na sojusznika innego gracza.",
              "Aktywny gracz używa N obrażeń tej tury na sojusznika innego gracza (co "
              "najmniej jego obrony), zanim zaatakuje graczy; tylko w grze "
