@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 import click
 
 from boardgames.errors import RuleViolation
-from cli.boardgames.drawing import rows, wrapped
+from cli.boardgames.drawing import entry_time, rows, wrapped
 from cli.common.errors import fail, said
 from cli.common.output import plain
 from cli.common.step_commands import complete, worded
@@ -397,7 +397,6 @@ class GameDesk:
         it: a player their own seat's history only, told as they see the game; the host
         anyone's, or the whole game's."""
         from cli.boardgames.base import history_of
-        from cli.boardgames.drawing import entry_time
 
         group = game_verbs.group(self.kind)
         parent = context(group)
