@@ -56,8 +56,8 @@ def _game(kind: str, title: str, rules: tuple[Callable[[S, E], S], S, type[E], s
     before anything, the set-up event that must come first and the rule that says so;
     ``screens`` its board, "next" line, end-of-game summary and players; ``view`` what
     the table keeps for its ``show`` (:mod:`boardgames.views`); ``seats`` how a player
-    at a seat sees and takes turns, where the game has its own way
-    (:class:`core.game.Game`)."""
+    at a seat sees and takes turns, and whom a step changes, where the game has its own
+    way (:class:`core.game.Game`)."""
     apply, initial, setup, rule = rules
     board, next_line, summary, players = screens
     return Game(kind=kind, title=title, apply=apply, initial=initial,
@@ -121,12 +121,13 @@ def deckbuilding() -> Game[DeckbuildingGame, DeckbuildingEvent]:
     from boardgames.deckbuilding.describe import describe
     from boardgames.deckbuilding.events import NewGame
     from boardgames.deckbuilding.rules import apply
-    from boardgames.deckbuilding.state import BLANK
+    from boardgames.deckbuilding.state import BLANK, changed_players
     from boardgames.views import deckbuilding as view
 
     return _game("deckbuilding", "Deckbuilding Game", (apply, BLANK, NewGame, "R-DBG-1"),
                  CODEC, describe, (_deckbuilding_board, _deckbuilding_next,
-                                   _deckbuilding_summary, _deckbuilding_players), view)
+                                   _deckbuilding_summary, _deckbuilding_players), view,
+                 changed=changed_players)
 
 
 @functools.cache

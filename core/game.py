@@ -60,6 +60,10 @@ Players = Callable[[S], tuple[tuple[str, ...], str | None]]
 """``players(state)``: the names of the players (or Houses) in seat order, and whose
 turn it is (``None`` before the set-up or once the game is over)."""
 
+Changed = Callable[[S, S], tuple[str, ...]]
+"""``changed(before, after)``: the players (or Houses) a step changes, read from the
+states before and after it (the damage done to them, whatever the event names)."""
+
 View = Callable[[str, Sequence[S], Sequence[E]], JSON]
 """``view(name, states, events)``: what a front door shows of the game ``name`` without
 replaying it, as a JSON object — made from its live ``events`` and the states (before
@@ -89,6 +93,10 @@ def _no_players(state: Any) -> tuple[tuple[str, ...], str | None]:
     return (), None
 
 
+def _no_change(before: Any, after: Any) -> tuple[str, ...]:
+    return ()
+
+
 def _seat_viewer(seat: str) -> Viewer:
     from core.names import name_key  # a player's seat only (start-up)
 
@@ -113,7 +121,8 @@ class Game(Generic[S, E]):
     ``describe``, ``board`` and ``next`` are what the front doors show, each made for
     a viewer: every game's sentences, board and "next" line live in its library;
     ``summary`` the end-of-game summary, and ``players`` who sits at the game and whose
-    turn it is (for a player's own history).
+    turn it is, ``changed`` the players a step changes (both for a player's own
+    history: :mod:`core.player_log`).
 
     ``seat_viewer(seat)``: how a player sitting at ``seat`` is shown the game (by the
     game's own name key); ``turn(state)``: whose step a player's phone waits for
@@ -149,6 +158,7 @@ class Game(Generic[S, E]):
     turn: Callable[[S], str | None] | None = None
     setting_up: Callable[[S], bool] = _never
     end_shown: Callable[[S], bool] = _never
+    changed: Changed[S] = _no_change
 
     def whose_turn(self, state: S) -> str | None:
         """Whose step a player's phone waits for (:attr:`turn`, else ``players``')."""

@@ -8,7 +8,10 @@ done to them. So a step is a player's (:func:`concerns`) when
 * it was made during their turn (every step of a turn belongs to whose turn it was:
   the dice they rolled, the Problems their House moved, the coins they spent), or
 * its event names them (the damage done to them, the Target passed to them, Favor
-  given to their House, the Teammate they recruited on another's turn).
+  given to their House, the Teammate they recruited on another's turn), or
+* it changes them, as the game reads its states before and after the step (an
+  attack that hit them though it names only the attacker: the game's
+  :attr:`core.game.Game.changed`).
 
 The name typed goes through the project's one name resolver (:mod:`core.names`): the
 whole name, a unique beginning or word of it, a look-alike spelling; several matches
@@ -19,7 +22,7 @@ This module imports no project package but :mod:`core.names`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 
 from core.names import closest, find, matches, name_key, not_found
 
@@ -73,9 +76,11 @@ def named_in(player: str, event: Mapping[str, object]) -> bool:
 
 
 def concerns(player: str, *, who: str, turn_of: str | None,
-             event: Mapping[str, object]) -> bool:
+             event: Mapping[str, object], changed: Collection[str] = ()) -> bool:
     """Whether a step is ``player``'s: written by them (``who``), made during their turn
-    (``turn_of``: whose turn it was before the step), or naming them in its ``event``."""
+    (``turn_of``: whose turn it was before the step), naming them in its ``event``, or
+    changing them (``changed``: the players the step changes)."""
     wanted = name_key(player)
     return (name_key(who) == wanted or (turn_of is not None and name_key(turn_of) == wanted)
+            or any(name_key(name) == wanted for name in changed)
             or named_in(player, event))

@@ -348,3 +348,84 @@ def test_r_dbg_8_the_commands_help_in_polish(db: Path) -> None:
     # English stays as it was, in the same process too.
     assert ok(db, "dbg", "spend", "--help").startswith("Usage: ")
     assert "Spend Mission points on the 3 tracks" in ok(db, "dbg", "--help")
+
+
+# --- a player's own log, the turn's last damage, Flaring, the help in Polish ------------
+
+
+def test_r_dbg_1_a_players_log_holds_every_attack_on_them(db: Path) -> None:
+    """The rulebook: "✖ assigned from other players reduces your health ... Once a
+    player's health is reduced to zero, they are out of the game." log --player C
+    holds every step that changed C — the attacks on C, the eliminating blow
+    included — though their commands name only the attacker."""
+    ok(db, "dbg", "new", "--players", "A", "B", "C")
+    ok(db, "dbg", "combat", "5")
+    ok(db, "dbg", "attack", "5")  # at C, who holds the Target
+    ok(db, "dbg", "pass", "a")  # C took damage from A: passes the Target to A
+    for _ in range(3):
+        ok(db, "dbg", "end-turn")
+    ok(db, "dbg", "combat", "35")
+    ok(db, "dbg", "attack", "35")  # A holds the Target: hits B and C in full
+    theirs = data(db, "dbg", "log", "--player", "C")
+    texts = [line["text"] for line in theirs["events"]]
+    assert theirs["player"] == "C"
+    assert "A attacks C, who holds the Target, with 5 damage: C 40 → 35; C may pass the " \
+           "Target." in texts
+    assert texts[-1].startswith("A, holding the Target, deals 35 damage to every other "
+                                "player: B 38 → 3 and C 35 → 0; C is out of the game")
+    assert not any(text.startswith("A gains") for text in texts)  # A's own, not C's
+    said = " ".join(ok(db, "dbg", "log", "-p", "c", columns=80).split())
+    assert "C 35 → 0; C is out of the game" in said
+
+
+def test_r_dbg_11_no_damage_is_gained_after_the_attack_on_players(db: Path) -> None:
+    """The rulebook: "A player can only use their damage at the end of their turn, and
+    may split it between Allies and players." Once the attack on players is made, the
+    turn's damage is over: combat is refused as ally is, and nothing is written."""
+    ok(db, "dbg", "new", "--players", "A", "B", "C")
+    ok(db, "dbg", "combat", "5")
+    ok(db, "dbg", "attack", "5")
+    assert unchanged(db, "dbg", "combat", "2") == (
+        "R-DBG-11: A's damage at players was used: it is the turn's last use of damage, "
+        "so no more is gained this turn")
+    assert unchanged(db, "dbg", "ally", "1").startswith("R-DBG-11: ")
+    assert unchanged(db, "dbg", "--lang", "pl", "combat", "2").startswith(
+        "R-DBG-11: obrażenia gracza A przeciw graczom są już użyte")
+
+
+def test_r_dbg_10_flare_is_for_tokens_above_the_burn_limit(db: Path) -> None:
+    """The rulebook: "If you want to use more metal tokens above this limit, you must
+    Flare them." With a Burn left, flare tin is refused: burn it instead."""
+    ok(db, "dbg", "new", "--players", "Vin", "Kelsier")
+    assert unchanged(db, "dbg", "flare", "tin") == (
+        "R-DBG-10: Vin may still Burn tin: Flaring is for tokens above the Burn limit, "
+        "so burn it instead (0 of 1 Burns used)")
+    assert unchanged(db, "dbg", "--lang", "pl", "flare", "tin").endswith(
+        "spal cynę zamiast tego (użyto 0 z 1 spalenia)")
+    ok(db, "dbg", "burn", "tin")
+    assert ok(db, "dbg", "flare", "iron").startswith("Vin Flares iron")
+
+
+@pytest.mark.parametrize("args", [
+    ["dbg", "--lang", "pl", "--help"], ["dbg", "--help", "--lang", "pl"],
+    ["dbg", "--lang=pl", "--help"], ["deckbuilding", "--lang", "pl", "-h"]])
+def test_r_dbg_8_the_groups_help_in_polish_with_lang_pl(db: Path, args: list[str]) -> None:
+    """The Polish rulebook's own words: "Aby aktywować większość zdolności kart akcji w
+    grze, należy „spalić” …" — --lang pl asks for the Polish edition's terms, the
+    group's help included, wherever --help stands."""
+    page = ok(db, *args, columns=100)
+    assert page.startswith("Użycie: ") and "Mistborn: gra deckbuildingowa" in page
+    assert "Opcje:" in page and "Polecenia:" in page
+    assert "Spend Mission points" not in page and "Usage:" not in page
+    spend = ok(db, "dbg", "spend", "--lang", "pl", "--help")
+    assert spend.startswith("Użycie: ") and "Wydaje punkty misji" in spend
+    assert ok(db, "dbg", "--help").startswith("Usage: ")  # English as it was
+
+
+def test_r_dbg_1_every_sentence_spells_a_seat_as_typed(db: Path) -> None:
+    """The rulebook speaks of "The Vin player"; the table of the names it typed: "ada"
+    in "ada plays turn 1" is "ada" in "ada gains 3 Mission points" too."""
+    ok(db, "dbg", "new", "--players", "ada", "bo")
+    said = ok(db, "dbg", "points", "3", columns=80)
+    assert said == "ada gains 3 Mission points (3 to spend).\nNext: ada plays turn 1\n"
+    assert "ada's turn: 0 coins" in ok(db, "dbg", "show", columns=80)

@@ -50,8 +50,9 @@ def test_r_dbg_2_a_co_op_game_is_finished_from_the_hints_alone(tmp_path: Path) -
     ok(db, "dbg", "combat", "10")
     ok(db, "dbg", "lord", "attack", "10")
     said = next_line(ok(db, "dbg", *hints["edict"]))
-    assert said == "Vin plays turn 1"
-    said = next_line(ok(db, "dbg", *hints["end-turn"]))
+    # Once the card is drawn, the turn is over: the hint is end-turn (R-DBG-11).
+    assert said == "Vin has drawn the Lord Ruler card: end-turn ends turn 1"
+    said = next_line(ok(db, "dbg", *hinted(said)["end-turn"]))
     assert said.startswith("Kelsier draws a Lord Ruler card"), said
     assert set(hinted(said)) == {"edict", "adversary", "end-turn"}, said
     # The Edict healed the Lord Ruler back to 48 (Missions not completed).
@@ -69,4 +70,5 @@ def test_r_dbg_8_the_hints_name_the_commands_in_polish_too(tmp_path: Path) -> No
     refusal = refused(db, "dbg", "edict", "--lang", "pl")
     assert "toru dominacji" in refusal and refusal.endswith("(--rows)"), refusal
     said = next_line(ok(db, "dbg", *hinted(said)["edict"], "--lang", "pl"))
-    assert said == "tura 1 — Vin"
+    assert said == "Vin ma już dobraną kartę Ostatniego Imperatora: end-turn kończy turę 1"
+    assert set(hinted(said)) == {"end-turn"}, said

@@ -541,3 +541,39 @@ def test_r_dbg_6_adversaries_are_found_by_number_or_unique_name() -> None:
         dbg.find_adversary(state, "Inquisitor")
     with pytest.raises(RuleViolation, match=r"no Adversary 'Kandra' .*1 Inquisitor, 2 "):
         dbg.find_adversary(state, "Kandra")
+
+
+# --- whom a step changes (a player's own history) --------------------------------------
+
+
+def test_r_dbg_4_a_step_changes_whom_it_hits_though_its_event_names_only_the_attacker(
+) -> None:
+    """The rulebook: "✖ assigned from other players reduces your health ... Once a
+    player's health is reduced to zero, they are out of the game." An attack names
+    only its attacker; the players it changes are read from the states before and
+    after it: whom it hit, whom it put out, the Target's old and new holder."""
+    from boardgames.deckbuilding.state import changed_players
+
+    session = game(FOUR)
+    session.push(Damage("Sazed", 35))  # Sazed at 5, holding the Target
+    session.push(GainDamage("Vin", 12))
+    before = session.state
+    after = session.push(Attack("Vin", 12))
+    assert changed_players(before, after) == ("Sazed",)  # out; Vin's own turn aside
+    before, after = after, session.push(ChooseTarget("Marsh", blocked=2))
+    assert changed_players(before, after) == ("Marsh",)
+    before, after = after, session.push(PassTarget("Kelsier"))
+    assert changed_players(before, after) == ("Kelsier", "Marsh")
+    before, after = after, session.push(EndTurn())
+    assert changed_players(before, after) == ("Kelsier",)  # the turn Kelsier begins
+    holder = game(THREE)
+    end_turns(holder, 2)
+    holder.push(GainDamage("Marsh", 5))
+    before = holder.state
+    after = holder.push(Attack("Marsh", 5))  # the holder hits every other player
+    assert changed_players(before, after) == ("Vin", "Kelsier")
+    duel = game(("Vin", "Kelsier"))
+    before = duel.state
+    after = duel.push(Damage("Kelsier", 38))  # the game ends: everyone's result
+    assert changed_players(before, after) == ("Vin", "Kelsier")
+    assert changed_players(dbg.BLANK, game().state) == THREE  # the set-up seats all

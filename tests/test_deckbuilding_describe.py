@@ -4,6 +4,8 @@ rewards reached, the end of the game), in English and, for a few, Polish."""
 
 from __future__ import annotations
 
+import pytest
+
 from boardgames import deckbuilding as dbg
 from boardgames.deckbuilding import (
     Attack,
@@ -174,7 +176,9 @@ def test_a_co_op_game_told_event_by_event() -> None:
         "Vin deals 8 damage to the Lord Ruler: 48 → 40.")
     assert table.say(DominanceUp(3)) == "Dominance up one row, showing 3: Dominance 1 → 3."
     assert table.say(DominanceUp(dbg.ATTACK_ROW)) == (
-        "Dominance up one row, to a one-time attack: Dominance stays 3.")
+        "Dominance up one row, to a one-time attack: Dominance stays 3; resolve the "
+        "one-time attack on the players now, as the Dominance track shows: each player "
+        "hit takes its damage (damage NAME N).")
     assert table.say(Edict(1, (2,))) == (
         "Vin draws an Edict: Dominance up 1 row, 3 → 3; the Lord Ruler heals 30 for "
         "Missions not completed (3): 40 → 48; resolve its extra effect and clear 2 Market "
@@ -208,7 +212,9 @@ def test_co_op_in_polish() -> None:
     assert table.say(DominanceUp(2), "pl") == (
         "Wzrost dominacji o rząd, widać 2: dominacja 1 → 2.")
     assert table.say(Edict(2, (dbg.ATTACK_ROW, 3)), "pl") == (
-        "Vin dobiera edykt: dominacja wzrasta o 2 rzędy, 2 → 3; Ostatni Imperator leczy "
+        "Vin dobiera edykt: dominacja wzrasta o 2 rzędy, 2 → 3; rozpatrz teraz "
+        "jednorazowy atak na graczy, jak pokazuje tor dominacji: każdy trafiony gracz "
+        "otrzymuje obrażenia (damage GRACZ N); Ostatni Imperator leczy "
         "30 punktów zdrowia za nieukończone misje (3): 48 → 48; rozpatrz dodatkowy efekt "
         "i usuń 2 karty z targu (talia Ostatniego Imperatora: 35 kart).")
     table.say(EndTurn())
@@ -233,8 +239,8 @@ def test_game_ends_told() -> None:
         solo.say(DrawAdversary("Obligator", ("1",)))
         solo.say(EndTurn())
     assert solo.say(EndTurn()) == (
-        "Vin must draw a Lord Ruler card and none is left; the players lose: the Lord "
-        "Ruler deck is empty.")
+        "Vin must draw a Lord Ruler card and none is left; Vin loses: the Lord Ruler deck "
+        "is empty.")
     duo = Table(("Vin", "Elend"), Mode.COOP)
     duo.say(Damage("Elend", 40))
     assert duo.say(Damage("Vin", 36), "pl") == (
@@ -289,3 +295,115 @@ def test_leftover_that_fells_the_next_holder_too() -> None:
         "Kelsier przekazuje cel graczowi Vin wraz z pozostałymi obrażeniami (13): "
         "Vin 6 → 0; Vin odpada z gry; figurka celu opuszcza grę, a pozostałe obrażenia "
         "(7) przepadają.")
+
+
+# --- reminders, the Polish edition's words, a seat's spelling ----------------------------
+
+
+def test_r_dbg_2_a_row_of_one_time_attack_says_what_it_does() -> None:
+    """The rulebook: "To move Dominance up, slide the Lord Ruler card one space down on
+    his Dominance card, revealing and completing the revealed effect immediately", and
+    "Some movements on that track just activate one time attacks on the players." An
+    Edict's row 0 says so: the attack is resolved now, its damage entered by player."""
+    table = Table(("Vin", "Elend"), Mode.COOP)
+    assert table.say(Edict(1, (dbg.ATTACK_ROW,))) == (
+        "Vin draws an Edict: Dominance up 1 row, 1 → 1; resolve the one-time attack on "
+        "the players now, as the Dominance track shows: each player hit takes its damage "
+        "(damage NAME N); the Lord Ruler heals 30 for Missions not completed (3): 48 → "
+        "48; resolve its extra effect and clear 2 Market cards (Lord Ruler deck: 35 "
+        "cards).")
+    table.say(EndTurn())
+    two = table.say(Edict(2, (dbg.ATTACK_ROW, dbg.ATTACK_ROW)), "pl")
+    assert "; rozpatrz teraz oba jednorazowe ataki na graczy, jak pokazuje tor " \
+           "dominacji: każdy trafiony gracz otrzymuje obrażenia (damage GRACZ N); " in two
+    table.say(EndTurn())
+    assert "one-time attack" not in table.say(Edict(1, (2,)))
+
+
+def test_r_dbg_7_a_solo_game_ends_for_its_one_player() -> None:
+    """The rulebook's solo game ends as the co-op one: "The Lord Ruler reaches 0
+    health, in which case the Rebels triumph and the Final Empire is destroyed" — in
+    solo the one player wins (or loses), not "the players"."""
+    solo = Table(("Vin",), Mode.SOLO)
+    assert solo.say(AttackLordRuler("Vin", 48)) == (
+        "Vin deals 48 damage to the Lord Ruler: 48 → 0; Vin wins: the Lord Ruler is at 0.")
+    polish = Table(("Vin",), Mode.SOLO)
+    assert polish.say(AttackLordRuler("Vin", 48), "pl").endswith(
+        "; Vin wygrywa: zdrowie Ostatniego Imperatora spada do 0.")
+    out = Table(("Vin",), Mode.SOLO)
+    assert out.say(Damage("Vin", 36)) == (
+        "Vin takes 36 damage: 36 → 0; Vin is out of the game; Vin loses: out of the game.")
+    confronting = Table(("Vin",), Mode.SOLO)
+    confronting.say(GainTokens("Vin", Token.ATIUM, 4))
+    confronting.say(GainBurns("Vin", 3))
+    assert confronting.say(Confrontation("Vin"), "pl").endswith(
+        "; Vin wygrywa dzięki Konfrontacji.")
+
+
+def test_r_dbg_8_metals_in_the_polish_case_a_verb_asks() -> None:
+    """The Polish rulebook: "Spalając stal, możesz nadać monetom prędkość pocisku,
+    cynołów wzmocni twoją siłę ponad ludzkie ograniczenia, a cyna wyostrzy zmysły",
+    "spaliłeś żelazo" and "Karty cyny": a metal burned is in the accusative ("spala
+    cynę"), a token's metal in the genitive ("żeton cyny")."""
+    from boardgames.deckbuilding import Burn, Flare, Metal, Refresh
+    from boardgames.errors import RuleViolation
+
+    burned = {Metal.TIN: "cynę", Metal.PEWTER: "cynołów", Metal.IRON: "żelazo",
+              Metal.STEEL: "stal", Metal.ZINC: "cynk", Metal.BRASS: "mosiądz",
+              Metal.COPPER: "miedź", Metal.BRONZE: "brąz"}
+    for metal, word in burned.items():
+        table = Table(("Vin", "Kelsier"))
+        assert table.say(Burn("Vin", metal), "pl") == (
+            f"Vin spala {word} (użyto 1 z 1 spalenia).")
+    table = Table(("Vin", "Kelsier"))
+    table.say(Burn("Vin", Metal.IRON))
+    assert table.say(Flare("Vin", Metal.TIN), "pl") == (
+        "Vin rozjarza cynę: żeton zostaje odwrócony do odświeżenia (rozjarzone: cyna).")
+    assert table.say(Refresh("Vin", Metal.TIN), "pl") == "Vin odświeża cynę."
+    refusals = {Burn("Vin", Metal.TIN): "R-DBG-10: żeton cyny gracza Vin był już użyty w "
+                                         "tej turze: każdego żetonu używa się raz na turę",
+                Burn("Vin", Metal.COPPER): "R-DBG-10: gracz Vin zużywa już wszystkie "
+                                           "spalenia dozwolone w tej turze (1): zamiast "
+                                           "tego rozjarz miedź",
+                Refresh("Vin", Metal.PEWTER): "R-DBG-10: żeton cynołowiu gracza Vin nie "
+                                              "jest rozjarzony"}
+    for event, text in refusals.items():
+        with pytest.raises(RuleViolation) as caught:
+            table.session.push(event)
+        assert dbg.localize(caught.value, "pl") == text
+
+
+def test_r_dbg_9_the_second_ability_by_the_polish_rulebooks_name() -> None:
+    """The Polish rulebook: "Druga zdolność: Każda postać ma taką samą drugą zdolność.
+    Raz na turę możesz usunąć zakupioną przez siebie kartę z targu." Unlocked, it is
+    "drugą zdolność"; on the board, "druga zdolność"."""
+    from boardgames.deckbuilding import Train
+    from boardgames.deckbuilding.screen import board
+
+    table = Table(("Vin", "Kelsier"))
+    assert table.say(Train("Vin", 7), "pl").endswith(
+        "odblokowano zdolność II, odblokowano drugą zdolność i 3 żetony atium (atium: 3).")
+    lines = " ".join(" ".join(line.text.split())
+                     for line in board(table.session.state, "G", "pl", 72))
+    assert "odblokowane: zdolność I, zdolność II i druga zdolność" in lines
+    assert "eliminacji przy zakupie" not in lines
+
+
+def test_r_dbg_1_a_seat_is_spelled_as_the_players_typed_it() -> None:
+    """The rulebook names players by their character ("The Vin player completes their
+    turn"); the table by the names it typed: "ada" stays "ada" at the head of a
+    sentence, as in "ada plays turn 1", while a sentence that begins otherwise still
+    begins with a capital."""
+    from boardgames.deckbuilding.ending import final_summary
+    from boardgames.deckbuilding.screen import board, next_line
+
+    table = Table(("ada", "bo"))
+    assert table.new().startswith("New competitive game, health: ada 36 and bo 38; ada ")
+    assert table.say(GainMission("ada", 3)) == "ada gains 3 Mission points (3 to spend)."
+    assert table.say(GainMission("ada", 1), "pl").startswith("ada zdobywa 1 punkt misji")
+    assert next_line(table.session.state) == "ada plays turn 1"
+    lines = [line.text for line in board(table.session.state, "G", "en", 72)]
+    assert any(line.startswith("ada's turn: 0 coins") for line in lines)
+    table.say(EndTurn())
+    assert table.say(Attack("bo", 36)).startswith("bo attacks ada with 36 damage")
+    assert final_summary(table.session.state)[0] == "bo wins as the last player alive"

@@ -140,6 +140,19 @@ def test_what_comes_next_in_both_languages() -> None:
     assert next_line(dbg.BLANK) == "set up the game first (new)"
 
 
+def test_r_dbg_11_after_the_lord_ruler_card_the_next_step_is_end_turn() -> None:
+    """The rulebook: "After each player's turn (after they've drawn their new hand),
+    they draw and play the top card of the Lord Ruler's deck": once it is drawn the turn
+    is over, so "Next:" names end-turn, not the turn as if it went on."""
+    drawn = played(("Vin", "Elend"), dbg.Edict(1, (2,)), mode=Mode.COOP)
+    assert next_line(drawn) == "Vin has drawn the Lord Ruler card: end-turn ends turn 1"
+    assert next_line(drawn, "pl") == ("Vin ma już dobraną kartę Ostatniego Imperatora: "
+                                      "end-turn kończy turę 1")
+    solo = played(("Vin",), DrawAdversary("Obligator", ("1",)), mode=Mode.SOLO)
+    assert next_line(solo) == "Vin has drawn the Lord Ruler card: end-turn ends turn 1"
+    assert next_line(played(("Vin", "Kelsier"))) == "Vin plays turn 1"  # competitive
+
+
 def test_the_command_line_s_few_words_and_messages_in_both_languages() -> None:
     # In English the Deckbuilding Game says what every other game says.
     assert words("en") == ENGLISH

@@ -119,8 +119,7 @@ def test_r_dbg_9_a_table_gives_its_own_layout_at_set_up() -> None:
         "Vin moves up the Training track, step 2 → 4: 3 Burns a turn now, ability II "
         "unlocked, ability III unlocked and 1 Atium token (Atium: 1).")
     assert said(session, Train("Vin", 1), "pl") == (
-        "Vin awansuje na torze treningu, pole 4 → 5 — odblokowano zdolność "
-        "eliminacji przy zakupie.")
+        "Vin awansuje na torze treningu, pole 4 → 5 — odblokowano drugą zdolność.")
 
 
 # --- R-DBG-10 metals -------------------------------------------------------------------------
@@ -329,3 +328,49 @@ def test_r_dbg_3_ruling_a_players_sense_has_no_one_to_act_on_in_co_op() -> None:
     assert session.state.players[0].mission_points == 1
     competitive = dbg.start(("Vin", "Marsh"))
     competitive.push(Sense("Vin", 2, by="Marsh"))
+
+
+# --- rulings on the metals and the turn's damage ---------------------------------------
+
+
+def test_r_dbg_10_ruling_flaring_is_for_tokens_above_the_burn_limit() -> None:
+    """The rulebook: "You can only Burn as many metals as you have icons. If you want to
+    use more metal tokens above this limit, you must Flare them." So a Flare while
+    Burns are left is refused: burn the token instead."""
+    session = dbg.start(("Vin", "Kelsier"))
+    text = refused(session, Flare("Vin", Metal.TIN), "R-DBG-10")
+    assert text == ("R-DBG-10: Vin may still Burn tin: Flaring is for tokens above the "
+                    "Burn limit, so burn it instead (0 of 1 Burns used)")
+    with pytest.raises(RuleViolation) as caught:
+        session.push(Flare("Vin", Metal.TIN))
+    assert dbg.localize(caught.value, "pl") == (
+        "R-DBG-10: Vin ma jeszcze spalenia w tej turze, a rozjarza się tylko żetony ponad "
+        "limit spaleń: spal cynę zamiast tego (użyto 0 z 1 spalenia)")
+    session.push(GainBurns("Vin"))  # 2 Burns allowed this turn
+    session.push(Burn("Vin", Metal.TIN))
+    assert refused(session, Flare("Vin", Metal.IRON), "R-DBG-10").endswith(
+        "burn it instead (1 of 2 Burns used)")
+    session.push(Burn("Vin", Metal.IRON))
+    session.push(Flare("Vin", Metal.STEEL))  # above the limit: a Flare
+    assert session.state.players[0].flared == (Metal.STEEL,)
+
+
+def test_r_dbg_11_ruling_no_damage_is_gained_after_the_attack_on_players() -> None:
+    """The rulebook: "A player can only use their damage at the end of their turn, and
+    may split it between Allies and players", in the turn's order "3 Attack Allies.
+    4 Attack players". The attack on players is the turn's last use of damage: no
+    damage is gained after it, as no Ally is attacked after it."""
+    session = dbg.start(THREE)
+    session.push(GainDamage("Vin", 5))
+    session.push(Attack("Vin", 5))
+    text = refused(session, GainDamage("Vin", 2), "R-DBG-11")
+    assert text == ("R-DBG-11: Vin's damage at players was used: it is the turn's last "
+                    "use of damage, so no more is gained this turn")
+    with pytest.raises(RuleViolation) as caught:
+        session.push(GainDamage("Vin", 2))
+    assert dbg.localize(caught.value, "pl").startswith(
+        "R-DBG-11: obrażenia gracza Vin przeciw graczom są już użyte")
+    refused(session, AttackAlly("Vin", 1), "R-DBG-11")
+    session.push(EndTurn())
+    assert said(session, GainDamage("Kelsier", 2)) == (
+        "Kelsier gains 2 damage points (2 to use this turn).")

@@ -246,6 +246,48 @@ def test_r_dbg_4_the_targets_holder_passes_it_on_anothers_turn(folder: Path) -> 
     assert "Kelsier 38 0 0 Target" in ok(vin, "b")
 
 
+def test_r_dbg_1_a_player_reads_their_own_log_at_the_phone(folder: Path) -> None:
+    """The rulebook: "Once a player's health is reduced to zero, they are out of the
+    game." The eliminated player's own log, at their phone, holds the blow that put
+    them out (A's step, naming only A); a player reads only their own seat's log, one
+    with no seat none, and the host anyone's."""
+    table = seated(folder / "t.db", ("a", "b", "c", "cy"),
+                   ["dbg", "new", "--players", "A", "B", "C"])
+    a, b, c, cy, host = shells(table, "a", "b", "c", "cy", "gm").values()
+    ok(a, "combat 40")
+    ok(a, "attack 40")
+    own = ok(c, "log")
+    assert "3. " in own and "a: A attacks C, who holds the Target, with 40 damage: C 40 → " \
+           "0; C is out of the game" in own
+    assert "A gains 40" not in own  # A's own step: not C's
+    assert ok(c, "log --player c --last 1").startswith("3. ")
+    assert "A gains 40" in ok(a, "log")
+    assert refused(c, "log --player a") == "! you read only your own log (C), not 'a'"
+    assert refused(cy, "log") == "! you have no seat at Game 1: a player reads their own log"
+    assert refused(c, "log --db other.db") == (
+        "! the shell chooses the table, the game and who writes: leave out --db")
+    assert "A gains 40" in ok(host, "log") and "A gains 40" not in ok(host, "log -p c")
+    assert "log" in [x.text for x in b.completions("lo")]
+    rows = c.handle("log").text.splitlines()
+    assert rows and max(len(row) for row in rows) <= 40
+
+
+def test_r_hw_6_a_houses_own_log_keeps_the_other_scores_face_down(folder: Path) -> None:
+    """The rulebook: "Each player involved in the deal collects the Favor they were
+    promised, as agreed. These tokens are added to each player's scoring pile, face
+    down." A House's own log at its phone tells each step as that House may read it:
+    its own Favor, and another's face down, in the same deal."""
+    table = seated(folder / "t.db", ("venture", "lekal"), HOUSES, *HW_SETUP)
+    venture, lekal, host = shells(table, "venture", "lekal", "gm").values()
+    ok(venture, "collect")
+    ok(venture, "worsen famine riot ashfall disobedience")
+    ok(venture, "add Plague -u 1")
+    ok(host, "solve ashfall --share venture=2f --favor venture=2 --favor lekal=2")
+    assert "Favor: Venture (face down), Lekal 2." in ok(lekal, "log --last 1")
+    assert "Favor: Venture 2, Lekal (face down)." in ok(venture, "log --last 1")
+    assert "Favor: Venture 2, Lekal 2." in ok(host, "log --last 1")
+
+
 def test_a_game_begun_at_a_conflicts_table_is_news_and_the_shell_sits_at_it(
         folder: Path) -> None:
     with make_table(folder / "t.db") as table:  # a Conflict under way

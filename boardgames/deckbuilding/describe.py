@@ -255,15 +255,25 @@ def _heal_lord_ruler(say: _Say, before: Game, event: ev.HealLordRuler, after: Ga
 def _dominance_up(say: _Say, before: Game, event: ev.DominanceUp, after: Game) -> str:
     old, new = _lord_ruler(before).dominance, _lord_ruler(after).dominance
     if event.shown == ATTACK_ROW:
-        return say("dominance_attack_row", dominance=new)
+        return "; ".join([say("dominance_attack_row", dominance=new),
+                          _one_time_attacks(say, event.shown)])
     return say("dominance_row", shown=event.shown, old=old, new=new)
+
+
+def _one_time_attacks(say: _Say, *shown: int) -> str:
+    """What the rows revealed that show no Dominance do: a one-time attack on the
+    players, its damage on the printed track (R-DBG-2); "" when there is none."""
+    count = shown.count(ATTACK_ROW)
+    return say("one_time_attack", count=count, command="damage") if count else ""
 
 
 def _edict(say: _Say, before: Game, event: ev.Edict, after: Game) -> str:
     old, new = _lord_ruler(before), _lord_ruler(after)
     open_missions = MISSIONS - completed_missions(after)
+    attacks = _one_time_attacks(say, *event.shown)
     return say("edict", name=before.active.name, rows=len(event.shown),
-               old=old.dominance, new=new.dominance, missions=open_missions,
+               old=old.dominance, new=new.dominance, attacks=attacks and "; " + attacks,
+               missions=open_missions,
                heal=EDICT_HEALING * open_missions, health_old=old.health, health_new=new.health,
                deck=new.deck)
 
@@ -304,10 +314,23 @@ def _end_turn(say: _Say, before: Game, _event: ev.EndTurn, after: Game) -> str:
 METALS = {Metal.TIN: "metal.tin", Metal.PEWTER: "metal.pewter", Metal.IRON: "metal.iron",
           Metal.STEEL: "metal.steel", Metal.ZINC: "metal.zinc", Metal.BRASS: "metal.brass",
           Metal.COPPER: "metal.copper", Metal.BRONZE: "metal.bronze"}
-"""Each metal's catalog key (its name in the language asked for)."""
+"""Each metal's catalog key (its name in the language asked for, as a list names it)."""
+METALS_BURNED = {
+    Metal.TIN: "metal_acc.tin", Metal.PEWTER: "metal_acc.pewter",
+    Metal.IRON: "metal_acc.iron", Metal.STEEL: "metal_acc.steel",
+    Metal.ZINC: "metal_acc.zinc", Metal.BRASS: "metal_acc.brass",
+    Metal.COPPER: "metal_acc.copper", Metal.BRONZE: "metal_acc.bronze"}
+"""Each metal's catalog key as a verb's object ("Vin Burns tin", Polish "spala cynę":
+the accusative)."""
 ABILITIES = {Ability.I: "ability.I", Ability.II: "ability.II", Ability.III: "ability.III",
              Ability.ELIMINATE: "ability.eliminate", Ability.ATIUM: "ability.atium"}
-"""Each ability's catalog key."""
+"""Each ability's catalog key (as a list names it)."""
+ABILITIES_UNLOCKED = {
+    Ability.I: "ability_acc.I", Ability.II: "ability_acc.II",
+    Ability.III: "ability_acc.III", Ability.ELIMINATE: "ability_acc.eliminate",
+    Ability.ATIUM: "ability_acc.atium"}
+"""Each ability's catalog key as what is unlocked (Polish "odblokowano drugą zdolność":
+the accusative)."""
 
 
 def training_moves(say: _Say, before: Game, after: Game) -> tuple[str, ...]:
@@ -326,7 +349,7 @@ def training_moves(say: _Say, before: Game, after: Game) -> tuple[str, ...]:
         rewards = []
         if layout.burns_at(new.trained) > layout.burns_at(old.trained):
             rewards.append(say("train_burns", count=layout.burns_at(new.trained)))
-        rewards += [say("train_ability", ability=say.word(ABILITIES[a]))
+        rewards += [say("train_ability", ability=say.word(ABILITIES_UNLOCKED[a]))
                     for a in layout.unlocked(new.trained)
                     if a not in layout.unlocked(old.trained)]
         atium = layout.atium_between(old.trained, new.trained)
@@ -350,7 +373,7 @@ def _burns(say: _Say, before: Game, event: ev.GainBurns, after: Game) -> str:
 def _metal(say: _Say, before: Game, event: ev.Burn | ev.Flare | ev.Refresh,
            after: Game) -> str:
     seat = before.seat(event.player)
-    name, metal = _name(after, seat), say.word(METALS[event.metal])
+    name, metal = _name(after, seat), say.word(METALS_BURNED[event.metal])
     if isinstance(event, ev.Burn):
         return say("burn", name=name, metal=metal, used=after.turn.burned,
                    allowed=burns_allowed(after, seat))
@@ -442,6 +465,12 @@ def _result(say: _Say, game: Game) -> str:
         key = {EndReason.MISSIONS: "win_missions", EndReason.LAST_STANDING: "win_last",
                EndReason.CONFRONTATION: "win_confrontation"}[reason]
         return say(key, name=name)
+    if game.mode is ev.Mode.SOLO:  # one player wins or loses
+        key = {EndReason.CONFRONTATION: "win_confrontation",
+               EndReason.LORD_RULER_DEFEATED: "solo_win_lord_ruler",
+               EndReason.DECK_EXHAUSTED: "solo_loss_deck",
+               EndReason.ALL_OUT: "solo_loss_all_out"}[reason]
+        return say(key, name=_name(game, 0))
     key = {EndReason.CONFRONTATION: "coop_win_confrontation",
            EndReason.LORD_RULER_DEFEATED: "coop_win_lord_ruler",
            EndReason.DECK_EXHAUSTED: "coop_loss_deck",
@@ -459,7 +488,18 @@ def describe(before: Game, event: ev.Event, after: Game, lang: str = "en", *,
     say = _Say(lang)
     main = _MAIN[type(event)](say, before, event, after)
     text = "; ".join([main, *_consequences(say, before, event, after)])
-    return text[:1].upper() + text[1:] + "."
+    return capitalized(text, after) + "."
+
+
+def capitalized(text: str, game: Game) -> str:
+    """``text`` with a capital first letter, unless it begins with a player's name: a
+    seat is spelled as the players typed it in every sentence ("ada gains 3 Mission
+    points" beside "ada plays turn 1")."""
+    for player in game.players:
+        name = player.name
+        if text.startswith(name) and not text[len(name):len(name) + 1].isalnum():
+            return text
+    return text[:1].upper() + text[1:]
 
 
 def result_text(game: Game, lang: str = "en") -> str:

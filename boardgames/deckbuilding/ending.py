@@ -9,7 +9,7 @@ changes nothing. The texts are the catalog's ``summary.`` keys
 
 from __future__ import annotations
 
-from boardgames.deckbuilding.describe import result_text
+from boardgames.deckbuilding.describe import capitalized, result_text
 from boardgames.deckbuilding.events import TRACK_TOP
 from boardgames.deckbuilding.state import Game, Mission
 from boardgames.deckbuilding.text import CATALOG
@@ -36,7 +36,7 @@ def final_summary(game: Game, viewer: Viewer = NARRATOR, lang: str = "en"
     if game.result is None:
         return ()
     said = result_text(game, lang)
-    lines = [said[:1].upper() + said[1:]]
+    lines = [capitalized(said, game)]
     for seat, player in enumerate(game.players):
         cubes = ", ".join(_cube(mission, number, seat, lang)
                           for number, mission in enumerate(game.missions, start=1))

@@ -17,6 +17,11 @@ implemented):
   attacks).
 * The first turn's move up the Training track is made at set-up, as the first player's
   turn starts (the Polish edition: "also on the first turn of the game").
+* Flaring is for tokens above the Burn limit (R-DBG-10: "If you want to use more metal
+  tokens above this limit, you must Flare them"): with Burns left, a Flare is refused,
+  naming the Burns used.
+* The attack on players is the turn's last use of damage (R-DBG-11): after it, no
+  damage is gained (combat) or used (on Allies) that turn.
 """
 
 from __future__ import annotations
@@ -559,6 +564,10 @@ def _burn(game: Game, event: ev.Burn) -> Game:
 
 def _flare(game: Game, event: ev.Flare) -> Game:
     seat = _token(game, event.player, event.metal)
+    allowed = burns_allowed(game, seat)
+    if game.turn.burned < allowed:  # ruling: Flaring is for tokens above the limit
+        raise violation("flare_burns_left", "R-DBG-10", name=game.players[seat].name,
+                        metal=event.metal.value, used=game.turn.burned, allowed=allowed)
     game = _player(game, seat, flared=ev.metals_in({*game.players[seat].flared, event.metal}))
     return _turn(game, used=ev.metals_in({*game.turn.used, event.metal}))
 
@@ -608,8 +617,10 @@ def use_damage(game: Game, seat: int, amount: int) -> Game:
 
 def _gain_damage(game: Game, event: ev.GainDamage) -> Game:
     _current(game, "R-DBG-11")
-    _active(game, event.player, "R-DBG-11")
+    seat = _active(game, event.player, "R-DBG-11")
     before_draw(game)
+    if game.turn.attacked:  # ruling: the attack on players is the turn's last use
+        raise violation("damage_after_players", "R-DBG-11", name=game.players[seat].name)
     return _turn(game, damage=game.turn.damage + event.amount)
 
 

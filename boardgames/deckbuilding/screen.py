@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardgames.deckbuilding.describe import ABILITIES, METALS, _Say, result_text
+from boardgames.deckbuilding.describe import ABILITIES, METALS, _Say, capitalized, result_text
 from boardgames.deckbuilding.events import TRACK_TOP, Mode, shield_value
 from boardgames.deckbuilding.state import (
     LORD_RULER_HEALTH,
@@ -113,6 +113,9 @@ def next_line(game: Game, lang: str = "en", *, viewer: Viewer = NARRATOR) -> str
     if game.lord_ruler is not None and game.turn.drawn == 0:
         return say("screen.next_draw", lang, name=active, **COMMANDS) + _adversary_effects(
             game, lang)
+    if game.lord_ruler is not None:  # drawn at the end of the turn (R-DBG-11)
+        return say("screen.next_end", lang, name=active, number=game.turn.number,
+                   **COMMANDS)
     return say("screen.next_turn", lang, name=active, number=game.turn.number)
 
 
@@ -142,11 +145,12 @@ def _clip(text: str, width: int) -> str:
 
 
 def _wrap(text: str, width: int, tag: str = "plain", indent: int = 2, *,
-          capital: bool = True) -> list[Line]:
+          capital: bool = True, game: Game | None = None) -> list[Line]:
     """``text`` as lines at most ``width`` wide (later ones indented), its first letter
-    a capital unless it begins with a name (``capital=False``: kept as typed)."""
+    a capital unless it begins with a name (``capital=False``: kept as typed; ``game``:
+    a player's name of it, as typed)."""
     if capital:
-        text = text[:1].upper() + text[1:]
+        text = capitalized(text, game) if game is not None else text[:1].upper() + text[1:]
     return [Line(line, tag) for line in rows(text, width, indent)]
 
 
@@ -188,7 +192,7 @@ def _turn(game: Game, lang: str, width: int) -> list[Line]:
         extra.append(say("screen.attacked", lang))
     if game.turn.may_pass and game.target is not None:
         extra.append(say("screen.may_pass", lang, name=game.players[game.target].name))
-    return _wrap("; ".join([text, *extra]), width)
+    return _wrap("; ".join([text, *extra]), width, game=game)
 
 
 def _training(game: Game, lang: str, width: int) -> list[Line]:
@@ -294,5 +298,6 @@ def board(game: Game, name: str, lang: str = "en", width: int = MIN_WIDTH, *,
     if game.mode is not Mode.COMPETITIVE:
         lines += _lord_ruler(game, lang, width)
     if game.result is not None:
-        lines += _wrap(say("screen.over", lang, result=result_text(game, lang)), width, "result")
+        lines += _wrap(say("screen.over", lang, result=result_text(game, lang)), width, "result",
+                       game=game)
     return tuple(lines)

@@ -387,6 +387,29 @@ def training_step(game: Game, seat: int) -> int:
     return game.training.step(game.players[seat].trained)
 
 
+def changed_players(before: Game, after: Game) -> tuple[str, ...]:
+    """The players a step changes, in seat order: their dial, tokens, Training or
+    metals, their cubes, the Target coming to or leaving them, their turn beginning,
+    and everyone when the game ends — so an attack belongs to whom it hit (R-DBG-4), an
+    elimination to whom it put out (R-DBG-1), whoever's turn it was."""
+    seats: set[int] = set()
+    olds = before.players if before.started else ()
+    for seat, player in enumerate(after.players):
+        if seat >= len(olds) or olds[seat] != player:
+            seats.add(seat)
+    for old, new in zip(before.missions, after.missions, strict=False):
+        seats |= {s for s, (a, b) in enumerate(zip(old.steps, new.steps, strict=True))
+                  if a != b}
+    if before.target != after.target:
+        seats |= {s for s in (before.target, after.target) if s is not None}
+    if after.started and (before.turn.number, before.turn.seat) != (
+            after.turn.number, after.turn.seat):
+        seats.add(after.turn.seat)
+    if before.result != after.result:
+        seats |= set(range(len(after.players)))
+    return tuple(after.players[s].name for s in sorted(seats))
+
+
 def topped_all(game: Game, seat: int) -> bool:
     """Whether ``seat`` has reached the top of all 3 Mission tracks."""
     return len(game.missions) == MISSIONS and all(

@@ -222,8 +222,8 @@ _METALS = (
           help="The active player gains N damage points from the turn's cards. They are "
                "used after the cards, on Allies (ally), shields and the Lord Ruler "
                "(shield, lord attack), then players (attack): never more than gained; the "
-               "rest is lost at the end of the turn, and after the Lord Ruler card none is "
-               "used (R-DBG-11)."),
+               "rest is lost at the end of the turn; after the attack on players none is "
+               "gained, and after the Lord Ruler card none is used (R-DBG-11)."),
     _step("ally", "Use damage on another player's Ally.", _n(), WHO_ACTS,
           help="The active player uses N of the turn's damage on another player's Ally (at "
                "least its Defense), before attacking players; competitive games only "

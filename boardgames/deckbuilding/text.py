@@ -104,7 +104,7 @@ EN: dict[str, str] = {
     "not_enough_boxings": "{name} has {have:Boxing|Boxings}, not {want}",
     "not_enough_atium": "{name} has {have:Atium token|Atium tokens}, not {want}",
     "draw_out": "{name} is out of the game: no Lord Ruler card is drawn this turn",
-    "deck_empty": "the Lord Ruler deck is empty: end the turn, and the players lose",
+    "deck_empty": "the Lord Ruler deck is empty: end the turn, and the Lord Ruler wins",
     "edict_rows": "with {players:player|players} alive this Edict moves Dominance up "
                   "{ups:time|times}, so give {ups:row|rows}, got {shown}: each row the "
                   "number the Dominance track shows on the row the Lord Ruler card moves "
@@ -143,6 +143,11 @@ EN: dict[str, str] = {
                          "turn, not {want}",
     "ally_after_players": "{name}'s damage at players was used: Allies are attacked "
                           "before players",
+    "flare_burns_left": "{name} may still Burn {metal:metal_acc.}: Flaring is for tokens "
+                        "above the Burn limit, so burn it instead ({used} of {allowed} "
+                        "Burns used)",  # fewer used than allowed: never 1 of 1
+    "damage_after_players": "{name}'s damage at players was used: it is the turn's last "
+                            "use of damage, so no more is gained this turn",
     "sense_coop": "{by} cannot play Sense on {name}: in co-op and solo a player's Sense "
                   "has no one to act on (ruling)",
     # --- descriptions ---
@@ -212,10 +217,13 @@ EN: dict[str, str] = {
     "say.dominance_row": "Dominance up one row, showing {shown}: Dominance {old} → {new}",
     "say.dominance_attack_row": "Dominance up one row, to a one-time attack: Dominance "
                                 "stays {dominance}",
-    "say.edict": "{name} draws an Edict: Dominance up {rows:row|rows}, {old} → {new}; "
+    "say.edict": "{name} draws an Edict: Dominance up {rows:row|rows}, {old} → {new}{attacks}; "
                  "the Lord Ruler heals {heal} for Missions not completed ({missions}): "
                  "{health_old} → {health_new}; resolve its extra effect and clear 2 "
                  "Market cards (Lord Ruler deck: {deck:card|cards})",
+    "say.one_time_attack": "resolve {count:~the one-time attack|both one-time attacks} on "
+                           "the players now, as the Dominance track shows: each player "
+                           "hit takes its damage ({command} NAME N)",
     "say.adversary": "{name} draws Adversary {number}, {adversary}, shields {shields} "
                      "(Lord Ruler deck: {deck:card|cards})",
     "say.shield_hit": "{name} destroys shield {shield} of {adversary} (Adversary "
@@ -251,6 +259,11 @@ EN: dict[str, str] = {
     "ability.III": "ability III",
     "ability.eliminate": "the buy-and-eliminate ability",
     "ability.atium": "the Atium effect",
+    "ability_acc.I": "ability I",
+    "ability_acc.II": "ability II",
+    "ability_acc.III": "ability III",
+    "ability_acc.eliminate": "the buy-and-eliminate ability",
+    "ability_acc.atium": "the Atium effect",
     "metal.tin": "tin",
     "metal.pewter": "pewter",
     "metal.iron": "iron",
@@ -259,6 +272,22 @@ EN: dict[str, str] = {
     "metal.brass": "brass",
     "metal.copper": "copper",
     "metal.bronze": "bronze",
+    "metal_acc.tin": "tin",
+    "metal_acc.pewter": "pewter",
+    "metal_acc.iron": "iron",
+    "metal_acc.steel": "steel",
+    "metal_acc.zinc": "zinc",
+    "metal_acc.brass": "brass",
+    "metal_acc.copper": "copper",
+    "metal_acc.bronze": "bronze",
+    "metal_gen.tin": "tin",
+    "metal_gen.pewter": "pewter",
+    "metal_gen.iron": "iron",
+    "metal_gen.steel": "steel",
+    "metal_gen.zinc": "zinc",
+    "metal_gen.brass": "brass",
+    "metal_gen.copper": "copper",
+    "metal_gen.bronze": "bronze",
     "say.deck_exhausted": "{name} must draw a Lord Ruler card and none is left",
     "say.eliminated": "{names:list} {count:~is|are} out of the game",
     "say.target_choice": "{name} chooses who takes the Target and "
@@ -275,6 +304,9 @@ EN: dict[str, str] = {
     "say.coop_win_lord_ruler": "the players win: the Lord Ruler is at 0",
     "say.coop_loss_deck": "the players lose: the Lord Ruler deck is empty",
     "say.coop_loss_all_out": "the players lose: no one is left in the game",
+    "say.solo_win_lord_ruler": "{name} wins: the Lord Ruler is at 0",
+    "say.solo_loss_deck": "{name} loses: the Lord Ruler deck is empty",
+    "say.solo_loss_all_out": "{name} loses: out of the game",
     # --- screens (boardgames.deckbuilding.screen) ---
     "screen.title": "{name} · turn {number}",
     "screen.mode_competitive": "competitive",
@@ -304,6 +336,7 @@ EN: dict[str, str] = {
     "screen.adversary": "{number} {name} (before {owner}): shields {shields}",
     "screen.destroyed": "destroyed",
     "screen.next_turn": "{name} plays turn {number}",
+    "screen.next_end": "{name} has drawn the Lord Ruler card: {end} ends turn {number}",
     "screen.next_draw": "{name} draws a Lord Ruler card ({edict} --rows ROW…, or "
                         "{adversary} NAME SHIELD…), then {end}",
     "screen.next_out": "{name} is out of the game: end the turn",

@@ -97,8 +97,8 @@ PL: dict[str, str] = {
                         "nie {want}",
     "draw_out": "{name} nie bierze już udziału w grze: w tej turze nie dobiera się karty "
                 "Ostatniego Imperatora",
-    "deck_empty": "talia Ostatniego Imperatora jest pusta: zakończ turę – gracze "
-                  "przegrywają",
+    "deck_empty": "talia Ostatniego Imperatora jest pusta: zakończ turę – Ostatni "
+                  "Imperator wygrywa",
     "edict_rows": "przy {players:graczu|graczach|graczach} w grze ten edykt podnosi "
                   "dominację {ups:raz|razy|razy}, więc podaj {ups:rząd|rzędy|rzędów}, "
                   "podano {shown}: rząd to liczba w rzędzie toru dominacji, do którego "
@@ -123,12 +123,12 @@ PL: dict[str, str] = {
     "choose_first_table": "najpierw wybierzcie, kto dostanie cel",
     "old_rules": "ta gra została przygotowana, zanim śledzono tor treningu, metale i "
                  "obrażenia tury, więc nie są w niej śledzone",
-    "metal_used": "żeton {metal:metal.} gracza {name} był już użyty w tej turze: każdego "
+    "metal_used": "żeton {metal:metal_gen.} gracza {name} był już użyty w tej turze: każdego "
                   "żetonu używa się raz na turę",
-    "metal_flared": "żeton {metal:metal.} gracza {name} jest rozjarzony: najpierw go odśwież",
+    "metal_flared": "żeton {metal:metal_gen.} gracza {name} jest rozjarzony: najpierw go odśwież",
     "burns_used": "gracz {name} zużywa już wszystkie spalenia dozwolone w tej turze "
-                  "({allowed}): zamiast tego rozjarz {metal:metal.}",
-    "not_flared": "żeton {metal:metal.} gracza {name} nie jest rozjarzony",
+                  "({allowed}): zamiast tego rozjarz {metal:metal_acc.}",
+    "not_flared": "żeton {metal:metal_gen.} gracza {name} nie jest rozjarzony",
     "atium_burns": "graczowi {name} zostało w tej turze {left:spalenie|spalenia|spaleń}, "
                    "a każdy żeton atium zużywa jedno, więc nie {want}: atium nie można "
                    "rozjarzyć",
@@ -138,6 +138,12 @@ PL: dict[str, str] = {
                          "{have:obrażenie|obrażenia|obrażeń} do użycia, nie {want}",
     "ally_after_players": "obrażenia gracza {name} przeciw graczom są już użyte: "
                           "sojuszników atakuje się przed graczami",
+    "flare_burns_left": "{name} ma jeszcze spalenia w tej turze, a rozjarza się tylko "
+                        "żetony ponad limit spaleń: spal {metal:metal_acc.} zamiast tego "
+                        "(użyto {used} z {allowed:spalenia|spaleń|spaleń})",
+    "damage_after_players": "obrażenia gracza {name} przeciw graczom są już użyte: to "
+                            "ostatnie użycie obrażeń w turze, więc w tej turze nie zdobywa "
+                            "się już obrażeń",
     "sense_coop": "{by} nie może zagrać wyostrzenia na gracza {name}: w grze "
                   "kooperacyjnej i solo wyostrzenie gracza nie ma na kogo działać "
                   "(rozstrzygnięcie)",
@@ -223,11 +229,15 @@ PL: dict[str, str] = {
     "say.dominance_attack_row": "wzrost dominacji o rząd, z jednorazowym atakiem: "
                                 "dominacja pozostaje {dominance}",
     "say.edict": "{name} dobiera edykt: dominacja wzrasta o {rows:rząd|rzędy|rzędów}, "
-                 "{old} → {new}; Ostatni Imperator leczy "
+                 "{old} → {new}{attacks}; Ostatni Imperator leczy "
                  "{heal:punkt zdrowia|punkty zdrowia|punktów zdrowia} za nieukończone "
                  "misje ({missions}): {health_old} → {health_new}; rozpatrz dodatkowy "
                  "efekt i usuń 2 karty z targu (talia Ostatniego Imperatora: "
                  "{deck:karta|karty|kart})",
+    "say.one_time_attack": "rozpatrz teraz {count:~jednorazowy atak|oba jednorazowe "
+                           "ataki|oba jednorazowe ataki} na graczy, jak pokazuje tor "
+                           "dominacji: każdy trafiony gracz otrzymuje obrażenia "
+                           "({command} GRACZ N)",
     "say.adversary": "{name} dobiera adwersarza nr {number}, {adversary}, tarcze: "
                      "{shields} (talia Ostatniego Imperatora: {deck:karta|karty|kart})",
     "say.shield_hit": "{name} niszczy tarczę {shield} adwersarza {adversary} (nr {number}), "
@@ -261,8 +271,13 @@ PL: dict[str, str] = {
     "ability.I": "zdolność I",
     "ability.II": "zdolność II",
     "ability.III": "zdolność III",
-    "ability.eliminate": "zdolność eliminacji przy zakupie",
+    "ability.eliminate": "druga zdolność",
     "ability.atium": "efekt atium",
+    "ability_acc.I": "zdolność I",
+    "ability_acc.II": "zdolność II",
+    "ability_acc.III": "zdolność III",
+    "ability_acc.eliminate": "drugą zdolność",
+    "ability_acc.atium": "efekt atium",
     "metal.tin": "cyna",
     "metal.pewter": "cynołów",
     "metal.iron": "żelazo",
@@ -271,6 +286,22 @@ PL: dict[str, str] = {
     "metal.brass": "mosiądz",
     "metal.copper": "miedź",
     "metal.bronze": "brąz",
+    "metal_acc.tin": "cynę",
+    "metal_acc.pewter": "cynołów",
+    "metal_acc.iron": "żelazo",
+    "metal_acc.steel": "stal",
+    "metal_acc.zinc": "cynk",
+    "metal_acc.brass": "mosiądz",
+    "metal_acc.copper": "miedź",
+    "metal_acc.bronze": "brąz",
+    "metal_gen.tin": "cyny",
+    "metal_gen.pewter": "cynołowiu",
+    "metal_gen.iron": "żelaza",
+    "metal_gen.steel": "stali",
+    "metal_gen.zinc": "cynku",
+    "metal_gen.brass": "mosiądzu",
+    "metal_gen.copper": "miedzi",
+    "metal_gen.bronze": "brązu",
     "say.deck_exhausted": "{name} musi dobrać kartę Ostatniego Imperatora, a talia jest "
                           "pusta",
     "say.eliminated": "{names:list} {count:~odpada|odpadają|odpadają} z gry",
@@ -290,6 +321,9 @@ PL: dict[str, str] = {
     "say.coop_loss_deck": "gracze przegrywają: talia Ostatniego Imperatora się "
                           "wyczerpała",
     "say.coop_loss_all_out": "gracze przegrywają: nikt nie pozostał w grze",
+    "say.solo_win_lord_ruler": "{name} wygrywa: zdrowie Ostatniego Imperatora spada do 0",
+    "say.solo_loss_deck": "{name} przegrywa: talia Ostatniego Imperatora się wyczerpała",
+    "say.solo_loss_all_out": "{name} przegrywa: odpada z gry",
     # --- ekrany (boardgames.deckbuilding.screen) ---
     "screen.title": "{name} · tura {number}",
     "screen.mode_competitive": "gra rywalizacyjna",
@@ -321,6 +355,8 @@ PL: dict[str, str] = {
     "screen.adversary": "{number} {name} (przed graczem {owner}): tarcze {shields}",
     "screen.destroyed": "zniszczona",
     "screen.next_turn": "tura {number} — {name}",
+    "screen.next_end": "{name} ma już dobraną kartę Ostatniego Imperatora: {end} kończy "
+                       "turę {number}",
     "screen.next_draw": "{name} dobiera kartę Ostatniego Imperatora ({edict} --rows "
                         "RZĄD… albo {adversary} NAZWA TARCZA…), potem {end}",
     "screen.next_out": "{name} nie bierze już udziału w grze: zakończ turę",

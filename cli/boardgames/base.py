@@ -54,6 +54,7 @@ from cli.common.table_option import open_table, table_option
 from core.lazy import named
 
 if TYPE_CHECKING:
+    from core.game import Game
     from core.steps import Step
     from table import Entry, StreamInfo, Table
     from table.sessions import Loaded, Recorded, Undid
@@ -223,16 +224,6 @@ def find_game(table: Table, kind: str, typed: str | None) -> str:
 
 def _event_type(event: dict[str, Any]) -> str:
     return str(event.get("type", "event")).replace("_", " ")
-
-
-def _taken_back(face: Face, before: Any, event: dict[str, Any]) -> str:
-    """A step taken back, told against the game before it (else its type in words)."""
-    from boardgames.errors import GameError
-    from table.games import rules
-
-    game = rules(face.kind)
-    return taken_back(before, event, decode=game.decode, apply=game.apply,
-                      describe=face.describe, brief=_event_type, errors=GameError)
 
 
 def report(face: Face, name: str, steps: Sequence[tuple[Any, Any, Any]], state: Any, *,
@@ -412,8 +403,8 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
     @log_last("events")
     @click.option("--player", "-p", "player", metavar="NAME",
                   help="Only NAME's steps: written by NAME, made in NAME's turns, or "
-                       "naming NAME (what was done to them). Any unique beginning or "
-                       "word of the name.")
+                       "naming or changing NAME (what was done to them). Any unique "
+                       "beginning or word of the name.")
     @common
     @extra
     def log(last: int | None, player: str | None, as_json: bool) -> None:
@@ -421,8 +412,9 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
         events stay, marked.
 
         With --player NAME, a player's (or a House's) own history: the steps NAME
-        wrote, every step of NAME's turns, and the steps that name NAME — what was
-        done to them on other turns (damage, the Target, Favor, a Teammate)."""
+        wrote, every step of NAME's turns, and the steps that name or change NAME —
+        what was done to them on other turns (damage, an attack, the Target, Favor, a
+        Teammate)."""
         game_log(face_of(), last, as_json=as_json, player=player)
 
 
@@ -439,44 +431,76 @@ def list_games(kind: str, summary: Callable[[Any], str], *, as_json: bool) -> No
                  empty=f"No games yet. Start one with: mistborn {kind} new")
 
 
-def _steps_of(kind: str, loaded: Loaded[Any, Any], everything: Sequence[Entry],
+def _steps_of(game: Game[Any, Any], loaded: Loaded[Any, Any], everything: Sequence[Entry],
               typed: str) -> tuple[str, set[int]]:
     """The player ``typed`` means, and the numbers of their steps among ``everything``
     (see :func:`core.player_log.concerns`): whose turn it was is read from the state
-    the live steps before each step leave."""
+    the live steps before each step leave, and whom a step changes from that state and
+    the one after it (a step taken back: after it, applied there again)."""
     import bisect
 
     from core.player_log import PlayerNotFound, concerns, resolve_player
-    from table.games import rules
 
-    players = rules(kind).players
     try:
-        player = resolve_player(typed, players(loaded.state)[0])
+        player = resolve_player(typed, game.players(loaded.state)[0])
     except PlayerNotFound as error:
         fail(str(error))
     live = [entry.seq for entry in loaded.entries]
-    return player, {entry.seq for entry in everything if concerns(
-        player, who=entry.who, event=entry.event,
-        turn_of=players(loaded.states[bisect.bisect_left(live, entry.seq)])[1])}
+    theirs = set()
+    for entry in everything:
+        at = bisect.bisect_left(live, entry.seq)
+        before = loaded.states[at]
+        if concerns(player, who=entry.who, event=entry.event,
+                    turn_of=game.players(before)[1],
+                    changed=game.changed(before, _after(game, loaded, at, entry))):
+            theirs.add(entry.seq)
+    return player, theirs
+
+
+def _after(game: Game[Any, Any], loaded: Loaded[Any, Any], at: int, entry: Entry) -> Any:
+    """The state after ``entry``, the ``at``-th live step or, taken back, applied again
+    to the state the live steps before it leave (that state when it no longer applies
+    there)."""
+    from boardgames.errors import GameError
+
+    if at < len(loaded.entries) and loaded.entries[at].seq == entry.seq:
+        return loaded.states[at + 1]
+    try:
+        return game.apply(loaded.states[at], game.decode(entry.event))
+    except GameError:
+        return loaded.states[at]
+
+
+def history_of(table: Table, kind: str, name: str, describe: Callable[[Any, Any, Any], str],
+               player: str | None = None) -> tuple[str | None, list[tuple[Entry, str]]]:
+    """Every step of the game ``name`` of ``kind``, taken back ones included, with its
+    sentence (``describe(before, event, after)``); only ``player``'s when one is named
+    (a player's own history: their steps, their turns, what named or changed them),
+    with the player the name typed means."""
+    from boardgames.errors import GameError
+    from table import games
+
+    game = games.rules(kind)
+    loaded = games.saved(table, kind, name).load()
+    everything = table.read(kind, name, include_undone=True).entries
+    told = history(everything, loaded, describe, lambda before, event: taken_back(
+        before, event, decode=game.decode, apply=game.apply, describe=describe,
+        brief=_event_type, errors=GameError))
+    if player is None:
+        return None, told
+    meant, theirs = _steps_of(game, loaded, everything, player)
+    return meant, [(entry, text) for entry, text in told if entry.seq in theirs]
 
 
 def game_log(face: Face, last: int | None, *, as_json: bool, player: str | None = None
              ) -> None:
     """``log``: every event of the chosen game with who and when, undone ones marked;
     only ``player``'s steps when one is named."""
-    from table import games
-
     kind = face.kind
     with open_table(create=False) as table:
         name = find_game(table, kind, chosen_game())
-        loaded = games.saved(table, kind, name).load()
-        everything = table.read(kind, name, include_undone=True).entries
+        player, told = history_of(table, kind, name, face.describe, player)
     lines = []
-    told = history(everything, loaded, face.describe,
-                   lambda before, event: _taken_back(face, before, event))
-    if player is not None:
-        player, theirs = _steps_of(kind, loaded, everything, player)
-        told = [(entry, text) for entry, text in told if entry.seq in theirs]
     for entry, text in told:
         line: dict[str, Any] = {"seq": entry.seq, "when": entry.at.isoformat(),
                                 "who": entry.who, "text": text, "event": entry.event}

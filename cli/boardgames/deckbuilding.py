@@ -94,6 +94,14 @@ class DeckbuildingGroup(GameGroup):
         said in the language asked for."""
         return common(function)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # --help is answered as soon as it is read: the language asked for anywhere on
+        # the line is known before (dbg --help --lang pl, dbg spend --lang pl --help).
+        asked = asked_language(args)
+        if asked is not None:
+            ctx.meta[_LANG_KEY] = asked
+        return super().parse_args(ctx, args)
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)
         if command is None or language(ctx) != "pl":
@@ -133,6 +141,20 @@ class DeckbuildingGroup(GameGroup):
             if message is None:
                 raise
             raise UserError(message) from None
+
+
+def asked_language(args: Sequence[str]) -> str | None:
+    """The language the words of a command line ask for with ``--lang`` (the last one
+    given, before a ``--``), if any."""
+    asked = None
+    for index, word in enumerate(args):
+        if word == "--":
+            break
+        value = (args[index + 1] if word == "--lang" and index + 1 < len(args)
+                 else word.removeprefix("--lang=") if word.startswith("--lang=") else None)
+        if value in ("en", "pl"):
+            asked = value
+    return asked
 
 
 def translated(error: BaseException, lang: str) -> str | None:

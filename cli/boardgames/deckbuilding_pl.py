@@ -108,8 +108,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "Aktywny gracz zdobywa N obrażeń z kart tej tury. Używa ich po kartach: na "
                "sojuszników (ally), tarcze i Ostatniego Imperatora (shield, lord attack), "
                "potem na graczy (attack) — nigdy więcej, niż zdobył; reszta przepada na "
-               "koniec tury, a po karcie Ostatniego Imperatora nie używa się żadnych "
-               "(R-DBG-11)."),
+               "koniec tury; po ataku na graczy nie zdobywa się już żadnych, a po karcie "
+               "Ostatniego Imperatora nie używa się żadnych (R-DBG-11)."),
     "ally": ("Użyj obrażeń na sojusznika innego gracza.",
              "Aktywny gracz używa N obrażeń tej tury na sojusznika innego gracza (co "
              "najmniej jego obrony), zanim zaatakuje graczy; tylko w grze "
@@ -156,7 +156,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
              "grze kooperacyjnej Ostatni Imperator, jego talia i adwersarze."),
     "list": ("Gry zapisane w bazie.", "Wypisuje gry zapisane w bazie."),
     "use": ("Uczyń inną grę bieżącą.", "Czyni grę NAZWA bieżącą."),
-    "log": ("Zdarzenia gry: kto i kiedy.", "Zdarzenia gry, z autorem i czasem."),
+    "log": ("Zdarzenia gry: kto i kiedy.",
+            "Zdarzenia gry, z autorem i czasem; cofnięte zostają, oznaczone. Z --player "
+            "NAME: historia gracza — jego kroki, jego tury i to, co mu zrobiono."),
 }
 """Each command's (short help, help) in Polish."""
 
@@ -167,6 +169,8 @@ OPTIONS = {
     "--lang": "en albo pl (domyślnie pl przy polskim locale, inaczej en).",
     "--json": "Wypisz jeden dokument JSON i nic więcej.",
     "--player": "Kto działa (domyślnie aktywny gracz).",
+    "log --player": "Tylko kroki gracza NAME: przez niego zapisane, z jego tur albo "
+                    "te, które go wskazują lub zmieniają (co mu zrobiono).",
     "--help": "Pokaż tę pomoc i zakończ.",
     "--players": "Gracze w kolejności miejsc, od pierwszego gracza.",
     "--coop": "Kooperacja: razem przeciw Ostatniemu Imperatorowi.",

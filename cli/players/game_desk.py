@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 import click
 
 from boardgames.errors import RuleViolation
-from cli.boardgames.drawing import rows, wrapped
+from cli.boardgames.drawing import entry_time, rows, wrapped
 from cli.common.errors import fail, said
 from cli.common.output import plain
 from cli.common.step_commands import complete, worded
@@ -53,7 +53,7 @@ KINDS: Final = (CONFLICT, "stuffed", "deckbuilding", "housewar")
 """The streams a shell may sit at, by kind."""
 
 OWN_WORDS: Final = {"board": "board", "b": "board", "help": "help", "?": "help",
-                    "undo": "undo", "u": "undo"}
+                    "undo": "undo", "u": "undo", "log": "log"}
 """What the shell itself does at a game (besides ``games`` and ``use``)."""
 
 PASS_ON: Final = frozenset({"quit", "q", "exit", "logout", "plain", "sheet", "s", "last",
@@ -205,6 +205,8 @@ class GameDesk:
             return self.host.reply(self.help_parts(args))
         if OWN_WORDS.get(word) == "undo":
             return self.undo(args)
+        if OWN_WORDS.get(word) == "log":
+            return self.log(args)
         command, ctx = self._parsed(word, args)
         self._said, self._verb = [], command.name or word
         try:
@@ -227,11 +229,7 @@ class GameDesk:
                 raise RuleViolation(f"{step.name} is the host's step", rule=step.rule)
             fail(f"{word[:30]!r} is not a step you may take at {self.name}; type ? for "
                  f"help")
-        chosen = next((a for a in args if game_verbs.is_shell_option(a)), None)
-        if chosen is not None:
-            said = chosen.split("=")[0] if chosen.startswith("--") else chosen[:2]
-            fail(f"the shell chooses the table, the game and who writes: leave out "
-                 f"{said}")
+        _no_shell_option(args)
         parent = context(group)
         command = group.get_command(parent, word)
         assert command is not None  # listed by the group
@@ -417,6 +415,38 @@ class GameDesk:
 
     # --- looking
 
+    def log(self, args: list[str]) -> Reply:
+        """The table's ``log`` (``--last N``, ``--player NAME``) as this player may read
+        it: a player their own seat's history only, told as they see the game; the host
+        anyone's, or the whole game's."""
+        from cli.boardgames.base import history_of
+
+        group = game_verbs.group(self.kind)
+        parent = context(group)
+        command = group.get_command(parent, "log")
+        assert command is not None  # every board game's group has its log
+        _no_shell_option(args)
+        params = self._context(command, parent, "log", list(args)).params
+        typed, last = params.get("player"), params.get("last")
+        state = self.stream.load().state
+        if not self.host.narrator:
+            seat = self.seat(state)
+            if seat is None:
+                fail(f"you have no seat at {self.name}: a player reads their own log")
+            if typed is not None and not game_verbs.same_seat(
+                    typed, seat, self.rules.players(state)[0]):
+                fail(f"you read only your own log ({seat}), not {typed[:40]!r}")
+            typed = seat
+        viewer = self.viewer(state)
+        _player, told = history_of(self.host.table, self.kind, self.name,
+                                   lambda b, e, a: self.rules.describe(b, e, a, viewer), typed)
+        lines: list[RenderableType | str] = []
+        for entry, text in told[-last:] if last else told:
+            undone = f" (undone: {plain(entry.undone_by or '')})" if entry.undone else ""
+            lines += wrapped(f"{entry.seq}. {entry_time(entry.at.isoformat())} "
+                             f"{plain(entry.who)}: {plain(text)}{undone}", self.host.width)
+        return self.host.reply(lines)
+
     def board_parts(self, last: int = 3) -> list[RenderableType | str]:
         """The board as this player may see it, with the last ``last`` steps."""
         from cli.common.streams import last_steps
@@ -454,7 +484,7 @@ class GameDesk:
         lines += [row for name in verbs for row in rows(
             f" {name} · {shorts[name]}", self.host.width, indent=3)]
         lines += [" b board   undo   games   use NAME",
-                  " help VERB  a step's options",
+                  " log  your steps   help VERB  a step",
                   " plain on|off   q quit"]
         return lines
 
@@ -471,7 +501,7 @@ def completions(kind: str, typed: str, *, host: bool, state: Any = None,
     partial = "" if not typed or typed[-1].isspace() else words.pop()
     verbs = game_verbs.verbs_of(kind, host=host)
     if not words:
-        own = ["board", "help", "undo", "games", "use", "plain", "quit"]
+        own = ["board", "help", "log", "undo", "games", "use", "plain", "quit"]
         return complete_from([*verbs, *own], partial, "verb")
     steps = game_verbs.group(kind).steps
     step = steps.get(words[0]) if steps is not None and words[0] in verbs else None
@@ -479,6 +509,14 @@ def completions(kind: str, typed: str, *, host: bool, state: Any = None,
         return []
     found = complete(step, state, words[1:], partial, seat=None if host else seat)
     return complete_from(found, partial, step.name)
+
+
+def _no_shell_option(args: list[str]) -> None:
+    """Refuse the options the shell chooses itself (:data:`game_verbs.SHELL_OPTIONS`)."""
+    chosen = next((a for a in args if game_verbs.is_shell_option(a)), None)
+    if chosen is not None:
+        said = chosen.split("=")[0] if chosen.startswith("--") else chosen[:2]
+        fail(f"the shell chooses the table, the game and who writes: leave out {said}")
 
 
 def context(group: click.Group) -> click.Context:
