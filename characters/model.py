@@ -176,7 +176,7 @@ def _of_type(field: str, cls: type, *, named: bool = False) -> Callable[[Any, An
     return check
 
 
-def _kind(value: Any) -> Kind:
+def _kind(value: Kind | str) -> Kind:
     """A Kind from itself or its value (any case); anything else names the field."""
     if isinstance(value, Kind):
         return value

@@ -78,7 +78,8 @@ def result_of(faces: Iterable[int]) -> int:
     return best
 
 
-def _check_faces(faces: object) -> tuple[int, ...]:
+def _check_faces(faces: Iterable[int]) -> tuple[int, ...]:
+    # Typed as it validates; what arrives may be anything read from JSON.
     if faces.__class__ is tuple:
         out: tuple[object, ...] = faces
     elif isinstance(faces, (str, bytes)) or not isinstance(faces, Iterable):

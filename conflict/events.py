@@ -55,6 +55,7 @@ follow from :data:`Event`; ``tests/test_layout.py`` checks the rest.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, get_args
 
 import attrs
@@ -158,15 +159,15 @@ _KIND = f.to_enum(DeclarationKind, "kind")
 _ATTACK_KIND = f.to_enum(Nature, "attack_kind")
 
 
-def to_nature(value: Any) -> Nature:
+def to_nature(value: Nature | str) -> Nature:
     return _NATURE(value)
 
 
-def to_kind(value: Any) -> DeclarationKind:
+def to_kind(value: DeclarationKind | str) -> DeclarationKind:
     return _KIND(value)
 
 
-def to_attack_kind(value: Any) -> Nature | None:
+def to_attack_kind(value: Nature | str | None) -> Nature | None:
     return None if value is None else _ATTACK_KIND(value)
 
 
@@ -189,7 +190,7 @@ class Aimed:
     harm: bool = attrs.field(default=True, kw_only=True, validator=f.flag)
     attack_kind: Nature | None = attrs.field(default=None, kw_only=True,
                                              converter=to_attack_kind)
-    resilience: str | None = attrs.field(default=None, kw_only=True, converter=f.lower,
+    resilience: str | None = attrs.field(default=None, kw_only=True, converter=f.lower_or_none,
                                          validator=check_resilience)
     equipment: str | None = attrs.field(default=None, kw_only=True, validator=EQUIPMENT)
 
@@ -478,7 +479,7 @@ class DefenseRoll:
     name: str | None = attrs.field(default=None, validator=f.optional(f.name("R-CON-16")))
 
 
-def _defense_rolls(value: Any) -> tuple[DefenseRoll, ...]:
+def _defense_rolls(value: Iterable[DefenseRoll]) -> tuple[DefenseRoll, ...]:
     if isinstance(value, (str, bytes, DefenseRoll)) or not isinstance(value, (list, tuple)):
         raise BadValue(f"defenders must be a list of defense rolls, got {shown(value)}",
                        rule="R-CON-15")

@@ -99,9 +99,15 @@ def flag(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         raise BadValue(f"{attribute.name} must be true or false, got {shown(value)}")
 
 
-def lower(value: Any) -> Any:
-    """Text trimmed and lower-cased (Resilience names); anything else unchanged."""
+def lower(value: str) -> str:
+    """Text trimmed and lower-cased (Resilience names); anything else unchanged, for the
+    field's validator to refuse by name."""
     return value.strip().lower() if isinstance(value, str) else value
+
+
+def lower_or_none(value: str | None) -> str | None:
+    """:func:`lower`, or ``None`` for none given."""
+    return None if value is None else lower(value)
 
 
 def to_enum(cls: type[E], field: str) -> Callable[[Any], E]:
@@ -127,7 +133,7 @@ Faces = tuple[tuple[int, ...], ...]
 """Faces per roller: one tuple of die faces for each character rolling (R-DICE-8)."""
 
 
-def to_faces(value: Any) -> Faces:
+def to_faces(value: Iterable[Iterable[int]]) -> Faces:
     """Faces per roller from lists of die faces 1–6 (R-DICE-1); at most 1,000 rollers
     (an Extra group's members) of at most 10 dice each (R-DICE-2)."""
     if value.__class__ is not tuple and (isinstance(value, (str, bytes))
@@ -157,7 +163,7 @@ def to_faces(value: Any) -> Faces:
     return tuple(out)
 
 
-def to_names(value: Any) -> tuple[str, ...]:
+def to_names(value: Iterable[str]) -> tuple[str, ...]:
     """A list of names (never a string read as a list of letters)."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise BadValue(f"names must be a list of names, got {shown(value)}", rule="R-CON-4")

@@ -26,6 +26,7 @@ from conflict.events import (
     Declare,
     Defend,
     DefenseRoll,
+    EndConflict,
     EndRound,
     Hold,
     Nature,
@@ -37,6 +38,7 @@ from conflict.state import DiceFrom
 from conflict.values import quick_init
 
 if TYPE_CHECKING:
+    from characters.model import Character
     from characters.pools import DicePool
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "DamageOption",
     "DeclareOption",
     "DefendOption",
+    "EndConflictOption",
     "EndRoundOption",
     "HoldOption",
     "Option",
@@ -87,13 +90,33 @@ class DeclareOption:
     default_attack_kind: Nature
     default_resilience: str
     equipment: tuple[str, ...]
+    character: Character
+    """The declarer's sheet, from which :attr:`pool` is figured."""
 
-    def action(self, dice: int | DicePool, *, target: str | None = None, harm: bool = True,
-               attack_kind: Nature | str | None = None, resilience: str | None = None,
-               equipment: str | None = None, description: str = "",
-               source: str = "") -> Declare:
+    @property
+    def attribute(self) -> str:
+        """The Attribute the Conflict's nature rolls: Physique (physical), Charm
+        (social) or Wits (mental) (R-CON-7c)."""
+        return self.default_attack_kind.defense_attribute
+
+    @property
+    def pool(self) -> DicePool:
+        """The dice declared when none are said (R-CON-7a/b, R-DICE-1): the
+        :attr:`attribute`'s rating from the sheet (a group's, for each member), with
+        where they come from (``pool.describe()``: ``"Physique 4 = 4"``)."""
+        from characters.pools import dice_for
+
+        return dice_for(self.character, self.attribute)
+
+    def action(self, dice: int | DicePool | None = None, *, target: str | None = None,
+               harm: bool = True, attack_kind: Nature | str | None = None,
+               resilience: str | None = None, equipment: str | None = None,
+               description: str = "", source: str = "") -> Declare:
         """An action needing a roll (R-CON-7a): with a ``target``, an attack, or an
-        opposed action that does no harm with ``harm=False`` (R-CON-8a)."""
+        opposed action that does no harm with ``harm=False`` (R-CON-8a). ``dice``
+        default: :attr:`pool`."""
+        if dice is None:
+            dice = self.pool
         if target is not None and target not in self.targets:
 
             known = {name_key(t): t for t in self.targets}
@@ -106,20 +129,25 @@ class DeclareOption:
                               attack_kind=attack_kind, resilience=resilience,
                               equipment=equipment, description=description, source=source)
 
-    def defense(self, dice: int | DicePool, *, description: str = "",
+    def defense(self, dice: int | DicePool | None = None, *, description: str = "",
                 source: str = "") -> Declare:
-        """Full defense with Defense Dice (R-CON-7b)."""
+        """Full defense with Defense Dice (R-CON-7b), figured as an action's: ``dice``
+        default :attr:`pool`."""
+        if dice is None:
+            dice = self.pool
         return Declare.defense(self.name, dice, description=description, source=source)
 
     def no_roll(self, *, description: str = "") -> Declare:
         """An action that needs no roll (R-CON-7c)."""
         return Declare.no_roll(self.name, description=description)
 
-    def event(self, kind: DeclarationKind = DeclarationKind.NO_ROLL, dice: int = 0, *,
+    def event(self, kind: DeclarationKind = DeclarationKind.NO_ROLL,
+              dice: int | DicePool | None = None, *,
               target: str | None = None, harm: bool = True,
               attack_kind: Nature | str | None = None, resilience: str | None = None,
               equipment: str | None = None, description: str = "") -> Declare:
-        """A declaration of ``kind``; with no arguments, an action that needs no roll."""
+        """A declaration of ``kind``; with no arguments, an action that needs no roll.
+        An action or a defense declares ``dice`` (default :attr:`pool`)."""
         if kind is DeclarationKind.ACTION:
             return self.action(dice, target=target, harm=harm, attack_kind=attack_kind,
                                resilience=resilience, equipment=equipment,
@@ -348,6 +376,29 @@ class EndRoundOption:
         return EndRound()
 
 
+@quick_init
+@attrs.frozen
+class EndConflictOption:
+    """The Narrator may end the Conflict (R-CON-21): it ends when a side is defeated
+    or yields, or when the Narrator ends it. ``defeated`` are the sides with no one
+    standing."""
+
+    defeated: tuple[str, ...] = ()
+
+    @property
+    def outcome(self) -> str:
+        """The outcome recorded when none is given: who was defeated, or that the
+        Narrator ended it."""
+        if not self.defeated:
+            return "the Narrator ends the Conflict"
+        sides = " and ".join(self.defeated)
+        return f"{sides} {'is' if len(self.defeated) == 1 else 'are'} defeated"
+
+    def event(self, outcome: str | None = None) -> EndConflict:
+        """End the Conflict recording ``outcome`` (default :attr:`outcome`)."""
+        return EndConflict(self.outcome if outcome is None else outcome)
+
+
 Option = (DeclareOption | ActOption | ChangeOption | HoldOption | DefendOption | ReactOption
-          | TakeItOption | RollOption | DamageOption | EndRoundOption)
+          | TakeItOption | RollOption | DamageOption | EndRoundOption | EndConflictOption)
 """Any legal choice."""

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from characters.model import RESILIENCES, Character, Resilience, Resiliences, Sheet
-from conflict.engine import apply
+from conflict.engine import Conflict, apply
 from conflict.errors import RuleViolation, possessive
 from conflict.events import AddParticipant, EndConflict, Event, Nature, Start
 from conflict.serial import event_from_dict, event_to_dict
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from table import Table
 
 __all__ = ["KIND", "VIEW_LINES", "add", "carried", "find", "game", "load", "names",
-           "program_version", "record", "saved", "start", "undo", "view"]
+           "program_version", "record", "save", "saved", "start", "undo", "view"]
 
 
 VIEW_LINES: Final = 20
@@ -148,10 +148,23 @@ def start(table: Table, name: str, nature: Nature, *, stakes: str = "", scope: s
     return recorded
 
 
+def save(table: Table, conflict: Conflict | Sequence[Event], *, name: str | None = None,
+         who: str) -> tuple[str, Recorded[State, Event]]:
+    """A whole Conflict built in code (a :class:`~conflict.engine.Conflict`, or its
+    events from the Start on) saved to the table in one write: a new Conflict called
+    ``name`` (``None``: the first free name), made current, every event checked by the
+    engine; if it has ended, its damage reaches the roster as at any end (the ruling
+    above). Returns the name given and what was written."""
+    events = conflict.events if isinstance(conflict, Conflict) else conflict
+    made, recorded = sessions.start(table, game(), name, events, who=who)
+    return made.name, recorded
+
+
 def record(table: Table, name: str, intent: Intent[State, Event], *, who: str,
            seen: Loaded[State, Event] | None = None) -> Recorded[State, Event]:
-    """Append the events ``intent(state)`` returns, checked by the engine (see
-    :meth:`.sessions.Saved.record`); an end of the Conflict writes the roster too."""
+    """Append the events ``intent(state)`` returns (any sequence: a list, a tuple, one
+    event's ``(event,)``), checked by the engine (see :meth:`.sessions.Saved.record`);
+    an end of the Conflict writes the roster too."""
     return saved(table, name).record(intent, who=who, seen=seen)
 
 

@@ -42,7 +42,7 @@ import attrs
 from characters.model import ExtraGroup, Resilience, Resiliences, Sheet
 from characters.names import name_key
 from conflict.dice import Roll
-from conflict.errors import BadValue, shown
+from conflict.errors import RuleViolation, shown
 from conflict.events import DeclarationKind, Nature
 from conflict.values import copier, quick_init
 
@@ -432,13 +432,14 @@ class State:
         return found
 
     def participant(self, name: str) -> Participant:
-        """The participant called ``name``; :class:`BadValue` listing the names known
-        if there is none."""
+        """The participant called ``name``; :class:`RuleViolation` listing the names
+        known if there is none (a well-formed name this Conflict does not hold: not
+        allowed now, as a name that joins later would be)."""
         found = self.index.get(name)  # the name as spelt here; else any spelling
         if found is None and (found := self.find(name)) is None:
             known = ", ".join(p.name for p in self.participants[:8])
             more = ", …" if len(self.participants) > 8 else ""
-            raise BadValue(f"no participant called {shown(name)} (known: "
+            raise RuleViolation(f"no participant called {shown(name)} (known: "
                            f"{known or 'none yet'}{more})", rule="R-CON-2")
         return self.participants[found]
 

@@ -14,7 +14,8 @@ class                       ``expect``        its options
                                               Reactions for it
 :class:`AwaitingRoll`       ``ROLL``          ``roll``: a RollOption; ``reactions``: others'
 :class:`AwaitingDamage`     ``DAMAGE``        ``damage``: a DamageOption
-:class:`AwaitingEndRound`   ``END_ROUND``     an EndRoundOption
+:class:`AwaitingEndRound`   ``END_ROUND``     EndRoundOption and EndConflictOption (first
+                                              when a side is defeated)
 :class:`AwaitingNothing`    ``ENDED``         none: only undo is left
 ==========================  ================  =============================================
 
@@ -24,7 +25,14 @@ class                       ``expect``        its options
     if now.expect is Expect.DECLARE:
         event = now.option.action(5, target="Marsh")   # now is an AwaitingDeclare
 
+Every answer but the first and the last also offers ending the Conflict, which the
+Narrator may do at any time (``now.end``, an :class:`EndConflictOption`, R-CON-21).
 Every option builds its event (``option.event(...)``, see :mod:`conflict.options`);
+an action's or a defense's dice default to the declarer's Attribute for the Conflict's
+nature (``now.option.pool``), so that a driver loop, once the Conflict is started
+and its participants added, needs no rule of its own: push ``options[0].event()``
+(the likely choice) or any other option's event, until ``expect`` is ``ENDED``.
+
 screens and shells never re-implement the rules. :func:`roll_event` draws the faces
 for the pending action from an injected random source.
 """
@@ -47,6 +55,7 @@ from conflict.options import (
     DamageOption,
     DeclareOption,
     DefendOption,
+    EndConflictOption,
     EndRoundOption,
     HoldOption,
     ReactOption,
@@ -112,6 +121,12 @@ class _Now:
     sides_defeated: tuple[str, ...] = ()
     can_end: bool = True
     can_add: bool = False
+
+    @property
+    def end(self) -> EndConflictOption | None:
+        """Ending the Conflict, offered whenever it is allowed (R-CON-21: the Narrator
+        may end it at any time; a defeated side ends it), else ``None``."""
+        return EndConflictOption(self.sides_defeated) if self.can_end else None
 
 
 @quick_init
@@ -246,7 +261,16 @@ class AwaitingEndRound(_Now):
     """Everything is resolved: end the round (or the Conflict)."""
 
     expect: Literal[Expect.END_ROUND] = Expect.END_ROUND
-    options: tuple[EndRoundOption] = (EndRoundOption(),)
+
+    @property
+    def options(self) -> tuple[EndRoundOption | EndConflictOption, ...]:
+        """End the round, or end the Conflict (R-CON-21). When a side is defeated,
+        ending the Conflict comes first: it is the likely choice."""
+        end = EndConflictOption(self.sides_defeated)
+        return (end, _END_ROUND) if self.sides_defeated else (_END_ROUND, end)
+
+
+_END_ROUND: Final = EndRoundOption()
 
 
 @quick_init
@@ -327,7 +351,8 @@ def _declaration(state: State, defeated_sides: tuple[str, ...]
     option = _declare_option(
         name=person.name, kinds=_KINDS, targets=tuple(targets), foes=tuple(foes),
         default_attack_kind=nature, default_resilience=nature.resilience,
-        equipment=tuple([e.name for e in person.character.equipment]))
+        equipment=tuple([e.name for e in person.character.equipment]),
+        character=person.character)
     return _declare_answer(phase=state.phase, round=state.round, who=(person.name,),
                            option=option, ties=tied_with_next(state, who), can_add=can_add,
                            sides_defeated=defeated_sides)

@@ -57,6 +57,16 @@ class RefusedError(ValueError):
     param: str | None = None
     value: object = None
 
+    @property
+    def message(self) -> str:
+        """The refusal's sentence without its rule ID: ``str(error)`` is
+        ``"R-CON-15: Vin already defended against action 3"`` and ``error.message``
+        ``"Vin already defended against action 3"``, so that a program printing
+        ``error.rule`` beside it does not say the rule twice."""
+        text = str(self)
+        prefix = f"{self.rule}: " if self.rule else ""
+        return text[len(prefix):] if prefix and text.startswith(prefix) else text
+
 
 class Malformed(RefusedError):
     """The input itself is malformed or out of its allowed range."""

@@ -35,7 +35,7 @@ from conflict import (
     Conflict,
     DefendOption,
     DiceFrom,
-    EndConflict,
+    EndConflictOption,
     EndRound,
     Event,
     Expect,
@@ -95,8 +95,9 @@ def choose(conflict: Conflict, rng: random.Random) -> Event:
                                  equipment="Obsidian-tipped arrows")
         health = me.resilience("health")
         if health is not None and health.current <= 3:
-            # Badly hurt: full defense with Physique dice (R-CON-7b).
-            return option.defense(dice_for(me.character, "physique"))
+            # Badly hurt: full defense (R-CON-7b), with the dice the option figures from
+            # the sheet: Physique, in a physical Conflict.
+            return option.defense()
         # Physique plus the Hero's first Trait, with the Hero's weapon.
         pool = dice_for(me.character, "physique", traits=me.character.traits[:1])
         return option.action(pool, target=rng.choice(foes),
@@ -152,11 +153,13 @@ def main(seed: int) -> str:
         now = conflict.next()
         if now.expect is Expect.END_ROUND:
             # The engine never ends a Conflict: the Narrator does, with an outcome.
-            if now.sides_defeated or conflict.state.round >= MAX_ROUNDS:
-                beaten = ", ".join(now.sides_defeated)
+            # Ending is offered like any other choice (first once a side is defeated).
+            ending = next(o for o in now.options if isinstance(o, EndConflictOption))
+            if ending.defeated or conflict.state.round >= MAX_ROUNDS:
+                beaten = ", ".join(ending.defeated)
                 outcome = (f"the {beaten} side is beaten" if beaten
                            else f"no side gives in after {MAX_ROUNDS} rounds")
-                conflict.push(EndConflict(outcome))
+                conflict.push(ending.event(outcome))
                 break
             conflict.push(EndRound())  # unspent dice are lost
             say(f"Round {conflict.state.round}")

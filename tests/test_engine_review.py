@@ -26,6 +26,7 @@ from conflict import (
     DamageOption,
     DeclareOption,
     DefendOption,
+    EndConflictOption,
     EndRoundOption,
     Expect,
     HoldOption,
@@ -758,7 +759,7 @@ def test_r_con_21_unspent_action_and_defense_dice_are_lost_at_the_end_of_the_rou
     c.push(Declare.defense("Ham", 4))
     c.push(Declare.action("Vin", 7))
     c.push(Hold("Vin"))
-    assert what_now(c.state).options == (EndRoundOption(),)
+    assert what_now(c.state).options == (EndRoundOption(), EndConflictOption())
     refused(c, Act("Vin", pool=2), RuleViolation, "R-CON-10", "round 1 is over")
     assert [p.round.defense_dice for p in c.state] == [7, 4, 0]
     c.push(EndRound())
@@ -842,7 +843,9 @@ def _around(state: State) -> range:
 def _candidates(state: State) -> list[Event]:
     """Events of every kind a player might try now, legal or not."""
     names = [p.name for p in state.participants]
-    out: list[Event] = [EndRound()]
+    # Ending, with the outcome a side's defeat would give (any text is accepted).
+    out: list[Event] = [EndRound(), EndConflict(EndConflictOption(state.sides_defeated())
+                                                .outcome)]
     for name in names:
         person = state.participant(name)
         out += [Act(name, pool=pool) for pool in range(2, 11)]
@@ -883,7 +886,10 @@ def _candidates(state: State) -> list[Event]:
 def _offered(state: State) -> set[Event]:
     """The same kinds of events, built only from what-now's options."""
     out: set[Event] = set()
-    for o in what_now(state).options:
+    now = what_now(state)
+    if now.end is not None:  # offered at every step the Conflict may end
+        out.add(now.end.event())
+    for o in now.options:
         if isinstance(o, DeclareOption):
             out |= {Declare.no_roll(o.name), Declare.defense(o.name, 3),
                     Declare.action(o.name, 3)}
@@ -912,6 +918,8 @@ def _offered(state: State) -> set[Event]:
         elif isinstance(o, DamageOption):
             out |= {ApplyDamage(action=o.action, nudges=k) for k in range(o.max_nudges + 1)}
             out.add(ApplyDamage(action=o.action))
+        elif isinstance(o, EndConflictOption):
+            out.add(o.event())
         else:
             assert isinstance(o, EndRoundOption)
             out.add(EndRound())
@@ -983,7 +991,8 @@ def test_r_con_3_what_now_offers_exactly_the_events_the_engine_accepts(seed: int
         _check_options_to_the_defeated(state)
         if state.phase is Phase.ROUND_OVER and (state.round >= 6 or rng.random() < 0.2):
             break
-        event = _narrator(state, rng) or rng.choice(accepted)
+        event = _narrator(state, rng) or rng.choice(  # play on: the test ends it
+            [e for e in accepted if not isinstance(e, EndConflict)])
         if isinstance(event, RollDice):
             def faces(rows: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
                 return [tuple(rng.randint(1, 6) for _ in row) for row in rows]

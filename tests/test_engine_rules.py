@@ -55,6 +55,7 @@ from conflict.events import (
     TakeIt,
 )
 from conflict.state import EMPTY, ActionStatus, DiceFrom, Outcome, Phase, Turn
+from core.errors import Malformed, NotAllowed
 
 # --- builders ----------------------------------------------------------------------
 
@@ -166,11 +167,20 @@ def test_r_con_2_a_group_holds_one_count_of_action_dice() -> None:
     assert guards.round.action_dice == 4 and guards.members == 5
 
 
+def test_r_con_2_declaring_for_a_name_the_conflict_does_not_hold_is_not_allowed() -> None:
+    """A well-formed declaration for someone the Conflict does not hold is refused as
+    the rules' refusal now (``NotAllowed``), not as malformed input."""
+    c = table((sheet("Vin"), "crew"), (sheet("Guard"), "ministry"))
+    with pytest.raises(NotAllowed, match="R-CON-2: no participant called 'Nobody'") as caught:
+        c.push(Declare.action("Nobody", 4, target="Vin"))
+    assert not isinstance(caught.value, Malformed)
+
+
 def test_r_con_2_names_are_unique_ignoring_case() -> None:
     c = table((sheet("Vin"), "crew"))
     refused(c, AddParticipant(group("VIN", 2), "ministry"), BadValue, "R-CON-2")
     assert c.state.participant("vIn").name == "Vin"
-    with pytest.raises(BadValue, match="no participant called 'Elend'"):
+    with pytest.raises(RuleViolation, match="no participant called 'Elend'"):
         c.state.participant("Elend")
 
 
@@ -384,7 +394,7 @@ def test_r_con_8_bad_targets_and_resiliences_are_refused() -> None:
     c = table((sheet("Vin", wits=5), "crew"), (sheet("Inquisitor", wits=4), "ministry"))
     c.push(Declare.no_roll("Inquisitor"))
     refused(c, Declare.action("Vin", 4, target="vin"), RuleViolation, "R-CON-8", "itself")
-    refused(c, Declare.action("Vin", 4, target="Elend"), BadValue, "R-CON-2")
+    refused(c, Declare.action("Vin", 4, target="Elend"), RuleViolation, "R-CON-2")
     c.push(Declare.action("Vin", 4))
     refused(
         c, SwapResilience(action=1, resilience="health"), RuleViolation, "R-CON-8", "not an attack"

@@ -51,6 +51,7 @@ from conflict import (
     DamageOption,
     DeclareOption,
     DefendOption,
+    EndConflictOption,
     EndRoundOption,
     HoldOption,
     Option,
@@ -144,6 +145,8 @@ def option_text(option: Option) -> str:
     if isinstance(option, DamageOption):
         return (f"damage {option.action} to {option.target}: nudges 0-{option.max_nudges} "
                 f"bonus {option.bonus}")
+    if isinstance(option, EndConflictOption):
+        return f"end_conflict {', '.join(option.defeated) or '(none defeated)'}"
     assert isinstance(option, EndRoundOption)
     return "end_round"
 

@@ -15,6 +15,7 @@ from conflict import (
     DamageOption,
     DeclareOption,
     DefendOption,
+    EndConflictOption,
     EndRoundOption,
     Expect,
     HoldOption,
@@ -147,7 +148,8 @@ def test_r_con_18_damage_option_and_end_round() -> None:
     assert (option.default_nudges, option.damage(), option.damage(0)) == (1, 3, 2)
     c.push(ApplyDamage(action=1, nudges=0))
     now = c.next()
-    assert (now.expect, now.options) == (Expect.END_ROUND, (EndRoundOption(),))
+    assert (now.expect, now.options) == (Expect.END_ROUND,
+                                         (EndRoundOption(), EndConflictOption()))
     c.push(EndConflict("the guards scatter"))
     now = c.next()
     assert (now.expect, now.can_end, now.options) == (Expect.ENDED, False, ())

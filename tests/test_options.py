@@ -5,6 +5,7 @@ is pushed, and what they build is accepted by the engine."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from test_engine_conflict import random_table
@@ -21,10 +22,12 @@ from conflict import (
     DamageOption,
     DeclareOption,
     DefendOption,
+    EndConflictOption,
     EndRoundOption,
     Event,
     Expect,
     HoldOption,
+    Option,
     ReactOption,
     RollOption,
     RuleViolation,
@@ -37,6 +40,7 @@ from conflict.events import (
     Change,
     DeclarationKind,
     Declare,
+    Defeat,
     Defend,
     DefenseRoll,
     EndConflict,
@@ -149,8 +153,14 @@ def _build(option: object, rng: random.Random) -> Event:
         spent = rng.randint(0, option.max_nudges)
         return option.event(rng.choice([None, option.max_nudges - spent]), spent=spent,
                             note="a better footing" if spent else "")
-    assert isinstance(option, (HoldOption, TakeItOption, EndRoundOption)), option
+    assert isinstance(option, (HoldOption, TakeItOption, EndRoundOption,
+                               EndConflictOption)), option
     return option.event()
+
+
+def playing(options: Sequence[Option]) -> list[Option]:
+    """The options that go on with the Conflict (these tests end it themselves)."""
+    return [o for o in options if not isinstance(o, EndConflictOption)]
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -166,7 +176,7 @@ def test_r_con_3_every_option_builds_an_event_the_engine_accepts(seed: int) -> N
             c.push(EndConflict("enough"))
             continue
         assert now.options, now
-        option = rng.choice(now.options)
+        option = rng.choice(playing(now.options))
         c.push(_build(option, rng))  # raises if the engine refuses what the option built
         pushed += 1
         assert c.state.dice_balanced()
@@ -193,7 +203,89 @@ def test_r_con_3_every_option_called_with_no_arguments_builds_an_accepted_event(
                 target = rng.choice(option.targets) if option.targets else None
                 c.push(option.action(rng.randint(2, 6), target=target))
                 continue
-            chosen = rng.choice(now.options)
+            chosen = rng.choice(playing(now.options))
             kinds.add(type(chosen).__name__)
             c.push(chosen.event())  # raises if the engine refuses it
     assert {"ChangeOption", "ActOption", "HoldOption", "DefendOption"} <= kinds
+
+
+def test_r_con_7_a_declaration_s_dice_default_to_the_attribute_of_the_conflict_s_nature(
+        ) -> None:
+    """R-CON-7: the dice of an action or a full defense are figured from the sheet; with
+    none said, the option declares the Attribute the Conflict's nature rolls (Physique,
+    Charm or Wits, as R-CON-7c's Defense Dice), saying where they came from."""
+    c = table((sheet("Vin", physique=4, charm=2, wits=5), "crew"),
+              (group("Guards", 3, wits=2), "ministry"))
+    option = what_now(c.state).option  # type: ignore[union-attr]
+    assert isinstance(option, DeclareOption) and option.name == "Guards"
+    assert option.attribute == "physique"
+    assert option.pool == dice_for(group("Guards", 3), "physique")
+    attack = option.action(target="Vin")
+    assert (attack.dice, attack.source) == (option.pool.count, option.pool.describe())
+    defense = option.defense()
+    assert (defense.kind, defense.dice) == (DeclarationKind.DEFENSE, option.pool.count)
+    assert option.event(DeclarationKind.ACTION, target="Vin") == attack
+    c.push(Declare.no_roll("Guards"))
+    vin = what_now(c.state).option  # type: ignore[union-attr]
+    assert isinstance(vin, DeclareOption) and vin.pool.count == 4
+
+    social = table((sheet("Vin", physique=4, charm=2, wits=5), "crew"),
+                   (sheet("Straff", charm=6, wits=2), "ministry"), nature=Nature.SOCIAL)
+    straff = what_now(social.state).option  # type: ignore[union-attr]
+    assert isinstance(straff, DeclareOption)
+    assert (straff.attribute, straff.pool.count) == ("charm", 6)
+    social.push(straff.action(target="Vin"))
+    assert social.state.action(1).dice == 6  # type: ignore[union-attr]
+
+
+def test_r_con_21_ending_the_conflict_is_offered_whenever_it_is_allowed() -> None:
+    """R-CON-21: "The Conflict ends when a side is defeated or yields, or when the
+    Narrator ends it; its outcome is recorded." Ending is an option like any other:
+    first at the end of a round in which a side was defeated, second otherwise, and
+    ``now.end`` at every step the Narrator may end it."""
+    c = table((sheet("Vin", wits=5), "crew"), (sheet("Guard", wits=2), "ministry"))
+    assert c.next().end == EndConflictOption(())
+    for _ in range(2):
+        c.push(c.next().options[0].event())  # both declare no roll
+    now = c.next()
+    assert now.expect is Expect.END_ROUND
+    assert [type(o) for o in now.options] == [EndRoundOption, EndConflictOption]
+    assert now.options[1].event() == EndConflict("the Narrator ends the Conflict")
+
+    beaten = table((sheet("Vin", wits=5), "crew"), (sheet("Guard", wits=2), "ministry"))
+    beaten.push(Defeat("Guard"))
+    while (now := beaten.next()).expect is not Expect.END_ROUND:
+        beaten.push(now.options[0].event())  # Vin, the one left, declares no roll
+    assert now.sides_defeated == ("ministry",)
+    ending = now.options[0]
+    assert isinstance(ending, EndConflictOption)
+    beaten.push(ending.event())
+    assert beaten.state.outcome == "ministry is defeated"
+    assert beaten.next().expect is Expect.ENDED and beaten.next().end is None
+    assert Conflict().next().end is None  # not started: nothing to end
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_r_con_3_a_whole_conflict_is_driven_from_its_options_alone(seed: int) -> None:
+    """A driver with no rule of its own: each declarer attacks its first foe with the
+    dice its option figures, every other step takes the likely choice
+    (``options[0].event()``), and the Conflict ends by the option offered once a side
+    is defeated."""
+    rng = random.Random(seed)
+    c = table((sheet("Vin", physique=5, wits=5), "crew"),
+              (sheet("Kelsier", physique=4, wits=3), "crew"),
+              (group("Guards", 3, wits=2), "ministry"))
+    for _ in range(2000):
+        now = c.next()
+        if now.expect is Expect.ENDED:
+            break
+        if now.expect is Expect.DECLARE:
+            option = now.option
+            c.push(option.action(target=option.foes[0]) if option.foes
+                   else option.no_roll())
+        elif now.expect is Expect.ROLL:
+            c.push(now.roll.event(rng))
+        else:
+            c.push(now.options[0].event())
+    assert c.next().expect is Expect.ENDED
+    assert c.state.outcome.endswith("is defeated")

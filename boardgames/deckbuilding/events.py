@@ -59,7 +59,7 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar, cast, get_args
 
 import attrs
 
@@ -156,9 +156,19 @@ def one_of(kind: type[enum.Enum]) -> Check:
     return check
 
 
-def as_tuple(value: Any) -> Any:
-    """Converter: a list read from JSON as a tuple; anything else as it is."""
-    return tuple(value) if isinstance(value, list) else value
+# The converters of the list fields: a list read from JSON becomes a tuple; anything
+# else is kept as it came, for the field's check to refuse by name (a constructor is
+# typed as it validates, so a type checker refuses a wrong one before it runs).
+
+
+def numbers(value: Sequence[int]) -> tuple[int, ...]:
+    """Converter: whole numbers (steps, points, rows)."""
+    return tuple(value) if isinstance(value, list) else cast("tuple[int, ...]", value)
+
+
+def texts(value: Sequence[str]) -> tuple[str, ...]:
+    """Converter: names, or shields' values."""
+    return tuple(value) if isinstance(value, list) else cast("tuple[str, ...]", value)
 
 
 def is_tuple(field: str, value: object, rule: str) -> tuple[Any, ...]:
@@ -259,9 +269,9 @@ class TrainingLayout:
     the steps that give an Atium token. Every move up from ``end`` gives 1 Atium."""
 
     end: int = attrs.field(default=16, validator=whole(2, MAX_STEPS, "R-DBG-9"))
-    burns: tuple[int, ...] = attrs.field(default=(4, 7, 12), converter=as_tuple)
-    abilities: tuple[int, ...] = attrs.field(default=(2, 5, 11, 9, 14), converter=as_tuple)
-    atium: tuple[int, ...] = attrs.field(default=(3, 6, 8, 10, 13, 15), converter=as_tuple)
+    burns: tuple[int, ...] = attrs.field(default=(4, 7, 12), converter=numbers)
+    abilities: tuple[int, ...] = attrs.field(default=(2, 5, 11, 9, 14), converter=numbers)
+    atium: tuple[int, ...] = attrs.field(default=(3, 6, 8, 10, 13, 15), converter=numbers)
 
     def __attrs_post_init__(self) -> None:
         _steps("burns", self.burns, 3, self.end)
@@ -324,7 +334,7 @@ class MissionSpec:
     The top (step 12) always has a reward (R-DBG-3)."""
 
     name: str = attrs.field(default="", validator=label)
-    rewards: tuple[int, ...] = attrs.field(default=(), converter=as_tuple)
+    rewards: tuple[int, ...] = attrs.field(default=(), converter=numbers)
 
     def __attrs_post_init__(self) -> None:
         steps = is_tuple("rewards", self.rewards, "R-DBG-3")
@@ -334,15 +344,19 @@ class MissionSpec:
             raise bad_value("bad.rewards", "R-DBG-3", value=shown(steps))
 
 
+def _missions(value: Sequence[MissionSpec]) -> tuple[MissionSpec, ...]:
+    return tuple(value) if isinstance(value, list) else cast("tuple[MissionSpec, ...]", value)
+
+
 @attrs.frozen
 class NewGame:
     """Set-up: players in seat order from the first player, the mode, the 3 Missions."""
 
     TYPE: ClassVar[str] = "new"
-    players: tuple[str, ...] = attrs.field(converter=as_tuple)
+    players: tuple[str, ...] = attrs.field(converter=texts)
     mode: Mode = attrs.field(default=Mode.COMPETITIVE, validator=one_of(Mode))
     missions: tuple[MissionSpec, ...] = attrs.field(
-        default=(MissionSpec(), MissionSpec(), MissionSpec()), converter=as_tuple)
+        default=(MissionSpec(), MissionSpec(), MissionSpec()), converter=_missions)
     training: TrainingLayout = attrs.field(default=DEFAULT_TRAINING, validator=layout)
     rules: int = attrs.field(default=RULES, validator=whole(1, RULES, "R-DBG-9"))
 
@@ -384,7 +398,7 @@ class SpendMission:
 
     TYPE: ClassVar[str] = "mission_spend"
     player: str = attrs.field(validator=a_name)
-    points: tuple[int, ...] = attrs.field(converter=as_tuple)
+    points: tuple[int, ...] = attrs.field(converter=numbers)
 
     def __attrs_post_init__(self) -> None:
         points = is_tuple("points", self.points, "R-DBG-3")
@@ -416,6 +430,10 @@ class Blocked:
     amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-4"))
 
 
+def _blocks(value: Sequence[Blocked]) -> tuple[Blocked, ...]:
+    return tuple(value) if isinstance(value, list) else cast("tuple[Blocked, ...]", value)
+
+
 @attrs.frozen
 class Attack:
     """The active player's damage at players, after attacking allies, used once at the
@@ -425,7 +443,7 @@ class Attack:
     TYPE: ClassVar[str] = "attack"
     attacker: str = attrs.field(validator=a_name)
     amount: int = attrs.field(validator=whole(1, MAX_AMOUNT, "R-DBG-4"))
-    blocked: tuple[Blocked, ...] = attrs.field(default=(), converter=as_tuple)
+    blocked: tuple[Blocked, ...] = attrs.field(default=(), converter=_blocks)
 
     def __attrs_post_init__(self) -> None:
         blocked = is_tuple("blocked", self.blocked, "R-DBG-4")
@@ -584,7 +602,7 @@ class Edict:
 
     TYPE: ClassVar[str] = "edict"
     ups: int = attrs.field(validator=whole(0, 2, "R-DBG-2"))
-    shown: tuple[int, ...] = attrs.field(converter=as_tuple)
+    shown: tuple[int, ...] = attrs.field(converter=numbers)
     ups_below_4: int = attrs.field(default=0, validator=whole(0, 2, "R-DBG-2"))
 
     def __attrs_post_init__(self) -> None:
@@ -607,7 +625,7 @@ class DrawAdversary:
 
     TYPE: ClassVar[str] = "adversary"
     name: str = attrs.field(validator=a_name)
-    shields: tuple[str, ...] = attrs.field(converter=as_tuple)
+    shields: tuple[str, ...] = attrs.field(converter=texts)
 
     def __attrs_post_init__(self) -> None:
         shields = is_tuple("shields", self.shields, "R-DBG-6")

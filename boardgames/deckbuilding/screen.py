@@ -50,14 +50,15 @@ def say(key: str, lang: str, **params: Param) -> str:
 
 def words(lang: str) -> dict[str, str]:
     """The command line's few words: ``next``, ``meanwhile``, ``undone``,
-    ``undone_by`` (a template with ``{who}``) and ``not_yours`` (with ``{name}`` and
-    ``{who}``)."""
+    ``undone_by`` (a template with ``{who}``) and ``not_yours`` (with ``{name}``,
+    ``{who}`` and ``{anyone}``, the door's word for undoing another's step)."""
     return {"next": CATALOG.render("screen.words_next", {}, lang),
             "meanwhile": CATALOG.render("screen.words_meanwhile", {}, lang),
             "undone": CATALOG.render("screen.words_undone", {}, lang),
             "undone_by": CATALOG.render("screen.words_undone_by", {"who": "{who}"}, lang),
             "not_yours": CATALOG.render("screen.words_not_yours",
-                                        {"name": "{name}", "who": "{who}"}, lang)}
+                                        {"name": "{name}", "who": "{who}",
+                                         "anyone": "{anyone}"}, lang)}
 
 
 # --- messages about the table --------------------------------------------------------------

@@ -354,7 +354,7 @@ EN: dict[str, str] = {
     "screen.words_undone": "Undone",
     "screen.words_undone_by": "{who}'s step was undone",
     "screen.words_not_yours": "the last step of {name} is {who}'s, not yours: nothing "
-                              "undone (undo --anyone takes it back)",
+                              "undone (undo {anyone} takes it back)",
     "screen.no_game": "there is no Deckbuilding Game in the table yet: start one with "
                       "{command}",
     "screen.nothing_to_undo": "nothing to undo in {name}",

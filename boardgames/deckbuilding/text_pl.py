@@ -373,7 +373,7 @@ PL: dict[str, str] = {
     "screen.words_undone": "Cofnięto",
     "screen.words_undone_by": "cofnięto ruch gracza {who}",
     "screen.words_not_yours": "ostatni ruch w grze {name} należy do gracza {who}, nie do "
-                              "ciebie: niczego nie cofnięto (undo --anyone cofa go mimo to)",
+                              "ciebie: niczego nie cofnięto (undo {anyone} cofa go mimo to)",
     "screen.no_game": "w bazie nie ma jeszcze gry: zacznij ją poleceniem {command}",
     "screen.nothing_to_undo": "w grze {name} nie ma czego cofnąć",
     "screen.setup_kept": "zostało tylko przygotowanie gry, którego się nie cofa: zacznij "

@@ -33,7 +33,10 @@ def key(name: str) -> str:
     return name_key(" ".join(name.split()))
 
 
-def clean(value: Any) -> Any:
+def clean(value: str) -> str:
+    """A name with repeated spaces as one. What is not text is returned as it came, for
+    the field's validator to refuse by name (a constructor is typed as it validates,
+    but JSON can hold anything)."""
     return " ".join(value.split()) if isinstance(value, str) else value
 
 

@@ -73,41 +73,41 @@ DESTROYED = "destroyed"
 PLACES = (SUPPLY, DESTROYED)
 
 
-def _to_length(value: Any) -> Length:
+def _to_length(value: Length | str) -> Length:
     return one_of(Length, value)
 
 
-def _to_place(value: Any) -> Place:
+def _to_place(value: Place | str) -> Place:
     return one_of(Place, value)
 
 
-def _to_reason(value: Any) -> Reason:
+def _to_reason(value: Reason | str) -> Reason:
     return one_of(Reason, value)
 
 
-def _to_place_or_none(value: Any) -> Place | None:
+def _to_place_or_none(value: Place | str | None) -> Place | None:
     return None if value is None else one_of(Place, value)
 
 
-def _to_urgency_or_none(value: Any) -> int | None:
+def _to_urgency_or_none(value: int | str | None) -> int | None:
     return None if value is None else urgency(value)
 
 
-def _to_resource_or_none(value: Any) -> Resource | None:
+def _to_resource_or_none(value: Resource | str | None) -> Resource | None:
     return None if value is None else resource(value)
 
 
-def _resources(value: Any) -> Resources:
+def _resources(value: Resources) -> Resources:
     if not isinstance(value, Resources):
         raise BadValue(f"expected resources, got {shown(value)}", rule="R-HW-5")
     return value
 
 
-def _resources_or_none(value: Any) -> Resources | None:
+def _resources_or_none(value: Resources | None) -> Resources | None:
     return None if value is None else _resources(value)
 
 
-def _houses(value: Any) -> tuple[str, ...]:
+def _houses(value: Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise BadValue(f"houses must be a list of names, got {shown(value)}", rule="R-HW-5")
     names = tuple(clean(v) for v in value)
@@ -132,7 +132,7 @@ def _nonempty(_instance: Any, attribute: attrs.Attribute[Any], value: Resources)
 # --- set-up and the track -------------------------------------------------------------
 
 
-def _first_or_none(value: Any) -> str | None:
+def _first_or_none(value: str | None) -> str | None:
     return None if value is None else clean(value)
 
 
@@ -249,7 +249,7 @@ class Steal:
     resources: Resources = attrs.field(converter=_resources, validator=_nonempty)
 
 
-def _steals(value: Any) -> tuple[Steal, ...]:
+def _steals(value: Iterable[Steal]) -> tuple[Steal, ...]:
     return tuple_of(Steal, "steal", value)
 
 
@@ -304,11 +304,11 @@ class Award:
     favor: int = attrs.field(validator=whole_number(0, 99, "R-HW-3"))
 
 
-def _shares(value: Any) -> tuple[Share, ...]:
+def _shares(value: Iterable[Share]) -> tuple[Share, ...]:
     return tuple_of(Share, "shares", value)
 
 
-def _awards(value: Any) -> tuple[Award, ...]:
+def _awards(value: Iterable[Award]) -> tuple[Award, ...]:
     return tuple_of(Award, "awards", value)
 
 

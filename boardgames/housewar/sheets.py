@@ -56,13 +56,13 @@ def first_active(houses: Iterable[str]) -> str:
     return min(names, key=_rank)  # min keeps the first of equal ranks
 
 
-def _resources(value: Any) -> Resources:
+def _resources(value: Resources) -> Resources:
     if not isinstance(value, Resources):
         raise BadValue(f"expected resources, got {shown(value)}", rule="R-HW-5")
     return check_cost(value, "an income")
 
 
-def _icons(value: Any) -> Resources:
+def _icons(value: Resources) -> Resources:
     icons = _resources(value)
     if not icons:
         raise BadValue("name at least 1 resource icon", rule="R-HW-5")

@@ -23,7 +23,7 @@ TimeUp       time_up     the negotiation time ran out (said once)
 from __future__ import annotations
 
 import datetime
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -38,7 +38,7 @@ SUGGESTED = (3, 4)
 """The rulebook's recommended minutes for a deal."""
 
 
-def _instant(value: Any) -> str:
+def _instant(value: str) -> str:
     """A stored start time: ISO 8601 text with a UTC offset."""
     if not isinstance(value, str):
         raise BadValue(f"a timer's start must be a time as text, got {value!r}"[:120])

@@ -34,7 +34,7 @@ import enum
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeAlias
 
 import attrs
 
@@ -109,6 +109,10 @@ ALIASES: Mapping[str, Symbol] = _aliases()
 _TYPED_HINT = "coin/c, essence/e, birden/b, intelligence/i, charisma/ch, resource/r"
 
 
+Symbols: TypeAlias = str | Iterable[Symbol | str]
+"""Dice as a player types them (``"c c e b"``) or as symbols or their names."""
+
+
 def parse_symbol(text: object, *, rule: str = "R-STF-1") -> Symbol:
     """The symbol a player typed (full name or alias, any case; a :class:`Symbol`
     passes through), else :class:`BadValue`."""
@@ -152,7 +156,7 @@ class RandomSource(Protocol):
     def randint(self, a: int, b: int) -> int: ...
 
 
-def _die_faces(value: object) -> tuple[Symbol, ...]:
+def _die_faces(value: Symbols) -> tuple[Symbol, ...]:
     faces = parse_symbols(value)
     if len(faces) != FACES:
         raise BadValue(f"a die has {FACES} faces, got {len(faces)}: "
@@ -212,7 +216,8 @@ _KIND = re.compile(r"^(?:(\d+)-?kind|kind:(\d+))$")
 _COUNTED = re.compile(r"^([a-z]+)(?::(\d+))?$")
 
 
-def _needs(value: object) -> tuple[tuple[Symbol, int], ...]:
+def _needs(value: Mapping[Symbol | str, int] | Iterable[tuple[Symbol | str, int]]
+           ) -> tuple[tuple[Symbol, int], ...]:
     if isinstance(value, Mapping):
         value = tuple(value.items())
     if not isinstance(value, Iterable) or isinstance(value, (str, bytes)):
@@ -230,7 +235,7 @@ def _needs(value: object) -> tuple[tuple[Symbol, int], ...]:
     return tuple((s, counts[s]) for s in SYMBOLS if counts[s])
 
 
-def _kinds(value: object) -> tuple[int, ...]:
+def _kinds(value: Iterable[int]) -> tuple[int, ...]:
     if not isinstance(value, Iterable) or isinstance(value, (str, bytes)):
         raise BadValue(f"a combination's sets must be sizes, got {shown(value)}", rule="R-STF-4")
     sizes = tuple(value)
@@ -301,7 +306,7 @@ class Combo:
         return self.text
 
 
-def parse_combo(text: object) -> Combo:
+def parse_combo(text: Combo | str) -> Combo:
     """The combination a player typed (see the module docstring); a :class:`Combo`
     passes through. Bad input raises a one-line :class:`BadValue` quoting it."""
     if isinstance(text, Combo):

@@ -47,6 +47,7 @@ from boardgames.stuffed.dice import (
     Combo,
     Die,
     Symbol,
+    Symbols,
     parse_combo,
     parse_symbol,
     parse_symbols,
@@ -89,35 +90,35 @@ def key(name: str) -> str:
     return name_key(name)
 
 
-def _card_name(value: object) -> str:
+def _card_name(value: str) -> str:
     return "" if value == "" else check_name(value, "a card's name")
 
 
-def _player(value: object) -> str:
+def _player(value: str) -> str:
     return check_name(value, "a player's name")
 
 
-def _hero(value: object) -> str:
+def _hero(value: str) -> str:
     return check_name(value, "a Hero's name")
 
 
-def _mate_name(value: object) -> str:
+def _mate_name(value: str) -> str:
     return check_name(value, "a Teammate's name")
 
 
-def _mission_name(value: object) -> str:
+def _mission_name(value: str) -> str:
     return check_name(value, "a Mission's name")
 
 
-def _character(value: object) -> str:
+def _character(value: str) -> str:
     return check_name(value, "a character's name")
 
 
-def _maybe_character(value: object) -> str:
+def _maybe_character(value: str) -> str:
     return "" if value == "" else _character(value)
 
 
-def _note(value: object) -> str:
+def _note(value: str) -> str:
     return "" if value == "" else check_name(value, "a note")
 
 
@@ -128,15 +129,15 @@ def _whole(value: object, what: str, low: int, high: int, rule: str | None = Non
 _REFUSE = said_by(BadValue, whole_in_range=True)
 
 
-def _position(value: object) -> int:
+def _position(value: int) -> int:
     return _whole(value, "a die position", 1, DICE, rule="R-STF-1")
 
 
-def _paid(value: object) -> int | None:
+def _paid(value: int | None) -> int | None:
     return None if value is None else _position(value)
 
 
-def _positions(value: object) -> tuple[int, ...]:
+def _positions(value: Iterable[int]) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise BadValue(f"die positions must be a list of numbers 1–{DICE}, got {shown(value)}",
                        rule="R-STF-1")
@@ -146,11 +147,11 @@ def _positions(value: object) -> tuple[int, ...]:
     return out
 
 
-def _symbol(value: object) -> Symbol:
+def _symbol(value: Symbol | str) -> Symbol:
     return parse_symbol(value, rule="R-STF-6")
 
 
-def _die(value: object) -> Die:
+def _die(value: Die | Symbols) -> Die:
     return value if isinstance(value, Die) else Die(value)
 
 
@@ -175,7 +176,7 @@ class Kind(enum.Enum):
         return self.value
 
 
-def _kind(value: object) -> Kind:
+def _kind(value: Kind | str) -> Kind:
     if isinstance(value, Kind):
         return value
     typed = value.strip().lower() if isinstance(value, str) else ""
@@ -186,7 +187,7 @@ def _kind(value: object) -> Kind:
                    rule="R-STF-5")
 
 
-def _optional_combo(value: object) -> Combo | None:
+def _optional_combo(value: Combo | str | None) -> Combo | None:
     return None if value is None else parse_combo(value)
 
 
@@ -246,7 +247,7 @@ class Mission:
 # --- events ---------------------------------------------------------------------------
 
 
-def _seats(value: object) -> tuple[Seat, ...]:
+def _seats(value: Iterable[Seat]) -> tuple[Seat, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise BadValue(f"players must be a list, got {shown(value)}")
     seats = tuple(value)
@@ -282,7 +283,11 @@ class Offer:
     teammate: Teammate
 
 
-def _eight(value: object) -> tuple[Symbol, ...]:
+def _faces(value: Symbols) -> tuple[Symbol, ...]:
+    return parse_symbols(value)
+
+
+def _eight(value: Symbols) -> tuple[Symbol, ...]:
     faces = parse_symbols(value, rule="R-STF-2")
     if len(faces) != DICE:
         raise BadValue(f"a turn starts with all {DICE} dice rolled, got {len(faces)} faces",
@@ -325,7 +330,7 @@ class Reroll:
 
     TYPE: ClassVar[str] = "reroll"
     positions: tuple[int, ...] = attrs.field(converter=_positions)
-    faces: tuple[Symbol, ...] = attrs.field(converter=parse_symbols)
+    faces: tuple[Symbol, ...] = attrs.field(converter=_faces)
     character: str = attrs.field(default="", converter=_maybe_character)
     paid: int | None = attrs.field(default=None, converter=_paid)
     card: str = attrs.field(default="", converter=_card_name, validator=_check_reroll)
@@ -370,7 +375,7 @@ class Grunt:
                            rule="R-STF-6")
 
 
-def _gain(value: object) -> int:
+def _gain(value: int) -> int:
     return _whole(value, "a gain", 0, MAX_GAIN)
 
 
@@ -454,7 +459,7 @@ class Discard:
     card: str = attrs.field(default="", converter=_card_name)
 
 
-def _red(value: object) -> tuple[str, ...]:
+def _red(value: Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise BadValue(f"red-scroll cards must be a list of names, got {shown(value)}")
     cards = tuple(check_name(v, "a card's name") for v in value)

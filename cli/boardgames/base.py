@@ -314,7 +314,8 @@ def undo(face: Face, *, as_json: bool, anyone: bool = False) -> Undid[Any, Any]:
         except games.SetupKept as error:
             raise error.hinted(START_COMMANDS[face.kind]) from None
         except NotYourStep as error:
-            fail(face.words["not_yours"].format(name=repr(plain(name)), who=plain(error.who)))
+            fail(face.words["not_yours"].format(name=repr(plain(name)), who=plain(error.who),
+                                                anyone="--anyone"))
     # Newest first: the way back.
     steps = [(after, event, before) for before, event, after in reversed(undid.steps)]
     said = [f"{face.words['undone']}: {face.describe(before, event, after)}"

@@ -46,10 +46,11 @@ _WHO_KEY = "mistborn_conflict.who"
 ENGLISH: Mapping[str, str] = {"next": "Next", "meanwhile": "Meanwhile", "undone": "Undone",
                               "undone_by": "{who}'s step was undone",
                               "not_yours": "the last step of {name} is {who}'s, not yours: "
-                                           "nothing undone (undo --anyone takes it back)"}
+                                           "nothing undone (undo {anyone} takes it back)"}
 """The few words of a report, in English: ``next``, ``meanwhile``, ``undone``,
 ``undone_by`` (a template with ``{who}``) and ``not_yours`` (the refusal of an undo of
-someone else's step, a template with ``{name}`` and ``{who}``)."""
+someone else's step, a template with ``{name}``, ``{who}`` and ``{anyone}``, the
+door's word for undoing it anyway)."""
 
 
 # --- which stream, who writes --------------------------------------------------------------

@@ -67,7 +67,12 @@ class Again(Exception):
 
 def refusal(error: Exception) -> str:
     """An error the Narrator's answer met, as the one line said for it."""
-    return f"! {getattr(error, 'message', None) or error}"
+    return f"! {_line(error)}"
+
+
+def _line(error: Exception) -> str:
+    """A click error's own message; any other error whole (a refusal with its rule)."""
+    return error.message if isinstance(error, click.ClickException) else str(error)
 
 
 def refused() -> tuple[type[Exception], ...]:
@@ -298,8 +303,7 @@ class Guide:
                 continue
             except refused() as error:
                 if self._asked == asked:  # refused before any question: it would again
-                    raise click.ClickException(str(getattr(error, "message", None) or error)
-                                               ) from None
+                    raise click.ClickException(_line(error)) from None
                 self.say(refusal(error))
                 continue
             if build is None:

@@ -16,10 +16,10 @@ _make_action: Final = builder(Action)  # Action(...), called straight (conflict.
 
 
 def position(state: State, name: str) -> int:
-    """The position of the participant called ``name``; :class:`BadValue` if none."""
+    """The position of the participant called ``name``; :class:`RuleViolation` if none."""
     found = state.index.get(name)  # the name as spelt here; else any spelling
     if found is None and (found := state.find(name)) is None:
-        state.participant(name)  # raises BadValue listing the names known
+        state.participant(name)  # raises RuleViolation listing the names known
     assert found is not None
     return found
 

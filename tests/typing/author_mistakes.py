@@ -30,3 +30,16 @@ Declare("Guards", DeclarationKind.ACTION, "Vin", dice=3)  # type: ignore[call-ar
 
 now = Conflict().next()
 print(now.option)  # type: ignore[union-attr]  # narrow by now.expect first
+
+# Every constructor is typed as it validates: a wrong value is refused before it runs.
+from boardgames import deckbuilding as dbg  # noqa: E402
+from boardgames import housewar as hw  # noqa: E402
+from boardgames import stuffed  # noqa: E402
+from conflict import Start  # noqa: E402
+
+hw.Pass(42, take=3.5)  # type: ignore[arg-type]
+hw.Sheet(house=None, income=[1, 2])  # type: ignore[arg-type]
+hw.Start(3, length=2)  # type: ignore[arg-type]
+Start(nature=12345)  # type: ignore[arg-type]
+dbg.SpendMission("Vin", points=[1, "2", 0])  # type: ignore[list-item]
+stuffed.Roll(faces=8)  # type: ignore[arg-type]
