@@ -41,7 +41,12 @@ def parameter_types(cls: type[Any]) -> dict[str, Any]:
             found[field.name] = hints.get(first, Any)
         else:
             kind = field.type
-            found[field.name] = eval(kind, namespace) if isinstance(kind, str) else kind
+            if isinstance(kind, str):
+                try:
+                    kind = eval(kind, namespace)
+                except NameError:  # a class imported only for the type checker: named
+                    pass
+            found[field.name] = kind
     return found
 
 
