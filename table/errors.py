@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from conflict.errors import BadValue, ConflictError, RuleViolation
+from core.errors import shown_path
 
 
 def name_key(name: str) -> str:
@@ -126,7 +127,7 @@ class DamagedRow(TableDamaged):
         self.reason = reason
         self.advice = advice
         self.path = path
-        where = "the table file" if path is None else f"the table file {path!r}"
+        where = "the table file" if path is None else f"the table file {shown_path(path)}"
         super().__init__(f"{where} is damaged: {table} row {row}: {column} {reason}; "
                          f"{advice}")
 

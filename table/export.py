@@ -26,6 +26,7 @@ import sqlite_utils
 from sqlite_utils.cli import output_rows
 
 from conflict.errors import BadValue
+from core.errors import shown_path
 from core.names import matches
 from core.registry import MODULES
 from core.text import json_safe
@@ -57,7 +58,7 @@ def _open(path: Path) -> sqlite_utils.Database:
     try:
         conn = sqlite3.connect(f"file:{_uri_path(path)}?mode=rw", uri=True)
     except sqlite3.Error as error:
-        raise TableDamaged(f"cannot read the table {str(path)!r}: {error}") from None
+        raise TableDamaged(f"cannot read the table {shown_path(path)}: {error}") from None
     return sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)
 
 
@@ -134,7 +135,7 @@ def write(path: Path, out: TextIO, *, what: str = "events", fmt: str = "csv",
     db = _open(path)
     try:
         if WHAT[what] not in db.view_names():  # dropped by a tool: no traceback
-            raise TableDamaged(f"the table file {str(path)!r} is damaged: its view "
+            raise TableDamaged(f"the table file {shown_path(path)} is damaged: its view "
                                f"{WHAT[what]} is missing; {RESTORE}")
         where, params = _game_filter(db, game, name)
         headers = [column.name for column in db.view(WHAT[what]).columns]
@@ -144,6 +145,6 @@ def write(path: Path, out: TextIO, *, what: str = "events", fmt: str = "csv",
         else:
             _json(out, headers, rows, nl=fmt == "nl")
     except sqlite3.Error as error:
-        raise TableDamaged(f"cannot read the table {str(path)!r}: {error}") from None
+        raise TableDamaged(f"cannot read the table {shown_path(path)}: {error}") from None
     finally:
         db.close()

@@ -116,6 +116,11 @@ KEY_TYPES: Final = frozenset(
 )
 """The OpenSSH public key types a player may use."""
 
+KEY_FILE_MOST: Final = 100_000
+"""The most bytes of a public key file read for an invitation: one key is a line of a
+few hundred bytes (some 2,800 for the longest RSA key), so this holds an
+``authorized_keys`` file of dozens of keys."""
+
 
 def _public_key(line: str) -> str:
     fields = line.split(maxsplit=2)
