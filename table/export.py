@@ -26,7 +26,7 @@ import sqlite_utils
 from sqlite_utils.cli import output_rows
 
 from conflict.errors import BadValue
-from core.errors import shown_path
+from core.errors import shown, shown_path
 from core.names import matches
 from core.registry import MODULES
 from core.text import json_safe
@@ -73,7 +73,7 @@ def _game_filter(db: sqlite_utils.Database, game: str | None, name: str | None
     if game is not None:
         kinds = sorted({*MODULES, *(kind for kind, _ in streams)})
         if game not in kinds:
-            raise BadValue(f"no kind of game named {game[:60]!r}: the kinds are "
+            raise BadValue(f"no kind of game named {shown(game)}: the kinds are "
                            f"{', '.join(kinds)}")
         conditions.append("game_kind = ?")
         params.append(game)
@@ -83,7 +83,7 @@ def _game_filter(db: sqlite_utils.Database, game: str | None, name: str | None
         if not found:
             raise UnknownStream(game or "game", name, among)
         if len(found) > 1:
-            raise BadValue(f"{name[:60]!r} could be any of {', '.join(map(repr, found))}: "
+            raise BadValue(f"{shown(name)} could be any of {', '.join(map(repr, found))}: "
                            f"give more of the name")
         conditions.append("game_name = ?")
         params.append(found[0])
@@ -126,9 +126,9 @@ def write(path: Path, out: TextIO, *, what: str = "events", fmt: str = "csv",
     door makes stored text safe to print with it); JSON escapes every control
     character, and gives each event as the JSON object it is."""
     if what not in WHAT:
-        raise BadValue(f"an export is one of {', '.join(WHAT)}, got {what[:60]!r}")
+        raise BadValue(f"an export is one of {', '.join(WHAT)}, got {shown(what)}")
     if fmt not in FORMATS:
-        raise BadValue(f"an export's format is one of {', '.join(FORMATS)}, got {fmt[:60]!r}")
+        raise BadValue(f"an export's format is one of {', '.join(FORMATS)}, got {shown(fmt)}")
     if what not in GAME_VIEWS and (game is not None or name is not None):
         raise BadValue(f"a kind or name of game narrows only {' or '.join(GAME_VIEWS)}, "
                        f"not {what}")

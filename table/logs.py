@@ -122,8 +122,8 @@ def check_kind(kind: object) -> str:
     """``kind`` if it is one of :data:`STREAM_KINDS` or a game is registered for it
     (:func:`core.registry.registered`), else :class:`BadValue`."""
     if kind not in STREAM_KINDS and not (isinstance(kind, str) and registered(kind)):
-        shown = repr(kind)[:60]
-        raise BadValue(f"a stream kind must be one of {', '.join(STREAM_KINDS)}, got {shown}")
+        raise BadValue(f"a stream kind must be one of {', '.join(STREAM_KINDS)}, got "
+                       f"{shown(kind)}")
     assert isinstance(kind, str)
     return kind
 
@@ -144,7 +144,7 @@ def encode(events: Sequence[Mapping[str, Any]]) -> list[str]:
         except (TypeError, ValueError) as error:
             raise BadValue(
                 f"event {index} must be a JSON object of plain values: {error}; "
-                f"got {repr(event)[:60]}"
+                f"got {shown(event)}"
             ) from None
         texts.append(text)
     return texts
@@ -364,7 +364,7 @@ def set_current(db: sqlite3.Connection, kind: str, name: str) -> StreamInfo:
 
 def _check_version(stream: sqlite3.Row, kind: str, based_on: int) -> None:
     if isinstance(based_on, bool) or not isinstance(based_on, int):
-        raise BadValue(f"based_on must be a log version (a whole number), got {based_on!r}")
+        raise BadValue(f"based_on must be a log version (a whole number), got {shown(based_on)}")
     if int(stream["version"]) != based_on:
         raise StaleLog(kind, stream["name"], based_on=based_on, version=int(stream["version"]))
 
@@ -405,7 +405,7 @@ def undo(db: sqlite3.Connection, kind: str, name: str, *, based_on: int, who: st
     """Mark the last ``count`` live entries undone, if the log is at ``based_on``."""
     check_text(who, "who")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise BadValue(f"count must be a whole number of entries, 1 or more, got {count!r}")
+        raise BadValue(f"count must be a whole number of entries, 1 or more, got {shown(count)}")
     stream = _stream(db, kind, name)
     _check_version(stream, kind, based_on)
     rows = db.execute(

@@ -85,7 +85,7 @@ def _parse_hash(stored: str) -> tuple[int, int, int, bytes, bytes]:
                 return log2_n, r, p, salt, key
     raise BadValue(
         "a passphrase hash must be text made by hash_passphrase "
-        f"('$scrypt$ln=…,r=…,p=…$salt$key'), got {repr(stored)[:60]}"
+        f"('$scrypt$ln=…,r=…,p=…$salt$key'), got {shown(stored)}"
     )
 
 
@@ -160,7 +160,7 @@ def parse_public_keys(texts: Sequence[str]) -> tuple[str, ...]:
     found: dict[str, str] = {}
     for text in texts:
         if not isinstance(text, str):
-            raise BadValue(f"public keys must be text, got {repr(text)[:60]}")
+            raise BadValue(f"public keys must be text, got {shown(text)}")
         for raw in text.splitlines():
             line = raw.strip()
             if line and not line.startswith("#"):
@@ -257,7 +257,7 @@ def invite(
 
     check_text(name, "a player's name")
     if not isinstance(narrator, bool):
-        raise BadValue(f"narrator must be True or False, got {narrator!r}")
+        raise BadValue(f"narrator must be True or False, got {shown(narrator)}")
     existing = _live_row(db, name)
     if existing is not None:
         raise NameTaken(name, existing["name"], where="a player")

@@ -285,7 +285,8 @@ def change(
     from characters.files import section_of  # put off, as in _character
 
     if section_of(new) != section_of(old):
-        raise BadValue(f"{old.name!r} is a {section_of(old)}; it cannot become a {section_of(new)}")
+        raise BadValue(f"{shown(old.name)} is a {section_of(old)}; it cannot become a "
+                       f"{section_of(new)}")
     other = _row(db, new.name)
     if other is not None and other["id"] != row["id"]:
         raise NameTaken(new.name, other["name"])
