@@ -41,6 +41,7 @@ from table.errors import (
     name_key,
 )
 from table.stored import Row, kind_of, unreadable
+from table.stream_rows import checked_version
 
 STREAM_KINDS: Final = tuple(MODULES)
 """The kinds of event stream this program knows: one for each game it knows
@@ -177,12 +178,18 @@ def _keyed(row: sqlite3.Row) -> object:
 
 def _info(row: sqlite3.Row) -> StreamInfo:
     where = _stream_row(row)
+    version = where.version(row["version"])
+    last_seq = where.whole(row["last_seq"], "the last entry's seq")
+    if (version == 0) != (last_seq == 0):  # the whole check is the log's (stream_rows)
+        held = f"entries up to {last_seq}" if last_seq else "no entry"
+        raise where.damaged("version", f"is {version}, but the stream holds {held} (its "
+                                       "entries were deleted, or its version changed)")
     return StreamInfo(
         kind=where.text(row["kind"], "kind"),
         name=where.text(row["name"], "name"),
-        version=where.whole(row["version"], "version"),
+        version=version,
         current=where.flag(row["is_current"], "is_current"),
-        last_seq=where.whole(row["last_seq"], "the last entry's seq"),
+        last_seq=last_seq,
         created_by=where.text(row["created_by"], "created_by"),
         created_at=where.time(row["created_at"], "created_at"),
     )
@@ -197,8 +204,9 @@ def _stream(db: sqlite3.Connection, kind: str, name: str) -> sqlite3.Row:
         known = [_keyed(r) for r in rows]
         raise UnknownStream(kind, name, [n for n in known if isinstance(n, str)])
     where = _stream_row(row)
-    where.text(row["name"], "name")
-    where.whole(row["version"], "version")
+    # The version, and the entries it was made from: a stream whose entries were
+    # deleted, or whose version was set by hand, is damaged (:mod:`.stream_rows`).
+    checked_version(db, kind, where.text(row["name"], "name"), row["id"], row["version"])
     return row
 
 

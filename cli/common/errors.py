@@ -21,9 +21,12 @@ def fail(message: str) -> NoReturn:
     raise UserError(message)
 
 
+_REIMPORT: Final = ("mend it with `mistborn char import FILE --replace --force`, or restore "
+                   "a copy of the file")
+
 MENDS: Final = {
-    ("characters", "sheet"): "mend it with `mistborn char import FILE --replace --force`, "
-                             "or restore a copy of the file",
+    ("characters", "sheet"): _REIMPORT,
+    ("characters", "version"): _REIMPORT,  # the import with force starts it again
 }
 """What mends a damaged column of the table (by SQLite table and column) where a command
 can: the table's own advice names none."""
