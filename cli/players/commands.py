@@ -29,7 +29,7 @@ import click
 from cli.common.errors import fail
 from cli.common.output import json_option, plain, print_json
 from cli.common.table_option import complete_character, open_table, table_option, table_path
-from core.errors import shown
+from core.errors import shown, shown_path
 
 if TYPE_CHECKING:
     from cli.players.shell import PlayerShell
@@ -264,7 +264,6 @@ def invite(name: str, keys: Sequence[Path], passphrase: bool, characters: Sequen
            narrator: bool, as_json: bool) -> None:
     """Invite NAME (their SSH user name) by public key, by passphrase, or both."""
     from characters.lookup import resolve
-    from core.errors import shown_path
     from core.files import read as read_file
     from table import hash_passphrase
     from table.players import KEY_FILE_MOST

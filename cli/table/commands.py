@@ -25,6 +25,7 @@ import click
 from cli.common.errors import fail
 from cli.common.output import plain
 from cli.common.table_option import open_table, table_option, table_path
+from core.errors import shown_path
 
 WHAT = ("events", "rolls", "sheets", "games", "players")
 FORMATS = ("csv", "json", "nl")
@@ -94,7 +95,6 @@ def _destination(output: str | None) -> Iterator[TextIO]:
     if output is None or output == "-":
         yield sys.stdout
         return
-    from core.errors import shown_path
     from core.files import UnreadableFile, check
 
     target = Path(output)
