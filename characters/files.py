@@ -43,8 +43,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
-import stat
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal, overload
@@ -62,6 +60,9 @@ from characters.errors import CharacterError, SheetValueError, UnreadableData, s
 from characters.limits import SHEET_FILE_MAX_BYTES, SHOWN_MAX
 from characters.model import Character, ExtraGroup, Sheet
 from characters.names import name_key
+from core.errors import PATH_QUOTE, cut
+from core.files import UnreadableFile
+from core.files import read as read_file
 from core.text import json_safe, toml_safe
 
 Format = Literal["toml", "json"]
@@ -121,7 +122,8 @@ class SheetFileError(SheetDataError):
         self.line = line
         super().__init__(problems, where=where)
         at = f"line {line}: " if line is not None else ""
-        self.args = (self._line(f"{source}: {at}"),)
+        # The path is cut in its middle, as every value an error repeats.
+        self.args = (self._line(f"{cut(source, PATH_QUOTE, ends=True)}: {at}"),)
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -387,23 +389,10 @@ def read_versioned(path: str | Path) -> list[Versioned]:
     source = str(path)
     fmt = format_of(path)
     try:
-        # Opened without waiting: a FIFO or a device would block a plain open or read
-        # forever; only a regular file is read.
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(descriptor, "rb") as file:
-            status = os.fstat(file.fileno())
-            if not stat.S_ISREG(status.st_mode):
-                raise SheetFileError(source, [Problem(
-                    "", "is not a regular file (a pipe, a device or a folder); save the "
-                    "sheets to a file and import that")])
-            size = status.st_size
-            raw = file.read(SHEET_FILE_MAX_BYTES + 1)  # never more than the limit and 1
-    except OSError as error:
-        raise SheetFileError(source, [Problem("", f"cannot be read: {error.strerror}")]) from None
-    if len(raw) > SHEET_FILE_MAX_BYTES:
-        size = max(size, len(raw))
-        raise SheetFileError(source, [Problem(
-            "", f"is too big: {size:,} bytes (at most {SHEET_FILE_MAX_BYTES:,})")])
+        raw = read_file(path, what="the sheet file", limit=SHEET_FILE_MAX_BYTES)
+    except UnreadableFile as error:
+        advice = "" if error.regular else "; save the sheets to a file and import that"
+        raise SheetFileError(source, [Problem("", f"{error.problem}{advice}")]) from None
     return loads_versioned(raw, fmt, source=source)
 
 

@@ -15,11 +15,13 @@ import click
 from cli.common.errors import LONGEST_LINE as LONGEST_LINE
 from cli.common.errors import LONGEST_WORD as LONGEST_WORD
 from cli.common.errors import (
+    PREFIX,
     UserError,
     fail,
     one_line,
     output_closed,
     output_failed,
+    path_failed,
     printable_anywhere,
     said,
     sizes_readable,
@@ -85,18 +87,22 @@ class LazyGroup(Loading):
         except click.NoSuchOption as error:
             from cli.common.options import no_such_option_line
 
-            click.echo(f"mistborn: {no_such_option_line(error)}", err=True)
+            click.echo(f"{PREFIX}{one_line(no_such_option_line(error))}", err=True)
             sys.exit(2)
         except click.ClickException as error:
-            click.echo(f"mistborn: {one_line(error.format_message())}", err=True)
+            click.echo(f"{PREFIX}{one_line(error.format_message())}", err=True)
             sys.exit(2)
         except user_errors() as error:
-            click.echo(f"mistborn: {one_line(said(error))}", err=True)
+            click.echo(f"{PREFIX}{one_line(said(error))}", err=True)
             sys.exit(2)
         except BrokenPipeError:
             sys.exit(1)
-        except OSError as error:  # the output could not be written (a full disk)?
-            output_failed(error)
+        except OSError as error:
+            if error.filename is None:  # the output could not be written (a full disk)?
+                output_failed(error)
+            # A file the command was given, or the table's folder: what went wrong with it.
+            click.echo(f"{PREFIX}{one_line(path_failed(error))}", err=True)
+            sys.exit(2)
         except KeyboardInterrupt:
             click.echo("mistborn: interrupted", err=True)
             sys.exit(130)

@@ -25,14 +25,41 @@ QUOTE: Final = 60
 """The most characters of a bad value an error message quotes."""
 
 
-def shown(value: object, limit: int = QUOTE) -> str:
+PATH_QUOTE: Final = 120
+"""The most characters of a file's path an error message quotes: it names where to
+look, so it may be longer than another value, and is cut in its middle (its start and
+its end, the file's own name, are kept)."""
+
+
+def cut(text: str, limit: int, *, ends: bool = False) -> str:
+    """``text`` if it has at most ``limit`` characters, else cut to ``limit`` with
+    ``…`` for what was left out: at its end, or in its middle when ``ends`` (the start
+    and the end kept, as a file's path needs). The one cut of every value an error
+    message repeats (:func:`shown`, :func:`shown_path`, the front doors' last check of
+    a whole line)."""
+    if len(text) <= limit:
+        return text
+    if not ends or limit < 3:
+        return text[: max(limit - 1, 0)] + "…"
+    tail = (limit - 1) // 2
+    return f"{text[: limit - 1 - tail]}…{text[len(text) - tail:]}"
+
+
+def shown(value: object, limit: int = QUOTE, *, ends: bool = False) -> str:
     """``value`` as an error message quotes it: its repr, on one line, at most ``limit``
-    characters (longer ones end with ``…``), so a 10 MB name never makes a 10 MB
-    message. Characters that show nothing are escaped (``\\u3164``) like controls."""
+    characters (longer ones are :func:`cut`, at the end unless ``ends``), so a 10 MB
+    name never makes a 10 MB message. Characters that show nothing are escaped
+    (``\\u3164``) like controls."""
     text = repr(value)
     if not text.isascii():  # repr shows fillers and selectors as they are: escape them
         text = ignorable().sub(lambda found: ascii(found.group())[1:-1], text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut(text, limit, ends=ends)
+
+
+def shown_path(path: object) -> str:
+    """A file's path as an error message quotes it (``'/tmp/t.db'``): :func:`shown`
+    of its text, at most :data:`PATH_QUOTE` characters, cut in the middle."""
+    return shown(path if isinstance(path, str) else str(path), PATH_QUOTE, ends=True)
 
 
 def looks_alike_message(name: str, existing: str, why: str) -> str:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from conflict.errors import BadValue
+from core.errors import shown, shown_path
 from table.connection import DEFAULT_WAIT, Connection
 from table.errors import (
     DamagedRow,
@@ -169,7 +170,7 @@ def default_path(*, make_folder: bool = False) -> Path:
         except OSError as error:
             reason = error.strerror or str(error)
             raise TableCannotOpen(
-                f"cannot make the folder for the table {str(path.parent)!r}: {reason}"
+                f"cannot make the folder for the table {shown_path(path.parent)}: {reason}"
             ) from None
     return path
 
@@ -194,7 +195,7 @@ class Table:
         if not str(path).strip():
             raise TableNotFound("no table file given: the path is empty")
         if isinstance(wait, bool) or not isinstance(wait, int | float) or not wait >= 0:
-            raise BadValue(f"wait must be a number of seconds, 0 or more, got {wait!r}")
+            raise BadValue(f"wait must be a number of seconds, 0 or more, got {shown(wait)}")
         self.path = Path(path)
         self._connection = Connection(self.path, create=create, wait=wait)
         try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 
+from core.errors import shown
 from table.errors import TableDamaged
 
 
@@ -23,7 +24,7 @@ def parse(text: str) -> datetime.datetime:
     except (TypeError, ValueError):
         when = None
     if when is None or when.utcoffset() is None:
-        raise TableDamaged(f"a time in the table is damaged: {str(text)[:60]!r}")
+        raise TableDamaged(f"a time in the table is damaged: {shown(str(text))}")
     return when
 
 

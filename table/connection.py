@@ -45,6 +45,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Final, TypeVar
 
+from core.errors import shown_path
+from core.files import UnreadableFile, check
 from table import errors
 
 DEFAULT_WAIT: Final = 10.0
@@ -76,13 +78,31 @@ NEARLY_FULL: Final = 1 << 20
 """Free bytes below which a disk that fails a write is taken for full."""
 
 
+def _disk(path: Path) -> os.statvfs_result | None:
+    """The file system holding ``path``, if the system says (no statvfs on Windows)."""
+    try:
+        return os.statvfs(path.parent)
+    except (OSError, AttributeError):  # no statvfs (Windows), or the folder is gone
+        return None
+
+
 def _disk_full(path: Path) -> bool:
     """Whether the disk holding ``path`` has (nearly) no room left for the table."""
-    try:
-        status = os.statvfs(path.parent)
-    except (OSError, AttributeError):  # no statvfs (Windows), or the folder is gone
-        return False
-    return status.f_bavail * status.f_frsize < NEARLY_FULL
+    status = _disk(path)
+    return status is not None and status.f_blocks > 0 and \
+        status.f_bavail * status.f_frsize < NEARLY_FULL
+
+
+def _no_disk(path: Path) -> bool:
+    """Whether ``path`` is on a file system of no size at all: the system's own files
+    (``/proc``, ``/sys``), which look like regular files but hold no table."""
+    status = _disk(path)
+    return status is not None and status.f_blocks == 0
+
+
+_READING: Final = frozenset({sqlite3.SQLITE_IOERR_READ, sqlite3.SQLITE_IOERR_SHORT_READ,
+                             sqlite3.SQLITE_IOERR_CORRUPTFS})
+"""SQLite's codes for a read that failed: never a full disk."""
 
 
 _MISSING: Final = ("no such table", "no such column")
@@ -93,7 +113,7 @@ def translate(error: sqlite3.Error, path: Path, *, wait: float) -> errors.TableE
     """The table's one-line error for a failure SQLite reported on ``path``."""
     code = getattr(error, "sqlite_errorcode", None)
     primary = None if code is None else code & 0xFF
-    where = repr(str(path))
+    where = shown_path(path)
     text = str(error).replace("\n", " ")
     if isinstance(error, sqlite3.ProgrammingError) and "closed" in text:
         return errors.TableError(f"the table {where} is closed")
@@ -121,6 +141,14 @@ def translate(error: sqlite3.Error, path: Path, *, wait: float) -> errors.TableE
     if primary == sqlite3.SQLITE_CANTOPEN:
         return errors.TableCannotOpen(f"cannot open the table {where}: {text}")
     if primary == sqlite3.SQLITE_IOERR:
+        if _no_disk(path):
+            return errors.TableCannotOpen(
+                f"{where} is not a table file: it is one of the system's own files (on "
+                f"a file system with no disk), which SQLite cannot use ({text})")
+        if code in _READING:
+            return errors.TableError(
+                f"cannot read the table {where}: reading it failed ({text}); check the "
+                f"disk, or {errors.RESTORE}")
         if _disk_full(path):  # after SQLITE_FULL once, SQLite says only "disk I/O error"
             return errors.TableFull(
                 f"cannot write to the table {where}: the disk is full; nothing was saved")
@@ -144,7 +172,7 @@ class Connection:
             # command that only reads is told so, not that its write failed.
             self._db.close()
             raise errors.TableFull(
-                f"cannot open the table {str(self.path)!r}: the disk is full (the table "
+                f"cannot open the table {shown_path(self.path)}: the disk is full (the table "
                 "needs a little room beside it, even to be read); nothing was changed"
             ) from None
         except BaseException:
@@ -152,13 +180,23 @@ class Connection:
             raise
 
     def _connect(self, create: bool) -> sqlite3.Connection:
-        where = repr(str(self.path))
-        if not self.path.parent.is_dir():
-            if not create:
-                raise errors.TableNotFound(f"no table at {where}")
-            raise errors.TableCannotOpen(f"cannot open the table {where}: no such directory")
-        if self.path.is_dir():
-            raise errors.TableCannotOpen(f"cannot open the table {where}: it is a folder")
+        where = shown_path(self.path)
+        try:
+            if not self.path.parent.is_dir():
+                if not create:
+                    raise errors.TableNotFound(f"no table at {where}")
+                raise errors.TableCannotOpen(f"cannot open the table {where}: no such directory")
+            if self.path.is_dir():
+                raise errors.TableCannotOpen(f"cannot open the table {where}: it is a folder")
+            # SQLite would wait on a pipe, or fail on a device as "disk I/O error": the
+            # one check of a file the product uses refuses them first.
+            check(self.path, what="the table")
+        except OSError as error:  # a path too long for the system, a loop of links…
+            raise errors.TableCannotOpen(
+                f"cannot open the table {where}: {error.strerror or error}") from None
+        except UnreadableFile as error:
+            raise errors.TableCannotOpen(f"cannot open the table {where}: it {error.problem}"
+                                         ) from None
         # mode=rw never creates the file; either mode opens a write-protected file for
         # reading only, and writing to it then fails as SQLITE_READONLY.
         uri = "file:" + _uri_path(self.path)
@@ -194,7 +232,7 @@ class Connection:
                 raise
             # sqlite3.Row has no such column: a tool dropped one the version promises.
             raise errors.TableDamaged(
-                f"the table file {str(self.path)!r} is damaged: a column this version "
+                f"the table file {shown_path(self.path)} is damaged: a column this version "
                 "reads is missing; restore a copy of the file") from None
 
     def _retry(self, attempt: Callable[[], T]) -> T:

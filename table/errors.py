@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from conflict.errors import BadValue, ConflictError, RuleViolation
+from core.errors import QUOTE, cut, shown, shown_path
 
 
 def name_key(name: str) -> str:
@@ -48,7 +49,7 @@ def check_text(value: object, what: str) -> str:
     try:
         check_name(value, field=what)
     except SheetValueError as error:
-        raise BadValue(f"{what} must be {error.allowed}, got {repr(value)[:60]}") from None
+        raise BadValue(f"{what} must be {error.allowed}, got {shown(value)}") from None
     assert isinstance(value, str)
     return value
 
@@ -61,15 +62,15 @@ def check_purpose(value: object) -> str:
     """What a roll is for: one line of free text (:func:`core.text.refusal`) of at most
     :data:`PURPOSE_MAX` characters."""
     if not isinstance(value, str):
-        raise BadValue(f"what the roll is for must be text, got {repr(value)[:60]}")
+        raise BadValue(f"what the roll is for must be text, got {shown(value)}")
     if len(value) > PURPOSE_MAX:
         raise BadValue(f"what the roll is for must be one line of at most {PURPOSE_MAX} "
-                       f"characters, got {repr(value)[:60]}")
+                       f"characters, got {shown(value)}")
     from core.text import refusal  # on a roll with a purpose only (start-up)
 
     why = refusal(value, emoji=True)  # the project's one rule, for one line of free text
     if why is not None:
-        raise BadValue(f"what the roll is for must be {why[0]}, got {repr(why[1])[:60]}")
+        raise BadValue(f"what the roll is for must be {why[0]}, got {shown(why[1])}")
     return value
 
 
@@ -126,7 +127,7 @@ class DamagedRow(TableDamaged):
         self.reason = reason
         self.advice = advice
         self.path = path
-        where = "the table file" if path is None else f"the table file {path!r}"
+        where = "the table file" if path is None else f"the table file {shown_path(path)}"
         super().__init__(f"{where} is damaged: {table} row {row}: {column} {reason}; "
                          f"{advice}")
 
@@ -197,8 +198,9 @@ class NameTaken(RuleViolation):
     def __init__(self, name: str, existing: str, *, where: str = "in the table") -> None:
         self.name = name
         self.existing = existing
-        same = "" if existing == name else f" (as {existing!r})"
-        super().__init__(f"{name!r} is already {where}{same}; names are unique ignoring case")
+        same = "" if existing == name else f" (as {shown(existing)})"
+        super().__init__(f"{shown(name)} is already {where}{same}; names are unique ignoring "
+                         "case")
 
 
 # --- concurrent writers ----------------------------------------------------------------------
@@ -216,7 +218,7 @@ class StaleLog(RuleViolation):
         self.based_on = based_on
         self.version = version
         super().__init__(
-            f"the {kind} {name!r} changed while you were deciding (version {based_on}, "
+            f"the {kind} {shown(name)} changed while you were deciding (version {based_on}, "
             f"now {version}): look again and retry"
         )
 
@@ -227,7 +229,7 @@ class NothingToUndo(RuleViolation):
     def __init__(self, kind: str, name: str) -> None:
         self.kind = kind
         self.name = name
-        super().__init__(f"nothing to undo in the {kind} {name!r}")
+        super().__init__(f"nothing to undo in the {kind} {shown(name)}")
 
 
 class NotYourStep(RuleViolation):
@@ -240,8 +242,8 @@ class NotYourStep(RuleViolation):
         self.name = name
         self.who = who
         self.asked_by = asked_by
-        super().__init__(f"the last step of the {kind} {name!r} is {who}'s, not "
-                         f"{asked_by}'s: nothing undone")
+        super().__init__(f"the last step of the {kind} {shown(name)} is {cut(who, QUOTE)}'s, "
+                         f"not {cut(asked_by, QUOTE)}'s: nothing undone")
 
 
 class SheetChanged(RuleViolation):

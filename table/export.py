@@ -26,6 +26,7 @@ import sqlite_utils
 from sqlite_utils.cli import output_rows
 
 from conflict.errors import BadValue
+from core.errors import shown, shown_path
 from core.names import matches
 from core.registry import MODULES
 from core.text import json_safe
@@ -57,7 +58,7 @@ def _open(path: Path) -> sqlite_utils.Database:
     try:
         conn = sqlite3.connect(f"file:{_uri_path(path)}?mode=rw", uri=True)
     except sqlite3.Error as error:
-        raise TableDamaged(f"cannot read the table {str(path)!r}: {error}") from None
+        raise TableDamaged(f"cannot read the table {shown_path(path)}: {error}") from None
     return sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)
 
 
@@ -72,7 +73,7 @@ def _game_filter(db: sqlite_utils.Database, game: str | None, name: str | None
     if game is not None:
         kinds = sorted({*MODULES, *(kind for kind, _ in streams)})
         if game not in kinds:
-            raise BadValue(f"no kind of game named {game[:60]!r}: the kinds are "
+            raise BadValue(f"no kind of game named {shown(game)}: the kinds are "
                            f"{', '.join(kinds)}")
         conditions.append("game_kind = ?")
         params.append(game)
@@ -82,7 +83,7 @@ def _game_filter(db: sqlite_utils.Database, game: str | None, name: str | None
         if not found:
             raise UnknownStream(game or "game", name, among)
         if len(found) > 1:
-            raise BadValue(f"{name[:60]!r} could be any of {', '.join(map(repr, found))}: "
+            raise BadValue(f"{shown(name)} could be any of {', '.join(map(repr, found))}: "
                            f"give more of the name")
         conditions.append("game_name = ?")
         params.append(found[0])
@@ -125,16 +126,16 @@ def write(path: Path, out: TextIO, *, what: str = "events", fmt: str = "csv",
     door makes stored text safe to print with it); JSON escapes every control
     character, and gives each event as the JSON object it is."""
     if what not in WHAT:
-        raise BadValue(f"an export is one of {', '.join(WHAT)}, got {what[:60]!r}")
+        raise BadValue(f"an export is one of {', '.join(WHAT)}, got {shown(what)}")
     if fmt not in FORMATS:
-        raise BadValue(f"an export's format is one of {', '.join(FORMATS)}, got {fmt[:60]!r}")
+        raise BadValue(f"an export's format is one of {', '.join(FORMATS)}, got {shown(fmt)}")
     if what not in GAME_VIEWS and (game is not None or name is not None):
         raise BadValue(f"a kind or name of game narrows only {' or '.join(GAME_VIEWS)}, "
                        f"not {what}")
     db = _open(path)
     try:
         if WHAT[what] not in db.view_names():  # dropped by a tool: no traceback
-            raise TableDamaged(f"the table file {str(path)!r} is damaged: its view "
+            raise TableDamaged(f"the table file {shown_path(path)} is damaged: its view "
                                f"{WHAT[what]} is missing; {RESTORE}")
         where, params = _game_filter(db, game, name)
         headers = [column.name for column in db.view(WHAT[what]).columns]
@@ -144,6 +145,6 @@ def write(path: Path, out: TextIO, *, what: str = "events", fmt: str = "csv",
         else:
             _json(out, headers, rows, nl=fmt == "nl")
     except sqlite3.Error as error:
-        raise TableDamaged(f"cannot read the table {str(path)!r}: {error}") from None
+        raise TableDamaged(f"cannot read the table {shown_path(path)}: {error}") from None
     finally:
         db.close()

@@ -41,6 +41,7 @@ from table.errors import (
     name_key,
 )
 from table.stored import Row, kind_of, unreadable
+from table.stream_rows import checked_version
 
 STREAM_KINDS: Final = tuple(MODULES)
 """The kinds of event stream this program knows: one for each game it knows
@@ -122,8 +123,8 @@ def check_kind(kind: object) -> str:
     """``kind`` if it is one of :data:`STREAM_KINDS` or a game is registered for it
     (:func:`core.registry.registered`), else :class:`BadValue`."""
     if kind not in STREAM_KINDS and not (isinstance(kind, str) and registered(kind)):
-        shown = repr(kind)[:60]
-        raise BadValue(f"a stream kind must be one of {', '.join(STREAM_KINDS)}, got {shown}")
+        raise BadValue(f"a stream kind must be one of {', '.join(STREAM_KINDS)}, got "
+                       f"{shown(kind)}")
     assert isinstance(kind, str)
     return kind
 
@@ -144,7 +145,7 @@ def encode(events: Sequence[Mapping[str, Any]]) -> list[str]:
         except (TypeError, ValueError) as error:
             raise BadValue(
                 f"event {index} must be a JSON object of plain values: {error}; "
-                f"got {repr(event)[:60]}"
+                f"got {shown(event)}"
             ) from None
         texts.append(text)
     return texts
@@ -177,12 +178,18 @@ def _keyed(row: sqlite3.Row) -> object:
 
 def _info(row: sqlite3.Row) -> StreamInfo:
     where = _stream_row(row)
+    version = where.version(row["version"])
+    last_seq = where.whole(row["last_seq"], "the last entry's seq")
+    if (version == 0) != (last_seq == 0):  # the whole check is the log's (stream_rows)
+        held = f"entries up to {last_seq}" if last_seq else "no entry"
+        raise where.damaged("version", f"is {version}, but the stream holds {held} (its "
+                                       "entries were deleted, or its version changed)")
     return StreamInfo(
         kind=where.text(row["kind"], "kind"),
         name=where.text(row["name"], "name"),
-        version=where.whole(row["version"], "version"),
+        version=version,
         current=where.flag(row["is_current"], "is_current"),
-        last_seq=where.whole(row["last_seq"], "the last entry's seq"),
+        last_seq=last_seq,
         created_by=where.text(row["created_by"], "created_by"),
         created_at=where.time(row["created_at"], "created_at"),
     )
@@ -197,8 +204,9 @@ def _stream(db: sqlite3.Connection, kind: str, name: str) -> sqlite3.Row:
         known = [_keyed(r) for r in rows]
         raise UnknownStream(kind, name, [n for n in known if isinstance(n, str)])
     where = _stream_row(row)
-    where.text(row["name"], "name")
-    where.whole(row["version"], "version")
+    # The version, and the entries it was made from: a stream whose entries were
+    # deleted, or whose version was set by hand, is damaged (:mod:`.stream_rows`).
+    checked_version(db, kind, where.text(row["name"], "name"), row["id"], row["version"])
     return row
 
 
@@ -364,7 +372,7 @@ def set_current(db: sqlite3.Connection, kind: str, name: str) -> StreamInfo:
 
 def _check_version(stream: sqlite3.Row, kind: str, based_on: int) -> None:
     if isinstance(based_on, bool) or not isinstance(based_on, int):
-        raise BadValue(f"based_on must be a log version (a whole number), got {based_on!r}")
+        raise BadValue(f"based_on must be a log version (a whole number), got {shown(based_on)}")
     if int(stream["version"]) != based_on:
         raise StaleLog(kind, stream["name"], based_on=based_on, version=int(stream["version"]))
 
@@ -405,7 +413,7 @@ def undo(db: sqlite3.Connection, kind: str, name: str, *, based_on: int, who: st
     """Mark the last ``count`` live entries undone, if the log is at ``based_on``."""
     check_text(who, "who")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise BadValue(f"count must be a whole number of entries, 1 or more, got {count!r}")
+        raise BadValue(f"count must be a whole number of entries, 1 or more, got {shown(count)}")
     stream = _stream(db, kind, name)
     _check_version(stream, kind, based_on)
     rows = db.execute(

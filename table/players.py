@@ -85,7 +85,7 @@ def _parse_hash(stored: str) -> tuple[int, int, int, bytes, bytes]:
                 return log2_n, r, p, salt, key
     raise BadValue(
         "a passphrase hash must be text made by hash_passphrase "
-        f"('$scrypt$ln=…,r=…,p=…$salt$key'), got {repr(stored)[:60]}"
+        f"('$scrypt$ln=…,r=…,p=…$salt$key'), got {shown(stored)}"
     )
 
 
@@ -115,6 +115,11 @@ KEY_TYPES: Final = frozenset(
     }
 )
 """The OpenSSH public key types a player may use."""
+
+KEY_FILE_MOST: Final = 100_000
+"""The most bytes of a public key file read for an invitation: one key is a line of a
+few hundred bytes (some 2,800 for the longest RSA key), so this holds an
+``authorized_keys`` file of dozens of keys."""
 
 
 def _public_key(line: str) -> str:
@@ -155,7 +160,7 @@ def parse_public_keys(texts: Sequence[str]) -> tuple[str, ...]:
     found: dict[str, str] = {}
     for text in texts:
         if not isinstance(text, str):
-            raise BadValue(f"public keys must be text, got {repr(text)[:60]}")
+            raise BadValue(f"public keys must be text, got {shown(text)}")
         for raw in text.splitlines():
             line = raw.strip()
             if line and not line.startswith("#"):
@@ -252,7 +257,7 @@ def invite(
 
     check_text(name, "a player's name")
     if not isinstance(narrator, bool):
-        raise BadValue(f"narrator must be True or False, got {narrator!r}")
+        raise BadValue(f"narrator must be True or False, got {shown(narrator)}")
     existing = _live_row(db, name)
     if existing is not None:
         raise NameTaken(name, existing["name"], where="a player")

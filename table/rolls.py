@@ -91,14 +91,14 @@ def listing(db: sqlite3.Connection, *, who: str | None, limit: int | None,
         params.append(name_key(who))
     if after is not None:
         if isinstance(after, bool) or not isinstance(after, int):
-            raise BadValue(f"after must be a roll's id (a whole number), got {after!r}")
+            raise BadValue(f"after must be a roll's id (a whole number), got {shown(after)}")
         conditions.append("id > ?")
         params.append(after)
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
     last = ""
     if limit is not None:
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-            raise BadValue(f"limit must be a whole number of 0 or more, got {limit!r}")
+            raise BadValue(f"limit must be a whole number of 0 or more, got {shown(limit)}")
         last = f" LIMIT {limit}"
     rows = db.execute(
         f"SELECT * FROM (SELECT * FROM rolls{where} ORDER BY id DESC{last}) ORDER BY id", params

@@ -33,7 +33,7 @@ from table.roster_names import checked as _checked
 from table.roster_names import names as names
 from table.roster_names import sorted_rows as _sorted_rows
 from table.roster_names import where as _where
-from table.stored import kind_of
+from table.stored import VERSION_MOST, kind_of
 
 Versioned = tuple[Character, int]
 """A character and the version of its row in the table."""
@@ -67,7 +67,7 @@ def _unstructure(character: Character) -> Any:
 
 
 def _version(row: sqlite3.Row) -> int:
-    return _where(row).whole(row["version"], "version", least=1)
+    return _where(row).version(row["version"], least=1)
 
 
 def _character(row: sqlite3.Row, path: Path | None = None) -> Character:
@@ -183,9 +183,17 @@ def _insert(db: sqlite3.Connection, character: Character) -> None:
     )
 
 
-def _overwrite(db: sqlite3.Connection, row: sqlite3.Row, character: Character) -> int:
-    stored = row["version"]  # a damaged version starts again: the new sheet mends the row
-    version = (stored if type(stored) is int and stored > 0 else 0) + 1
+def _overwrite(db: sqlite3.Connection, row: sqlite3.Row, character: Character, *,
+               mend: bool = False) -> int:
+    """Store ``character`` over ``row``: its version one more. A version that cannot go
+    up by one is damaged (:meth:`~table.stored.Row.version`), unless ``mend`` (an
+    import that replaces with force): then it starts again, as any other damaged
+    version does, the new sheet mending the row."""
+    stored = row["version"]
+    if type(stored) is int and stored > VERSION_MOST and not mend:
+        _where(row).version(stored)
+    damaged = type(stored) is not int or not 0 < stored <= VERSION_MOST
+    version = (0 if damaged else stored) + 1
     db.execute(
         "UPDATE characters SET name = :name, name_key = :name_key, kind = :kind, "
         "player = :player, sheet = :sheet, updated_at = :updated_at, version = :version "
@@ -265,7 +273,7 @@ def add(
         kept: dict[str, int] = {}
         if wanted is None and not force:  # a file with no version: keep what it lacks
             character, kept = _keeping_damage(_character(row, path), character)
-        version = _overwrite(db, row, character)
+        version = _overwrite(db, row, character, mend=force)
         added.append(Added(character, replaced=True, version=version, kept_damage=kept))
     if changed:
         raise SheetChanged(changed)  # the transaction is rolled back: nothing written
@@ -285,7 +293,8 @@ def change(
     from characters.files import section_of  # put off, as in _character
 
     if section_of(new) != section_of(old):
-        raise BadValue(f"{old.name!r} is a {section_of(old)}; it cannot become a {section_of(new)}")
+        raise BadValue(f"{shown(old.name)} is a {section_of(old)}; it cannot become a "
+                       f"{section_of(new)}")
     other = _row(db, new.name)
     if other is not None and other["id"] != row["id"]:
         raise NameTaken(new.name, other["name"])

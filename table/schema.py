@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
+from core.errors import shown_path
 from table import clock
 from table.connection import Connection
 from table.errors import TableTooNew
@@ -265,7 +266,7 @@ _OWN_TABLES: Final = frozenset({"characters", "streams", "entries", "migrations"
 
 def _too_new(path: Path, version: int, known: int) -> TableTooNew:
     return TableTooNew(
-        f"{str(path)!r} has schema version {version}, newer than this "
+        f"{shown_path(path)} has schema version {version}, newer than this "
         f"mistborn-conflict knows ({known}); upgrade mistborn-conflict"
     )
 

@@ -27,6 +27,11 @@ from table.errors import RESTORE, DamagedRow, TableDamaged
 STORED: Final = Limits(max_bytes=1_000_000)
 """What a JSON column may hold: what an imported file may (:data:`core.jsonread.SHEETS`)."""
 
+VERSION_MOST: Final = 2**63 - 2
+"""The most a stored version may be: every write makes it one more, which must still fit
+SQLite's whole numbers (at most 2**63 - 1). A version past it was never written by this
+program: the row is damaged."""
+
 
 def kind_of(value: object) -> str:
     """What a stored value is, in a message: ``NULL``, ``a blob``, ``the number 3``,
@@ -70,6 +75,14 @@ class Row:
         if value < least:
             raise self.damaged(column, f"is {value}, less than {least}")
         return value
+
+    def version(self, value: object, column: str = "version", *, least: int = 0) -> int:
+        """``value`` if it is a version a write can still make one more: a whole number
+        from ``least`` to :data:`VERSION_MOST`."""
+        version = self.whole(value, column, least=least)
+        if version > VERSION_MOST:
+            raise self.damaged(column, f"is {version}, too big to go up by one")
+        return version
 
     def optional_whole(self, value: object, column: str, *, least: int = 0) -> int | None:
         """``value`` if it is NULL or a whole number of at least ``least``."""

@@ -20,6 +20,7 @@ from typing import Any
 
 from core.jsonread import Unreadable, read_json
 from table.errors import name_key
+from table.stream_rows import MADE_FROM, checked_version, made_from
 
 __all__ = ["read", "write"]
 
@@ -30,27 +31,35 @@ def write(db: sqlite3.Connection, kind: str, name: str, version: int,
     from table import logs
 
     stream_id = int(logs._stream(db, kind, name)["id"])
+    # Kept with what it was made from: a reader never shows it over entries that a
+    # tool deleted or changed since (stream_rows.checked_version).
+    kept = {**view, MADE_FROM: made_from(db, stream_id)}
     db.execute(
         "INSERT INTO views (stream_id, version, view) VALUES (?, ?, ?) "
         "ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, "
         "view = excluded.view",
-        (stream_id, version, json.dumps(view, ensure_ascii=False, separators=(",", ":"))))
+        (stream_id, version, json.dumps(kept, ensure_ascii=False, separators=(",", ":"))))
 
 
 def read(db: sqlite3.Connection, kind: str, name: str | None) -> dict[str, Any] | None:
     """The stream's view (the current stream's of ``kind`` when ``name`` is ``None``)
     if it was made from the log as it stands (``None`` if there is none, or it is
-    stale, or it is not a JSON object)."""
-    query = ("SELECT v.view FROM streams s JOIN views v ON v.stream_id = s.id "
-             "WHERE s.kind = ? AND v.version = s.version AND ")
+    stale, or it is not a JSON object). A stream whose version does not agree with its
+    entries (:mod:`.stream_rows`: entries deleted, a version set by hand) does not
+    replay to its view: :class:`~table.errors.DamagedRow`, never the view."""
+    query = ("SELECT v.view, s.id, s.name, s.version FROM streams s JOIN views v "
+             "ON v.stream_id = s.id WHERE s.kind = ? AND v.version = s.version AND ")
     if name is None:  # no name to compare: the reader of the current view starts fast
         row = db.execute(query + "s.is_current = 1", (kind,)).fetchone()
     else:
         row = db.execute(query + "s.name_key = ?", (kind, name_key(name))).fetchone()
     if row is None or not isinstance(row[0], str):
         return None
+    checked_version(db, kind, str(row[2]), row[1], row[3])
     try:  # the strict reader: a damaged view is only a stale one (the log is the truth)
         view = read_json(row[0])
     except Unreadable:
         return None
-    return view if isinstance(view, dict) else None
+    if not isinstance(view, dict) or view.pop(MADE_FROM, None) is None:
+        return None  # a view kept without what it was made from: replay, to be sure
+    return view

@@ -110,8 +110,8 @@ def test_a_bad_key_file_is_refused_on_one_line(db: Path, tmp_path: Path) -> None
     junk.write_text("ssh-ed25519 not-base64 me\n")
     assert "a public key must be one line like" in refused(db, "player", "invite", "zed",
                                                            "--key", str(junk))
-    assert "cannot read the key file" in refused(db, "player", "invite", "zed", "--key",
-                                                 str(tmp_path / "missing.pub"))
+    assert "cannot be read: No such file" in refused(db, "player", "invite", "zed", "--key",
+                                                     str(tmp_path / "missing.pub"))
 
 
 # --- OpenSSH's forced command --------------------------------------------------------------

@@ -48,3 +48,17 @@ def test_the_page_gives_the_player_shells_limits() -> None:
     for name, value in (("MAX_LINE", MAX_LINE), ("MAX_READ", MAX_READ),
                         ("MAX_NEWS_ROLLS", MAX_NEWS_ROLLS)):
         assert f"`{name}` = {value} |" in PAGE, f"{name} = {value} is not in limits.md"
+
+
+def test_the_page_gives_the_limits_of_files_given_and_of_error_lines() -> None:
+    from cli.common.errors import LONGEST_LINE
+    from cli.players.ssh_login import HOST_KEY_MOST
+    from core.errors import PATH_QUOTE, QUOTE
+    from table.players import KEY_FILE_MOST
+    from table.stored import VERSION_MOST
+
+    for name, value in (("KEY_FILE_MOST", KEY_FILE_MOST), ("HOST_KEY_MOST", HOST_KEY_MOST),
+                        ("LONGEST_LINE", LONGEST_LINE), ("QUOTE", QUOTE),
+                        ("PATH_QUOTE", PATH_QUOTE), ("VERSION_MOST", VERSION_MOST)):
+        written = f"{value:_}" if 100_000 <= value < 2**32 else str(value)
+        assert f"`{name}` = {written}" in PAGE, f"{name} = {written} is not in limits.md"

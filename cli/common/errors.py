@@ -21,9 +21,12 @@ def fail(message: str) -> NoReturn:
     raise UserError(message)
 
 
+_REIMPORT: Final = ("mend it with `mistborn char import FILE --replace --force`, or restore "
+                   "a copy of the file")
+
 MENDS: Final = {
-    ("characters", "sheet"): "mend it with `mistborn char import FILE --replace --force`, "
-                             "or restore a copy of the file",
+    ("characters", "sheet"): _REIMPORT,
+    ("characters", "version"): _REIMPORT,  # the import with force starts it again
 }
 """What mends a damaged column of the table (by SQLite table and column) where a command
 can: the table's own advice names none."""
@@ -59,32 +62,55 @@ def user_errors() -> tuple[type[BaseException], ...]:
     """The errors a front door reports as one line with exit status 2: the library's
     refusals and :class:`UserError`."""
     # On an error only (start-up: no game's errors are loaded to answer a roll).
-    from boardgames.errors import GameError
-    from characters.errors import CharacterError
-    from conflict.errors import ConflictError
+    from core.errors import RefusedError  # every game's, the sheets', a file unread
 
-    return (ConflictError, CharacterError, GameError, UserError)
+    return (RefusedError, UserError)
+
+
+def path_failed(error: OSError) -> str:
+    """What went wrong with a file or folder the system refused (``error`` names it),
+    as one line: the path (cut in its middle, :func:`core.errors.shown_path`) and the
+    system's reason (``File name too long``)."""
+    from core.errors import shown_path  # on an error only (start-up)
+
+    why = error.strerror or type(error).__name__
+    return f"cannot use {shown_path(error.filename)}: {why[:1].lower()}{why[1:]}"
 
 
 LONGEST_WORD: Final = 60
 """The most characters of one word (a bad value typed, say) an error line repeats; a
-file's path, which names where to look, may be as long as :data:`LONGEST_LINE`."""
+file's path, which names where to look, may be as long as :data:`LONGEST_PATH`. Longer
+ones are cut in their middle, their start and their end kept (:func:`core.errors.cut`)."""
+
+LONGEST_PATH: Final = 124
+"""The most characters of a word of an error line holding a file's path: the path as
+the library quotes it (:data:`core.errors.PATH_QUOTE`), with the punctuation after it."""
+
+PREFIX: Final = "mistborn: "
+"""What every error line of the command line starts with."""
 
 LONGEST_LINE: Final = 300
-"""The most characters of an error line."""
+"""The most bytes (UTF-8) of an error line as printed, :data:`PREFIX` included (the line
+break not): so the most characters too."""
 
 
 def one_line(message: str) -> str:
-    """``message`` on one line of at most :data:`LONGEST_LINE` characters, no word of it
-    longer than :data:`LONGEST_WORD`: an argument of 100 KB is not said back whole. Text
-    from the table in it is shown escaped, never raw (:func:`core.text.printable`)."""
+    """``message`` on one line fit to follow :data:`PREFIX`: the two together at most
+    :data:`LONGEST_LINE` bytes, no word longer than :data:`LONGEST_WORD` (a path's
+    :data:`LONGEST_PATH`): an argument of 100 KB is not said back whole. Text from the
+    table in it is shown escaped, never raw (:func:`core.text.printable`)."""
+    from core.errors import cut
     from core.text import printable  # on an error only (start-up: no Unicode tables)
 
     message = printable(message, lines=True)
-    words = [word if len(word) <= LONGEST_WORD or ("/" in word and len(word) <= LONGEST_LINE)
-             else f"{word[:LONGEST_WORD - 1]}…" for word in message.split()]
-    line = " ".join(words)
-    return line if len(line) <= LONGEST_LINE else f"{line[:LONGEST_LINE - 1]}…"
+    line = " ".join(cut(word, LONGEST_PATH if "/" in word else LONGEST_WORD, ends=True)
+                    for word in message.split())
+    room = LONGEST_LINE - len(PREFIX.encode())
+    data = line.encode("utf-8", "surrogatepass")
+    if len(data) <= room:
+        return line
+    # Cut at a character's boundary, with room for the ellipsis (3 bytes).
+    return data[:room - 3].decode("utf-8", "ignore") + "…"
 
 
 def output_closed() -> None:

@@ -80,6 +80,7 @@ COMPLETE_ENV = "_MISTBORN_COMPLETE"  # click's: which shell asks for completions
 def _wait() -> float:
     """How long to wait for another program writing to the table, in seconds:
     ``$MISTBORN_WAIT``, else the table's default (10 s)."""
+    from core.errors import shown
     from table import DEFAULT_WAIT
 
     text = os.environ.get(WAIT_ENV, "").strip()
@@ -89,9 +90,9 @@ def _wait() -> float:
         value = float(text)
     except ValueError:
         raise click.UsageError(
-            f"${WAIT_ENV} must be a number of seconds, got {text!r}"[:100]) from None
+            f"${WAIT_ENV} must be a number of seconds, got {shown(text)}") from None
     if not 0 <= value <= 3600:
-        raise click.UsageError(f"${WAIT_ENV} must be 0–3600 seconds, got {text}"[:100])
+        raise click.UsageError(f"${WAIT_ENV} must be 0–3600 seconds, got {shown(text)}")
     return value
 
 

@@ -29,7 +29,7 @@ import click
 from cli.common.errors import fail
 from cli.common.output import json_option, plain, print_json
 from cli.common.table_option import complete_character, open_table, table_option, table_path
-from core.errors import shown
+from core.errors import shown, shown_path
 
 if TYPE_CHECKING:
     from cli.players.shell import PlayerShell
@@ -264,17 +264,22 @@ def invite(name: str, keys: Sequence[Path], passphrase: bool, characters: Sequen
            narrator: bool, as_json: bool) -> None:
     """Invite NAME (their SSH user name) by public key, by passphrase, or both."""
     from characters.lookup import resolve
+    from core.files import read as read_file
     from table import hash_passphrase
+    from table.players import KEY_FILE_MOST
 
     if not keys and not passphrase:
         fail("say how they log in: --key PUBKEY_FILE or --passphrase")
     texts = []
     for path in keys:
+        # Through the one reader: a pipe or a device is refused at once, never waited
+        # on or read without end; a key file is small.
+        data = read_file(path, what="the key file", limit=KEY_FILE_MOST)
         try:
-            texts.append(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as error:
-            fail(f"cannot read the key file {str(path)!r}: "
-                 f"{getattr(error, 'strerror', None) or error}")
+            texts.append(data.decode("utf-8"))
+        except UnicodeDecodeError as error:
+            fail(f"the key file {shown_path(path)} is not UTF-8 text "
+                 f"(byte {error.start + 1})")
     with open_table() as table:
         roster = table.names()
         chosen = [resolve(typed, roster) for typed in characters]

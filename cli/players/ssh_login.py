@@ -22,6 +22,9 @@ import asyncssh
 import attrs
 
 from cli.players.ssh_limits import Doorway, Logins, key_id
+from core.errors import QUOTE, cut
+from core.files import UnreadableFile, check
+from core.files import read as read_file
 
 if TYPE_CHECKING:
     from table import Table
@@ -186,16 +189,29 @@ def host_key_path(table: Path) -> Path:
     return table.with_name(f"{table.name}.ssh_host_ed25519_key")
 
 
+HOST_KEY_MOST: Final = 65_536
+"""The most bytes of a host key file read: an OpenSSH private key is a few kilobytes
+at most (some 3,400 bytes for a 4,096-bit RSA key)."""
+
+
 def load_host_key(path: Path) -> asyncssh.SSHKey:
     """The host key at ``path``, made (ed25519, mode 0600) the first time, so phones
-    see the same server every time."""
-    if not path.exists():
+    see the same server every time. Read through the one reader (:func:`core.files.
+    read`): a pipe or a device is refused at once; a file that holds no private key
+    without a passphrase is :class:`core.files.UnreadableFile` too."""
+    what = "the host key file"
+    if check(path, what=what) is None:
         key = asyncssh.generate_private_key("ssh-ed25519")
         data = key.export_private_key("openssh")
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(descriptor, "wb") as out:
             out.write(data)
-    return asyncssh.read_private_key(path)
+    data = read_file(path, what=what, limit=HOST_KEY_MOST)
+    try:
+        return asyncssh.import_private_key(data)
+    except (asyncssh.KeyImportError, ValueError) as error:
+        raise UnreadableFile(what, str(path), f"holds no private key this server can use "
+                                              f"({cut(str(error), QUOTE)})") from None
 
 
 def fingerprint(key: asyncssh.SSHKey) -> str:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -26,6 +25,7 @@ import click
 from cli.common.errors import fail
 from cli.common.output import plain
 from cli.common.table_option import open_table, table_option, table_path
+from core.errors import shown_path
 
 WHAT = ("events", "rolls", "sheets", "games", "players")
 FORMATS = ("csv", "json", "nl")
@@ -95,28 +95,29 @@ def _destination(output: str | None) -> Iterator[TextIO]:
     if output is None or output == "-":
         yield sys.stdout
         return
+    from core.files import UnreadableFile, check
+
     target = Path(output)
+    where = f"cannot write the export to {shown_path(output)}"
+    # The export replaces the file whole: never a link, a pipe or a device (the one
+    # check of a file the product uses, links not followed).
     try:
-        mode: int | None = os.lstat(target).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        fail(f"cannot write the export to {output!r}: {error.strerror or error}")
-    # The export replaces the file whole: never a link, a pipe or a device.
-    if mode is not None and not stat.S_ISREG(mode):
-        fail(f"cannot write the export to {output!r}: it is not a regular file "
-             f"(a link, pipe or device is never replaced)")
+        check(target, what="the export's target", links=False)
+    except UnreadableFile as error:
+        if error.regular:
+            fail(f"{where}: {error.strerror or error.problem}")
+        fail(f"{where}: it is not a regular file (a link, pipe or device is never replaced)")
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     except OSError as error:
-        fail(f"cannot write the export to {output!r}: {error.strerror or error}")
+        fail(f"{where}: {error.strerror or error}")
     try:
         with open(handle, "w", encoding="utf-8", newline="") as out:
             yield out
         os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, target)
     except OSError as error:
-        fail(f"cannot write the export to {output!r}: {error.strerror or error}")
+        fail(f"{where}: {error.strerror or error}")
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)

@@ -1,0 +1,165 @@
+"""A stream's version and its entries, as a tool or a hand edit may leave them: a version
+past SQLite's whole numbers, a version of 0 over entries, entries deleted under a kept
+board. Each is a damaged row, said in one line (exit status 2) by every command that reads
+or writes that game; nothing in the file changes, and a kept board whose stream does not
+replay to it is never shown (table/stream_rows.py, table/views.py). README: "A mistake is
+reported on one line with exit status 2, and changes nothing"."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+from cli_support import ok, process
+from table_support import crew
+
+from table import DamagedRow, Table
+
+MOST = 2**63 - 1
+"""SQLite's largest whole number."""
+
+
+def write(path: Path, *statements: str) -> None:
+    """Run ``statements`` on the file with plain sqlite3, as a tool would."""
+    conn = sqlite3.connect(path)
+    with conn:
+        for sql in statements:
+            assert conn.execute(sql).rowcount != 0, sql
+    conn.close()
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def damaged(path: Path, *args: str) -> str:
+    """The one line of ``mistborn ARGS`` refusing a damaged file (exit 2, nothing
+    printed, the file's bytes unchanged)."""
+    before = digest(path)
+    done = process(path, *args)
+    assert (done.returncode, done.stdout) == (2, ""), (args, done.stdout, done.stderr[-2000:])
+    assert done.stderr.startswith("mistborn: ") and done.stderr.count("\n") == 1, done.stderr
+    assert digest(path) == before, args
+    line = done.stderr[len("mistborn: "):-1]
+    assert line.startswith(f"the table file {str(path)!r} is damaged: "), line
+    return line
+
+
+@pytest.fixture
+def stuffed(tmp_path: Path) -> Path:
+    db = tmp_path / "table.db"
+    ok(db, "stuffed", "new", "-p", "ann:charisma", "bo:resource", "--mission", "Heist",
+       "--teammates", "2", "--mercenaries", "1", "--combo", "ch:2,i")
+    ok(db, "stuffed", "roll", "--faces", "c", "c", "c", "ch", "ch", "i", "b", "r")
+    return db
+
+
+@pytest.fixture
+def housewar(tmp_path: Path) -> Path:
+    db = tmp_path / "table.db"
+    ok(db, "hw", "new", "--players", "3", "--length", "short", "--houses", "Venture",
+       "Lekal", "Hasting")
+    ok(db, "hw", "sheet", "venture", "2f", "1m", "--cards", "1")
+    ok(db, "hw", "add", "Riot", "-u", "IV", "--setup")
+    return db
+
+
+# --- versions that cannot go up -------------------------------------------------------------
+
+
+def test_a_stream_version_past_sqlites_integer_is_damage_not_an_overflow(stuffed: Path
+                                                                        ) -> None:
+    write(stuffed, f"UPDATE streams SET version = {MOST}")
+    for args in (["stuffed", "end-turn"], ["stuffed", "undo", "--anyone"],
+                 ["stuffed", "show", "--json"], ["stuffed", "list"]):
+        assert damaged(stuffed, *args).endswith(
+            f"streams row 'Game 1': version is {MOST}, too big to go up by one; restore a "
+            "copy of the file"), args
+    with Table(stuffed) as table, pytest.raises(DamagedRow) as caught:
+        table.append("stuffed", "Game 1", [{"type": "end_turn"}], based_on=MOST, who="Ann")
+    assert (caught.value.table, caught.value.column) == ("streams", "version")
+
+
+def test_r_con_20_a_sheet_version_past_sqlites_integer_is_damage_the_forced_import_mends(
+        tmp_path: Path) -> None:
+    """R-CON-20: damage is recorded on the sheet, which then goes up a version; a version
+    that cannot go up refuses in one line, and the import that mends a sheet mends it."""
+    db = tmp_path / "table.db"
+    with Table(db) as table:
+        table.add(crew())
+    write(db, f"UPDATE characters SET version = {MOST} WHERE name = 'Kell'")
+    line = damaged(db, "char", "damage", "kell", "health", "1")
+    assert line.endswith(f"characters row 'Kell': version is {MOST}, too big to go up by "
+                         "one; mend it with `mistborn char import FILE --replace --force`, "
+                         "or restore a copy of the file")
+    kell = next(sheet for sheet in crew() if sheet.name == "Kell")
+    with Table(db) as table:
+        added = table.add([kell], replace=True, force=True)  # the mend
+        assert [a.version for a in added] == [1]
+        table.damage("kell", "health", 1)
+        assert table.versions()["Kell"] == 2
+
+
+def test_a_version_of_0_over_entries_is_damage_and_no_write_goes_ahead(stuffed: Path) -> None:
+    write(stuffed, "UPDATE streams SET version = 0")
+    for args in (["stuffed", "end-turn"], ["stuffed", "show"], ["stuffed", "log"]):
+        line = damaged(stuffed, *args)
+        assert "streams row 'Game 1': version is 0, but the stream holds " in line, args
+    with Table(stuffed) as table, pytest.raises(DamagedRow, match="version is 0, but"):
+        table.append("stuffed", "Game 1", [{"type": "end_turn"}], based_on=0, who="Ann")
+
+
+# --- entries deleted under a kept board ---------------------------------------------------
+
+
+def test_r_hw_a_game_whose_entries_were_deleted_is_never_drawn_from_its_kept_board(
+        housewar: Path) -> None:
+    """House War's kept board (the view its last write stored) is not what its empty log
+    replays to: every way of showing it says the file is damaged."""
+    write(housewar, "DELETE FROM entries")
+    said = {damaged(housewar, *args) for args in (
+        ["hw", "show"], ["hw", "show", "--json"], ["hw", "show", "--table"],
+        ["hw", "list"], ["hw", "unrest", "1"], ["hw", "log"])}
+    assert len(said) == 1
+    assert said.pop().endswith(
+        "streams row 'Game 1': version is 3, but the stream holds no entry (its entries "
+        "were deleted, or its version changed); restore a copy of the file")
+
+
+def test_a_conflict_whose_last_entry_was_deleted_is_never_drawn_from_its_kept_board(
+        tmp_path: Path) -> None:
+    db = tmp_path / "table.db"
+    ok(db, "char", "import", "examples/crew.toml", "examples/opposition.toml")
+    ok(db, "conflict", "new", "Canal", "--physical", "--stakes", "the ledger")
+    ok(db, "conflict", "add", "tamsin", "brannoch")
+    write(db, "DELETE FROM entries WHERE seq = (SELECT max(seq) FROM entries)")
+    # Both joined in one write: the version agrees with the entries left; the kept board,
+    # made from three entries, does not.
+    for args in (["conflict", "show"], ["conflict", "show", "Canal", "--json"],
+                 ["conflict", "add", "prelate"], ["conflict", "undo", "--anyone"],
+                 ["conflict", "list"]):
+        assert damaged(db, *args).endswith(
+            "views row 'Canal': view was made from entries up to 3 (0 undone), but the "
+            "stream holds entries up to 2 (0 undone): entries were deleted or changed; "
+            "restore a copy of the file"), args
+
+
+def test_an_entry_deleted_from_the_middle_of_a_game_is_named(stuffed: Path) -> None:
+    ok(stuffed, "stuffed", "end-turn")
+    write(stuffed, "DELETE FROM entries WHERE seq = 2")
+    line = damaged(stuffed, "stuffed", "show")
+    assert "entries row 3 of the stuffed 'Game 1': seq is 3, but the stream holds 2 " \
+           "entries: some before it were deleted" in line
+
+
+def test_a_game_played_undone_and_played_on_is_never_taken_for_damaged(stuffed: Path) -> None:
+    # Each undo is a write that adds no entry: the version may pass the entries' count.
+    ok(stuffed, "stuffed", "end-turn")
+    ok(stuffed, "stuffed", "undo", "--anyone")
+    ok(stuffed, "stuffed", "undo", "--anyone")
+    ok(stuffed, "stuffed", "roll", "--faces", "c", "c", "c", "ch", "ch", "i", "b", "r")
+    with Table(stuffed) as table:
+        assert table.stream("stuffed", "Game 1").version == 6  # new, 2 rolls, 1 end, 2 undos
+    assert "ann rolls" in ok(stuffed, "stuffed", "show")
