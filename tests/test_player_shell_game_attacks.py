@@ -142,7 +142,7 @@ def test_r_hw_6_a_player_does_not_take_back_the_end_that_showed_every_score(
     assert refused(hasting, "undo") == (
         "! R-HW-6: your last step ended the game and every score was shown: only the "
         "host takes it back")
-    assert refused(lekal, "undo").startswith("! the last step at Game 1 is hasting's")
+    assert refused(lekal, "undo").startswith("! the last step at House War 1 is hasting's")
     assert ok(host, "undo").startswith("Undone: Unrest rises by 8 to 8.")
     assert ok(hasting, "undo").startswith("Undone: Hasting collects")  # before the end
 

@@ -80,7 +80,7 @@ def test_r_stf_2_only_on_ones_own_turn_and_only_with_a_seat(folder: Path) -> Non
     assert players["ann"].prompt() == "stuffed> "
     assert refused(players["bo"], "roll -f c c c c c c c c") == (
         "! R-STF-2: it is not your turn: ann's, and you play bo")
-    assert "R-STF-2: you have no seat at Game 1" in refused(players["cy"], "roll")
+    assert "R-STF-2: you have no seat at Stuffed 1" in refused(players["cy"], "roll")
     assert ok(players["ann"], "board").endswith("▶ Your turn")
     assert ok(players["bo"], "board").endswith("You play bo.")
     # The host acts for whoever's turn it is.
@@ -115,16 +115,18 @@ def test_a_tool_roll_news_undo_and_one_line_errors(folder: Path) -> None:
     helped = ok(players["ann"], "help keep")  # the command's own help, less the shell's
     assert helped.startswith("keep COMBO... [OPTIONS]") and "--rerolls R" in helped
     assert "--db" not in helped and "--as" not in helped
-    assert refused(players["bo"], "undo").startswith("! the last step at Game 1 is ann's")
+    assert refused(players["bo"], "undo").startswith("! the last step at Stuffed 1 is ann's")
     assert ok(players["ann"], "undo").startswith("Undone: ann rolls:")
     assert said(players["bo"].news()).startswith("Undone: ann rolls:")
 
 
 def test_games_and_use_switch_among_the_streams(folder: Path) -> None:
-    table = seated(folder / "t.db", ("ann", "bo", "vin"), HEIST,
-                   ["dbg", "new", "--players", "Vin", "Kelsier"])
+    # Two games of one name, as a table made before the default names said their game
+    # may hold: their names stay as stored.
+    table = seated(folder / "t.db", ("ann", "bo", "vin"), [*HEIST, "--game", "Game 1"],
+                   ["dbg", "new", "--players", "Vin", "Kelsier", "--game", "Game 1"])
     vin = PlayerShell(table, "vin", color=False)
-    assert vin.prompt() == "dbg> "  # the game started last
+    assert vin.prompt() == "dbg> "  # the game where vin has a seat
     assert ok(vin, "games") == "Game 1 (game of Stuffed) * Game 1 (Deckbuilding Game)"
     assert "say which, e.g. use stuffed Game 1" in refused(vin, "use game 1")
     assert ok(vin, "use stuffed").startswith("Game 1 · turn 1")
@@ -210,11 +212,11 @@ def test_r_hw_5_the_host_acts_for_any_seat_and_a_player_asks_about_their_own(
     table = seated(folder / "t.db", ("venture", "lekal", "cy"), HOUSES, *HW_SETUP)
     host, venture, cy = shells(table, "gm", "venture", "cy").values()
     assert said(host.welcome()).startswith(
-        "Welcome, gm (Narrator). You play every seat at Game 1 (game of House War): you "
-        "host it.")
+        "Welcome, gm (Narrator). You play every seat at House War 1 (game of House War): "
+        "you host it.")
     assert said(venture.welcome()).startswith(
-        "Welcome, venture. You play Venture at Game 1 (game of House War).")
-    assert "You play no seat at Game 1 (game of House War): you watch." in said(
+        "Welcome, venture. You play Venture at House War 1 (game of House War).")
+    assert "You play no seat at House War 1 (game of House War): you watch." in said(
         cy.welcome())
     assert ok(host, "collect").startswith("Venture collects")
     assert "Lekal" in ok(host, "score lekal --disgrace 1 --source Riot")  # any seat
@@ -253,7 +255,7 @@ def test_a_game_begun_at_a_conflicts_table_is_news_and_the_shell_sits_at_it(
         ann = PlayerShell(table, "ann", color=False)
         assert ann.prompt() == "> " and "Rooftops" in ann.welcome()
         cli(folder / "t.db", *HEIST)
-        assert said(ann.news()).startswith("Now playing: Game 1 (game of Stuffed) Next: ann")
+        assert said(ann.news()).startswith("Now playing: Stuffed 1 (game of Stuffed) Next: ann")
         assert ann.prompt() == "stuffed> "
         assert ok(ann, "use rooftops").startswith("Rooftops")
         assert ann.prompt() == "> "
@@ -298,6 +300,7 @@ def test_tab_after_use_offers_the_streams(folder: Path) -> None:
         cli(folder / "t.db", *HEIST)
         ann = PlayerShell(table, "ann", color=False)
         assert [c.text for c in ann.completions("gam")] == ["games"]
-        assert [c.text for c in ann.completions("use ")] == ["Rooftops", "Game 1"]
+        assert [c.text for c in ann.completions("use ")] == ["Rooftops", "Stuffed 1"]
         ok(ann, "use roof")
-        assert [c.text for c in ann.completions("use g")] == ["Game 1"]
+        assert [c.text for c in ann.completions("use s")] == ["Stuffed 1"]
+
