@@ -13,6 +13,7 @@ from game_seat_support import HOUSES, HW_SETUP, cli, seated
 
 from cli.main import main
 from cli.players.shell import PlayerShell
+from table import Table
 
 
 def said(text: str) -> str:
@@ -184,5 +185,10 @@ def test_r_hw_3_a_houses_reveal_is_taken_as_one_line_where_it_sits_at_a_game(
     status, said_back = one_line(path, "lekal", "reveal lekal Heir")
     assert status == 2 and said_back.startswith("! R-HW-3"), said_back
     cli(path, "conflict", "new", "Canal", "--physical")
-    assert one_line(path, "venture", "reveal venture Heir") == (
+    # Venture sits at the game, where its House holds a seat, though a Conflict began;
+    # one who sits nowhere follows the table to the Conflict.
+    assert one_line(path, "venture", "reveal venture Heir")[1].startswith("! R-HW-3")
+    with Table(path) as table:
+        table.invite_player("cy")
+    assert one_line(path, "cy", "reveal venture Heir") == (
         2, "mistborn: 'reveal' is not a player-shell command")

@@ -304,3 +304,52 @@ def test_tab_after_use_offers_the_streams(folder: Path) -> None:
         ok(ann, "use roof")
         assert [c.text for c in ann.completions("use s")] == ["Stuffed 1"]
 
+
+def test_r_stf_2_r_dbg_1_r_hw_5_a_game_begun_elsewhere_moves_only_those_sitting_nowhere(
+        folder: Path) -> None:
+    """A player plays the seat named as they are (R-STF-2, R-DBG-1, R-HW-5): they sit
+    at the game where they hold a seat — their character in the Conflict, their seat at
+    a board game — and, holding several, at the one they chose with ``use``, else the
+    newest. A game begun elsewhere is one line to them; it moves only players who sit
+    nowhere (and the Narrator, who follows the table). The table's current games stay
+    as the host's commands made them."""
+    path = folder / "t.db"
+    with make_table(path) as table:  # ada plays Tamsin Vey in the Conflict Rooftops
+        for name in ("venture", "lekal", "cy", "marsh"):
+            table.invite_player(name)
+        cli(path, "hw", "new", "--players", "3", "--length", "short", "--houses",
+            "Venture", "Lekal", "Tekiel")
+        phones = shells(table, "ada", "venture", "lekal", "cy", "marsh", "gm")
+        assert [p.prompt() for p in phones.values()] == ["> ", *["hw> "] * 5]
+        cli(path, "dbg", "new", "--players", "Vin", "Marsh")
+        told = {name: said(phone.news()) for name, phone in phones.items()}
+        for name in ("ada", "venture", "lekal"):
+            assert told[name] == "A Deckbuilding Game began: `use dbg 2` to watch.", name
+        assert [phones[n].prompt() for n in ("ada", "venture", "lekal")] == [
+            "> ", "hw> ", "hw> "]
+        for name in ("cy", "marsh", "gm"):  # nowhere, a seat there, the Narrator
+            assert told[name].startswith("Now playing: Deckbuilding 2 (Deckbuilding "
+                                         "Game)"), name
+            assert phones[name].prompt() == "dbg> "
+        assert ok(phones["ada"], "b").startswith("Rooftops")
+        # A seat in several games: the one chosen with use, else the newest.
+        assert ok(phones["venture"], "use dbg 2").startswith("Deckbuilding 2")
+        cli(path, "hw", "new", "--players", "3", "--length", "short", "--houses",
+            "Venture", "Lekal", "Hasting")
+        assert said(phones["venture"].news()) == (
+            "A game of House War began: `use hw 3` to play.")
+        assert phones["venture"].prompt() == "dbg> "
+        for name in ("lekal", "cy"):  # the newest seat; nowhere: the newest game
+            assert said(phones[name].news()).startswith("Now playing: House War 3")
+        assert ok(phones["lekal"], "b").startswith("House War 3")
+        # A Conflict begun is one line to those who sit elsewhere.
+        cli(path, "conflict", "new", "Ambush", "--physical")
+        assert said(phones["lekal"].news()) == (
+            "The Conflict Ambush began: `use conflict` to watch.")
+        assert phones["lekal"].prompt() == "hw> "
+        assert said(phones["cy"].news()).startswith("Now playing: the Conflict Ambush")
+        assert phones["cy"].prompt() == "> "
+        current = {kind: info.name for kind in ("housewar", "deckbuilding", "conflict")
+                   if (info := table.current(kind)) is not None}
+        assert current == {"housewar": "House War 3", "deckbuilding": "Deckbuilding 2",
+                           "conflict": "Ambush"}

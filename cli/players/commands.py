@@ -167,8 +167,7 @@ class _Watcher(threading.Thread):
                 if now == version and not news.due():  # due: a game's timer ran out
                     continue
                 version = now
-                news.width, news.plain, news.color = (self.shell.width, self.shell.plain,
-                                                      self.shell.color)
+                news.follow(self.shell)
                 text = news.news()
                 if text and not self._stop.is_set():
                     self._show(text)
