@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import asyncssh
 
 from characters.names import name_key
+from cli.players import serving
 from cli.players.one_line import refused
 from cli.players.shell import WITHDRAWN, PlayerShell
 from cli.players.ssh_editor import COMPLETE, END, INTERRUPT, TOO_LONG, LineEditor, crlf
@@ -484,9 +485,11 @@ def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
         announce(f"Serving {path} on {host} port {bound}.")
         announce(f"Host key {fingerprint(server.host_key)}")
         announce(f"Players join with: ssh -p {bound} NAME@THIS-MACHINE (Ctrl-C stops)")
+        serving.record(path, host, bound)  # for mistborn player invite to say
         try:
             await stop.wait()
         finally:
+            serving.forget(path)
             await server.close()
 
     try:
