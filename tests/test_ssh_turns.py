@@ -132,3 +132,55 @@ def test_player_invite_says_the_port_of_the_server_running_over_the_table(
         f'{{"pid": {server.pid}, "host": "127.0.0.1", "port": {port}}}\n')
     gone = " ".join(ok(db, "player", "invite", "wax", "--passphrase").split())
     assert "They join with: ssh -p 2222 wax@THIS-MACHINE No server runs" in gone
+
+
+def test_serve_stopping_tells_each_phone_the_table_has_closed(tmp_path: Path) -> None:
+    """Ctrl-C stops ``mistborn serve`` with exit status 130, and each phone reads one
+    line saying the table has closed before it is dropped."""
+    import pexpect
+    from cli_support import console_script, env_for
+    from player_support import make_key, make_table
+
+    db = tmp_path / "t.db"
+    keys = {name: make_key(tmp_path, name) for name in ("ada", "dee")}
+    with make_table(db) as table:
+        for name, character in (("ada", "Tamsin Vey"), ("dee", "Brannoch")):
+            table.revoke_player(name)
+            table.invite_player(name, keys=[Path(f"{keys[name]}.pub").read_text()],
+                                characters=[character])
+    server = subprocess.Popen(
+        [str(console_script()), "serve", "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **env_for(db)})
+    phones: list[pexpect.spawn] = []
+    try:
+        assert server.stdout is not None
+        for line in server.stdout:
+            if line.startswith("Players join with"):
+                port = line.split()[5]
+                break
+        for name in keys:
+            phone = pexpect.spawn(str(SSH), [
+                "-F", "/dev/null", "-p", port, "-o", "StrictHostKeyChecking=no",
+                "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+                "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-i", str(keys[name]),
+                "-tt", f"{name}@127.0.0.1"], encoding="utf-8", dimensions=(30, 40),
+                timeout=15)
+            phone.expect("Type \\? for help")
+            phone.expect_exact("> ")
+            phones.append(phone)
+        phones[1].sendline("plain on")  # a phone without escape codes
+        phones[1].expect_exact("> ")
+        server.send_signal(signal.SIGINT)
+        for phone in phones:
+            phone.expect_exact("The table has closed.\r\n")
+            phone.expect(pexpect.EOF)
+            assert "The table has closed." not in phone.before
+        _out, said = server.communicate(timeout=30)
+    finally:
+        for phone in phones:
+            phone.close(force=True)
+        server.kill()
+        server.wait()
+    assert server.returncode == 130
+    assert said.strip() == "mistborn: interrupted" and "Traceback" not in said
