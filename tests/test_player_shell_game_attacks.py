@@ -120,12 +120,12 @@ def one_line(path: Path, who: str, line: str) -> tuple[int, str]:
 
 def test_r_hw_5_the_hosts_own_steps_at_a_game_run_as_one_line(tmp_path: Path) -> None:
     # One line and out took only the players' steps: the host's own (``transfer``,
-    # ``sheet``) were "not a player-shell command".
+    # ``sheet``) were "not a player-shell command". A player is told what the shell tells.
     path = tmp_path / "t.db"
     seated(path, SEATS, HOUSES, *HW_SETUP).close()
     assert one_line(path, "gm", "transfer venture lekal 1f")[0] == 0
-    assert one_line(path, "venture", "transfer venture lekal 1f")[1].startswith(
-        "mistborn: 'transfer' is not a player-shell command")
+    assert one_line(path, "venture", "transfer venture lekal 1f")[1] == (
+        "! 'transfer' is not a step you may take at House War 1; type ? for help")
 
 
 def test_r_hw_6_a_player_does_not_take_back_the_end_that_showed_every_score(
@@ -191,4 +191,4 @@ def test_r_hw_3_a_houses_reveal_is_taken_as_one_line_where_it_sits_at_a_game(
     with Table(path) as table:
         table.invite_player("cy")
     assert one_line(path, "cy", "reveal venture Heir") == (
-        2, "mistborn: 'reveal' is not a player-shell command")
+        2, "! 'reveal' is not a command here; type ? for help")

@@ -111,7 +111,7 @@ def test_a_tool_roll_news_undo_and_one_line_errors(folder: Path) -> None:
     assert refused(players["ann"], "spend").startswith("! Missing argument")
     assert refused(players["ann"], "spend c:3 --db other.db") == (
         "! the shell chooses the table, the game and who writes: leave out --db")
-    assert refused(players["ann"], "score 3").startswith("! 'score' is not a step")
+    assert refused(players["ann"], "score 3").startswith("! 'score' is not a command here")
     helped = ok(players["ann"], "help keep")  # the command's own help, less the shell's
     assert helped.startswith("keep COMBO... [OPTIONS]") and "--rerolls R" in helped
     assert "--db" not in helped and "--as" not in helped

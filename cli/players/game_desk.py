@@ -67,10 +67,13 @@ PASS_ON: Final = frozenset({"quit", "q", "exit", "logout", "plain", "sheet", "s"
 
 
 class Host(ShellFace, Protocol):
-    """What a game desk needs of the shell it serves: its face, and its width."""
+    """What a game desk needs of the shell it serves: its face, its width, and its
+    refusal of a word that starts no command."""
 
     @property
     def width(self) -> int: ...
+
+    def unknown(self, word: str) -> str: ...
 
 
 # --- which stream ---------------------------------------------------------------------
@@ -297,6 +300,8 @@ class GameDesk:
         group = game_verbs.group(self.kind)
         allowed = game_verbs.verbs_of(self.kind, host=self.host.narrator)
         if word not in allowed:
+            if word not in game_verbs.verbs_of(self.kind, host=True):
+                fail(self.host.unknown(word))
             fail(f"{word[:30]!r} is not a step you may take at {self.name}; type ? for "
                  f"help")
         chosen = next((a for a in args if game_verbs.is_shell_option(a)), None)

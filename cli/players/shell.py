@@ -36,6 +36,7 @@ from cli.players import narrator_verbs
 from cli.players import steps as player_steps
 from cli.players.game_desk import (
     CONFLICT,
+    OWN_WORDS,
     PASS_ON,
     GameDesk,
     began,
@@ -46,7 +47,7 @@ from cli.players.game_desk import (
 from cli.players.game_desk import completions as game_completions
 from cli.players.game_news import GamesMoved, GameWatch
 from cli.players.game_verbs import PROMPTS, verbs_of
-from cli.players.verbs import STREAM_WORDS, help_text, host_verbs, verb_of
+from cli.players.verbs import STREAM_WORDS, help_text, host_verbs, player_verbs, verb_of
 from cli.players.view import (
     Batch,
     NewsReader,
@@ -70,6 +71,7 @@ from cli.players.words import (
     only,
     refusal,
     stored,
+    unknown,
 )
 from conflict.dice import roll as roll_pool
 from conflict.errors import ConflictError
@@ -198,9 +200,7 @@ class PlayerShell:
         word = line.split()[0].casefold()
         if verb is None and word not in STREAM_WORDS and (
                 self._at is None or self._at[0] == CONFLICT):
-            word = safe(line.split()[0])[:30]
-            return self.reply([f"! {word!r} is not a command here; type ? for help"],
-                               status=2)
+            return self.reply([f"! {self.unknown(line.split()[0])}"], status=2)
         args = line.split()[1:]
         try:
             self._refresh()
@@ -231,6 +231,17 @@ class PlayerShell:
         except (RefusedError, CharacterError, UserError) as error:
             message = " ".join(said(error, SHELL_WORDS.get).split())
             return self.reply([f"! {safe(message)}"], status=2)
+
+    def unknown(self, word: str) -> str:
+        """The refusal of ``word``, which starts no command where the shell sits, with
+        the command it most likely meant there."""
+        kind = self._at[0] if self._at is not None else CONFLICT
+        if kind != CONFLICT:  # a board game's steps, and what the shell does there
+            known = [*verbs_of(kind, host=self.narrator), *OWN_WORDS, *PASS_ON]
+        else:
+            verbs = {**player_verbs(), **(host_verbs() if self.narrator else {})}
+            known = [*verbs.values(), *(typed for typed in verbs if len(typed) > 2)]
+        return unknown(word, [*dict.fromkeys(known), "games", "use"])
 
     def _at_game(self, desk: GameDesk, word: str, args: list[str]) -> Reply:
         reply = desk.handle(word, args)
