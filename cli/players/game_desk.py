@@ -35,9 +35,10 @@ from cli.boardgames.drawing import rows, wrapped
 from cli.common.errors import fail, said
 from cli.common.output import plain
 from cli.common.step_commands import complete, worded
-from cli.common.streams import KIND_WORDS, SHORT_WORDS
+from cli.common.streams import KIND_WORDS, SHORT_WORDS, last_steps
 from cli.players import game_verbs
 from cli.players.words import ShellFace, stored
+from conflict.errors import ConflictError
 from core.errors import RefusedError
 from core.names import matches, name_key
 from core.steps import Who
@@ -119,8 +120,6 @@ def _seats(table: Table, info: StreamInfo) -> frozenset[str]:
     """The name keys of whoever sits at ``info``: the Conflict's participants, a board
     game's seats (none when the stream cannot be read: a damaged game seats no one, and
     its refusal comes when a line is typed there)."""
-    from conflict.errors import ConflictError
-
     key = (str(table.path), info.kind, name_key(info.name), info.version)
     found = _SEATS.get(key)
     if found is not None:
@@ -155,8 +154,6 @@ def began(table: Table, kind: str, name: str, player: Player | None) -> str:
     typed = last if matches(last, names) == [name] else name
     seated = False
     if player is not None and not player.narrator:
-        from conflict.errors import ConflictError
-
         try:
             seated = holds(table, table.stream(kind, name), player)
         except ConflictError:  # gone already: nothing to sit at
@@ -476,8 +473,6 @@ class GameDesk:
 
     def board_parts(self, last: int = 3) -> list[RenderableType | str]:
         """The board as this player may see it, with the last ``last`` steps."""
-        from cli.common.streams import last_steps
-
         loaded = self.stream.load()
         state, viewer = loaded.state, self.viewer(loaded.state)
         said = last_steps(loaded.states, loaded.events, last,
