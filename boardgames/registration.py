@@ -82,7 +82,8 @@ def stuffed() -> Game[StuffedGame, StuffedEvent]:
     from boardgames.views import stuffed as view
 
     return _game("stuffed", "game of Stuffed", (apply, EMPTY, NewGame, "R-STF-2"), CODEC,
-                 describe, (board, next_line, final_summary, _stuffed_players), view)
+                 describe, (board, next_line, final_summary, _stuffed_players), view,
+                 short="Stuffed")
 
 
 def _stuffed_players(game: StuffedGame) -> tuple[tuple[str, ...], str | None]:
@@ -127,7 +128,7 @@ def deckbuilding() -> Game[DeckbuildingGame, DeckbuildingEvent]:
     return _game("deckbuilding", "Deckbuilding Game", (apply, BLANK, NewGame, "R-DBG-1"),
                  CODEC, describe, (_deckbuilding_board, _deckbuilding_next,
                                    _deckbuilding_summary, _deckbuilding_players), view,
-                 changed=changed_players)
+                 changed=changed_players, short="Deckbuilding")
 
 
 @functools.cache
@@ -147,7 +148,7 @@ def housewar() -> Game[HouseWarState, HouseWarEvent]:
                  describe, (board, next_line, final_summary, _housewar_players), view,
                  seat_viewer=lambda seat: looking(houses=[seat]),  # its own key (R-HW-6)
                  turn=_housewar_turn, setting_up=lambda state: state.phase.value == "setup",
-                 end_shown=lambda state: state.phase.value == "ended")
+                 end_shown=lambda state: state.phase.value == "ended", short="House War")
 
 
 def _housewar_players(state: HouseWarState) -> tuple[tuple[str, ...], str | None]:

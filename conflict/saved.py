@@ -85,7 +85,7 @@ def game() -> Game[State, Event]:
                 decode=as_stored(event_from_dict), encode=event_to_dict, setup=Start,
                 rule="R-CON-1",
                 refuse=RuleViolation, describe=_describe, board=_board, next=_next,
-                setup_kept=False, undo_whole_step=False)
+                setup_kept=False, undo_whole_step=False, short="Conflict")
 
 
 def hooks(table: Table, name: str) -> Hooks[State, Event]:

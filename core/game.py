@@ -112,7 +112,8 @@ class Game(Generic[S, E]):
     """One game as the table stores it and the front doors show it.
 
     ``kind``: its stream kind in the table (``"conflict"``, ``"stuffed"``…);
-    ``title``: how messages name one of it (``"game of Stuffed"``); ``apply`` and
+    ``title``: how messages name one of it (``"game of Stuffed"``); ``short``: how a
+    game's default name says which game it is (``"Stuffed"``: ``Stuffed 3``); ``apply`` and
     ``initial``: the rules and the state before set-up; ``decode``/``encode``: the
     codec; ``setup``: the set-up event's class and ``rule`` the rule of set-up, named
     when a game is missing or does not begin with it; ``refuse``: the game's rule
@@ -159,6 +160,7 @@ class Game(Generic[S, E]):
     setting_up: Callable[[S], bool] = _never
     end_shown: Callable[[S], bool] = _never
     changed: Changed[S] = _no_change
+    short: str = "Game"
 
     def whose_turn(self, state: S) -> str | None:
         """Whose step a player's phone waits for (:attr:`turn`, else ``players``')."""

@@ -31,7 +31,7 @@ from core.names import matches
 from core.registry import MODULES
 from core.text import json_safe
 from table.connection import _uri_path
-from table.errors import RESTORE, TableDamaged, UnknownStream, name_key
+from table.errors import RESTORE, TableDamaged, UnknownStream, closest_name, name_key
 
 __all__ = ["FORMATS", "GAME_VIEWS", "WHAT", "write"]
 
@@ -73,8 +73,10 @@ def _game_filter(db: sqlite_utils.Database, game: str | None, name: str | None
     if game is not None:
         kinds = sorted({*MODULES, *(kind for kind, _ in streams)})
         if game not in kinds:
-            raise BadValue(f"no kind of game named {shown(game)}: the kinds are "
-                           f"{', '.join(kinds)}")
+            close = closest_name(game, kinds)
+            hint = f" — did you mean {close!r}?" if close is not None else ""
+            raise BadValue(f"no kind of game named {shown(game)}{hint} (the kinds are "
+                           f"{', '.join(kinds)})")
         conditions.append("game_kind = ?")
         params.append(game)
     if name is not None:

@@ -136,7 +136,7 @@ def start(table: Table, game: str, name: str | None, events: Sequence[Any], *,
           who: str) -> tuple[str, Recorded[Any, Any]]: ...
 def start(table: Table, game: str | Game[S, E], name: str | None, events: Sequence[E], *,
           who: str) -> tuple[str, Recorded[S, E]] | tuple[str, Recorded[Any, Any]]:
-    """A new game called ``name`` (``None``: the first free ``Game N``), made the
+    """A new game called ``name`` (``None``: the first free ``Stuffed N``), made the
     current one of its kind, with its set-up ``events`` checked by the rules and
     written in the same transaction as the stream itself (see
     :func:`.sessions.start`). Returns the name and what was written."""

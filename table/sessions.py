@@ -378,22 +378,25 @@ def _last_append(entries: Sequence[Entry]) -> int:
 # --- starting a stream ------------------------------------------------------------------------
 
 
-def free_name(taken: Sequence[str]) -> str:
-    """The first of ``Game 1``, ``Game 2``… not in ``taken`` (ignoring case)."""
-    keys = {name_key(name) for name in taken}
+def free_name(taken: Sequence[str], stem: str = "Game") -> str:
+    """``{stem} N`` (``House War 3``) with the first number N that ends none of the
+    names ``taken`` (every stream of the table, whichever its game): a default name is
+    unique in the table and says its game, and its number alone finds it (``use 3``).
+    A name given by hand keeps its number out of use."""
+    numbers = {words[-1] for words in (name.split() for name in taken) if words}
     number = 1
-    while name_key(f"Game {number}") in keys:
+    while str(number) in numbers:
         number += 1
-    return f"Game {number}"
+    return f"{stem} {number}"
 
 
 def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E], *,
           who: str) -> tuple[Saved[S, E], Recorded[S, E]]:
-    """A new stream of ``game`` called ``name`` (``None``: the first free ``Game N``),
-    made the current one of its kind, with its set-up ``events`` checked by the rules
-    and written — with whatever the game's hooks write — in the same transaction as
-    the stream itself. The first event must be the set-up (the game's own refusal,
-    naming its rule of set-up)."""
+    """A new stream of ``game`` called ``name`` (``None``: its first free default name,
+    ``House War 3``: :func:`free_name`), made the current one of its kind, with its
+    set-up ``events`` checked by the rules and written — with whatever the game's hooks
+    write — in the same transaction as the stream itself. The first event must be the
+    set-up (the game's own refusal, naming its rule of set-up)."""
 
     if not events or not isinstance(events[0], game.setup):
         raise game.refuse(f"a {game.title} begins with its set-up", rule=game.rule)
@@ -403,8 +406,8 @@ def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E],
     def work(db: sqlite3.Connection) -> tuple[Saved[S, E], Recorded[S, E]]:
         chosen = name
         if chosen is None:
-            chosen = free_name([row[0] for row in db.execute(
-                "SELECT name FROM streams WHERE kind = ?", (game.kind,))])
+            chosen = free_name([row[0] for row in db.execute("SELECT name FROM streams")],
+                               game.short)
         logs.create(db, game.kind, chosen, who=who, current=True)
         appended = logs.append(db, game.kind, chosen, encoded, based_on=0, who=who)
         saved = Saved(table, game, chosen)

@@ -231,7 +231,7 @@ def test_bad_input_is_one_line_naming_the_rule_and_changes_nothing(
 
 def test_the_alias_and_the_long_name_are_the_same_group(db: Path) -> None:
     ok(db, "deckbuilding", "new", "-p", "Vin", "Marsh")
-    assert data(db, "dbg", "list")[0]["name"] == "Game 1"
+    assert data(db, "dbg", "list")[0]["name"] == "Deckbuilding 1"
     assert "Start:" in run(db, "dbg", "--help").stdout
 
 

@@ -43,7 +43,7 @@ def ledger(db: Path, name: str) -> dict[str, object]:
 
 def test_r_stf_7_a_whole_game_to_its_winner_with_undo_at_several_steps(db: Path) -> None:
     started = data(db, *HEIST)
-    assert started["game"] == "Game 1" and started["player"] == "ann"
+    assert started["game"] == "Stuffed 1" and started["player"] == "ann"
     # Turn 1, Ann: a coin for 3 coins (R-STF-4), Grunt for 2 charisma (R-STF-5).
     ok(db, "stuffed", "roll", "--faces", "c", "c", "c", "ch", "ch", "i", "b", "r")
     assert data(db, "stuffed", "undo")["said"][0].startswith("Undone: ann rolls: coin")
@@ -261,9 +261,9 @@ def test_games_are_listed_chosen_and_logged(db: Path) -> None:
     ok(db, *HEIST)
     ok(db, *HEIST[:2], "--game", "Rematch", *HEIST[2:])
     listed = data(db, "stuffed", "list")
-    assert [(g["name"], g["current"]) for g in listed] == [("Game 1", False),
+    assert [(g["name"], g["current"]) for g in listed] == [("Stuffed 1", False),
                                                           ("Rematch", True)]
-    assert "game 1 is now" in ok(db, "stuffed", "use", "game").lower()
+    assert "stuffed 1 is now" in ok(db, "stuffed", "use", "stuf").lower()
     ok(db, "stuffed", "roll", "-f", "c c c ch ch i b r")
     assert game(db)["dice"] != []
     assert data(db, "stuffed", "show", "--game", "rem")["dice"] == []

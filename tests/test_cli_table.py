@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_support import ROOT, ok, refused, run
+from cli_support import ROOT, ok, process, refused, run
 from table_support import NOBODY, RUNNING_AS_ROOT, can_drop_privileges, give_to_nobody
 
 from table import Table
@@ -92,7 +92,7 @@ def test_sqlite_utils_reads_rolls_events_sheets_and_players_in_plain_words(made:
         "conflict,Canal,2,Ann,add,no",
         "conflict,Canal,3,Ann,add,no",
         "conflict,Canal,4,Ann,declare,yes",
-        "stuffed,Game 1,1,Ann,new,no",
+        "stuffed,Stuffed 1,1,Ann,new,no",
     ]
     prelate = json.loads(sqlite_utils(
         "query", str(made), "SELECT * FROM sheet_list WHERE name = :name",
@@ -110,7 +110,7 @@ def test_the_sqlite3_shell_reads_the_views_too(made: Path) -> None:
                           capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.splitlines() == ["game_kind,game_name,steps,undone_steps",
-                                        "conflict,Canal,3,1", "stuffed,\"Game 1\",1,0"]
+                                        "conflict,Canal,3,1", "stuffed,\"Stuffed 1\",1,0"]
 
 
 def test_the_json_export_says_what_sqlite_utils_query_says(made: Path) -> None:
@@ -146,7 +146,7 @@ def test_a_kind_of_game_and_a_name_narrow_the_export(made: Path) -> None:
         rows = json.loads(ok(made, "table", "export", "--format", "json", *args))
         return [(r["game_kind"], r["game_name"], r["step"]) for r in rows]
 
-    assert steps("--game", "stuffed") == [("stuffed", "Game 1", 1)]
+    assert steps("--game", "stuffed") == [("stuffed", "Stuffed 1", 1)]
     assert steps("--name", "canal") == [("conflict", "Canal", n) for n in (1, 2, 3, 4)]
     assert steps("--game", "conflict", "--name", "can") == steps("--name", "Canal")
     assert steps("--game", "housewar") == []
@@ -156,6 +156,38 @@ def test_a_kind_of_game_and_a_name_narrow_the_export(made: Path) -> None:
                           "--game", "conflict"))
     assert [(g["game_name"], g["steps"], g["undone_steps"]) for g in games] == [
         ("Canal", 3, 1)]
+
+
+def completed(db: Path, words: str) -> list[str]:
+    """What the shell completes the last of ``words`` to (as zsh asks: names as they
+    are)."""
+    done = process(db, _MISTBORN_COMPLETE="zsh_complete", COMP_WORDS=words,
+                   COMP_CWORD=str(len(words.split()) - 1))
+    assert done.stderr == ""
+    return done.stdout.splitlines()[1::3]
+
+
+def test_the_export_takes_the_command_lines_short_names_of_games(db: Path) -> None:
+    """``mistborn hw`` and ``mistborn dbg`` name their games: so does the export's
+    --game, completing them and saying "did you mean" to a near miss; --name completes
+    every game's name, each unique in the table and saying its game."""
+    def steps(*args: str) -> list[tuple[str, str, int]]:
+        rows = json.loads(ok(db, "table", "export", "--format", "json", *args))
+        return [(r["game_kind"], r["game_name"], r["step"]) for r in rows]
+
+    ok(db, "dbg", "new", "--players", "Vin", "Marsh")
+    assert steps("--game", "dbg") == steps("--game", "deckbuilding") == [
+        ("deckbuilding", "Deckbuilding 2", 1)]
+    assert steps("--game", "hw") == steps("--game", "housewar") == []
+    assert steps("--game", "Stuffed") == [("stuffed", "Stuffed 1", 1)]
+    assert steps("--game", "dbg", "--name", "2") == steps("--game", "dbg")
+    assert refused(db, "table", "export", "--game", "housewr") == (
+        "no kind of game named 'housewr' — did you mean 'housewar'? (the kinds are "
+        "conflict, deckbuilding, housewar, stuffed)")
+    assert completed(db, "mistborn table export --game h") == ["housewar", "hw"]
+    assert completed(db, "mistborn table export --name d") == ["Deckbuilding 2"]
+    assert completed(db, "mistborn dbg show --game D") == ["Deckbuilding 2"]
+    assert completed(db, "mistborn stuffed use s") == ["Stuffed 1"]
 
 
 def test_rolls_sheets_and_players_export_and_no_key_is_ever_exported(made: Path) -> None:
@@ -174,8 +206,8 @@ def test_control_characters_in_stored_text_never_reach_the_terminal(db: Path) ->
     # sequences, a C1 control and a bidi override in its text.
     text = "red \x1b[31mALERT\x1b[0m \x9b2J \u202eevil\u202c\ttab\nline"
     with Table(db) as table:
-        log = table.read("stuffed", "Game 1")
-        table.append("stuffed", "Game 1", [{"type": "note", "text": text}],
+        log = table.read("stuffed", "Stuffed 1")
+        table.append("stuffed", "Stuffed 1", [{"type": "note", "text": text}],
                      based_on=log.version, who="tool")
     conn = sqlite3.connect(db)  # a name only a tool writing to the file could give
     conn.execute("UPDATE entries SET sent_by = 'tool\x1b]0;x\x07' WHERE sent_by = 'tool'")

@@ -14,6 +14,7 @@ from game_seat_support import HOUSES, HW_SETUP, cli, seated
 
 from cli.main import main
 from cli.players.shell import PlayerShell
+from table import Table
 
 
 def said(text: str) -> str:
@@ -120,12 +121,12 @@ def one_line(path: Path, who: str, line: str) -> tuple[int, str]:
 
 def test_r_hw_5_the_hosts_own_steps_at_a_game_run_as_one_line(tmp_path: Path) -> None:
     # One line and out took only the players' steps: the host's own (``transfer``,
-    # ``sheet``) were "not a player-shell command".
+    # ``sheet``) were "not a player-shell command". A player is told what the shell tells.
     path = tmp_path / "t.db"
     seated(path, SEATS, HOUSES, *HW_SETUP).close()
     assert one_line(path, "gm", "transfer venture lekal 1f")[0] == 0
-    assert one_line(path, "venture", "transfer venture lekal 1f")[1].startswith(
-        "mistborn: 'transfer' is not a player-shell command")
+    assert one_line(path, "venture", "transfer venture lekal 1f")[1] == (
+        "! 'transfer' is not a step you may take at House War 1; type ? for help")
 
 
 def test_r_hw_6_a_player_does_not_take_back_the_end_that_showed_every_score(
@@ -143,7 +144,7 @@ def test_r_hw_6_a_player_does_not_take_back_the_end_that_showed_every_score(
     assert refused(hasting, "undo") == (
         "! R-HW-6: your last step ended the game and every score was shown: only the "
         "host takes it back")
-    assert refused(lekal, "undo").startswith("! the last step at Game 1 is hasting's")
+    assert refused(lekal, "undo").startswith("! the last step at House War 1 is hasting's")
     assert ok(host, "undo").startswith("Undone: Vin erupts from Urgency IV.")
     assert ok(hasting, "undo").startswith("Undone: Hasting collects")  # before the end
 
@@ -213,5 +214,10 @@ def test_r_hw_3_a_houses_reveal_is_taken_as_one_line_where_it_sits_at_a_game(
     status, said_back = one_line(path, "lekal", "reveal lekal Heir")
     assert status == 2 and said_back.startswith("! R-HW-3"), said_back
     cli(path, "conflict", "new", "Canal", "--physical")
-    assert one_line(path, "venture", "reveal venture Heir") == (
-        2, "mistborn: 'reveal' is not a player-shell command")
+    # Venture sits at the game, where its House holds a seat, though a Conflict began;
+    # one who sits nowhere follows the table to the Conflict.
+    assert one_line(path, "venture", "reveal venture Heir")[1].startswith("! R-HW-3")
+    with Table(path) as table:
+        table.invite_player("cy")
+    assert one_line(path, "cy", "reveal venture Heir") == (
+        2, "! 'reveal' is not a command here; type ? for help")

@@ -80,7 +80,7 @@ def test_r_stf_2_only_on_ones_own_turn_and_only_with_a_seat(folder: Path) -> Non
     assert players["ann"].prompt() == "stuffed> "
     assert refused(players["bo"], "roll -f c c c c c c c c") == (
         "! R-STF-2: it is not your turn: ann's, and you play bo")
-    assert "R-STF-2: you have no seat at Game 1" in refused(players["cy"], "roll")
+    assert "R-STF-2: you have no seat at Stuffed 1" in refused(players["cy"], "roll")
     assert ok(players["ann"], "board").endswith("▶ Your turn")
     assert ok(players["bo"], "board").endswith("You play bo.")
     # The host acts for whoever's turn it is.
@@ -111,20 +111,22 @@ def test_a_tool_roll_news_undo_and_one_line_errors(folder: Path) -> None:
     assert refused(players["ann"], "spend").startswith("! Missing argument")
     assert refused(players["ann"], "spend c:3 --db other.db") == (
         "! the shell chooses the table, the game and who writes: leave out --db")
-    assert refused(players["ann"], "score 3").startswith("! 'score' is not a step")
+    assert refused(players["ann"], "score 3").startswith("! 'score' is not a command here")
     helped = ok(players["ann"], "help keep")  # the command's own help, less the shell's
     assert helped.startswith("keep COMBO... [OPTIONS]") and "--rerolls R" in helped
     assert "--db" not in helped and "--as" not in helped
-    assert refused(players["bo"], "undo").startswith("! the last step at Game 1 is ann's")
+    assert refused(players["bo"], "undo").startswith("! the last step at Stuffed 1 is ann's")
     assert ok(players["ann"], "undo").startswith("Undone: ann rolls:")
     assert said(players["bo"].news()).startswith("Undone: ann rolls:")
 
 
 def test_games_and_use_switch_among_the_streams(folder: Path) -> None:
-    table = seated(folder / "t.db", ("ann", "bo", "vin"), HEIST,
-                   ["dbg", "new", "--players", "Vin", "Kelsier"])
+    # Two games of one name, as a table made before the default names said their game
+    # may hold: their names stay as stored.
+    table = seated(folder / "t.db", ("ann", "bo", "vin"), [*HEIST, "--game", "Game 1"],
+                   ["dbg", "new", "--players", "Vin", "Kelsier", "--game", "Game 1"])
     vin = PlayerShell(table, "vin", color=False)
-    assert vin.prompt() == "dbg> "  # the game started last
+    assert vin.prompt() == "dbg> "  # the game where vin has a seat
     assert ok(vin, "games") == "Game 1 (game of Stuffed) * Game 1 (Deckbuilding Game)"
     assert "say which, e.g. use stuffed Game 1" in refused(vin, "use game 1")
     assert ok(vin, "use stuffed").startswith("Game 1 · turn 1")
@@ -210,11 +212,11 @@ def test_r_hw_5_the_host_acts_for_any_seat_and_a_player_asks_about_their_own(
     table = seated(folder / "t.db", ("venture", "lekal", "cy"), HOUSES, *HW_SETUP)
     host, venture, cy = shells(table, "gm", "venture", "cy").values()
     assert said(host.welcome()).startswith(
-        "Welcome, gm (Narrator). You play every seat at Game 1 (game of House War): you "
-        "host it.")
+        "Welcome, gm (Narrator). You play every seat at House War 1 (game of House War): "
+        "you host it.")
     assert said(venture.welcome()).startswith(
-        "Welcome, venture. You play Venture at Game 1 (game of House War).")
-    assert "You play no seat at Game 1 (game of House War): you watch." in said(
+        "Welcome, venture. You play Venture at House War 1 (game of House War).")
+    assert "You play no seat at House War 1 (game of House War): you watch." in said(
         cy.welcome())
     assert ok(host, "collect").startswith("Venture collects")
     assert "Lekal" in ok(host, "score lekal --disgrace 1 --source Riot")  # any seat
@@ -295,7 +297,7 @@ def test_a_game_begun_at_a_conflicts_table_is_news_and_the_shell_sits_at_it(
         ann = PlayerShell(table, "ann", color=False)
         assert ann.prompt() == "> " and "Rooftops" in ann.welcome()
         cli(folder / "t.db", *HEIST)
-        assert said(ann.news()).startswith("Now playing: Game 1 (game of Stuffed) Next: ann")
+        assert said(ann.news()).startswith("Now playing: Stuffed 1 (game of Stuffed) Next: ann")
         assert ann.prompt() == "stuffed> "
         assert ok(ann, "use rooftops").startswith("Rooftops")
         assert ann.prompt() == "> "
@@ -340,6 +342,56 @@ def test_tab_after_use_offers_the_streams(folder: Path) -> None:
         cli(folder / "t.db", *HEIST)
         ann = PlayerShell(table, "ann", color=False)
         assert [c.text for c in ann.completions("gam")] == ["games"]
-        assert [c.text for c in ann.completions("use ")] == ["Rooftops", "Game 1"]
+        assert [c.text for c in ann.completions("use ")] == ["Rooftops", "Stuffed 1"]
         ok(ann, "use roof")
-        assert [c.text for c in ann.completions("use g")] == ["Game 1"]
+        assert [c.text for c in ann.completions("use s")] == ["Stuffed 1"]
+
+
+def test_r_stf_2_r_dbg_1_r_hw_5_a_game_begun_elsewhere_moves_only_those_sitting_nowhere(
+        folder: Path) -> None:
+    """A player plays the seat named as they are (R-STF-2, R-DBG-1, R-HW-5): they sit
+    at the game where they hold a seat — their character in the Conflict, their seat at
+    a board game — and, holding several, at the one they chose with ``use``, else the
+    newest. A game begun elsewhere is one line to them; it moves only players who sit
+    nowhere (and the Narrator, who follows the table). The table's current games stay
+    as the host's commands made them."""
+    path = folder / "t.db"
+    with make_table(path) as table:  # ada plays Tamsin Vey in the Conflict Rooftops
+        for name in ("venture", "lekal", "cy", "marsh"):
+            table.invite_player(name)
+        cli(path, "hw", "new", "--players", "3", "--length", "short", "--houses",
+            "Venture", "Lekal", "Tekiel")
+        phones = shells(table, "ada", "venture", "lekal", "cy", "marsh", "gm")
+        assert [p.prompt() for p in phones.values()] == ["> ", *["hw> "] * 5]
+        cli(path, "dbg", "new", "--players", "Vin", "Marsh")
+        told = {name: said(phone.news()) for name, phone in phones.items()}
+        for name in ("ada", "venture", "lekal"):
+            assert told[name] == "A Deckbuilding Game began: `use dbg 2` to watch.", name
+        assert [phones[n].prompt() for n in ("ada", "venture", "lekal")] == [
+            "> ", "hw> ", "hw> "]
+        for name in ("cy", "marsh", "gm"):  # nowhere, a seat there, the Narrator
+            assert told[name].startswith("Now playing: Deckbuilding 2 (Deckbuilding "
+                                         "Game)"), name
+            assert phones[name].prompt() == "dbg> "
+        assert ok(phones["ada"], "b").startswith("Rooftops")
+        # A seat in several games: the one chosen with use, else the newest.
+        assert ok(phones["venture"], "use dbg 2").startswith("Deckbuilding 2")
+        cli(path, "hw", "new", "--players", "3", "--length", "short", "--houses",
+            "Venture", "Lekal", "Hasting")
+        assert said(phones["venture"].news()) == (
+            "A game of House War began: `use hw 3` to play.")
+        assert phones["venture"].prompt() == "dbg> "
+        for name in ("lekal", "cy"):  # the newest seat; nowhere: the newest game
+            assert said(phones[name].news()).startswith("Now playing: House War 3")
+        assert ok(phones["lekal"], "b").startswith("House War 3")
+        # A Conflict begun is one line to those who sit elsewhere.
+        cli(path, "conflict", "new", "Ambush", "--physical")
+        assert said(phones["lekal"].news()) == (
+            "The Conflict Ambush began: `use conflict` to watch.")
+        assert phones["lekal"].prompt() == "hw> "
+        assert said(phones["cy"].news()).startswith("Now playing: the Conflict Ambush")
+        assert phones["cy"].prompt() == "> "
+        current = {kind: info.name for kind in ("housewar", "deckbuilding", "conflict")
+                   if (info := table.current(kind)) is not None}
+        assert current == {"housewar": "House War 3", "deckbuilding": "Deckbuilding 2",
+                           "conflict": "Ambush"}

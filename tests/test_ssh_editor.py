@@ -15,6 +15,7 @@ from cli.players.ssh_editor import (
     INTERRUPT,
     TOO_LONG,
     LineEditor,
+    columns,
     crlf,
     lines_of,
 )
@@ -234,3 +235,19 @@ def test_r_con_8_tab_puts_a_completion_in_place_of_the_characters_it_replaces() 
     assert editor.complete([Completion("with", 1), Completion("willpower", 1)]) == "i"
     assert "with  willpower\r\n> d attack The Hollow Prelate  wi" in editor.complete(
         [Completion("with", 2), Completion("willpower", 2)])  # listed, and the line again
+
+
+def test_r_con_8_a_listing_never_breaks_inside_a_name() -> None:
+    """Tab's listing is laid out in columns that fit the screen, or one a row: a name
+    of several words (R-CON-8's aims) is never split across rows."""
+    names = ["Tamsin Vey", "Brannoch", "Hazekillers of House Orrell", "Hawk"]
+    assert columns(names, 40).split("\r\n") == [
+        "Tamsin Vey                   Brannoch", "Hazekillers of House Orrell  Hawk"]
+    assert columns(names, 80) == "Tamsin Vey  Brannoch  Hazekillers of House Orrell  Hawk"
+    assert columns(["attack", "action", "defense", "noroll", "as"], 20) == (
+        "attack   action\r\ndefense  noroll\r\nas")  # each column as wide as its widest
+    assert columns(["x" * 50, "y"], 40) == "x" * 50 + "\r\ny"  # wider than the screen
+    editor = LineEditor(terminal=True, longest=50, width=30)
+    editor.feed("d attack ")
+    listed = editor.complete(names).split("\r\n")
+    assert listed[1:5] == ["Tamsin Vey", "Brannoch", "Hazekillers of House Orrell", "Hawk"]

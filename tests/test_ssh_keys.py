@@ -103,3 +103,15 @@ def test_r_con_8_tab_completes_a_name_of_several_words_once(ada: pexpect.spawn) 
     keys(ada, "\t")  # and again: everything else that may follow, then the line anew
     ada.expect(r"\r\n> d attack The Hollow Prelate ")  # the name whole, in place of both
     keys(ada, "\x15")  # Ctrl-U: nothing declared
+
+
+def test_r_con_8_tab_lists_names_whole_in_columns_that_fit(ada: pexpect.spawn) -> None:
+    """A Tab listing at 40 columns never breaks inside a name: the aims of an attack
+    (R-CON-8) laid out in columns that fit, or one a row."""
+    keys(ada, "d attack ", "\t")
+    ada.expect(r"\r\n> d attack ")  # the listing, then the line anew
+    listed = ada.before.split("\r\n")[1:]
+    assert listed == ["Hazekillers of House Orrell", "The Hollow Prelate", "physical",
+                      "social", "mental", "health", "reputation", "willpower", "with",
+                      "using", "harmless", "about"]  # the widest rules: one a row
+    keys(ada, "\x15")  # Ctrl-U: nothing declared

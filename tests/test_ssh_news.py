@@ -55,3 +55,36 @@ def test_r_con_15_news_of_a_hidden_number_reaches_the_narrators_phone_only(
     finally:
         for phone in (gm, ada, dee):
             phone.close(force=True)
+
+
+def test_r_hw_5_r_dbg_1_two_phones_at_two_games_stay_while_a_third_game_begins(
+        fresh: Served) -> None:
+    """A player sits at the game where they hold a seat (R-HW-5, R-DBG-1: a player
+    plays the seat named as they are): a game begun elsewhere is one line on their
+    phone, and only the Narrator's phone, which follows the table, moves to it."""
+    from game_seat_support import cli
+
+    cli(fresh.path, "hw", "new", "--players", "3", "--length", "short", "--houses",
+        "Kell", "Lekal", "Venture")
+    ada, kell, gm = terminal(fresh, "ada"), terminal(fresh, "kell"), terminal(fresh, "gm")
+    try:
+        for phone in (ada, kell, gm):
+            phone.sendline("plain on")
+            phone.expect("> ")
+        assert kell.before.endswith("hw")  # kell's House; ada plays Tamsin Vey
+        cli(fresh.path, "dbg", "new", "--players", "Vin", "Marsh")
+        for phone, prompt in ((ada, "\r\n> "), (kell, "\r\nhw> ")):
+            phone.expect(words("A Deckbuilding Game began: `use dbg 2` to watch."))
+            phone.expect_exact(prompt)
+            assert "Now playing" not in phone.before
+        gm.expect(words("Now playing: Deckbuilding 2 (Deckbuilding Game)"))
+        gm.expect_exact("dbg> ")
+        ada.sendline("b")
+        ada.expect("Rooftops")
+        ada.expect_exact("\r\n> ")
+        kell.sendline("b")
+        kell.expect("House War 1")
+        kell.expect_exact("\r\nhw> ")
+    finally:
+        for phone in (ada, kell, gm):
+            phone.close(force=True)

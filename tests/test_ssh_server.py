@@ -76,12 +76,50 @@ def test_exec_of_anything_but_a_player_shell_verb_exits_2(served: Served) -> Non
                     ["scp", "-t", "/tmp"], ["test", "1", "contest"]):
         done = served.ssh("ada", *command, key="ada")
         assert done.returncode == 2, command
-        assert "is not a player-shell command" in err(done) and out(done) == ""
+        assert "is not a command here; type ? for help" in " ".join(err(done).split())
+        assert out(done) == ""
     # A verb that is refused by the rules also ends with 2, and says why on one line.
     done = served.ssh("ada", "roll", "99", key="ada")
     assert done.returncode == 2 and "R-DICE-1" in err(done)
     with served.table() as table:
         assert len(table.rolls()) == before
+
+
+def test_an_unknown_word_is_refused_alike_in_one_line_and_in_the_shell(fresh: Served
+                                                                       ) -> None:
+    """A word that starts no command reads the same whether sent as one line over
+    ``ssh`` or typed in the shell, at a Conflict or at a game: one sentence, with the
+    command it most likely meant (R-HW-5: at House War, its steps)."""
+    from game_seat_support import cli
+
+    said = {
+        "rol 5": "! 'rol' is not a command here; did you mean 'roll'?",
+        "clear": "! 'clear' is not a command here; type ? for help",
+    }
+    for line, refusal in said.items():
+        done = fresh.ssh("ada", *line.split(), key="ada")
+        assert (done.returncode, " ".join(err(done).split()), out(done)) == (
+            2, refusal, ""), line
+    ada = terminal(fresh, "ada")
+    try:
+        for line, refusal in said.items():
+            ada.sendline(line)
+            ada.expect_exact("\r\n> ")
+            assert " ".join(ada.before.split()) == f"{line} {refusal}", line
+    finally:
+        ada.close(force=True)
+    cli(fresh.path, "hw", "new", "--players", "3", "--length", "short", "--houses",
+        "Kell", "Lekal", "Venture")
+    at_game = "! 'colect' is not a command here; did you mean 'collect'?"
+    done = fresh.ssh("kell", "colect", key="kell")
+    assert (done.returncode, " ".join(err(done).split())) == (2, at_game)
+    kell = terminal(fresh, "kell")
+    try:
+        kell.sendline("colect")
+        kell.expect_exact("\r\nhw> ")
+        assert " ".join(kell.before.split()) == f"colect {at_game}"
+    finally:
+        kell.close(force=True)
 
 
 def test_a_narrator_gets_the_narrators_commands(served: Served) -> None:
@@ -336,7 +374,7 @@ def test_a_player_cannot_act_for_anothers_character_over_ssh(fresh: Served) -> N
     done = fresh.ssh("ada", "d", "defense", "4", key="ada")  # Brannoch's move, not hers
     assert done.returncode == 2 and "it is not your move to declare" in err(done)
     done = fresh.ssh("ada", "reveal", "prelate", key="ada")
-    assert done.returncode == 2 and "is not a player-shell command" in err(done)
+    assert done.returncode == 2 and "'reveal' is not a command here" in err(done)
     with fresh.table() as table:
         assert conflicts.load(table)[1].version == version
         assert table.revealed("conflict", "Rooftops") == ()

@@ -92,3 +92,95 @@ def test_serve_stops_on_ctrl_c_with_exit_status_130(tmp_path: Path) -> None:
         server.wait()
     assert server.returncode == 130
     assert said.strip() == "mistborn: interrupted" and "Traceback" not in said
+
+
+def test_player_invite_says_the_port_of_the_server_running_over_the_table(
+        tmp_path: Path) -> None:
+    """``player invite`` prints the ``ssh -p`` line that reaches the running server,
+    whatever port it listens on; with none running, the default port and how to
+    choose another. A server gone without stopping counts as none."""
+    from cli_support import console_script, env_for, ok
+
+    from cli.players import serving
+
+    db = tmp_path / "t.db"
+    server = subprocess.Popen(
+        [str(console_script()), "serve", "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **env_for(db)})
+    try:
+        assert server.stdout is not None
+        for line in server.stdout:
+            if line.startswith("Players join with"):
+                port = int(line.split()[5])
+                break
+        invited = " ".join(ok(db, "player", "invite", "vin", "--passphrase").split())
+        assert f"They join with: ssh -p {port} vin@THIS-MACHINE" in invited
+        assert "No server runs" not in invited
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=30)
+    finally:
+        server.kill()
+        server.wait()
+    assert server.returncode == 130
+    assert not serving.record_path(db).exists()
+    stopped = " ".join(ok(db, "player", "invite", "kell", "--passphrase").split())
+    assert ("They join with: ssh -p 2222 kell@THIS-MACHINE No server runs over this table "
+            "yet: 2222 is the port mistborn serve listens on unless given another (serve "
+            "--port N).") in stopped
+    serving.record_path(db).write_text(  # as a server killed outright leaves it
+        f'{{"pid": {server.pid}, "host": "127.0.0.1", "port": {port}}}\n')
+    gone = " ".join(ok(db, "player", "invite", "wax", "--passphrase").split())
+    assert "They join with: ssh -p 2222 wax@THIS-MACHINE No server runs" in gone
+
+
+def test_serve_stopping_tells_each_phone_the_table_has_closed(tmp_path: Path) -> None:
+    """Ctrl-C stops ``mistborn serve`` with exit status 130, and each phone reads one
+    line saying the table has closed before it is dropped."""
+    import pexpect
+    from cli_support import console_script, env_for
+    from player_support import make_key, make_table
+
+    db = tmp_path / "t.db"
+    keys = {name: make_key(tmp_path, name) for name in ("ada", "dee")}
+    with make_table(db) as table:
+        for name, character in (("ada", "Tamsin Vey"), ("dee", "Brannoch")):
+            table.revoke_player(name)
+            table.invite_player(name, keys=[Path(f"{keys[name]}.pub").read_text()],
+                                characters=[character])
+    server = subprocess.Popen(
+        [str(console_script()), "serve", "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **env_for(db)})
+    phones: list[pexpect.spawn] = []
+    try:
+        assert server.stdout is not None
+        for line in server.stdout:
+            if line.startswith("Players join with"):
+                port = line.split()[5]
+                break
+        for name in keys:
+            phone = pexpect.spawn(str(SSH), [
+                "-F", "/dev/null", "-p", port, "-o", "StrictHostKeyChecking=no",
+                "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+                "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-i", str(keys[name]),
+                "-tt", f"{name}@127.0.0.1"], encoding="utf-8", dimensions=(30, 40),
+                timeout=15)
+            phone.expect("Type \\? for help")
+            phone.expect_exact("> ")
+            phones.append(phone)
+        phones[1].sendline("plain on")  # a phone without escape codes
+        phones[1].expect_exact("> ")
+        server.send_signal(signal.SIGINT)
+        for phone in phones:
+            phone.expect_exact("The table has closed.\r\n")
+            phone.expect(pexpect.EOF)
+            assert "The table has closed." not in phone.before
+        _out, said = server.communicate(timeout=30)
+    finally:
+        for phone in phones:
+            phone.close(force=True)
+        server.kill()
+        server.wait()
+    assert server.returncode == 130
+    assert said.strip() == "mistborn: interrupted" and "Traceback" not in said

@@ -137,11 +137,11 @@ def test_a_stored_event_its_rules_refuse_is_named_by_its_entry(tmp_path: Path) -
     with Table(path) as table, pytest.raises(DamagedRow) as caught:
         games.load(table, "stuffed")
     assert (caught.value.table, caught.value.row, caught.value.column) == (
-        "entries", "2 of the stuffed 'Game 1'", "event")
+        "entries", "2 of the stuffed 'Stuffed 1'", "event")
     assert caught.value.reason.startswith("is refused by the rules: R-STF-")
     said = one_line_refusal(run(path, "stuffed", "roll", "--faces", *ROLL))
     assert said.startswith(f"the table file {str(path)!r} is damaged: entries row 2 of the "
-                           "stuffed 'Game 1': event is refused by the rules: R-STF-")
+                           "stuffed 'Stuffed 1': event is refused by the rules: R-STF-")
 
 
 def test_a_stored_event_its_codec_cannot_read_is_named_by_its_entry(tmp_path: Path) -> None:
@@ -151,7 +151,7 @@ def test_a_stored_event_its_codec_cannot_read_is_named_by_its_entry(tmp_path: Pa
     with Table(path) as table, pytest.raises(DamagedRow) as caught:
         games.load(table, "stuffed")
     assert (caught.value.table, caught.value.row, caught.value.column) == (
-        "entries", "1 of the stuffed 'Game 1'", "event")
+        "entries", "1 of the stuffed 'Stuffed 1'", "event")
     assert caught.value.reason.startswith("is not a stuffed event: ")
     assert caught.value.path == str(path)
 

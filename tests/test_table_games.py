@@ -40,16 +40,33 @@ def stuffed_setup() -> stuffed.NewGame:
 
 def test_r_stf_2_a_game_starts_current_with_its_set_up_in_one_write(table: Table) -> None:
     name, recorded = games.start(table, "stuffed", None, [stuffed_setup()], who="Ann")
-    assert name == "Game 1"
+    assert name == "Stuffed 1"
     assert recorded.version == 1 and recorded.after.players[0].name == "Ann"
     info = table.current("stuffed")
-    assert info is not None and info.name == "Game 1"
+    assert info is not None and info.name == "Stuffed 1"
     second, _ = games.start(table, "stuffed", None, [stuffed_setup()], who="Bo")
-    assert second == "Game 2"
-    assert table.current("stuffed").name == "Game 2"  # type: ignore[union-attr]
-    assert games.names(table, "stuffed") == ["Game 1", "Game 2"]
+    assert second == "Stuffed 2"
+    assert table.current("stuffed").name == "Stuffed 2"  # type: ignore[union-attr]
+    assert games.names(table, "stuffed") == ["Stuffed 1", "Stuffed 2"]
     # Another kind keeps its own names and current game.
     assert table.current("housewar") is None
+
+
+def test_r_stf_2_r_dbg_1_r_hw_5_a_default_name_says_its_game_and_is_unique_in_the_table(
+        table: Table) -> None:
+    """Every game begins with its set-up (R-STF-2, R-DBG-1, R-HW-5) and, unnamed, is
+    called after its game with a number no other game of the table ends with: a phone
+    told "use dbg 2" finds it, and two games are never both "Game 1"."""
+    from conflict import saved as conflicts
+    from conflict.events import Nature
+
+    table.create_stream("stuffed", "Game 1", who="Ann")  # as an older table holds it
+    conflicts.start(table, "Canal 3", Nature.PHYSICAL, who="Ann")  # a name given by hand
+    made = [games.start(table, kind, None, [setup], who="Ann")[0] for kind, setup in (
+        ("housewar", hw.Start(3, "short")), ("deckbuilding", dbg.NewGame(("Vin", "Marsh"))),
+        ("stuffed", stuffed_setup()), ("housewar", hw.Start(3, "short")))]
+    assert made == ["House War 2", "Deckbuilding 4", "Stuffed 5", "House War 6"]
+    assert [info.name for info in table.streams("stuffed")] == ["Game 1", "Stuffed 5"]
 
 
 def test_r_hw_5_a_set_up_the_rules_refuse_makes_no_game(table: Table) -> None:

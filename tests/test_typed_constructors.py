@@ -10,6 +10,7 @@ tests read every constructor as the checker does and refuse such a parameter.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import sys
@@ -42,10 +43,9 @@ def parameter_types(cls: type[Any]) -> dict[str, Any]:
         else:
             kind = field.type
             if isinstance(kind, str):
-                try:
+                # A class imported only for the type checker stays named, as written.
+                with contextlib.suppress(NameError):
                     kind = eval(kind, namespace)
-                except NameError:  # a class imported only for the type checker: named
-                    pass
             found[field.name] = kind
     return found
 

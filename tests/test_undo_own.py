@@ -20,12 +20,12 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = [
     ("stuffed", ["new", "-p", "ann:ch", "bo:r", "--mission", "Heist", "--teammates", "2",
                  "--mercenaries", "1", "--combo", "ch:2,i"],
-     ["roll", "-f", "c,c,c,ch,ch,i,b,r"], "the last step of 'Game 1' is ana's, not yours"),
+     ["roll", "-f", "c,c,c,ch,ch,i,b,r"], "the last step of 'Stuffed 1' is ana's, not yours"),
     ("deckbuilding", ["new", "--players", "vin", "kel"], ["points", "3"],
-     "the last step of 'Game 1' is ana's, not yours"),
+     "the last step of 'Deckbuilding 1' is ana's, not yours"),
     ("housewar", ["new", "--players", "3", "--length", "short"],
      ["add", "Riot", "-u", "IV", "--setup"],
-     "the last step of 'Game 1' is ana's, not yours"),
+     "the last step of 'House War 1' is ana's, not yours"),
 ]
 
 
@@ -36,7 +36,9 @@ def db(tmp_path: Path) -> Path:
 
 def log_of(db: Path, kind: str) -> list[tuple[str, str | None]]:
     with Table(db) as table:
-        log = table.read(kind, "Game 1", include_undone=True)
+        info = table.current(kind)
+        assert info is not None
+        log = table.read(kind, info.name, include_undone=True)
     return [(entry.who, entry.undone_by) for entry in log.entries]
 
 
@@ -60,7 +62,7 @@ def test_r_dbg_8_the_refusal_speaks_polish_with_the_polish_edition(db: Path) -> 
     ok(db, "deckbuilding", "new", "--players", "vin", "kel", "--as", "gm")
     ok(db, "deckbuilding", "points", "3", "--as", "ana")
     assert refused(db, "deckbuilding", "undo", "--as", "bo", "--lang", "pl") == (
-        "ostatni ruch w grze 'Game 1' należy do gracza ana, nie do ciebie: niczego nie "
+        "ostatni ruch w grze 'Deckbuilding 1' należy do gracza ana, nie do ciebie: niczego nie "
         "cofnięto (undo --anyone cofa go mimo to)")
 
 

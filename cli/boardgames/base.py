@@ -50,7 +50,7 @@ from cli.common.streams import (
     writer,
 )
 from cli.common.streams import meanwhile_lines as stream_meanwhile
-from cli.common.table_option import open_table, table_option
+from cli.common.table_option import complete_game, open_table, table_option
 from core.lazy import named
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def game_option(function: F) -> F:
     """``--game/-g NAME``: which game (default: the current one); ``new`` names the new
     game with it."""
     return click.option("--game", "-g", "game_name", metavar="NAME", expose_value=False,
-                        callback=remember(_GAME_KEY),
+                        callback=remember(_GAME_KEY), shell_complete=complete_game,
                         help="Which game (default: the current one); with new, its name."
                         )(function)
 
@@ -89,7 +89,7 @@ def game_group(kind: str, lazy: Mapping[str, tuple[str, str]], *, steps: str,
 
     def make(function: Callable[..., Any]) -> GameGroup:
         group = click.group(cls=cls or GameGroup, lazy=lazy, first=("new",),
-                            steps=steps, face=f"cli.boardgames.{kind}:face",
+                            steps=steps, face=f"cli.boardgames.{kind}:face", game_kind=kind,
                             context_settings={"help_option_names": ["-h", "--help"]})
         made = group(table_option(game_option(who_option(function))))
         assert isinstance(made, GameGroup)
@@ -125,9 +125,11 @@ class GameGroup(LazyGroup):
     noun = "game"
     keeps_setup = True
 
-    def __init__(self, *args: Any, face: str = "", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, face: str = "", game_kind: str = "",
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.face_at = face
+        self.game_kind = game_kind  # its stream kind (completing a game's name)
 
     def face(self) -> Face:
         """How the command line says the game."""
@@ -291,7 +293,7 @@ def write(face: Face, build: Callable[[Any], Sequence[Any]], *, as_json: bool) -
 
 def start(face: Face, events: Sequence[Any], *, as_json: bool) -> None:
     """Start a new game with its set-up ``events`` (named by ``--game``, else the
-    first free ``Game N``), make it current, and report it."""
+    first free ``Stuffed N``, unique in the table), make it current, and report it."""
     from table import games
 
     with open_table() as table:
@@ -390,7 +392,7 @@ def add_table_commands(group: click.Group, kind: str, face_of: Callable[[], Face
         list_games(kind, summary, as_json=as_json)
 
     @group.command("use", short_help="Make another game the current one.")
-    @click.argument("name")
+    @click.argument("name", shell_complete=complete_game)
     @table_option
     @json_option
     @extra

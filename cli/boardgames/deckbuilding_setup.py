@@ -3,7 +3,6 @@ step back, and every dial and track on one screen (R-DBG-1..8)."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -63,16 +62,14 @@ def new(players: Sequence[str], mode: str | None, missions: Sequence[str],
 
 def _start_gra(event: NewGame, *, as_json: bool) -> None:
     """Start a game as every game starts, named in Polish when no --game names it: the
-    first free ``Gra N`` (R-DBG-8)."""
-    from core.names import name_key  # only when a game starts (start-up time: show)
+    first free ``Gra N``, its number unique in the table as every default name's
+    (R-DBG-8, :func:`table.games.free_name`)."""
     from table import games as saved
 
     said = face()
     with open_table() as table:
-        taken = {name_key(name) for name in saved.names(table, said.kind)}
-        number = next(n for n in itertools.count(1) if name_key(f"Gra {n}") not in taken)
-        name, recorded = saved.start(table, said.kind, f"Gra {number}", [event],
-                                     who=writer())
+        chosen = saved.free_name([info.name for info in table.streams()], "Gra")
+        name, recorded = saved.start(table, said.kind, chosen, [event], who=writer())
     if not as_json:
         click.echo(f"{plain(name)}:")
     games.report(said, name, recorded.steps, recorded.after, as_json=as_json,

@@ -40,6 +40,16 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 E = TypeVar("E")
 
+KIND_WORDS: Mapping[str, str] = {
+    "conflict": "conflict", "stuffed": "stuffed", "deckbuilding": "deckbuilding",
+    "dbg": "deckbuilding", "housewar": "housewar", "hw": "housewar"}
+"""The words the command line takes for a kind of game, as its groups are named:
+each kind, and the short names ``dbg`` and ``hw``."""
+
+SHORT_WORDS: Mapping[str, str] = {"conflict": "conflict", "stuffed": "stuffed",
+                                  "deckbuilding": "dbg", "housewar": "hw"}
+"""The shortest word the command line takes for each kind of game."""
+
 WHO_ENV = "MISTBORN_AS"
 _WHO_KEY = "mistborn_conflict.who"
 

@@ -142,6 +142,34 @@ def complete_conflict(ctx: click.Context, _param: click.Parameter, incomplete: s
     return _completed(ctx, incomplete, names)
 
 
+def complete_game(ctx: click.Context, _param: click.Parameter, incomplete: str
+                  ) -> list[str]:
+    """Shell completion of a game's name, of the game whose group the command is in
+    (``mistborn hw show --game H⇥``: House War's; a group says its kind as
+    ``game_kind``)."""
+    kind = next((found for c in _lineage(ctx)
+                 if isinstance(found := getattr(c.command, "game_kind", None), str)), None)
+    if kind is None:
+        return []
+    return _completed(ctx, incomplete, lambda table: [
+        info.name for info in table.streams(kind)])
+
+
+def complete_stream(ctx: click.Context, _param: click.Parameter, incomplete: str
+                    ) -> list[str]:
+    """Shell completion of the name of any game in the table, whichever its kind."""
+    return _completed(ctx, incomplete, lambda table: list(dict.fromkeys(
+        info.name for info in table.streams())))
+
+
+def _lineage(ctx: click.Context | None) -> list[click.Context]:
+    found = []
+    while ctx is not None:
+        found.append(ctx)
+        ctx = ctx.parent
+    return found
+
+
 _BASH_SPECIAL = r"""([\s'"\\$`!&|;<>()\[\]{}*?#~^])"""
 """Compiled by :func:`re.sub` when a completion needs it, not at import (start-up time)."""
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.common.errors import fail
-from cli.common.output import json_option, plain, print_json
+from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.table_option import complete_character, open_table, table_option, table_path
 from core.errors import shown, shown_path
 
@@ -167,8 +167,7 @@ class _Watcher(threading.Thread):
                 if now == version and not news.due():  # due: a game's timer ran out
                     continue
                 version = now
-                news.width, news.plain, news.color = (self.shell.width, self.shell.plain,
-                                                      self.shell.color)
+                news.follow(self.shell)
                 text = news.news()
                 if text and not self._stop.is_set():
                     self._show(text)
@@ -295,7 +294,22 @@ def invite(name: str, keys: Sequence[Path], passphrase: bool, characters: Sequen
     click.echo(f"Invited {plain(made.name)}{role}, playing {plain(playing)}.")
     if secret:
         click.echo(f"Passphrase (shown this once, kept only as a hash): {secret}")
-    click.echo(f"They join with: ssh -p 2222 {made.name}@THIS-MACHINE")
+    for line in join_lines(made.name):
+        echo_wrapped(line)
+
+
+def join_lines(name: str) -> list[str]:
+    """How the player ``name`` joins: the port of the server running over this table,
+    else the port ``mistborn serve`` listens on by default, and how to choose another."""
+    from cli.players import serving
+
+    found = serving.running(table_path())
+    port = serving.DEFAULT_PORT if found is None else found.port
+    lines = [f"They join with: ssh -p {port} {name}@THIS-MACHINE"]
+    if found is None:
+        lines.append(f"No server runs over this table yet: {port} is the port mistborn "
+                     f"serve listens on unless given another (serve --port N).")
+    return lines
 
 
 @player.command("list", short_help="The players who may join.")

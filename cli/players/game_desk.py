@@ -13,10 +13,14 @@ and "next" line is the library's, made for this player (:mod:`core.viewer`: Hous
 War's scores stay face down, R-HW-6).
 
 Which stream a shell sits at (ruling): the one chosen with ``use NAME`` in this
-session, while it exists; else the table's current stream of the kind started last
-(a Conflict or a board game). ``use`` changes only this session; ``games`` lists the
-streams. A Conflict other than the table's current one cannot be sat at: the
-Conflict's steps always go to the current Conflict.
+session, while it exists; else the newest stream where the player holds a seat (a
+character of theirs in the current Conflict, their seat at a board game); else — a
+Narrator, or a player who sits nowhere — the table's current stream of the kind started
+last (a Conflict or a board game). So a game begun elsewhere moves only those who sit
+nowhere; the others are told in one line how to sit at it (:func:`began`). ``use``
+changes only this session; ``games`` lists the streams. A Conflict other than the
+table's current one cannot be sat at: the Conflict's steps always go to the current
+Conflict.
 """
 
 from __future__ import annotations
@@ -31,10 +35,12 @@ from cli.boardgames.drawing import entry_time, rows, wrapped
 from cli.common.errors import fail, said
 from cli.common.output import plain
 from cli.common.step_commands import complete, worded
+from cli.common.streams import KIND_WORDS, SHORT_WORDS, last_steps
 from cli.players import game_verbs
 from cli.players.words import ShellFace, stored
+from conflict.errors import ConflictError
 from core.errors import RefusedError
-from core.names import name_key
+from core.names import matches, name_key
 from core.steps import Who
 
 if TYPE_CHECKING:
@@ -45,7 +51,7 @@ if TYPE_CHECKING:
     from conflict.intents.complete import Completion
     from core.steps import Step
     from core.viewer import Viewer
-    from table import Table
+    from table import Player, StreamInfo, Table
     from table.sessions import Loaded, Recorded
 
 CONFLICT: Final = "conflict"
@@ -62,27 +68,98 @@ PASS_ON: Final = frozenset({"quit", "q", "exit", "logout", "plain", "sheet", "s"
 
 
 class Host(ShellFace, Protocol):
-    """What a game desk needs of the shell it serves: its face, and its width."""
+    """What a game desk needs of the shell it serves: its face, its width, and its
+    refusal of a word that starts no command."""
 
     @property
     def width(self) -> int: ...
+
+    def unknown(self, word: str) -> str: ...
 
 
 # --- which stream ---------------------------------------------------------------------
 
 
-def sitting(table: Table, chosen: tuple[str, str] | None) -> tuple[str, str] | None:
+def sitting(table: Table, chosen: tuple[str, str] | None,
+            player: Player | None = None) -> tuple[str, str] | None:
     """The stream a shell sits at, as (kind, name): ``chosen`` while it exists (and, for
-    a Conflict, is the current one), else the current stream started last."""
-    currents = table.currents(*KINDS)
+    a Conflict, is the current one); else, for a ``player`` who is no Narrator, the
+    newest stream where they hold a seat (:func:`holds`); else the current stream
+    started last (where a Narrator, and a player who sits nowhere, follow the table)."""
+    found = [info for info in table.streams() if info.kind in KINDS and (
+        info.kind != CONFLICT or info.current)]  # oldest first
     if chosen is not None:
-        for info in (table.streams(chosen[0]) if chosen[0] != CONFLICT else currents):
+        for info in found:
             if info.kind == chosen[0] and name_key(info.name) == name_key(chosen[1]):
                 return info.kind, info.name
-    if not currents:
-        return None
-    newest = max(currents, key=lambda info: info.created_at)
-    return newest.kind, newest.name
+    if player is not None and not player.narrator:
+        held = [info for info in found if holds(table, info, player)]
+        if held:
+            return held[-1].kind, held[-1].name
+    currents = [info for info in found if info.current]
+    return (currents[-1].kind, currents[-1].name) if currents else None
+
+
+def holds(table: Table, info: StreamInfo, player: Player) -> bool:
+    """Whether ``player`` holds a seat at the stream ``info``: a character they play
+    among the Conflict's participants; at a board game, the seat named as they are
+    (R-STF-2, R-DBG-1, R-HW-5: a player plays the seat named as they are)."""
+    seats = _seats(table, info)
+    if info.kind == CONFLICT:
+        return any(name_key(name) in seats for name in player.characters)
+    return name_key(player.name) in seats
+
+
+_SEATS: dict[tuple[str, str, str, int], frozenset[str]] = {}
+"""Who sits at each stream (name keys), by table file, kind, name and version: read
+again only when the stream changed."""
+_SEATS_KEPT: Final = 64
+
+
+def _seats(table: Table, info: StreamInfo) -> frozenset[str]:
+    """The name keys of whoever sits at ``info``: the Conflict's participants, a board
+    game's seats (none when the stream cannot be read: a damaged game seats no one, and
+    its refusal comes when a line is typed there)."""
+    key = (str(table.path), info.kind, name_key(info.name), info.version)
+    found = _SEATS.get(key)
+    if found is not None:
+        return found
+    try:
+        if info.kind == CONFLICT:
+            from conflict import saved as conflicts
+
+            state = conflicts.saved(table, info.name).load().state
+            names: Sequence[str] = [person.name for person in state.participants]
+        else:
+            from table import games
+
+            loaded = games.saved(table, info.kind, info.name).load()
+            names = games.rules(info.kind).players(loaded.state)[0]
+    except ConflictError:
+        names = ()
+    found = frozenset(name_key(name) for name in names)
+    _SEATS[key] = found
+    while len(_SEATS) > _SEATS_KEPT:
+        del _SEATS[next(iter(_SEATS))]
+    return found
+
+
+def began(table: Table, kind: str, name: str, player: Player | None) -> str:
+    """The one line telling a shell that the board game ``name`` began elsewhere than
+    where it sits: what to type to sit at it, ``use dbg 2``."""
+    from table import games
+
+    names = [info.name for info in table.streams(kind)]
+    last = name.split()[-1] if name.split() else name
+    typed = last if matches(last, names) == [name] else name
+    seated = False
+    if player is not None and not player.narrator:
+        try:
+            seated = holds(table, table.stream(kind, name), player)
+        except ConflictError:  # gone already: nothing to sit at
+            seated = False
+    return (f"A {games.rules(kind).title} began: `use {SHORT_WORDS[kind]} {typed}` to "
+            f"{'play' if seated else 'watch'}.")
 
 
 def listing(table: Table, at: tuple[str, str] | None) -> list[str]:
@@ -127,10 +204,8 @@ def choose(table: Table, typed: str) -> tuple[str, str]:
     return same[0]
 
 
-GAME_WORDS: Final = {"conflict": CONFLICT, "stuffed": "stuffed", "deckbuilding":
-                     "deckbuilding", "dbg": "deckbuilding", "housewar": "housewar",
-                     "hw": "housewar"}
-"""The words ``use`` takes for a kind of game."""
+GAME_WORDS: Final = KIND_WORDS
+"""The words ``use`` takes for a kind of game (the command line's: ``dbg``, ``hw``)."""
 
 
 # --- the desk -------------------------------------------------------------------------
@@ -227,6 +302,8 @@ class GameDesk:
             if word in game_verbs.host_ruled(self.kind):
                 step = game_verbs.steps_of(self.kind)[word]
                 raise RuleViolation(f"{step.name} is the host's step", rule=step.rule)
+            if word not in game_verbs.verbs_of(self.kind, host=True):
+                fail(self.host.unknown(word))
             fail(f"{word[:30]!r} is not a step you may take at {self.name}; type ? for "
                  f"help")
         _no_shell_option(args)
@@ -449,8 +526,6 @@ class GameDesk:
 
     def board_parts(self, last: int = 3) -> list[RenderableType | str]:
         """The board as this player may see it, with the last ``last`` steps."""
-        from cli.common.streams import last_steps
-
         loaded = self.stream.load()
         state, viewer = loaded.state, self.viewer(loaded.state)
         said = last_steps(loaded.states, loaded.events, last,

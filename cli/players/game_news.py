@@ -28,9 +28,11 @@ BOARD_GAMES = ("stuffed", "deckbuilding", "housewar")
 
 @attrs.frozen
 class GamesMoved:
-    """News: a board game moved, or a negotiation timer ran out."""
+    """News: a board game moved, or a negotiation timer ran out; ``began``: the games
+    that began since (kind, name), oldest first."""
 
     who: str = ""
+    began: tuple[tuple[str, str], ...] = ()
 
 
 def _now() -> datetime.datetime:
@@ -102,6 +104,7 @@ class GameVersions:
         """News when a game moved or a timer ran out since the last poll."""
         versions = self._read()
         moved = versions != self._versions
+        began = tuple(key for key in versions if key not in self._versions)
         if moved:
             self._versions = versions
             self._load_timers()
@@ -110,7 +113,7 @@ class GameVersions:
             now = _now()
             self._told |= {(name, t.started, t.seconds) for name, t in self._timers.items()
                            if not t.left(now)}
-        return GamesMoved() if moved or due else None
+        return GamesMoved(began=began) if moved or due else None
 
 
 class GameWatch:

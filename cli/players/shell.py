@@ -34,16 +34,27 @@ from cli.common.output import plain as safe
 from cli.common.pools import check_roll_pool
 from cli.players import narrator_verbs
 from cli.players import steps as player_steps
-from cli.players.game_desk import CONFLICT, PASS_ON, GameDesk, choose, listing, sitting
+from cli.players.game_desk import (
+    CONFLICT,
+    OWN_WORDS,
+    PASS_ON,
+    GameDesk,
+    began,
+    choose,
+    listing,
+    sitting,
+)
 from cli.players.game_desk import completions as game_completions
 from cli.players.game_news import GamesMoved, GameWatch
 from cli.players.game_verbs import PROMPTS, verbs_of
-from cli.players.verbs import STREAM_WORDS, help_text, host_verbs, verb_of
+from cli.players.verbs import STREAM_WORDS, help_text, host_verbs, player_verbs, verb_of
 from cli.players.view import (
     Batch,
     NewsReader,
+    RevealNews,
     RollNews,
     StepNews,
+    SwitchNews,
     clamp_width,
     lines_of,
     render,
@@ -60,6 +71,7 @@ from cli.players.words import (
     only,
     refusal,
     stored,
+    unknown,
 )
 from conflict.dice import roll as roll_pool
 from conflict.errors import ConflictError
@@ -157,7 +169,7 @@ class PlayerShell:
     def game_desk(self) -> GameDesk | None:
         """The board game the shell sits at (:mod:`cli.players.game_desk`), or ``None``
         at a Conflict (or at nothing)."""
-        self._at = sitting(self.table, self._chosen)
+        self._at = sitting(self.table, self._chosen, self.player)
         if self._at is None or self._at[0] == CONFLICT:
             return None
         return GameDesk(self, *self._at)
@@ -170,7 +182,10 @@ class PlayerShell:
             fail("use NAME: which game (games lists them)")
         self._chosen = choose(self.table, " ".join(args))
         desk = self.game_desk()
-        return self.reply(desk.board_parts() if desk is not None else self.board_parts())
+        if desk is None:
+            return self.reply(self.board_parts())
+        self._watch.seen(desk)  # the board shown is no news
+        return self.reply(desk.board_parts())
 
     # --- lines
 
@@ -185,9 +200,7 @@ class PlayerShell:
         word = line.split()[0].casefold()
         if verb is None and word not in STREAM_WORDS and (
                 self._at is None or self._at[0] == CONFLICT):
-            word = safe(line.split()[0])[:30]
-            return self.reply([f"! {word!r} is not a command here; type ? for help"],
-                               status=2)
+            return self.reply([f"! {self.unknown(line.split()[0])}"], status=2)
         args = line.split()[1:]
         try:
             self._refresh()
@@ -218,6 +231,17 @@ class PlayerShell:
         except (RefusedError, CharacterError, UserError) as error:
             message = " ".join(said(error, SHELL_WORDS.get).split())
             return self.reply([f"! {safe(message)}"], status=2)
+
+    def unknown(self, word: str) -> str:
+        """The refusal of ``word``, which starts no command where the shell sits, with
+        the command it most likely meant there."""
+        kind = self._at[0] if self._at is not None else CONFLICT
+        if kind != CONFLICT:  # a board game's steps, and what the shell does there
+            known = [*verbs_of(kind, host=self.narrator), *OWN_WORDS, *PASS_ON]
+        else:
+            verbs = {**player_verbs(), **(host_verbs() if self.narrator else {})}
+            known = [*verbs.values(), *(typed for typed in verbs if len(typed) > 2)]
+        return unknown(word, [*dict.fromkeys(known), "games", "use"])
 
     def _at_game(self, desk: GameDesk, word: str, args: list[str]) -> Reply:
         reply = desk.handle(word, args)
@@ -453,6 +477,13 @@ class PlayerShell:
         parts.append("Type ? for help.")
         return self._text(parts)
 
+    def follow(self, shell: PlayerShell) -> None:
+        """Tell the news as ``shell`` shows its lines (a second shell of the same player
+        reading the news beside it): at its width and in its text mode, sitting at the
+        game it chose with ``use``."""
+        self.width, self.plain, self.color = shell.width, shell.plain, shell.color
+        self._chosen = shell._chosen
+
     def due(self) -> bool:
         """Whether news waits though the table did not change (a game's timer)."""
         return self._reader is not None and self._reader.due()
@@ -466,23 +497,65 @@ class PlayerShell:
     def show(self, batch: Batch, cache: dict[object, str] | None = None) -> str:
         """``batch`` as this player sees it: others' rolls and steps (not the player's
         own: its replies said them) as the library tells them to this player, and what
-        comes next. Raises :class:`~table.UnknownPlayer` once the player is
+        comes next; a game begun elsewhere than where the player sits, in one line
+        saying how to sit at it. Raises :class:`~table.UnknownPlayer` once the player is
         revoked. Shells showing one batch may share a ``cache``: each line is then drawn
         once for all who see it alike (same width, text mode and hidden names)."""
-        games = self._game_news(batch)
+        before = self._at
+        if any(not isinstance(news, RollNews | RevealNews) for news in batch.items):
+            self._refresh()  # a revoked player sees nothing more (UnknownPlayer)
+            self.game_desk()  # where the shell sits now: a step may have seated them
+        moved = self._at != before
+        began = self._began(batch)
+        games = self._game_news(batch, moved)
         batch = attrs.evolve(batch, items=tuple(
             news for news in batch.items if not isinstance(news, GamesMoved)))
-        return games + self._conflict_news(batch, cache)
+        return began + games + self._conflict_news(batch, cache, moved)
 
-    def _game_news(self, batch: Batch) -> str:
+    def _began(self, batch: Batch) -> str:
+        """A line for each board game begun elsewhere than where this shell sits."""
+        lines = [began(self.table, kind, name, self.player)
+                 for news in batch.items if isinstance(news, GamesMoved)
+                 for kind, name in news.began if not self._sits_at(kind, name)]
+        return self._text([stored("", line) for line in lines]) if lines else ""
+
+    def _sits_at(self, kind: str, name: str) -> bool:
+        return self._at is not None and (self._at[0], name_key(self._at[1])) == (
+            kind, name_key(name))
+
+    def _game_news(self, batch: Batch, moved: bool) -> str:
         """What moved at the board game this shell sits at, for its player."""
-        if not any(isinstance(news, GamesMoved) for news in batch.items):
+        if not moved and not any(isinstance(news, GamesMoved) for news in batch.items):
             return ""
         self._refresh()  # a revoked player sees nothing more (UnknownPlayer)
         desk = self.game_desk()
         return self._text(self._watch.news(desk)) if desk is not None else ""
 
-    def _conflict_news(self, batch: Batch, cache: dict[object, str] | None) -> str:
+    def _conflict_news(self, batch: Batch, cache: dict[object, str] | None,
+                       moved: bool = False) -> str:
+        switched = [news for news in batch.items if isinstance(news, SwitchNews)]
+        texts = [self._text([stored("", self._switch_line(news))]) for news in switched]
+        at = self._at if moved else None  # the shell came to sit at a Conflict
+        arrived = at is not None and at[0] == CONFLICT
+        if at is not None and arrived and not any(
+                self._sits_at(CONFLICT, news.conflict) for news in switched):
+            texts.append(self._text([stored("Now playing: the Conflict ", at[1])]))
+        steps = self._conflict_steps(attrs.evolve(batch, items=tuple(
+            news for news in batch.items if not isinstance(news, SwitchNews))), cache)
+        if not steps and arrived and batch.state is not None:
+            steps = self._text(self.next_lines(batch.state))  # what comes next there
+        return "".join(texts) + steps
+
+    def _switch_line(self, news: SwitchNews) -> str:
+        """Another Conflict is the current one: where the shell now sits, or what to
+        type to sit at it."""
+        if self._sits_at(CONFLICT, news.conflict):
+            return f"Now playing: the Conflict {news.conflict}"
+        if news.began:
+            return f"The Conflict {news.conflict} began: `use conflict` to watch."
+        return f"The Conflict {news.conflict} is now the current one: `use conflict` to watch."
+
+    def _conflict_steps(self, batch: Batch, cache: dict[object, str] | None) -> str:
         me = name_key(self.name)
         shown = [i for i, news in enumerate(batch.items)
                  if not (isinstance(news, RollNews | StepNews) and not

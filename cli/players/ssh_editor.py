@@ -50,6 +50,24 @@ _RUBOUT: Final = frozenset("\x7f\x08")
 _UNSHOWN: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
+def columns(texts: Sequence[str], width: int) -> str:
+    """``texts`` laid out in as many columns as fit in ``width`` cells (row by row, two
+    spaces apart), one per row when even two do not fit: a row never ends inside one
+    of them, so a name of several words is never split across rows (one wider than the
+    screen alone wraps, on a row of its own). Rows are joined by CR LF."""
+    cells = [cell_len(text) for text in texts]
+    for count in range(len(texts), 1, -1):
+        rows = [range(start, min(start + count, len(texts)))
+                for start in range(0, len(texts), count)]
+        widths = [max(cells[row[0] + column] for row in rows if column < len(row))
+                  for column in range(count)]
+        if sum(widths) + 2 * (count - 1) <= width:
+            return "\r\n".join("  ".join(
+                texts[i] + " " * (widths[i - row[0]] - cells[i]) for i in row).rstrip()
+                for row in rows)
+    return "\r\n".join(texts)
+
+
 def visible(text: str) -> str:
     """``text`` as it may be echoed to a terminal: every character a terminal would act
     on rather than show (see :data:`_UNSHOWN`) as a Python-style escape, ``\\u202e``."""
@@ -279,7 +297,7 @@ class LineEditor:
             self._edit(self.buffer[:start] + common + self.buffer[self.cursor:],
                        start + len(common), echo)
             return "".join(echo)
-        listing = "  ".join(visible(text) for text, _ in made)
+        listing = columns([visible(text) for text, _ in made], self.width)
         at = self.cursor
         self._move(len(self.buffer), echo)
         self.cursor = at

@@ -67,6 +67,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import asyncssh
 
 from characters.names import name_key
+from cli.players import serving
 from cli.players.one_line import refused
 from cli.players.shell import WITHDRAWN, PlayerShell
 from cli.players.ssh_editor import COMPLETE, END, INTERRUPT, TOO_LONG, LineEditor, crlf
@@ -121,6 +122,9 @@ def offered(wanted: tuple[str, ...], have: list[bytes]) -> list[str]:
 
 REPLACED: Final = "You opened another session; this one is closed."
 
+CLOSED: Final = "The table has closed."
+"""What every phone is told as the server stops, before it is dropped."""
+
 MAX_READ: Final = 4096
 """Characters a session may send without a line break before the line is refused."""
 
@@ -156,6 +160,13 @@ class _Session:
         """Close this session to make room for a newer one of the same player."""
         start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
         self.write(f"{start}{REPLACED}\n")
+        with contextlib.suppress(Exception):
+            self.process.exit(0)
+
+    def closed(self) -> None:
+        """The server stops: say so on one line and end the session."""
+        start = self.editor.clear() if self.pty and not self.shell.plain else "\n"
+        self.write(f"{start}{CLOSED}\n")
         with contextlib.suppress(Exception):
             self.process.exit(0)
 
@@ -276,7 +287,8 @@ class Server:
         return int(sockets[0].getsockname()[1]) if sockets else port
 
     async def close(self) -> None:
-        """Stop listening, end the sessions, close the table."""
+        """Stop listening, tell every phone the table has closed and end the sessions,
+        close the table."""
         news = self._news_task
         while news is not None and not news.done():  # until it is really stopped
             news.cancel()
@@ -284,6 +296,12 @@ class Server:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+        sessions = [s for group in self.sessions.values() for s in group]
+        for session in sessions:
+            session.closed()
+        if sessions:  # the line reaches the phones before the connections go
+            await asyncio.wait([asyncio.ensure_future(s.process.wait_closed())
+                                for s in sessions], timeout=2)
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
@@ -526,9 +544,11 @@ def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
         announce(f"Serving {path} on {host} port {bound}.")
         announce(f"Host key {fingerprint(server.host_key)}")
         announce(f"Players join with: ssh -p {bound} NAME@THIS-MACHINE (Ctrl-C stops)")
+        serving.record(path, host, bound)  # for mistborn player invite to say
         try:
             await stop.wait()
         finally:
+            serving.forget(path)
             await server.close()
 
     try:

@@ -213,10 +213,11 @@ class StepNews:
 
 @attrs.frozen
 class SwitchNews:
-    """Another Conflict became the current one (or the first began)."""
+    """Another Conflict became the current one (``began``: a new one began)."""
 
     conflict: str
     who: str = ""
+    began: bool = False
 
 
 @attrs.frozen
@@ -270,6 +271,7 @@ class NewsReader:
         info = table.current(conflicts.KIND)
         if info is not None:
             self._take(info.name, info.version)
+        self._known = self._conflicts()  # the Conflicts that began before
         self._games = GameVersions(table, log)  # the board games: cli.players.game_news
 
     def due(self) -> bool:
@@ -297,6 +299,12 @@ class NewsReader:
         self._entries, self._states, self._events = loaded.entries, loaded.states, loaded.events
         return True
 
+    def _conflicts(self) -> set[str]:
+        """The name keys of every Conflict in the table."""
+        from conflict import saved as conflicts
+
+        return {name_key(info.name) for info in self.table.streams(conflicts.KIND)}
+
     def current(self) -> tuple[str | None, State | None]:
         """The current Conflict's name and state as last read."""
         return self._conflict, (self._states[-1] if self._states else None)
@@ -314,7 +322,9 @@ class NewsReader:
             self._conflict, self._version, self._entries, self._states = None, -1, (), ()
         elif self._conflict is None or name_key(info.name) != name_key(self._conflict):
             self._take(info.name, info.version)
-            items.append((info.created_at, SwitchNews(info.name, info.created_by)))
+            began = name_key(info.name) not in self._known
+            self._known = self._conflicts()
+            items.append((info.created_at, SwitchNews(info.name, info.created_by, began)))
         elif info.version != self._version:
             items.extend(self._moved(info.name, info.version))
         if info is not None and self._conflict is not None:

@@ -149,6 +149,25 @@ class ShellFace(Protocol):
     def reply(self, parts: Sequence[RenderableType | str], status: int = 0) -> Reply: ...
 
 
+def unknown(word: str, known: Sequence[str]) -> str:
+    """The one refusal of a word that starts no command, wherever the shell hears it (a
+    line typed, or one line and out over ``ssh``), with the command it most likely
+    meant among ``known``: ``'rol' is not a command here; did you mean 'roll'?``."""
+    import difflib  # on a refusal only (start-up time)
+
+    typed = safe(word)[:30]
+    words = [w for w in known if w.casefold() != word.casefold()]
+    close = difflib.get_close_matches(word.casefold(), words, n=1, cutoff=CLOSE_COMMAND)
+    return f"{typed!r} is not a command here; " + (
+        f"did you mean {close[0]!r}?" if close else "type ? for help")
+
+
+CLOSE_COMMAND: Final = 0.75
+"""How alike (:class:`difflib.SequenceMatcher` ratio) a word and a command must be for
+"did you mean": ``rol`` and ``roll``, ``quti`` and ``quit``; not ``ls`` and ``last``,
+which a phone's owner typed from habit, not by a slip."""
+
+
 def only(rest: list[str], most: int, usage: str) -> list[str]:
     """``rest`` when it holds at most ``most`` words; else a refusal showing ``usage``
     (a word too many is a slip to tell, never to ignore)."""

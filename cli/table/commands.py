@@ -24,7 +24,8 @@ import click
 
 from cli.common.errors import fail
 from cli.common.output import plain
-from cli.common.table_option import open_table, table_option, table_path
+from cli.common.streams import KIND_WORDS
+from cli.common.table_option import complete_stream, open_table, table_option, table_path
 from core.errors import shown_path
 
 WHAT = ("events", "rolls", "sheets", "games", "players")
@@ -62,9 +63,12 @@ def path_command() -> None:
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="csv", metavar="FORMAT",
               help="csv (with a header line, the default), json (one array) or nl (one "
                    "JSON object a line).")
-@click.option("--game", metavar="KIND",
-              help="Only games of this kind: conflict, stuffed, deckbuilding, housewar.")
-@click.option("--name", metavar="NAME",
+@click.option("--game", metavar="KIND", callback=lambda _ctx, _param, value: _kind(value),
+              shell_complete=lambda _ctx, _param, typed: [
+                  word for word in KIND_WORDS if word.startswith(typed.casefold())],
+              help="Only games of this kind: conflict, stuffed, deckbuilding (dbg), "
+                   "housewar (hw).")
+@click.option("--name", metavar="NAME", shell_complete=complete_stream,
               help="Only the game called NAME (any unique beginning or word).")
 @click.option("-o", "--output", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write to FILE (whole, or not at all) instead of standard output.")
@@ -86,6 +90,15 @@ def export(what: str, fmt: str, game: str | None, name: str | None,
     with _destination(output) as out:
         exporting.write(path, out, what=what, fmt=fmt, game=game, name=name,
                         cell=lambda text: plain(text, lines=True))
+
+
+def _kind(typed: str | None) -> str | None:
+    """The kind of game ``typed`` names, the command line's short names (``hw``,
+    ``dbg``) too; a kind it does not know is the export's to refuse (a tool's own
+    streams are exported too)."""
+    if typed is None:
+        return None
+    return KIND_WORDS.get(typed.strip().casefold(), typed)
 
 
 @contextlib.contextmanager

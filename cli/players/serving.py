@@ -1,0 +1,93 @@
+"""Where ``mistborn serve`` listens, for the other commands to say: a small file beside
+the table (``t.db.serving``: the server's process, address and port), written once the
+server listens and removed when it stops. ``mistborn player invite`` reads it to print
+the ``ssh -p PORT`` line that reaches the running server.
+
+A server killed without stopping leaves its file behind: a file whose process is gone
+is taken as no server. Light at import: no asyncssh, no table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Final
+
+import attrs
+
+DEFAULT_PORT: Final = 2222
+"""The port ``mistborn serve`` listens on unless told another (``--port``)."""
+
+
+@attrs.frozen
+class Serving:
+    """A server listening over a table: its process, address and port."""
+
+    pid: int
+    host: str
+    port: int
+
+
+def record_path(table: Path) -> Path:
+    """Where the server over the table file ``table`` records itself: beside it."""
+    return table.with_name(f"{table.name}.serving")
+
+
+def record(table: Path, host: str, port: int) -> None:
+    """Say that this process serves ``table`` on ``host``:``port`` (whole, or not at
+    all: written beside, then renamed)."""
+    path = record_path(table)
+    text = json.dumps({"pid": os.getpid(), "host": host, "port": port})
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+
+
+def forget(table: Path) -> None:
+    """The server of this process stopped: remove its record (not another's)."""
+    found = _read(record_path(table))
+    if found is not None and found.pid == os.getpid():
+        with contextlib.suppress(OSError):
+            record_path(table).unlink()
+
+
+def running(table: Path) -> Serving | None:
+    """The server over ``table``, when one runs (its process is alive)."""
+    found = _read(record_path(table))
+    if found is None or not _alive(found.pid):
+        return None
+    return found
+
+
+def _read(path: Path) -> Serving | None:
+    """The record at ``path``; ``None`` when there is none or it cannot be read."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        pid, host, port = data["pid"], data["host"], data["port"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    if not (isinstance(pid, int) and isinstance(host, str) and isinstance(port, int)
+            and pid > 0 and 0 < port < 65536):
+        return None
+    return Serving(pid, host, port)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    except OSError:
+        return False
+    return True
