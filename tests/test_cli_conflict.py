@@ -102,6 +102,23 @@ def test_a_whole_round_step_by_step_with_dice_from_the_table(db: Path) -> None:
     assert haze["members"] == 5
 
 
+def test_r_con_18_damage_after_a_failed_action_says_it_failed(db: Path) -> None:
+    """R-CON-18: a failed action deals no damage; `damage`, with or without the
+    action's number, says so (exit 2, nothing changed), not that none is resolving."""
+    rooftops(db)
+    ok(db, "conflict", "declare", "haze", "attack", "5", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "attack", "-t", "haze", "-u", "physique")
+    ok(db, "conflict", "declare", "brannoch", "defense", "4")
+    ok(db, "conflict", "act", "haze")
+    ok(db, "conflict", "take", "tamsin")
+    assert ok(db, "conflict", "roll", "--faces", "1,2,3,4,5").split("\n")[0].endswith(":")
+    before = ok(db, "log", "--json")
+    said = "R-CON-18: action 1 failed; there is no damage to deal"
+    assert refused(db, "conflict", "damage") == said
+    assert refused(db, "conflict", "damage", "--action", "1") == said
+    assert ok(db, "log", "--json") == before
+
+
 def test_a_step_out_of_turn_is_one_line_naming_the_rule_and_changes_nothing(db: Path) -> None:
     rooftops(db)
     before = ok(db, "conflict", "show", "--json")

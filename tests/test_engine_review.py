@@ -690,6 +690,22 @@ def test_r_con_17_a_stalemate_changes_nothing_and_the_struggle_goes_on() -> None
     assert what_now(c.state).who == ("Vin",)
 
 
+@pytest.mark.parametrize(("attacker", "defender", "why"), [
+    ((1, 2, 3), (1, 1, 4), "action 1 failed; there is no damage to deal"),
+    ((4, 4, 6), (4, 4, 6), "action 1 ended in a stalemate; there is no damage to deal"),
+    ((5, 5, 1), (1, 2, 3), "action 1 already dealt its damage (1)"),
+])
+def test_r_con_18_damage_of_a_settled_action_says_why_there_is_none(
+        attacker: tuple[int, ...], defender: tuple[int, ...], why: str) -> None:
+    """R-CON-18: only a successful attack deals damage, once; an action that failed (or
+    was already dealt) is named as such, not as "no action is being resolved"."""
+    c = _vin_strikes(0)
+    c.push(RollDice(action=1, attacker=[attacker], defenders=[DefenseRoll([defender])]))
+    if c.state.pending == 1:
+        c.push(ApplyDamage(action=1))
+    refused(c, ApplyDamage(action=1), RuleViolation, "R-CON-18", why)
+
+
 # --- R-CON-14: Challenges ------------------------------------------------------------------
 
 
