@@ -49,6 +49,9 @@ Rulings (where the rules leave a choice, the engine does this; each is marked
   defeats leaves at once.
 * A participant in a step who spends Action Dice on a defense leaves the step and
   takes its new place by its remaining dice (R-CON-15a).
+* An action that needs a roll is declared with 2 or more Action Dice: 1 die forms no
+  pool inside a Conflict (R-CON-11, R-CON-12's "not enough to form a pool"), so it is
+  refused when declared rather than rolled as 2 with a lowered Outcome (R-DICE-3).
 * Changed actions act one by one at the end, in the order changed (R-CON-12); a
   changed action's dice, after halving, never exceed the Action Dice still held, and
   fewer than 2 refuse the change.

@@ -119,6 +119,18 @@ def test_r_con_18_damage_after_a_failed_action_says_it_failed(db: Path) -> None:
     assert ok(db, "log", "--json") == before
 
 
+def test_r_con_11_a_declaration_of_1_action_die_is_refused_at_once(db: Path) -> None:
+    """R-CON-11 ruling: a pool "must fall between 2 and 10 dice", and 1 die is "not
+    enough to form a pool": declaring an action of 1 Action Die is refused when
+    declared (exit 2, nothing saved), not accepted and then refused at acting."""
+    rooftops(db)
+    before = ok(db, "log", "--json")
+    assert refused(db, "conflict", "declare", "haze", "attack", "1", "-t", "tamsin") == (
+        "R-CON-11: an action that needs a roll takes 2 or more Action Dice: 1 die is not "
+        "enough to form a pool (DICE)")
+    assert ok(db, "log", "--json") == before
+
+
 def test_a_step_out_of_turn_is_one_line_naming_the_rule_and_changes_nothing(db: Path) -> None:
     rooftops(db)
     before = ok(db, "conflict", "show", "--json")

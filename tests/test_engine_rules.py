@@ -22,6 +22,7 @@ from characters.model import (
 from conflict import (
     ActOption,
     ChangeOption,
+    DeclareOption,
     DefendOption,
     Expect,
     HoldOption,
@@ -485,6 +486,25 @@ def test_r_con_11_pool_limits() -> None:
     c.push(TakeIt("Vin", action=1))
     c.push(RollDice(action=1, attacker=[(1, 2, 3, 4, 5)]))
     refused(c, Act("Vin", pool=5), RuleViolation, "R-CON-11", "4 Action Dice")
+
+
+def test_r_con_11_an_action_of_1_action_die_is_refused_when_declared() -> None:
+    """Ruling (R-CON-11 over R-DICE-3): "Like any other pool, this one must fall between
+    2 and 10 dice", and of a changed action of 1 die the rules say "that's not enough
+    to form a pool": a declaration acting would refuse is refused at once, by the
+    engine and by what-now's option, and full defense of 1 die stays allowed."""
+    c = table((sheet("Vin", wits=5), "crew"), (sheet("Inquisitor", kind="villain"), "ministry"))
+    said = ("R-CON-11: an action that needs a roll takes 2 or more Action Dice: 1 die is "
+            "not enough to form a pool")
+    assert refused(c, Declare.action("Inquisitor", 1, target="Vin"), RuleViolation,
+                   "R-CON-11") == said
+    option = what_now(c.state).options[0]
+    assert isinstance(option, DeclareOption)
+    with pytest.raises(RuleViolation, match="not enough to form a pool") as caught:
+        option.action(1)
+    assert (caught.value.param, caught.value.value) == ("dice", 1)
+    c.push(Declare.action("Inquisitor", 2, target="Vin"))
+    c.push(Declare.defense("Vin", 1))
 
 
 def test_r_con_11_r_con_12_one_action_die_left_can_only_hold() -> None:

@@ -256,6 +256,9 @@ def test_r_con_2_a_group_s_kept_roll_is_typed_alone_and_a_wrong_count_asked_agai
 
 
 def test_a_group_declares_in_the_plural_and_one_action_die_is_a_die(db: Path) -> None:
+    """R-CON-11: a declared action of 1 Action Die is refused at once ("1 die ... is not
+    enough to form a pool") and the dice asked again; a target left with 1 Action Die
+    after defending with the rest may only hold, said in the singular."""
     ok(db, "conflict", "add", "canton")
     run = spawn(db, rows=20, columns=40)
     try:
@@ -267,19 +270,32 @@ def test_a_group_declares_in_the_plural_and_one_action_die_is_a_die(db: Path) ->
         run.expect(words("Dice:"))
         run.sendline("2")
         run.expect(words("Hazekillers of House Orrell (Wits 3) declare"))
-        run.sendline("defense")
+        run.sendline("attack tamsin")
         run.expect(words("Dice:"))
-        run.sendline("2")
+        run.sendline("5")
+        run.expect(words("With"))
+        run.sendline("-")
         run.expect(words("Tamsin Vey (Wits 4) declares"))
         run.sendline("attack canton")
         run.expect(words("Dice:"))
         run.sendline("1")
+        run.expect(words("R-CON-11: an action that needs a roll takes 2 or more Action "
+                         "Dice: 1 die is not enough to form a pool"))
+        run.expect(words("Dice:"))  # asked again, the declaration kept
+        run.sendline("3")
         run.expect(words("With"))
         run.sendline("")
         run.expect(words("Brannoch (Wits 4) declares"))
         run.sendline("no-roll")
-        run.expect(words("contest or challenge"))
+        for _ in range(2):
+            run.expect(words("contest or challenge"))
+            run.sendline("")
+        run.expect(words("Hazekillers of House Orrell act (5 Action Dice)"))
         run.sendline("")
+        run.expect(words("Tamsin Vey against action 1"))
+        run.sendline("defend 2")  # 2 of her 3 Action Dice: 1 is left
+        run.expect(words("Action 1 rolls"))
+        run.sendline("1,2,3,4,5 ; 1,2")  # no set on either side: it fails
         run.expect(words("Tamsin Vey acts (1 Action Die): act N, change, hold"))
         run.sendline("?")
         run.expect(words("Tamsin Vey: hold (1 Action Die becomes a Defense Die)"))

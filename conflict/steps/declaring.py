@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from conflict.errors import RuleViolation
-from conflict.events import Declare, SetTest, SwapResilience
+from conflict.events import Declare, SetTest, SwapResilience, check_action_dice
 from conflict.members import DECLARATION, DECLARED_ACTION, DECLARED_DEFENSE
 from conflict.order import after_declaration, describe_phase, evolve, next_declarer
 from conflict.state import Action, ActionStatus, RoundState, State, copy_participant
@@ -48,6 +48,8 @@ def declare(state: State, event: Declare) -> State:
         raise RuleViolation(f"{other.name} (Wits {other.wits}) "
                             f"{other.verb('declares', 'declare')} before "
                             f"{person.name} (Wits {person.wits})", rule="R-CON-4")
+    if event.kind is DECLARED_ACTION:
+        check_action_dice(event.dice)  # Ruling: fewer than 2 form no pool (R-CON-11)
     actions = state.actions
     next_action = state.next_action
     if event.kind is DECLARED_ACTION:
