@@ -34,7 +34,8 @@ acting orders in :mod:`conflict.order`.
 Rulings (where the rules leave a choice, the engine does this; each is marked
 "Ruling:" where it is implemented):
 
-* Surprise counts in round 1 only (R-CON-5).
+* Surprise lasts for the round in which the participant is surprised: round 1, or the
+  round it joins (R-CON-5).
 * Participants may be added only while no one has declared in the current round.
 * A Narrator's reorder of tied participants stays for later rounds (R-CON-4).
 * An action with a target is aimed at it: an attack, unless it does no harm

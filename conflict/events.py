@@ -236,7 +236,8 @@ class Start:
 class AddParticipant:
     """A Hero's or Villain's sheet, or an Extra group, joins a side (R-CON-2).
 
-    ``surprised`` participants declare before everyone else in round 1 (R-CON-5).
+    ``surprised`` participants declare before everyone else in the round they join
+    (R-CON-5: round 1, or a later round for one joining a running Conflict).
     Allowed while no one has declared yet in the current round (Ruling: reinforcements
     join at the start of a round).
     """

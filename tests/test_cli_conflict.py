@@ -131,6 +131,24 @@ def test_r_con_11_a_declaration_of_1_action_die_is_refused_at_once(db: Path) -> 
     assert ok(db, "log", "--json") == before
 
 
+def test_r_con_5_a_participant_joining_surprised_in_round_2_declares_first(db: Path) -> None:
+    """R-CON-5's ruling: "surprise lasts for the round in which the participant is
+    surprised (round 1, or the round it joins)": the Prelate (Wits 5) joining round 2
+    surprised declares first, and what-now says so."""
+    rooftops(db)
+    for name in ("haze", "tamsin", "brannoch"):
+        ok(db, "conflict", "declare", name, "no-roll")
+    ok(db, "conflict", "end-round")
+    out = ok(db, "conflict", "add", "prelate", "--surprised")
+    assert out.endswith("surprised.\nNext: The Hollow Prelate declares\n")
+    assert refused(db, "conflict", "declare", "haze", "no-roll") == (
+        "R-CON-5: The Hollow Prelate is surprised and declares before Hazekillers of "
+        "House Orrell")
+    ok(db, "conflict", "declare", "prelate", "no-roll")
+    assert ok(db, "conflict", "show").split("\n")[2] == (
+        "Next: Hazekillers of House Orrell declare")
+
+
 def test_a_step_out_of_turn_is_one_line_naming_the_rule_and_changes_nothing(db: Path) -> None:
     rooftops(db)
     before = ok(db, "conflict", "show", "--json")
@@ -516,8 +534,11 @@ def test_show_for_players_keeps_unrevealed_numbers_hidden(db: Path) -> None:
 def test_r_con_11_one_action_die_left_is_no_pool_and_next_says_hold(db: Path) -> None:
     ok(db, "conflict", "new", "One", "--physical")
     ok(db, "conflict", "add", "tamsin", "prelate")
-    ok(db, "conflict", "declare", "tamsin", "attack", "1", "--target", "prelate")
-    said = ok(db, "conflict", "declare", "prelate", "defense", "3")
+    ok(db, "conflict", "declare", "tamsin", "attack", "3", "--target", "prelate")
+    ok(db, "conflict", "declare", "prelate", "attack", "4", "--target", "tamsin")
+    ok(db, "conflict", "act", "prelate")
+    ok(db, "conflict", "defend", "tamsin", "2")  # 2 of her 3 Action Dice: 1 is left
+    said = ok(db, "conflict", "roll", "--faces", "1,2,3,4", "--against", "1,2")
     assert said.endswith("Next: Tamsin Vey holds (1 Action Die: too few to act)\n")
     assert refused(db, "conflict", "act", "tamsin") == (
         "R-CON-11: Tamsin Vey has 1 Action Die left, too few for a pool of 2: hold instead")

@@ -274,6 +274,28 @@ def test_r_con_5_surprise_counts_in_the_first_round_only() -> None:
     assert what_now(c.state).who == ("Guards",)
 
 
+def test_r_con_5_one_joining_a_running_conflict_surprised_declares_first_that_round(
+        ) -> None:
+    """R-CON-5's ruling: "surprise lasts for the round in which the participant is
+    surprised (round 1, or the round it joins)": Guards joining surprised in round 2
+    declare before Vin, whatever their Wits, in round 2 only."""
+    c = table((sheet("Vin", wits=2), "crew"), (sheet("Inquisitor", wits=3), "ministry"))
+    c.push(Declare.no_roll("Vin"))
+    c.push(Declare.no_roll("Inquisitor"))
+    c.push(EndRound())
+    c.push(AddParticipant(group("Guards", 3, wits=5), "ministry", surprised=True))
+    assert c.state.round == 2
+    assert what_now(c.state).who == ("Guards",)
+    message = refused(c, Declare.no_roll("Vin"), RuleViolation, "R-CON-5")
+    assert message == "R-CON-5: Guards are surprised and declare before Vin"
+    c.push(Declare.no_roll("Guards"))
+    c.push(Declare.no_roll("Vin"))
+    c.push(Declare.no_roll("Inquisitor"))
+    c.push(EndRound())
+    assert what_now(c.state).who == ("Vin",)  # round 3: by Wits again (Guards 5 last)
+    assert c.state.declaration_order[-1] == "Guards"
+
+
 def test_r_con_5_surprised_and_unsurprised_cannot_be_reordered_together() -> None:
     c = table((sheet("Vin", wits=3), "crew", True), (sheet("Kelsier", wits=3), "crew"))
     refused(c, Reorder(("Kelsier", "Vin")), RuleViolation, "R-CON-5")

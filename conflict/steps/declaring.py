@@ -40,8 +40,7 @@ def declare(state: State, event: Declare) -> State:
     if expected != index:
         assert expected is not None
         other = state.participants[expected]
-        surprised = other.surprised and state.round == 1
-        if surprised and not (person.surprised and state.round == 1):
+        if other.surprised_in(state.round) and not person.surprised_in(state.round):
             raise RuleViolation(f"{other.name} {other.verb('is', 'are')} surprised and "
                                 f"{other.verb('declares', 'declare')} before {person.name}",
                                 rule="R-CON-5")
