@@ -906,6 +906,20 @@ def test_r_con_19_a_defending_group_rolls_with_its_remaining_members() -> None:
     assert action is not None and action.outcome is Outcome.FAILURE  # best defense: 2 vs 1
 
 
+def test_r_con_2_the_kept_roll_s_example_has_a_face_per_die_of_the_pool() -> None:
+    """R-CON-2 ruling: a group's kept roll alone, or every member's; the refusal's
+    example is made from the pool rolled (4 dice: four faces), never a pool of 3."""
+    c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 8, wits=2), "ministry"))
+    c.push(Declare.defense("Guards", 4))
+    c.push(Declare.action("Vin", 4, target="Guards"))
+    c.push(Act("Vin", pool=4))
+    c.push(Defend("Guards", action=1, dice=4))
+    text = refused(c, RollDice(action=1, attacker=[(5, 5, 2, 3)],
+                               defenders=[DefenseRoll([(2, 2, 1, 4)] * 3)]), BadValue, "R-CON-2")
+    assert ("Guards rolls 4 dice for each of 8 members: give the kept roll alone (5,5,5,5) "
+            "or all 8 split by slashes (5,5,5,5/5,5,5,5/…), got 3") in text
+
+
 def test_r_con_2_a_group_s_kept_roll_may_be_typed_alone() -> None:
     # Ruling: the Narrator rolls the group at the table and reads out the best roll; the
     # log says the kept roll was typed, where else it says of how many it is the best.

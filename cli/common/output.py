@@ -69,7 +69,8 @@ def echo_wrapped(line: str) -> None:
 def fitted(prompt: str) -> str:
     """A question broken between words to fit the terminal (a phone's 40 columns), the
     answer typed after its last line; a terminal breaks words wherever the edge falls
-    (``[y/N]`` split in two)."""
+    (``[y/N]`` split in two). The lines after the first hang 2 spaces in from the
+    question's own indent, as every sentence wraps."""
     import shutil
 
     from core.wrap import rows
@@ -77,7 +78,8 @@ def fitted(prompt: str) -> str:
     width = shutil.get_terminal_size((80, 24)).columns
     if len(prompt) < width:
         return prompt
-    return "\n".join(rows(prompt, max(20, width - 1), indent=0)) + " "
+    indent = len(prompt) - len(prompt.lstrip(" ")) + 2
+    return "\n".join(rows(prompt, max(20, width - 1), indent=indent)) + " "
 
 
 def hanging(text: Text | str, width: int, indent: int = 2, style: str = "") -> list[Text]:

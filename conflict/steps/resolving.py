@@ -34,7 +34,7 @@ def _best(faces: Sequence[Sequence[int]], pool: int, rollers: int, who: str,
     """The roll kept from ``faces``: each roller's, or a group's kept roll alone (R-CON-2
     ruling: at the table the Narrator rolls the group and reads out its best roll)."""
     if len(faces) not in (1, rollers):
-        example = ",".join(["5"] * min(pool, 3))
+        example = ",".join(["5"] * pool)  # one face per die of the pool
         raise BadValue(f"action {number}: {who} rolls {pool} dice for each of "
                        f"{rollers} members: give the kept roll alone ({example}) or all "
                        f"{rollers} split by slashes ({'/'.join([example] * 2)}/…), got "
