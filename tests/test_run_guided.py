@@ -147,6 +147,50 @@ def test_tab_completes_names_of_several_words_traits_and_gear_in_their_places(
         "The Hollow Prelate", "Glass dagger", 6)
 
 
+def test_a_tab_in_the_same_read_as_the_text_completes_as_one_typed_apart(db: Path) -> None:
+    """A Tab sent with the text in one write (pasted, or a phone's keyboard sending the
+    line at once) puts in the first completion, as a Tab typed after it does: "attack
+    or⇥" becomes the attack on Hazekillers of House Orrell (R-CON-8), not a menu with
+    nothing put in and "no target named 'or'"."""
+    ok(db, "conflict", "declare", "haze", "defense", "3")
+    run = spawn(db, columns=200)
+    try:
+        run.expect(words("Tamsin Vey (Wits 4) declares [attack Hazekillers of House "
+                         "Orrell]:"))
+        run.send("attack or\t")  # one write: the Tab arrives in the same read
+        run.expect(words("attack Hazekillers of House Orrell"))  # put in the line
+        run.send("\r")
+        run.expect(words("(physique is 4) [physique]:"))
+        assert "no target named" not in run.before
+        run.sendline("")
+        run.expect(words("With"))
+        run.sendline("-")
+        run.expect(words("Brannoch (Wits 4) declares"))
+        leave(run)
+    finally:
+        run.close(force=True)
+    last = events(db)[-1]["event"]
+    assert (last["name"], last["target"]) == (  # type: ignore[index]
+        "Tamsin Vey", "Hazekillers of House Orrell")
+
+
+def test_a_question_wrapped_at_40_columns_hangs_its_lines_after_the_first(db: Path) -> None:
+    """Screens read at 40 columns: a question too long for a line is broken between
+    words with the lines after the first hanging 2 spaces in from its own indent, as
+    every sentence wraps; "  Dice: …" kept its indent on the first line only."""
+    escapes = r"(?:\x1b\[[0-9;?]*[a-zA-Z]|\r)*"
+    run = spawn(db, rows=20, columns=40)
+    try:
+        run.expect(words("Hazekillers of House Orrell (Wits 3)") + escapes + r"\n"
+                   + escapes + r"  declare \[attack")
+        run.sendline("defense")
+        run.expect(r"  Dice: a number, or a source \+ Traits" + escapes + r"\n" + escapes
+                   + r" {4}\(physique is 4\) \[physique\]:")
+        leave(run)
+    finally:
+        run.close(force=True)
+
+
 def test_tab_offers_no_name_as_the_kind_of_declaration(db: Path) -> None:
     ok(db, "conflict", "add", "prelate")
     run = spawn(db)
