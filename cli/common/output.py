@@ -57,13 +57,15 @@ def plain(text: str, *, lines: bool = False) -> str:
 
 def echo_wrapped(line: str) -> None:
     """Print a sentence wrapped to the terminal's width (phones show 40 columns), the
-    lines after the first indented."""
+    lines after the first hanging 2 spaces in from the sentence's own indent: the one
+    way every command prints its sentences."""
     import shutil
 
     from core.wrap import rows
 
     width = max(20, shutil.get_terminal_size((80, 24)).columns)
-    click.echo("\n".join(rows(line, width, cut=False)))  # a path stays whole, to copy
+    indent = len(line) - len(line.lstrip(" ")) + 2
+    click.echo("\n".join(rows(line, width, indent, cut=False)))  # a path stays whole
 
 
 def fitted(prompt: str) -> str:
