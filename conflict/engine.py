@@ -34,7 +34,8 @@ acting orders in :mod:`conflict.order`.
 Rulings (where the rules leave a choice, the engine does this; each is marked
 "Ruling:" where it is implemented):
 
-* Surprise counts in round 1 only (R-CON-5).
+* Surprise lasts for the round in which the participant is surprised: round 1, or the
+  round it joins (R-CON-5).
 * Participants may be added only while no one has declared in the current round.
 * A Narrator's reorder of tied participants stays for later rounds (R-CON-4).
 * An action with a target is aimed at it: an attack, unless it does no harm
@@ -49,6 +50,9 @@ Rulings (where the rules leave a choice, the engine does this; each is marked
   defeats leaves at once.
 * A participant in a step who spends Action Dice on a defense leaves the step and
   takes its new place by its remaining dice (R-CON-15a).
+* An action that needs a roll is declared with 2 or more Action Dice: 1 die forms no
+  pool inside a Conflict (R-CON-11, R-CON-12's "not enough to form a pool"), so it is
+  refused when declared rather than rolled as 2 with a lowered Outcome (R-DICE-3).
 * Changed actions act one by one at the end, in the order changed (R-CON-12); a
   changed action's dice, after halving, never exceed the Action Dice still held, and
   fewer than 2 refuse the change.

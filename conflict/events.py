@@ -64,7 +64,7 @@ from characters.model import RESILIENCES, ExtraGroup, Sheet
 from characters.names import name_key
 from conflict import fields as f
 from conflict.dice import MAX_DIFFICULTY, MAX_POOL, MIN_POOL
-from conflict.errors import BadValue, shown
+from conflict.errors import BadValue, RuleViolation, shown
 
 if TYPE_CHECKING:
     from characters.pools import DicePool
@@ -95,6 +95,7 @@ __all__ = [
     "Start",
     "SwapResilience",
     "TakeIt",
+    "check_action_dice",
 ]
 
 
@@ -236,7 +237,8 @@ class Start:
 class AddParticipant:
     """A Hero's or Villain's sheet, or an Extra group, joins a side (R-CON-2).
 
-    ``surprised`` participants declare before everyone else in round 1 (R-CON-5).
+    ``surprised`` participants declare before everyone else in the round they join
+    (R-CON-5: round 1, or a later round for one joining a running Conflict).
     Allowed while no one has declared yet in the current round (Ruling: reinforcements
     join at the start of a round).
     """
@@ -286,8 +288,9 @@ class Reorder:
 class Declare(Aimed):
     """A participant declares its action for the round (R-CON-7).
 
-    * ``kind=ACTION``: an action that needs a roll, with ``dice`` Action Dice (1 or
-      more, any count: not yet a pool). With a ``target`` it is aimed at someone: an
+    * ``kind=ACTION``: an action that needs a roll, with ``dice`` Action Dice (any
+      count, not yet a pool; the engine refuses fewer than 2,
+      :func:`check_action_dice`). With a ``target`` it is aimed at someone: an
       attack (R-CON-8) unless ``harm=False`` (R-CON-8a: a feint, a distraction,
       grabbing a key — success is recorded, no damage follows). An attack has an
       ``attack_kind`` (physical, social, mental; default the Conflict's nature) and a
@@ -350,6 +353,18 @@ class Declare(Aimed):
     def no_roll(cls, name: str, *, description: str = "") -> Declare:
         """An action that needs no roll (R-CON-7c)."""
         return cls(name, DeclarationKind.NO_ROLL, description=description)
+
+
+def check_action_dice(dice: int) -> None:
+    """Refuse an action that needs a roll declared with fewer than 2 Action Dice.
+
+    Ruling (R-CON-11, R-CON-12): inside a Conflict a pool is 2–10 dice and 1 die "is
+    not enough to form a pool"; the Conflict does not roll 2 with a lowered Outcome
+    (R-DICE-3), so an action that could never be acted is refused when declared."""
+    if dice < MIN_POOL:
+        raise RuleViolation(f"an action that needs a roll takes 2 or more Action Dice: "
+                            f"{dice} {'die is' if dice == 1 else 'dice are'} not enough "
+                            f"to form a pool", rule="R-CON-11", param="dice", value=dice)
 
 
 def _dice_and_source(pool: int | DicePool, source: str) -> tuple[int, str]:

@@ -33,6 +33,7 @@ from conflict.events import (
     React,
     RollDice,
     TakeIt,
+    check_action_dice,
 )
 from conflict.state import DiceFrom
 from conflict.values import quick_init
@@ -125,9 +126,11 @@ class DeclareOption:
                                     f"(may: {', '.join(self.targets) or 'no one'})",
                                     rule="R-CON-8")
             target = known[name_key(target)]
-        return Declare.action(self.name, dice, target=target, harm=harm,
-                              attack_kind=attack_kind, resilience=resilience,
-                              equipment=equipment, description=description, source=source)
+        event = Declare.action(self.name, dice, target=target, harm=harm,
+                               attack_kind=attack_kind, resilience=resilience,
+                               equipment=equipment, description=description, source=source)
+        check_action_dice(event.dice)  # refused as the engine will (R-CON-11)
+        return event
 
     def defense(self, dice: int | DicePool | None = None, *, description: str = "",
                 source: str = "") -> Declare:

@@ -33,9 +33,10 @@ from conflict.values import evolve as evolve  # the engine's copy of a frozen va
 
 def declare_key(participant: Participant, round_number: int) -> tuple[int, int, int]:
     """Sorting key of the declaration order."""
-    # R-CON-5: surprised first; Ruling: surprise counts in round 1 only.
-    # R-CON-4/6: then rising Wits (a group's lowest); ties by the Narrator's order.
-    surprised = participant.surprised and round_number == 1
+    # R-CON-5: surprised first; Ruling: only in the round it is surprised in (round 1,
+    # or the round it joins). R-CON-4/6: then rising Wits (a group's lowest); ties by
+    # the Narrator's order.
+    surprised = participant.surprised_in(round_number)
     return (0 if surprised else 1, participant.wits, participant.tiebreak)
 
 
@@ -78,15 +79,15 @@ def tied_with_next(state: State, first: int) -> tuple[str, ...]:
     """The participants still to declare who are tied with ``first`` (the next to
     declare), in their current order; empty when it is tied with no one (R-CON-4)."""
     people = state.participants
-    first_round = state.round == 1
-    # Tied: the same (surprised in round 1, Wits) as ``first``.
-    surprised, wits = people[first].surprised and first_round, people[first].wits
+    now = state.round
+    # Tied: the same (surprised this round, Wits) as ``first``.
+    surprised, wits = people[first].surprised_in(now), people[first].wits
     names = []
     for i in state.declare_order[state.declare_pos:]:
         person = people[i]
         if person.defeated or person.round.declared is not None:
             continue
-        if (person.surprised and first_round) != surprised or person.wits != wits:
+        if person.surprised_in(now) != surprised or person.wits != wits:
             break
         names.append(person.name)
     return tuple(names) if len(names) > 1 else ()

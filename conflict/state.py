@@ -204,7 +204,8 @@ class Participant:
     name: str
     character: Sheet | ExtraGroup
     side: str
-    surprised: bool = False
+    surprised: bool = False  # surprised as it joined: in the round it joined (R-CON-5)
+    joined: int = 1  # the round it joined in
     tiebreak: int = 0  # stable order among participants tied on Wits (R-CON-4)
     members: int = 1
     resiliences: Resiliences | None = None
@@ -221,6 +222,12 @@ class Participant:
     def is_group(self) -> bool:
         """Whether this is an Extra group (R-CON-2)."""
         return isinstance(self.character, ExtraGroup)
+
+    def surprised_in(self, round_number: int) -> bool:
+        """Whether it is surprised in round ``round_number``. Ruling (R-CON-5): surprise
+        lasts for the round in which the participant is surprised (round 1, or the
+        round it joins)."""
+        return self.surprised and round_number == self.joined
 
     def verb(self, singular: str, plural: str) -> str:
         """``declares`` for one, ``declare`` for a group: the verb agrees (R-CON-2)."""

@@ -102,6 +102,53 @@ def test_a_whole_round_step_by_step_with_dice_from_the_table(db: Path) -> None:
     assert haze["members"] == 5
 
 
+def test_r_con_18_damage_after_a_failed_action_says_it_failed(db: Path) -> None:
+    """R-CON-18: a failed action deals no damage; `damage`, with or without the
+    action's number, says so (exit 2, nothing changed), not that none is resolving."""
+    rooftops(db)
+    ok(db, "conflict", "declare", "haze", "attack", "5", "-t", "tamsin")
+    ok(db, "conflict", "declare", "tamsin", "attack", "-t", "haze", "-u", "physique")
+    ok(db, "conflict", "declare", "brannoch", "defense", "4")
+    ok(db, "conflict", "act", "haze")
+    ok(db, "conflict", "take", "tamsin")
+    assert ok(db, "conflict", "roll", "--faces", "1,2,3,4,5").split("\n")[0].endswith(":")
+    before = ok(db, "log", "--json")
+    said = "R-CON-18: action 1 failed; there is no damage to deal"
+    assert refused(db, "conflict", "damage") == said
+    assert refused(db, "conflict", "damage", "--action", "1") == said
+    assert ok(db, "log", "--json") == before
+
+
+def test_r_con_11_a_declaration_of_1_action_die_is_refused_at_once(db: Path) -> None:
+    """R-CON-11 ruling: a pool "must fall between 2 and 10 dice", and 1 die is "not
+    enough to form a pool": declaring an action of 1 Action Die is refused when
+    declared (exit 2, nothing saved), not accepted and then refused at acting."""
+    rooftops(db)
+    before = ok(db, "log", "--json")
+    assert refused(db, "conflict", "declare", "haze", "attack", "1", "-t", "tamsin") == (
+        "R-CON-11: an action that needs a roll takes 2 or more Action Dice: 1 die is not "
+        "enough to form a pool (DICE)")
+    assert ok(db, "log", "--json") == before
+
+
+def test_r_con_5_a_participant_joining_surprised_in_round_2_declares_first(db: Path) -> None:
+    """R-CON-5's ruling: "surprise lasts for the round in which the participant is
+    surprised (round 1, or the round it joins)": the Prelate (Wits 5) joining round 2
+    surprised declares first, and what-now says so."""
+    rooftops(db)
+    for name in ("haze", "tamsin", "brannoch"):
+        ok(db, "conflict", "declare", name, "no-roll")
+    ok(db, "conflict", "end-round")
+    out = ok(db, "conflict", "add", "prelate", "--surprised")
+    assert out.endswith("surprised.\nNext: The Hollow Prelate declares\n")
+    assert refused(db, "conflict", "declare", "haze", "no-roll") == (
+        "R-CON-5: The Hollow Prelate is surprised and declares before Hazekillers of "
+        "House Orrell")
+    ok(db, "conflict", "declare", "prelate", "no-roll")
+    assert ok(db, "conflict", "show").split("\n")[2] == (
+        "Next: Hazekillers of House Orrell declare")
+
+
 def test_a_step_out_of_turn_is_one_line_naming_the_rule_and_changes_nothing(db: Path) -> None:
     rooftops(db)
     before = ok(db, "conflict", "show", "--json")
@@ -487,8 +534,11 @@ def test_show_for_players_keeps_unrevealed_numbers_hidden(db: Path) -> None:
 def test_r_con_11_one_action_die_left_is_no_pool_and_next_says_hold(db: Path) -> None:
     ok(db, "conflict", "new", "One", "--physical")
     ok(db, "conflict", "add", "tamsin", "prelate")
-    ok(db, "conflict", "declare", "tamsin", "attack", "1", "--target", "prelate")
-    said = ok(db, "conflict", "declare", "prelate", "defense", "3")
+    ok(db, "conflict", "declare", "tamsin", "attack", "3", "--target", "prelate")
+    ok(db, "conflict", "declare", "prelate", "attack", "4", "--target", "tamsin")
+    ok(db, "conflict", "act", "prelate")
+    ok(db, "conflict", "defend", "tamsin", "2")  # 2 of her 3 Action Dice: 1 is left
+    said = ok(db, "conflict", "roll", "--faces", "1,2,3,4", "--against", "1,2")
     assert said.endswith("Next: Tamsin Vey holds (1 Action Die: too few to act)\n")
     assert refused(db, "conflict", "act", "tamsin") == (
         "R-CON-11: Tamsin Vey has 1 Action Die left, too few for a pool of 2: hold instead")

@@ -63,6 +63,8 @@ def events(db: Path) -> list[dict[str, object]]:
 
 def test_help_shows_each_choice_s_simulated_win_chance_for_the_chooser_s_side(
         db: Path) -> None:
+    """The heading's verb agrees with the chooser: a group is plural (R-CON-2), "If
+    Hazekillers of House Orrell do this", a Hero singular ("If Brannoch does this")."""
     from cli.conflict.help import percent
     from conflict import saved as conflicts
     from conflict.simulate.whatif import what_if
@@ -71,7 +73,7 @@ def test_help_shows_each_choice_s_simulated_win_chance_for_the_chooser_s_side(
     run = spawn(db, "conflict", "run", "--seed", "5", columns=200)
     run.expect(r"Hazekillers of House Orrell \(Wits 3\) declare \[attack Tamsin Vey\]")
     run.sendline("?")
-    run.expect(r"If Hazekillers of House Orrell does this, opposition wins \(simulated\):")
+    run.expect(r"If Hazekillers of House Orrell do this, opposition wins \(simulated\):")
     with Table(db, create=False) as table:
         _saved, loaded = conflicts.load(table, "Rooftops")
     expected = what_if(loaded.state, side="opposition", seed=loaded.version)
@@ -622,8 +624,9 @@ def test_run_breaks_its_questions_between_words_at_40_columns(db: Path) -> None:
     run = spawn(db, "conflict", "run", columns=40)
     try:
         escapes = r"(?:\x1b\[[0-9;?]*[a-zA-Z]|\r)*"
-        # The question breaks after "(Wits 3)", between words, not wherever the edge is.
-        run.expect(rf"\(Wits 3\){escapes}\n{escapes}declare \[attack Tamsin Vey\]:")
+        # The question breaks after "(Wits 3)", between words, not wherever the edge is,
+        # and its second line hangs 2 spaces in, as every sentence wraps.
+        run.expect(rf"\(Wits 3\){escapes}\n{escapes}  declare \[attack Tamsin Vey\]:")
         run.sendcontrol("c")
         run.expect(pexpect.EOF)
     finally:

@@ -130,7 +130,7 @@ def test_r_dbg_8_polish_with_lang_pl_and_with_a_polish_locale(db: Path) -> None:
     started = ok(db, *FOUR, "--lang", "pl")
     assert "nowa gra rywalizacyjna" in started.lower() and "cel ma Elend" in started
     assert started.startswith("Gra 1:\n")  # the default name in Polish too
-    said = ok(db, "dbg", "points", "3", env=POLISH)
+    said = ok(db, "dbg", "points", "3", env=POLISH, columns=100)  # one line: unwrapped
     assert said.startswith("Vin zdobywa 3 punkty misji (do wydania: 3).")
     assert "Dalej: tura 1 — Vin" in said
     screen = ok(db, "dbg", "show", env=POLISH)
@@ -151,7 +151,8 @@ def test_r_dbg_8_polish_with_lang_pl_and_with_a_polish_locale(db: Path) -> None:
     assert refused(db, "dbg", "undo", "--lang", "pl") == (
         "R-DBG-1: zostało tylko przygotowanie gry, którego się nie cofa: zacznij nową grę "
         "poleceniem mistborn deckbuilding new --players NAMES…")
-    coop = ok(db, "dbg", "new", "-g", "Razem", "-p", "Vin", "Elend", "--coop", env=POLISH)
+    coop = ok(db, "dbg", "new", "-g", "Razem", "-p", "Vin", "Elend", "--coop", env=POLISH,
+              columns=200)  # the sentence on one line
     assert "Ostatni Imperator: 48 punktów zdrowia, dominacja 1, w talii 36 kart" in coop
     edict = data(db, "dbg", "edict", "--rows", "2", env=POLISH)["said"][0]
     assert edict.startswith("Vin dobiera edykt: dominacja wzrasta o 1 rząd, 1 → 2")
@@ -296,7 +297,7 @@ def test_r_dbg_9_to_11_a_whole_co_op_game_with_training_metals_and_damage(db: Pa
     ok(db, "dbg", "combat", "4")
     ok(db, "dbg", "lord", "attack", "4")
     ok(db, "dbg", "adversary", "Inquisitor", "2", "X")
-    said = ok(db, "dbg", "end-turn")
+    said = ok(db, "dbg", "end-turn", columns=100)  # the sentence on one line
     assert "Sazed moves up the Training track, step 1 → 2: ability I unlocked." in said
     # Sazed: shared damage split among the three; the Inquisitor's shields, one total.
     split = data(db, "dbg", "collective", "9")

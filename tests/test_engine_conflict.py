@@ -132,7 +132,8 @@ def choose(state: State, rng: random.Random) -> Event | None:
         target = rng.choice(option.targets) if option.targets and rng.random() < 0.8 else None
         gear = option.equipment[0] if option.equipment and target and rng.random() < 0.5 \
             else None
-        return Declare.action(option.name, rng.randint(1, 12), target=target, equipment=gear)
+        # R-CON-11: an action that needs a roll takes 2 or more Action Dice.
+        return Declare.action(option.name, rng.randint(2, 12), target=target, equipment=gear)
     if now.expect is Expect.ROLL:
         return roll_event(state, rng)
     acts = [o for o in now.options if isinstance(o, ActOption)]

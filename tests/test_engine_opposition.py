@@ -109,7 +109,8 @@ def test_r_con_8a_an_action_without_harm_is_a_contest_that_records_success() -> 
         Outcome.SUCCESS, ActionStatus.DONE, None)
     # No damage step follows: the Inquisitor, with 1 Action Die left, acts next.
     assert what_now(c.state).expect is Expect.ACT
-    refused(c, ApplyDamage(action=2), RuleViolation, "R-CON-18", "no action is being")
+    refused(c, ApplyDamage(action=2), RuleViolation, "R-CON-18",
+            "action 2 does no harm; there is no damage to deal")
     inquisitor = c.state.participant("Inquisitor")
     assert inquisitor.resilience("health") == Resilience(5, 0)
 

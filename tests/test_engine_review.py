@@ -503,18 +503,17 @@ def test_r_con_12_a_new_action_of_2_dice_or_fewer_is_refused(figured: int) -> No
 
 def test_r_con_12_a_changed_action_comes_after_everyone_even_with_the_most_dice() -> None:
     # Vin (8) changes to a new action of 9 dice: 5, more than anyone, yet she acts
-    # after Kelsier (2) and after Ham, who has 1 Action Die.
+    # after Kelsier (3) and after Ham, who has 2 Action Dice.
     c = table((sheet("Vin", wits=6), "crew"), (sheet("Kelsier", wits=5), "crew"),
               (sheet("Ham", wits=4), "crew"))
-    c.push(Declare.action("Ham", 1))  # action 1
-    c.push(Declare.action("Kelsier", 2))  # action 2
+    c.push(Declare.action("Ham", 2))  # action 1
+    c.push(Declare.action("Kelsier", 3))  # action 2
     c.push(Declare.action("Vin", 8))  # action 3
     c.push(Change("Vin", dice=9, description="dives for the door"))  # action 4
     assert what_now(c.state).who == ("Kelsier",)
-    c.push(Act("Kelsier", pool=2))
-    c.push(RollDice(action=2, attacker=[(1, 2)]))
-    now = what_now(c.state)
-    assert now.options == (HoldOption("Ham", 1),)  # R-CON-12 ruling: 1 die, no change
+    c.push(Act("Kelsier", pool=3))
+    c.push(RollDice(action=2, attacker=[(1, 2, 3)]))
+    assert what_now(c.state).who == ("Ham",)
     c.push(Hold("Ham"))
     now = what_now(c.state)
     assert now.options == (ActOption("Vin", 4, 2, 5), HoldOption("Vin", 5))
@@ -689,6 +688,22 @@ def test_r_con_17_a_stalemate_changes_nothing_and_the_struggle_goes_on() -> None
     c.push(Declare.no_roll("Inquisitor"))
     c.push(Declare.action("Vin", 3, target="Inquisitor"))
     assert what_now(c.state).who == ("Vin",)
+
+
+@pytest.mark.parametrize(("attacker", "defender", "why"), [
+    ((1, 2, 3), (1, 1, 4), "action 1 failed; there is no damage to deal"),
+    ((4, 4, 6), (4, 4, 6), "action 1 ended in a stalemate; there is no damage to deal"),
+    ((5, 5, 1), (1, 2, 3), "action 1 already dealt its damage (1)"),
+])
+def test_r_con_18_damage_of_a_settled_action_says_why_there_is_none(
+        attacker: tuple[int, ...], defender: tuple[int, ...], why: str) -> None:
+    """R-CON-18: only a successful attack deals damage, once; an action that failed (or
+    was already dealt) is named as such, not as "no action is being resolved"."""
+    c = _vin_strikes(0)
+    c.push(RollDice(action=1, attacker=[attacker], defenders=[DefenseRoll([defender])]))
+    if c.state.pending == 1:
+        c.push(ApplyDamage(action=1))
+    refused(c, ApplyDamage(action=1), RuleViolation, "R-CON-18", why)
 
 
 # --- R-CON-14: Challenges ------------------------------------------------------------------

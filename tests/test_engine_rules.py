@@ -22,6 +22,7 @@ from characters.model import (
 from conflict import (
     ActOption,
     ChangeOption,
+    DeclareOption,
     DefendOption,
     Expect,
     HoldOption,
@@ -283,6 +284,28 @@ def test_r_con_5_surprise_counts_in_the_first_round_only() -> None:
     assert what_now(c.state).who == ("Guards",)
 
 
+def test_r_con_5_one_joining_a_running_conflict_surprised_declares_first_that_round(
+        ) -> None:
+    """R-CON-5's ruling: "surprise lasts for the round in which the participant is
+    surprised (round 1, or the round it joins)": Guards joining surprised in round 2
+    declare before Vin, whatever their Wits, in round 2 only."""
+    c = table((sheet("Vin", wits=2), "crew"), (sheet("Inquisitor", wits=3), "ministry"))
+    c.push(Declare.no_roll("Vin"))
+    c.push(Declare.no_roll("Inquisitor"))
+    c.push(EndRound())
+    c.push(AddParticipant(group("Guards", 3, wits=5), "ministry", surprised=True))
+    assert c.state.round == 2
+    assert what_now(c.state).who == ("Guards",)
+    message = refused(c, Declare.no_roll("Vin"), RuleViolation, "R-CON-5")
+    assert message == "R-CON-5: Guards are surprised and declare before Vin"
+    c.push(Declare.no_roll("Guards"))
+    c.push(Declare.no_roll("Vin"))
+    c.push(Declare.no_roll("Inquisitor"))
+    c.push(EndRound())
+    assert what_now(c.state).who == ("Vin",)  # round 3: by Wits again (Guards 5 last)
+    assert c.state.declaration_order[-1] == "Guards"
+
+
 def test_r_con_5_surprised_and_unsurprised_cannot_be_reordered_together() -> None:
     c = table((sheet("Vin", wits=3), "crew", True), (sheet("Kelsier", wits=3), "crew"))
     refused(c, Reorder(("Kelsier", "Vin")), RuleViolation, "R-CON-5")
@@ -495,6 +518,25 @@ def test_r_con_11_pool_limits() -> None:
     c.push(TakeIt("Vin", action=1))
     c.push(RollDice(action=1, attacker=[(1, 2, 3, 4, 5)]))
     refused(c, Act("Vin", pool=5), RuleViolation, "R-CON-11", "4 Action Dice")
+
+
+def test_r_con_11_an_action_of_1_action_die_is_refused_when_declared() -> None:
+    """Ruling (R-CON-11 over R-DICE-3): "Like any other pool, this one must fall between
+    2 and 10 dice", and of a changed action of 1 die the rules say "that's not enough
+    to form a pool": a declaration acting would refuse is refused at once, by the
+    engine and by what-now's option, and full defense of 1 die stays allowed."""
+    c = table((sheet("Vin", wits=5), "crew"), (sheet("Inquisitor", kind="villain"), "ministry"))
+    said = ("R-CON-11: an action that needs a roll takes 2 or more Action Dice: 1 die is "
+            "not enough to form a pool")
+    assert refused(c, Declare.action("Inquisitor", 1, target="Vin"), RuleViolation,
+                   "R-CON-11") == said
+    option = what_now(c.state).options[0]
+    assert isinstance(option, DeclareOption)
+    with pytest.raises(RuleViolation, match="not enough to form a pool") as caught:
+        option.action(1)
+    assert (caught.value.param, caught.value.value) == ("dice", 1)
+    c.push(Declare.action("Inquisitor", 2, target="Vin"))
+    c.push(Declare.defense("Vin", 1))
 
 
 def test_r_con_11_r_con_12_one_action_die_left_can_only_hold() -> None:
@@ -872,6 +914,20 @@ def test_r_con_19_a_defending_group_rolls_with_its_remaining_members() -> None:
     )
     action = c.state.action(1)
     assert action is not None and action.outcome is Outcome.FAILURE  # best defense: 2 vs 1
+
+
+def test_r_con_2_the_kept_roll_s_example_has_a_face_per_die_of_the_pool() -> None:
+    """R-CON-2 ruling: a group's kept roll alone, or every member's; the refusal's
+    example is made from the pool rolled (4 dice: four faces), never a pool of 3."""
+    c = table((sheet("Vin", wits=5), "crew"), (group("Guards", 8, wits=2), "ministry"))
+    c.push(Declare.defense("Guards", 4))
+    c.push(Declare.action("Vin", 4, target="Guards"))
+    c.push(Act("Vin", pool=4))
+    c.push(Defend("Guards", action=1, dice=4))
+    text = refused(c, RollDice(action=1, attacker=[(5, 5, 2, 3)],
+                               defenders=[DefenseRoll([(2, 2, 1, 4)] * 3)]), BadValue, "R-CON-2")
+    assert ("Guards rolls 4 dice for each of 8 members: give the kept roll alone (5,5,5,5) "
+            "or all 8 split by slashes (5,5,5,5/5,5,5,5/…), got 3") in text
 
 
 def test_r_con_2_a_group_s_kept_roll_may_be_typed_alone() -> None:

@@ -125,8 +125,10 @@ def declaration(option: DeclareOption, data: Data) -> Event:
         else data.draw(st.sampled_from(option.kinds))
     if kind is DeclarationKind.NO_ROLL:
         return Declare.no_roll(option.name)
-    # Often exactly 4, so that equal Action Dice (simultaneous steps) are common.
-    dice = data.draw(st.just(4) | st.integers(1, 12))
+    # Often exactly 4, so that equal Action Dice (simultaneous steps) are common; an
+    # action takes 2 or more (R-CON-11), full defense 1 or more.
+    low = 1 if kind is DeclarationKind.DEFENSE else 2
+    dice = data.draw(st.just(4) | st.integers(low, 12))
     if kind is DeclarationKind.DEFENSE:
         return Declare.defense(option.name, dice)
     attack = bool(option.targets) and data.draw(st.integers(0, 4)) > 0  # mostly

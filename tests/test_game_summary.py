@@ -85,7 +85,7 @@ def test_r_dbg_7_r_dbg_8_the_summary_gives_health_missions_and_eliminations() ->
 def test_r_dbg_8_the_step_that_ends_a_deckbuilding_game_sums_it_up_in_polish(db: Path
                                                                             ) -> None:
     ok(db, "dbg", "new", "--players", "Vin", "Kelsier")
-    said = ok(db, "dbg", "damage", "kelsier", "40", "--lang", "pl").splitlines()
+    said = ok(db, "dbg", "damage", "kelsier", "40", "--lang", "pl", columns=120).splitlines()
     assert said[1:5] == ["Podsumowanie:", "  Vin wygrywa jako ostatni gracz w grze",
                          "  Vin: zdrowie 36; misja 1 obszar startowy, misja 2 obszar "
                          "startowy, misja 3 obszar startowy",

@@ -135,8 +135,8 @@ def _build(option: object, rng: random.Random) -> Event:
     if isinstance(option, DeclareOption):
         kind = rng.choice(option.kinds)
         target = rng.choice(option.targets) if option.targets and rng.random() < 0.8 else None
-        if kind is DeclarationKind.ACTION:
-            return option.action(rng.randint(1, 9), target=target,
+        if kind is DeclarationKind.ACTION:  # 2 or more Action Dice (R-CON-11)
+            return option.action(rng.randint(2, 9), target=target,
                                  harm=rng.random() < 0.8 or target is None)
         return option.event(kind, rng.randint(1, 6))
     if isinstance(option, ActOption):

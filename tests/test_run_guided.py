@@ -147,6 +147,50 @@ def test_tab_completes_names_of_several_words_traits_and_gear_in_their_places(
         "The Hollow Prelate", "Glass dagger", 6)
 
 
+def test_a_tab_in_the_same_read_as_the_text_completes_as_one_typed_apart(db: Path) -> None:
+    """A Tab sent with the text in one write (pasted, or a phone's keyboard sending the
+    line at once) puts in the first completion, as a Tab typed after it does: "attack
+    or⇥" becomes the attack on Hazekillers of House Orrell (R-CON-8), not a menu with
+    nothing put in and "no target named 'or'"."""
+    ok(db, "conflict", "declare", "haze", "defense", "3")
+    run = spawn(db, columns=200)
+    try:
+        run.expect(words("Tamsin Vey (Wits 4) declares [attack Hazekillers of House "
+                         "Orrell]:"))
+        run.send("attack or\t")  # one write: the Tab arrives in the same read
+        run.expect(words("attack Hazekillers of House Orrell"))  # put in the line
+        run.send("\r")
+        run.expect(words("(physique is 4) [physique]:"))
+        assert "no target named" not in run.before
+        run.sendline("")
+        run.expect(words("With"))
+        run.sendline("-")
+        run.expect(words("Brannoch (Wits 4) declares"))
+        leave(run)
+    finally:
+        run.close(force=True)
+    last = events(db)[-1]["event"]
+    assert (last["name"], last["target"]) == (  # type: ignore[index]
+        "Tamsin Vey", "Hazekillers of House Orrell")
+
+
+def test_a_question_wrapped_at_40_columns_hangs_its_lines_after_the_first(db: Path) -> None:
+    """Screens read at 40 columns: a question too long for a line is broken between
+    words with the lines after the first hanging 2 spaces in from its own indent, as
+    every sentence wraps; "  Dice: …" kept its indent on the first line only."""
+    escapes = r"(?:\x1b\[[0-9;?]*[a-zA-Z]|\r)*"
+    run = spawn(db, rows=20, columns=40)
+    try:
+        run.expect(words("Hazekillers of House Orrell (Wits 3)") + escapes + r"\n"
+                   + escapes + r"  declare \[attack")
+        run.sendline("defense")
+        run.expect(r"  Dice: a number, or a source \+ Traits" + escapes + r"\n" + escapes
+                   + r" {4}\(physique is 4\) \[physique\]:")
+        leave(run)
+    finally:
+        run.close(force=True)
+
+
 def test_tab_offers_no_name_as_the_kind_of_declaration(db: Path) -> None:
     ok(db, "conflict", "add", "prelate")
     run = spawn(db)
@@ -256,6 +300,9 @@ def test_r_con_2_a_group_s_kept_roll_is_typed_alone_and_a_wrong_count_asked_agai
 
 
 def test_a_group_declares_in_the_plural_and_one_action_die_is_a_die(db: Path) -> None:
+    """R-CON-11: a declared action of 1 Action Die is refused at once ("1 die ... is not
+    enough to form a pool") and the dice asked again; a target left with 1 Action Die
+    after defending with the rest may only hold, said in the singular."""
     ok(db, "conflict", "add", "canton")
     run = spawn(db, rows=20, columns=40)
     try:
@@ -267,19 +314,32 @@ def test_a_group_declares_in_the_plural_and_one_action_die_is_a_die(db: Path) ->
         run.expect(words("Dice:"))
         run.sendline("2")
         run.expect(words("Hazekillers of House Orrell (Wits 3) declare"))
-        run.sendline("defense")
+        run.sendline("attack tamsin")
         run.expect(words("Dice:"))
-        run.sendline("2")
+        run.sendline("5")
+        run.expect(words("With"))
+        run.sendline("-")
         run.expect(words("Tamsin Vey (Wits 4) declares"))
         run.sendline("attack canton")
         run.expect(words("Dice:"))
         run.sendline("1")
+        run.expect(words("R-CON-11: an action that needs a roll takes 2 or more Action "
+                         "Dice: 1 die is not enough to form a pool"))
+        run.expect(words("Dice:"))  # asked again, the declaration kept
+        run.sendline("3")
         run.expect(words("With"))
         run.sendline("")
         run.expect(words("Brannoch (Wits 4) declares"))
         run.sendline("no-roll")
-        run.expect(words("contest or challenge"))
+        for _ in range(2):
+            run.expect(words("contest or challenge"))
+            run.sendline("")
+        run.expect(words("Hazekillers of House Orrell act (5 Action Dice)"))
         run.sendline("")
+        run.expect(words("Tamsin Vey against action 1"))
+        run.sendline("defend 2")  # 2 of her 3 Action Dice: 1 is left
+        run.expect(words("Action 1 rolls"))
+        run.sendline("1,2,3,4,5 ; 1,2")  # no set on either side: it fails
         run.expect(words("Tamsin Vey acts (1 Action Die): act N, change, hold"))
         run.sendline("?")
         run.expect(words("Tamsin Vey: hold (1 Action Die becomes a Defense Die)"))

@@ -248,7 +248,7 @@ def report(face: Face, name: str, steps: Sequence[tuple[Any, Any, Any]], state: 
     reported = report_lines(lines, plain(face.next_line(state)), meanwhile=meanwhile,
                             words=face.words)
     for line in reported[:-1] + summary_lines(face, ending) + reported[-1:]:
-        click.echo(line)
+        echo_wrapped(line)  # as a Conflict's sentences: to the screen, hanging
 
 
 def summary_lines(face: Face | Mapping[str, str], ending: Sequence[str]) -> list[str]:

@@ -57,19 +57,22 @@ def plain(text: str, *, lines: bool = False) -> str:
 
 def echo_wrapped(line: str) -> None:
     """Print a sentence wrapped to the terminal's width (phones show 40 columns), the
-    lines after the first indented."""
+    lines after the first hanging 2 spaces in from the sentence's own indent: the one
+    way every command prints its sentences."""
     import shutil
 
     from core.wrap import rows
 
     width = max(20, shutil.get_terminal_size((80, 24)).columns)
-    click.echo("\n".join(rows(line, width, cut=False)))  # a path stays whole, to copy
+    indent = len(line) - len(line.lstrip(" ")) + 2
+    click.echo("\n".join(rows(line, width, indent, cut=False)))  # a path stays whole
 
 
 def fitted(prompt: str) -> str:
     """A question broken between words to fit the terminal (a phone's 40 columns), the
     answer typed after its last line; a terminal breaks words wherever the edge falls
-    (``[y/N]`` split in two)."""
+    (``[y/N]`` split in two). The lines after the first hang 2 spaces in from the
+    question's own indent, as every sentence wraps."""
     import shutil
 
     from core.wrap import rows
@@ -77,7 +80,8 @@ def fitted(prompt: str) -> str:
     width = shutil.get_terminal_size((80, 24)).columns
     if len(prompt) < width:
         return prompt
-    return "\n".join(rows(prompt, max(20, width - 1), indent=0)) + " "
+    indent = len(prompt) - len(prompt.lstrip(" ")) + 2
+    return "\n".join(rows(prompt, max(20, width - 1), indent=indent)) + " "
 
 
 def hanging(text: Text | str, width: int, indent: int = 2, style: str = "") -> list[Text]:

@@ -322,7 +322,7 @@ def _default_side(character: Character) -> str:
 @click.option("--side", metavar="SIDE",
               help="Their side (default: crew for Heroes, opposition for the rest).")
 @click.option("--surprised", is_flag=True, help="They are surprised: they declare first in "
-                                                "round 1 (R-CON-5).")
+                                                "the round they join (R-CON-5).")
 @common
 def add(names: Sequence[str], side: str | None, surprised: bool, as_json: bool) -> None:
     """Bring NAME... from the table's roster into the Conflict (R-CON-2). Each name may

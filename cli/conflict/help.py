@@ -217,8 +217,9 @@ def win_chance_lines(state: State, *, seed: int = 0) -> Iterator[str]:
     if not offered or len(state.sides()) < 2:
         return
     name = what_now(state).who[0]
-    side = state.participant(name).side
-    yield f"If {name} does this, {side} wins (simulated):"
+    person = state.participant(name)
+    side = person.side
+    yield f"If {name} {person.verb('does', 'do')} this, {side} wins (simulated):"  # R-CON-2
     for choice in offered:
         (answer,) = what_if(state, [choice], side=side, seed=seed)
         win = answer.win

@@ -101,6 +101,36 @@ def _tab(words: Words) -> Any:
     return Tab()
 
 
+def _tab_keys() -> Any:
+    """Tab as a person typing expects it, however the keys arrive: the next of the
+    completions offered (the first, when none is chosen yet). prompt_toolkit's own Tab
+    starts working them out beside the typing; a Tab in the same read as the text
+    (pasted, or sent at once) found none yet, and was dropped while the menu the typing
+    asked for opened: the line stayed as typed. Here they are worked out on the spot."""
+    from prompt_toolkit.buffer import CompletionState
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.key_binding import KeyBindings
+
+    keys = KeyBindings()
+
+    @keys.add("tab")
+    def _next(event: Any) -> None:
+        buffer = event.current_buffer
+        state = buffer.complete_state
+        if state is not None and state.completions:
+            buffer.complete_next()
+            return
+        if buffer.completer is None:
+            return
+        offered = list(buffer.completer.get_completions(
+            buffer.document, CompleteEvent(completion_requested=True)))
+        if offered:  # (any completion still loading sees its state replaced, and stops)
+            buffer.complete_state = CompletionState(buffer.document, offered)
+            buffer.go_to_completion(0)
+
+    return keys
+
+
 class Prompter:
     """Asks one question at a time: prompt_toolkit on a terminal (Tab completes each
     word in its place), plain lines otherwise."""
@@ -110,7 +140,7 @@ class Prompter:
         if sys.stdin.isatty() and sys.stdout.isatty():
             from prompt_toolkit import PromptSession
 
-            self._session = PromptSession()
+            self._session = PromptSession(key_bindings=_tab_keys())
 
     def ask(self, question: str, default: str, words: Words = ()) -> str:
         shown = fitted(f"{question} [{default}]: " if default else f"{question}: ")

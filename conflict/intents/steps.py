@@ -307,11 +307,21 @@ def roll(faces: str | None = None, against: Sequence[str] = (),
 
 def damage(nudges: int | None = None, spend: int = 0, note: str = "",
            number: int | None = None) -> Intent:
-    """Apply the successful attack's damage (R-CON-18)."""
+    """Apply the successful attack's damage (R-CON-18); without a number, the action
+    being resolved, else the last one rolled this round (the engine says why it deals
+    none: it failed, say)."""
     from conflict.events import ApplyDamage
+    from conflict.members import DONE
 
-    return lambda state: [ApplyDamage(action=pending_or(state, number, "damage"),
-                                      nudges=nudges, spent=spend, note=note)]
+    def build(state: State) -> list[Event]:
+        meant = number
+        if meant is None and state.pending is None:
+            rolled = [a.number for a in state.actions if a.status is DONE]
+            meant = rolled[-1] if rolled else None
+        return [ApplyDamage(action=pending_or(state, meant, "damage"), nudges=nudges,
+                            spent=spend, note=note)]
+
+    return build
 
 
 def defeat(name: str, reason: str = "") -> Intent:

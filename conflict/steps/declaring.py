@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from conflict.errors import RuleViolation
-from conflict.events import Declare, SetTest, SwapResilience
+from conflict.events import Declare, SetTest, SwapResilience, check_action_dice
 from conflict.members import DECLARATION, DECLARED_ACTION, DECLARED_DEFENSE
 from conflict.order import after_declaration, describe_phase, evolve, next_declarer
 from conflict.state import Action, ActionStatus, RoundState, State, copy_participant
@@ -40,14 +40,15 @@ def declare(state: State, event: Declare) -> State:
     if expected != index:
         assert expected is not None
         other = state.participants[expected]
-        surprised = other.surprised and state.round == 1
-        if surprised and not (person.surprised and state.round == 1):
+        if other.surprised_in(state.round) and not person.surprised_in(state.round):
             raise RuleViolation(f"{other.name} {other.verb('is', 'are')} surprised and "
                                 f"{other.verb('declares', 'declare')} before {person.name}",
                                 rule="R-CON-5")
         raise RuleViolation(f"{other.name} (Wits {other.wits}) "
                             f"{other.verb('declares', 'declare')} before "
                             f"{person.name} (Wits {person.wits})", rule="R-CON-4")
+    if event.kind is DECLARED_ACTION:
+        check_action_dice(event.dice)  # Ruling: fewer than 2 form no pool (R-CON-11)
     actions = state.actions
     next_action = state.next_action
     if event.kind is DECLARED_ACTION:

@@ -12,6 +12,7 @@ from conflict.events import ApplyDamage, DefenseRoll, RollDice
 from conflict.members import DONE, FAIL, FAILURE, PENDING, STALEMATE, SUCCESS, TAKE_IT, WIN
 from conflict.order import advance, evolve
 from conflict.state import (
+    Action,
     Defense,
     State,
     copy_action,
@@ -33,7 +34,7 @@ def _best(faces: Sequence[Sequence[int]], pool: int, rollers: int, who: str,
     """The roll kept from ``faces``: each roller's, or a group's kept roll alone (R-CON-2
     ruling: at the table the Narrator rolls the group and reads out its best roll)."""
     if len(faces) not in (1, rollers):
-        example = ",".join(["5"] * min(pool, 3))
+        example = ",".join(["5"] * pool)  # one face per die of the pool
         raise BadValue(f"action {number}: {who} rolls {pool} dice for each of "
                        f"{rollers} members: give the kept roll alone ({example}) or all "
                        f"{rollers} split by slashes ({'/'.join([example] * 2)}/…), got "
@@ -126,9 +127,26 @@ def roll(state: State, event: RollDice) -> State:
                    pending=None if done else action.number)
 
 
+def no_damage_to_deal(action: Action) -> str:
+    """Why an action already settled deals no damage (R-CON-18): only a successful
+    attack does, once."""
+    number = action.number
+    if action.damage is not None:
+        return f"action {number} already dealt its damage ({action.damage})"
+    if action.outcome is FAILURE:
+        return f"action {number} failed; there is no damage to deal"
+    if action.outcome is STALEMATE:
+        return f"action {number} ended in a stalemate; there is no damage to deal"
+    # R-CON-8a: an action aimed at someone that does no harm records its success alone.
+    return f"action {number} does no harm; there is no damage to deal"
+
+
 @handles(ApplyDamage)
 def damage(state: State, event: ApplyDamage) -> State:
     """The damage of a successful attack (R-CON-18, R-CON-19, R-CON-20)."""
+    settled = state.action(event.action)
+    if settled is not None and settled.status is DONE:
+        raise RuleViolation(no_damage_to_deal(settled), rule="R-CON-18")
     action = pending_for(state, event.action, "R-CON-18", "apply damage of")
     if action.awaiting != "damage":
         raise RuleViolation(f"action {action.number} awaits {action.awaiting}, not "

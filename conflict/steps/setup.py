@@ -57,11 +57,13 @@ def add(state: State, event: AddParticipant) -> State:
                 raise RuleViolation(f"{possessive(name)} {resilience.capitalize()} is at 0: "
                                     f"defeated characters take no part", rule="R-CON-20")
         person = Participant(name=name, character=character, side=event.side,
-                             surprised=event.surprised, tiebreak=len(state.participants),
+                             surprised=event.surprised, joined=state.round,
+                             tiebreak=len(state.participants),
                              members=1, resiliences=character.resiliences)
     else:
         person = Participant(name=name, character=character, side=event.side,
-                             surprised=event.surprised, tiebreak=len(state.participants),
+                             surprised=event.surprised, joined=state.round,
+                             tiebreak=len(state.participants),
                              members=character.count)
     at = len(state.participants)
     index = dict(state.index)
