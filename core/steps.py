@@ -15,6 +15,10 @@ A parameter is known everywhere by its table name (``dice``, ``target``); each d
 words it its own way (``--with`` or ``DICE`` in click, ``with`` in the shell), so a
 refusal that names a parameter names the table's name and each door shows its own.
 
+A game offers what may be done now from the same table: each step's ``offer`` says
+when and for whom, and :meth:`Steps.options` lists them as :class:`Option` s that build
+their events, as a Conflict's what-now does.
+
 This module imports no project package but :mod:`core` (pure: no click, no Rich).
 """
 
@@ -27,7 +31,10 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-__all__ = ["Kind", "Param", "Step", "Steps", "Values", "Who", "Wording"]
+from core.errors import Malformed, RuledError
+
+__all__ = ["Kind", "MissingValue", "Offered", "Option", "Param", "Step", "Steps", "Values", "Who",
+           "Wording"]
 
 S = TypeVar("S")
 
@@ -143,6 +150,60 @@ class Param:
 
 
 @attrs.frozen
+class Offered:
+    """One way a step is offered now: ``seat`` takes it (``None``: the host), with
+    ``values`` (by parameter name) its likely choice, as the rules' defaults give it."""
+
+    seat: str | None = None
+    values: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+class MissingValue(RuledError, Malformed):
+    """An option's step was asked for its events without a value it needs (a card's
+    name only the table knows): ``param`` names it."""
+
+
+@attrs.frozen
+class Option(Generic[S]):
+    """A step the game offers now, able to build its events, as a Conflict's options
+    do: ``seat`` takes it (``None``: the host), ``values`` are its likely choice, and
+    :attr:`needs` the parameters still to give (what only the table knows: the card
+    drawn, the dice rolled by hand). ``events(**values)`` builds the step's events
+    against the game as it stood when offered; the rules judge them when pushed."""
+
+    step: Step[S]
+    state: S = attrs.field(repr=False, eq=False)
+    seat: str | None = None
+    values: Mapping[str, Any] = attrs.field(factory=dict)
+
+    @property
+    def name(self) -> str:
+        """The step's name (``collect``, ``end-turn``)."""
+        return self.step.name
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        """The required parameters the offer leaves to the caller."""
+        return tuple(p.name for p in self.step.params
+                     if p.required and p.name not in self.values)
+
+    def events(self, **values: Any) -> Sequence[Any]:
+        """The step's events with ``values`` (by parameter name) over its likely
+        choice; :class:`MissingValue` when one it needs is not given."""
+        unknown = [name for name in values if name not in {p.name for p in self.step.params}]
+        if unknown:
+            raise MissingValue(f"{self.step.name} takes no {unknown[0]!r} (it takes "
+                               f"{', '.join(p.name for p in self.step.params) or 'nothing'})",
+                               param=unknown[0])
+        chosen = {**self.step.defaults(), **self.values, **values}
+        for param in self.step.params:
+            if param.required and chosen.get(param.name) in (None, ()):
+                raise MissingValue(f"{self.step.name} needs its {param.name}: "
+                                   f"{param.help}", param=param.name)
+        return self.step.build(self.state, chosen)
+
+
+@attrs.frozen
 class Step(Generic[S]):
     """One step of a game, declared once: see the module's docstring.
 
@@ -156,6 +217,10 @@ class Step(Generic[S]):
     own steps, which may end the game when a player takes it (House War's worsen, add
     and solve); where the game names a rule for it (:attr:`Steps.end_rule`), any other
     step of a player's that would end the game is the host's.
+
+    ``offer(state)``: the ways the game offers this step now, each an :class:`Offered`
+    (who takes it and its likely values), none when it may not be taken now; a step
+    without one is never offered (:meth:`Steps.options`).
 
     ``phrase``: where a step has a grammar of its own for a line of words (a
     declaration's ``attack marsh 5 with dagger``), it reads those words (after the
@@ -176,6 +241,7 @@ class Step(Generic[S]):
     phrase: Callable[[Sequence[str]], dict[str, Any]] | None = None
     usage: str = ""
     may_end: bool = False
+    offer: Callable[[S], Sequence[Offered]] | None = None
 
     def param(self, name: str) -> Param:
         """The parameter called ``name`` (its table name)."""
@@ -245,6 +311,14 @@ class Steps(Generic[S]):
     def names(self) -> list[str]:
         """Every step's name, in the listings' order."""
         return [step.name for step in self]
+
+    def options(self, state: S) -> tuple[Option[S], ...]:
+        """Every step the game offers now, each way it is offered (the steps' own
+        :attr:`Step.offer`), in the listings' order: a driver picks one and pushes its
+        events, needing no rule of its own."""
+        return tuple(Option(step, state, offered.seat, offered.values)
+                     for step in self if step.offer is not None
+                     for offered in step.offer(state))
 
     def adding(self, *steps: Step[S]) -> Steps[S]:
         """This table with ``steps`` added (a game's table grows by one entry)."""
