@@ -71,7 +71,7 @@ def test_r_stf_1_a_stored_roll_of_faces_no_die_has_is_a_short_line(stuffed: Path
         done = process(stuffed, *args)
         assert done.returncode == 2, done.stderr
         line = said(done.stderr)
-        assert "entries row 2 of the stuffed 'Game 1'" in line and line.endswith("…")
+        assert "entries row 2 of the stuffed 'Stuffed 1'" in line and line.endswith("…")
 
 
 def test_a_table_in_a_folder_of_a_long_name_keeps_its_name_in_a_damaged_rows_line(

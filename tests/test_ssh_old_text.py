@@ -147,6 +147,6 @@ def test_a_damaged_game_row_refuses_that_game_alone_with_a_line_in_the_log(
         assert done.returncode == 0, err(done)
     refused = [line for line in log if "refused" in line]
     assert len(refused) == 1, log
-    assert refused[0].startswith("mistborn: housewar 'Game 1' refused: the table file ")
-    assert "entries row 2 of the housewar 'Game 1': event is not valid JSON" in refused[0]
+    assert refused[0].startswith("mistborn: housewar 'House War 1' refused: the table file ")
+    assert "entries row 2 of the housewar 'House War 1': event is not valid JSON" in refused[0]
     assert "Traceback" not in "\n".join(log)

@@ -75,10 +75,10 @@ def test_a_stream_version_past_sqlites_integer_is_damage_not_an_overflow(stuffed
     for args in (["stuffed", "end-turn"], ["stuffed", "undo", "--anyone"],
                  ["stuffed", "show", "--json"], ["stuffed", "list"]):
         assert damaged(stuffed, *args).endswith(
-            f"streams row 'Game 1': version is {MOST}, too big to go up by one; restore a "
+            f"streams row 'Stuffed 1': version is {MOST}, too big to go up by one; restore a "
             "copy of the file"), args
     with Table(stuffed) as table, pytest.raises(DamagedRow) as caught:
-        table.append("stuffed", "Game 1", [{"type": "end_turn"}], based_on=MOST, who="Ann")
+        table.append("stuffed", "Stuffed 1", [{"type": "end_turn"}], based_on=MOST, who="Ann")
     assert (caught.value.table, caught.value.column) == ("streams", "version")
 
 
@@ -106,9 +106,9 @@ def test_a_version_of_0_over_entries_is_damage_and_no_write_goes_ahead(stuffed: 
     write(stuffed, "UPDATE streams SET version = 0")
     for args in (["stuffed", "end-turn"], ["stuffed", "show"], ["stuffed", "log"]):
         line = damaged(stuffed, *args)
-        assert "streams row 'Game 1': version is 0, but the stream holds " in line, args
+        assert "streams row 'Stuffed 1': version is 0, but the stream holds " in line, args
     with Table(stuffed) as table, pytest.raises(DamagedRow, match="version is 0, but"):
-        table.append("stuffed", "Game 1", [{"type": "end_turn"}], based_on=0, who="Ann")
+        table.append("stuffed", "Stuffed 1", [{"type": "end_turn"}], based_on=0, who="Ann")
 
 
 # --- entries deleted under a kept board ---------------------------------------------------
@@ -124,7 +124,7 @@ def test_r_hw_a_game_whose_entries_were_deleted_is_never_drawn_from_its_kept_boa
         ["hw", "list"], ["hw", "unrest", "1"], ["hw", "log"])}
     assert len(said) == 1
     assert said.pop().endswith(
-        "streams row 'Game 1': version is 3, but the stream holds no entry (its entries "
+        "streams row 'House War 1': version is 3, but the stream holds no entry (its entries "
         "were deleted, or its version changed); restore a copy of the file")
 
 
@@ -150,7 +150,7 @@ def test_an_entry_deleted_from_the_middle_of_a_game_is_named(stuffed: Path) -> N
     ok(stuffed, "stuffed", "end-turn")
     write(stuffed, "DELETE FROM entries WHERE seq = 2")
     line = damaged(stuffed, "stuffed", "show")
-    assert "entries row 3 of the stuffed 'Game 1': seq is 3, but the stream holds 2 " \
+    assert "entries row 3 of the stuffed 'Stuffed 1': seq is 3, but the stream holds 2 " \
            "entries: some before it were deleted" in line
 
 
@@ -161,5 +161,5 @@ def test_a_game_played_undone_and_played_on_is_never_taken_for_damaged(stuffed: 
     ok(stuffed, "stuffed", "undo", "--anyone")
     ok(stuffed, "stuffed", "roll", "--faces", "c", "c", "c", "ch", "ch", "i", "b", "r")
     with Table(stuffed) as table:
-        assert table.stream("stuffed", "Game 1").version == 6  # new, 2 rolls, 1 end, 2 undos
+        assert table.stream("stuffed", "Stuffed 1").version == 6  # new, 2 rolls, 1 end, 2 undos
     assert "ann rolls" in ok(stuffed, "stuffed", "show")

@@ -60,6 +60,11 @@ def forget(table: Path) -> None:
             record_path(table).unlink()
 
 
+RECORD_MOST = 4096
+"""The most bytes a server's record is read up to (it holds a process, an address and
+a port)."""
+
+
 def running(table: Path) -> Serving | None:
     """The server over ``table``, when one runs (its process is alive)."""
     found = _read(record_path(table))
@@ -70,10 +75,12 @@ def running(table: Path) -> Serving | None:
 
 def _read(path: Path) -> Serving | None:
     """The record at ``path``; ``None`` when there is none or it cannot be read."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+    from core.files import UnreadableFile, read
+
+    try:  # through the one reader: a pipe or a device put there is no record
+        data = json.loads(read(path, what="the server's record", limit=RECORD_MOST))
         pid, host, port = data["pid"], data["host"], data["port"]
-    except (OSError, ValueError, TypeError, KeyError):
+    except (UnreadableFile, ValueError, TypeError, KeyError):
         return None
     if not (isinstance(pid, int) and isinstance(host, str) and isinstance(port, int)
             and pid > 0 and 0 < port < 65536):
