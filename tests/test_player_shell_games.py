@@ -265,7 +265,8 @@ def test_r_dbg_1_a_player_reads_their_own_log_at_the_phone(folder: Path) -> None
     assert ok(c, "log --player c --last 1").startswith("3. ")
     assert "A gains 40" in ok(a, "log")
     assert refused(c, "log --player a") == "! you read only your own log (C), not 'a'"
-    assert refused(cy, "log") == "! you have no seat at Deckbuilding 1: a player reads their own log"
+    assert refused(cy, "log") == (
+        "! you have no seat at Deckbuilding 1: a player reads their own log")
     assert refused(c, "log --db other.db") == (
         "! the shell chooses the table, the game and who writes: leave out --db")
     assert "A gains 40" in ok(host, "log") and "A gains 40" not in ok(host, "log -p c")
