@@ -5,7 +5,7 @@ may be taken, who takes it and its likely values, as :class:`~core.steps.Option`
 build their events, as a Conflict's what-now does.
 
 =============  ============  ===========================================================
-step           who           offered
+step           who           offered (the player: whose turn it is)
 =============  ============  ===========================================================
 ``offer``      the host      while fewer than 2 Loyals, or 2 Mercenaries, are on offer
                              (R-STF-5), once for each kind: the card's ``name``,
@@ -17,9 +17,11 @@ step           who           offered
                              Advantage card while the hand holds one; the dice to reroll
                              are those the odds (R-STF-8) would not keep for the
                              Mission, or, before the team meets it, for the Teammate
-                             easiest to recruit (none given when every die is worth
-                             keeping)
-``spend``      the player    each 3 or 4 of a kind among the unspent dice (R-STF-4)
+                             (on offer, or an opponent's Mercenary) the player could
+                             take with the best chance (none given when no die is
+                             worth rerolling)
+``spend``      the player    each 3 of a kind among the unspent dice, and each 4 of a
+                             kind with room in the hand (R-STF-4)
 ``buy``        the player    a coin for each 3 of a kind, a card for each 4 of a kind or
                              for 2 coins, with room in the hand (R-STF-4)
 ``recruit``    the player    each Teammate on offer the dice (and coins) pay for (R-STF-5)
