@@ -47,6 +47,7 @@ from boardgames import housewar as hw
 from boardgames import stuffed
 from boardgames.housewar.pay import can_pay
 from boardgames.session import Session
+from boardgames.stuffed.choices import options as dice_options
 from table import Table, games
 
 HOUSES = ["Venture", "Lekal", "Hasting", "Tekiel", "Erikeller"]
@@ -120,7 +121,7 @@ def deckbuilding(turns: int, rng: random.Random) -> list[dbg.Event]:
 
 
 def stuffed_game(turns: int, rng: random.Random) -> list[stuffed.Event]:
-    """A long game of Stuffed, played by the library's options (never the Mission)."""
+    """A long game of Stuffed, played by what the dice can buy (never the Mission)."""
     game = stuffed.new_session([stuffed.NewGame(
         (stuffed.Seat("Ann", "Kelsier", "charisma"), stuffed.Seat("Bo", "Vin", "resource"),
          stuffed.Seat("Cy", "Sazed", "intelligence")),
@@ -128,7 +129,7 @@ def stuffed_game(turns: int, rng: random.Random) -> list[stuffed.Event]:
     for _ in range(turns):
         game.push(stuffed.roll_event(game.state, rng))
         for _step in range(4):
-            choices = [o for o in stuffed.options(game.state)
+            choices = [o for o in dice_options(game.state)
                        if not isinstance(o.event, (stuffed.CompleteMission, stuffed.MyBirden))]
             if not choices:
                 break

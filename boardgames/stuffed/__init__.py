@@ -18,8 +18,14 @@ that the odds alone start fast — :mod:`~boardgames.stuffed.codec` brings cattr
 * :mod:`boardgames.stuffed.codec` — events to and from JSON;
 * :mod:`boardgames.stuffed.dice` — symbols, aliases, the die, combinations, matching;
 * :mod:`boardgames.stuffed.odds` — exact odds and the best dice to keep (R-STF-8);
+* :mod:`boardgames.stuffed.step_table` and :mod:`boardgames.stuffed.offers` — the
+  game's table of steps, and what may be done now made from it (:func:`options`):
+  each :class:`Option` names its step, who takes it (the player whose turn it is, or
+  ``None`` for the host) and its likely values, and builds its events
+  (``option.events(**values)``, given what ``option.needs``: a card's name only the
+  table knows), so that a driver loop needs no rule of its own;
 * :mod:`boardgames.stuffed.choices` — what the dice can buy now, as events to push
-  (:func:`options`);
+  (:func:`boardgames.stuffed.choices.options`);
 * :mod:`boardgames.stuffed.describe` — each event as one plain sentence
   (:func:`describe`, named as in every game; ``boardgames.stuffed.narrate`` is its
   deprecated old name);
@@ -45,7 +51,11 @@ from typing import TYPE_CHECKING, Any
 from core import lazy
 
 if TYPE_CHECKING:
-    from boardgames.stuffed.choices import *  # noqa: F403
+    from boardgames.stuffed.choices import Match as Match
+    from boardgames.stuffed.choices import find as find
+    from boardgames.stuffed.choices import mission_status as mission_status
+    from boardgames.stuffed.choices import odds_now as odds_now
+    from boardgames.stuffed.choices import set_rewards as set_rewards
     from boardgames.stuffed.codec import *  # noqa: F403
     from boardgames.stuffed.describe import *  # noqa: F403
     from boardgames.stuffed.dice import *  # noqa: F403
@@ -54,6 +64,8 @@ if TYPE_CHECKING:
     from boardgames.stuffed.rules import *  # noqa: F403
     from boardgames.stuffed.screen import *  # noqa: F403
     from boardgames.stuffed.state import *  # noqa: F403
+    from boardgames.stuffed.step_table import Option as Option
+    from boardgames.stuffed.step_table import options as options
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "codec": (
@@ -78,7 +90,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "MAX_REROLLS", "Odds", "best_keep", "chance", "chance_if_kept", "clear_caches",
     ),
     "choices": (
-        "Match", "Option", "find", "mission_status", "odds_now", "options", "set_rewards",
+        "Match", "find", "mission_status", "odds_now", "set_rewards",
+    ),
+    "step_table": (
+        "Option", "options",
     ),
     "rules": (
         "apply", "new_session", "replay", "reroll_event", "roll_event",

@@ -5,20 +5,22 @@ Tab completion, the help listings and who may take each are made from it
 
 Each step's words are read by the grammar of :mod:`.steps`, imported when a step is
 built (listing the steps loads no rule), and the rules (:mod:`.rules`) judge the events
-as they judge any other.
+as they judge any other. Each step's ``offer`` (:mod:`.offers`, imported when first
+asked) says when the rules allow it now, for whom and with what likely values: from
+them :func:`options` lists what may be done now, each option building its events.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from core.steps import Kind, Param, Step, Steps, Values
+from core.steps import Kind, Offered, Option, Param, Step, Steps, Values
 
 if TYPE_CHECKING:
     from boardgames.stuffed.state import Game
 
-__all__ = ["STEPS"]
+__all__ = ["STEPS", "Option", "options"]
 
 SYMBOLS: Final = ("c", "e", "b", "i", "ch", "r")
 """The dice's symbols as typed (coin, essence, birden, intelligence, charisma,
@@ -161,6 +163,18 @@ def _offer(state: Game, v: Values) -> list[Any]:
     return [Offer(Teammate(v["name"], v["kind"] or "loyal", v["attribute"], v["needs"]))]
 
 
+def _offered(name: str) -> Callable[[Game], Sequence[Offered]]:
+    """When the rules offer the step ``name`` now, for whom and how
+    (:mod:`.offers`, imported when first asked)."""
+
+    def offered(state: Game) -> Sequence[Offered]:
+        from boardgames.stuffed.offers import OFFERS
+
+        return OFFERS[name](state)
+
+    return offered
+
+
 _ATTRIBUTE_HELP = "The Attribute its ability takes (if not on offer)."
 
 STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
@@ -173,12 +187,14 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
         Param("needs", "The combination that recruits it, e.g. ch:2,i.", short="n",
               required=True, metavar="COMBO")),
          help="Turn the Loyal or Mercenary NAME face up on offer (R-STF-5): 2 of each "
-              "are on offer; recruit one, then offer its replacement."),
+              "are on offer; recruit one, then offer its replacement.",
+         offer=_offered("offer")),
     Step("roll", "Roll the 8 dice (or enter them: {faces}).", _roll, (
         _faces("The 8 dice rolled at the table (c c e b i ch r r); default: the tool "
                "rolls."),),
          help="Roll all 8 dice to start the turn (R-STF-2), or enter the dice rolled by "
-              "hand."),
+              "hand.",
+         offer=_offered("roll")),
     Step("reroll", "Reroll chosen dice, by an ability or a card.", _reroll, (
         Param("dice", "The dice to reroll.", Kind.FACES, positional=True, many=True,
               required=True, complete=_dice),
@@ -192,13 +208,15 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
                "rolls.")),
          help="Reroll DICE all at once (R-STF-3): by position (1 4 5) or symbol (b b). "
               "A Hero's or Teammate's ability costs a die of its Attribute (R-STF-6); an "
-              "Advantage card's costs the card ({card})."),
+              "Advantage card's costs the card ({card}).",
+         offer=_offered("reroll")),
     Step("spend", "Spend 3 of a kind for a coin, 4 for a card.", _spend, (
         Param("dice", "The set to spend.", Kind.FACES, positional=True, many=True,
               required=True, complete=_dice),),
          help="Spend DICE as a set (R-STF-4): 3 of a kind for a coin, 4 of a kind for an "
               "Advantage card; never Birdens. By position (1 2 3) or symbol (ch:3, "
-              "4-kind)."),
+              "4-kind).",
+         offer=_offered("spend")),
     Step("buy", "Buy a coin (3 of a kind) or a card (2 coins).", _buy, (
         Param("what", "A coin or a card.", Kind.CHOICE, positional=True, required=True,
               choices=("coin", "card")),
@@ -206,7 +224,8 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
               "of 2 coins.")),
          help="Buy a coin with 3 of a kind, or an Advantage card with 2 coins (or with 4 "
               "of a kind: {dice}) (R-STF-4). The set is picked from the unspent dice "
-              "unless given."),
+              "unless given.",
+         offer=_offered("buy")),
     Step("recruit", "Recruit a Teammate with the dice.", _recruit, (
         Param("name", "The Teammate.", Kind.NAME, positional=True, required=True,
               complete=_on_offer),
@@ -219,7 +238,8 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
         _with("The dice to spend (default: picked from the unspent dice).")),
          help="Recruit the Teammate NAME by spending dice that make its combination, and "
               "2 coins for a Mercenary (R-STF-5). A Teammate on offer needs only its name "
-              "(any unique beginning); another card needs {needs} and {attribute}."),
+              "(any unique beginning); another card needs {needs} and {attribute}.",
+         offer=_offered("recruit")),
     Step("steal", "Steal an opponent's Mercenary.", _steal, (
         Param("name", "The Mercenary.", Kind.NAME, positional=True, required=True,
               complete=_mercenaries),
@@ -227,7 +247,8 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
               Kind.NAME, option="from", metavar="PLAYER", complete=_others),
         _with("The dice to spend (default: picked from the unspent dice).")),
          help="Steal the Mercenary NAME from another team: dice that make its "
-              "combination and 2 coins (R-STF-5)."),
+              "combination and 2 coins (R-STF-5).",
+         offer=_offered("steal")),
     Step("ability", "Use a Hero's or Teammate's ability.", _ability, (
         Param("character", "hero, or a Teammate's name.", Kind.NAME, positional=True,
               required=True, metavar="CHARACTER", complete=_characters),
@@ -239,7 +260,8 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
               option="set", many=True, metavar="DICE…", complete=_dice)),
          help="Use CHARACTER's ability (hero, or a Teammate's name): spend one die of its "
               "Attribute; once per character per turn (R-STF-6). Say what the card gave "
-              "({coins}, {cards}); for Grunt's trade give the set ({trade} 3-kind)."),
+              "({coins}, {cards}); for Grunt's trade give the set ({trade} 3-kind).",
+         offer=_offered("ability")),
     Step("play", "Play an Advantage card.", _play, (
         Param("card", "The card's name.", positional=True, many=True, required=True),
         *_gave("the card"),
@@ -249,17 +271,33 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
          help="Play the Advantage card CARD from your hand (R-STF-4): say what it gave "
               "({coins}, {cards}). Two are known by name: My Birden (a Birden and 3 of a "
               "kind draw 2 cards; the dice stay) and the Sacrifice (she joins the team: "
-              "{attribute})."),
+              "{attribute}).",
+         offer=_offered("play")),
     Step("discard", "Discard an Advantage card.", _discard, (
         Param("card", "The card's name, if you like.", positional=True, many=True),),
-         help="Discard an Advantage card (its name, if you like) to make room (R-STF-4)."),
+         help="Discard an Advantage card (its name, if you like) to make room (R-STF-4).",
+         offer=_offered("discard")),
     Step("mission", "Complete the Mission with the dice and win.", _mission, (
         _with("The dice that make the Mission's combination (default: picked)."),),
          help="Complete the Mission: with its Teammates on your team, spend dice that "
-              "make its combination, and win (R-STF-7)."),
+              "make its combination, and win (R-STF-7).",
+         offer=_offered("mission")),
     Step("end-turn", "End the turn (red-scroll cards: {red}).", _end_turn, (
         Param("red", "Red-scroll Advantage cards played now: they last until your next "
                      "turn (Scouting is known by name).", many=True, metavar="CARD…"),),
-         help="End the turn (R-STF-2), playing red-scroll cards from your hand ({red})."),
+         help="End the turn (R-STF-2), playing red-scroll cards from your hand ({red}).",
+         offer=_offered("end-turn")),
 ))
 """Every step of a game of Stuffed, in the order ``stuffed --help`` lists them."""
+
+
+def options(state: Game) -> tuple[Option[Game], ...]:
+    """Every step of Stuffed the rules allow now, each way it may be taken, in the order
+    the table lists its steps (when each is offered: :mod:`.offers`). Each
+    :class:`~core.steps.Option` names its step (``name``), who takes it (``seat``: the
+    player's name, ``None`` for the host), its likely ``values`` and what it still
+    ``needs`` (what only the table knows: a card's name); ``option.events(**values)``
+    builds the step's events for :func:`~boardgames.stuffed.apply` (or a session's
+    ``push``), which judges them as any other. Empty before set-up and once the Mission
+    is completed."""
+    return STEPS.options(state)
