@@ -11,6 +11,17 @@ won. A game is a :class:`~boardgames.session.Session` of the events in
     game.push(dbg.SpendMission("Vin", (2, 1, 0)))
     dbg.describe(before, event, after, lang="pl")      # one sentence, English or Polish
 
+What may be done now is offered by :func:`options`, each :class:`Option` able to build
+its events, so that a program drives a game without a rule of its own: it gives only
+what the table knows (``option.needs``: the damage, coins or Mission points the cards
+gave)::
+
+    for option in dbg.options(game.state):
+        print(option.name, option.seat, option.values, option.needs)
+    attack = next(o for o in dbg.options(game.state) if o.name == "attack")
+    for event in attack.events():                      # the turn's damage, all of it
+        game.push(event)
+
 Errors are :class:`~boardgames.locales.LocalizedRuleViolation` (not allowed now) and
 :class:`~boardgames.locales.LocalizedBadValue` (malformed); ``str(error)`` is English and
 ``localize(error, "pl")`` Polish, both led by the rule (``R-DBG-4: …``).
@@ -20,6 +31,7 @@ from boardgames.deckbuilding import events
 from boardgames.deckbuilding.codec import CODEC
 from boardgames.deckbuilding.describe import Reward, describe, rewards_reached
 from boardgames.deckbuilding.events import *  # noqa: F403 (its __all__: every event class)
+from boardgames.deckbuilding.offers import options
 from boardgames.deckbuilding.rules import apply, new_game, replay, start
 from boardgames.deckbuilding.state import (
     BLANK,
@@ -46,12 +58,14 @@ from boardgames.deckbuilding.state import (
 )
 from boardgames.deckbuilding.text import CATALOG
 from boardgames.locales import LANGUAGES, localize
+from core.steps import MissingValue, Option
 
 __all__ = [
     "BLANK", "CATALOG", "CODEC", "LANGUAGES", "MAX_HEALTH", "Adversary", "EndReason",
-    "Game", "LordRuler", "Mission", "Pending", "Player", "Result", "Reward", "Standing",
-    "Turn", "apply", "burns_allowed", "completed_missions", "describe", "dominance",
-    "find_adversary", "find_mission", "living", "localize", "new_game", "replay", "rewards_reached",
-    "standing", "start", "target_in_play", "training_step",
+    "Game", "LordRuler", "MissingValue", "Mission", "Option", "Pending", "Player",
+    "Result", "Reward", "Standing", "Turn", "apply", "burns_allowed",
+    "completed_missions", "describe", "dominance", "find_adversary", "find_mission",
+    "living", "localize", "new_game", "options", "replay", "rewards_reached", "standing",
+    "start", "target_in_play", "training_step",
 ]
 __all__ += events.__all__  # every event class
