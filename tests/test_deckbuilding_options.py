@@ -8,8 +8,14 @@ alone plays a whole competitive game from the options (examples/drive_deckbuildi
 
 from __future__ import annotations
 
+import ast
+import os
 import random
+import re
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +25,9 @@ from boardgames.deckbuilding import events as dbg_events
 from boardgames.deckbuilding.step_table import STEPS
 from boardgames.session import Session
 from core.steps import Who
+
+DRIVER = Path(__file__).resolve().parent.parent / "examples" / "drive_deckbuilding.py"
+WINNER = re.compile(r"^The game ends on turn (\d+): (.+) wins? \((.+)\)\.$")
 
 
 def offered(state: dbg.Game, name: str) -> list[dbg.Option[dbg.Game]]:
@@ -325,3 +334,57 @@ def test_an_option_takes_the_cards_numbers_as_numbers_or_as_typed() -> None:
     with pytest.raises(dbg.MissingValue) as missing:
         coins.events()
     assert missing.value.param == "amount"
+
+
+# --- a whole game driven from the options alone ---------------------------------------------
+
+
+def run_driver(*args: str, columns: int = 200) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": str(columns)}
+    return subprocess.run([sys.executable, str(DRIVER), *args], capture_output=True,
+                          text=True, timeout=120, check=False, env=env)
+
+
+@pytest.mark.parametrize("seed", [None, "1", "2", "3"])
+def test_r_dbg_7_the_driver_plays_a_whole_competitive_game_to_its_winner(
+        seed: str | None) -> None:
+    """R-DBG-7: "Competitive: one player tops all 3 Mission tracks, last player alive,
+    or 4 Atium on Confrontation": the driver, choosing only among the options and
+    giving only the cards' numbers, plays to the end and names the winner."""
+    done = run_driver(*([seed] if seed else []))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    lines = done.stdout.splitlines()
+    end = WINNER.match(lines[-1])
+    assert end, lines[-1]
+    assert end[2] in {"Vin", "Kelsier", "Marsh"}
+    assert end[3] in {"missions", "last_standing", "confrontation"}
+    assert int(end[1]) > 3
+
+
+def test_the_driver_is_the_same_game_for_the_same_seed_and_reads_at_40_columns() -> None:
+    first, again = run_driver("5"), run_driver("5")
+    assert first.stdout == again.stdout != run_driver("6").stdout
+    narrow = run_driver("5", columns=40)
+    assert max(len(line) for line in narrow.stdout.splitlines()) <= 40
+    assert " ".join(narrow.stdout.split()) == " ".join(first.stdout.split())
+
+
+def test_the_driver_uses_the_public_api_alone_and_builds_no_event() -> None:
+    """No event class is named, no module but the package's face imported."""
+    tree = ast.parse(DRIVER.read_text(encoding="utf-8"))
+    modules = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+               for alias in node.names}
+    modules |= {f"{node.module}.{alias.name}" for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.module
+                for alias in node.names}
+    assert {m for m in modules if m.startswith("boardgames")} == {"boardgames.deckbuilding"}
+    assert {m.split(".")[0] for m in modules} <= {"__future__", "random", "shutil", "sys",
+                                                  "textwrap", "boardgames"}, modules
+    named = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    named |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    classes = {name for name in dbg_events.__all__
+               if isinstance(getattr(dbg_events, name), type)
+               and hasattr(getattr(dbg_events, name), "TYPE")}  # every event class
+    assert len(classes) == 31 and not named & classes, named & classes
+    assert "options" in named and "events" in named
