@@ -31,7 +31,6 @@ from boardgames.deckbuilding import events
 from boardgames.deckbuilding.codec import CODEC
 from boardgames.deckbuilding.describe import Reward, describe, rewards_reached
 from boardgames.deckbuilding.events import *  # noqa: F403 (its __all__: every event class)
-from boardgames.deckbuilding.offers import options
 from boardgames.deckbuilding.rules import apply, new_game, replay, start
 from boardgames.deckbuilding.state import (
     BLANK,
@@ -56,6 +55,7 @@ from boardgames.deckbuilding.state import (
     target_in_play,
     training_step,
 )
+from boardgames.deckbuilding.step_table import options
 from boardgames.deckbuilding.text import CATALOG
 from boardgames.locales import LANGUAGES, localize
 from core.steps import MissingValue, Option

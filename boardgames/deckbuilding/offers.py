@@ -1,7 +1,8 @@
 """What the Deckbuilding Game offers now (R-DBG-1..11): for each step of its table
 (:mod:`.step_table`), the ways the rules allow it as the game stands, each with who
-takes it and its likely values (:class:`core.steps.Offered`), and :func:`options`,
-the steps offered now, each able to build its events (:class:`core.steps.Option`).
+takes it and its likely values (:class:`core.steps.Offered`), from which
+:func:`boardgames.deckbuilding.options` lists the steps offered now, each able to
+build its events (:class:`core.steps.Option`).
 
 Who takes a step is the table's: the player whose turn it is (R-DBG-1), the Target's
 holder passing it on (R-DBG-4), the host giving the Target after its holder fell, and
@@ -31,31 +32,11 @@ from typing import Final
 
 from boardgames.deckbuilding.events import TRACK_TOP, Metal, Mode, shield_value
 from boardgames.deckbuilding.state import Game, LordRuler, burns_allowed, dominance, living
-from core.steps import Offered, Option
+from core.steps import Offered
 
-__all__ = ["OFFERS", "offer", "options"]
+__all__ = ["OFFERS", "offer"]
 
 Offer = Callable[[Game], list[Offered]]
-
-
-def options(state: Game) -> tuple[Option[Game], ...]:
-    """Every step the game offers now (R-DBG-1..11), each way it is offered, in the
-    order of the game's listings: ``option.name`` the step, ``option.seat`` who takes it
-    (a player's name, or ``None`` for the host), ``option.values`` its likely values and
-    ``option.needs`` what only the table knows (the damage, coins or Mission points the
-    cards gave). ``option.events(amount=5)`` builds the events to push, which the rules
-    accept as the game stood when offered::
-
-        for option in dbg.options(game.state):
-            if option.name == "end-turn":
-                for event in option.events():
-                    game.push(event)
-
-    None before the set-up, after the end, and only the Target's new holder while its
-    old holder's fall waits for one (R-DBG-4)."""
-    from boardgames.deckbuilding.step_table import STEPS
-
-    return STEPS.options(state)
 
 
 # --- who may act now ---------------------------------------------------------------------

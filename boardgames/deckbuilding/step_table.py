@@ -11,7 +11,7 @@ holder fell is the host's.
 
 Each step's ``offer`` says when the rules allow it now, for whom and with what likely
 values (:mod:`.offers`, imported when asked, as the grammar is), so that the table
-offers what may be done now (:func:`boardgames.deckbuilding.options`).
+offers what may be done now (:func:`options`).
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from core.names import name_key
-from core.steps import Kind, Offered, Param, Step, Steps, Values, Who
+from core.steps import Kind, Offered, Option, Param, Step, Steps, Values, Who
 
 if TYPE_CHECKING:
     from boardgames.deckbuilding.events import Event
     from boardgames.deckbuilding.state import Game
 
-__all__ = ["METAL_WORDS", "STEPS"]
+__all__ = ["METAL_WORDS", "STEPS", "options"]
 
 METAL_WORDS: Final = ("tin", "pewter", "iron", "steel", "zinc", "brass", "copper", "bronze")
 """The metal tokens as typed, in the board's order (R-DBG-10)."""
@@ -314,3 +314,21 @@ STEPS: Final[Steps[Game]] = Steps("deckbuilding", "R-DBG-1", (
                "lose (R-DBG-7)."),
 ))
 """Every step of a Deckbuilding Game, in the order ``deckbuilding --help`` lists them."""
+
+
+def options(state: Game) -> tuple[Option[Game], ...]:
+    """Every step the game offers now (R-DBG-1..11), each way it is offered, in the
+    order of the game's listings: ``option.name`` the step, ``option.seat`` who takes it
+    (a player's name, or ``None`` for the host), ``option.values`` its likely values and
+    ``option.needs`` what only the table knows (the damage, coins or Mission points the
+    cards gave). ``option.events(amount=5)`` builds the events to push, which the rules
+    accept as the game stood when offered::
+
+        for option in dbg.options(game.state):
+            if option.name == "end-turn":
+                for event in option.events():
+                    game.push(event)
+
+    None before the set-up, after the end, and only the Target's new holder while its
+    old holder's fall waits for one (R-DBG-4)."""
+    return STEPS.options(state)
