@@ -11,6 +11,17 @@ won. A game is a :class:`~boardgames.session.Session` of the events in
     game.push(dbg.SpendMission("Vin", (2, 1, 0)))
     dbg.describe(before, event, after, lang="pl")      # one sentence, English or Polish
 
+What may be done now is offered by :func:`options`, each :class:`Option` able to build
+its events, so that a program drives a game without a rule of its own: it gives only
+what the table knows (``option.needs``: the damage, coins or Mission points the cards
+gave)::
+
+    for option in dbg.options(game.state):
+        print(option.name, option.seat, option.values, option.needs)
+    attack = next(o for o in dbg.options(game.state) if o.name == "attack")
+    for event in attack.events():                      # the turn's damage, all of it
+        game.push(event)
+
 Errors are :class:`~boardgames.locales.LocalizedRuleViolation` (not allowed now) and
 :class:`~boardgames.locales.LocalizedBadValue` (malformed); ``str(error)`` is English and
 ``localize(error, "pl")`` Polish, both led by the rule (``R-DBG-4: …``).
@@ -44,14 +55,17 @@ from boardgames.deckbuilding.state import (
     target_in_play,
     training_step,
 )
+from boardgames.deckbuilding.step_table import options
 from boardgames.deckbuilding.text import CATALOG
 from boardgames.locales import LANGUAGES, localize
+from core.steps import MissingValue, Option
 
 __all__ = [
     "BLANK", "CATALOG", "CODEC", "LANGUAGES", "MAX_HEALTH", "Adversary", "EndReason",
-    "Game", "LordRuler", "Mission", "Pending", "Player", "Result", "Reward", "Standing",
-    "Turn", "apply", "burns_allowed", "completed_missions", "describe", "dominance",
-    "find_adversary", "find_mission", "living", "localize", "new_game", "replay", "rewards_reached",
-    "standing", "start", "target_in_play", "training_step",
+    "Game", "LordRuler", "MissingValue", "Mission", "Option", "Pending", "Player",
+    "Result", "Reward", "Standing", "Turn", "apply", "burns_allowed",
+    "completed_missions", "describe", "dominance", "find_adversary", "find_mission",
+    "living", "localize", "new_game", "options", "replay", "rewards_reached", "standing",
+    "start", "target_in_play", "training_step",
 ]
 __all__ += events.__all__  # every event class

@@ -8,6 +8,10 @@ built (listing the steps loads no rule), and the rules judge the events as they 
 any other. The player whose turn it is takes every step (R-DBG-1) but two: the Target's
 holder passes it on, on the attacker's turn (R-DBG-4), and the Target given after its
 holder fell is the host's.
+
+Each step's ``offer`` says when the rules allow it now, for whom and with what likely
+values (:mod:`.offers`, imported when asked, as the grammar is), so that the table
+offers what may be done now (:func:`options`).
 """
 
 from __future__ import annotations
@@ -16,13 +20,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from core.names import name_key
-from core.steps import Kind, Param, Step, Steps, Values, Who
+from core.steps import Kind, Offered, Option, Param, Step, Steps, Values, Who
 
 if TYPE_CHECKING:
     from boardgames.deckbuilding.events import Event
     from boardgames.deckbuilding.state import Game
 
-__all__ = ["METAL_WORDS", "STEPS"]
+__all__ = ["METAL_WORDS", "STEPS", "options"]
 
 METAL_WORDS: Final = ("tin", "pewter", "iron", "steel", "zinc", "brass", "copper", "bronze")
 """The metal tokens as typed, in the board's order (R-DBG-10)."""
@@ -79,17 +83,42 @@ def _holds_target(state: Game, seat: str) -> bool:
 # --- the parameters many steps share -------------------------------------------------------
 
 
+def _as_typed(step: Step[Game], values: Values) -> dict[str, Any]:
+    """``values`` as a door gives them: a whole number given for words (``amount=5``,
+    by a program) as the words typed (``"5"``), a number parameter's as it is."""
+
+    def typed(value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        if isinstance(value, (tuple, list)):
+            return tuple(typed(item) for item in value)
+        return value
+
+    numbers = {p.name for p in step.params if p.kind in (Kind.NUMBER, Kind.FLAG)}
+    return {name: value if name in numbers else typed(value)
+            for name, value in values.items()}
+
+
 def _grammar(name: str) -> Callable[[Game, Values], Sequence[Event]]:
     def build(state: Game, values: Values) -> Sequence[Event]:
         from boardgames.deckbuilding import steps
 
-        return steps.build(name, state, values)
+        return steps.build(name, state, _as_typed(STEPS[name], values))
 
     return build
 
 
+def _offer(name: str) -> Callable[[Game], Sequence[Offered]]:
+    def offer(state: Game) -> Sequence[Offered]:
+        from boardgames.deckbuilding import offers
+
+        return offers.offer(name, state)
+
+    return offer
+
+
 def _step(name: str, summary: str, *params: Param, **fields: Any) -> Step[Game]:
-    return Step(name, summary, _grammar(name), params, **fields)
+    return Step(name, summary, _grammar(name), params, offer=_offer(name), **fields)
 
 
 WHO_ACTS: Final = Param("who_acts", "Who acts (default: the player whose turn it is).",
@@ -205,7 +234,7 @@ _METALS = (
     _step("burns", "More Burns: this turn, or {lasting}.",
           _count("How many more (default: 1)."),
           Param("lasting", "For every turn from now (a permanent Mission reward), not this "
-                           "turn only.", Kind.FLAG), WHO_ACTS,
+                           "turn only.", Kind.FLAG, default=False), WHO_ACTS,
           help="The active player may Burn N more metal tokens this turn (a card), or "
                "every turn with {lasting} (R-DBG-10)."),
     _metal("burn", "Burn a metal token (or atium).", "Burn the METAL token (tin, pewter, "
@@ -268,7 +297,8 @@ _LORD_RULER = (
           Param("which", "The Adversary, by number or name.", Kind.NAME, positional=True,
                 required=True, metavar="ADVERSARY", complete=_adversaries),
           Param("amount", "The damage used.", positional=True, metavar="[DAMAGE]"),
-          Param("kill", "A kill-an-Ally effect removes the shield instead.", Kind.FLAG),
+          Param("kill", "A kill-an-Ally effect removes the shield instead.", Kind.FLAG,
+                default=False),
           WHO_ACTS,
           help="Destroy the leftmost standing shield of ADVERSARY (its number or name) "
                "with DAMAGE, at least the shield's value (X: the Dominance), or with "
@@ -284,3 +314,21 @@ STEPS: Final[Steps[Game]] = Steps("deckbuilding", "R-DBG-1", (
                "lose (R-DBG-7)."),
 ))
 """Every step of a Deckbuilding Game, in the order ``deckbuilding --help`` lists them."""
+
+
+def options(state: Game) -> tuple[Option[Game], ...]:
+    """Every step the game offers now (R-DBG-1..11), each way it is offered, in the
+    order of the game's listings: ``option.name`` the step, ``option.seat`` who takes it
+    (a player's name, or ``None`` for the host), ``option.values`` its likely values and
+    ``option.needs`` what only the table knows (the damage, coins or Mission points the
+    cards gave). ``option.events(amount=5)`` builds the events to push, which the rules
+    accept as the game stood when offered::
+
+        for option in dbg.options(game.state):
+            if option.name == "end-turn":
+                for event in option.events():
+                    game.push(event)
+
+    None before the set-up, after the end, and only the Target's new holder while its
+    old holder's fall waits for one (R-DBG-4)."""
+    return STEPS.options(state)
