@@ -86,6 +86,7 @@ class Terminal:
                    shlex.join(command),
                    ";", "set", "-g", "status", "off")
         self.rows = rows
+        self.path = self._tmux("display-message", "-p", "#{socket_path}").strip()
 
     def _tmux(self, *args: str) -> str:
         done = subprocess.run(["tmux", "-u", "-L", self.socket, "-f", os.devnull, *args],
@@ -123,6 +124,8 @@ class Terminal:
 
     def close(self) -> None:
         self._tmux("kill-server")
+        if self.path:
+            Path(self.path).unlink(missing_ok=True)  # its server is gone: its socket too
 
 
 @contextmanager
