@@ -29,9 +29,10 @@ from cli.common.errors import (
     utf8,
 )
 from cli.common.lazy_commands import LazyGroup as Loading
+from cli.common.lazy_commands import Sections
 from cli.version import __version__
 
-__all__ = ["COMMANDS", "LazyGroup", "UserError", "fail", "main"]
+__all__ = ["COMMANDS", "SECTIONS", "START", "LazyGroup", "UserError", "fail", "main"]
 
 # name -> ("module:attribute", short help): each module owns one command or group, whose
 # short help is this one (the group lists commands without importing them; an alias's
@@ -58,9 +59,27 @@ COMMANDS: dict[str, tuple[str, str]] = {
               "The table file for other tools: its path; its rows as CSV or JSON."),
 }
 
+# Who uses which command: the help lists them in these sections, in this order.
+SECTIONS: Sections = (
+    ("The Narrator's commands", ("demo", "roll", "odds", "char", "conflict", "log")),
+    ("Players' commands", ("serve", "player")),
+    ("Board games' commands", ("stuffed", "deckbuilding", "dbg", "housewar", "hw")),
+    ("The table file's commands", ("table",)),
+)
+
+START = "New here? Start with `mistborn demo`."
+"""The help's first word to a newcomer (shown before the options and commands)."""
+
+
 class LazyGroup(Loading):
     """The ``mistborn`` group: its commands are :data:`COMMANDS`, imported on first use
     (:class:`cli.common.lazy_commands.LazyGroup`); every mistake ends as one line."""
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # The commands by who uses them come first (a phone's first screen shows them),
+        # the options (only --version and --help) last.
+        self.format_commands(ctx, formatter)
+        click.Command.format_options(self, ctx, formatter)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
@@ -129,10 +148,12 @@ def _help_width() -> int:
 
 
 @click.group(
-    cls=LazyGroup, lazy=COMMANDS, sort=True,
+    cls=LazyGroup, lazy=COMMANDS, sections=SECTIONS,
     context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()},
 )
 @click.version_option(__version__, prog_name="mistborn")
 def main() -> None:
     """A table tool for the Mistborn Adventure Game: dice, odds and Conflicts; and
-    companions for Stuffed, the Deckbuilding Game and House War."""
+    companions for Stuffed, the Deckbuilding Game and House War.
+
+    New here? Start with `mistborn demo`."""

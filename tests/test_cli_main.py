@@ -15,7 +15,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from cli.main import COMMANDS, main
+from cli.main import COMMANDS, SECTIONS, START, main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -194,6 +194,65 @@ def test_help_fits_a_40_column_phone(name: str | None) -> None:
     assert not wide, wide
 
 
+def test_help_says_where_to_start_within_a_phone_s_first_screen() -> None:
+    # A newcomer on a 40-column phone reads the first 20 lines: every one fits, and they
+    # say where to start, before the commands.
+    env = {**os.environ, "COLUMNS": "40", "NO_COLOR": "1"}
+    done = subprocess.run([str(_console_script()), "--help"], capture_output=True,
+                          text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    first = done.stdout.splitlines()[:20]
+    assert [line for line in first if len(line) > 40] == []
+    assert any(START in line for line in first), first
+    assert "`mistborn demo`" in START
+    assert "demo" in COMMANDS
+
+
+def _sections(help_text: str) -> dict[str, list[str]]:
+    """The help's sections: each heading with the names its rows start with."""
+    found: dict[str, list[str]] = {}
+    heading = ""
+    for line in help_text.splitlines():
+        if line.endswith(":") and not line.startswith(" "):
+            heading = line[:-1]
+            found[heading] = []
+        elif heading and line.startswith("  ") and not line.startswith("   "):
+            found[heading].append(line.split()[0])
+    return found
+
+
+def test_help_lists_the_commands_by_who_uses_them() -> None:
+    # The Narrator's, the players', the board games' and the table file's: every command
+    # in one of them, in their order, the first the demo the help points a newcomer to.
+    result = CliRunner().invoke(main, ["--help"], terminal_width=80)
+    assert result.exit_code == 0
+    sections = _sections(result.stdout)
+    commands = {heading: names for heading, names in sections.items()
+                if heading != "Options"}
+    assert list(commands) == ["The Narrator's commands", "Players' commands",
+                              "Board games' commands", "The table file's commands"]
+    assert commands == {heading: list(names) for heading, names in SECTIONS}
+    assert sorted(name for names in commands.values() for name in names) == sorted(COMMANDS)
+    assert commands["The Narrator's commands"][0] == "demo"
+    assert "dbg" in commands["Board games' commands"]
+    assert "serve" in commands["Players' commands"]
+    assert list(sections)[-1] == "Options"  # after the commands: only --version, --help
+
+
+def test_the_help_imports_no_command() -> None:
+    # Listing the commands by section still reads their short help from the table of
+    # commands: no command's module is imported to write the help.
+    code = ("import sys; from cli.main import main\n"
+            "try:\n    main(['--help'])\nexcept SystemExit as stop:\n"
+            "    loaded = sorted(m for m in sys.modules if m.startswith(('cli.conflict', "
+            "'cli.boardgames', 'cli.players', 'cli.table', 'rich')))\n"
+            "    print(stop.code, loaded, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", timeout=60, check=False, cwd=ROOT)
+    assert done.stderr.splitlines() == ["0 []"]
+    assert "The Narrator's commands:" in done.stdout
+
+
 COLOUR = re.compile(r"\x1b\[[0-9;]*(3[0-79]|38;[0-9;]+)m")
 
 SCREENS = [
@@ -224,14 +283,15 @@ def test_every_screen_honours_no_color(args: list[str], tmp_path: Path) -> None:
     assert not COLOUR.search(plain.stdout)
 
 
-@pytest.mark.parametrize("args", [[], ["char"]])
-def test_a_bare_command_prints_its_help(args: list[str]) -> None:
+@pytest.mark.parametrize(("args", "heading"), [([], "The Narrator's commands:"),
+                                               (["char"], "Commands:")])
+def test_a_bare_command_prints_its_help(args: list[str], heading: str) -> None:
     result = CliRunner().invoke(main, args, prog_name="mistborn")
     assert result.exit_code == 0
     assert result.stderr == ""
     assert result.stdout == CliRunner().invoke(main, [*args, "--help"],
                                                prog_name="mistborn").stdout
-    assert result.stdout.startswith("Usage: mistborn") and "Commands:" in result.stdout
+    assert result.stdout.startswith("Usage: mistborn") and heading in result.stdout
 
 
 @pytest.mark.parametrize(("args", "hint"), [

@@ -14,6 +14,7 @@ import pexpect
 import pytest
 from cli_support import one_line_refusal
 from click.testing import CliRunner, Result
+from game_seat_support import HOUSES, HW_SETUP, cli, seated
 from player_support import ROOT, SSH_KEYGEN, make_key, make_table
 from table_support import plain
 
@@ -184,6 +185,32 @@ def test_the_local_prompt_shows_others_rolls_while_it_waits(db: Path) -> None:
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
+
+
+def test_r_hw_5_the_local_prompt_tells_a_players_own_game_step_once(tmp_path: Path) -> None:
+    # The reply tells the player's own step; the news beside the prompt tells only what
+    # others did (here the host's next step for the seat), never the player's step again.
+    path = tmp_path / "t.db"
+    seated(path, ("venture",), HOUSES, *HW_SETUP).close()
+    env = {**os.environ, "MISTBORN_DB": str(path), "TERM": "xterm"}
+    env.pop("SSH_ORIGINAL_COMMAND", None)
+    child = pexpect.spawn(MISTBORN[0], [*MISTBORN[1:], "player", "--as", "venture"],
+                          env=env, encoding="utf-8", dimensions=(40, 40), timeout=20,
+                          cwd=str(ROOT))
+    try:
+        child.expect("hw> ")
+        child.sendline("collect")
+        child.expect("Venture collects")
+        child.expect("hw> ")
+        cli(path, "hw", "worsen", "famine", "riot", "ashfall", "disobedience")
+        child.expect("Famine worsens")  # the host's step: news
+        told = child.before
+        child.expect("hw> ")
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert "collects" not in told, told
 
 
 def test_the_local_prompt_of_a_player_revoked_meanwhile_ends_with_one_plain_line(

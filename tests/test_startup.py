@@ -92,6 +92,11 @@ _SHOW = ("cli", "cli.common", "conflict", "core", "table")
 HOT: dict[tuple[str, ...], Loads] = {
     ("--version",): Loads(_CLI, ("cli", "cli.common"),
                           never=("rich", "attr", "sqlite3", "core", "conflict")),
+    # The help lists every command by who uses them, from the table of commands: none of
+    # their modules is loaded.
+    ("--help",): Loads(_CLI, ("cli", "cli.common"),
+                       never=("rich", "attr", "sqlite3", "core", "conflict",
+                              "cli.common.step_commands")),
     ("roll", "5"): Loads((*_DRAWN, *_ATTRS), ("cli", "cli.common", "cli.conflict", "conflict",
                                              "core"),
                          never=("sqlite3", "cattrs", "table", "fractions")),

@@ -17,7 +17,7 @@ import click
 if TYPE_CHECKING:
     from core.steps import Step, Steps
 
-__all__ = ["Lazy", "LazyGroup", "SuggestsUnloaded"]
+__all__ = ["Lazy", "LazyGroup", "Sections", "SuggestsUnloaded"]
 
 
 class SuggestsUnloaded(click.Group):
@@ -42,6 +42,11 @@ each game, :mod:`cli.common.twins`); its short help is this one, written once: l
 imports nothing."""
 
 
+Sections = tuple[tuple[str, tuple[str, ...]], ...]
+"""A group's help in sections: each heading with the names of the commands it lists, in
+that order (``("The Narrator's commands", ("demo", "roll"))``)."""
+
+
 def summary(step: Step[Any]) -> str:
     """A step's one-line help in the command line's words (``--faces``)."""
     from cli.common.step_commands import worded  # a step's words only (start-up)
@@ -55,13 +60,17 @@ class LazyGroup(SuggestsUnloaded):
     (``steps``: ``"module:NAME"`` of a :class:`core.steps.Steps`, read when the group's
     game is named), each made a command by :meth:`step_command` when used. Its help
     lists ``first`` (the commands listed before the steps), the table's steps, then those
-    of ``lazy`` and those it holds, in that order (by name when ``sort``)."""
+    of ``lazy`` and those it holds, in that order (by name when ``sort``); or, given
+    ``sections`` (:data:`Sections`), under each section's heading in its own order, any
+    command no section names last under "Commands"."""
 
     def __init__(self, *args: Any, lazy: Lazy | None = None, steps: str = "",
-                 first: tuple[str, ...] = (), sort: bool = False, **kwargs: Any) -> None:
+                 first: tuple[str, ...] = (), sort: bool = False,
+                 sections: Sections = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy: dict[str, tuple[str, str]] = dict(lazy or {})
         self.steps_at, self.first, self.sort = steps, first, sort
+        self.sections = sections
 
     @property
     def steps(self) -> Steps[Any] | None:
@@ -111,7 +120,12 @@ class LazyGroup(SuggestsUnloaded):
         return None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = self.listing()
+        rows = dict(self.listing())
+        for heading, names in self.sections:
+            listed = [(name, rows.pop(name)) for name in names if name in rows]
+            if listed:
+                with formatter.section(heading):
+                    formatter.write_dl(listed)
         if rows:
             with formatter.section("Commands"):
-                formatter.write_dl(rows)
+                formatter.write_dl(list(rows.items()))

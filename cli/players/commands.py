@@ -126,8 +126,8 @@ def _interactive(shell: PlayerShell, path: Path) -> int:
                 click.echo()
                 return 0
             shell.width = _width()
-            reply = shell.handle(line)
-            with watcher.lock:
+            with watcher.lock:  # the news waits: a step the reply tells is no news
+                reply = shell.handle(line)
                 click.echo(reply.text, nl=False)
             if reply.quit:
                 return reply.status  # 2: the player was revoked
@@ -167,16 +167,18 @@ class _Watcher(threading.Thread):
                 if now == version and not news.due():  # due: a game's timer ran out
                     continue
                 version = now
-                news.follow(self.shell)
-                text = news.news()
-                if text and not self._stop.is_set():
-                    self._show(text)
+                with self.lock:  # not while a line is handled (its reply tells its steps)
+                    news.follow(self.shell)
+                    text = news.news()
+                    if text and not self._stop.is_set():
+                        self._show(text)
         except Exception:  # never let the news thread break the prompt
             return
         finally:
             news.close()
 
     def _show(self, text: str) -> None:
+        """Write ``text`` above the prompt and what is typed after it (the lock held)."""
         try:
             import readline
 
@@ -185,9 +187,8 @@ class _Watcher(threading.Thread):
             typed = ""
         prompt = self.shell.prompt()
         start = "\r\x1b[K" if sys.stdout.isatty() and not self.shell.plain else "\n"
-        with self.lock:
-            sys.stdout.write(f"{start}{text}{prompt}{typed}")
-            sys.stdout.flush()
+        sys.stdout.write(f"{start}{text}{prompt}{typed}")
+        sys.stdout.flush()
 
 
 # --- the list of players --------------------------------------------------------------------

@@ -139,6 +139,11 @@ class GameWatch:
             self.seen(desk)
         self._mine |= {(desk.kind, desk.name, seq) for seq in desk.wrote}
 
+    def shares(self, other: GameWatch) -> None:
+        """Leave out the steps ``other``'s replies told, as they are told (the news of a
+        second shell of the same player, telling it beside ``other``'s replies)."""
+        self._mine = other._mine
+
     def news(self, desk: GameDesk) -> list[Any]:
         """What others did at the game since this shell last looked, for its player."""
         from cli.players.words import stored

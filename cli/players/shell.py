@@ -480,9 +480,10 @@ class PlayerShell:
     def follow(self, shell: PlayerShell) -> None:
         """Tell the news as ``shell`` shows its lines (a second shell of the same player
         reading the news beside it): at its width and in its text mode, sitting at the
-        game it chose with ``use``."""
+        game it chose with ``use``, leaving out the game steps its replies told."""
         self.width, self.plain, self.color = shell.width, shell.plain, shell.color
         self._chosen = shell._chosen
+        self._watch.shares(shell._watch)
 
     def due(self) -> bool:
         """Whether news waits though the table did not change (a game's timer)."""
