@@ -450,6 +450,17 @@ def test_r_hw_5_a_short_supply_is_stolen_while_another_house_holds_it(db: Path) 
                                            "1 Food from Lekal")
 
 
+def test_r_hw_5_a_sheet_names_its_tokens(db: Path) -> None:
+    """"All players immediately collect the resources and the number of Personality
+    cards shown along the sides of their House sheet." (R-HW-5): the sheet's tokens are
+    given, ``none`` for a sheet that shows none; left out, nothing is written."""
+    ok(db, *NEW)
+    assert unchanged(db, "hw", "sheet", "venture", "--cards", "1") == (
+        "Missing argument 'TOKENS…'.")
+    ok(db, "hw", "sheet", "venture", "none", "--cards", "1")
+    assert house(db, "Venture")["resources"] == game(db)["houses"][1]["resources"]
+
+
 def test_r_hw_5_collect_before_set_up_names_the_missing_sheets_first(db: Path) -> None:
     """"All players immediately collect the resources and the number of Personality
     cards shown along the sides of their House sheet." comes before "Draw 1 Problem

@@ -17,6 +17,16 @@ pure :func:`apply`, which validates each one and returns a new
     ...
     outcome(game.state)   # None while the game goes on
 
+A driver needs no rule of its own: :func:`options` (``STEPS.options(state)``, from the
+game's table of steps) lists what the game offers now — each step the rules allow at
+this point, who takes it (a House, or ``None`` for the host) and its likely values —
+and each option builds its events, as a Conflict's what-now does::
+
+    option = options(game.state)[0]       # e.g. the first House's sheet, the host's
+    option.needs                          # ('what',): its tokens, as only the table knows
+    for event in option.events(what="2 money 1 food", cards=1):
+        game.push(event)
+
 :data:`CODEC` writes and reads the events as JSON (game ``"housewar"``);
 :func:`describe` (in :mod:`boardgames.housewar.describe`) says each event in one
 sentence; :func:`outcome` ranks the Houses once the game is over (R-HW-3);
@@ -78,14 +88,16 @@ if TYPE_CHECKING:
         Step,
         Turn,
     )
+    from boardgames.housewar.step_table import MissingValue, Option, options
     from boardgames.session import Session
 
     __all__ = [
         "CODEC", "HOUSE_LIST", "LEGEND", "Breakdown", "Card", "Close", "End", "Gain",
-        "Grid", "House", "HouseRow", "Houses", "Outcome", "Payment", "Phase", "Resource",
+        "Grid", "House", "HouseRow", "Houses", "MissingValue", "Option", "Outcome",
+        "Payment", "Phase", "Resource",
         "Resources", "Standing", "State", "Step", "Turn", "apply", "board", "breakdown",
         "can_pay", "cheapest_payment", "describe", "effective_cost", "explain_payment",
-        "first_active", "letters", "looking", "new_game", "next_line", "outcome",
+        "first_active", "letters", "looking", "new_game", "next_line", "options", "outcome",
         "parse_resources", "replay", "replay_json", "shortfall", "snapshot", "standings",
         "status", "summary",
     ]
@@ -105,6 +117,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
                "status", "summary"),
     "sheets": ("HOUSE_LIST", "first_active"),
     "state": ("Card", "Close", "End", "Gain", "House", "Phase", "State", "Step", "Turn"),
+    "step_table": ("MissingValue", "Option", "options"),
 }
 """Where each name lives; the event classes, read from the events' ``__all__`` when
 first asked for, are not listed."""

@@ -55,8 +55,11 @@ def problem(state: State, typed: str, *, known: bool = False) -> str:
     return found[0] if len(found) == 1 else typed
 
 
-def urgency(typed: str) -> int | str:
-    """A starting Urgency as typed: ``2`` as a number, ``II`` as the rules read it."""
+def urgency(typed: str | int) -> int | str:
+    """A starting Urgency as typed: ``2`` as a number, ``II`` as the rules read it (a
+    number given as one, by a program building an option's events, stays one)."""
+    if isinstance(typed, int):
+        return typed
     return int(typed) if typed.strip().isdigit() and len(typed) < 4 else typed
 
 

@@ -20,12 +20,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from boardgames.errors import BadValue, GameError
-from core.steps import Kind, Param, Step, Steps, Values, Who
+from core.steps import Kind, MissingValue, Offered, Option, Param, Step, Steps, Values, Who
 
 if TYPE_CHECKING:
     from boardgames.housewar.state import State
 
-__all__ = ["STEPS", "timer"]
+__all__ = ["STEPS", "MissingValue", "Option", "options", "timer"]
 
 KINDS: Final = ("money", "food", "prestige", "skaa", "warriors", "atium")
 """The kinds of tokens, as Tab offers them (R-HW-5)."""
@@ -65,6 +65,18 @@ def _urgencies(state: State | None, typed: str) -> Sequence[str]:
 
 def _minutes(state: State | None, typed: str) -> Sequence[str]:
     return ("3", "3.5", "4", "stop")
+
+
+def _offer(name: str) -> Callable[[State], Sequence[Offered]]:
+    """The step ``name``'s offer (:data:`.offers.OFFERS`), read when first asked: listing
+    the steps loads no rule."""
+
+    def offer(state: State) -> Sequence[Offered]:
+        from boardgames.housewar.offers import OFFERS
+
+        return OFFERS[name](state)
+
+    return offer
 
 
 _OTHERS_SHARE: Final = "another House's share is the host's to enter, once it agrees"
@@ -300,18 +312,19 @@ def timer(now: Callable[[], str]) -> Step[State]:
              "recommends 3–4 minutes for a deal), replacing a running one; or stop it "
              "(timer stop).\n\nEvery board shows it (negotiation: 2:15 left, then "
              "negotiation time is up), and the first step written after it runs out says "
-             "so once.")
+             "so once.", offer=_offer("timer"))
 
 
 STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
     Step("sheet", "Set-up: a House collects its sheet.", _sheet, (
         _house(),
-        _tokens("What its sheet shows.", required=False),
+        _tokens("What its sheet shows (none for nothing)."),
         Param("cards", "The Personality cards its sheet shows.", Kind.NUMBER, default=0,
               low=0, high=9, metavar="N")),
          help="Set-up (R-HW-5): HOUSE collects the resources (TOKENS: 2 money 1 food) and "
               "the Personality cards ({cards}) its sheet shows. They are its income from "
-              "then on: step 1 collects them with no numbers typed.", who=Who.HOST),
+              "then on: step 1 collects them with no numbers typed.", who=Who.HOST,
+         offer=_offer("sheet")),
     Step("add", "A Problem enters the track (set-up, step 3, effect).", _add, (
         _problem(known=True),
         Param("urgency", "Its printed starting Urgency, 1–4 or I–IV (needed the first "
@@ -329,14 +342,14 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
          help="The Problem NAME enters the track (R-HW-2): at its starting Urgency, moving "
               "right past full columns to the lowest free space; past IV it erupts. Step 3 "
               "by default; {setup} for a starting Problem, {effect} for an eruption's or a "
-              "card's.", may_end=True),
+              "card's.", may_end=True, offer=_offer("add")),
     Step("worsen", "Step 2: Problems move one column right.", _worsen, (
         Param("names", "The Problems, in order.", Kind.NAME, positional=True, many=True,
               required=True, metavar="PROBLEM…", complete=_problems),),
          help="Step 2: each PROBLEM moves one column right, one at a time, in the order "
               "given (the Active House chooses); past IV it erupts (R-HW-2); Vin's eruption "
               "ends the game at once, and the Problems after it stay (R-HW-3).",
-         may_end=True),
+         may_end=True, offer=_offer("worsen")),
     Step("move", "A card moves a Problem (Soother: {by} -1).", _move, (
         _problem(),
         Param("by", "Columns: right, or left when negative (a Soother: -1).",
@@ -346,7 +359,7 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
             "lowest": "To the leftmost free space."})),
          help="A card moves PROBLEM (R-HW-2): by N columns, past full ones; past IV it "
               "erupts, past I it goes back on top of the Problem deck; or to the highest "
-              "or lowest free space."),
+              "or lowest free space.", offer=_offer("move")),
     Step("collect", "Step 1: the Active House's income.", _collect, (
         Param("income", "What it collects this turn instead of its remembered income (its "
                         "sheet and Advisors, less Ruined icons).", many=True, commas=False,
@@ -358,13 +371,13 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
               "collected at set-up, and its Advisors show, less Ruined icons — no numbers "
               "to type ({income} gives another). The first Active House collects on the "
               "first turn too. What the supply lacks may be stolen from other Houses "
-              "({steal}), the rest is lost."),
+              "({steal}), the rest is lost.", offer=_offer("collect")),
     Step("pass", "Step 4: pass, taking a token or a card.", _pass, (
         Param("take", "The token taken from the supply (any kind, Atium too); default: a "
                       "Personality card.", metavar="KIND", complete=_kinds),
         _acting()),
          help="Step 4: the Active House passes and takes 1 token of any kind ({take}) or 1 "
-              "Personality card (R-HW-5)."),
+              "Personality card (R-HW-5).", offer=_offer("pass")),
     Step("solve", "Step 4: a deal closes and a Problem is solved.", _solve, (
         _problem(),
         Param("share", "The icons of the cost each House covers (venture=2f lekal=1s).",
@@ -379,51 +392,55 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
          help="Step 4: a deal closes and PROBLEM is solved (R-HW-3, R-HW-4): each House "
               "pays its share alone (Atium as any icon, 2 tokens for 1, no pooling), then "
               "gains the Favor promised — doubled while the Lord Ruler is in play.",
-         may_end=True),
+         may_end=True, offer=_offer("solve")),
     Step("no-deal", "Step 4: a deal fails.", _no_deal, (_problem(),),
-         help="Step 4: the deal over PROBLEM fails; it stays and nothing is paid."),
+         help="Step 4: the deal over PROBLEM fails; it stays and nothing is paid.",
+         offer=_offer("no-deal")),
     Step("end-turn", "Step 5: the next House becomes Active.", _end_turn,
          help="Step 5: the turn ends; this turn's cost changes lapse and the next House "
-              "becomes the Active House (R-HW-4, R-HW-5)."),
+              "becomes the Active House (R-HW-4, R-HW-5).", offer=_offer("end-turn")),
     Step("cost", "A card lowers or raises a cost this turn.", _cost, (
         _problem(),
         Param("lower", "Icons a card removes (never more than printed).", many=True,
               commas=False, metavar="TOKENS…", complete=_kinds),
         Param("higher", "Icons a card adds.", option="raise", many=True, commas=False,
               metavar="TOKENS…", complete=_kinds)),
-         help="A card lowers or raises PROBLEM's cost until the end of the turn (R-HW-4)."),
+         help="A card lowers or raises PROBLEM's cost until the end of the turn (R-HW-4).",
+         offer=_offer("cost")),
     Step("unrest", "Unrest moves up (or down: -N).", _unrest, (
         Param("amount", "Spaces.", Kind.NUMBER, positional=True, required=True,
               metavar="N"),),
          help="Unrest moves N spaces (-N to lower it); at 8 the game ends at once "
               "(R-HW-1). The host's: at a phone, a House takes only the steps its turn "
-              "gives it (R-HW-6).", who=Who.HOST, rule="R-HW-6"),
+              "gives it (R-HW-6).", who=Who.HOST, rule="R-HW-6", offer=_offer("unrest")),
     Step("score", "A House gains Favor or Disgrace.", _score, (
         _house(seat=True),
         Param("favor", "Favor gained.", Kind.NUMBER, default=0, metavar="N"),
         Param("disgrace", "Disgrace gained.", Kind.NUMBER, default=0, metavar="N"),
         Param("modifier", "A Personality adjusting a gain: applied after doubling, never "
-                          "doubled, may be negative.", Kind.FLAG),
+                          "doubled, may be negative.", Kind.FLAG, default=False),
         Param("source", "What gave it (Riot erupting), for the end-game breakdown.",
               default="", metavar="TEXT")),
          help="HOUSE gains Favor and/or Disgrace (R-HW-3), doubled while the Lord Ruler is "
               "in play. The tokens go face down: the table's board never shows them "
               "(R-HW-6). Making change with scoring tokens changes no score: nothing to "
-              "record."),
+              "record.", offer=_offer("score")),
     Step("ruin", "A Ruined token covers an income icon.", _ruin, (
         _house(seat=True),
         _tokens("The icon covered (1 food)."),
-        Param("dismiss", "A Lesser Noble removes the Ruined token instead.", Kind.FLAG)),
+        Param("dismiss", "A Lesser Noble removes the Ruined token instead.", Kind.FLAG,
+              default=False)),
          help="A Ruined token covers HOUSE's icon of TOKENS (1 food) on its sheet or an "
               "Advisor: step 1 no longer collects it (R-HW-5). {dismiss}: a Lesser Noble "
-              "removes the token, and the icon is collected again."),
+              "removes the token, and the icon is collected again.", offer=_offer("ruin")),
     Step("advisor", "An Advisor adds an icon to an income.", _advisor, (
         _house(seat=True),
         _tokens("Its icon (1 money)."),
-        Param("discard", "The Advisor leaves play, and its icon with it.", Kind.FLAG)),
+        Param("discard", "The Advisor leaves play, and its icon with it.", Kind.FLAG,
+              default=False)),
          help="HOUSE plays an Advisor face up: step 1 collects its icon (TOKENS: 1 money) "
               "too (R-HW-5). {discard}: the Advisor leaves play and takes its icon with "
-              "it."),
+              "it.", offer=_offer("advisor")),
     Step("transfer", "Tokens move: bribes, thefts, returns.", _transfer, (
         Param("source", "A House, the supply or destroyed.", Kind.NAME, positional=True,
               required=True, metavar="FROM", complete=_places),
@@ -432,18 +449,29 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
         _tokens("The tokens moved.")),
          help="Tokens move FROM a House, the supply or the destroyed tokens TO another "
               "(R-HW-5): a bribe, a Lurcher's theft, an eruption's return or destruction.",
-         who=Who.HOST),
+         who=Who.HOST, offer=_offer("transfer")),
     Step("face-down", "A Personality played face down.", _face_down, (
         _house(seat=True), _card()),
-         help="HOUSE plays the end-game Personality CARD face down (R-HW-3)."),
+         help="HOUSE plays the end-game Personality CARD face down (R-HW-3).",
+         offer=_offer("face-down")),
     Step("discard", "A face-down Personality discarded.", _discard, (_house(), _card()),
          help="HOUSE's face-down Personality CARD is discarded (e.g. by a Coinshot).",
-         who=Who.HOST),
+         who=Who.HOST, offer=_offer("discard")),
     Step("reveal", "At the end, a face-down card revealed.", _reveal, (
         _house(seat=True), _card(), *_gains()),
          help="At the end, before totals, HOUSE reveals its face-down CARD and gains what "
               "it gives, doubled while the Lord Ruler is in play (R-HW-3).",
-         who=Who.SEAT, may=_own_cards, rule="R-HW-3"),
+         who=Who.SEAT, may=_own_cards, rule="R-HW-3", offer=_offer("reveal")),
 ), end_rule="R-HW-6")
 """Every step of a game of House War but the negotiation timer (:func:`timer`, whose
-clock the front door gives), in the order ``housewar --help`` lists them."""
+clock the front door gives), in the order ``housewar --help`` lists them; each offers
+itself when the rules allow it (:mod:`boardgames.housewar.offers`)."""
+
+
+def options(state: State) -> tuple[Option[State], ...]:
+    """What the game offers now (``STEPS.options(state)``): every step the rules allow
+    at this point, each way, for whom (a House, or ``None`` for the host) and with its
+    likely values, building its events (:class:`core.steps.Option`); what the table
+    alone knows is left to give (``option.needs``). See :mod:`boardgames.housewar.offers`
+    for what is offered when."""
+    return STEPS.options(state)
