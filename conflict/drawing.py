@@ -17,8 +17,8 @@ who moves next, and the last things that happened beneath; it reads at 40 column
 and at 120. Stored text (names, stakes) goes through :func:`core.text.printable`:
 never read as markup, never printed as raw escape sequences.
 
-How wide a row is decides what fits beside it: text is measured as Rich measures it
-(imported when a board is drawn, never with this module).
+How wide a row is decides what fits beside it: text is measured as the terminal's
+drawing counts it (:func:`core.lines.terminal_cells`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from conflict.board_shape import RESILIENCE_NAMES, ordinal
-from core.lines import Drawing, Line
+from core.lines import Drawing, Line, terminal_cells
 from core.text import printable as plain
 
 __all__ = ["BAR_CELLS", "BOARD_WIDTH", "LETTERS", "Board", "Parts", "bar", "board_lines",
@@ -151,13 +151,6 @@ def _joined(found: Parts) -> list[Line]:
             *(line for event in events for line in event)]
 
 
-def _cells(text: str) -> int:
-    """How many cells ``text`` takes on a terminal, as Rich counts them."""
-    from rich.cells import cell_len
-
-    return cell_len(text)
-
-
 @attrs.frozen
 class Board(Drawing):
     """A Conflict's board, ready to draw: its data (``facts``, as
@@ -171,7 +164,7 @@ class Board(Drawing):
 
     def parts(self, width: int) -> Parts:
         """The board for ``width`` columns in its parts (see :data:`Parts`)."""
-        return parts(self.facts, width, self.last, _cells, self.name)
+        return parts(self.facts, width, self.last, terminal_cells, self.name)
 
     def lines(self, width: int) -> list[Line]:
         return _joined(self.parts(width))

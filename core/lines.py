@@ -5,8 +5,10 @@ of Rich's layout to be built: it is a list of :class:`Line`, plain text with a b
 style and styled spans, made with the few operations of ``rich.text.Text`` the screens
 use (:meth:`Line.append`, :meth:`Line.append_line`, :meth:`Line.cut`,
 :meth:`Line.wrapped`), which keep the same text, styles and spans as those ``Text``
-operations would. Building lines needs no Rich; drawing them does (imported when a
-line is drawn, never with this module).
+operations would. Building lines needs no Rich; drawing them does. This module is
+where the library hands its lines to Rich: it imports Rich inside its functions only,
+when a line is drawn or measured, so that importing any package loads no Rich (the
+packages import no output library of their own).
 
 A :class:`Drawing` is a value that lays itself out as lines for a width
 (:meth:`Drawing.lines`) and draws itself: given to a Rich console it is drawn at the
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.text import Text
 
-__all__ = ["Drawing", "Line", "Span"]
+__all__ = ["Drawing", "Line", "Span", "terminal_cells"]
 
 Span = tuple[int, int, str]
 """A styled run of a line: start, end (indices into its text) and style."""
@@ -110,6 +112,14 @@ class Line:
 
         return Text(self.plain, style=self.style,
                     spans=[RichSpan(start, end, style) for start, end, style in self.spans])
+
+
+def terminal_cells(text: str) -> int:
+    """How many cells ``text`` takes on a terminal, counted as Rich, which draws the
+    lines, counts them (a row that fills a screen to its edge is measured so)."""
+    from rich.cells import cell_len
+
+    return cell_len(text)
 
 
 class Drawing:
