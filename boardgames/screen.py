@@ -18,8 +18,10 @@ and the Houses' table of House War (:class:`Grid`, :class:`Houses`) — are here
 each game's screen module naming them beside its ``board``: a board read back from
 the table is drawn without loading its game.
 
-A board is stored beside its game as JSON (:func:`to_stored`) and read back strictly
-(:func:`from_stored`), so that a screen shows it without replaying the game.
+A board is any sequence of these values (:data:`Shown`). It is stored beside its game
+as JSON (:func:`to_stored`) and read back strictly (:func:`from_stored`), so that a
+screen shows it without replaying the game. :mod:`boardgames.drawing` draws it, as
+each game's ``drawn`` does: to Rich, or to plain text at a width.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
+
+__all__ = ["Grid", "HouseRow", "Houses", "Line", "Part", "Shown", "Title", "Tray", "TrayDie",
+           "board_from_stored", "count", "from_stored", "para", "to_stored"]
 
 
 @attrs.frozen
@@ -106,6 +111,11 @@ class Houses:
 
     labels: tuple[str, ...]
     rows: tuple[HouseRow, ...]
+
+
+Shown = Line | Title | Tray | Grid | Houses
+"""A value of a board: a board is a sequence of them (each game's ``board`` gives one,
+each game's ``Shown`` naming those it uses)."""
 
 
 def para(text: str, tag: str = "plain", *, margin: int = 0, indent: int = 2) -> Line:

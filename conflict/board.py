@@ -7,7 +7,9 @@ in the round (:func:`status`), dice in hand, Resiliences or Extras standing — 
 JSON-ready dict made for a viewer (by default the Narrator: see :func:`board`), so
 that a screen can draw it, a program can read it, and the table can keep the
 Narrator's beside the Conflict's events (a reader then draws the board without replaying
-them). :func:`next_line` says in a few words what comes next.
+them). :func:`next_line` says in a few words what comes next. :func:`drawn` is the
+board as a value that draws itself (:class:`conflict.drawing.Board`): to Rich, or to
+plain text at a width — what ``mistborn conflict show`` prints.
 
 Names and stakes are given as stored: a screen makes them safe to print.
 
@@ -23,13 +25,16 @@ from conflict.board_shape import BOARD_SCHEMA as BOARD_SCHEMA
 from conflict.board_shape import RESILIENCE_NAMES as RESILIENCE_NAMES
 from conflict.board_shape import is_board as is_board
 from conflict.board_shape import ordinal as ordinal
+from conflict.drawing import Board
 from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from conflict.state import Participant, State
 
-__all__ = ["BOARD_SCHEMA", "acting_places", "board", "is_board", "next_line", "ordinal",
-           "status"]
+__all__ = ["BOARD_SCHEMA", "NARRATOR", "Board", "Viewer", "acting_places", "board", "drawn",
+           "is_board", "next_line", "ordinal", "status"]
 
 _TURN_SAID: Final = {"changed": "changed: acts last", "acted": "acted", "held": "held"}
 """A participant's status by its :class:`~conflict.state.Turn`'s value (without loading it)."""
@@ -216,3 +221,13 @@ def board(state: State, viewer: Viewer = NARRATOR) -> dict[str, Any]:
                                      places.get(person.name))
                          for i in board_order(state) for person in [state.participants[i]]],
     }
+
+
+def drawn(state: State, viewer: Viewer = NARRATOR, *, name: str = "",
+          last: Sequence[str] = ()) -> Board:
+    """The :func:`board` as ``viewer`` may see it, the sentences of the ``last`` events
+    beneath (:func:`conflict.narrate.describe` says each) and the Conflict's ``name``
+    before its title when given, as a value that draws itself: ``board.text(40)`` is
+    the plain text of a 40-column screen, and a Rich console prints ``board`` at its
+    own width (:class:`conflict.drawing.Board`)."""
+    return Board(board(state, viewer), tuple(last), name)

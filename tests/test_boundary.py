@@ -1,5 +1,6 @@
 """The functional core stays pure: `conflict`, `characters` and `boardgames` import no
-I/O library, SQLite is touched by the table database package alone, and `boardgames`
+I/O library (their boards are handed to Rich by `core.lines` alone, inside its
+functions), SQLite is touched by the table database package alone, and `boardgames`
 stands on its own (nothing from the Conflict engine or the character sheets)."""
 
 from __future__ import annotations
@@ -34,12 +35,42 @@ def _files(folder: str) -> list[Path]:
     return sorted((ROOT / folder).rglob("*.py"))
 
 
+HANDS_TO_RICH = ROOT / "core" / "lines.py"
+"""The one module of the pure packages that hands lines to Rich, which draws them (a
+board drawn to a console or to text): it imports Rich inside its functions only, so
+that importing a package loads no Rich."""
+
+
+def _loaded_at_import(path: Path) -> set[str]:
+    """What importing ``path`` imports at once: neither inside a function nor for the
+    type checker alone."""
+    found: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+            if isinstance(node, ast.Import):
+                found.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module.split(".")[0])
+            elif isinstance(node, ast.If | ast.Try | ast.With):
+                visit(node.body)
+                visit(getattr(node, "orelse", []))
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    return found
+
+
 @pytest.mark.parametrize("package", ["core", "conflict", "characters", "boardgames", "table"])
 def test_core_imports_no_io(package: str) -> None:
     files = _files(package)
     assert files, f"no modules found in {package}"
     for path in files:
         allowed = SQLITE if path.is_relative_to(TABLE_PACKAGE) else set()
+        if path == HANDS_TO_RICH:
+            assert not _loaded_at_import(path) & FORBIDDEN, path
+            allowed = {"rich"}
         bad = (_imports(path) & FORBIDDEN) - allowed
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
 

@@ -243,12 +243,10 @@ def test_the_board_renders_on_a_fixed_width_console(width: int) -> None:
     from rich.console import Console
 
     from boardgames import deckbuilding as dbg
-    from boardgames.deckbuilding.screen import board
-    from cli.boardgames.deckbuilding_setup import render
 
     game = dbg.start(["Vin", "Kelsier", "Marsh", "Elend"]).state
     console = Console(width=width, file=io.StringIO(), no_color=True, record=True)
-    console.print(render(board(game, "Game 1", "pl", width)))
+    console.print(dbg.drawn(game, name="Game 1", lang="pl"))
     text = console.export_text()
     assert widest(text) <= width and "Zdrowie" in text
 

@@ -25,6 +25,12 @@ gave)::
 Errors are :class:`~boardgames.locales.LocalizedRuleViolation` (not allowed now) and
 :class:`~boardgames.locales.LocalizedBadValue` (malformed); ``str(error)`` is English and
 ``localize(error, "pl")`` Polish, both led by the rule (``R-DBG-4: …``).
+
+What a screen shows: :func:`board` (lines laid out to a width), :func:`next_line` and
+:func:`summary`, in English or Polish; :func:`drawn` is the board as a value that
+draws itself — ``drawn(game.state, name="Friday").text(40)`` is what ``mistborn dbg
+show`` prints at 40 columns, and a Rich console prints it too. Every figure is public:
+a viewer (:class:`Viewer`; :data:`NARRATOR` sees everything) changes nothing.
 """
 
 from boardgames.deckbuilding import events
@@ -32,6 +38,14 @@ from boardgames.deckbuilding.codec import CODEC
 from boardgames.deckbuilding.describe import Reward, describe, rewards_reached
 from boardgames.deckbuilding.events import *  # noqa: F403 (its __all__: every event class)
 from boardgames.deckbuilding.rules import apply, new_game, replay, start
+from boardgames.deckbuilding.screen import (
+    NAME,
+    DeckbuildingBoard,
+    board,
+    drawn,
+    next_line,
+    summary,
+)
 from boardgames.deckbuilding.state import (
     BLANK,
     MAX_HEALTH,
@@ -59,13 +73,15 @@ from boardgames.deckbuilding.step_table import options
 from boardgames.deckbuilding.text import CATALOG
 from boardgames.locales import LANGUAGES, localize
 from core.steps import MissingValue, Option
+from core.viewer import NARRATOR, Viewer
 
 __all__ = [
-    "BLANK", "CATALOG", "CODEC", "LANGUAGES", "MAX_HEALTH", "Adversary", "EndReason",
-    "Game", "LordRuler", "MissingValue", "Mission", "Option", "Pending", "Player",
-    "Result", "Reward", "Standing", "Turn", "apply", "burns_allowed",
-    "completed_missions", "describe", "dominance", "find_adversary", "find_mission",
-    "living", "localize", "new_game", "options", "replay", "rewards_reached", "standing",
-    "start", "target_in_play", "training_step",
+    "BLANK", "CATALOG", "CODEC", "LANGUAGES", "MAX_HEALTH", "NAME", "NARRATOR", "Adversary",
+    "DeckbuildingBoard", "EndReason", "Game", "LordRuler", "MissingValue", "Mission",
+    "Option", "Pending", "Player", "Result", "Reward", "Standing", "Turn", "Viewer", "apply",
+    "board", "burns_allowed", "completed_missions", "describe", "dominance", "drawn",
+    "find_adversary", "find_mission", "living", "localize", "new_game", "next_line",
+    "options", "replay", "rewards_reached", "standing", "start", "summary",
+    "target_in_play", "training_step",
 ]
 __all__ += events.__all__  # every event class

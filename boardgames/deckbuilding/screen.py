@@ -10,6 +10,10 @@ co-op, and the result, each line laid out to that width already. Each
 the words alone always carry the meaning (``▶`` marks whose turn it is, and a legend
 says so).
 
+:func:`drawn` is the board as a value that draws itself, to Rich or to plain text at a
+width, laid out to each width it is drawn at (:class:`DeckbuildingBoard`), as
+``mistborn dbg show`` prints it.
+
 :func:`next_line` says what comes next, :func:`summary` a game in a few words, and
 the few messages the command line says about the table (no game yet, nothing to undo)
 are here too, so that a Polish table reads Polish everywhere.
@@ -19,7 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from boardgames.deckbuilding.describe import ABILITIES, METALS, _Say, capitalized, result_text
+from boardgames.deckbuilding.ending import final_summary
 from boardgames.deckbuilding.events import TRACK_TOP, Mode, shield_value
 from boardgames.deckbuilding.state import (
     LORD_RULER_HEALTH,
@@ -31,13 +38,21 @@ from boardgames.deckbuilding.state import (
     training_step,
 )
 from boardgames.deckbuilding.text import CATALOG, COMMANDS
+from boardgames.drawing import LaidOutBoard
 from boardgames.locales import Param
 from boardgames.screen import Line
+from core.lines import Drawing
+from core.lines import Line as Drawn
 from core.viewer import NARRATOR, Viewer
 from core.wrap import rows
 
-__all__ = ["MAX_WIDTH", "MIN_WIDTH", "Line", "ambiguous", "board", "next_line", "no_game",
-           "nothing_to_undo", "say", "setup_kept", "summary", "unknown_game", "words"]
+__all__ = ["MAX_WIDTH", "MIN_WIDTH", "NAME", "DeckbuildingBoard", "Line", "ambiguous", "board",
+           "drawn", "next_line", "no_game", "nothing_to_undo", "say", "setup_kept", "summary",
+           "unknown_game", "words"]
+
+NAME = "Deckbuilding Game"
+"""The name a board's title starts with unless another is given (the table gives the
+game's own name)."""
 
 MIN_WIDTH = 40
 MAX_WIDTH = 72
@@ -302,3 +317,37 @@ def board(game: Game, name: str, lang: str = "en", width: int = MIN_WIDTH, *,
         lines += _wrap(say("screen.over", lang, result=result_text(game, lang)), width, "result",
                        game=game)
     return tuple(lines)
+
+
+@attrs.frozen
+class DeckbuildingBoard(Drawing):
+    """A game's board that draws itself, laid out to the width it is drawn at (40 to 72
+    columns, :func:`board`), as ``viewer`` may see it in ``lang``: the title after the
+    game's ``name``, then, under the board, the summary once the game is over, the
+    sentences of the ``last`` events and what comes next (:func:`next_line`)."""
+
+    game: Game
+    name: str = NAME
+    lang: str = "en"
+    last: tuple[str, ...] = ()
+    viewer: Viewer = NARRATOR
+
+    def laid_out(self, width: int) -> LaidOutBoard:
+        """The board laid out to ``width`` columns (:class:`~boardgames.drawing.LaidOutBoard`)."""
+        lang = self.lang
+        return LaidOutBoard(board(self.game, self.name, lang, width, viewer=self.viewer),
+                            self.name, self.last, next_line(self.game, lang, viewer=self.viewer),
+                            summary=final_summary(self.game, self.viewer, lang),
+                            next_word=words(lang)["next"], summary_word=say("summary.head", lang))
+
+    def lines(self, width: int) -> list[Drawn]:
+        return self.laid_out(width).lines(width)
+
+
+def drawn(game: Game, viewer: Viewer = NARRATOR, *, name: str = NAME, lang: str = "en",
+          last: Sequence[str] = ()) -> DeckbuildingBoard:
+    """The :func:`board` in ``lang``, its title after the game's ``name``, the summary
+    once the game is over, the sentences of the ``last`` events and what comes next
+    beneath, as a value that draws itself: ``board.text(40)`` is the plain text of a
+    40-column screen, and a Rich console prints ``board`` at its own width."""
+    return DeckbuildingBoard(game, name, lang, tuple(last), viewer)

@@ -31,8 +31,11 @@ and each option builds its events, as a Conflict's what-now does::
 :func:`describe` (in :mod:`boardgames.housewar.describe`) says each event in one
 sentence; :func:`outcome` ranks the Houses once the game is over (R-HW-3);
 :func:`board` and :func:`next_line` (in :mod:`boardgames.housewar.screen`) are what a
-screen shows of the game, as plain values, made for a viewer: scores stay hidden from
-the other players until the end (R-HW-6, :mod:`boardgames.housewar.privacy`).
+screen shows of the game, as plain values, made for a viewer (:func:`looking` makes
+one; :data:`NARRATOR` sees everything): scores stay hidden from the other players
+until the end (R-HW-6, :mod:`boardgames.housewar.privacy`). :func:`drawn` is that
+board as a value that draws itself — ``drawn(game.state, name="Saturday").text(40)``
+is what ``mistborn hw show`` prints at 40 columns, and a Rich console prints it too.
 
 Everything is importable from this package, each module loaded on first use: the
 game's table of steps (:mod:`boardgames.housewar.step_table`), listed by every front
@@ -61,16 +64,20 @@ if TYPE_CHECKING:
         explain_payment,
         shortfall,
     )
-    from boardgames.housewar.privacy import Breakdown, breakdown, looking
+    from boardgames.housewar.privacy import NARRATOR, TABLE, Breakdown, Viewer, breakdown, looking
     from boardgames.housewar.resources import Resource, Resources, parse_resources
     from boardgames.housewar.rules import apply
     from boardgames.housewar.score import Outcome, Standing, outcome, standings
     from boardgames.housewar.screen import (
         LEGEND,
+        NAME,
         Grid,
         HouseRow,
         Houses,
+        HouseWarBoard,
+        Shown,
         board,
+        drawn,
         letters,
         next_line,
         status,
@@ -92,12 +99,13 @@ if TYPE_CHECKING:
     from boardgames.session import Session
 
     __all__ = [
-        "CODEC", "HOUSE_LIST", "LEGEND", "Breakdown", "Card", "Close", "End", "Gain",
-        "Grid", "House", "HouseRow", "Houses", "MissingValue", "Option", "Outcome",
-        "Payment", "Phase", "Resource",
-        "Resources", "Standing", "State", "Step", "Turn", "apply", "board", "breakdown",
-        "can_pay", "cheapest_payment", "describe", "effective_cost", "explain_payment",
-        "first_active", "letters", "looking", "new_game", "next_line", "options", "outcome",
+        "CODEC", "HOUSE_LIST", "LEGEND", "NAME", "NARRATOR", "TABLE", "Breakdown", "Card",
+        "Close", "End", "Gain", "Grid", "House", "HouseRow", "HouseWarBoard", "Houses",
+        "MissingValue", "Option", "Outcome", "Payment", "Phase", "Resource", "Resources",
+        "Shown", "Standing", "State", "Step", "Turn", "Viewer", "apply", "board",
+        "breakdown", "can_pay", "cheapest_payment", "describe", "drawn", "effective_cost",
+        "explain_payment", "first_active", "letters", "looking", "new_game", "next_line",
+        "options", "outcome",
         "parse_resources", "replay", "replay_json", "shortfall", "snapshot", "standings",
         "status", "summary",
     ]
@@ -109,12 +117,12 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "events": ("Event", "Length", "Start"),  # and every event class, from its __all__
     "pay": ("Payment", "can_pay", "cheapest_payment", "effective_cost", "explain_payment",
             "shortfall"),
-    "privacy": ("Breakdown", "breakdown", "looking"),
+    "privacy": ("NARRATOR", "TABLE", "Breakdown", "Viewer", "breakdown", "looking"),
     "resources": ("Resource", "Resources", "parse_resources"),
     "rules": ("apply",),
     "score": ("Outcome", "Standing", "outcome", "standings"),
-    "screen": ("LEGEND", "Grid", "HouseRow", "Houses", "board", "letters", "next_line",
-               "status", "summary"),
+    "screen": ("LEGEND", "NAME", "Grid", "HouseRow", "HouseWarBoard", "Houses", "Shown", "board",
+               "drawn", "letters", "next_line", "status", "summary"),
     "sheets": ("HOUSE_LIST", "first_active"),
     "state": ("Card", "Close", "End", "Gain", "House", "Phase", "State", "Step", "Turn"),
     "step_table": ("MissingValue", "Option", "options"),

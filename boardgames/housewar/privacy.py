@@ -31,7 +31,7 @@ from boardgames.housewar.events import key
 from boardgames.housewar.state import Gain, House, Phase, State
 from core.viewer import NARRATOR, TABLE, Viewer, player
 
-__all__ = ["NARRATOR", "TABLE", "Breakdown", "breakdown", "looking", "sees"]
+__all__ = ["NARRATOR", "TABLE", "Breakdown", "Viewer", "breakdown", "looking", "sees"]
 
 
 def looking(*, houses: Iterable[str] = (), narrator: bool = False) -> Viewer:

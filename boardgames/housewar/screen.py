@@ -5,7 +5,9 @@ board (:class:`Grid`: Urgency I to IV left to right, the top row first, R-HW-2),
 Problem with its column and cost, the deck's top, the supply and the destroyed tokens,
 every House's Favor, Disgrace, score and tokens (:class:`Houses`, ``▶`` the Active
 House), a legend of the token letters and, once over, the outcome (R-HW-3) and each
-House's breakdown (R-HW-6). :func:`next_line` says which step of the turn comes next
+House's breakdown (R-HW-6); :func:`drawn` is that board as a value that draws itself,
+to Rich or to plain text at a width (:class:`boardgames.drawing.HouseWarBoard`), as
+``mistborn hw show`` prints it. :func:`next_line` says which step of the turn comes next
 (R-HW-5); :func:`summary` a game in a few words; :func:`status` the fields a report
 adds.
 
@@ -21,8 +23,10 @@ carries meaning alone.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from typing import Any
 
+from boardgames.drawing import HouseWarBoard
 from boardgames.housewar.privacy import breakdown, hides_any, sees
 from boardgames.housewar.resources import RESOURCES, Resources
 from boardgames.housewar.score import outcome
@@ -32,16 +36,20 @@ from boardgames.housewar.track import NUMERALS, numeral
 from boardgames.screen import Grid, HouseRow, Houses, Line, Title, para
 from core.viewer import NARRATOR, Viewer
 
-__all__ = ["LEGEND", "Grid", "HouseRow", "Houses", "board", "final_summary", "letters",
-           "next_line",
-           "status", "summary"]
+__all__ = ["LEGEND", "NAME", "Grid", "HouseRow", "HouseWarBoard", "Houses", "Shown", "board",
+           "drawn", "final_summary", "letters", "next_line", "status", "summary"]
 
 LETTERS = {"money": "M", "food": "F", "prestige": "P", "skaa": "S", "warriors": "W",
            "atium": "A"}
 LEGEND = "M Money · F Food · P Prestige · S Skaa · W Warriors · A Atium"
 
 
+NAME = "House War"
+"""The name a board's title starts with unless another is given (the table gives the
+game's own name)."""
+
 Shown = Line | Title | Grid | Houses
+"""The values of a House War board (:mod:`boardgames.screen`)."""
 
 
 def letters(tokens: Resources, *, zeros: bool = False) -> str:
@@ -190,6 +198,18 @@ def board(state: State, viewer: Viewer = NARRATOR, now: datetime.datetime | None
         shown += [Line(f"  {line}") for line in _standings(state)]
         shown += [para(part.text(), margin=2) for part in breakdown(state)]
     return tuple(shown)
+
+
+def drawn(state: State, viewer: Viewer = NARRATOR, *, name: str = NAME,
+          now: datetime.datetime | None = None, last: Sequence[str] = ()) -> HouseWarBoard:
+    """The :func:`board` as ``viewer`` may see it (R-HW-6), its title after the game's
+    ``name``, the sentences of the ``last`` events and what comes next
+    (:func:`next_line`) beneath, as a value that draws itself: ``board.text(40)`` is
+    the plain text of a 40-column screen, and a Rich console prints ``board`` at its
+    own width (:class:`boardgames.drawing.HouseWarBoard`); given the time ``now``, the
+    negotiation timer too."""
+    return HouseWarBoard(board(state, viewer, now), name, tuple(last),
+                         next_line(state, viewer))
 
 
 def _standings(state: State) -> list[str]:

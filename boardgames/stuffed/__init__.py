@@ -75,7 +75,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "describe", "mission_words", "teammate_words",
     ),
     "screen": (
-        "Tray", "TrayDie", "board", "dice_text", "next_line", "status", "summary",
+        "NAME", "NARRATOR", "Shown", "StuffedBoard", "Tray", "TrayDie", "Viewer", "board",
+        "dice_text", "drawn", "next_line", "status", "summary",
     ),
     "dice": (
         "ALIASES", "DEFAULT_DIE", "DICE", "FACES", "SYMBOLS", "Combo", "Die",

@@ -4,7 +4,9 @@
 differ from one of each symbol, the turn's 8 dice (each its position and two letters,
 ``×`` when spent: :class:`Tray`), the Teammates on offer, every player's ledger (``▶``
 whose turn it is), the red-scroll cards in effect and what the dice can get now
-(R-STF-3..6). :func:`next_line` says what the game waits for; :func:`summary` a game
+(R-STF-3..6); :func:`drawn` is that board as a value that draws itself, to Rich or to
+plain text at a width (:class:`boardgames.drawing.StuffedBoard`), as ``mistborn stuffed
+show`` prints it. :func:`next_line` says what the game waits for; :func:`summary` a game
 in a few words; :func:`status` the fields a report adds. Every figure of Stuffed lies
 on the table for all to see: a viewer changes nothing.
 """
@@ -14,16 +16,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from boardgames.drawing import StuffedBoard
 from boardgames.screen import Line, Part, Title, Tray, TrayDie, count, para
 from boardgames.stuffed.describe import mission_words
 from boardgames.stuffed.state import Game, Ledger
 from core.viewer import NARRATOR, Viewer
 
-__all__ = ["Tray", "TrayDie", "board", "dice_text", "final_summary", "next_line", "status",
-           "summary"]
+__all__ = ["NAME", "NARRATOR", "Shown", "StuffedBoard", "Tray", "TrayDie", "Viewer", "board",
+           "dice_text", "drawn", "final_summary", "next_line", "status", "summary"]
 
+NAME = "Stuffed"
+"""The name a board's title starts with unless another is given (the table gives the
+game's own name)."""
 
 Shown = Line | Title | Tray
+"""The values of a Stuffed board (:mod:`boardgames.screen`)."""
 
 
 def dice_text(state: Game, positions: Sequence[int] | None = None) -> str:
@@ -168,3 +175,13 @@ def board(state: Game, viewer: Viewer = NARRATOR) -> tuple[Shown, ...]:
         shown.append(Line("The dice can get", "head"))
         shown += [para(f"• {item}") for item in can]
     return tuple(shown)
+
+
+def drawn(state: Game, viewer: Viewer = NARRATOR, *, name: str = NAME,
+          last: Sequence[str] = ()) -> StuffedBoard:
+    """The :func:`board`, its title after the game's ``name``, the sentences of the
+    ``last`` events and what comes next (:func:`next_line`) beneath, as a value that
+    draws itself: ``board.text(40)`` is the plain text of a 40-column screen, and a
+    Rich console prints ``board`` at its own width
+    (:class:`boardgames.drawing.StuffedBoard`)."""
+    return StuffedBoard(board(state, viewer), name, tuple(last), next_line(state, viewer))

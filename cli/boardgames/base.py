@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 import click
 
+from boardgames.errors import GameError
 from cli.boardgames.drawing import STYLES as STYLES
 from cli.boardgames.drawing import drawn as drawn
 from cli.boardgames.drawing import entry_time
@@ -464,8 +465,6 @@ def _after(game: Game[Any, Any], loaded: Loaded[Any, Any], at: int, entry: Entry
     """The state after ``entry``, the ``at``-th live step or, taken back, applied again
     to the state the live steps before it leave (that state when it no longer applies
     there)."""
-    from boardgames.errors import GameError
-
     if at < len(loaded.entries) and loaded.entries[at].seq == entry.seq:
         return loaded.states[at + 1]
     try:
@@ -480,7 +479,6 @@ def history_of(table: Table, kind: str, name: str, describe: Callable[[Any, Any,
     sentence (``describe(before, event, after)``); only ``player``'s when one is named
     (a player's own history: their steps, their turns, what named or changed them),
     with the player the name typed means."""
-    from boardgames.errors import GameError
     from table import games
 
     game = games.rules(kind)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from boardgames.drawing import LaidOutBoard
 from cli.boardgames.base import (
     Face,
     GameGroup,
@@ -25,12 +26,10 @@ from cli.boardgames.base import (
     game_group,
     game_option,
     locale_language,
-    wrapped,
 )
-from cli.boardgames.drawing import rendered
 from cli.common.decorators import F
 from cli.common.errors import UserError
-from cli.common.output import json_option, plain
+from cli.common.output import json_option
 from cli.common.streams import who_option
 from cli.common.table_option import table_option
 from cli.common.twins import UNDO
@@ -249,10 +248,8 @@ def board(name: str, state: Game, width: int, said: Sequence[str], following: st
     tracks at most 72 columns wide, the last steps and what comes next."""
     from boardgames.deckbuilding import screen
 
-    width = max(40, min(width, 72))
-    return [rendered(screen.board(state, name, "en", width), 72),
-            *(row for line in said for row in wrapped(f"• {plain(line)}", width)),
-            *wrapped(f"Next: {plain(following)}", width)]
+    laid = screen.board(state, name, "en", max(40, min(width, 72)))
+    return [LaidOutBoard(laid, name, tuple(said), following).rich(width)]
 
 
 def summary(state: Game) -> str:

@@ -8,22 +8,17 @@ from typing import TYPE_CHECKING
 
 import click
 
+from boardgames.drawing import DECKBUILDING_WIDTH, LaidOutBoard
 from cli.boardgames import base as games
-from cli.boardgames import board_lines
 from cli.boardgames.base import ManyOption, game_command, show_last
 from cli.boardgames.deckbuilding import common, face, language
-from cli.boardgames.drawing import rendered
 from cli.common.output import make_console, plain, print_json
 from cli.common.streams import writer
 from cli.common.table_option import open_table
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
 
     from boardgames.deckbuilding.events import MissionSpec, NewGame
-    from boardgames.screen import Line
-
-MAX_WIDTH = 72  # the widest a Deckbuilding Game's board is laid out
 
 
 @game_command("new")
@@ -76,12 +71,6 @@ def _start_gra(event: NewGame, *, as_json: bool) -> None:
                  version=recorded.version)
 
 
-def render(lines: Sequence[Line]) -> RenderableType:
-    """The library's screen lines, laid out already, as Rich text (stored names through
-    ``plain``)."""
-    return rendered(lines, MAX_WIDTH)
-
-
 @game_command("show")
 @show_last
 @common
@@ -90,8 +79,6 @@ def show(last: int, as_json: bool) -> None:
     is out), the turn's coins, Mission points and damage, each player's Training step,
     Burns and Flared metals, each Mission track with who is highest and lowest, and in
     co-op the Lord Ruler, his deck and the Adversaries."""
-    from rich.console import Group
-
     lang = language()
     if not as_json and lang == "en" and _stored(last):
         return
@@ -105,32 +92,22 @@ def show(last: int, as_json: bool) -> None:
                     **snapshot(state, lang), "last": said,
                     "next": screen.next_line(state, lang), "summary": ending})
         return
-    console = make_console()
-    width = max(40, min(console.width, 72))
-    console.print(render(screen.board(state, name, lang, width)))
-    words = screen.words(lang)
-    lines = [part for line in games.summary_lines(face(), ending)
-             for part in games.wrapped(line, width, indent=4)]
-    lines += [part for line in said for part in games.wrapped(f"• {plain(line)}", width)]
-    lines += games.wrapped(f"{words['next']}: {plain(screen.next_line(state, lang))}", width)
-    console.print(Group(*lines))
+    make_console().print(screen.drawn(state, name=name, lang=lang, last=said))
 
 
 def _stored(last: int) -> bool:
     """``show`` in English drawn from the view the game's last write stored, when it
     holds the board laid out to this screen's width (:mod:`cli.boardgames.stored`): no
     game code loaded, no replay."""
-    from rich.console import Group
-
     from cli.boardgames.stored import stored_show
 
     console = make_console()
-    width = max(40, min(console.width, MAX_WIDTH))
+    width = max(40, min(console.width, DECKBUILDING_WIDTH))
     stored = stored_show("deckbuilding", f"en {width}", last)
     if stored is None or not {"next", "summary"} <= stored.words.keys():
         return False
-    lines = [*board_lines.deckbuilding_board(stored.board),
-             *board_lines.deckbuilding_words(width, stored.words, stored.summary,
-                                             stored.lines, stored.next_line)]
-    console.print(Group(*(line.to_rich() for line in lines)))
+    console.print(LaidOutBoard(stored.board, stored.name, tuple(stored.lines),
+                               stored.next_line, summary=tuple(stored.summary),
+                               next_word=stored.words["next"],
+                               summary_word=stored.words["summary"]))
     return True

@@ -1,5 +1,6 @@
 """The screens of ``mistborn housewar``: the library's board drawn with Rich (``show``:
-:func:`boardgames.housewar.screen.board`), and a payment (``pay``), read at 40 columns.
+:func:`boardgames.housewar.screen.board`, drawn by :mod:`boardgames.drawing`), and a
+payment (``pay``), read at 40 columns.
 
 The grid is the board: Urgency I to IV left to right, the lowest row at the bottom,
 ``·`` a free space; at 40 columns a name is cut to its cell, and every Problem is then
@@ -12,30 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardgames.screen import Grid, Houses
-from cli.boardgames import board_lines
+from boardgames.drawing import HouseWarBoard
 from cli.boardgames.base import wrapped
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-    from rich.text import Text
 
     from boardgames.housewar.pay import Payment
     from boardgames.housewar.resources import Resources
     from boardgames.housewar.screen import Shown
     from boardgames.housewar.state import State
     from core.viewer import Viewer
-
-def grid(shown: Grid, width: int) -> list[Text]:
-    """The Problem track as on the board: columns I–IV, the top row first, ``·`` a free
-    space, each name cut to its cell (:func:`cli.boardgames.board_lines.grid`)."""
-    return [line.to_rich() for line in board_lines.grid(shown, width)]
-
-
-def houses(shown: Houses, width: int) -> list[Text]:
-    """The Houses' table, the names cut to fit, each House's tokens below it
-    (:func:`cli.boardgames.board_lines.houses`)."""
-    return [line.to_rich() for line in board_lines.houses(shown, width)]
 
 
 def board(name: str, state: State, width: int, last: Sequence[str], next_line: str,
@@ -55,12 +43,9 @@ def board(name: str, state: State, width: int, last: Sequence[str], next_line: s
 def drawn_board(name: str, shown: Sequence[Shown], width: int, last: Sequence[str],
                 next_line: str) -> RenderableType:
     """The library's board ``shown`` (made now, or stored beside the game), the last
-    events and what comes next, on one screen
-    (:func:`cli.boardgames.board_lines.housewar`)."""
-    from rich.console import Group
+    events and what comes next, on one screen (:class:`boardgames.drawing.HouseWarBoard`)."""
 
-    lines = board_lines.housewar(name, shown, width, last, next_line)
-    return Group(*(line.to_rich() for line in lines))
+    return HouseWarBoard(tuple(shown), name, tuple(last), next_line).rich(width)
 
 
 def payment_screen(holding: Resources, cost: Resources, payment: Payment | None,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from boardgames.errors import BadValue, RuleViolation
 from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command, game_option, show_last
 from cli.boardgames.housewar import face
@@ -145,7 +146,6 @@ def pay(hold: Sequence[str], cost_typed: Sequence[str], house_typed: str | None,
       mistborn housewar pay \\
         --hold 2f 1m 1a --cost 3 food
     """
-    from boardgames.errors import BadValue, RuleViolation
     from boardgames.housewar.grammar import house, problem, tokens
     from boardgames.housewar.pay import cheapest_payment, check_cost, shortfall
 

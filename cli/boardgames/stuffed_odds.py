@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from boardgames.errors import RuleViolation
 from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, game_command, game_option
 from cli.boardgames.seat import show
@@ -99,8 +100,6 @@ def odds(combo: Sequence[str], rerolls: int, roll: Sequence[str], dice: int,
 
 def _game_roll() -> tuple[list[tuple[int, Symbol]], Die]:
     """The current game's unspent dice and its die (``keep`` without ``--from``)."""
-    from boardgames.errors import RuleViolation
-
     _name, loaded = games.load("stuffed")
     state = loaded.state
     if not state.rolled or state.over:

@@ -1,7 +1,7 @@
 """The screens of ``mistborn stuffed``: the library's board drawn with Rich
-(``show``), and the odds and the dice to keep (``odds``, ``keep``), read at 40 columns:
-the lines of :mod:`cli.boardgames.board_lines` and :mod:`cli.boardgames.stuffed_lines`
-as Rich ``Text``.
+(``show``: :mod:`boardgames.drawing`), and the odds and the dice to keep (``odds``,
+``keep``), read at 40 columns: the lines of :mod:`cli.boardgames.stuffed_lines` as Rich
+``Text``.
 
 A die is always its position and two letters (``3 Es``), never a bare glyph; a spent
 die is marked ``×`` (and dimmed), the player whose turn it is ``▶`` (and bold): no
@@ -19,17 +19,17 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
+    from boardgames.drawing import ShownDie
     from boardgames.stuffed.dice import Symbol
     from boardgames.stuffed.odds import Odds
     from boardgames.stuffed.screen import Shown
     from boardgames.stuffed.state import Game
-    from cli.boardgames.drawing import ShownDie
 
 
 def dice_rows(dice: Sequence[ShownDie], width: int, label: str = "Dice") -> list[Text]:
     """The dice as ``1 Co  2 Co  3×Es`` rows under a label, as many per row as fit;
-    ``×`` marks a spent die (:func:`cli.boardgames.drawing.dice_rows`)."""
-    from cli.boardgames.drawing import dice_rows as rows
+    ``×`` marks a spent die (:func:`boardgames.drawing.dice_rows`)."""
+    from boardgames.drawing import dice_rows as rows
 
     return [line.to_rich() for line in rows(dice, width, label)]
 
@@ -37,7 +37,7 @@ def dice_rows(dice: Sequence[ShownDie], width: int, label: str = "Dice") -> list
 def board(name: str, state: Game, width: int, last: Sequence[str], next_line: str
           ) -> RenderableType:
     """The whole game on one screen: the library's board
-    (:func:`boardgames.stuffed.screen.board`), the last events and what comes next."""
+    (:func:`boardgames.stuffed.screen.drawn`), the last events and what comes next."""
     from boardgames.stuffed.screen import board as shown
 
     return drawn_board(name, shown(state), width, last, next_line)
@@ -46,13 +46,10 @@ def board(name: str, state: Game, width: int, last: Sequence[str], next_line: st
 def drawn_board(name: str, shown: Sequence[Shown], width: int, last: Sequence[str],
                 next_line: str) -> RenderableType:
     """The library's board ``shown`` (made now, or stored beside the game), the last
-    events and what comes next, on one screen (:func:`cli.boardgames.board_lines.stuffed`)."""
-    from rich.console import Group
+    events and what comes next, on one screen (:class:`boardgames.drawing.StuffedBoard`)."""
+    from boardgames.drawing import StuffedBoard
 
-    from cli.boardgames import board_lines
-
-    lines = board_lines.stuffed(name, shown, width, last, next_line)
-    return Group(*(line.to_rich() for line in lines))
+    return StuffedBoard(tuple(shown), name, tuple(last), next_line).rich(width)
 
 
 # --- odds ----------------------------------------------------------------------------------------

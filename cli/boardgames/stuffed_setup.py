@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from boardgames.errors import BadValue
 from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command, show_last
 from cli.boardgames.stuffed import face
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
 
 def _seat(spec: str) -> Seat:
     """A player typed as ``NAME:ATTRIBUTE`` or ``NAME:ATTRIBUTE:HERO``."""
-    from boardgames.errors import BadValue
     from boardgames.stuffed.events import Seat
 
     parts = [part.strip() for part in spec.split(":")]

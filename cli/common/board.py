@@ -1,8 +1,9 @@
 """The board of a Conflict: who stands where, with what dice, and what comes next.
 
-:func:`board_view` draws it with Rich — participants in the order they act, their dice
-in hand, Resiliences as bars, groups as Extras standing, the defeated dimmed but kept,
-who moves next, and the last things that happened — reading at 40 columns and at 120.
+:func:`board_view` draws it with Rich, by the library's drawing
+(:mod:`conflict.drawing`) — participants in the order they act, their dice in hand,
+Resiliences as bars, groups as Extras standing, the defeated dimmed but kept, who
+moves next, and the last things that happened — reading at 40 columns and at 120.
 :func:`board_json` gives the same facts to programs. Both draw the library's board data
 (:func:`conflict.board.board`): from a state in hand, made for a viewer (a player's
 board comes from the library without the hidden numbers: nothing here takes them
@@ -20,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cli.common import board_lines
-from cli.common.board_lines import BAR_CELLS as BAR_CELLS
-from cli.common.board_lines import BOARD_WIDTH as BOARD_WIDTH
-from cli.common.board_lines import LETTERS as LETTERS
-from cli.common.board_lines import bar as bar
 from cli.common.output import plain
 from conflict import board as library
+from conflict.drawing import BAR_CELLS as BAR_CELLS
+from conflict.drawing import BOARD_WIDTH as BOARD_WIDTH
+from conflict.drawing import LETTERS as LETTERS
+from conflict.drawing import Board as Drawn
+from conflict.drawing import bar as bar
 from core.viewer import NARRATOR, Viewer
 
 if TYPE_CHECKING:
@@ -93,12 +94,10 @@ class BoardParts:
 
 def board_parts(board: State | Board, width: int, last: Sequence[str] = (), *,
                 viewer: Viewer = NARRATOR) -> BoardParts:
-    """The board of :func:`board_view`, in its parts (see :class:`BoardParts`), from
-    the lines of :func:`cli.common.board_lines.parts` measured as Rich measures them."""
-    from rich.cells import cell_len
-
-    facts = data(board, viewer)
-    head, people, last_head, events = board_lines.parts(facts, width, last, cell_len)
+    """The board of :func:`board_view`, in its parts (see :class:`BoardParts`): the
+    lines of the library's drawing (:meth:`conflict.drawing.Board.parts`) as Rich
+    ``Text``."""
+    head, people, last_head, events = Drawn(data(board, viewer), tuple(last)).parts(width)
     return BoardParts([line.to_rich() for line in head],
                       [[line.to_rich() for line in block] for block in people],
                       [line.to_rich() for line in last_head],
@@ -114,6 +113,4 @@ def board_view(board: State | Board, width: int, last: Sequence[str] = (), *,
     an Attribute when attacked (``D?``, R-CON-7c); Extras standing always show. Every
     row is broken to ``width`` here (later rows of a line indented), so its rows are
     the lines a terminal shows."""
-    from rich.console import Group
-
-    return Group(*board_parts(board, width, last, viewer=viewer).lines())
+    return Drawn(data(board, viewer), tuple(last)).rich(width)

@@ -1,8 +1,24 @@
-"""A Conflict's board as lines (:class:`cli.common.light.Line`): the rows
-:func:`cli.common.board.board_view` hands to Rich, built without click, Rich or attrs.
+"""How a Conflict's board is drawn: its data (:func:`conflict.board.board`) as lines of
+styled text at a width (:class:`core.lines.Line`), and the board as a value that draws
+itself (:class:`Board`, made by :func:`conflict.board.drawn`).
 
-How wide a row is decides what fits beside it: the caller says how text is measured
-(Rich's cell widths).
+This is the one drawing of a Conflict's board: ``mistborn conflict show``, ``watch``
+and the players' shell draw these same lines, so a script's board reads as the
+command line's does::
+
+    from conflict.board import drawn
+    board = drawn(c.state, name="Canal")
+    print(board.text(40), end="")           # plain text, 40 columns
+    rich.console.Console().print(board)     # by Rich, at the console's width
+
+Participants are listed in the order they act, their dice in hand beside them,
+Resiliences as bars (groups as Extras standing), the defeated dimmed but kept, ``▶``
+who moves next, and the last things that happened beneath; it reads at 40 columns
+and at 120. Stored text (names, stakes) goes through :func:`core.text.printable`:
+never read as markup, never printed as raw escape sequences.
+
+How wide a row is decides what fits beside it: text is measured as the terminal's
+drawing counts it (:func:`core.lines.terminal_cells`).
 """
 
 from __future__ import annotations
@@ -10,21 +26,26 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cli.common.light import Line
+import attrs
+
 from conflict.board_shape import RESILIENCE_NAMES, ordinal
+from core.lines import Drawing, Line, terminal_cells
 from core.text import printable as plain
 
-__all__ = ["BAR_CELLS", "BOARD_WIDTH", "LETTERS", "Parts", "bar", "board_lines", "parts"]
+__all__ = ["BAR_CELLS", "BOARD_WIDTH", "LETTERS", "Board", "Parts", "bar", "board_lines",
+           "parts"]
 
 BAR_CELLS = 10
 BOARD_WIDTH = 72  # rows stay readable on a wide screen: the eye need not cross it
 LETTERS = {"health": "H", "reputation": "R", "willpower": "W"}
 
-Board = Mapping[str, Any]
+Facts = Mapping[str, Any]
 Measure = Callable[[str], int]
 Parts = tuple[list[Line], list[list[Line]], list[Line], list[list[Line]]]
-"""A board in parts: the head, one block per participant, the heading of the last
-events and the last events (see :class:`cli.common.board.BoardParts`)."""
+"""A board in parts, so a screen of few rows can choose what to keep: the head (title,
+stakes, what comes next, a blank line), one block of lines per participant in board
+order, the heading of the last events (when there are any) and the last events, oldest
+first, each already broken to the width."""
 
 
 def bar(current: int, full: int, cells: int = BAR_CELLS) -> str:
@@ -36,7 +57,7 @@ def bar(current: int, full: int, cells: int = BAR_CELLS) -> str:
     return "█" * filled + "░" * (cells - filled)
 
 
-def _dice(person: Board) -> str:
+def _dice(person: Facts) -> str:
     parts = []
     if person["action_dice"]:
         parts.append(f"A{person['action_dice']}")
@@ -48,7 +69,7 @@ def _dice(person: Board) -> str:
     return " ".join(parts)
 
 
-def _health_line(main: str, person: Board, width: int, measure: Measure) -> Line:
+def _health_line(main: str, person: Facts, width: int, measure: Measure) -> Line:
     line = Line("  ")
     resiliences = person.get("resiliences")
     if person.get("hidden") and "resiliences" in person:
@@ -72,7 +93,7 @@ def _health_line(main: str, person: Board, width: int, measure: Measure) -> Line
     return line
 
 
-def _person_lines(person: Board, main: str, width: int, ended: bool, measure: Measure
+def _person_lines(person: Facts, main: str, width: int, ended: bool, measure: Measure
                   ) -> list[Line]:
     """A participant's rows: name and side, dice and status (beside them when they fit,
     else beneath), and its Resiliences or Extras standing."""
@@ -97,11 +118,14 @@ def _person_lines(person: Board, main: str, width: int, ended: bool, measure: Me
     return [*rows, health]
 
 
-def parts(facts: Board, width: int, last: Sequence[str], measure: Measure) -> Parts:
+def parts(facts: Facts, width: int, last: Sequence[str], measure: Measure, name: str = ""
+          ) -> Parts:
     """The board data ``facts`` (:func:`conflict.board.board`) in its parts, read at
-    ``width`` columns, with the ``last`` lines."""
+    ``width`` columns, with the ``last`` lines; the title after the Conflict's ``name``
+    when one is given."""
     rows_width = min(width, BOARD_WIDTH)  # participants' rows; sentences take it all
-    title = Line(f"Round {facts['round']}", "bold")
+    named = f"{plain(name)} · " if name else ""
+    title = Line(f"{named}Round {facts['round']}", "bold")
     title.append(f" · {facts['nature']} · {facts['phase'].replace('_', ' ')}")
     head = title.wrapped(width)
     if facts["stakes"]:
@@ -115,9 +139,32 @@ def parts(facts: Board, width: int, last: Sequence[str], measure: Measure) -> Pa
     return head, people, last_head, [Line(plain(line)).wrapped(width) for line in last]
 
 
-def board_lines(facts: Board, width: int, last: Sequence[str], measure: Measure
-                ) -> list[Line]:
+def board_lines(facts: Facts, width: int, last: Sequence[str], measure: Measure,
+                name: str = "") -> list[Line]:
     """:func:`parts`, one line after another."""
-    head, people, last_head, events = parts(facts, width, last, measure)
+    return _joined(parts(facts, width, last, measure, name))
+
+
+def _joined(found: Parts) -> list[Line]:
+    head, people, last_head, events = found
     return [*head, *(line for block in people for line in block), *last_head,
             *(line for event in events for line in event)]
+
+
+@attrs.frozen
+class Board(Drawing):
+    """A Conflict's board, ready to draw: its data (``facts``, as
+    :func:`conflict.board.board` gives it for a viewer, or as the table keeps it), the
+    sentences of the ``last`` events beneath, and the Conflict's ``name`` before its
+    title (none when empty)."""
+
+    facts: Mapping[str, Any]
+    last: tuple[str, ...] = ()
+    name: str = ""
+
+    def parts(self, width: int) -> Parts:
+        """The board for ``width`` columns in its parts (see :data:`Parts`)."""
+        return parts(self.facts, width, self.last, terminal_cells, self.name)
+
+    def lines(self, width: int) -> list[Line]:
+        return _joined(self.parts(width))
