@@ -100,3 +100,27 @@ def test_a_typed_block_and_a_picture_are_read_from_the_comment_before_them() -> 
 def test_bash_quoting_reaches_the_command_as_bash_gives_it() -> None:
     assert words("mistborn conflict new R --stakes $'the \\e[2Jcache'")[-1] == \
         "the \x1b[2Jcache"
+
+
+# --- the site -------------------------------------------------------------------------------
+
+
+def test_every_page_is_in_the_site_s_navigation() -> None:
+    from docs_support import ROOT
+
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    missing = [page_id(page) for page in pages()[1:]
+               if f": {page.relative_to(ROOT / 'docs').as_posix()}" not in nav]
+    assert not missing, f"pages missing from mkdocs.yml's nav: {missing}"
+
+
+def test_ci_builds_the_site_strictly_and_type_checks_every_page_s_python() -> None:
+    from docs_support import ROOT
+
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install -q -e '.[docs]' && mkdocs build --strict" in ci
+    assert "find docs -name '*.md'" in ci  # nested folders too
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    docs_extra = project.split("\ndocs = [", 1)[1].split("\n]", 1)[0]
+    for package in ("mkdocs", "mkdocs-material", "mkdocstrings[python]"):
+        assert f'"{package}' in docs_extra, package
