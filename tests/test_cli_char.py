@@ -365,6 +365,19 @@ def test_set_changes_fields_together(db: Path) -> None:
     assert tamsin["resiliences"]["health"]["full"] == 10
 
 
+def test_set_says_each_change_within_a_phone_s_40_columns(db: Path) -> None:
+    """A long note changed reads on a phone: the sentence wraps to the width, the lines
+    after the first hanging in (no rule ID: every screen reads at 40 columns)."""
+    ok(db, "import", *EXAMPLES)
+    out = ok(db, "set", "tamsin", "notes=Owes the Prelate a favour")
+    assert out.splitlines() == [
+        "Tamsin Vey: notes = Owes the Prelate a",
+        "  favour (was Grew up in a skaa",
+        "  tenement; never wastes a coin she can",
+        "  throw.)",
+    ]
+
+
 def test_set_resilience_number_keeps_the_damage(db: Path) -> None:
     ok(db, "import", *EXAMPLES)
     ok(db, "damage", "Tamsin Vey", "health", "3")

@@ -502,7 +502,7 @@ def test_reveal_shows_players_a_villains_numbers_and_hide_takes_it_back(db: Path
     out = ok(db, "conflict", "reveal", "haze")
     assert out == ("Players now see Hazekillers of House Orrell's statistics and "
                    "Resiliences.\n")
-    assert "(they already did)" in ok(db, "conflict", "reveal", "hazekillers")
+    assert "(they already did)" in " ".join(ok(db, "conflict", "reveal", "hazekillers").split())
     data = json.loads(ok(db, "conflict", "reveal", "haze", "--hide", "--json"))
     assert data == {"name": "Hazekillers of House Orrell", "revealed": False, "changed": True}
     with Table(db) as table:
@@ -510,6 +510,20 @@ def test_reveal_shows_players_a_villains_numbers_and_hide_takes_it_back(db: Path
         ok(db, "conflict", "reveal", "brannoch")
         assert table.revealed("conflict", "Rooftops") == ("Brannoch",)
     assert "no participant named 'marsh'" in refused(db, "conflict", "reveal", "marsh")
+
+
+def test_reveal_and_hide_say_so_within_a_phone_s_40_columns(db: Path) -> None:
+    """The Narrator's reveal reads on a phone: the sentence wraps to the width, the
+    lines after the first hanging in (no rule ID: every screen reads at 40 columns)."""
+    rooftops(db)
+    assert ok(db, "conflict", "reveal", "haze", columns=40).splitlines() == [
+        "Players now see Hazekillers of House",
+        "  Orrell's statistics and Resiliences.",
+    ]
+    assert ok(db, "conflict", "reveal", "haze", "--hide", columns=40).splitlines() == [
+        "Hazekillers of House Orrell's numbers",
+        "  are hidden from players.",
+    ]
 
 
 def test_show_for_players_keeps_unrevealed_numbers_hidden(db: Path) -> None:

@@ -178,8 +178,25 @@ def test_char_import_examples_adds_the_example_sheets(tmp_path: Path) -> None:
     db = tmp_path / "table.db"
     imported = data(db, "char", "import", "--examples")["imported"]
     assert [entry["name"] for entry in imported] == [c.name for c in example_characters()]
-    again = refused(db, "char", "import", "--examples")
-    assert "already in the table" in again and "examples/crew.toml" in again
+
+
+def test_char_import_examples_again_names_the_example_sheets_not_a_path_never_typed(
+        tmp_path: Path) -> None:
+    """A Narrator who typed ``--examples`` is told about the example sheets, not about
+    ``examples/crew.toml``, a file of the clone they may never have seen; a file they
+    named is still named as typed."""
+    db = tmp_path / "table.db"
+    data(db, "char", "import", "--examples")
+    assert refused(db, "char", "import", "--examples") == (
+        "the example sheets: 'Tamsin Vey' is already in the table; nothing imported "
+        "(use --replace to overwrite it)")
+    mine = tmp_path / "mine.toml"
+    mine.write_text((ROOT / "examples" / "crew.toml").read_text("utf-8"), "utf-8")
+    assert refused(db, "char", "import", str(mine)).startswith(
+        f"{mine}: 'Tamsin Vey' is already in the table")
+    assert refused(tmp_path / "other.db", "char", "import", str(mine), "--examples") == (
+        f"the example sheets: 'Tamsin Vey' is also in {mine}; names must differ ignoring "
+        "case")
 
 
 def test_char_import_needs_files_or_examples(tmp_path: Path) -> None:

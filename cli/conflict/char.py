@@ -101,7 +101,7 @@ def import_(files: Sequence[Path], examples: bool, replace: bool, force: bool,
         fail("name the sheet files to import (FILE...), or --examples")
     roster: list[Character] = []
     versions: dict[str, int] = {}
-    origin: dict[str, Path] = {}
+    origin: dict[str, str] = {}
     for path, read in _sources(files, examples):
         for character, version in read():
             key = name_key(character.name)
@@ -151,19 +151,24 @@ def _imported(added: Sequence[Added], location: Path, *, as_json: bool) -> None:
     echo_wrapped(f"{len(added)} imported into the table at {location}")
 
 
+EXAMPLE_SHEETS = "the example sheets"
+
+
 def _sources(files: Sequence[Path], examples: bool
-             ) -> list[tuple[Path, Callable[[], list[Versioned]]]]:
-    """Each file to import with the reading of it: the files named, then the examples."""
+             ) -> list[tuple[str, Callable[[], list[Versioned]]]]:
+    """Each file to import, as a message names it, with the reading of it: the files
+    named, then the examples that come with the tool — named as such, not as a path the
+    Narrator never typed."""
     from characters.files import loads_versioned, read_versioned
     from characters.samples import SHEET_FILES, example_text
 
     def example(name: str) -> list[Versioned]:
         return loads_versioned(example_text(name), "toml", source=f"examples/{name}")
 
-    sources: list[tuple[Path, Callable[[], list[Versioned]]]] = [
-        (path, partial(read_versioned, path)) for path in files]
+    sources: list[tuple[str, Callable[[], list[Versioned]]]] = [
+        (str(path), partial(read_versioned, path)) for path in files]
     if examples:
-        sources += [(Path("examples") / name, partial(example, name)) for name in SHEET_FILES]
+        sources += [(EXAMPLE_SHEETS, partial(example, name)) for name in SHEET_FILES]
     return sources
 
 
@@ -307,7 +312,7 @@ def set_(name: str, assignments: Sequence[str], as_json: bool) -> None:
                                 for c in changes], "sheet": details(new)})
         return
     for change in changes:
-        click.echo(plain(f"{new.name}: {change}"))
+        echo_wrapped(plain(f"{new.name}: {change}"))
 
 
 # --- damage and heal --------------------------------------------------------------------

@@ -451,11 +451,11 @@ def reveal(name: str, hide: bool, as_json: bool) -> None:
         print_json({"name": shown_name, "revealed": not hide, "changed": changed})
         return
     if hide:
-        click.echo(f"{possessive(plain(shown_name))} numbers are hidden from players"
-                   f"{'' if changed else ' (they were already)'}.")
+        echo_wrapped(f"{possessive(plain(shown_name))} numbers are hidden from players"
+                     f"{'' if changed else ' (they were already)'}.")
     else:
-        click.echo(f"Players now see {possessive(plain(shown_name))} statistics and Resiliences"
-                   f"{'' if changed else ' (they already did)'}.")
+        echo_wrapped(f"Players now see {possessive(plain(shown_name))} statistics and "
+                     f"Resiliences{'' if changed else ' (they already did)'}.")
 
 
 def reveal_in(table: Table, conflict_name: str | None, typed: str, *, hide: bool,
