@@ -13,6 +13,8 @@ import attrs
 from boardgames.errors import BadValue, RuleViolation
 from core.bounds import check_whole, said_by
 
+__all__ = ["Bounded", "whole"]
+
 
 def whole(value: object, what: str, *, low: int | None = None, high: int | None = None,
           rule: str | None = None) -> int:

@@ -31,6 +31,9 @@ from typing import Any
 
 from boardgames.errors import BadValue, GameError, RuleViolation
 
+__all__ = ["LANGUAGES", "Catalog", "Localized", "LocalizedBadValue", "LocalizedRuleViolation",
+           "Param", "fields", "join_names", "localize", "plural", "plural_en", "plural_pl"]
+
 LANGUAGES = ("en", "pl")
 """The languages every catalog speaks, English first."""
 

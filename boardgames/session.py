@@ -168,6 +168,9 @@ if TYPE_CHECKING:
     CONVERTER: cattrs.Converter
     """The board games' plain converter (see :func:`converter`)."""
 
+__all__ = ["MAX_JSON_BYTES", "MAX_JSON_DEPTH", "MAX_NUMBER_DIGITS", "Codec", "Handlers", "Session",
+           "converter", "make_converter", "read_json", "strict_scalars"]
+
 
 def __getattr__(name: str) -> Any:
     if name == "CONVERTER":  # made on first use, so importing this module stays light

@@ -319,6 +319,9 @@ if TYPE_CHECKING:
     CONVERTER: cattrs.Converter
     """The sheets' converter (:data:`SHEETS`), as it was always importable."""
 
+__all__ = ["SETUPS", "SHEETS", "Hook", "Invalid", "attrs_structure", "make_converter", "read_json",
+           "read_toml"]
+
 
 def __getattr__(name: str) -> Any:
     return made(__name__, name, {"CONVERTER": SHEETS})  # made on first use, by the one factory

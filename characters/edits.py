@@ -42,6 +42,9 @@ from characters.files import SheetDataError, dotted, section_of, structure, unst
 from characters.limits import INTEGER_DIGITS_MAX, SHOWN_MAX
 from characters.model import Character, ExtraGroup, Resilience, Sheet
 
+__all__ = ["Assignment", "Change", "FieldError", "FieldPath", "apply_assignments",
+           "parse_assignment", "parse_field", "show_value"]
+
 FieldPath = tuple[str | int, ...]
 """A field as parts: ``("powers", 0, "rating")``; list indexes here count from 0."""
 

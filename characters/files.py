@@ -65,6 +65,11 @@ from core.files import UnreadableFile
 from core.files import read as read_file
 from core.text import json_safe, toml_safe
 
+__all__ = ["SECTIONS", "VERSION_KEY", "Format", "Problem", "SheetDataError", "SheetFileError",
+           "Versioned", "dotted", "dumps", "format_of", "from_document", "from_document_versioned",
+           "loads", "loads_versioned", "problems_of", "read", "read_versioned", "section_of",
+           "structure", "to_document", "unstructure", "write"]
+
 Format = Literal["toml", "json"]
 SECTIONS: Final[dict[str, type[Sheet] | type[ExtraGroup]]] = {
     "character": Sheet,

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from typing import Final
 
+__all__ = ["AMOUNT_RANGE", "ATTRIBUTE_RANGE", "EQUIPMENT_DAMAGE_RANGE", "GROUP_COUNT_RANGE",
+           "INTEGER_DIGITS_MAX", "LIST_MAX", "NAME_MAX", "NESTING_MAX", "NOTES_MAX", "POWER_RANGE",
+           "REACTION_RANGE", "RESILIENCE_RANGE", "SHEET_FILE_MAX_BYTES", "SHOWN_MAX",
+           "STANDING_RANGE"]
+
 # --- ranges the rules give ------------------------------------------------------------
 
 ATTRIBUTE_RANGE: Final = (2, 6)  # R-CHAR-1

@@ -18,6 +18,8 @@ from core.names import closest as closest_name
 from core.names import matches as matches
 from core.names import not_found
 
+__all__ = ["NameAmbiguous", "NameNotFound", "closest", "matches", "resolve"]
+
 
 class NameNotFound(CharacterError):
     """No name matches what was typed; ``suggestion`` is the closest, if any."""

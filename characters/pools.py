@@ -10,6 +10,8 @@ from characters.errors import SheetValueError
 from characters.model import ATTRIBUTES, STANDINGS, Character
 from characters.names import name_key
 
+__all__ = ["DicePool", "DiceSource", "dice_for"]
+
 
 @attrs.frozen
 class DiceSource:

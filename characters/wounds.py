@@ -14,6 +14,8 @@ import attrs
 from characters.errors import SheetRuleViolation, SheetValueError, shown
 from characters.model import Character, ExtraGroup, Resilience, Sheet
 
+__all__ = ["damage_sheet", "heal_sheet"]
+
 
 def _sheet(character: Character) -> Sheet:
     if isinstance(character, ExtraGroup):

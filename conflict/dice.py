@@ -16,6 +16,11 @@ import attrs
 
 from conflict.errors import BadValue, shown
 
+__all__ = ["MAX_DIFFICULTY", "MAX_POOL", "MIN_POOL", "NUDGE_FACE", "ContestResult", "RandomSource",
+           "Roll", "attack", "best_drawn", "best_of", "best_roll", "check_count",
+           "check_difficulty", "compare", "dice_rolled", "free_nudges_for", "penalty_for",
+           "result_of", "roll"]
+
 MIN_POOL = 2  # R-DICE-1
 MAX_POOL = 10  # R-DICE-1
 MAX_DIFFICULTY = 5  # R-DICE-6

@@ -20,6 +20,10 @@ from conflict.errors import BadValue, shown
 from core import bounds
 from core.text import reading_stored, refusal
 
+__all__ = ["MAX_ACTION_NUMBER", "MAX_DICE", "MAX_GRANTED", "MAX_NUDGES", "MAX_REORDER", "MAX_TEXT",
+           "Check", "Faces", "flag", "lower", "lower_or_none", "name", "optional", "text",
+           "to_enum", "to_faces", "to_names", "whole"]
+
 MAX_DICE: Final = 40  # Action or Defense Dice declared (R-CON-7): far above any sheet
 MAX_GRANTED: Final = 20  # Defense Dice a Narrator grants (R-CON-7c)
 MAX_NUDGES: Final = 20  # Nudges applied or spent in one attack (R-CON-18)

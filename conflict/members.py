@@ -14,6 +14,11 @@ from conflict.dice import ContestResult
 from conflict.events import DeclarationKind
 from conflict.state import ActionStatus, DefenseKind, DiceFrom, Outcome, Phase, Turn
 
+__all__ = ["ABANDONED", "ACTED", "CHANGED", "DECLARATION", "DECLARED", "DECLARED_ACTION",
+           "DECLARED_DEFENSE", "DECLARED_NO_ROLL", "DEFEND", "DONE", "ENDED", "FAIL", "FAILURE",
+           "FROM_ACTION", "FROM_DEFENSE", "HELD", "NOT_STARTED", "PENDING", "REACT", "RESOLUTION",
+           "ROUND_OVER", "STALEMATE", "SUCCESS", "TAKE_IT", "WAITING", "WIN"]
+
 # the Conflict's phase
 NOT_STARTED: Final = Phase.NOT_STARTED
 DECLARATION: Final = Phase.DECLARATION

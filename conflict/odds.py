@@ -39,6 +39,10 @@ from conflict.dice import (
 )
 from conflict.errors import BadValue, shown
 
+__all__ = ["DIFFICULTIES", "MAX_ODDS_POOL", "TABLE_POOLS", "ChallengeOdds", "ContestOdds",
+           "OddsTable", "PoolOdds", "Rank", "challenge_odds", "check_odds_difficulty",
+           "check_pool", "clear_caches", "contest_odds", "odds_table", "pool_odds"]
+
 MAX_ODDS_POOL = 20  # the largest pool asked that the odds cover (10 dice + 10 free Nudges)
 TABLE_POOLS = tuple(range(MIN_POOL, MAX_POOL + 1))  # the reference sheet's pools, 2–10
 DIFFICULTIES = tuple(range(MAX_DIFFICULTY + 1))  # R-DICE-6: 0–5

@@ -28,6 +28,12 @@ from conflict.state import (
 from conflict.values import copy_with
 from conflict.values import evolve as evolve  # the engine's copy of a frozen value
 
+__all__ = ["advance", "after_declaration", "begin_resolution", "board_order", "can_still_act",
+           "declare_key", "declare_order", "describe_phase", "drop_from_step", "evolve", "names",
+           "next_changed", "next_declarer", "next_declarer_pos", "next_step",
+           "order_of_declaration", "queue_insert", "queue_remove", "round_over", "step_without",
+           "tied_with_next"]
+
 # --- declaration order (R-CON-4, R-CON-5, R-CON-6) -----------------------------------
 
 

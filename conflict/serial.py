@@ -83,6 +83,10 @@ if TYPE_CHECKING:
     converter: cattrs.Converter
     """The events' converter (:data:`EVENTS`), as it was always importable."""
 
+__all__ = ["EVENTS", "EVENT_MAX_BYTES", "SCHEMA", "SCHEMAS_READ", "UPGRADES", "event_from_dict",
+           "event_from_json", "event_to_dict", "event_to_json", "events_from_json",
+           "events_to_json"]
+
 
 def __getattr__(name: str) -> Any:
     return made(__name__, name, {"converter": EVENTS})  # made on first use, by the one factory

@@ -15,6 +15,8 @@ from conflict.errors import RuleViolation
 if TYPE_CHECKING:
     from table import Table
 
+__all__ = ["KIND", "NoConflict", "find", "names"]
+
 KIND: Final = "conflict"
 """A Conflict's kind of event stream in the table."""
 

@@ -21,6 +21,8 @@ import attrs
 
 from core.errors import Malformed, RuledError, shown
 
+__all__ = ["BadNumber", "Bounds", "Refuse", "Validator", "check_whole", "said_by", "whole"]
+
 
 class BadNumber(RuledError, Malformed):
     """A value that is not a whole number within its bounds (when no package's own

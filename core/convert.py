@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import cattrs
 
+__all__ = ["Converter", "Setup", "make_converter"]
+
 Setup = Callable[["cattrs.Converter"], None]
 """A function that registers hooks on a converter being built."""
 

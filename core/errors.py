@@ -21,6 +21,9 @@ from typing import Final
 
 from core.ignorable import ignorable
 
+__all__ = ["PATH_QUOTE", "QUOTE", "Malformed", "NotAllowed", "RefusedError", "RuledError", "cut",
+           "looks_alike_message", "shown", "shown_path"]
+
 QUOTE: Final = 60
 """The most characters of a bad value an error message quotes."""
 

@@ -21,6 +21,8 @@ from typing import Final
 
 from core.errors import Malformed, shown_path
 
+__all__ = ["NOT_REGULAR", "UnreadableFile", "check", "read"]
+
 NOT_REGULAR: Final = "is not a regular file (a pipe, a device or a folder)"
 """Why a pipe, a device, a socket or a folder is refused, after its path."""
 

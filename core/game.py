@@ -25,6 +25,9 @@ import attrs
 
 from core.viewer import Viewer, player
 
+__all__ = ["JSON", "Board", "Changed", "Describe", "Game", "Next", "Players", "Refusal", "Summary",
+           "View", "program_version"]
+
 S = TypeVar("S")
 E = TypeVar("E")
 

@@ -12,6 +12,8 @@ import functools
 import re
 from typing import Any, Final
 
+__all__ = ["DEFAULT_IGNORABLE", "char_class", "ignorable", "is_ignorable"]
+
 # Default_Ignorable_Code_Point, from the Unicode Character Database's
 # DerivedCoreProperties.txt (Unicode 15.1 and 16.0: "Total code points: 4174"), with
 # adjacent lines merged. These render as nothing, so a name never differs by them.

@@ -31,6 +31,8 @@ import attrs
 
 from core.errors import Malformed, shown
 
+__all__ = ["SHEETS", "Limits", "Problem", "Unreadable", "read_json", "read_toml"]
+
 
 class Problem(enum.Enum):
     """What makes a text unreadable."""

@@ -43,6 +43,11 @@ from core.ignorable import DEFAULT_IGNORABLE as DEFAULT_IGNORABLE
 from core.ignorable import is_ignorable as is_ignorable
 from core.text import reading_stored
 
+__all__ = ["BIDI_CONTROLS", "CLOSE_NAME", "CLOSE_WORD", "DEFAULT_IGNORABLE", "Looks", "Spellings",
+           "appearance", "closest", "drop_ignorables", "find", "is_ignorable", "likeness",
+           "look_alike", "look_alike_among", "matches", "name_key", "not_found", "one_name",
+           "script_of", "skeleton", "two_spellings", "why_alike"]
+
 # Characters no name may hold: they reorder or break the text around them on screen.
 BIDI_CONTROLS: Final = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
 

@@ -30,6 +30,9 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 if TYPE_CHECKING:
     from core.game import Game
 
+__all__ = ["MODULES", "AlreadyRegistered", "RegistryError", "UnknownKind", "game", "kinds",
+           "register", "registered"]
+
 S = TypeVar("S")
 E = TypeVar("E")
 

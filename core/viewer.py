@@ -25,6 +25,8 @@ from typing import Final
 
 import attrs
 
+__all__ = ["NARRATOR", "TABLE", "Role", "Viewer", "player"]
+
 
 class Role(enum.Enum):
     """The kind of viewer."""

@@ -10,6 +10,8 @@ import datetime
 from core.errors import shown
 from table.errors import TableDamaged
 
+__all__ = ["now", "parse", "parse_optional"]
+
 
 def now() -> str:
     """The current time as stored: ``2025-03-01T20:15:03.123456+00:00``."""

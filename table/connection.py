@@ -49,6 +49,8 @@ from core.errors import shown_path
 from core.files import UnreadableFile, check
 from table import errors
 
+__all__ = ["DEFAULT_WAIT", "NEARLY_FULL", "Connection", "busy_message", "translate"]
+
 DEFAULT_WAIT: Final = 10.0
 """Seconds a write waits for another program's write to finish before giving up."""
 

@@ -19,6 +19,12 @@ from collections.abc import Sequence
 from conflict.errors import BadValue, ConflictError, RuleViolation
 from core.errors import QUOTE, cut, shown, shown_path
 
+__all__ = ["PURPOSE_MAX", "RESTORE", "DamagedRow", "NameTaken", "NotYourStep", "NothingToUndo",
+           "SheetChanged", "StaleLog", "TableBusy", "TableCannotOpen", "TableDamaged",
+           "TableError", "TableFull", "TableNotFound", "TableReadOnly", "TableTooNew",
+           "UnknownCharacter", "UnknownName", "UnknownPlayer", "UnknownStream", "check_purpose",
+           "check_text", "closest_name", "name_key"]
+
 
 def name_key(name: str) -> str:
     """The form two names share when they are the same name: the project's one rule

@@ -43,6 +43,10 @@ from table.errors import (
 from table.stored import Row, kind_of, unreadable
 from table.stream_rows import checked_version
 
+__all__ = ["DEFAULT_ATTEMPTS", "STREAM_KINDS", "Appended", "Build", "Entry", "Event", "Log",
+           "StreamInfo", "Then", "Undone", "append", "check_kind", "commit", "create", "current",
+           "currents", "encode", "info", "listing", "read", "set_current", "undo"]
+
 STREAM_KINDS: Final = tuple(MODULES)
 """The kinds of event stream this program knows: one for each game it knows
 (:data:`core.registry.MODULES`; a game registered at run time adds its own)."""

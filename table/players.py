@@ -32,6 +32,9 @@ from table import clock
 from table.errors import NameTaken, UnknownPlayer, check_text, name_key
 from table.stored import Row, kind_of
 
+__all__ = ["KEY_FILE_MOST", "KEY_TYPES", "Player", "check_hash", "check_passphrase",
+           "hash_passphrase", "invite", "listing", "parse_public_keys", "player", "revoke"]
+
 # --- passphrases ---------------------------------------------------------------------------
 
 _LOG2_N: Final = 14

@@ -20,6 +20,8 @@ from core.errors import shown
 from table.errors import name_key
 from table.stored import Row
 
+__all__ = ["Kept", "forget", "keep", "kept", "row_of"]
+
 
 @attrs.frozen
 class Kept:

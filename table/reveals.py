@@ -15,6 +15,8 @@ from table import clock
 from table.errors import check_text, name_key
 from table.stored import Row
 
+__all__ = ["hide", "reveal", "revealed"]
+
 
 def _stream_id(db: sqlite3.Connection, kind: str, stream: str) -> int:
     from table import logs

@@ -22,6 +22,8 @@ from table import clock
 from table.errors import check_purpose, check_text, name_key
 from table.stored import Row
 
+__all__ = ["RollEntry", "listing", "record"]
+
 
 @attrs.frozen
 class RollEntry:

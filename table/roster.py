@@ -35,6 +35,10 @@ from table.roster_names import sorted_rows as _sorted_rows
 from table.roster_names import where as _where
 from table.stored import VERSION_MOST, kind_of
 
+__all__ = ["REIMPORT", "Added", "Versioned", "add", "canonical_name", "change",
+           "change_resiliences", "check_distinct", "find", "get", "listing", "names", "remove",
+           "resilience_edit", "unknown", "version_of", "versions"]
+
 Versioned = tuple[Character, int]
 """A character and the version of its row in the table."""
 

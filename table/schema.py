@@ -46,6 +46,8 @@ from table import clock
 from table.connection import Connection
 from table.errors import TableTooNew
 
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Migration", "Step", "migrate", "read_version"]
+
 Step = Callable[[sqlite3.Connection], None]
 Migration = tuple[str, Step]
 

@@ -45,6 +45,9 @@ if TYPE_CHECKING:
     from core.game import Game
     from table import Table
 
+__all__ = ["Db", "HookMaker", "Hooks", "Intent", "Loaded", "Projection", "RecordHook", "Recorded",
+           "Saved", "Undid", "UndoHook", "free_name", "hooks_of", "register_hooks", "start"]
+
 S = TypeVar("S")
 E = TypeVar("E")
 

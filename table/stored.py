@@ -24,6 +24,8 @@ from core.jsonread import Limits, Unreadable, read_json
 from table import clock
 from table.errors import RESTORE, DamagedRow, TableDamaged
 
+__all__ = ["STORED", "VERSION_MOST", "Row", "kind_of", "unreadable"]
+
 STORED: Final = Limits(max_bytes=1_000_000)
 """What a JSON column may hold: what an imported file may (:data:`core.jsonread.SHEETS`)."""
 

@@ -21,6 +21,8 @@ from typing import Final
 from core.errors import shown
 from table.stored import Row
 
+__all__ = ["MADE_FROM", "checked_version", "made_from"]
+
 MADE_FROM: Final = "stream_entries"
 """The key of a kept view (:mod:`.views`) under which the table keeps what it was made
 from: ``[the last entry's seq, how many entries were undone]``."""

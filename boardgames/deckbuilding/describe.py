@@ -32,6 +32,9 @@ from boardgames.errors import BadValue, shown
 from boardgames.locales import LANGUAGES, Param
 from core.viewer import NARRATOR, Viewer
 
+__all__ = ["ABILITIES", "ABILITIES_UNLOCKED", "METALS", "METALS_BURNED", "Reward", "capitalized",
+           "describe", "result_text", "rewards_reached", "training_moves"]
+
 
 @attrs.frozen
 class Reward:

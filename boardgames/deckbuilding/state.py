@@ -27,6 +27,14 @@ from boardgames.deckbuilding.text import violation
 from boardgames.errors import BadValue, shown
 from core.names import closest, find, name_key
 
+__all__ = ["BLANK", "BOXING_CASH", "BOXING_PRICE", "CONFRONTATION_ATIUM", "EDICT_HEALING",
+           "FOURTH_SEAT_BOXINGS", "LORD_RULER_DECK", "LORD_RULER_HEALTH", "MAX_HEALTH",
+           "SEAT_BONUS", "START_DOMINANCE", "START_HEALTH", "TARGET_MIN_PLAYERS", "Adversary",
+           "EndReason", "Game", "LordRuler", "Mission", "Pending", "Player", "Result", "Standing",
+           "Turn", "burns_allowed", "changed_players", "completed_missions", "dominance",
+           "find_adversary", "find_mission", "living", "next_seat", "standing", "target_in_play",
+           "topped_all", "training_step"]
+
 START_HEALTH = 36
 """Every player's health at the start (R-DBG-1)."""
 SEAT_BONUS = (0, 2, 4, 4)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from boardgames.deckbuilding.text_pl import PL
 from boardgames.locales import Catalog, LocalizedBadValue, LocalizedRuleViolation, Param
 
+__all__ = ["CATALOG", "COMMANDS", "EN", "bad_value", "violation", "violation_of"]
+
 EN: dict[str, str] = {
     # --- malformed values ---
     "bad.name": "{field:term} must be a name of 1–{most} characters on one line, without "

@@ -3,6 +3,8 @@ in :mod:`boardgames.deckbuilding.text`, which says how they are written."""
 
 from __future__ import annotations
 
+__all__ = ["PL"]
+
 PL: dict[str, str] = {
     # --- błędne wartości ---
     "bad.name": "„{field:term}” {field:agree:musi/muszą} być nazwą z 1–{most} znaków w "

@@ -13,6 +13,8 @@ from boardgames.housewar.resources import Resources
 from boardgames.housewar.state import Card, Close, End, Gain, House, Phase, State, is_vin
 from boardgames.housewar.track import Landing
 
+__all__ = []
+
 # --- helpers ---------------------------------------------------------------------------
 
 

@@ -19,6 +19,9 @@ from core.bounds import said_by
 from core.names import name_key
 from core.text import reading_stored, refusal
 
+__all__ = ["MAX_NAME", "a_name", "check_name", "clean", "key", "one_of", "tuple_of",
+           "whole_number"]
+
 E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
 

@@ -28,6 +28,8 @@ from core.viewer import NARRATOR, Viewer
 if TYPE_CHECKING:
     import cattrs
 
+__all__ = ["CODEC", "SCHEMA", "snapshot"]
+
 SCHEMA = 2
 """The version of the House War event layout this program writes. Version 2 records
 set-up collection (R-HW-5): a version 1 game's start reads with ``setup_collection``

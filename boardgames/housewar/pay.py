@@ -31,6 +31,9 @@ from boardgames.housewar.resources import (
     Resources,
 )
 
+__all__ = ["Pair", "Payment", "can_pay", "cheapest_payment", "check_cost", "effective_cost",
+           "explain_payment", "shortfall"]
+
 
 @attrs.frozen
 class Pair:

@@ -21,6 +21,9 @@ import attrs
 
 from boardgames.errors import BadValue, RuleViolation, shown
 
+__all__ = ["ALIASES", "BASIC", "NOTHING", "PLAYER_COUNTS", "RESOURCES", "SUPPLY", "Resource",
+           "Resources", "parse_resources", "resource", "starting_supply"]
+
 
 class Resource(enum.Enum):
     """A kind of resource token (R-HW-5). Atium is wild: it pays as any other (R-HW-4)."""

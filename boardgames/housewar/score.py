@@ -13,6 +13,8 @@ import attrs
 
 from boardgames.housewar.state import UNREST_END, End, Phase, State
 
+__all__ = ["Outcome", "Standing", "outcome", "standings"]
+
 
 @attrs.frozen
 class Standing:

@@ -21,6 +21,9 @@ from boardgames.housewar.timer import Timer
 from boardgames.housewar.track import Track, numeral
 from core.names import closest, find
 
+__all__ = ["LORD_RULER", "MIN_ON_BOARD", "UNREST_END", "VIN", "Card", "Close", "End", "Gain",
+           "House", "Phase", "State", "Step", "Turn", "is_lord_ruler", "is_vin"]
+
 UNREST_END = 8
 """Unrest at which the Final Empire collapses and the game ends (R-HW-1)."""
 

@@ -30,6 +30,9 @@ import attrs
 from boardgames.errors import BadValue, RuleViolation
 from boardgames.housewar.checks import whole_number
 
+__all__ = ["LONGEST", "SHORTEST", "SUGGESTED", "StartTimer", "StopTimer", "TimeUp", "Timer",
+           "clock_text", "length", "ran_out", "sentence", "set_to", "start", "stop", "timer_line"]
+
 SHORTEST = 10
 LONGEST = 60 * 60
 """A timer runs 10 seconds to an hour."""

@@ -20,6 +20,9 @@ import attrs
 
 from boardgames.errors import BadValue, RuleViolation, shown
 
+__all__ = ["COLUMNS", "DECK", "ERUPTS", "NUMERALS", "Landing", "Track", "enter", "enter_highest",
+           "enter_lowest", "move", "move_to", "numeral", "rows_for", "urgency"]
+
 COLUMNS = 4
 """Urgency I to IV."""
 

@@ -40,6 +40,8 @@ from boardgames.stuffed.events import (
 from boardgames.stuffed.odds import Odds, best_keep
 from boardgames.stuffed.state import Game
 
+__all__ = ["Match", "Option", "find", "mission_status", "odds_now", "options", "set_rewards"]
+
 
 @attrs.frozen
 class Option:

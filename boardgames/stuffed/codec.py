@@ -29,6 +29,8 @@ from boardgames.stuffed.state import Game
 if TYPE_CHECKING:
     import cattrs
 
+__all__ = ["CODEC", "GAME", "SCHEMA", "events_from_json", "events_to_json", "snapshot"]
+
 GAME = "stuffed"
 SCHEMA = 1
 

@@ -16,6 +16,8 @@ from boardgames.stuffed.dice import Symbol, symbols_text
 from boardgames.stuffed.state import Game, Ledger
 from core.viewer import NARRATOR, Viewer
 
+__all__ = ["and_list", "describe", "dice_at", "mission_words", "shows", "teammate_words"]
+
 
 def and_list(items: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""

@@ -40,6 +40,10 @@ import attrs
 
 from boardgames.errors import BadValue, shown
 
+__all__ = ["ALIASES", "DEFAULT_DIE", "DICE", "FACES", "MIN_KIND", "SYMBOLS", "Combo", "Dice",
+           "Die", "RandomSource", "Symbol", "Symbols", "counts_of", "makes", "match",
+           "parse_combo", "parse_symbol", "parse_symbols", "symbols_text"]
+
 DICE = 8  # R-STF-1: eight Attribute dice
 FACES = 6
 

@@ -56,6 +56,12 @@ from core.bounds import check_whole, said_by
 from core.names import name_key, two_spellings
 from core.text import reading_stored, refusal
 
+__all__ = ["CARD_COST", "EVENTS", "GRUNT", "HAND", "MAX_EACH", "MAX_GAIN", "MAX_NAME",
+           "MAX_PLAYERS", "MERCENARY_COST", "SACRIFICE", "SCOUTING", "Ability", "BuyCard",
+           "CompleteMission", "Discard", "EndTurn", "Event", "Grunt", "Kind", "Mission",
+           "MyBirden", "NewGame", "Offer", "PlayCard", "PlaySacrifice", "Recruit", "Reroll",
+           "Roll", "Seat", "SpendSet", "Steal", "Teammate", "check_name", "key"]
+
 MAX_NAME = 40
 MAX_PLAYERS = 6
 MAX_GAIN = 20  # coins or cards one card or ability could give; more is a typo

@@ -8,6 +8,8 @@ import importlib
 import warnings
 from typing import Any
 
+__all__ = []
+
 
 def __getattr__(name: str) -> Any:
     # The module, not the package's attribute of that name (the function describe).

@@ -55,6 +55,9 @@ from boardgames.stuffed.dice import (
 )
 from boardgames.stuffed.paid import Plan, plan_keep
 
+__all__ = ["MAX_REROLLS", "Odds", "Vector", "best_keep", "chance", "chance_if_kept",
+           "clear_caches"]
+
 MAX_REROLLS = 8  # far more than a turn can give; keeps a typo from running for minutes
 
 Vector = tuple[int, ...]

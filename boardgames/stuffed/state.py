@@ -15,6 +15,8 @@ from boardgames.stuffed.dice import DEFAULT_DIE, Die, Symbol
 from boardgames.stuffed.events import HAND, Kind, Mission, Seat, Teammate, key
 from core.names import find
 
+__all__ = ["EMPTY", "Game", "Ledger", "empty_hand", "no_coins"]
+
 
 def no_coins() -> Bounded:
     """A purse of 0 coins; coins never go below 0 (R-STF-4)."""

@@ -16,6 +16,8 @@ from conflict.state import (
 from conflict.steps.common import dice_text, in_turn, new_action, set_action, set_participant
 from conflict.steps.registry import handles
 
+__all__ = ["act", "change", "changed_dice", "hold"]
+
 
 @handles(Act)
 def act(state: State, event: Act) -> State:

@@ -12,6 +12,10 @@ from conflict.order import describe_phase, evolve, names, queue_remove
 from conflict.state import Action, Participant, Phase, State, Turn, count_side, replace_at
 from conflict.values import builder
 
+__all__ = ["dice_text", "in_turn", "new_action", "out_of_the_round", "out_of_the_round_changes",
+           "pending_for", "position", "require_phase", "require_standing", "set_action",
+           "set_participant", "target_of"]
+
 _make_action: Final = builder(Action)  # Action(...), called straight (conflict.values)
 
 

@@ -20,6 +20,8 @@ from conflict.steps.common import (
 from conflict.steps.registry import handles
 from conflict.values import builder
 
+__all__ = ["declare", "set_test", "swap_resilience"]
+
 _make_round: Final = builder(RoundState)  # RoundState(...), called straight
 
 

@@ -41,6 +41,8 @@ from conflict.steps.common import (
 from conflict.steps.registry import handles
 from conflict.values import builder
 
+__all__ = ["default_grant", "defend", "react", "take_it"]
+
 _make_defense: Final = builder(Defense)  # Defense(...), called straight (conflict.values)
 
 _DONE = {DEFEND: "defended", REACT: "reacted",

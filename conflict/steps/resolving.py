@@ -28,6 +28,8 @@ from conflict.steps.common import (
 )
 from conflict.steps.registry import handles
 
+__all__ = ["damage", "no_damage_to_deal", "roll"]
+
 
 def _best(faces: Sequence[Sequence[int]], pool: int, rollers: int, who: str,
           number: int) -> Roll:

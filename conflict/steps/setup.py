@@ -26,6 +26,8 @@ from conflict.state import EMPTY_ROUND, Participant, Phase, State, copy_particip
 from conflict.steps.common import out_of_the_round, position, require_phase, set_participant
 from conflict.steps.registry import handles
 
+__all__ = ["add", "defeat", "end_conflict", "end_round", "reorder", "start"]
+
 
 @handles(Start)
 def start(state: State, event: Start) -> State:
