@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -46,8 +45,6 @@ def check_name(what: str, value: Any, rule: str) -> None:
     why = refusal(value)  # the project's one rule for names
     if why is not None:
         raise BadValue(f"{what} must be {why[0]}, got {shown(why[1])}", rule=rule)
-    if any(unicodedata.category(ch).startswith("C") for ch in value):
-        raise BadValue(f"{what} cannot hold control characters: {shown(value)}", rule=rule)
 
 
 def a_name(rule: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:

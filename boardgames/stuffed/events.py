@@ -75,7 +75,7 @@ def check_name(value: object, what: str = "a name") -> str:
     why = refusal(value)  # the project's one rule for names, at the ends too
     if why is not None:
         raise BadValue(f"{what} must be {why[0]}, got {shown(why[1])}")
-    if not name or len(name) > MAX_NAME or any(not c.isprintable() for c in name):
+    if not name or len(name) > MAX_NAME:
         raise BadValue(f"{what} must be 1–{MAX_NAME} printable characters on one line, "
                        f"got {shown(value)}")
     return name
