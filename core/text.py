@@ -54,8 +54,8 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 __all__ = ["BIDI_CONTROLS", "FORMAT_CONTROLS", "Found", "Refused", "allowed", "as_stored",
-           "first_refused", "json_safe", "near", "printable", "reading_stored", "refusal",
-           "toml_safe"]
+           "carried", "first_refused", "json_safe", "near", "printable", "reading_stored",
+           "refusal", "toml_safe"]
 
 BIDI_CONTROLS: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                                  "\u2066\u2067\u2068\u2069")
@@ -308,12 +308,16 @@ def _toml_escape(match: re.Match[str]) -> str:
     return f"\\U{code:08x}" if code > 0xFFFF else f"\\u{code:04x}"
 
 
-def json_safe(document: str) -> str:
+def json_safe(document: str, encoding: str | None = None) -> str:
     """A JSON document (as :func:`json.dumps` writes it with ``ensure_ascii=False``)
     with every character the rule may refuse written as a ``\\u`` escape: JSON already
     escapes C0 controls, not DEL, C1 controls, separators, bidi controls or invisible
-    characters. The data read back is the same; no raw byte of them is printed."""
-    return _json_suspect().sub(_json_escape, document)
+    characters. The data read back is the same; no raw byte of them is printed.
+
+    With ``encoding`` (the output's: ``latin-1``, ``ascii``), every character it cannot
+    carry is escaped too, so a program reading the output in that encoding gets every
+    text back, never a ``?``."""
+    return carried(_json_suspect().sub(_json_escape, document), encoding, _json_escape)
 
 
 @functools.cache
@@ -321,8 +325,46 @@ def _toml_suspect() -> re.Pattern[str]:
     return char_class((0x00, 0x08), (0x0B, 0x0C), (0x0E, 0x1F), *_BEYOND_C0)
 
 
-def toml_safe(document: str) -> str:
+def toml_safe(document: str, encoding: str | None = None) -> str:
     """A TOML document whose text values are all basic strings (``"…"``, as
     ``tomli_w`` writes them) with every character the rule may refuse written as a
-    ``\\u`` or ``\\U`` escape, as :func:`json_safe` does for JSON."""
-    return _toml_suspect().sub(_toml_escape, document)
+    ``\\u`` or ``\\U`` escape, as :func:`json_safe` does for JSON (``encoding`` too)."""
+    return carried(_toml_suspect().sub(_toml_escape, document), encoding, _toml_escape)
+
+
+@functools.cache
+def _beyond_ascii() -> re.Pattern[str]:
+    return re.compile("[^\\x00-\\x7f]")
+
+
+def carried(document: str, encoding: str | None,
+            escape: Callable[[re.Match[str]], str]) -> str:
+    """``document`` (whose characters beyond ASCII are all inside strings, as in JSON
+    and TOML) with every character ``encoding`` cannot carry written by ``escape``;
+    ``document`` itself when ``encoding`` is ``None`` or carries it all. An encoding
+    Python does not know is taken for ASCII."""
+    if encoding is None or document.isascii():
+        return document
+    import codecs
+
+    try:
+        encoding = codecs.lookup(encoding).name
+    except LookupError:
+        encoding = "ascii"
+    if encoding == "utf-8":
+        return document
+    try:
+        document.encode(encoding)
+    except UnicodeEncodeError:
+        pass
+    else:
+        return document
+
+    def one(match: re.Match[str]) -> str:
+        try:
+            match.group().encode(encoding)
+        except UnicodeEncodeError:
+            return escape(match)
+        return match.group()
+
+    return _beyond_ascii().sub(one, document)
