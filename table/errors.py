@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from conflict.errors import BadValue, ConflictError, RuleViolation
+from conflict.errors import BadValue, ConflictError, RuleViolation, shown
 
 
 def name_key(name: str) -> str:
@@ -48,7 +48,7 @@ def check_text(value: object, what: str) -> str:
     try:
         check_name(value, field=what)
     except SheetValueError as error:
-        raise BadValue(f"{what} must be {error.allowed}, got {repr(value)[:60]}") from None
+        raise BadValue(f"{what} must be {error.allowed}, got {shown(error.value)}") from None
     assert isinstance(value, str)
     return value
 
@@ -69,7 +69,7 @@ def check_purpose(value: object) -> str:
 
     why = refusal(value, emoji=True)  # the project's one rule, for one line of free text
     if why is not None:
-        raise BadValue(f"what the roll is for must be {why[0]}, got {repr(why[1])[:60]}")
+        raise BadValue(f"what the roll is for must be {why[0]}, got {shown(why[1])}")
     return value
 
 

@@ -9,7 +9,7 @@ import tomllib
 import unicodedata
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from characters.names import check_name, check_notes
@@ -285,6 +285,8 @@ def _refused_in(char: str, kind: str) -> bool:
        | st.sampled_from([chr(p) for low, high in FORMAT_CONTROLS for p in range(low, high + 1)])
        | st.sampled_from(sorted(BIDI_CONTROLS)) | st.sampled_from("\t\n\r\u00a0\u3164\u200d"),
        st.sampled_from(list(TEXT_FIELDS)))
+@example("\u3164", "who rolls, a game's name")  # once quoted raw in the refusal
+@example("\ufff9", "stakes (Conflict)")
 def test_r_char_1_every_text_field_of_every_game_takes_and_refuses_the_same_characters(
         char: str, field: str) -> None:
     """Interlinear annotation marks (U+FFF9–U+FFFB) and Egyptian format controls
