@@ -358,19 +358,20 @@ _TOML_HEADER = (
 
 
 def dumps(characters: Sequence[Character], fmt: Format,
-          versions: Mapping[str, int] | None = None) -> str:
+          versions: Mapping[str, int] | None = None, *, encoding: str | None = None) -> str:
     """The text of a sheet file holding ``characters`` (read back with :func:`loads`),
     with each sheet's version in the table when ``versions`` gives one. Every control,
     bidi or invisible character a stored text holds is written as an escape
     (:func:`core.text.toml_safe`, :func:`core.text.json_safe`): it reads back the same,
-    and printing the file never sends it raw to a terminal."""
+    and printing the file never sends it raw to a terminal. So is every character
+    ``encoding`` (the output's, when not UTF-8) cannot carry."""
     document = to_document(characters, versions)
     if fmt == "toml":
         import tomli_w  # here: reading the roster writes no TOML
 
-        return _TOML_HEADER + toml_safe(tomli_w.dumps(document))
+        return _TOML_HEADER + toml_safe(tomli_w.dumps(document), encoding)
     if fmt == "json":
-        return json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
+        return json_safe(json.dumps(document, ensure_ascii=False, indent=2), encoding) + "\n"
     raise SheetFileError("<output>", [Problem("", f"unknown format {fmt!r} (toml or json)")])
 
 

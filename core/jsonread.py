@@ -222,8 +222,7 @@ def read_json(text: str | bytes, limits: Limits = SHEETS) -> Any:
     try:
         data = _decoder(limits, long_run).decode(source)
     except json.JSONDecodeError as error:
-        raise Unreadable(f"bad JSON: {error.msg}", problem=Problem.SYNTAX, detail=str(error),
-                         line=error.lineno) from None
+        raise _json_syntax(source, error) from None
     except RecursionError:
         raise _too_deep(limits) from None
     # Nesting needs a walk only when the text has more brackets than levels allowed
@@ -231,6 +230,28 @@ def read_json(text: str | bytes, limits: Limits = SHEETS) -> Any:
     if source.count("{") + source.count("[") > limits.nesting:
         _check_depth(data, limits)
     return data
+
+
+_CLOSING: Final = {"}": "object", "]": "array"}
+
+
+def _json_syntax(source: str, error: json.JSONDecodeError) -> Unreadable:
+    """The refusal of a JSON syntax error, its place counted in the document itself, the
+    same on every Python: a trailing comma (``[1, 2,]``) is told at the comma, which
+    Python 3.13 names but 3.11 and 3.12 pass for the bracket after it."""
+    at, message = error.pos, error.msg
+    before = source[:at].rstrip()
+    if source[at:at + 1] in _CLOSING and before.endswith(","):
+        at = len(before) - 1  # the bracket after a comma: the comma is the slip
+    if source[at:at + 1] == ",":
+        after = source[at + 1:].lstrip()[:1]
+        value_before = source[:at].rstrip()[-1:]
+        if after in _CLOSING and value_before not in ("", "{", "[", ","):
+            message = f"Illegal trailing comma before end of {_CLOSING[after]}"
+    line = source.count("\n", 0, at) + 1
+    column = at - source.rfind("\n", 0, at)
+    return Unreadable(f"bad JSON: {message}", problem=Problem.SYNTAX,
+                      detail=f"{message}: line {line} column {column} (char {at})", line=line)
 
 
 _TOML_WHERE: Final = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")

@@ -9,13 +9,20 @@ prints stored text through :func:`printable` or :func:`json_safe`. Two kinds of 
 * a **name** is one line. It holds no control character (C0, DEL, C1, tab and line
   breaks included), no lone surrogate, no line or paragraph separator (U+2028,
   U+2029), no bidirectional control (U+061C, U+200E, U+200F, U+202A–U+202E,
-  U+2066–U+2069) and no default-ignorable character (zero-width spaces and joiners,
+  U+2066–U+2069), no default-ignorable character (zero-width spaces and joiners,
   variation selectors, fillers, tags: they show nothing, so two names would differ
-  by nothing one can see). Emoji are welcome as single symbols (``🔥``), never as
-  sequences joined by invisible characters.
-* a **free text** (notes, stakes, scope, about, outcomes, reasons) is held to the
-  same, except that a multi-line field also takes tab, line feed and carriage return,
-  and that emoji are written as people write them: a zero-width joiner (U+200D) or a
+  by nothing one can see), no other format character (:data:`FORMAT_CONTROLS`: the
+  interlinear annotation marks U+FFF9–U+FFFB, which hide text between them, Egyptian
+  hieroglyph format controls, Arabic and Kaithi number signs) and no private-use or
+  unassigned character (no font agrees on what they show, and an unassigned one may
+  compare differently once Unicode assigns it). That is every character of Unicode's
+  categories Cc, Cf, Cs, Co and Cn. Emoji are welcome as single symbols (``🔥``),
+  never as sequences joined by invisible characters.
+* a **free text** (notes, stakes, scope, about, outcomes, reasons, what a roll is for)
+  is held to the same, except that a multi-line field also takes tab, line feed and
+  carriage return, that private-use and unassigned characters are taken (an emoji
+  newer than this Python's Unicode is one), and that emoji are written as people
+  write them: a zero-width joiner (U+200D) or a
   variation selector (U+FE00–U+FE0F) right after a symbol (categories So, Sk, Sm:
   ``❤️``, ``↔️``, the skin tones), or after another of these joined to a symbol
   (``👨‍👩‍👧``, ``🏳️‍🌈``); a variation selector between a digit, ``#`` or ``*`` and
@@ -46,12 +53,29 @@ from core.ignorable import DEFAULT_IGNORABLE, char_class, is_ignorable
 P = ParamSpec("P")
 T = TypeVar("T")
 
-__all__ = ["BIDI_CONTROLS", "Found", "Refused", "allowed", "as_stored", "first_refused",
-           "json_safe", "near", "printable", "reading_stored", "refusal", "toml_safe"]
+__all__ = ["BIDI_CONTROLS", "FORMAT_CONTROLS", "Found", "Refused", "allowed", "as_stored",
+           "carried", "first_refused", "json_safe", "near", "printable", "reading_stored",
+           "refusal", "toml_safe"]
 
 BIDI_CONTROLS: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                                  "\u2066\u2067\u2068\u2069")
 """Every bidirectional formatting character: marks, embeddings, overrides, isolates."""
+
+FORMAT_CONTROLS: Final[tuple[tuple[int, int], ...]] = (
+    (0x0600, 0x0605),  # ARABIC NUMBER SIGN..ARABIC NUMBER MARK ABOVE
+    (0x06DD, 0x06DD),  # ARABIC END OF AYAH
+    (0x070F, 0x070F),  # SYRIAC ABBREVIATION MARK
+    (0x0890, 0x0891),  # ARABIC POUND MARK ABOVE..ARABIC PIASTRE MARK ABOVE
+    (0x08E2, 0x08E2),  # ARABIC DISPUTED END OF AYAH
+    (0xFFF9, 0xFFFB),  # INTERLINEAR ANNOTATION ANCHOR..TERMINATOR
+    (0x110BD, 0x110BD),  # KAITHI NUMBER SIGN
+    (0x110CD, 0x110CD),  # KAITHI NUMBER SIGN ABOVE
+    (0x13430, 0x1343F),  # EGYPTIAN HIEROGLYPH VERTICAL JOINER..END WALLED ENCLOSURE
+)
+"""The format characters (Unicode's category Cf) that are neither default-ignorable
+nor bidirectional controls, as of Unicode 16.0: they shape, hide or join the text
+around them. Listed here, not read from :mod:`unicodedata`, so that every Python
+refuses the same ones (Python 3.11's Unicode 14 knows only U+13430–U+13438)."""
 
 _ZWJ: Final = "\u200d"
 _KEYCAP: Final = "\u20e3"
@@ -68,6 +92,8 @@ class Found(enum.Enum):
     SEPARATOR = "a line or paragraph separator"
     BIDI = "a bidirectional control"
     INVISIBLE = "an invisible character"
+    FORMAT = "a format character"
+    UNSHOWN = "a private-use or unassigned character"
 
 
 @attrs.frozen
@@ -122,10 +148,24 @@ def _kind(char: str) -> Found | None:
         return Found.BIDI
     if is_ignorable(char):
         return Found.INVISIBLE
+    if any(low <= code <= high for low, high in FORMAT_CONTROLS):
+        return Found.FORMAT
     return None
 
 
-_BEYOND_C0: Final = ((0x7F, 0x9F), (0xD800, 0xDFFF), (0x2028, 0x2029), *DEFAULT_IGNORABLE)
+def _unshown_at(text: str) -> int | None:
+    """Where the first private-use or unassigned character of ``text`` is, if any."""
+    if text.isascii():
+        return None
+    for at, char in enumerate(text):
+        if (char > "\x9f" and unicodedata.category(char) in ("Co", "Cn")
+                and _kind(char) is None):  # not refused as something else
+            return at
+    return None
+
+
+_BEYOND_C0: Final = ((0x7F, 0x9F), (0xD800, 0xDFFF), (0x2028, 0x2029), *DEFAULT_IGNORABLE,
+                     *FORMAT_CONTROLS)
 
 
 # The character classes below are compiled on first use, not at import (start-up time).
@@ -163,11 +203,13 @@ def as_stored(read: Callable[P, T]) -> Callable[P, T]:
 def first_refused(text: str, *, lines: bool = False, emoji: bool = False) -> Refused | None:
     """The first character of ``text`` the rule refuses, or ``None`` when it holds
     none. ``lines`` allows tab and line breaks (a multi-line field), ``emoji`` the
-    invisible characters inside emoji sequences (free text); a name takes neither.
+    invisible characters inside emoji sequences (free text); a name takes neither, nor
+    private-use or unassigned characters.
     Text read back from a table (:func:`as_stored`) is taken as it is."""
     if _STORED.get():
         return None
-    for match in _suspect().finditer(text):
+    unshown = None if emoji or lines else _unshown_at(text)  # refused in a name only
+    for match in _suspect().finditer(text if unshown is None else text[:unshown]):
         at = match.start()
         char = text[at]
         kind = _kind(char)
@@ -176,7 +218,7 @@ def first_refused(text: str, *, lines: bool = False, emoji: bool = False) -> Ref
         if kind is Found.INVISIBLE and emoji and _joins_symbols(text, at):
             continue
         return Refused(at, char, kind)
-    return None
+    return None if unshown is None else Refused(unshown, text[unshown], Found.UNSHOWN)
 
 
 _ONE_LINE: Final = "text on one line, without control characters"
@@ -184,6 +226,8 @@ _LINES: Final = "text without control characters (tabs and new lines are fine)"
 _OVERRIDES: Final = "text without bidirectional controls (U+202A–U+202E, U+2066–U+2069)"
 _MARKS: Final = "text without bidirectional marks (U+061C, U+200E, U+200F)"
 _INVISIBLE: Final = "text without invisible characters (zero-width spaces, joiners, fillers)"
+_FORMAT: Final = "text without format characters (such as U+FFF9–U+FFFB, U+13430–U+1343F)"
+_UNSHOWN: Final = "text without private-use or unassigned characters"
 
 
 def allowed(refused: Refused, *, lines: bool = False) -> str:
@@ -193,6 +237,10 @@ def allowed(refused: Refused, *, lines: bool = False) -> str:
         return _MARKS if refused.char in "\u061c\u200e\u200f" else _OVERRIDES
     if refused.found is Found.INVISIBLE:
         return _INVISIBLE
+    if refused.found is Found.FORMAT:
+        return _FORMAT
+    if refused.found is Found.UNSHOWN:
+        return _UNSHOWN
     return _LINES if lines else _ONE_LINE
 
 
@@ -220,7 +268,8 @@ def near(text: str, at: int, limit: int = QUOTE) -> str:
 
 def printable(text: str, *, lines: bool = False) -> str:
     """Stored text made safe to print: control characters (escape sequences among them)
-    and lone surrogates shown as ``\\x1b``-style escapes, tab shown as a space, bidi
+    shown as ``\\x1b``-style escapes, lone surrogates and format characters
+    (:data:`FORMAT_CONTROLS`) as ``\\ufff9``-style ones, tab shown as a space, bidi
     controls, line and paragraph separators and invisible characters outside emoji
     sequences dropped; line breaks kept only when ``lines``."""
     if _suspect().search(text) is None:
@@ -234,8 +283,8 @@ def printable(text: str, *, lines: bool = False) -> str:
             out.append(" ")
         elif kind is Found.CONTROL:
             out.append(f"\\x{ord(char):02x}")
-        elif kind is Found.SURROGATE:
-            out.append(f"\\u{ord(char):04x}")
+        elif kind is Found.SURROGATE or kind is Found.FORMAT:
+            out.append(ascii(char)[1:-1])
         elif kind is Found.INVISIBLE and _joins_symbols(text, at):
             out.append(char)
     return "".join(out)
@@ -259,12 +308,16 @@ def _toml_escape(match: re.Match[str]) -> str:
     return f"\\U{code:08x}" if code > 0xFFFF else f"\\u{code:04x}"
 
 
-def json_safe(document: str) -> str:
+def json_safe(document: str, encoding: str | None = None) -> str:
     """A JSON document (as :func:`json.dumps` writes it with ``ensure_ascii=False``)
     with every character the rule may refuse written as a ``\\u`` escape: JSON already
     escapes C0 controls, not DEL, C1 controls, separators, bidi controls or invisible
-    characters. The data read back is the same; no raw byte of them is printed."""
-    return _json_suspect().sub(_json_escape, document)
+    characters. The data read back is the same; no raw byte of them is printed.
+
+    With ``encoding`` (the output's: ``latin-1``, ``ascii``), every character it cannot
+    carry is escaped too, so a program reading the output in that encoding gets every
+    text back, never a ``?``."""
+    return carried(_json_suspect().sub(_json_escape, document), encoding, _json_escape)
 
 
 @functools.cache
@@ -272,8 +325,46 @@ def _toml_suspect() -> re.Pattern[str]:
     return char_class((0x00, 0x08), (0x0B, 0x0C), (0x0E, 0x1F), *_BEYOND_C0)
 
 
-def toml_safe(document: str) -> str:
+def toml_safe(document: str, encoding: str | None = None) -> str:
     """A TOML document whose text values are all basic strings (``"…"``, as
     ``tomli_w`` writes them) with every character the rule may refuse written as a
-    ``\\u`` or ``\\U`` escape, as :func:`json_safe` does for JSON."""
-    return _toml_suspect().sub(_toml_escape, document)
+    ``\\u`` or ``\\U`` escape, as :func:`json_safe` does for JSON (``encoding`` too)."""
+    return carried(_toml_suspect().sub(_toml_escape, document), encoding, _toml_escape)
+
+
+@functools.cache
+def _beyond_ascii() -> re.Pattern[str]:
+    return re.compile("[^\\x00-\\x7f]")
+
+
+def carried(document: str, encoding: str | None,
+            escape: Callable[[re.Match[str]], str]) -> str:
+    """``document`` (whose characters beyond ASCII are all inside strings, as in JSON
+    and TOML) with every character ``encoding`` cannot carry written by ``escape``;
+    ``document`` itself when ``encoding`` is ``None`` or carries it all. An encoding
+    Python does not know is taken for ASCII."""
+    if encoding is None or document.isascii():
+        return document
+    import codecs
+
+    try:
+        encoding = codecs.lookup(encoding).name
+    except LookupError:
+        encoding = "ascii"
+    if encoding == "utf-8":
+        return document
+    try:
+        document.encode(encoding)
+    except UnicodeEncodeError:
+        pass
+    else:
+        return document
+
+    def one(match: re.Match[str]) -> str:
+        try:
+            match.group().encode(encoding)
+        except UnicodeEncodeError:
+            return escape(match)
+        return match.group()
+
+    return _beyond_ascii().sub(one, document)

@@ -55,7 +55,7 @@ def check_text(value: object, what: str) -> str:
     try:
         check_name(value, field=what)
     except SheetValueError as error:
-        raise BadValue(f"{what} must be {error.allowed}, got {shown(value)}") from None
+        raise BadValue(f"{what} must be {error.allowed}, got {shown(error.value)}") from None
     assert isinstance(value, str)
     return value
 

@@ -112,10 +112,11 @@ def _csv(out: TextIO, headers: list[str], rows: Iterable[Row],
 
 def _json(out: TextIO, headers: list[str], rows: Iterable[Row], *, nl: bool) -> None:
     lines = output_rows(rows, headers, nl, False, False)  # type: ignore[no-untyped-call]
+    encoding = getattr(out, "encoding", None)  # what the output cannot carry is escaped too
     for line in lines:
         if nl and line == "[]":
             continue  # sqlite-utils' "no rows" is an array; newline-delimited, it is no line
-        out.write(json_safe(str(line)))  # the one text rule's escapes
+        out.write(json_safe(str(line), encoding))  # the one text rule's escapes
         out.write("\n")
 
 

@@ -77,11 +77,11 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 # --- character sheets and Extra groups (R-CHAR-1, R-CON-2, R-CON-6) ----------------
 
-# Any Unicode text on one line that check_name accepts (R-CHAR-1 names refuse control
-# characters, line separators, bidirectional controls and invisible characters, and must
-# show something: the one rule of core.text).
+# Any Unicode text on one line that check_name accepts (R-CHAR-1 names refuse control,
+# format, private-use and unassigned characters, line separators, bidirectional controls
+# and invisible characters, and must show something: the one rule of core.text).
 names = st.text(
-    st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"),
+    st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"),
                   blacklist_characters=sorted(BIDI_CONTROLS)),
     min_size=1, max_size=24,
 ).map(drop_ignorables).filter(lambda text: bool(name_key(text)))

@@ -337,24 +337,41 @@ def test_roll_as_a_player_goes_to_the_roll_log(db: Path) -> None:
     assert "goes with --as" in refused(db, "roll", "5", "--for", "x")
 
 
-def test_roll_as_a_characters_name_in_any_spelling_logs_the_stored_name(db: Path) -> None:
-    ok(db, "roll", "5", "--as", "tamsin")
+def test_roll_as_a_characters_whole_name_in_any_case_logs_the_stored_name(db: Path) -> None:
     ok(db, "roll", "3", "--as", "  TAMSIN vey ")
     ok(db, "roll", "2", "--as", " Kelsier ")  # no character of the table: as typed
     assert [entry["who"] for entry in json.loads(ok(db, "log", "--json"))] == [
-        "Tamsin Vey", "Tamsin Vey", "Kelsier"]
+        "Tamsin Vey", "Kelsier"]
+
+
+def test_roll_as_the_start_of_a_characters_name_is_refused_with_the_name_meant(
+        db: Path) -> None:
+    """Who writes is a whole name: the start of one (``tamsin`` for Tamsin Vey) is a
+    near miss, refused with the hint and exit status 2, and no roll is logged."""
+    before = ok(db, "log", "--json")
+    assert refused(db, "roll", "5", "--as", "tamsin") == (
+        "no character or player named 'tamsin' — did you mean 'Tamsin Vey'? "
+        "(--as and $MISTBORN_AS take a whole name)")
+    assert ok(db, "log", "--json") == before
 
 
 def test_mistborn_as_naming_a_character_writes_the_steps_as_its_stored_name(db: Path
                                                                             ) -> None:
     rooftops(db)
-    env = {"MISTBORN_DB": str(db), "NO_COLOR": "1", "MISTBORN_AS": "hazekillers"}
+    env = {"MISTBORN_DB": str(db), "NO_COLOR": "1",
+           "MISTBORN_AS": "hazekillers of HOUSE orrell"}
     result = CliRunner().invoke(main, ["conflict", "declare", "haze", "attack", "5", "-t",
                                        "tamsin"], env=env)
     assert result.exit_code == 0, result.output
-    ok(db, "conflict", "declare", "tamsin", "defense", "3", "--as", "brannoch")
+    ok(db, "conflict", "declare", "tamsin", "defense", "3", "--as", "BRANNOCH")
     whos = [entry["who"] for entry in json.loads(ok(db, "log", "--conflict", "Rooftops", "--json"))]
     assert whos[-2:] == ["Hazekillers of House Orrell", "Brannoch"]
+    before = ok(db, "log", "--json")
+    env["MISTBORN_AS"] = "hazekillers"
+    result = CliRunner().invoke(main, ["conflict", "hold", "brannoch"], env=env)
+    assert result.exit_code == 2 and "did you mean 'Hazekillers of House Orrell'?" in (
+        result.stderr), result.output
+    assert ok(db, "log", "--json") == before
 
 
 def test_two_terminals_writing_at_once_lose_nothing(db: Path, tmp_path: Path) -> None:

@@ -242,6 +242,29 @@ def test_text_over_the_size_limit_is_refused(read: Any) -> None:
     assert read('{"a": 1}' if read is read_json else "a = 1", max_bytes=8) == {"a": 1}
 
 
+@pytest.mark.parametrize(("text", "line", "said"), [
+    ('{\n  "name": "Kell",\n}', 2, "Illegal trailing comma before end of object"),
+    ('{"a": 1,\n\n  }', 1, "Illegal trailing comma before end of object"),
+    ("[1,\n2,\n]", 2, "Illegal trailing comma before end of array"),
+    ('{"a": [1,],}', 1, "Illegal trailing comma before end of array"),
+    ("[1,\n,\n2]", 2, "Expecting value"),
+    ("{,}", 1, "Expecting property name enclosed in double quotes"),
+    ('{"a": 1\n "b": 2}', 2, "Expecting ',' delimiter"),
+])
+def test_a_sheet_files_json_mistake_is_told_alike_on_every_python(
+        text: str, line: int, said: str) -> None:
+    """A sheet file's (R-CHAR-1) syntax error is placed by the document itself: Python
+    3.13 names a trailing comma at the comma, 3.11 and 3.12 at the bracket after it, and
+    the reader tells the same line and words on each."""
+    from core import jsonread
+
+    error = unreadable(read_json, text)
+    assert (error.line, str(error)) == (line, f"bad JSON: {said}")
+    with pytest.raises(jsonread.Unreadable) as raw:  # the board games' words use its detail
+        jsonread.read_json(text)
+    assert str(raw.value.detail).startswith(f"{said}: line {line} column ")
+
+
 def test_json_keys_given_twice_are_refused() -> None:
     assert str(unreadable(read_json, '{"name": "a", "name": "b"}')) == (
         "bad JSON: key 'name' appears twice"
@@ -250,6 +273,6 @@ def test_json_keys_given_twice_are_refused() -> None:
 
 def test_syntax_errors_carry_their_line() -> None:
     error = unreadable(read_json, '{\n  "name": "Kell",\n}')
-    assert error.line == 3 and str(error).startswith("bad JSON: ")
+    assert error.line == 2 and str(error).startswith("bad JSON: ")  # the trailing comma
     error = unreadable(read_toml, 'name = "Kell"\nkind = \n')
     assert error.line == 2 and str(error).startswith("bad TOML: ")

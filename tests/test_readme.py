@@ -39,6 +39,51 @@ def test_the_readme_is_short() -> None:
     assert len(README.splitlines()) <= 260
 
 
+def test_ci_tests_on_every_python_the_machine_has_from_the_readmes_oldest() -> None:
+    # The README claims Python 3.11+: CI runs the tests on each 3.11 or later it finds,
+    # on the PATH (python3, python3.N) and among pyenv's versions, one per minor version.
+    import glob
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    assert "Python 3.11+" in (ROOT / "README.md").read_text(encoding="utf-8")
+    # (Asked first, so that a CI script without the option is never run whole here.)
+    assert '"--pythons"' in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    done = subprocess.run(["bash", str(ROOT / ".ci" / "run"), "--pythons"],
+                          capture_output=True, text=True, check=True, timeout=120)
+    found = done.stdout.split()
+
+    def minor(python: str) -> str | None:
+        try:
+            said = subprocess.run([python, "-c", "import sys; print(*sys.version_info[:2])"],
+                                  capture_output=True, text=True, timeout=60, check=False)
+        except OSError:
+            return None
+        parts = said.stdout.split()
+        return f"{parts[0]}.{parts[1]}" if said.returncode == 0 and len(parts) == 2 else None
+
+    minors = [minor(python) for python in found]
+    assert len(set(minors)) == len(minors) and None not in minors, found
+    root = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
+    here = [*glob.glob(f"{root}/versions/*/bin/python3"),
+            *filter(None, (shutil.which(f"python3.{n}") for n in range(11, 41)))]
+    wanted = {m for m in map(minor, here) if m and tuple(map(int, m.split("."))) >= (3, 11)}
+    assert set(minors) == wanted | {f"{sys.version_info[0]}.{sys.version_info[1]}"}
+
+
+def test_the_package_names_every_python_it_supports() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["requires-python"] == ">=3.11"
+    named = [c.rsplit(" :: ", 1)[1] for c in project["classifiers"]
+             if c.startswith("Programming Language :: Python :: 3.")]
+    assert named[:3] == ["3.11", "3.12", "3.13"]
+    assert named == [f"3.{n}" for n in range(11, 11 + len(named))]
+
+
 def test_the_tour_starts_on_a_table_of_its_own_at_a_width_it_states() -> None:
     first = words(STEPS[0].command)
     assert first[0] == "export" and "COLUMNS=40" in first

@@ -81,7 +81,8 @@ def deep(state: State) -> tuple[State, dict[str, int]]:
 # --- the same answer whatever the workers -----------------------------------------------
 
 
-START_METHODS = [m for m in ("spawn", "fork") if m in multiprocessing.get_all_start_methods()]
+START_METHODS = [m for m in ("spawn", "forkserver")
+                 if m in multiprocessing.get_all_start_methods()]
 
 
 @pytest.mark.parametrize("method", START_METHODS)
@@ -96,21 +97,67 @@ def test_the_same_seed_gives_the_same_report_with_one_worker_or_two(
     assert simulate(state, runs=6 * BATCH, seed=10, workers=1) != one
 
 
-def test_workers_fork_only_where_that_is_safe() -> None:
-    # Linux and no other thread running: fork; otherwise a fresh interpreter.
+def test_workers_never_fork_this_process() -> None:
+    # This process may run threads Python cannot count: workers fork from a fork
+    # server (a fresh, single-threaded interpreter) where there is one, else spawn.
     import threading
 
-    expected = ("fork" if sys.platform == "linux" and threading.active_count() == 1
+    expected = ("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
                 else "spawn")
     assert simulate_run.start_method() == expected
     stop = threading.Event()
     worker = threading.Thread(target=stop.wait)
     worker.start()
     try:
-        assert simulate_run.start_method() == "spawn"
+        assert simulate_run.start_method() == expected
     finally:
         stop.set()
         worker.join()
+
+
+# A script that simulates with the interpreter's default start method set to each one
+# (Python 3.14 makes it forkserver), with three workers: alone, then beside a thread,
+# then beside one that threading.active_count() does not see.
+UNDER_A_DEFAULT = """
+import _thread, sys, threading, multiprocessing
+sys.path.insert(0, "tests")
+from test_simulate import skirmish
+from conflict.simulate import simulate, BATCH
+
+if __name__ == "__main__":
+    multiprocessing.set_start_method(sys.argv[1])
+    state = skirmish()
+    one = simulate(state, runs=12 * BATCH, seed=5, workers=1)
+    alone = simulate(state, runs=12 * BATCH, seed=5, workers=3)
+    # A thread threading does not count (as a test runner's or a C library's may be).
+    held = _thread.allocate_lock()
+    held.acquire()
+    _thread.start_new_thread(held.acquire, ())
+    unseen = simulate(state, runs=12 * BATCH, seed=5, workers=3)
+    stop = threading.Event()
+    threading.Thread(target=stop.wait, daemon=True).start()
+    beside = simulate(state, runs=12 * BATCH, seed=5, workers=3)
+    stop.set()
+    print(unseen == one, alone == one, beside == one, one.runs, beside.to_json() == one.to_json())
+"""
+
+
+@pytest.mark.parametrize("default", multiprocessing.get_all_start_methods())
+def test_r_con_21_any_default_start_method_gives_the_same_answer_and_no_warning(
+        default: str, tmp_path: Path) -> None:
+    """Conflicts played on to their end (R-CON-21) in worker processes: whatever the
+    interpreter's default start method (fork until Python 3.14, forkserver from it),
+    the same seed gives the same report, and no interpreter warns that a
+    multi-threaded process forks ("use of fork() may lead to deadlocks")."""
+    script = tmp_path / "simulating.py"
+    script.write_text(UNDER_A_DEFAULT, encoding="utf-8")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-W", "always", str(script), default],
+                          capture_output=True, text=True, cwd=root, check=False,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True", "True", str(12 * BATCH), "True"]
+    assert "fork()" not in done.stderr and "Warning" not in done.stderr, done.stderr
 
 
 def test_stopping_at_a_precision_stops_at_the_same_batch_whatever_the_workers() -> None:

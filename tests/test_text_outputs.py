@@ -238,7 +238,8 @@ def test_the_hostile_table_is_really_hostile(hostile_table: Path) -> None:
 
 BAD = {"ESC": "\x1b[2J", "BEL": "\x07", "C1": "\x9b", "override": "\u202e",
        "isolate": "\u2066", "ZWJ": "\u200d", "zero-width space": "\u200b",
-       "line separator": "\u2028", "BOM": "\ufeff"}
+       "line separator": "\u2028", "BOM": "\ufeff", "interlinear annotation": "\ufff9",
+       "Egyptian format control": "\U00013430"}
 """One of each kind the rule refuses, by name (as the test ids show them)."""
 
 
@@ -305,6 +306,8 @@ SPACES = ("outcome", "House", "Problem")
 @pytest.mark.parametrize("field", list(inputs("")))
 def test_every_stored_text_refuses_control_bidi_and_invisible_characters(
         table: Path, field: str, kind: str) -> None:
+    """R-CHAR-1's one text rule, on every path that stores text: format characters
+    (interlinear annotation, Egyptian format controls) as the board games refused them."""
     named, command = inputs(BAD[kind])[field]
     before = ok(table, "log", "--json")
     if kind == "line separator" and field in SPACES:

@@ -9,7 +9,7 @@ import tomllib
 import unicodedata
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from characters.names import check_name, check_notes
@@ -20,6 +20,7 @@ from core.errors import shown
 from core.names import is_ignorable
 from core.text import (
     BIDI_CONTROLS,
+    FORMAT_CONTROLS,
     Found,
     as_stored,
     first_refused,
@@ -51,12 +52,41 @@ EMOJI = (FAMILY, RAINBOW_FLAG, HEART, KEYCAP, THUMBS, ENGLAND, "\u2194\ufe0f")
     ("\u200b", Found.INVISIBLE), ("\u200d", Found.INVISIBLE), ("\u2060", Found.INVISIBLE),
     ("\ufeff", Found.INVISIBLE), ("\u00ad", Found.INVISIBLE), ("\u3164", Found.INVISIBLE),
     ("\ufe0f", Found.INVISIBLE), ("\U000e0041", Found.INVISIBLE), ("\u180e", Found.INVISIBLE),
+    ("\ufff9", Found.FORMAT), ("\ufffa", Found.FORMAT), ("\ufffb", Found.FORMAT),
+    ("\U00013430", Found.FORMAT), ("\U0001343f", Found.FORMAT), ("\u0600", Found.FORMAT),
+    ("\u06dd", Found.FORMAT), ("\U000110bd", Found.FORMAT),
 ])
 def test_r_char_1_names_and_free_text_refuse_each_kind(char: str, found: Found) -> None:
     for text in (f"Tam{char}sin", f"{char}Tamsin", f"Tamsin{char}"):
         refused = first_refused(text)
         assert refused is not None and refused.found is found and refused.char == char
         assert first_refused(text, lines=True, emoji=True) is not None
+
+
+@pytest.mark.parametrize("char", ["\ue000", "\U000f0000", "\U0010fffd", "\u0378", "\uffff",
+                                  "\ufdd0", "\U000e1000"])
+def test_r_char_1_a_name_refuses_private_use_and_unassigned_characters(char: str) -> None:
+    # The board games always refused them in names; now every name does, and free
+    # text keeps them (an emoji newer than this Python's Unicode is unassigned here).
+    refused = first_refused(f"Tam{char}sin")
+    assert refused is not None and refused.found is Found.UNSHOWN and refused.at == 3
+    with pytest.raises(ValueError, match="private-use or unassigned"):
+        check_name(f"Tam{char}sin")
+    assert first_refused(f"Tam{char}sin", lines=True, emoji=True) is None
+    assert first_refused(f"Tam{char}sin", emoji=True) is None
+    assert check_notes(f"a {char} b") == f"a {char} b"
+
+
+def test_r_char_1_the_format_characters_listed_are_every_one_this_python_knows() -> None:
+    # Every format character (Cf) of this Python's Unicode is refused the same way:
+    # as a bidi control, as an invisible character, or as one of FORMAT_CONTROLS.
+    listed = {point for low, high in FORMAT_CONTROLS for point in range(low, high + 1)}
+    for point in range(0x110000):
+        char = chr(point)
+        if unicodedata.category(char) == "Cf":
+            assert char in BIDI_CONTROLS or is_ignorable(char) or point in listed, hex(point)
+        if point in listed:
+            assert unicodedata.category(char) in ("Cf", "Cn"), hex(point)
 
 
 def test_r_char_1_free_text_on_several_lines_takes_tab_and_line_breaks() -> None:
@@ -190,3 +220,86 @@ def test_the_player_shell_reads_a_line_by_the_one_rule() -> None:
     for bad, shown_as in (("a\u200db", "\\u200d"), ("\x1b[2J", "\\x1b"), ("\u202e", "\\u202e")):
         said = shell_refusal(f"r 2 for {bad}") or ""
         assert "control characters" in said and shown_as in said, said
+
+
+# --- one rule for every stored text of every game ---------------------------------------------
+
+
+def _key_comment(value: str) -> object:
+    import base64
+    import struct
+
+    from table.players import parse_public_keys
+
+    blob = struct.pack(">I", 11) + b"ssh-ed25519" + struct.pack(">I", 32) + bytes(32)
+    return parse_public_keys([f"ssh-ed25519 {base64.b64encode(blob).decode()} {value}"])
+
+
+def _text_fields() -> dict[str, tuple[str, object]]:
+    """Every kind of field a game stores text in, by the library call that checks it,
+    and whether it is a name, one line of free text or free text on several lines."""
+    from boardgames.deckbuilding.events import check_name as dbg_name
+    from boardgames.housewar.checks import check_name as hw_name
+    from boardgames.stuffed.events import check_name as stuffed_name
+    from table.errors import check_purpose, check_text
+
+    return {
+        "a participant (Conflict)": ("name", lambda v: ev.Hold(v)),
+        "who is defeated (Conflict)": ("name", lambda v: ev.Defeat(v)),
+        "stakes (Conflict)": ("lines", lambda v: ev.Start(ev.Nature.PHYSICAL, stakes=v)),
+        "scope (Conflict)": ("lines", lambda v: ev.Start(ev.Nature.PHYSICAL, scope=v)),
+        "reason (Conflict)": ("lines", lambda v: ev.Defeat("Kell", reason=v)),
+        "outcome (Conflict)": ("lines", lambda v: ev.EndConflict(outcome=v)),
+        "a damage note (Conflict)": ("lines", lambda v: ev.ApplyDamage(action=1, spent=1, note=v)),
+        "a sheet's names": ("name", check_name),
+        "a sheet's notes": ("lines", check_notes),
+        "who rolls, a game's name": ("name", lambda v: check_text(v, "who rolled")),
+        "what a roll is for": ("line", check_purpose),
+        "a public key's comment": ("name", _key_comment),
+        "Stuffed's names": ("name", stuffed_name),
+        "the Deckbuilding Game's names": ("name", lambda v: dbg_name(v, "players")),
+        "House War's names": ("name", lambda v: hw_name("House", v, "R-HW-1")),
+    }
+
+
+TEXT_FIELDS = _text_fields()
+
+CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs", "Mn", "Me", "Lo", "Ll", "So",
+              "Sk", "Nd", "Po")
+
+
+def _refused_in(char: str, kind: str) -> bool:
+    """Whether the one rule refuses ``char`` between two letters of a ``kind`` of
+    field, told from Unicode's categories (independently of core.text)."""
+    category = unicodedata.category(char)
+    if kind == "lines" and char in "\t\n\r":
+        return False
+    if any(low <= ord(char) <= high for low, high in FORMAT_CONTROLS):
+        return True
+    if category in ("Cc", "Cf", "Cs", "Zl", "Zp") or is_ignorable(char):
+        return True
+    return category in ("Co", "Cn") and kind == "name"
+
+
+@given(st.sampled_from(CATEGORIES).flatmap(lambda c: st.characters(categories=[c]))
+       | st.sampled_from([chr(p) for low, high in FORMAT_CONTROLS for p in range(low, high + 1)])
+       | st.sampled_from(sorted(BIDI_CONTROLS)) | st.sampled_from("\t\n\r\u00a0\u3164\u200d"),
+       st.sampled_from(list(TEXT_FIELDS)))
+@example("\u3164", "who rolls, a game's name")  # once quoted raw in the refusal
+@example("\ufff9", "stakes (Conflict)")
+def test_r_char_1_every_text_field_of_every_game_takes_and_refuses_the_same_characters(
+        char: str, field: str) -> None:
+    """Interlinear annotation marks (U+FFF9–U+FFFB) and Egyptian format controls
+    (U+13430…) are refused by a Conflict's stakes as by a board game's names: every
+    stored text goes through the one rule, a name refusing what free text refuses and
+    private-use or unassigned characters too."""
+    kind, store = TEXT_FIELDS[field]
+    value = f"Ke{char}ll"
+    assert callable(store)
+    try:
+        store(value)
+    except ValueError as error:
+        assert _refused_in(char, kind), (field, ascii(char), str(error))
+        assert char not in str(error), str(error)  # the message shows it escaped
+    else:
+        assert not _refused_in(char, kind), (field, ascii(char))

@@ -66,6 +66,33 @@ def test_r_dbg_8_the_refusal_speaks_polish_with_the_polish_edition(db: Path) -> 
         "cofnięto (undo --anyone cofa go mimo to)")
 
 
+def test_who_writes_is_a_whole_name_never_the_start_of_one(db: Path) -> None:
+    """``dbg coins 1 --as B`` at a table holding Brannoch is a near miss: refused with
+    the hint (exit status 2), nothing written; so is an undo, whose ownership follows
+    the name written whole (the README: a writer's name is kept as the table spells
+    it; no rule of the rulebooks covers who writes a step)."""
+    ok(db, "char", "import", str(ROOT / "examples/crew.toml"))
+    ok(db, "deckbuilding", "new", "--players", "vin", "kel", "--as", "gm")
+    before = log_of(db, "deckbuilding")
+    hint = ("no character or player named 'B' — did you mean 'Brannoch'? "
+            "(--as and $MISTBORN_AS take a whole name)")
+    assert refused(db, "deckbuilding", "coins", "1", "--as", "B") == hint
+    assert log_of(db, "deckbuilding") == before
+    ok(db, "deckbuilding", "coins", "1", "--as", "brannoch")
+    assert log_of(db, "deckbuilding")[-1] == ("Brannoch", None)
+    assert refused(db, "deckbuilding", "undo", "--as", "B") == hint
+    assert refused(db, "deckbuilding", "undo", "--as", "Bran") == hint.replace("'B'", "'Bran'")
+    assert "is Brannoch's, not yours" in refused(db, "deckbuilding", "undo", "--as", "gm")
+    assert ok(db, "deckbuilding", "undo", "--as", " BRANNOCH ").startswith("Undone:")
+    assert log_of(db, "deckbuilding")[-1] == ("Brannoch", "Brannoch")
+    # Two names it could start: each is named.
+    ok(db, "player", "invite", "brand", "--passphrase")
+    assert "did you mean 'Brannoch' or 'brand'?" in refused(db, "dbg", "coins", "1",
+                                                           "--as", "bra")
+    ok(db, "deckbuilding", "coins", "1", "--as", "BRAND")  # a player's whole name
+    assert log_of(db, "deckbuilding")[-1] == ("brand", None)
+
+
 # Each writer, in its own process, runs the real commands (click, in process) a number
 # of times: a step of its own, then an undo of its own last step. When the other
 # writer's step came in between, the undo is refused (exit 2) and that is counted.

@@ -57,7 +57,6 @@ The Training track, the metals and the turn's damage (R-DBG-9..11) are kept from
 from __future__ import annotations
 
 import enum
-import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, cast, get_args
 
@@ -68,7 +67,7 @@ from boardgames.errors import shown
 from core import bounds
 from core.bounds import Bounds
 from core.names import name_key, two_spellings
-from core.text import first_refused, near, reading_stored
+from core.text import first_refused, near
 
 MAX_NAME = 40
 """The longest name of a player or a Mission."""
@@ -97,16 +96,14 @@ Check = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 def check_name(value: object, field: str) -> str:
     """``value`` if it is a name: text of 1–40 characters, not blank, on one line, held
-    to the project's one rule for names (:func:`core.text.first_refused`) and without
-    any other format, private-use or unassigned character."""
+    to the project's one rule for names (:func:`core.text.first_refused`: no control,
+    format, private-use or unassigned character among others)."""
     if not isinstance(value, str):
         raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
     refused = first_refused(value)
     if refused is not None:
         raise bad_value("bad.text", "R-DBG-1", field=field, value=shown(near(value, refused.at)))
-    if not value.strip() or len(value) > MAX_NAME or value != value.strip() or (
-            not reading_stored() and any(unicodedata.category(c).startswith("C")
-                                         for c in value)):
+    if not value.strip() or len(value) > MAX_NAME or value != value.strip():
         raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
     return value
 

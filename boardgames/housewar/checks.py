@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -17,7 +16,7 @@ from boardgames.errors import BadValue, shown
 from core import bounds
 from core.bounds import said_by
 from core.names import name_key
-from core.text import reading_stored, refusal
+from core.text import refusal
 
 __all__ = ["MAX_NAME", "a_name", "check_name", "clean", "key", "one_of", "tuple_of",
            "whole_number"]
@@ -52,8 +51,6 @@ def check_name(what: str, value: Any, rule: str) -> None:
     why = refusal(value)  # the project's one rule for names
     if why is not None:
         raise BadValue(f"{what} must be {why[0]}, got {shown(why[1])}", rule=rule)
-    if not reading_stored() and any(unicodedata.category(ch).startswith("C") for ch in value):
-        raise BadValue(f"{what} cannot hold control characters: {shown(value)}", rule=rule)
 
 
 def a_name(rule: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:

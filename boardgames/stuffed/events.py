@@ -54,7 +54,7 @@ from boardgames.stuffed.dice import (
 )
 from core.bounds import check_whole, said_by
 from core.names import name_key, two_spellings
-from core.text import reading_stored, refusal
+from core.text import refusal
 
 __all__ = ["CARD_COST", "EVENTS", "GRUNT", "HAND", "MAX_EACH", "MAX_GAIN", "MAX_NAME",
            "MAX_PLAYERS", "MERCENARY_COST", "SACRIFICE", "SCOUTING", "Ability", "BuyCard",
@@ -82,8 +82,7 @@ def check_name(value: object, what: str = "a name") -> str:
     why = refusal(value)  # the project's one rule for names, at the ends too
     if why is not None:
         raise BadValue(f"{what} must be {why[0]}, got {shown(why[1])}")
-    if not name or len(name) > MAX_NAME or (
-            not reading_stored() and any(not c.isprintable() for c in name)):
+    if not name or len(name) > MAX_NAME:
         raise BadValue(f"{what} must be 1–{MAX_NAME} printable characters on one line, "
                        f"got {shown(value)}")
     return name

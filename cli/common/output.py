@@ -26,12 +26,24 @@ def json_option(function: F) -> F:
 
 
 def print_json(data: object) -> None:
-    """Print ``data`` as JSON on standard output (UTF-8, stable key order), every
-    control, bidi or invisible character of stored text written as a ``\\u`` escape
-    (:func:`core.text.json_safe`), never raw."""
+    """Print ``data`` as JSON on standard output (stable key order), every control,
+    bidi or invisible character of stored text written as a ``\\u`` escape
+    (:func:`core.text.json_safe`), never raw; so is every character the output's
+    encoding cannot carry (``PYTHONIOENCODING=latin-1``, ``LC_ALL=C``), so that a
+    program reading it in that encoding gets every text back, never a ``?``."""
     import json  # only for --json: a screen never needs it (start-up time)
 
-    click.echo(json_safe(json.dumps(data, ensure_ascii=False, indent=2)))
+    document = json.dumps(data, ensure_ascii=False, indent=2)
+    click.echo(json_safe(document, output_encoding()))
+
+
+def output_encoding() -> str | None:
+    """The encoding of standard output (``None`` when unknown): what a document printed
+    there is escaped for (:func:`core.text.carried`)."""
+    import sys
+
+    encoding = getattr(sys.stdout, "encoding", None)
+    return encoding if isinstance(encoding, str) and encoding else None
 
 
 def make_console(*, stderr: bool = False) -> Console:

@@ -31,6 +31,7 @@ import click
 from cli.common.decorators import F
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.table_option import open_table, table_option
+from cli.common.who import WHO_ENV
 from cli.common.who import logged_name as logged_name  # read here before it moved
 
 if TYPE_CHECKING:
@@ -50,7 +51,6 @@ SHORT_WORDS: Mapping[str, str] = {"conflict": "conflict", "stuffed": "stuffed",
                                   "deckbuilding": "dbg", "housewar": "hw"}
 """The shortest word the command line takes for each kind of game."""
 
-WHO_ENV = "MISTBORN_AS"
 _WHO_KEY = "mistborn_conflict.who"
 
 ENGLISH: Mapping[str, str] = {"next": "Next", "meanwhile": "Meanwhile", "undone": "Undone",
@@ -116,9 +116,13 @@ def writer(table: Table | None = None) -> str:
     if value and str(value).strip():
         if table is not None:
             return logged_name(table, str(value))
+        from cli.common.errors import UserError  # light; kept off the top (start-up)
+
         try:
             with open_table(create=False) as mine:
                 return logged_name(mine, str(value))
+        except UserError:  # a near miss of a name in the table
+            raise
         except Exception:  # no table to look in (yet): the name as typed
             return str(value).strip()
     try:

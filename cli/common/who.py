@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.errors import shown
 from core.text import refusal
 
 if TYPE_CHECKING:
@@ -12,13 +13,21 @@ if TYPE_CHECKING:
 
 __all__ = ["logged_name"]
 
+WHO_ENV = "MISTBORN_AS"
+
+SUGGESTED = 3
+"""The most names a refusal of a near miss suggests."""
+
 
 def logged_name(table: Table, typed: str) -> str:
     """The name a log keeps for a writer typed as ``typed`` (``--as``): the stored name
-    of the player or character it names, in any spelling the name resolver accepts
-    (``tamsin`` → ``Tamsin Vey``); a name that is neither, as typed (trimmed). A name
-    the one text rule refuses is never taken for another: it goes on as typed, to be
-    refused where it would be stored."""
+    of the player or character it names exactly, by the one name key (``TAMSIN vey`` →
+    ``Tamsin Vey``); a name that is neither, as typed (trimmed). The start of a name,
+    or of a word of one (``B`` for ``Brannoch``), is a near miss, refused with the
+    names it could mean (exit status 2): a writer is never taken for another, so the log
+    and undo's ownership keep the name that was meant. A name the one text rule refuses
+    is never taken for another: it goes on as typed, to be refused where it would be
+    stored."""
     # Put off: the name rules are loaded only when a writer's name is looked up.
     from core.names import matches, name_key
 
@@ -26,8 +35,18 @@ def logged_name(table: Table, typed: str) -> str:
     if refusal(typed) is not None:
         return typed
     players = [player.name for player in table.players()]
-    exact = [name for name in players if name_key(name) == name_key(typed)]
-    for found in (exact, matches(typed, table.names()), matches(typed, players)):
-        if len(found) == 1:
-            return found[0]
+    characters = table.names()
+    for known in (players, characters):
+        exact = [name for name in known if name_key(name) == name_key(typed)]
+        if exact:
+            return exact[0]
+    near = matches(typed, [*characters, *players])
+    if near:
+        from cli.common.errors import fail  # on a near miss only
+
+        said = [shown(name) for name in dict.fromkeys(near)]
+        listed = (" or ".join(said) if len(said) <= SUGGESTED
+                  else ", ".join(said[:SUGGESTED]) + ", …")
+        fail(f"no character or player named {shown(typed)} — did you mean {listed}? "
+             f"(--as and ${WHO_ENV} take a whole name)")
     return typed

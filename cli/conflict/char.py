@@ -23,6 +23,7 @@ from cli.common.output import (
     fitted,
     json_option,
     make_console,
+    output_encoding,
     plain,
     print_json,
 )
@@ -264,7 +265,8 @@ def export(names: Sequence[str], everyone: bool, fmt: str) -> None:
         versions = table.versions()
     if not chosen:
         fail("the table is empty: nothing to export")
-    click.echo(dumps(chosen, "json" if fmt == "json" else "toml", versions), nl=False)
+    click.echo(dumps(chosen, "json" if fmt == "json" else "toml", versions,
+                     encoding=output_encoding()), nl=False)
 
 
 # --- set ----------------------------------------------------------------------------------

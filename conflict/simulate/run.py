@@ -7,12 +7,16 @@ the tallies in that order and the precision is checked after each one, so where 
 simulation stops, and everything it reports, depends only on the seed, never on the
 number of workers or on which finished first. A process pool
 (:class:`concurrent.futures.ProcessPoolExecutor`) plays the batches; workers get the
-starting state and the policies once, when they start. They start by ``fork`` on Linux
-when no other thread runs here (at once, the library already loaded), else by
-``spawn`` (everything they need is importable and picklable, so either gives the same
-answer). This process plays too, from the first batch at once and all along, so
-extra workers only add to what it plays alone; once the answer is precise enough, a
-shared event tells the workers to drop what they play, and they are waited for.
+starting state and the policies once, when they start. They are never forked from this
+process, which may run threads (the pool's own among them, and threads Python did not
+start, which it cannot count): they fork from a fork server, a fresh single-threaded
+interpreter with the library loaded (``forkserver``, where the system has it), else
+start as fresh interpreters (``spawn``). The method is chosen here, whatever the
+interpreter's default, and everything the workers need is importable and picklable,
+so any method gives the same answer. This process plays too, from the first batch at
+once and all along, so extra workers only add to what it plays alone; once the answer
+is precise enough, a shared event tells the workers to drop what they play, and they
+are waited for.
 
 Unless told, the number of workers (:func:`auto_workers`) is the cores this process may
 use that other work leaves free (by the load average), and none beside this process
@@ -25,7 +29,6 @@ import contextlib
 import os
 import signal
 import sys
-import threading
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
@@ -239,8 +242,11 @@ def _pooled(job: Job, batches: list[tuple[int, int]], workers: int, order: _InOr
     import multiprocessing  # (see _play_batches)
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    context = multiprocessing.get_context(start_method())
-    job.opening()  # workers that fork start with it played, and what it taught the caches
+    method = start_method()
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":  # its workers fork with the library loaded
+        context.set_forkserver_preload(list(PRELOAD))
+    job.opening()
     over = context.Event()  # set once enough is played: workers drop their batch
     pool = ProcessPoolExecutor(workers - 1, mp_context=context, initializer=_start_worker,
                                initargs=(job, over.is_set))
@@ -292,12 +298,22 @@ def _end(pool: ProcessPoolExecutor, pid: int) -> None:
         process.terminate()
 
 
+PRELOAD: Final = ("__main__", "conflict.simulate.run")
+"""What the fork server loads before it forks a worker: the main script (as a spawned
+worker would, once instead of in each worker) and the simulation with the rules."""
+
+
 def start_method() -> str:
-    """How worker processes start: ``fork`` on Linux when this process runs no other
-    thread (the workers then start at once, with the library loaded), else ``spawn``,
-    which is safe everywhere (a fresh interpreter that imports what it needs)."""
-    if sys.platform == "linux" and threading.active_count() == 1:
-        return "fork"
+    """How worker processes start, never by forking this process (it may run threads,
+    some unseen by Python, and a forked child can deadlock on a lock one held; Python
+    3.12 warns of it): ``forkserver`` where the system has it (workers fork from a
+    fresh single-threaded interpreter with the library loaded: quick to start), else
+    ``spawn`` (a fresh interpreter each). Chosen here, so that an interpreter's default
+    (``fork`` until Python 3.14, ``forkserver`` from it) changes nothing."""
+    import multiprocessing  # (see _play_batches)
+
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return "forkserver"
     return "spawn"
 
 
