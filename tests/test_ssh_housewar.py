@@ -111,3 +111,25 @@ def test_r_hw_6_four_players_over_ssh_to_final_scoring_each_seeing_their_own_sco
     finally:
         for phone in phones.values():
             phone.close(force=True)
+
+
+def test_r_hw_2_tab_at_a_phone_completes_every_word_of_a_step(served: Served) -> None:
+    """Tab at a board game completes each word a step takes, not only its name, over
+    the real client: at step 1 Venture types ``collect``, then ``worsen fa`` and a Tab
+    puts the Problem on the board whole (R-HW-2: each Problem moves in step 2)."""
+    phone = terminal(served, "venture")
+    try:
+        phone.sendline("collect")
+        phone.expect("hw> ")
+        phone.send("worsen fa")
+        phone.expect("fa")
+        phone.send("\t")
+        phone.expect("worsen Famine ")
+        phone.send("\x15")  # Ctrl-U: nothing written
+        phone.sendline("")
+        phone.expect("hw> ")
+        with served.table() as table:
+            events = table.read("housewar", "House War 1").events
+        assert [event["type"] for event in events][-1] == "collect"  # nothing after it
+    finally:
+        phone.close()
