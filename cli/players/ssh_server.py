@@ -294,14 +294,18 @@ class Server:
             news.cancel()
             await asyncio.wait([news], timeout=1)
         if self._acceptor is not None:
-            self._acceptor.close()
-            await self._acceptor.wait_closed()
+            self._acceptor.close()  # no new connection; those open are closed below
         sessions = [s for group in self.sessions.values() for s in group]
         for session in sessions:
             session.closed()
         if sessions:  # the line reaches the phones before the connections go
             await asyncio.wait([asyncio.ensure_future(s.process.wait_closed())
                                 for s in sessions], timeout=2)
+        if self._acceptor is not None:
+            # Only now: from Python 3.12 a closed server's wait_closed() also waits for
+            # every connection it accepted to close, which the sessions above do.
+            await asyncio.wait([asyncio.ensure_future(self._acceptor.wait_closed())],
+                               timeout=5)
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
