@@ -44,3 +44,16 @@ def test_pydoc_shows_the_odds_module_s_own_names_only() -> None:
     odds = importlib.import_module("conflict.odds")
     assert {"bisect_left", "comb", "perm"}.isdisjoint(odds.__all__)
     assert "pool_odds" in odds.__all__
+
+
+def test_every_package_a_tool_author_imports_is_marked_typed() -> None:
+    """Without ``py.typed`` an installed package is untyped to ``mypy --strict`` (the
+    docs' ``from table import Table`` failed outside the checkout)."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    included = project["tool"]["setuptools"]["packages"]["find"]["include"]
+    packages = [pattern.rstrip("*") for pattern in included]
+    assert set(LIBRARY) <= set(packages)
+    assert [p for p in packages if not (ROOT / p / "py.typed").is_file()] == []
+    assert "py.typed" in project["tool"]["setuptools"]["package-data"]["*"]
