@@ -121,11 +121,45 @@ def test_r_hw_a_game_whose_entries_were_deleted_is_never_drawn_from_its_kept_boa
     write(housewar, "DELETE FROM entries")
     said = {damaged(housewar, *args) for args in (
         ["hw", "show"], ["hw", "show", "--json"], ["hw", "show", "--table"],
-        ["hw", "list"], ["hw", "unrest", "1"], ["hw", "log"])}
+        ["hw", "unrest", "1"], ["hw", "log"])}
     assert len(said) == 1
     assert said.pop().endswith(
         "streams row 'House War 1': version is 3, but the stream holds no entry (its entries "
         "were deleted, or its version changed); restore a copy of the file")
+
+
+def test_r_hw_5_a_damaged_game_refuses_itself_alone(housewar: Path) -> None:
+    """One game whose entries were deleted refuses that game alone: another game of the
+    table is shown and played, ``list`` names the damaged one beside the others, and
+    the server starts (saying the damaged game on its log)."""
+    import os
+    import subprocess
+
+    from cli_support import console_script, env_for
+
+    ok(housewar, "hw", "new", "--players", "3", "--length", "short", "--houses", "Tekiel",
+       "Elariel", "Renoux")  # House War 2, now the current game
+    write(housewar, "DELETE FROM entries WHERE stream_id = "
+                    "(SELECT id FROM streams WHERE name = 'House War 1')")
+    assert damaged(housewar, "hw", "-g", "House War 1", "show").endswith(
+        "version is 3, but the stream holds no entry (its entries were deleted, or its "
+        "version changed); restore a copy of the file")
+    assert ok(housewar, "hw", "show").startswith("House War 2")
+    ok(housewar, "hw", "sheet", "tekiel", "2f")
+    listed = " ".join(ok(housewar, "hw", "list", columns=200).split())
+    assert "House War 1 — damaged: streams row 'House War 1': version is 3" in listed
+    assert "* House War 2 — turn 0" in listed
+    server = subprocess.Popen(
+        [str(console_script()), "serve", "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **env_for(housewar)})
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().startswith("Serving ")
+    finally:
+        server.terminate()
+        _out, log = server.communicate(timeout=30)
+    assert "housewar 'House War 1' refused: the table file" in log
 
 
 def test_a_conflict_whose_last_entry_was_deleted_is_never_drawn_from_its_kept_board(
@@ -138,12 +172,13 @@ def test_a_conflict_whose_last_entry_was_deleted_is_never_drawn_from_its_kept_bo
     # Both joined in one write: the version agrees with the entries left; the kept board,
     # made from three entries, does not.
     for args in (["conflict", "show"], ["conflict", "show", "Canal", "--json"],
-                 ["conflict", "add", "prelate"], ["conflict", "undo", "--anyone"],
-                 ["conflict", "list"]):
+                 ["conflict", "add", "prelate"], ["conflict", "undo", "--anyone"]):
         assert damaged(db, *args).endswith(
             "views row 'Canal': view was made from entries up to 3 (0 undone), but the "
             "stream holds entries up to 2 (0 undone): entries were deleted or changed; "
             "restore a copy of the file"), args
+    listed = " ".join(ok(db, "conflict", "list", columns=200).split())
+    assert "Canal — damaged: views row 'Canal': view was made from entries up to 3" in listed
 
 
 def test_an_entry_deleted_from_the_middle_of_a_game_is_named(stuffed: Path) -> None:

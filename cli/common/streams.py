@@ -170,8 +170,17 @@ def list_streams(kind: str, row: Callable[[Table, StreamInfo], dict[str, Any]], 
     """Print the streams of ``kind`` in the table, one ``row`` each (``name`` and
     ``current`` among its fields), the current one marked ``*`` and said by ``text``;
     ``empty`` when there is none; or the rows as JSON."""
+    from table import DamagedRow
+
+    rows: list[dict[str, Any]] = []
     with open_table(create=False) as table:
-        rows = [row(table, info) for info in table.streams(kind)]
+        for info in table.streams(kind):
+            try:
+                rows.append(row(table, info))
+            except DamagedRow as error:  # that game alone: the others are listed
+                rows.append({"name": info.name, "current": info.current,
+                             "damaged": f"{error.table} row {error.row}: {error.column} "
+                                        f"{error.reason}; {error.advice}"})
     if as_json:
         print_json(rows)
         return
@@ -180,7 +189,8 @@ def list_streams(kind: str, row: Callable[[Table, StreamInfo], dict[str, Any]], 
         return
     for found in rows:
         mark = "*" if found["current"] else " "
-        echo_wrapped(f"{mark} {plain(found['name'])} — {text(found)}")
+        said = f"damaged: {found['damaged']}" if "damaged" in found else text(found)
+        echo_wrapped(f"{mark} {plain(found['name'])} — {said}")
 
 
 def use_stream(kind: str, typed: str, find: Callable[[Table, str], str], *, what: str,
