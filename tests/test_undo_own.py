@@ -93,6 +93,22 @@ def test_who_writes_is_a_whole_name_never_the_start_of_one(db: Path) -> None:
     assert log_of(db, "deckbuilding")[-1] == ("brand", None)
 
 
+def test_who_writes_is_never_a_misspelling_of_a_name(db: Path) -> None:
+    """A misspelt name (``Branoch`` for ``Brannoch``) is a near miss too, refused with
+    the hint and nothing written; a login name that only shares letters with one
+    (``kell``, ``ann``) is a writer of its own, kept as typed."""
+    ok(db, "char", "import", str(ROOT / "examples/crew.toml"))
+    ok(db, "deckbuilding", "new", "--players", "vin", "kel", "--as", "gm")
+    before = log_of(db, "deckbuilding")
+    assert refused(db, "deckbuilding", "coins", "1", "--as", "Branoch") == (
+        "no character or player named 'Branoch' — did you mean 'Brannoch'? "
+        "(--as and $MISTBORN_AS take a whole name)")
+    assert log_of(db, "deckbuilding") == before
+    for login in ("kell", "ann"):
+        ok(db, "deckbuilding", "coins", "1", "--as", login)
+        assert log_of(db, "deckbuilding")[-1] == (login, None)
+
+
 # Each writer, in its own process, runs the real commands (click, in process) a number
 # of times: a step of its own, then an undo of its own last step. When the other
 # writer's step came in between, the undo is refused (exit 2) and that is counted.

@@ -19,11 +19,31 @@ SUGGESTED = 3
 """The most names a refusal of a near miss suggests."""
 
 
+MISSPELT = 0.85
+"""How alike a name typed for ``--as`` and a known name must be (difflib's ratio, of
+their name keys) to be taken for a misspelling of it: ``Branoch`` for ``Brannoch``
+(0.93), never a login name that merely shares letters (``kell`` for ``Kelsier``, 0.73)."""
+
+
+def _misspelt(typed: str, known: list[str]) -> list[str]:
+    """The known names ``typed`` (4 characters or more) misspells."""
+    import difflib
+
+    from core.names import name_key
+
+    key = name_key(typed)
+    if len(key) < 4:
+        return []
+    return [name for name in known
+            if difflib.SequenceMatcher(None, key, name_key(name)).ratio() >= MISSPELT]
+
+
 def logged_name(table: Table, typed: str) -> str:
     """The name a log keeps for a writer typed as ``typed`` (``--as``): the stored name
     of the player or character it names exactly, by the one name key (``TAMSIN vey`` →
     ``Tamsin Vey``); a name that is neither, as typed (trimmed). The start of a name,
-    or of a word of one (``B`` for ``Brannoch``), is a near miss, refused with the
+    or of a word of one (``B`` for ``Brannoch``), or a misspelling of one (``Branoch``,
+    :data:`MISSPELT`), is a near miss, refused with the
     names it could mean (exit status 2): a writer is never taken for another, so the log
     and undo's ownership keep the name that was meant. A name the one text rule refuses
     is never taken for another: it goes on as typed, to be refused where it would be
@@ -40,7 +60,7 @@ def logged_name(table: Table, typed: str) -> str:
         exact = [name for name in known if name_key(name) == name_key(typed)]
         if exact:
             return exact[0]
-    near = matches(typed, [*characters, *players])
+    near = matches(typed, [*characters, *players]) or _misspelt(typed, [*characters, *players])
     if near:
         from cli.common.errors import fail  # on a near miss only
 
