@@ -548,6 +548,12 @@ class Table:
         revoked: Player = self._connection.write(lambda db: players.revoke(db, name))
         return revoked
 
+    def sit_player(self, name: str, kind: str, stream: str) -> None:
+        """Keep the game ``stream`` of ``kind`` as where the player ``name`` chose to
+        sit (``use``), for their next session too."""
+        from table import players
+        self._connection.write(lambda db: players.sit(db, name, kind, stream))
+
     # --- what players may see ----------------------------------------------------------
 
     def reveal(self, kind: str, stream: str, name: str, *, who: str) -> bool:

@@ -33,7 +33,8 @@ from table.errors import NameTaken, UnknownPlayer, check_text, name_key
 from table.stored import Row, kind_of
 
 __all__ = ["KEY_FILE_MOST", "KEY_TYPES", "Player", "check_hash", "check_passphrase",
-           "hash_passphrase", "invite", "listing", "parse_public_keys", "player", "revoke"]
+           "hash_passphrase", "invite", "listing", "parse_public_keys", "player", "revoke",
+           "sit"]
 
 # --- passphrases ---------------------------------------------------------------------------
 
@@ -186,6 +187,8 @@ class Player:
     narrator: bool
     created_at: datetime.datetime
     revoked_at: datetime.datetime | None = None
+    sits: tuple[str, str] | None = None
+    """The game the player last chose to sit at (``use``): ``(kind, name)``."""
 
     @property
     def revoked(self) -> bool:
@@ -224,7 +227,32 @@ def _player(row: sqlite3.Row) -> Player:
         narrator=where.flag(row["narrator"], "narrator"),
         created_at=where.time(row["created_at"], "created_at"),
         revoked_at=where.optional_time(row["revoked_at"], "revoked_at"),
+        # (sqlite3.Row: "in" looks among the values, keys() among the columns)
+        sits=_stored_seat(where, row["sits"] if "sits" in row.keys() else None),  # noqa: SIM118
     )
+
+
+def _stored_seat(where: Row, value: object) -> tuple[str, str] | None:
+    """The stored ``[kind, name]`` of the game a player chose, or ``None``."""
+    if value is None:
+        return None
+    try:
+        kind, name = json.loads(where.text(value, "sits"))
+    except (ValueError, TypeError):
+        raise where.damaged("sits", f"is {kind_of(value)}, not a game's kind and "
+                                    "name") from None
+    if not (isinstance(kind, str) and isinstance(name, str)):
+        raise where.damaged("sits", f"is {kind_of(value)}, not a game's kind and name")
+    return kind, name
+
+
+def sit(db: sqlite3.Connection, name: str, kind: str, stream: str) -> None:
+    """Keep the game ``(kind, stream)`` as where the player ``name`` chose to sit."""
+    row = _live_row(db, name)
+    if row is None:
+        raise UnknownPlayer(name, _live_names(db))
+    db.execute("UPDATE players SET sits = ? WHERE id = ?",
+               (json.dumps([kind, stream], ensure_ascii=False), row["id"]))
 
 
 def _live_row(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:

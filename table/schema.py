@@ -221,6 +221,12 @@ def _readable_views(db: sqlite3.Connection) -> None:
     readable.create(db)
 
 
+def _player_seats(db: sqlite3.Connection) -> None:
+    """Version 11: the game each player last chose to sit at (``use`` in the player
+    shell), as JSON ``[kind, name]``, so that their next session sits there too."""
+    db.execute("ALTER TABLE players ADD COLUMN sits TEXT")
+
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     ("roster", _roster),
     ("sheet_versions", _sheet_versions),
@@ -232,6 +238,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     ("reveals", _reveals),
     ("views", _views),
     ("readable_views", _readable_views),
+    ("player_seats", _player_seats),
 )
 """Steps from an empty file to the current schema; step ``i`` makes version ``i + 1``."""
 

@@ -396,3 +396,9 @@ def test_r_stf_2_r_dbg_1_r_hw_5_a_game_begun_elsewhere_moves_only_those_sitting_
                    if (info := table.current(kind)) is not None}
         assert current == {"housewar": "House War 3", "deckbuilding": "Deckbuilding 2",
                            "conflict": "Ambush"}
+        # The game chosen with use is where the next session sits too: Venture's phone
+        # opens again (or one ssh line runs) at Deckbuilding 2, not the newest seat.
+        again = PlayerShell(table, "venture", color=False)
+        assert again.prompt() == "dbg> "
+        assert ok(again, "b").startswith("Deckbuilding 2")
+        assert table.player("venture").sits == ("deckbuilding", "Deckbuilding 2")

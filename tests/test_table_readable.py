@@ -55,7 +55,7 @@ def test_a_table_at_version_9_is_given_the_views_and_they_show_its_rows(tmp_path
     filled(path, migrations=MIGRATIONS[:9])
     assert plain(path, "SELECT name FROM sqlite_master WHERE type = 'view'") == []
     with Table(path) as table:
-        assert table.schema_version == SCHEMA_VERSION == 10
+        assert table.schema_version == SCHEMA_VERSION == 11
     assert plain(path, "SELECT step, name FROM migrations WHERE step = 10") == [
         (10, "readable_views")]
     assert sorted(row[0] for row in plain(

@@ -41,7 +41,7 @@ COLUMNS = {
     ],
     "players": [
         "id", "name", "name_key", "public_keys", "passphrase_hash", "characters",
-        "narrator", "created_at", "revoked_at",
+        "narrator", "created_at", "revoked_at", "sits",
     ],
     "conflict_results": ["stream_id", "seq", "name_key", "before", "version_after"],
     "reveals": ["stream_id", "name_key", "name", "revealed_by", "revealed_at"],
@@ -64,9 +64,9 @@ def schema_sql(path: Path) -> list[tuple[object, ...]]:
 def test_migrations_are_named_steps_in_order() -> None:
     assert [name for name, _ in MIGRATIONS] == [
         "roster", "sheet_versions", "event_streams", "roll_log", "players", "name_keys",
-        "conflict_results", "reveals", "views", "readable_views",
+        "conflict_results", "reveals", "views", "readable_views", "player_seats",
     ]
-    assert SCHEMA_VERSION == 10
+    assert SCHEMA_VERSION == 11
 
 
 def test_a_new_file_gets_every_table_and_records_each_step(tmp_path: Path) -> None:
@@ -76,12 +76,13 @@ def test_a_new_file_gets_every_table_and_records_each_step(tmp_path: Path) -> No
         assert path.exists()
         assert table.schema_version == SCHEMA_VERSION
     assert columns(path) == COLUMNS
-    assert plain(path, "SELECT value FROM meta WHERE key = 'schema_version'") == [("10",)]
+    assert plain(path, "SELECT value FROM meta WHERE key = 'schema_version'") == [("11",)]
     steps = plain(path, "SELECT step, name, applied_at IS NOT NULL FROM migrations")
     assert steps == [(1, "roster", 1), (2, "sheet_versions", 1), (3, "event_streams", 1),
                      (4, "roll_log", 1), (5, "players", 1), (6, "name_keys", 1),
                      (7, "conflict_results", 1), (8, "reveals", 1),
-                     (9, "views", 1), (10, "readable_views", 1)]
+                     (9, "views", 1), (10, "readable_views", 1),
+                     (11, "player_seats", 1)]
     assert plain(path, "PRAGMA journal_mode") == [("wal",)]  # kept in the file
     # Every table is STRICT: a wrong type is refused by SQLite itself.
     conn = sqlite3.connect(path)
@@ -109,7 +110,8 @@ def test_a_version_1_file_made_by_the_first_release_is_migrated(tmp_path: Path) 
     assert steps == [(1, "roster", 0), (2, "sheet_versions", 1), (3, "event_streams", 1),
                      (4, "roll_log", 1), (5, "players", 1), (6, "name_keys", 1),
                      (7, "conflict_results", 1), (8, "reveals", 1),
-                     (9, "views", 1), (10, "readable_views", 1)]
+                     (9, "views", 1), (10, "readable_views", 1),
+                     (11, "player_seats", 1)]
     assert plain(path, "PRAGMA integrity_check") == [("ok",)]
     # The migrated file has exactly the schema of a new one (step 1 still writes the
     # very tables the first release wrote).

@@ -121,7 +121,9 @@ class PlayerShell:
         self.color = color
         self.rng = rng or random.SystemRandom()
         self._reader = NewsReader(self.table) if news else None
-        self._chosen: tuple[str, str] | None = None  # ``use NAME`` (cli.players.game_desk)
+        # ``use NAME`` (cli.players.game_desk): kept in the table, so a next session,
+        # and a one-line ``ssh … CMD``, sit where the player last chose.
+        self._chosen: tuple[str, str] | None = self.player.sits
         self._at: tuple[str, str] | None = None  # where the last line sat (game_desk)
         self._watch = GameWatch(self.game_desk())  # news at a game: what others do next
 
@@ -181,6 +183,7 @@ class PlayerShell:
         if not args:
             fail("use NAME: which game (games lists them)")
         self._chosen = choose(self.table, " ".join(args))
+        self.table.sit_player(self.player.name, *self._chosen)
         desk = self.game_desk()
         if desk is None:
             return self.reply(self.board_parts())
