@@ -181,9 +181,13 @@ def test_the_export_takes_the_command_lines_short_names_of_games(db: Path) -> No
     assert steps("--game", "hw") == steps("--game", "housewar") == []
     assert steps("--game", "Stuffed") == [("stuffed", "Stuffed 1", 1)]
     assert steps("--game", "dbg", "--name", "2") == steps("--game", "dbg")
+    kinds = "(the kinds are conflict, stuffed, deckbuilding, dbg, housewar, hw)"
     assert refused(db, "table", "export", "--game", "housewr") == (
-        "no kind of game named 'housewr' — did you mean 'housewar'? (the kinds are "
-        "conflict, deckbuilding, housewar, stuffed)")
+        f"Invalid value for '--game': no kind of game named 'housewr' — did you mean "
+        f"'housewar'? {kinds}")
+    assert refused(db, "table", "export", "--game", "dgb") == (
+        f"Invalid value for '--game': no kind of game named 'dgb' — did you mean 'dbg'? "
+        f"{kinds}")
     assert completed(db, "mistborn table export --game h") == ["housewar", "hw"]
     assert completed(db, "mistborn table export --name d") == ["Deckbuilding 2"]
     assert completed(db, "mistborn dbg show --game D") == ["Deckbuilding 2"]

@@ -98,7 +98,16 @@ def _kind(typed: str | None) -> str | None:
     streams are exported too)."""
     if typed is None:
         return None
-    return KIND_WORDS.get(typed.strip().casefold(), typed)
+    word = typed.strip().casefold()
+    if word in KIND_WORDS:
+        return KIND_WORDS[word]
+    from core.names import closest  # a near miss of the command line's own words only
+
+    close = closest(word, list(KIND_WORDS))
+    if close is not None:
+        raise click.BadParameter(f"no kind of game named {typed[:40]!r} — did you mean "
+                                 f"{close!r}? (the kinds are {', '.join(KIND_WORDS)})")
+    return typed
 
 
 @contextlib.contextmanager
