@@ -236,14 +236,10 @@ def _stored_seat(where: Row, value: object) -> tuple[str, str] | None:
     """The stored ``[kind, name]`` of the game a player chose, or ``None``."""
     if value is None:
         return None
-    try:
-        kind, name = json.loads(where.text(value, "sits"))
-    except (ValueError, TypeError):
-        raise where.damaged("sits", f"is {kind_of(value)}, not a game's kind and "
-                                    "name") from None
-    if not (isinstance(kind, str) and isinstance(name, str)):
+    found = where.text_list(value, "sits")  # read with the table's limits, as every JSON
+    if len(found) != 2:
         raise where.damaged("sits", f"is {kind_of(value)}, not a game's kind and name")
-    return kind, name
+    return found[0], found[1]
 
 
 def sit(db: sqlite3.Connection, name: str, kind: str, stream: str) -> None:
