@@ -350,26 +350,29 @@ def loads_versioned(text: str | bytes, fmt: Format, *, source: str = "<text>"
 
 
 _TOML_HEADER = (
-    "# Mistborn Adventure Game sheets. Edit by hand if you like, then bring them back\n"
-    "# with `mistborn char import FILE --replace`. Damage is kept apart from each\n"
-    "# Resilience's full score. `version` is the sheet's version in the table when\n"
-    "# exported: the import refuses to overwrite a sheet changed since (--force does).\n\n"
+    "# Mistborn Adventure Game sheets. Edit by hand if you like. Damage is kept apart\n"
+    "# from each Resilience's full score. `version` is the sheet's version in the table\n"
+    "# when exported: importing over a sheet changed since is refused.\n"
 )
 
 
 def dumps(characters: Sequence[Character], fmt: Format,
-          versions: Mapping[str, int] | None = None, *, encoding: str | None = None) -> str:
+          versions: Mapping[str, int] | None = None, *, encoding: str | None = None,
+          note: Sequence[str] = ()) -> str:
     """The text of a sheet file holding ``characters`` (read back with :func:`loads`),
     with each sheet's version in the table when ``versions`` gives one. Every control,
     bidi or invisible character a stored text holds is written as an escape
     (:func:`core.text.toml_safe`, :func:`core.text.json_safe`): it reads back the same,
     and printing the file never sends it raw to a terminal. So is every character
-    ``encoding`` (the output's, when not UTF-8) cannot carry."""
+    ``encoding`` (the output's, when not UTF-8) cannot carry. A TOML file opens with a
+    comment saying what it is, then the lines of ``note`` (a front door's words on how
+    to bring the file back)."""
     document = to_document(characters, versions)
     if fmt == "toml":
         import tomli_w  # here: reading the roster writes no TOML
 
-        return _TOML_HEADER + toml_safe(tomli_w.dumps(document), encoding)
+        header = _TOML_HEADER + "".join(f"# {line}\n" for line in note) + "\n"
+        return header + toml_safe(tomli_w.dumps(document), encoding)
     if fmt == "json":
         return json_safe(json.dumps(document, ensure_ascii=False, indent=2), encoding) + "\n"
     raise SheetFileError("<output>", [Problem("", f"unknown format {fmt!r} (toml or json)")])

@@ -74,11 +74,10 @@ def _strings(path: Path) -> list[tuple[int, str]]:
 
 
 # What the library still words as the command line does: the board games' "Next:" hints
-# name the command to type with its options, and a sheet file's header says how to
-# import it. None is a refusal (see below); each is a door's to word; the list only
-# shrinks.
+# name the command to type with its options. None is a refusal (see below); each is a
+# door's to word; the list only shrinks.
 STILL_WORDED = {"boardgames/deckbuilding/text.py": 1, "boardgames/deckbuilding/text_pl.py": 1,
-                "boardgames/housewar/screen.py": 2, "characters/files.py": 1}
+                "boardgames/housewar/screen.py": 2}
 
 
 def test_no_library_string_names_an_option_but_the_hints_listed() -> None:

@@ -266,7 +266,12 @@ def export(names: Sequence[str], everyone: bool, fmt: str) -> None:
     if not chosen:
         fail("the table is empty: nothing to export")
     click.echo(dumps(chosen, "json" if fmt == "json" else "toml", versions,
-                     encoding=output_encoding()), nl=False)
+                     encoding=output_encoding(), note=IMPORT_BACK), nl=False)
+
+
+IMPORT_BACK = ("Bring them back with `mistborn char import FILE --replace`; --force",
+               "imports over a sheet changed since.")
+"""How an exported sheet file says to bring it back, in the command line's words."""
 
 
 # --- set ----------------------------------------------------------------------------------
