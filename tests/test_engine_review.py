@@ -983,7 +983,7 @@ def _narrator(state: State, rng: random.Random) -> Event | None:
     return None
 
 
-@settings(max_examples=scaled(25))
+@settings(max_examples=scaled(12, 250))
 @given(seeds)
 def test_r_con_3_what_now_offers_exactly_the_events_the_engine_accepts(seed: int) -> None:
     """Every candidate event is accepted exactly when what-now offers it; every refusal

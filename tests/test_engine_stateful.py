@@ -573,7 +573,7 @@ class ConflictMachine(RuleBasedStateMachine):
 # Quick: a few dozen Conflicts of up to 30 steps; deep: three hundred of up to 60 (every
 # step replays the whole Conflict, so the time grows with the square of the steps).
 ConflictMachine.TestCase.settings = settings(
-    max_examples=sized(30, 300),
-    stateful_step_count=sized(30, 60),
+    max_examples=sized(15, 300),
+    stateful_step_count=sized(25, 60),
 )
 TestConflictMachine = ConflictMachine.TestCase

@@ -240,21 +240,36 @@ def odds_pictures(folder: Path) -> Iterator[tuple[str, str]]:
                                   "mistborn odds 5 vs 4")
 
 
-PICTURES: tuple[Callable[[Path], Iterator[tuple[str, str]]], ...] = (
-    conflict_pictures, house_war_pictures, odds_pictures)
+PICTURES: dict[str, Callable[[Path], Iterator[tuple[str, str]]]] = {
+    "conflict": conflict_pictures, "house war": house_war_pictures, "odds": odds_pictures}
+"""Each set of pictures drawn on one table, by its name (``--only``)."""
+
+DRAWN: dict[str, tuple[str, ...]] = {
+    "conflict": ("phone-conflict.svg", "board.svg", "live-board.svg"),
+    "house war": ("phone-housewar.svg",),
+    "odds": ("odds-table.svg", "odds-contest.svg")}
+"""The pictures each set draws, in its order (:func:`make` checks them)."""
 
 
-def make(into: Path) -> list[Path]:
-    """Draw every picture into the folder ``into``; the files written."""
+def make(into: Path, only: str | None = None) -> list[Path]:
+    """Draw every picture (or the set ``only``: a key of :data:`PICTURES`) into the
+    folder ``into``; the files written."""
     if shutil.which("tmux") is None:
         raise SystemExit("the live board and the phones are drawn in tmux: install it")
     written = []
     with tempfile.TemporaryDirectory(prefix="mistborn-pictures-") as scratch:
-        for pictures in PICTURES:
-            for name, text in pictures(Path(scratch)):
-                path = into / name
+        for name, pictures in PICTURES.items():
+            if only is not None and name != only:
+                continue
+            drawn = []
+            for file, text in pictures(Path(scratch)):
+                path = into / file
                 path.write_text(text, encoding="utf-8")
-                written.append(path)
+                drawn.append(path)
+            if tuple(path.name for path in drawn) != DRAWN[name]:
+                raise SystemExit(f"the {name} pictures drew {[p.name for p in drawn]}, "
+                                 f"not {list(DRAWN[name])}")
+            written += drawn
     return written
 
 
@@ -262,9 +277,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--into", type=Path, default=HERE,
                         help="the folder to write the pictures into (default: beside this)")
-    into = parser.parse_args().into
-    into.mkdir(parents=True, exist_ok=True)
-    for path in make(into):
+    parser.add_argument("--only", choices=list(PICTURES),
+                        help="draw only this set of pictures (default: every one)")
+    given = parser.parse_args()
+    given.into.mkdir(parents=True, exist_ok=True)
+    for path in make(given.into, given.only):
         print(path)
 
 
