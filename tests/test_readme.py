@@ -35,6 +35,12 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert command.replace("pip install ", "pip install -q ") in ci
 
 
+def test_the_readme_says_how_to_run_the_deep_profile_as_ci_runs_it() -> None:
+    deep = "HYPOTHESIS_PROFILE=deep python -m pytest"
+    assert f"`{deep}`" in " ".join(README.split())
+    assert deep in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
 def test_the_readme_is_short() -> None:
     assert len(README.splitlines()) <= 260
 
