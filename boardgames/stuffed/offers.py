@@ -49,11 +49,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from boardgames.stuffed.choices import options as dice_options
+from boardgames.stuffed.choices import within_reach
 from boardgames.stuffed.dice import Combo
 from boardgames.stuffed.events import (
     GRUNT,
     MAX_EACH,
-    MERCENARY_COST,
     BuyCard,
     CompleteMission,
     Grunt,
@@ -241,14 +241,8 @@ def _aim(state: Game) -> Combo | None:
     assert mission is not None
     if ledger.meets(mission):
         return mission.combo
-    coins = ledger.coins.value
-    wanted = [mate for mate in (*state.offer, *(m for i, p in enumerate(state.players)
-                                                if i != state.turn for m in p.team
-                                                if m.kind is Kind.MERCENARY))
-              if mate.combo is not None and ledger.count(mate.kind) < MAX_EACH
-              and (mate.kind is not Kind.MERCENARY or coins >= MERCENARY_COST)]
     best: tuple[Any, Combo] | None = None
-    for mate in wanted:
+    for mate, _holder in within_reach(state):
         assert mate.combo is not None
         chance = best_keep(mate.combo, list(state.unspent), rerolls=1, die=state.die).chance
         if best is None or chance > best[0]:
