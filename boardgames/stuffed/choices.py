@@ -12,7 +12,7 @@ give, and :func:`odds_now` asks :mod:`boardgames.stuffed.odds` about the turn's 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 
@@ -40,7 +40,8 @@ from boardgames.stuffed.events import (
 from boardgames.stuffed.odds import Odds, best_keep
 from boardgames.stuffed.state import Game
 
-__all__ = ["Match", "Option", "find", "mission_status", "odds_now", "options", "set_rewards"]
+__all__ = ["Match", "Option", "find", "mission_status", "odds_now", "options", "set_rewards",
+           "within_reach"]
 
 
 @attrs.frozen
@@ -99,12 +100,25 @@ def set_rewards(dice: Dice) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(best, reverse=True))
 
 
+def within_reach(state: Game) -> Iterator[tuple[Teammate, str | None]]:
+    """Each Teammate the current player could take now if the dice made its
+    combination, with the player whose Mercenary it is (``None`` for one on offer): those
+    on offer, then the other players' Mercenaries, each with a combination, while the
+    team has room for its kind and, for a Mercenary, the 2 coins (R-STF-5)."""
+    ledger = state.current
+    stolen = ((mate, other.name) for i, other in enumerate(state.players)
+              if i != state.turn for mate in other.team if mate.kind is Kind.MERCENARY)
+    for mate, holder in (*((mate, None) for mate in state.offer), *stolen):
+        if mate.combo is None or ledger.count(mate.kind) >= MAX_EACH:
+            continue
+        if mate.kind is Kind.MERCENARY and ledger.coins.value < MERCENARY_COST:
+            continue
+        yield mate, holder
+
+
 def _teammate_option(state: Game, mate: Teammate, victim: str | None) -> Option | None:
-    ledger, dice = state.current, state.unspent
-    if mate.combo is None or ledger.count(mate.kind) >= MAX_EACH:
-        return None
-    if mate.kind is Kind.MERCENARY and ledger.coins.value < MERCENARY_COST:
-        return None
+    dice = state.unspent
+    assert mate.combo is not None
     positions = match(mate.combo, dice)
     if positions is None:
         return None
@@ -154,17 +168,10 @@ def options(state: Game) -> tuple[Option, ...]:
                                   f"if you hold My Birden: show the Birden (die {birdens[0]}) "
                                   f"and 3 {symbol} to draw 2 cards, spending nothing", dice))
                 break
-    for mate in state.offer:
-        option = _teammate_option(state, mate, None)
+    for mate, victim in within_reach(state):
+        option = _teammate_option(state, mate, victim)
         if option is not None:
             out.append(option)
-    for i, other in enumerate(state.players):
-        if i != state.turn:
-            for mate in other.team:
-                if mate.kind is Kind.MERCENARY:
-                    option = _teammate_option(state, mate, other.name)
-                    if option is not None:
-                        out.append(option)
     mission = state.mission
     assert mission is not None
     if ledger.meets(mission):

@@ -48,22 +48,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from boardgames.stuffed import events as ev
 from boardgames.stuffed.choices import options as dice_options
+from boardgames.stuffed.choices import within_reach
 from boardgames.stuffed.dice import Combo
-from boardgames.stuffed.events import (
-    GRUNT,
-    MAX_EACH,
-    MERCENARY_COST,
-    BuyCard,
-    CompleteMission,
-    Grunt,
-    Kind,
-    MyBirden,
-    Recruit,
-    SpendSet,
-    Steal,
-    key,
-)
+from boardgames.stuffed.events import GRUNT, MAX_EACH, key
 from boardgames.stuffed.odds import Odds, best_keep
 from boardgames.stuffed.state import Game
 from core.steps import Offered
@@ -97,7 +86,7 @@ def offer(state: Game) -> list[Offered]:
     offer (R-STF-5)."""
     if not _open(state):
         return []
-    return [Offered(None, {"kind": kind.value}) for kind in (Kind.LOYAL, Kind.MERCENARY)
+    return [Offered(None, {"kind": kind.value}) for kind in (ev.Kind.LOYAL, ev.Kind.MERCENARY)
             if sum(1 for mate in state.offer if mate.kind is kind) < MAX_EACH]
 
 
@@ -116,7 +105,7 @@ def spend(state: Game) -> list[Offered]:
     if not _rolled(state):
         return []
     return _mine(state, *({"dice": _dice(o.event.positions)} for o in dice_options(state)
-                          if isinstance(o.event, SpendSet)))
+                          if isinstance(o.event, ev.SpendSet)))
 
 
 def buy(state: Game) -> list[Offered]:
@@ -125,10 +114,10 @@ def buy(state: Game) -> list[Offered]:
         return []
     ways: list[dict[str, Any]] = []
     for option in dice_options(state):
-        if isinstance(option.event, SpendSet):
+        if isinstance(option.event, ev.SpendSet):
             what = "coin" if len(option.event.positions) == 3 else "card"
             ways.append({"what": what, "dice": _dice(option.event.positions)})
-        elif isinstance(option.event, BuyCard):
+        elif isinstance(option.event, ev.BuyCard):
             ways.append({"what": "card"})
     return _mine(state, *ways)
 
@@ -139,7 +128,7 @@ def recruit(state: Game) -> list[Offered]:
     if not _rolled(state):
         return []
     return _mine(state, *({"name": o.event.teammate.name, "dice": _dice(o.event.positions)}
-                          for o in dice_options(state) if isinstance(o.event, Recruit)))
+                          for o in dice_options(state) if isinstance(o.event, ev.Recruit)))
 
 
 def steal(state: Game) -> list[Offered]:
@@ -149,7 +138,7 @@ def steal(state: Game) -> list[Offered]:
         return []
     return _mine(state, *({"name": o.event.name, "victim": o.event.victim,
                            "dice": _dice(o.event.positions)}
-                          for o in dice_options(state) if isinstance(o.event, Steal)))
+                          for o in dice_options(state) if isinstance(o.event, ev.Steal)))
 
 
 def mission(state: Game) -> list[Offered]:
@@ -158,7 +147,7 @@ def mission(state: Game) -> list[Offered]:
     if not _rolled(state):
         return []
     return _mine(state, *({"dice": _dice(o.event.positions)} for o in dice_options(state)
-                          if isinstance(o.event, CompleteMission)))
+                          if isinstance(o.event, ev.CompleteMission)))
 
 
 def ability(state: Game) -> list[Offered]:
@@ -169,7 +158,7 @@ def ability(state: Game) -> list[Offered]:
         return []
     ledger = state.current
     showing = {symbol for _, symbol in state.unspent}
-    trades = [o.event for o in dice_options(state) if isinstance(o.event, Grunt)]
+    trades = [o.event for o in dice_options(state) if isinstance(o.event, ev.Grunt)]
     ways: list[dict[str, Any]] = []
     for name, attribute in ((ledger.seat.hero, ledger.seat.attribute),
                             *((mate.name, mate.attribute) for mate in ledger.team)):
@@ -190,7 +179,7 @@ def play(state: Game) -> list[Offered]:
         return []
     ways: list[dict[str, Any]] = [{}]
     ways.extend({"card": _MY_BIRDEN, "dice": _dice(o.event.positions)}
-                for o in dice_options(state) if isinstance(o.event, MyBirden))
+                for o in dice_options(state) if isinstance(o.event, ev.MyBirden))
     return _mine(state, *ways)
 
 
@@ -241,14 +230,8 @@ def _aim(state: Game) -> Combo | None:
     assert mission is not None
     if ledger.meets(mission):
         return mission.combo
-    coins = ledger.coins.value
-    wanted = [mate for mate in (*state.offer, *(m for i, p in enumerate(state.players)
-                                                if i != state.turn for m in p.team
-                                                if m.kind is Kind.MERCENARY))
-              if mate.combo is not None and ledger.count(mate.kind) < MAX_EACH
-              and (mate.kind is not Kind.MERCENARY or coins >= MERCENARY_COST)]
     best: tuple[Any, Combo] | None = None
-    for mate in wanted:
+    for mate, _holder in within_reach(state):
         assert mate.combo is not None
         chance = best_keep(mate.combo, list(state.unspent), rerolls=1, die=state.die).chance
         if best is None or chance > best[0]:

@@ -13,23 +13,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from boardgames.errors import BadValue, RuleViolation
+from boardgames.stuffed import events as ev
 from boardgames.stuffed.dice import Symbol, match, parse_combo, parse_symbols
-from boardgames.stuffed.events import (
-    Ability,
-    BuyCard,
-    CompleteMission,
-    Event,
-    Grunt,
-    MyBirden,
-    PlayCard,
-    PlaySacrifice,
-    Recruit,
-    Reroll,
-    Roll,
-    SpendSet,
-    Steal,
-    Teammate,
-)
 from boardgames.stuffed.state import Game
 from core.names import closest, matches, name_key
 
@@ -38,10 +23,10 @@ __all__ = ["ability", "buy", "card", "character", "chosen_dice", "dice_words", "
            "teammate"]
 
 
-def roll(state: Game, faces: Sequence[str] = ()) -> Roll:
+def roll(state: Game, faces: Sequence[str] = ()) -> ev.Roll:
     """The turn's roll of all 8 dice (R-STF-2): ``faces`` as rolled at the table
     (``c c e b i ch r r``), else the tool rolls them."""
-    return Roll(" ".join(faces)) if faces else Roll(state.die.roll(8))
+    return ev.Roll(" ".join(faces)) if faces else ev.Roll(state.die.roll(8))
 
 
 def _tokens(typed: Sequence[str]) -> list[str]:
@@ -134,7 +119,7 @@ def paid_die(state: Game, name: str, exclude: Sequence[int], given: int | None) 
 
 
 def reroll(state: Game, positions: tuple[int, ...], new: tuple[Symbol, ...], *,
-           by: str | None, pay: int | None, card: str | None) -> Reroll:
+           by: str | None, pay: int | None, card: str | None) -> ev.Reroll:
     """A reroll of ``positions`` showing ``new``: by an Advantage card (``card``, its
     name or empty), else by ``by``'s ability (default the Hero) paid with a die
     (R-STF-3, R-STF-6)."""
@@ -142,14 +127,14 @@ def reroll(state: Game, positions: tuple[int, ...], new: tuple[Symbol, ...], *,
         if by is not None or pay is not None:
             raise BadValue("a reroll comes from an ability or a card, not both",
                            rule="R-STF-3")
-        return Reroll(positions, new, card=card)
+        return ev.Reroll(positions, new, card=card)
     name = character(state, by or "hero")
-    return Reroll(positions, new, character=name, paid=paid_die(state, name, positions, pay))
+    return ev.Reroll(positions, new, character=name, paid=paid_die(state, name, positions, pay))
 
 
 def reroll_typed(state: Game, dice: Sequence[str], faces: Sequence[str] = (), *,
                  by: str | None = None, pay: int | None = None,
-                 card: str | None = None) -> Reroll:
+                 card: str | None = None) -> ev.Reroll:
     """:func:`reroll` of the ``dice`` a player names, showing ``faces`` as rolled at the
     table, else what the tool rolls for them (R-STF-3)."""
     positions = chosen_dice(state, dice, "a reroll", rule="R-STF-3")
@@ -157,30 +142,30 @@ def reroll_typed(state: Game, dice: Sequence[str], faces: Sequence[str] = (), *,
     return reroll(state, positions, new, by=by, pay=pay, card=card)
 
 
-def spend(state: Game, dice: Sequence[str]) -> SpendSet:
+def spend(state: Game, dice: Sequence[str]) -> ev.SpendSet:
     """Spending ``dice`` as a set: 3 of a kind for a coin, 4 for a card (R-STF-4)."""
-    return SpendSet(chosen_dice(state, dice, "a set", rule="R-STF-4"))
+    return ev.SpendSet(chosen_dice(state, dice, "a set", rule="R-STF-4"))
 
 
-def buy(state: Game, what: str, dice: Sequence[str] = ()) -> Event:
+def buy(state: Game, what: str, dice: Sequence[str] = ()) -> ev.Event:
     """Buying a ``coin`` (3 of a kind, picked unless ``dice`` says) or a ``card`` (2
     coins, or 4 of a kind given as ``dice``) (R-STF-4)."""
     if what == "card" and not dice:
-        return BuyCard()
-    return SpendSet(chosen_dice(state, dice or ["3-kind"], f"a {what}", rule="R-STF-4"))
+        return ev.BuyCard()
+    return ev.SpendSet(chosen_dice(state, dice or ["3-kind"], f"a {what}", rule="R-STF-4"))
 
 
 def recruit(state: Game, name: str, dice: Sequence[str] = (), *, kind: str | None = None,
-            attribute: str | None = None, needs: str | None = None) -> Recruit:
+            attribute: str | None = None, needs: str | None = None) -> ev.Recruit:
     """Recruiting the Teammate ``name`` (:func:`teammate`) with ``dice``, by default
     those that make its combination (R-STF-5)."""
     mate = teammate(state, name, kind, attribute, needs)
     wanted = dice or ([mate.combo.text] if mate.combo else [])
-    return Recruit(mate, chosen_dice(state, wanted, f"recruiting {mate.name}", rule="R-STF-5"))
+    return ev.Recruit(mate, chosen_dice(state, wanted, f"recruiting {mate.name}", rule="R-STF-5"))
 
 
 def ability(state: Game, typed: str, *, pay: int | None = None, coins: int = 0,
-            cards: int = 0, note: str = "", trade: Sequence[str] = ()) -> Event:
+            cards: int = 0, note: str = "", trade: Sequence[str] = ()) -> ev.Event:
     """``typed``'s ability (``hero`` or a Teammate) paid with a die of its Attribute,
     once a turn (R-STF-6); with ``trade``, Grunt's 3 of a kind traded for a card
     (R-STF-4)."""
@@ -190,12 +175,12 @@ def ability(state: Game, typed: str, *, pay: int | None = None, coins: int = 0,
         # The set is judged before the die that pays: with the set wrong, "no die left
         # to pay" misleads.
         _three_of_a_kind(state, positions, "Grunt's trade", "trade")
-        return Grunt(paid_die(state, name, positions, pay), positions)
-    return Ability(name, paid_die(state, name, (), pay), coins=coins, cards=cards, note=note)
+        return ev.Grunt(paid_die(state, name, positions, pay), positions)
+    return ev.Ability(name, paid_die(state, name, (), pay), coins=coins, cards=cards, note=note)
 
 
 def teammate(state: Game, name: str, kind: str | None, attribute: str | None,
-             needs: str | None) -> Teammate:
+             needs: str | None) -> ev.Teammate:
     """The Teammate a recruit means: the one on offer called ``name`` (any unique
     beginning), with what the player says of it; another needs its combination and
     Attribute (R-STF-5)."""
@@ -204,18 +189,18 @@ def teammate(state: Game, name: str, kind: str | None, attribute: str | None,
     if offered is not None:
         if kind is None and attribute is None and needs is None:
             return offered
-        return Teammate(offered.name, kind or offered.kind, attribute or offered.attribute,
-                        needs or offered.combo)
+        return ev.Teammate(offered.name, kind or offered.kind, attribute or offered.attribute,
+                           needs or offered.combo)
     if attribute is None or needs is None:
         close = closest(name, [t.name for t in state.offer])
         meant = f" (did you mean {close}?)" if close is not None else ""
         raise BadValue(f"{name[:40]!r} is not on offer{meant}: give the combination that "
                        f"recruits it and its Attribute, as the card shows them",
                        rule="R-STF-5", param="needs", value=name)
-    return Teammate(name, kind or "loyal", attribute, needs)
+    return ev.Teammate(name, kind or "loyal", attribute, needs)
 
 
-def steal(state: Game, name: str, victim: str | None, dice: Sequence[str]) -> Steal:
+def steal(state: Game, name: str, victim: str | None, dice: Sequence[str]) -> ev.Steal:
     """Stealing the Mercenary ``name`` from another team (``victim``'s, or whoever
     holds one so called) with ``dice``, by default those that make its combination
     (R-STF-5)."""
@@ -235,12 +220,12 @@ def steal(state: Game, name: str, victim: str | None, dice: Sequence[str]) -> St
                             + ("" if victim is None else f" ({victim})"), rule="R-STF-5")
     owner, mate = found[0]
     wanted = dice or ([mate.combo.text] if mate.combo else [])
-    return Steal(owner.name, mate.name,
-                 chosen_dice(state, wanted, f"stealing {mate.name}", rule="R-STF-5"))
+    return ev.Steal(owner.name, mate.name,
+                    chosen_dice(state, wanted, f"stealing {mate.name}", rule="R-STF-5"))
 
 
 def card(state: Game, title: str, *, coins: int, cards: int, dice: Sequence[str],
-         attribute: str | None) -> Event:
+         attribute: str | None) -> ev.Event:
     """Playing the Advantage card ``title`` (R-STF-4): My Birden and the Sacrifice by
     their names, any other card with what it gave."""
     said = name_key(_known_card(title, gave=bool(coins or cards)))
@@ -251,13 +236,13 @@ def card(state: Game, title: str, *, coins: int, cards: int, dice: Sequence[str]
                                 f"({dice_words(state.unspent)})", rule="R-STF-4")
         positions = chosen_dice(state, dice or ["3-kind"], "My Birden", rule="R-STF-4",
                                 exclude=birdens[:1])
-        return MyBirden(birdens[0] if birdens else 0, positions)
+        return ev.MyBirden(birdens[0] if birdens else 0, positions)
     if said == name_key("Sacrifice"):
         if attribute is None:
             raise BadValue("the Sacrifice joins the team: give the Attribute her ability "
                            "takes", rule="R-STF-5", param="attribute")
-        return PlaySacrifice(attribute)
-    return PlayCard(title, coins=coins, cards=cards)
+        return ev.PlaySacrifice(attribute)
+    return ev.PlayCard(title, coins=coins, cards=cards)
 
 
 KNOWN_CARDS: Final = ("My Birden", "Sacrifice")
@@ -283,11 +268,11 @@ def _known_card(title: str, *, gave: bool) -> str:
     return title
 
 
-def mission(state: Game, dice: Sequence[str]) -> CompleteMission:
+def mission(state: Game, dice: Sequence[str]) -> ev.CompleteMission:
     """Completing the Mission with ``dice``, by default those that make its combination
     (R-STF-7); before it can be, the event as it stands, for the rules to say what is
     missing."""
     if state.mission is None or not state.rolled or not state.current.meets(state.mission):
-        return CompleteMission(())
-    return CompleteMission(chosen_dice(state, dice or [state.mission.combo.text],
-                                       "the Mission", rule="R-STF-7"))
+        return ev.CompleteMission(())
+    return ev.CompleteMission(chosen_dice(state, dice or [state.mission.combo.text],
+                                          "the Mission", rule="R-STF-7"))
