@@ -34,7 +34,7 @@ from table.stored import Row, kind_of
 
 __all__ = ["KEY_FILE_MOST", "KEY_TYPES", "Player", "check_hash", "check_passphrase",
            "hash_passphrase", "invite", "listing", "parse_public_keys", "player", "revoke",
-           "sit"]
+           "sit", "unmatched_hash"]
 
 # --- passphrases ---------------------------------------------------------------------------
 
@@ -73,6 +73,15 @@ def hash_passphrase(text: str) -> str:
         raise BadValue(f"a passphrase must be non-empty text, got {repr(text)[:20]}")
     salt = os.urandom(_SALT_BYTES)
     key = _scrypt(text, salt, _LOG2_N, _R, _P, _KEY_BYTES)
+    return f"$scrypt$ln={_LOG2_N},r={_R},p={_P}${_b64(salt)}${_b64(key)}"
+
+
+def unmatched_hash() -> str:
+    """A hash in the stored form that no passphrase is known to make (its salt and key
+    are random), which :func:`check_passphrase` takes as long to check as a real one:
+    what a server checks a passphrase against when the name has none, so that the
+    answer's timing tells nothing. Made without hashing, so it costs nothing to make."""
+    salt, key = os.urandom(_SALT_BYTES), os.urandom(_KEY_BYTES)
     return f"$scrypt$ln={_LOG2_N},r={_R},p={_P}${_b64(salt)}${_b64(key)}"
 
 

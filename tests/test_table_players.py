@@ -67,6 +67,22 @@ def test_a_hash_is_checked_with_the_parameters_it_names() -> None:
     assert not check_passphrase("Mist", stored)
 
 
+def test_the_hash_of_an_unknown_name_is_checked_as_a_real_one_and_matches_nothing() -> None:
+    # What the server checks a passphrase against when the name has none: the same
+    # scrypt parameters and sizes as a stored hash (the same work to check, so the answer's
+    # timing tells nothing), a fresh random salt and key each time, and no passphrase
+    # found to make it.
+    from table.players import unmatched_hash
+
+    real, unmatched = hash_passphrase("ash falls at dusk"), unmatched_hash()
+    shape = [len(part) if i > 2 else part for i, part in enumerate(real.split("$"))]
+    assert [len(part) if i > 2 else part
+            for i, part in enumerate(unmatched.split("$"))] == shape
+    assert unmatched != unmatched_hash()
+    for typed in ("ash falls at dusk", "", "mist", unmatched):
+        assert not check_passphrase(typed, unmatched)
+
+
 @pytest.mark.parametrize(
     "stored",
     ["ash falls at dusk", "", "$scrypt$ln=14,r=8,p=5$c2FsdA", "$scrypt$ln=40,r=8,p=5$c2FsdA$a2V5",

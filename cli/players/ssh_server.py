@@ -57,7 +57,6 @@ import asyncio
 import concurrent.futures
 import contextlib
 import gc
-import os
 import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -201,7 +200,7 @@ class Server:
 
     def __init__(self, path: Path, host_key: Path, settings: Settings = DEFAULT_SETTINGS,
                  *, log: Callable[[str], None] | None = None) -> None:
-        from table import hash_passphrase
+        from table.players import unmatched_hash
 
         self.path = path
         self.log = _to_stderr if log is None else log
@@ -209,7 +208,7 @@ class Server:
         self.host_key = load_host_key(host_key)
         self.worker = TableWorker(path)
         self.hasher = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="scrypt")
-        self.dummy_hash = hash_passphrase(os.urandom(16).hex())
+        self.dummy_hash = unmatched_hash()
         self.logins = Logins(Throttle(slow_after=settings.slow_after,
                                       refuse_after=settings.refuse_after,
                                       window=settings.failure_window,
