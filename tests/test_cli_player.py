@@ -82,27 +82,29 @@ def test_a_passphrase_is_printed_once_and_only_its_hash_is_kept(db: Path) -> Non
     assert other.split("hash): ", 1)[1].split("\n", 1)[0] != secret
 
 
-def test_names_that_could_pass_for_someone_else_are_refused(db: Path) -> None:
+def test_names_that_could_pass_for_someone_else_are_refused(db: Path, tmp_path: Path) -> None:
     # A player's name is their SSH user name; nobody may pass for another player or
-    # for a character they do not play.
+    # for a character they do not play. (Invited by key: a passphrase's scrypt is
+    # another test's.)
+    key = f"{make_key(tmp_path, 'phone')}.pub"
     assert "is the name of 'Brannoch', whom this player does not play" in refused(
-        db, "player", "invite", "brannoch", "--passphrase")
-    ok(db, "player", "invite", "Brannoch", "--passphrase", "--character", "brannoch")
+        db, "player", "invite", "brannoch", "--key", key)
+    ok(db, "player", "invite", "Brannoch", "--key", key, "--character", "brannoch")
     for taken in ("tamsin", "vey", "Tamsin-Vey", "tamsinvey", "tamsin.vey"):
         assert "could be taken for 'Tamsin Vey', whom this player does not play" in refused(
-            db, "player", "invite", taken, "--passphrase"), taken
-    ok(db, "player", "invite", "tam", "--passphrase")  # a beginning is not a name
-    ok(db, "player", "invite", "tamsin", "--passphrase", "--character", "tamsin")  # hers
-    ok(db, "player", "invite", "kern", "--passphrase")
+            db, "player", "invite", taken, "--key", key), taken
+    ok(db, "player", "invite", "tam", "--key", key)  # a beginning is not a name
+    ok(db, "player", "invite", "tamsin", "--key", key, "--character", "tamsin")  # hers
+    ok(db, "player", "invite", "kern", "--key", key)
     assert "looks like the player 'kern'" in refused(db, "player", "invite", "kem",
-                                                      "--passphrase")  # "rn" reads as "m"
+                                                      "--key", key)  # "rn" reads as "m"
     assert "SSH user name" in refused(db, "player", "invite", "adа",
-                                      "--passphrase")  # Cyrillic а: never a user name
-    assert "SSH user name" in refused(db, "player", "invite", "Vin Venture", "--passphrase")
-    assert "SSH user name" in refused(db, "player", "invite", "--passphrase", "--", "-oPro=x")
-    assert "already" in refused(db, "player", "invite", "ADA", "--passphrase")
+                                      "--key", key)  # Cyrillic а: never a user name
+    assert "SSH user name" in refused(db, "player", "invite", "Vin Venture", "--key", key)
+    assert "SSH user name" in refused(db, "player", "invite", "--key", key, "--", "-oPro=x")
+    assert "already" in refused(db, "player", "invite", "ADA", "--key", key)
     assert "no character named 'marsh'" in refused(db, "player", "invite", "zed",
-                                                   "--passphrase", "--character", "marsh")
+                                                   "--key", key, "--character", "marsh")
     assert "--key PUBKEY_FILE or --passphrase" in refused(db, "player", "invite", "zed")
 
 

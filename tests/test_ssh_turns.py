@@ -100,10 +100,12 @@ def test_player_invite_says_the_port_of_the_server_running_over_the_table(
     whatever port it listens on; with none running, the default port and how to
     choose another. A server gone without stopping counts as none."""
     from cli_support import console_script, env_for, ok
+    from player_support import make_key
 
     from cli.players import serving
 
     db = tmp_path / "t.db"
+    key = f"{make_key(tmp_path, 'phone')}.pub"  # a key, not a passphrase: no scrypt to wait on
     server = subprocess.Popen(
         [str(console_script()), "serve", "--host", "127.0.0.1", "--port", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -114,7 +116,7 @@ def test_player_invite_says_the_port_of_the_server_running_over_the_table(
             if line.startswith("Players join with"):
                 port = int(line.split()[5])
                 break
-        invited = " ".join(ok(db, "player", "invite", "vin", "--passphrase").split())
+        invited = " ".join(ok(db, "player", "invite", "vin", "--key", key).split())
         assert f"They join with: ssh -p {port} vin@THIS-MACHINE" in invited
         assert "No server runs" not in invited
         server.send_signal(signal.SIGINT)
@@ -124,13 +126,13 @@ def test_player_invite_says_the_port_of_the_server_running_over_the_table(
         server.wait()
     assert server.returncode == 130
     assert not serving.record_path(db).exists()
-    stopped = " ".join(ok(db, "player", "invite", "kell", "--passphrase").split())
+    stopped = " ".join(ok(db, "player", "invite", "kell", "--key", key).split())
     assert ("They join with: ssh -p 2222 kell@THIS-MACHINE No server runs over this table "
             "yet: 2222 is the port mistborn serve listens on unless given another (serve "
             "--port N).") in stopped
     serving.record_path(db).write_text(  # as a server killed outright leaves it
         f'{{"pid": {server.pid}, "host": "127.0.0.1", "port": {port}}}\n')
-    gone = " ".join(ok(db, "player", "invite", "wax", "--passphrase").split())
+    gone = " ".join(ok(db, "player", "invite", "wax", "--key", key).split())
     assert "They join with: ssh -p 2222 wax@THIS-MACHINE No server runs" in gone
 
 
