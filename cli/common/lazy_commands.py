@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cli.common.help_layout import Group
+
 if TYPE_CHECKING:
     from core.steps import Step, Steps
 
 __all__ = ["Lazy", "LazyGroup", "Sections", "SuggestsUnloaded"]
 
 
-class SuggestsUnloaded(click.Group):
+class SuggestsUnloaded(Group):
     """A group that says "did you mean" from every name :meth:`list_commands` gives,
     the commands it has not imported yet among them (click suggests only from those
     the group holds): ``mistborn stuffed rol`` suggests ``roll`` without importing it."""

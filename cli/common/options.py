@@ -16,6 +16,7 @@ from typing import Any, Final
 import click
 
 from cli.common.decorators import F
+from cli.common.help_layout import Command
 
 _NUMBER = re.compile(r"[+-]?[0-9]*\.?[0-9]+")
 
@@ -167,7 +168,7 @@ def _looks_numeric(token: str) -> bool:
     return bool(_NUMBER.fullmatch(token))
 
 
-class NumbersCommand(click.Command):
+class NumbersCommand(Command):
     """A command whose arguments may be negative numbers (``roll -3`` is reported as a
     bad pool, by rule, not as an unknown option ``-3``) while a mistyped option is still
     refused with click's "did you mean" hint."""

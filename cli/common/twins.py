@@ -10,6 +10,8 @@ from typing import Any, Final, Protocol
 
 import click
 
+from cli.common.help_layout import Command
+
 __all__ = ["UNDO", "Twins", "undo"]
 
 UNDO: Final = ("cli.common.twins:undo", "Take back your last step (history keeps it).")
@@ -41,7 +43,7 @@ def undo(group: Twins) -> click.Command:
     def take_back(anyone: bool, as_json: bool) -> None:
         group.take_back(anyone=anyone, as_json=as_json)
 
-    return click.command("undo", help=(
+    return click.command("undo", cls=Command, help=(
         f"Take back the last step of the {group.noun}, if you wrote it (--as, or "
         f"$MISTBORN_AS); --anyone takes it back whoever wrote it. It stays in the log, "
         f"marked undone.{setup}"))(group.options(take_back))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.common.errors import fail
+from cli.common.help_layout import Group
 from cli.common.output import (
     echo_wrapped,
     fitted,
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from table.roster import Added
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 def char() -> None:
     """Character sheets and Extra groups in the table.

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 import click
 
 from cli.common.errors import fail
+from cli.common.help_layout import Command
 from cli.common.options import SEED
 from cli.common.output import hanging, json_option, make_console, plain, print_json
 
@@ -41,7 +42,7 @@ DEFAULT_SEED: Final = 7
 DEFAULT_ROUNDS: Final = 3
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--seed", default=DEFAULT_SEED, show_default=True, metavar="N",
               type=SEED, help="Seed of the dice: the same seed "
               "plays the same Conflict.")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cli.common.help_layout import Command
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.streams import history, log_last, taken_back
 from cli.common.table_option import complete_conflict, open_table, table_option
@@ -86,7 +87,7 @@ def _brief(event: dict[str, Any]) -> str:
     return " · ".join(words)
 
 
-@click.command()
+@click.command(cls=Command)
 @click.option("--conflict", "-c", "conflict_name", metavar="NAME",
               shell_complete=complete_conflict,
               help="Only this Conflict's steps (a unique beginning or word of its name).")

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from cli.common.help_layout import Command
 from cli.common.options import SEED
 from cli.common.output import fitted, hanging, make_console, plain
 from cli.common.table_option import open_table, table_option
@@ -417,7 +418,7 @@ class Guide:
                 and (not state.participant(a.actor).defeated or a.actor in in_step)]
 
 
-@click.command("run")
+@click.command("run", cls=Command)
 @conflict_named
 @click.option("--seed", type=SEED, metavar="S", help="Seed the tool's dice (repeatable).")
 @table_option

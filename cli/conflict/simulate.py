@@ -15,6 +15,7 @@ from typing import Final
 import click
 
 from cli.common.errors import fail
+from cli.common.help_layout import Command
 from cli.common.options import SEED
 from cli.common.output import json_option, make_console, print_json
 from cli.common.table_option import open_table, table_option
@@ -48,7 +49,7 @@ def _policies(given: Sequence[str]) -> tuple[str | None, dict[str, str]]:
     return everyone, per_side
 
 
-@click.command("simulate")
+@click.command("simulate", cls=Command)
 @conflict_named
 @click.option("--runs", type=click.IntRange(1, 1_000_000), metavar="N",
               help="How many times to play it on (with --until-precision: the most).")

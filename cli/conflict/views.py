@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cli.common.help_layout import Command
 from cli.common.output import hanging, json_option, make_console, plain, print_json
 from cli.common.table_option import open_table, table_option
 from cli.conflict.group import (
@@ -43,7 +44,7 @@ POLL_SECONDS = 0.15  # how often the table is asked whether anything changed
 # --- the account -----------------------------------------------------------------------
 
 
-@click.command("export")
+@click.command("export", cls=Command)
 @conflict_named
 @table_option
 @json_option
@@ -170,7 +171,7 @@ def _pressed(fd: int | None, timeout: float) -> bytes:
     return os.read(fd, 32) if ready else b""
 
 
-@click.command("watch")
+@click.command("watch", cls=Command)
 @conflict_named
 @click.option("--last", default=5, show_default=True, type=click.IntRange(0, 50),
               metavar="N", help="How many of the last events to show beneath.")

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.common.errors import fail
+from cli.common.help_layout import Group
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.table_option import complete_character, open_table, table_option, table_path
 from core.errors import shown, shown_path
@@ -44,7 +45,7 @@ WORDS = ("ash mist coin vial lens iron tin pewter zinc brass copper gold bronze 
          "ring bell drum flute harp mask coat boot hat cane")
 
 
-@click.group(invoke_without_command=True,
+@click.group(cls=Group, invoke_without_command=True,
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--as", "who", metavar="PLAYER", help="Open the player shell as PLAYER.")
 @click.option("--plain", "plain_mode", is_flag=True,

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import click
 
+from cli.common.help_layout import Command
 from cli.common.table_option import open_table, table_option, table_path
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--host", default="0.0.0.0", show_default=True,
               help="The address to listen on (127.0.0.1: this machine only).")
 @click.option("--port", default=2222, show_default=True, type=click.IntRange(0, 65535),

@@ -23,6 +23,7 @@ from typing import TextIO
 import click
 
 from cli.common.errors import fail
+from cli.common.help_layout import Group
 from cli.common.output import plain
 from cli.common.streams import KIND_WORDS
 from cli.common.table_option import complete_stream, open_table, table_option, table_path
@@ -32,7 +33,8 @@ WHAT = ("events", "rolls", "sheets", "games", "players")
 FORMATS = ("csv", "json", "nl")
 
 
-@click.group(no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, no_args_is_help=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @table_option
 def table() -> None:
     """The table file, for other tools: where it is, and its rows exported.

@@ -1,0 +1,92 @@
+"""Every command's help reads on a phone: at 40 columns no line is wider than the
+screen and no word of the help is cut in two (click alone left ``conflict declare``'s
+options 6 columns of help and split ``$MISTBORN_DB`` across lines)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import click
+import pytest
+from rich.cells import cell_len
+
+from cli.common.help_layout import HELP_ROOM, NarrowHelp
+from cli.main import main
+
+
+def _commands(command: click.Command, ctx: click.Context, path: tuple[str, ...]
+              ) -> Iterator[tuple[tuple[str, ...], click.Command, click.Context]]:
+    yield path, command, ctx
+    if isinstance(command, click.Group):
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            assert sub is not None, (path, name)
+            yield from _commands(sub, sub.context_class(sub, parent=ctx, info_name=name),
+                                 (*path, name))
+
+
+def _every_command(width: int) -> list[tuple[tuple[str, ...], click.Command, click.Context]]:
+    root = main.context_class(main, info_name="mistborn", terminal_width=width)
+    return list(_commands(main, root, ()))
+
+
+def test_every_command_of_the_tool_lays_its_help_out_for_the_terminal() -> None:
+    # A command made anywhere in the tool (a step of a game's table, a twin, a group's
+    # own) has a context that makes this formatter.
+    found = _every_command(40)
+    assert len(found) > 80
+    assert all(isinstance(ctx.make_formatter(), NarrowHelp) for _path, _c, ctx in found)
+
+
+@pytest.mark.parametrize("width", [40, 60])
+def test_no_help_line_is_wider_than_the_screen_and_no_word_is_cut(width: int) -> None:
+    for path, command, ctx in _every_command(width):
+        shown = command.get_help(ctx)
+        wide = [line for line in shown.splitlines() if cell_len(line) > width]
+        assert not wide, (path, wide)
+        words = set(shown.split())
+        for param in command.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            for word in record[1].split():  # its help, and the option's own words
+                assert word in words, (path, param.name, word)
+            for word in record[0].split():
+                assert word in words, (path, param.name, word)
+
+
+def test_an_option_s_help_gets_its_room_beside_or_beneath_it() -> None:
+    formatter = NarrowHelp(width=40)
+    formatter.current_indent = 2
+    help_text = "The table database file (else $MISTBORN_DB, else one in your data directory)."
+    formatter.write_dl([("--db PATH", help_text), ("-c, --conflict NAME", "The Conflict."),
+                        ("-r, --resilience [health|reputation|willpower]",
+                         "The Resilience it hurts.")])
+    lines = formatter.getvalue().splitlines()
+    assert lines[0].startswith("  --db PATH ") and "$MISTBORN_DB," in formatter.getvalue()
+    assert "  -c, --conflict NAME" in lines  # wider than the column: its help beneath
+    starts = {len(line) - len(line.lstrip()) for line in lines if line.strip()
+              and not line.lstrip().startswith(("-", "["))}
+    assert starts == {40 - HELP_ROOM}  # the help's column leaves it HELP_ROOM columns
+    assert lines[-3:] == ["  -r, --resilience", "      [health|reputation|willpower]",
+                          f"{'':{40 - HELP_ROOM}}The Resilience it hurts."]
+
+
+def test_a_wide_terminal_gets_click_s_own_layout() -> None:
+    rows = [("-t, --target NAME", "Whom it is aimed at."),
+            ("--db PATH", "The table database file (else $MISTBORN_DB).")]
+    ours, clicks = NarrowHelp(width=80), click.HelpFormatter(width=80)
+    for formatter in (ours, clicks):
+        formatter.current_indent = 2
+        formatter.write_dl(rows)
+        formatter.write_usage("mistborn conflict declare", "[OPTIONS] NAME [DICE]")
+    assert ours.getvalue() == clicks.getvalue()
+
+
+def test_the_usage_line_never_breaks_a_word_at_its_hyphen() -> None:
+    formatter = NarrowHelp(width=40)
+    formatter.write_usage("mistborn conflict declare",
+                          "[OPTIONS] NAME {action|attack|defense|no-roll} [DICE]")
+    shown = formatter.getvalue()
+    assert "{action|attack|defense|no-roll}" in shown.split()
+    assert all(line == line.rstrip() and len(line) <= 40 for line in shown.splitlines())
