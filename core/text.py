@@ -41,8 +41,9 @@ import contextvars
 import enum
 import functools
 import re
+import types
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Final, ParamSpec, TypeVar
 
 import attrs
@@ -53,7 +54,8 @@ from core.ignorable import DEFAULT_IGNORABLE, char_class, is_ignorable
 P = ParamSpec("P")
 T = TypeVar("T")
 
-__all__ = ["BIDI_CONTROLS", "FORMAT_CONTROLS", "Found", "Refused", "allowed", "as_stored",
+__all__ = ["ALLOWED", "BIDI_CONTROLS", "FORMAT_CONTROLS", "Found", "Refused", "allowed",
+           "allowed_key", "as_stored",
            "carried", "first_refused", "json_safe", "near", "printable", "reading_stored",
            "refusal", "toml_safe"]
 
@@ -221,27 +223,38 @@ def first_refused(text: str, *, lines: bool = False, emoji: bool = False) -> Ref
     return None if unshown is None else Refused(unshown, text[unshown], Found.UNSHOWN)
 
 
-_ONE_LINE: Final = "text on one line, without control characters"
-_LINES: Final = "text without control characters (tabs and new lines are fine)"
-_OVERRIDES: Final = "text without bidirectional controls (U+202A–U+202E, U+2066–U+2069)"
-_MARKS: Final = "text without bidirectional marks (U+061C, U+200E, U+200F)"
-_INVISIBLE: Final = "text without invisible characters (zero-width spaces, joiners, fillers)"
-_FORMAT: Final = "text without format characters (such as U+FFF9–U+FFFB, U+13430–U+1343F)"
-_UNSHOWN: Final = "text without private-use or unassigned characters"
+ALLOWED: Final[Mapping[str, str]] = types.MappingProxyType({
+    "one_line": "text on one line, without control characters",
+    "lines": "text without control characters (tabs and new lines are fine)",
+    "overrides": "text without bidirectional controls (U+202A–U+202E, U+2066–U+2069)",
+    "marks": "text without bidirectional marks (U+061C, U+200E, U+200F)",
+    "invisible": "text without invisible characters (zero-width spaces, joiners, fillers)",
+    "format": "text without format characters (such as U+FFF9–U+FFFB, U+13430–U+1343F)",
+    "unshown": "text without private-use or unassigned characters",
+})
+"""The one wording of what a field takes, for each way a text may break the rule
+(:func:`allowed_key`), as a refusal says it after "must be". A door that speaks other
+languages (the Deckbuilding Game's, R-DBG-8) says the same by the same keys."""
+
+
+def allowed_key(refused: Refused, *, lines: bool = False) -> str:
+    """The key in :data:`ALLOWED` of what a field takes, told by what it refused:
+    ``"format"``."""
+    if refused.found is Found.BIDI:
+        return "marks" if refused.char in "\u061c\u200e\u200f" else "overrides"
+    if refused.found is Found.INVISIBLE:
+        return "invisible"
+    if refused.found is Found.FORMAT:
+        return "format"
+    if refused.found is Found.UNSHOWN:
+        return "unshown"
+    return "lines" if lines else "one_line"
 
 
 def allowed(refused: Refused, *, lines: bool = False) -> str:
     """What the field takes, as a refusal of ``refused`` says it after "must be":
-    ``text on one line, without control characters``."""
-    if refused.found is Found.BIDI:
-        return _MARKS if refused.char in "\u061c\u200e\u200f" else _OVERRIDES
-    if refused.found is Found.INVISIBLE:
-        return _INVISIBLE
-    if refused.found is Found.FORMAT:
-        return _FORMAT
-    if refused.found is Found.UNSHOWN:
-        return _UNSHOWN
-    return _LINES if lines else _ONE_LINE
+    ``text on one line, without control characters`` (:data:`ALLOWED`)."""
+    return ALLOWED[allowed_key(refused, lines=lines)]
 
 
 def refusal(text: str, *, lines: bool = False, emoji: bool = False) -> tuple[str, str] | None:

@@ -195,18 +195,19 @@ class Saved(Generic[S, E]):
 
     def replay(self, log: Log) -> Loaded[S, E]:
         """``log`` replayed, reusing what this process replayed before when the log
-        only grew since."""
+        only grew since. Every entry reused is compared whole, its event too: an entry
+        a tool edited in place under a long-running process (the server) is replayed
+        again, never shown as it was (the events of entries read again are the same
+        objects, :mod:`.logs`, so comparing them costs little)."""
         cached = self._cache
         start = 0
         if cached is not None and cached.version == log.version and \
-                len(cached.entries) == len(log.entries) and \
-                (not log.entries or cached.entries[-1] == log.entries[-1]):
+                cached.entries == log.entries:
             return cached
         events: tuple[E, ...] = ()
         states: tuple[S, ...] = (self._initial,)
-        if cached is not None and len(cached.entries) <= len(log.entries) and all(
-                a.seq == b.seq and a.at == b.at
-                for a, b in zip(cached.entries, log.entries, strict=False)):
+        if cached is not None and len(cached.entries) <= len(log.entries) and \
+                cached.entries == log.entries[:len(cached.entries)]:
             events, states = cached.events, cached.states
             start = len(cached.entries)
         new_events = list(events)

@@ -235,6 +235,25 @@ def test_r_dbg_8_a_malformed_value_reads_in_polish() -> None:
         "R-DBG-1: „liczba” musi być liczbą całkowitą 1–999, podano 0")
 
 
+def test_r_dbg_8_a_name_the_text_rule_refuses_reads_in_its_words_in_both_languages() -> None:
+    """R-DBG-1's names are held to the one text rule (core/text.py) and refused in its
+    words, as every other game's names are: in Polish, the same words translated, one
+    for each way a text breaks the rule."""
+    from core.text import ALLOWED
+
+    assert {k: v for k, v in EN.items() if k.startswith("allowed.")} == {
+        f"allowed.{key}": wording for key, wording in ALLOWED.items()}
+    with pytest.raises(BadValue) as caught:
+        dbg.NewGame(("A\ufff9x", "Kelsier"))
+    assert isinstance(caught.value, LocalizedBadValue)
+    assert str(caught.value) == (
+        "R-DBG-1: the players must be text without format characters (such as "
+        "U+FFF9–U+FFFB, U+13430–U+1343F), got 'A\\ufff9x'")
+    assert localize(caught.value, "pl") == (
+        "R-DBG-1: „gracze” muszą być tekstem bez znaków formatujących (np. U+FFF9–U+FFFB, "
+        "U+13430–U+1343F), podano 'A\\ufff9x'")
+
+
 def test_r_dbg_8_errors_without_a_key_stay_english_and_languages_are_checked() -> None:
     plain = RuleViolation("nothing to undo", rule=None)
     assert localize(plain, "pl") == "nothing to undo"

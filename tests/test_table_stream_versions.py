@@ -198,3 +198,159 @@ def test_a_game_played_undone_and_played_on_is_never_taken_for_damaged(stuffed: 
     with Table(stuffed) as table:
         assert table.stream("stuffed", "Stuffed 1").version == 6  # new, 2 rolls, 1 end, 2 undos
     assert "ann rolls" in ok(stuffed, "stuffed", "show")
+
+
+# --- every game: entries edited in place, versions lowered ----------------------------------
+
+# Each game kind as the command line plays it: the commands, the stream's kind and name,
+# and one stored value a hand edit changes so that the log replays to another board.
+PLAYED = {
+    "conflict": ([["char", "import", "examples/crew.toml", "examples/opposition.toml"],
+                  ["conflict", "new", "Canal", "--physical", "--stakes", "the ledger"],
+                  ["conflict", "add", "tamsin", "brannoch"]],
+                 "conflict", "Canal", (1, '"stakes":"the ledger"', '"stakes":"the map"')),
+    "stuffed": ([["stuffed", "new", "-p", "ann:charisma", "bo:resource", "--mission", "Heist",
+                  "--teammates", "2", "--mercenaries", "1", "--combo", "ch:2,i"],
+                 ["stuffed", "roll", "--faces", "c", "c", "c", "ch", "ch", "i", "b", "r"],
+                 ["stuffed", "end-turn"]],
+                "stuffed", "Stuffed 1", (2, '"coin","coin","coin"', '"coin","coin","birden"')),
+    "dbg": ([["dbg", "new", "--players", "Vin", "Kelsier"], ["dbg", "coins", "4"],
+             ["dbg", "end-turn"]],
+            "deckbuilding", "Deckbuilding 1", (2, '"amount":4', '"amount":3')),
+    "hw": ([["hw", "new", "--players", "3", "--length", "short", "--houses", "Venture",
+             "Lekal", "Hasting"],
+            ["hw", "sheet", "venture", "2f", "1m", "--cards", "1"],
+            ["hw", "add", "Riot", "-u", "IV", "--setup"]],
+           "housewar", "House War 1", (2, '"food":2', '"food":5')),
+}
+
+
+@pytest.fixture(params=sorted(PLAYED))
+def played(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str]:
+    """A table holding one game of each kind in turn (its command group), played."""
+    db = tmp_path / "table.db"
+    for args in PLAYED[request.param][0]:
+        ok(db, *args)
+    return db, request.param
+
+
+def stream_of(group: str) -> tuple[str, str]:
+    return PLAYED[group][1], PLAYED[group][2]
+
+
+def shows(db: Path, group: str) -> list[list[str]]:
+    """Every way of showing the game, and a write."""
+    return [[group, "show"], [group, "show", "--json"], [group, "undo", "--anyone"]]
+
+
+def test_an_entry_edited_in_place_shows_what_its_log_now_says(played: tuple[Path, str]
+                                                              ) -> None:
+    """R-CON, R-STF, R-DBG, R-HW alike: an event changed by hand (a tool's UPDATE) that
+    the game still replays, to another board: ``show`` never draws the board kept before
+    the edit, but what the log says now — as ``show --json`` does, and as a table with
+    no kept board at all — in a fresh process and in one that replayed the game before
+    the edit alike (a server runs for days)."""
+    db, group = played
+    seq, old, new = PLAYED[group][3]
+    # Shown by processes of their own, and by this one, which keeps its replays.
+    before = [process(db, group, "show", *args).stdout for args in ([], ["--json"])]
+    assert before == [ok(db, group, "show", *args) for args in ([], ["--json"])]
+    write(db, f"UPDATE entries SET event = replace(event, '{old}', '{new}') WHERE seq = {seq}")
+    after = [process(db, group, "show", *args) for args in ([], ["--json"])]
+    assert [done.returncode for done in after] == [0, 0], [done.stderr for done in after]
+    now = [done.stdout for done in after]
+    assert now[0] != before[0] and now[1] != before[1]
+    assert [ok(db, group, "show", *args) for args in ([], ["--json"])] == now
+    write(db, "DELETE FROM views")  # the log alone, replayed
+    assert [process(db, group, "show", *args).stdout for args in ([], ["--json"])] == now
+    assert [ok(db, group, "show", *args) for args in ([], ["--json"])] == now
+
+
+def test_an_entry_edited_in_place_its_rules_refuse_is_named_not_drawn(
+        played: tuple[Path, str]) -> None:
+    """R-CON, R-STF, R-DBG, R-HW alike: the set-up stored again where the second step
+    was — JSON the game reads, which its rules refuse there. Every way of showing the
+    game, and a write, names that entry in one line; the board kept before the edit is
+    never drawn."""
+    db, group = played
+    kind, name = stream_of(group)
+    write(db, "UPDATE entries SET event = (SELECT event FROM entries WHERE seq = 1) "
+              "WHERE seq = 2")
+    said = {damaged(db, *args) for args in shows(db, group)}
+    assert len(said) == 1, said
+    assert f"is damaged: entries row 2 of the {kind} {name!r}: event is refused by the " \
+           "rules: R-" in said.pop()
+
+
+def test_r_stf_2_an_undone_mark_moved_by_hand_is_named_not_drawn(stuffed: Path) -> None:
+    """R-STF-2 ("a turn starts with all 8 dice rolled"): the end of the turn was taken
+    back, then a tool moved the mark to the roll — as many entries, as many undone,
+    another log, whose end of turn comes before any roll. ``show`` names that entry in
+    one line, never the board kept before the edit."""
+    ok(stuffed, "stuffed", "end-turn")
+    ok(stuffed, "stuffed", "undo", "--anyone")
+    write(stuffed, "UPDATE entries SET undone_at = NULL, undone_by = NULL WHERE seq = 3",
+          "UPDATE entries SET undone_at = (SELECT sent_at FROM entries WHERE seq = 3), "
+          "undone_by = 'Ann' WHERE seq = 2")
+    assert damaged(stuffed, "stuffed", "show").endswith(
+        "entries row 3 of the stuffed 'Stuffed 1': event is refused by the rules: R-STF-2: "
+        "ann has not rolled yet: a turn starts with all 8 dice rolled; restore a copy of "
+        "the file")
+
+
+def test_r_hw_a_board_kept_by_an_older_release_is_replayed_not_trusted(housewar: Path
+                                                                       ) -> None:
+    """A board kept by a release that recorded only the last seq and the undone count
+    cannot tell an edited entry: the game is replayed and shows what its log says."""
+    write(housewar, "UPDATE views SET view = json_set(view, '$.stream_entries', "
+                    "json_array(3, 0))",
+          "UPDATE entries SET event = replace(event, '\"food\":2', '\"food\":5') "
+          "WHERE seq = 2")
+    shown = process(housewar, "hw", "show").stdout
+    assert "Venture collects its sheet at set-up: 1 Money, 5 Food" in " ".join(shown.split())
+    write(housewar, "DELETE FROM views")
+    assert process(housewar, "hw", "show").stdout == shown
+
+
+def test_a_version_lowered_below_its_kept_boards_is_damage(played: tuple[Path, str]) -> None:
+    """Every game: a version set lower by hand, still above 0 and within its entries,
+    is behind the version its kept board was made at; every way of reading or writing
+    the game says the file is damaged, and no write goes ahead."""
+    db, group = played
+    kind, name = stream_of(group)
+    with Table(db) as table:
+        version = table.stream(kind, name).version
+    assert version > 1
+    write(db, f"UPDATE streams SET version = {version - 1}")
+    for args in shows(db, group):
+        assert damaged(db, *args).endswith(
+            f"streams row {name!r}: version is {version - 1}, but its kept view was made at "
+            f"version {version} (its version was lowered); restore a copy of the file"), args
+    with Table(db) as table, pytest.raises(DamagedRow, match="its version was lowered"):
+        table.undo(kind, name, based_on=version - 1, who="Ann")
+
+
+def test_a_version_lowered_after_writes_that_kept_no_board_is_damage(
+        played: tuple[Path, str]) -> None:
+    """Every game: after two writes that kept no board (a script's raw undos through the
+    library), a version lowered by one is no longer behind any kept board, but it is
+    behind the writes the entries record (each write stamps its entries with its time):
+    damage, and no write goes ahead."""
+    db, group = played
+    kind, name = stream_of(group)
+    with Table(db) as table:
+        version = table.stream(kind, name).version
+        for step in range(2):
+            table.undo(kind, name, based_on=version + step, who="script")
+        assert table.stream(kind, name).version == version + 2
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT version FROM views").fetchone() == (version,)  # kept no view
+    conn.close()
+    write(db, f"UPDATE streams SET version = {version + 1}")
+    for args in shows(db, group):
+        assert damaged(db, *args).endswith(
+            f"streams row {name!r}: version is {version + 1}, fewer than the {version + 2} "
+            "writes its entries record (its version was lowered); restore a copy of the "
+            "file"), args
+    with Table(db) as table, pytest.raises(DamagedRow, match="its version was lowered"):
+        table.undo(kind, name, based_on=version + 1, who="Ann")

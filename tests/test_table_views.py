@@ -27,7 +27,7 @@ from conflict.simulate.policies import POLICIES
 from conflict.state import Phase, State
 from conflict.whatnow import Expect, what_now
 from core.text import as_stored
-from table import Table, views
+from table import DamagedRow, Table, views
 from table.sessions import _REPLAYS
 
 NAME = "Rooftops"
@@ -117,8 +117,12 @@ def test_a_damaged_view_is_not_shown(tmp_path: Path) -> None:
         assert table.view(conflicts.KIND, NAME) is None
         table._connection.write(lambda db: db.execute("UPDATE views SET view = '[1]'"))
         assert table.view(conflicts.KIND, NAME) is None
-        table._connection.write(lambda db: views.write(db, conflicts.KIND, NAME, 99, {}))
+        table._connection.write(lambda db: views.write(db, conflicts.KIND, NAME, 1, {}))
         assert table.view(conflicts.KIND, NAME) is None  # made from a version not the log's
+        # Made at a version the log never reached: the log's version was lowered.
+        table._connection.write(lambda db: views.write(db, conflicts.KIND, NAME, 99, {}))
+        with pytest.raises(DamagedRow, match=r"made at version 99 \(its version was lowered"):
+            table.view(conflicts.KIND, NAME)
 
 
 def test_r_con_21_any_writer_through_the_library_writes_the_end_to_the_roster(

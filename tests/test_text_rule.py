@@ -5,8 +5,10 @@ rules, applied to every field of every game)."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import tomllib
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import example, given
@@ -22,6 +24,7 @@ from core.text import (
     BIDI_CONTROLS,
     FORMAT_CONTROLS,
     Found,
+    allowed,
     as_stored,
     first_refused,
     json_safe,
@@ -303,3 +306,70 @@ def test_r_char_1_every_text_field_of_every_game_takes_and_refuses_the_same_char
         assert char not in str(error), str(error)  # the message shows it escaped
     else:
         assert not _refused_in(char, kind), (field, ascii(char))
+
+
+@given(st.sampled_from(CATEGORIES).flatmap(lambda c: st.characters(categories=[c]))
+       | st.sampled_from([chr(p) for low, high in FORMAT_CONTROLS for p in range(low, high + 1)])
+       | st.sampled_from(sorted(BIDI_CONTROLS)) | st.sampled_from("\t\n\r\u3164\u200d"),
+       st.sampled_from(list(TEXT_FIELDS)))
+@example("\ufff9", "the Deckbuilding Game's names")
+@example("\U00013430", "the Deckbuilding Game's names")
+def test_r_char_1_every_text_field_of_every_game_refuses_in_the_rules_one_wording(
+        char: str, field: str) -> None:
+    """Every stored text is refused in the words of the one text rule (core.text's
+    ``allowed``): what the field must be, and the value quoted around the character
+    refused — the Deckbuilding Game's names as a Conflict's stakes and House War's
+    Houses."""
+    kind, store = TEXT_FIELDS[field]
+    value = f"Ke{char}ll"
+    refused = first_refused(value, lines=kind == "lines", emoji=kind != "name")
+    if refused is None or (field == "a public key's comment" and len(value.splitlines()) > 1):
+        return  # taken; or a key file's line break, which ends the key before it
+    assert callable(store)
+    with pytest.raises(ValueError) as caught:
+        store(value)
+    words = f"must be {allowed(refused, lines=kind == 'lines')}"
+    if field == "a public key's comment":  # the line quoted is the key's, around it
+        assert f"its comment {words}" in str(caught.value), str(caught.value)
+    else:
+        assert f"{words}, got {shown(near(value, refused.at))}" in str(caught.value), (
+            field, str(caught.value))
+
+
+# Every game's name fields at the command line (and a Conflict's stakes, free text on
+# several lines), and the words each door refuses them in.
+NAME_DOORS = {
+    "a Conflict's name": ["conflict", "new", "{}", "--physical"],
+    "a Conflict's stakes": ["conflict", "new", "Canal", "--physical", "--stakes", "{}"],
+    "who rolls": ["roll", "3", "--as", "{}"],
+    "a Stuffed player": ["stuffed", "new", "-p", "{}:charisma", "bo:resource", "--mission",
+                         "Heist", "--teammates", "2", "--mercenaries", "1", "--combo",
+                         "ch:2,i"],
+    "a Deckbuilding Game player": ["dbg", "new", "--players", "{}", "Kelsier"],
+    "a Deckbuilding Game Mission": ["dbg", "new", "--players", "Vin", "Kelsier",
+                                    "--missions", "{}", "Pits", "Hall"],
+    "a House War House": ["hw", "new", "--players", "3", "--length", "short", "--houses",
+                          "{}", "Lekal", "Hasting"],
+}
+
+
+@pytest.mark.parametrize("bad", ["A\ufff9x", "A\U00013430x", "A\u200bx", "A\u202ex",
+                                 "A\x1bx"], ids=["fff9", "13430", "200b", "202e", "esc"])
+def test_r_char_1_every_games_names_are_refused_at_the_command_line_in_the_same_words(
+        tmp_path: Path, bad: str) -> None:
+    """R-DBG-1, R-STF-2, R-HW-5, R-CON-1: the same bad text, given to every game's name
+    fields, is refused by each door in the one text rule's words, and nothing is
+    stored."""
+    from cli_support import refused
+
+    found = first_refused(bad)
+    assert found is not None
+    db = tmp_path / "table.db"
+    said = {door: refused(db, *[arg.format(bad) for arg in args])
+            for door, args in NAME_DOORS.items()}
+    wrong = {door: line for door, line in said.items() if not line.endswith(
+        f"must be {allowed(found, lines='stakes' in door)}, got {shown(bad)}")}
+    assert wrong == {}
+    if db.exists():
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT count(*) FROM streams").fetchone() == (0,)

@@ -67,7 +67,7 @@ from boardgames.errors import shown
 from core import bounds
 from core.bounds import Bounds
 from core.names import name_key, two_spellings
-from core.text import first_refused, near
+from core.text import allowed_key, first_refused, near
 
 MAX_NAME = 40
 """The longest name of a player or a Mission."""
@@ -102,7 +102,8 @@ def check_name(value: object, field: str) -> str:
         raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
     refused = first_refused(value)
     if refused is not None:
-        raise bad_value("bad.text", "R-DBG-1", field=field, value=shown(near(value, refused.at)))
+        raise bad_value("bad.text", "R-DBG-1", field=field, allowed=allowed_key(refused),
+                        value=shown(near(value, refused.at)))
     if not value.strip() or len(value) > MAX_NAME or value != value.strip():
         raise bad_value("bad.name", "R-DBG-1", field=field, value=shown(value), most=MAX_NAME)
     return value

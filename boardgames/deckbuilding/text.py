@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from boardgames.deckbuilding.text_pl import PL
 from boardgames.locales import Catalog, LocalizedBadValue, LocalizedRuleViolation, Param
+from core.text import ALLOWED
 
 __all__ = ["CATALOG", "COMMANDS", "EN", "bad_value", "violation", "violation_of"]
 
@@ -22,8 +23,9 @@ EN: dict[str, str] = {
     "bad.name": "{field:term} must be a name of 1–{most} characters on one line, without "
                 "spaces at either end, got {value}",
     "bad.number": "{field:term} must be a whole number {low}–{high}, got {value}",
-    "bad.text": "{field:term} must be a name without control, bidirectional or invisible "
-                "characters, got {value}",
+    "bad.text": "{field:term} must be {allowed:allowed.}, got {value}",
+    # What a name takes, in the one text rule's words (core.text.ALLOWED)
+    **{f"allowed.{key}": wording for key, wording in ALLOWED.items()},
     "term.adversary": "the Adversary",
     "term.amount": "the amount",
     "term.atium": "the Atium",

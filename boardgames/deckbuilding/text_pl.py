@@ -11,8 +11,20 @@ PL: dict[str, str] = {
                 "jednym wierszu, bez spacji na początku i końcu, podano {value}",
     "bad.number": "„{field:term}” {field:agree:musi/muszą} być liczbą całkowitą "
                   "{low}–{high}, podano {value}",
-    "bad.text": "„{field:term}” {field:agree:musi/muszą} być nazwą bez znaków sterujących, "
-                "dwukierunkowych ani niewidocznych, podano {value}",
+    "bad.text": "„{field:term}” {field:agree:musi/muszą} być {allowed:allowed.}, podano "
+                "{value}",
+    # Co przyjmuje nazwa: słowami jednej reguły tekstu (core.text.ALLOWED), po „być”
+    "allowed.one_line": "tekstem w jednym wierszu, bez znaków sterujących",
+    "allowed.lines": "tekstem bez znaków sterujących (tabulatory i nowe wiersze są "
+                     "dozwolone)",
+    "allowed.overrides": "tekstem bez znaków sterujących kierunkiem (U+202A–U+202E, "
+                         "U+2066–U+2069)",
+    "allowed.marks": "tekstem bez znaczników kierunku (U+061C, U+200E, U+200F)",
+    "allowed.invisible": "tekstem bez niewidocznych znaków (spacji o zerowej szerokości, "
+                         "łączników, wypełniaczy)",
+    "allowed.format": "tekstem bez znaków formatujących (np. U+FFF9–U+FFFB, "
+                      "U+13430–U+1343F)",
+    "allowed.unshown": "tekstem bez znaków do użytku prywatnego ani nieprzypisanych",
     "term.adversary": "adwersarz",
     "term.amount": "liczba",
     "term.atium": "atium",
