@@ -84,15 +84,18 @@ def show(last: int, as_json: bool) -> None:
         return
     from boardgames.deckbuilding import screen
     from boardgames.deckbuilding.codec import snapshot
+    from cli.common.errors import option_words
 
     name, loaded, said, ending = games.showing(face(), last)
     state = loaded.state
     if as_json:
         print_json({"game": name, "version": loaded.version, "lang": lang,
                     **snapshot(state, lang), "last": said,
-                    "next": screen.next_line(state, lang), "summary": ending})
+                    "next": screen.next_line(state, lang, words=option_words),
+                    "summary": ending})
         return
-    make_console().print(screen.drawn(state, name=name, lang=lang, last=said))
+    make_console().print(screen.drawn(state, name=name, lang=lang, last=said,
+                                      words=option_words))
 
 
 def _stored(last: int) -> bool:

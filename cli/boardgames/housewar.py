@@ -76,12 +76,14 @@ def housewar() -> None:
 
 def face() -> Face:
     """How the command line says a game of House War: the library's sentences, next
-    line and report fields."""
+    line (a step's parameter it names given as an option: ``--cards N``) and report
+    fields."""
     from boardgames.housewar.describe import describe
     from boardgames.housewar.screen import next_line, status
+    from cli.common.errors import option_words
 
-    return Face(KIND, describe, next_line, status, prelude=time_up, board=board,
-                board_summary=True)
+    return Face(KIND, describe, lambda state: next_line(state, words=option_words), status,
+                prelude=time_up, board=board, board_summary=True)
 
 
 def board(name: str, state: State, width: int, said: Sequence[str], following: str,

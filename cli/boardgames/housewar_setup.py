@@ -84,6 +84,7 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
     from boardgames.housewar.screen import final_summary, next_line
     from boardgames.housewar.timer import timer_line
     from cli.boardgames.housewar_screens import board
+    from cli.common.errors import option_words
     from table import clock
 
     name, loaded = games.load(face().kind)
@@ -95,13 +96,13 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
     if as_json:
         now = clock.parse(clock.now())
         print_json({"game": name, "version": loaded.version, **snapshot(state, viewer),
-                    "last": said, "next": next_line(state, viewer),
+                    "last": said, "next": next_line(state, viewer, words=option_words),
                     "negotiation": timer_line(state.timer, now),
                     "summary": list(final_summary(state, viewer))})
         return
     console = make_console()
-    console.print(board(name, state, console.width, said, next_line(state, viewer),
-                        viewer))
+    console.print(board(name, state, console.width, said,
+                        next_line(state, viewer, words=option_words), viewer))
 
 
 def _stored(last: int) -> bool:

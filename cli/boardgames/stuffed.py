@@ -71,12 +71,14 @@ def stuffed() -> None:
 
 def face() -> Face:
     """How the command line says a game of Stuffed: the library's sentences, next line
-    and report fields."""
+    (a step's parameter it names given as an option) and report fields."""
     from boardgames.stuffed.describe import describe
     from boardgames.stuffed.rules import check_open
     from boardgames.stuffed.screen import next_line, status
+    from cli.common.errors import option_words
 
-    return Face(KIND, describe, next_line, status, check=check_open, board=board)
+    return Face(KIND, describe, lambda state: next_line(state, words=option_words), status,
+                check=check_open, board=board)
 
 
 def board(name: str, state: Game, width: int, said: Sequence[str], following: str,
