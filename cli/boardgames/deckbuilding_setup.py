@@ -12,6 +12,7 @@ from boardgames.drawing import DECKBUILDING_WIDTH, LaidOutBoard
 from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, game_command, show_last
 from cli.boardgames.deckbuilding import common, face, language
+from cli.common.errors import option_words
 from cli.common.output import make_console, plain, print_json
 from cli.common.streams import writer
 from cli.common.table_option import open_table
@@ -84,7 +85,6 @@ def show(last: int, as_json: bool) -> None:
         return
     from boardgames.deckbuilding import screen
     from boardgames.deckbuilding.codec import snapshot
-    from cli.common.errors import option_words
 
     name, loaded, said, ending = games.showing(face(), last)
     state = loaded.state

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cli.boardgames.base import Face, add_table_commands, game_group
+from cli.common.errors import option_words
 from cli.common.twins import UNDO
 
 if TYPE_CHECKING:
@@ -80,7 +81,6 @@ def face() -> Face:
     fields."""
     from boardgames.housewar.describe import describe
     from boardgames.housewar.screen import next_line, status
-    from cli.common.errors import option_words
 
     return Face(KIND, describe, lambda state: next_line(state, words=option_words), status,
                 prelude=time_up, board=board, board_summary=True)

@@ -14,6 +14,7 @@ from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command, game_option, show_last
 from cli.boardgames.housewar import face
 from cli.boardgames.seat import show as shown_at
+from cli.common.errors import option_words
 from cli.common.output import json_option, make_console, print_json
 from cli.common.streams import last_steps
 from cli.common.table_option import table_option
@@ -84,7 +85,6 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
     from boardgames.housewar.screen import final_summary, next_line
     from boardgames.housewar.timer import timer_line
     from cli.boardgames.housewar_screens import board
-    from cli.common.errors import option_words
     from table import clock
 
     name, loaded = games.load(face().kind)

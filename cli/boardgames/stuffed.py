@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cli.boardgames.base import Face, add_table_commands, game_group
+from cli.common.errors import option_words
 from cli.common.twins import UNDO
 
 if TYPE_CHECKING:
@@ -75,7 +76,6 @@ def face() -> Face:
     from boardgames.stuffed.describe import describe
     from boardgames.stuffed.rules import check_open
     from boardgames.stuffed.screen import next_line, status
-    from cli.common.errors import option_words
 
     return Face(KIND, describe, lambda state: next_line(state, words=option_words), status,
                 check=check_open, board=board)
