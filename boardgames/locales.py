@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from boardgames.errors import BadValue, GameError, RuleViolation
 
@@ -39,6 +39,8 @@ LANGUAGES = ("en", "pl")
 
 Param = int | str | tuple[str, ...]
 """What a message parameter may be: a number, a text, or a sequence of names."""
+
+T = TypeVar("T")
 
 
 def plural_en(n: int, one: str, other: str) -> str:
@@ -128,6 +130,27 @@ class Catalog:
             raise BadValue(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
         return _Formatter(lang, self.texts[lang]).vformat(self.texts[lang][key], (),
                                                           dict(params))
+
+    def pieces(self, key: str, params: Mapping[str, Param], lang: str,
+               slots: Mapping[str, T]) -> list[str | T]:
+        """The message ``key`` as :meth:`render` says it, in pieces: each field named in
+        ``slots`` left as its slot's value (a step's parameter, which a front door
+        words), the texts around it rendered."""
+        if lang not in self.texts:
+            raise BadValue(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+        formatter = _Formatter(lang, self.texts[lang])
+        pieces: list[str | T] = []
+        for text, field, spec, conversion in formatter.parse(self.texts[lang][key]):
+            pieces.append(text)
+            if field is None:
+                continue
+            if field in slots:
+                pieces.append(slots[field])
+                continue
+            value = formatter.convert_field(formatter.get_field(field, (), params)[0],
+                                            conversion)
+            pieces.append(formatter.format_field(value, spec or ""))
+        return pieces
 
 
 class Localized(GameError):

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from boardgames.stuffed.events import Event as StuffedEvent
     from boardgames.stuffed.state import Game as StuffedGame
     from core.game import Board, Next, Players, Summary, View
+    from core.steps import Words
     from core.viewer import Viewer
 
 __all__ = ["KINDS", "deckbuilding", "housewar", "stuffed"]
@@ -97,10 +98,11 @@ def _deckbuilding_board(game: DeckbuildingGame, viewer: Viewer) -> object:
     return board(game, "", viewer=viewer)
 
 
-def _deckbuilding_next(game: DeckbuildingGame, viewer: Viewer) -> str:
+def _deckbuilding_next(game: DeckbuildingGame, viewer: Viewer, *, words: Words | None = None
+                       ) -> str:
     from boardgames.deckbuilding.screen import next_line
 
-    return next_line(game, viewer=viewer)
+    return next_line(game, viewer=viewer, words=words)
 
 
 def _deckbuilding_summary(game: DeckbuildingGame, viewer: Viewer) -> tuple[str, ...]:

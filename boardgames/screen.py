@@ -22,17 +22,27 @@ A board is any sequence of these values (:data:`Shown`). It is stored beside its
 as JSON (:func:`to_stored`) and read back strictly (:func:`from_stored`), so that a
 screen shows it without replaying the game. :mod:`boardgames.drawing` draws it, as
 each game's ``drawn`` does: to Rich, or to plain text at a width.
+
+What comes next may name a step's parameter (``edict`` with its ``rows``): it is a
+sequence of :class:`Phrase` s (:func:`phrased`), the parameter by its table name with
+the library's plain wording of it (``with rows``), which each front door words its own
+way (``--rows`` on the command line) when it says the line (:func:`worded`), as it
+words a refusal's parameter. The library's sentence names no door's option.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-__all__ = ["Grid", "HouseRow", "Houses", "Line", "Part", "Shown", "Title", "Tray", "TrayDie",
-           "board_from_stored", "count", "from_stored", "para", "to_stored"]
+if TYPE_CHECKING:
+    from core.steps import Words
+
+__all__ = ["Grid", "HouseRow", "Houses", "Line", "Part", "Phrase", "Shown", "Title", "Tray",
+           "TrayDie", "board_from_stored", "count", "from_stored", "para", "phrased",
+           "phrases_from_stored", "to_stored", "worded"]
 
 
 @attrs.frozen
@@ -128,11 +138,52 @@ def count(amount: int, word: str, words: str = "") -> str:
     return f"{amount} {word}" if amount == 1 else f"{amount} {words or word + 's'}"
 
 
+# --- what comes next: a sentence naming steps' parameters, worded by each door ----------
+
+
+@attrs.frozen
+class Phrase:
+    """A piece of a sentence: its ``text``; where it names a step's parameter,
+    ``param`` is the parameter's table name, or one of its switches' (``rows``,
+    ``setup``: as a step's help names them), and ``text`` the library's plain wording
+    of it (``with rows``), which a front door replaces with its own (:func:`worded`)."""
+
+    text: str
+    param: str = ""
+
+
+def phrased(*pieces: str | Phrase) -> tuple[Phrase, ...]:
+    """A sentence of ``pieces``: texts, and the :class:`Phrase` s that name parameters;
+    texts side by side made one, empty ones left out."""
+    phrases: list[Phrase] = []
+    for piece in pieces:
+        phrase = piece if isinstance(piece, Phrase) else Phrase(piece)
+        if phrase.param:
+            phrases.append(phrase)
+        elif phrases and not phrases[-1].param:
+            phrases[-1] = Phrase(phrases[-1].text + phrase.text)
+        elif phrase.text:
+            phrases.append(phrase)
+    return tuple(phrases)
+
+
+def worded(phrases: tuple[Phrase, ...], words: Words | None = None) -> str:
+    """The sentence ``phrases`` as a front door says it: each parameter it names in the
+    door's ``words`` for it (:data:`core.steps.Words`: ``--rows``), else, where the door
+    gives none (or no ``words`` at all, as for a script), in the library's plain
+    wording (``with rows``)."""
+    said = []
+    for phrase in phrases:
+        door = words(phrase.param) if words is not None and phrase.param else None
+        said.append(phrase.text if door is None else door)
+    return "".join(said)
+
+
 # --- stored: a board kept as JSON beside its game, read back strictly ----------------------
 
 
 _KNOWN: Mapping[str, type] = {cls.__name__: cls for cls in (
-    Line, Part, Title, Tray, TrayDie, Grid, HouseRow, Houses)}
+    Line, Part, Title, Tray, TrayDie, Grid, HouseRow, Houses, Phrase)}
 
 
 def to_stored(value: object) -> Any:
@@ -172,6 +223,15 @@ def board_from_stored(data: object) -> tuple[Any, ...]:
     if not isinstance(data, list):
         raise ValueError(f"a stored board is a list, not {data!r}"[:120])
     return tuple(from_stored(item) for item in data)
+
+
+def phrases_from_stored(data: object) -> tuple[Phrase, ...]:
+    """What comes next as stored: the list of :class:`Phrase` s :func:`to_stored` made
+    of it (see :func:`from_stored`); :class:`ValueError` for anything else."""
+    phrases = board_from_stored(data)
+    if not all(isinstance(phrase, Phrase) for phrase in phrases):
+        raise ValueError(f"stored phrases hold other values: {data!r}"[:120])
+    return phrases
 
 
 def _field(data: object, kind: str, known: Mapping[str, type]) -> Any:

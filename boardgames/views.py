@@ -11,7 +11,10 @@ A view is a JSON object:
   while a negotiation timer runs);
 * ``lines``: the sentences of the last :data:`VIEW_LINES` live events, oldest first, and
   ``live`` how many live events there are;
-* ``next``: what comes next; ``summary``: the end-of-game summary (empty before);
+* ``next``: what comes next, as :class:`~boardgames.screen.Phrase` s (stored as the
+  board is): a step's parameter it names is each front door's to word (``--rows``),
+  so the view holds the library's plain wording beside the parameter's table name;
+  ``summary``: the end-of-game summary (empty before);
   ``words``: the screen's own words in the game's language (``next``, ``summary``: the
   heads of those lines), none when the front door's are English;
 * ``name``: the game's name in the table; ``made_by``: the version of the program
@@ -28,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from boardgames.screen import to_stored
+from boardgames.screen import Phrase, phrased, to_stored
 from core.game import JSON, program_version
 
 if TYPE_CHECKING:
@@ -54,14 +57,14 @@ widest (any terminal of 72 columns or more, and output that is not a terminal)."
 
 def _view(name: str, states: Sequence[S], events: Sequence[E],
           describe: Callable[[S, E, S], str],
-          boards: Mapping[str, object], next_line: str, summary: Sequence[str],
+          boards: Mapping[str, object], following: tuple[Phrase, ...], summary: Sequence[str],
           words: Mapping[str, str] | None = None) -> JSON:
     """The view of a game whose live ``events`` gave ``states`` (see the module)."""
     start = max(0, len(events) - VIEW_LINES)
     return {"boards": {key: to_stored(board) for key, board in boards.items()},
             "lines": [describe(states[i], events[i], states[i + 1])
                       for i in range(start, len(events))],
-            "live": len(events), "next": next_line, "summary": list(summary),
+            "live": len(events), "next": to_stored(following), "summary": list(summary),
             "words": dict(words or {}), "name": name, "made_by": program_version()}
 
 
@@ -74,8 +77,8 @@ def stuffed(name: str, states: Sequence[StuffedGame], events: Sequence[StuffedEv
     from boardgames.stuffed.screen import board, final_summary, next_line
 
     state = states[-1]
-    return _view(name, states, events, describe, {"narrator": board(state)}, next_line(state),
-                 final_summary(state))
+    return _view(name, states, events, describe, {"narrator": board(state)},
+                 phrased(next_line(state)), final_summary(state))
 
 
 def housewar(name: str, states: Sequence[HouseWarState], events: Sequence[HouseWarEvent]
@@ -85,11 +88,12 @@ def housewar(name: str, states: Sequence[HouseWarState], events: Sequence[HouseW
     clock)."""
     # Here, not above: a view is made only by a write, with the game loaded already.
     from boardgames.housewar.describe import describe
-    from boardgames.housewar.screen import board, final_summary, next_line
+    from boardgames.housewar.screen import board, final_summary, next_phrases
 
     state = states[-1]
     boards = {} if state.timer is not None else {"narrator": board(state)}
-    return _view(name, states, events, describe, boards, next_line(state), final_summary(state))
+    return _view(name, states, events, describe, boards, next_phrases(state),
+                 final_summary(state))
 
 
 def deckbuilding(name: str, states: Sequence[DeckbuildingGame],
@@ -99,11 +103,11 @@ def deckbuilding(name: str, states: Sequence[DeckbuildingGame],
     # Here, not above: a view is made only by a write, with the game loaded already.
     from boardgames.deckbuilding.describe import describe
     from boardgames.deckbuilding.ending import final_summary
-    from boardgames.deckbuilding.screen import board, next_line, say, words
+    from boardgames.deckbuilding.screen import board, next_phrases, say, words
 
     state = states[-1]
     boards: dict[str, Any] = {f"en {width}": board(state, name, "en", width)
                               for width in DECKBUILDING_WIDTHS}
-    return _view(name, states, events, describe, boards, next_line(state, "en"),
+    return _view(name, states, events, describe, boards, next_phrases(state, "en"),
                  final_summary(state, lang="en"),
                  {"next": words("en")["next"], "summary": say("summary.head", "en")})

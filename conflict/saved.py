@@ -45,6 +45,7 @@ from table.sessions import Db, Hooks, Intent, Loaded, Recorded, Saved, Undid
 
 if TYPE_CHECKING:
     from core.game import Game
+    from core.steps import Words
     from core.viewer import Viewer
     from table import Table
 
@@ -68,8 +69,9 @@ def _board(state: State, viewer: Viewer) -> dict[str, Any]:
     return board(state, viewer)
 
 
-def _next(state: State, _viewer: Viewer) -> str:
-    # What comes next names whose move it is, never a hidden figure: the same for all.
+def _next(state: State, _viewer: Viewer, *, words: Words | None = None) -> str:
+    # What comes next names whose move it is, never a hidden figure: the same for all;
+    # it names no step's parameter, so no door's words are wanted.
     from conflict.board import next_line
 
     return next_line(state)

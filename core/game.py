@@ -19,17 +19,21 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
 from core.viewer import Viewer, player
+
+if TYPE_CHECKING:
+    from core.steps import Words
 
 __all__ = ["JSON", "Board", "Changed", "Describe", "Game", "Next", "Players", "Refusal", "Summary",
            "View", "program_version"]
 
 S = TypeVar("S")
 E = TypeVar("E")
+S_in = TypeVar("S_in", contravariant=True)
 
 JSON = dict[str, Any]
 """One event as a JSON-ready object (what a codec makes and reads)."""
@@ -52,8 +56,15 @@ Board = Callable[[S, Viewer], object]
 """``board(state, viewer)``: the game as ``viewer`` may see it (a JSON-ready object or
 lines of text, as the game draws it)."""
 
-Next = Callable[[S, Viewer], str]
-"""``next(state, viewer)``: what comes next, as one line for ``viewer``."""
+class Next(Protocol[S_in]):
+    """``next(state, viewer, *, words=None)``: what comes next, as one line for
+    ``viewer``. A step's parameter the line names (a board game's ``edict`` with its
+    ``rows``) is worded by ``words``, a front door's words for a parameter by its table
+    name (:data:`core.steps.Words`: ``--rows`` on the command line), else plainly
+    (``with rows``): the library's line names no door's option."""
+
+    def __call__(self, state: S_in, viewer: Viewer, /, *, words: Words | None = None
+                 ) -> str: ...
 
 Summary = Callable[[S, Viewer], tuple[str, ...]]
 """``summary(state, viewer)``: once the game is over, how it ended and one line per

@@ -34,7 +34,7 @@ import attrs
 from core.errors import Malformed, RuledError
 
 __all__ = ["Kind", "MissingValue", "Offered", "Option", "Param", "Step", "Steps", "Values", "Who",
-           "Wording"]
+           "Wording", "Words"]
 
 S = TypeVar("S")
 
@@ -44,6 +44,13 @@ Values = Mapping[str, Any]
 Wording = Callable[["Param", "str | None"], str]
 """``word(param, flag)``: how a front door names a step's parameter (``flag``: one of
 its switches), where a help text says ``{name}`` (:meth:`Step.worded`)."""
+
+Words = Callable[[str], "str | None"]
+"""``words(name)``: how a front door gives a step's parameter that a library text names
+by its table name (``rows``), or one of its switches (``setup``): the command line's
+``--rows``; ``None`` where the door has no words of its own, and the library's plain
+wording stands. A refusal's parameter (``cli.common.errors.said``) and what comes next
+on a board game's screen (:class:`boardgames.screen.Phrase`) are worded so."""
 
 _NAMED = re.compile(r"\{([a-z][a-z0-9_-]*)\}")
 

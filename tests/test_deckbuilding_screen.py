@@ -127,11 +127,11 @@ def test_what_comes_next_in_both_languages() -> None:
     assert next_line(game, "pl") == ("Vin wybiera, kto dostanie cel i pozostałe obrażenia "
                                      "(10 obrażeń)")
     coop = played(("Vin", "Elend"), mode=Mode.COOP)
-    assert next_line(coop) == ("Vin draws a Lord Ruler card (edict --rows ROW…, or "
+    assert next_line(coop) == ("Vin draws a Lord Ruler card (edict with rows ROW…, or "
                                "adversary NAME SHIELD…), then end-turn")
     assert next_line(coop, "pl") == ("Vin dobiera kartę Ostatniego Imperatora (edict "
-                                     "--rows RZĄD… albo adversary NAZWA TARCZA…), potem "
-                                     "end-turn")
+                                     "z parametrem rows RZĄD… albo adversary NAZWA "
+                                     "TARCZA…), potem end-turn")
     duel = played(("Vin", "Marsh"), Damage("Marsh", 40))
     assert next_line(duel) == "the game is over: Vin wins as the last player alive"
     assert result_text(duel, "pl") == "Vin wygrywa jako ostatni gracz w grze"

@@ -285,8 +285,8 @@ def test_r_dbg_6_the_next_line_reminds_the_owners_adversaries_before_the_draw() 
     session.push(Edict(1, (2,)))
     session.push(EndTurn())
     assert next_line(session.state) == (
-        "Vin draws a Lord Ruler card (edict --rows ROW…, or adversary NAME SHIELD…), then "
-        "end-turn; first, at the end of the turn: the effects of Inquisitor")
+        "Vin draws a Lord Ruler card (edict with rows ROW…, or adversary NAME SHIELD…), "
+        "then end-turn; first, at the end of the turn: the effects of Inquisitor")
     assert next_line(session.state, "pl").endswith(
         "najpierw, na koniec tury: efekty Inquisitor")
 

@@ -11,6 +11,7 @@ known answer — at 40 columns, narrower and wider, with and without the last ev
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -187,3 +188,24 @@ def test_r_hw_2_a_boards_lines_are_the_text_a_screen_as_wide_shows() -> None:
     board = hw.drawn(_house_war())
     for width in (40, 72):
         assert board.text(width) == "".join(f"{line.plain}\n" for line in board.lines(width))
+
+
+def test_r_hw_5_a_scripts_board_names_the_parameter_plainly_where_show_gives_the_option(
+        tmp_path: Path) -> None:
+    """The one difference between a script's board and ``show``'s: what comes next names
+    a step's parameter plainly in the library (``with cards``), and the command line
+    gives its option (``--cards``); the script's board names no option at all."""
+    db = tmp_path / "table.db"
+    ok(db, "hw", "new", "--players", "3", "--length", "short", "--houses", "Venture",
+       "Lekal", "Hasting")
+    ok(db, "hw", "sheet", "venture", "2f", "--cards", "1")
+    option = re.compile(r"(?<![\w-])--[a-z]")
+    shown = ok(db, "hw", "show", "--last", "0", columns=72)
+    script = drawn_by_script(db, tmp_path, "hw", 72)
+    assert option.search(script) is None
+    assert "sheet Lekal TOKENS with cards N" in " ".join(script.split())
+    assert " ".join(script.split()).replace("with cards", "--cards") == " ".join(shown.split())
+    for plain in (drawn_by_script(db, tmp_path, "hw", 40),
+                  drawn_by_script(db, tmp_path, "hw", 40, "--rich")):
+        assert option.search(plain) is None
+        assert all(len(line) <= 40 for line in plain.splitlines())

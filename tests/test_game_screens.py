@@ -51,7 +51,7 @@ def texts(shown: tuple[object, ...]) -> list[str]:
 
 def test_r_stf_2_the_next_line_waits_for_the_set_up_then_the_roll() -> None:
     game = new_session()
-    assert stf_screen.next_line(game.state) == "set up a game: mistborn stuffed new"
+    assert stf_screen.next_line(game.state) == "set up the game first (new)"
     game = heist()
     game.pop()  # before Ann's roll
     assert stf_screen.next_line(game.state) == "ann rolls all 8 dice (turn 1)."
@@ -140,7 +140,7 @@ def set_up() -> Session[housewar.State, housewar.Event]:
 def test_r_hw_5_the_next_line_names_the_step_of_the_turn() -> None:
     game = new_game(3, "short", ["Venture", "Lekal", "Hasting"])
     assert hw_screen.next_line(game.state) == (
-        "set-up: each House collects its sheet (0 of 3): sheet Venture TOKENS --cards N")
+        "set-up: each House collects its sheet (0 of 3): sheet Venture TOKENS with cards N")
     game = set_up()
     assert hw_screen.next_line(game.state) == "step 1: Venture collects income (turn 1)"
     game.push(Collect("Venture"))

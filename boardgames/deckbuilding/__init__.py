@@ -29,8 +29,10 @@ Errors are :class:`~boardgames.locales.LocalizedRuleViolation` (not allowed now)
 What a screen shows: :func:`board` (lines laid out to a width), :func:`next_line` and
 :func:`summary`, in English or Polish; :func:`drawn` is the board as a value that
 draws itself — ``drawn(game.state, name="Friday").text(40)`` is what ``mistborn dbg
-show`` prints at 40 columns, and a Rich console prints it too. Every figure is public:
-a viewer (:class:`Viewer`; :data:`NARRATOR` sees everything) changes nothing.
+show`` prints at 40 columns, and a Rich console prints it too (but that what comes
+next names a step's parameter plainly, ``edict with rows ROW…``, where the command line
+says ``--rows``: pass a front door's ``words``). Every figure is public: a viewer
+(:class:`Viewer`; :data:`NARRATOR` sees everything) changes nothing.
 """
 
 from boardgames.deckbuilding import events
@@ -44,6 +46,7 @@ from boardgames.deckbuilding.screen import (
     board,
     drawn,
     next_line,
+    next_phrases,
     summary,
 )
 from boardgames.deckbuilding.state import (
@@ -81,7 +84,7 @@ __all__ = [
     "Option", "Pending", "Player", "Result", "Reward", "Standing", "Turn", "Viewer", "apply",
     "board", "burns_allowed", "completed_missions", "describe", "dominance", "drawn",
     "find_adversary", "find_mission", "living", "localize", "new_game", "next_line",
-    "options", "replay", "rewards_reached", "standing", "start", "summary",
+    "next_phrases", "options", "replay", "rewards_reached", "standing", "start", "summary",
     "target_in_play", "training_step",
 ]
 __all__ += events.__all__  # every event class

@@ -14,7 +14,8 @@ says so).
 width, laid out to each width it is drawn at (:class:`DeckbuildingBoard`), as
 ``mistborn dbg show`` prints it.
 
-:func:`next_line` says what comes next, :func:`summary` a game in a few words, and
+:func:`next_line` says what comes next (a step's parameter it names plainly, or in a
+front door's words: :func:`next_phrases`), :func:`summary` a game in a few words, and
 the few messages the command line says about the table (no game yet, nothing to undo)
 are here too, so that a Polish table reads Polish everywhere.
 """
@@ -22,6 +23,7 @@ are here too, so that a Polish table reads Polish everywhere.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -40,15 +42,18 @@ from boardgames.deckbuilding.state import (
 from boardgames.deckbuilding.text import CATALOG, COMMANDS
 from boardgames.drawing import LaidOutBoard
 from boardgames.locales import Param
-from boardgames.screen import Line
+from boardgames.screen import Line, Phrase, phrased, worded
 from core.lines import Drawing
 from core.lines import Line as Drawn
 from core.viewer import NARRATOR, Viewer
 from core.wrap import rows
 
+if TYPE_CHECKING:
+    from core.steps import Words
+
 __all__ = ["MAX_WIDTH", "MIN_WIDTH", "NAME", "DeckbuildingBoard", "Line", "ambiguous", "board",
-           "drawn", "next_line", "no_game", "nothing_to_undo", "say", "setup_kept", "summary",
-           "unknown_game", "words"]
+           "drawn", "next_line", "next_phrases", "no_game", "nothing_to_undo", "say",
+           "setup_kept", "summary", "unknown_game", "words"]
 
 NAME = "Deckbuilding Game"
 """The name a board's title starts with unless another is given (the table gives the
@@ -110,29 +115,41 @@ def ambiguous(typed: str, names: Sequence[str], lang: str) -> str:
 # --- what comes next ---------------------------------------------------------------------------
 
 
-def next_line(game: Game, lang: str = "en", *, viewer: Viewer = NARRATOR) -> str:
-    """What the game waits for, in one line (the same for every ``viewer``)."""
+def next_line(game: Game, lang: str = "en", *, viewer: Viewer = NARRATOR,
+              words: Words | None = None) -> str:
+    """What the game waits for, in one line (the same for every ``viewer``); a step's
+    parameter it names in a front door's ``words`` for it (the command line's
+    ``--rows``), else plainly (``edict with rows ROW…``): :func:`next_phrases`."""
+    return worded(next_phrases(game, lang, viewer=viewer), words)
+
+
+def next_phrases(game: Game, lang: str = "en", *, viewer: Viewer = NARRATOR
+                 ) -> tuple[Phrase, ...]:
+    """What the game waits for, as :func:`next_line` says it, the parameters it names
+    left for a front door to word (:class:`~boardgames.screen.Phrase`)."""
     said = _Say(lang)
     if not game.started:
-        return CATALOG.render("not_started", {}, lang)
+        return phrased(CATALOG.render("not_started", {}, lang))
     if game.result is not None:
-        return say("screen.over", lang, result=result_text(game, lang))
+        return phrased(say("screen.over", lang, result=result_text(game, lang)))
     pending = game.turn.pending
     if pending is not None:
         if pending.chooser is None:
-            return said("target_choice_table", leftover=pending.leftover)
-        return said("target_choice", name=game.players[pending.chooser].name,
-                    leftover=pending.leftover)
+            return phrased(said("target_choice_table", leftover=pending.leftover))
+        return phrased(said("target_choice", name=game.players[pending.chooser].name,
+                            leftover=pending.leftover))
     active = game.active.name
     if game.active.out:  # eliminated in their own turn: no card to draw (R-DBG-7)
-        return say("screen.next_out", lang, name=active)
+        return phrased(say("screen.next_out", lang, name=active))
     if game.lord_ruler is not None and game.turn.drawn == 0:
-        return say("screen.next_draw", lang, name=active, **COMMANDS) + _adversary_effects(
-            game, lang)
+        rows_param = Phrase(say("screen.with_param", lang, param="rows"), "rows")
+        return phrased(*CATALOG.pieces("screen.next_draw", {"name": active, **COMMANDS}, lang,
+                                       {"rows": rows_param}),
+                       _adversary_effects(game, lang))
     if game.lord_ruler is not None:  # drawn at the end of the turn (R-DBG-11)
-        return say("screen.next_end", lang, name=active, number=game.turn.number,
-                   **COMMANDS)
-    return say("screen.next_turn", lang, name=active, number=game.turn.number)
+        return phrased(say("screen.next_end", lang, name=active, number=game.turn.number,
+                           **COMMANDS))
+    return phrased(say("screen.next_turn", lang, name=active, number=game.turn.number))
 
 
 def _adversary_effects(game: Game, lang: str) -> str:
@@ -324,19 +341,22 @@ class DeckbuildingBoard(Drawing):
     """A game's board that draws itself, laid out to the width it is drawn at (40 to 72
     columns, :func:`board`), as ``viewer`` may see it in ``lang``: the title after the
     game's ``name``, then, under the board, the summary once the game is over, the
-    sentences of the ``last`` events and what comes next (:func:`next_line`)."""
+    sentences of the ``last`` events and what comes next (:func:`next_line`, a
+    parameter it names in a front door's ``words``, else plainly)."""
 
     game: Game
     name: str = NAME
     lang: str = "en"
     last: tuple[str, ...] = ()
     viewer: Viewer = NARRATOR
+    words: Words | None = None
 
     def laid_out(self, width: int) -> LaidOutBoard:
         """The board laid out to ``width`` columns (:class:`~boardgames.drawing.LaidOutBoard`)."""
         lang = self.lang
+        following = next_line(self.game, lang, viewer=self.viewer, words=self.words)
         return LaidOutBoard(board(self.game, self.name, lang, width, viewer=self.viewer),
-                            self.name, self.last, next_line(self.game, lang, viewer=self.viewer),
+                            self.name, self.last, following,
                             summary=final_summary(self.game, self.viewer, lang),
                             next_word=words(lang)["next"], summary_word=say("summary.head", lang))
 
@@ -345,9 +365,11 @@ class DeckbuildingBoard(Drawing):
 
 
 def drawn(game: Game, viewer: Viewer = NARRATOR, *, name: str = NAME, lang: str = "en",
-          last: Sequence[str] = ()) -> DeckbuildingBoard:
+          last: Sequence[str] = (), words: Words | None = None) -> DeckbuildingBoard:
     """The :func:`board` in ``lang``, its title after the game's ``name``, the summary
     once the game is over, the sentences of the ``last`` events and what comes next
     beneath, as a value that draws itself: ``board.text(40)`` is the plain text of a
-    40-column screen, and a Rich console prints ``board`` at its own width."""
-    return DeckbuildingBoard(game, name, lang, tuple(last), viewer)
+    40-column screen, and a Rich console prints ``board`` at its own width. What comes
+    next names a step's parameter plainly (``edict with rows ROW…``), or in a front
+    door's ``words`` for it (:data:`core.steps.Words`)."""
+    return DeckbuildingBoard(game, name, lang, tuple(last), viewer, words)

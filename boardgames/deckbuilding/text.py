@@ -341,8 +341,9 @@ EN: dict[str, str] = {
     "screen.destroyed": "destroyed",
     "screen.next_turn": "{name} plays turn {number}",
     "screen.next_end": "{name} has drawn the Lord Ruler card: {end} ends turn {number}",
-    "screen.next_draw": "{name} draws a Lord Ruler card ({edict} --rows ROW…, or "
+    "screen.next_draw": "{name} draws a Lord Ruler card ({edict} {rows} ROW…, or "
                         "{adversary} NAME SHIELD…), then {end}",
+    "screen.with_param": "with {param}",
     "screen.next_out": "{name} is out of the game: end the turn",
     "screen.adversary_effects": "first, at the end of the turn: the effects of "
                                 "{names:list}",

@@ -371,8 +371,9 @@ PL: dict[str, str] = {
     "screen.next_turn": "tura {number} — {name}",
     "screen.next_end": "{name} ma już dobraną kartę Ostatniego Imperatora: {end} kończy "
                        "turę {number}",
-    "screen.next_draw": "{name} dobiera kartę Ostatniego Imperatora ({edict} --rows "
+    "screen.next_draw": "{name} dobiera kartę Ostatniego Imperatora ({edict} {rows} "
                         "RZĄD… albo {adversary} NAZWA TARCZA…), potem {end}",
+    "screen.with_param": "z parametrem {param}",
     "screen.next_out": "{name} nie bierze już udziału w grze: zakończ turę",
     "screen.adversary_effects": "najpierw, na koniec tury: efekty {names:list}",
     "screen.damage_left": "{damage:obrażenie|obrażenia|obrażeń} do użycia",

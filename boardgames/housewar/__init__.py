@@ -35,7 +35,9 @@ screen shows of the game, as plain values, made for a viewer (:func:`looking` ma
 one; :data:`NARRATOR` sees everything): scores stay hidden from the other players
 until the end (R-HW-6, :mod:`boardgames.housewar.privacy`). :func:`drawn` is that
 board as a value that draws itself — ``drawn(game.state, name="Saturday").text(40)``
-is what ``mistborn hw show`` prints at 40 columns, and a Rich console prints it too.
+is what ``mistborn hw show`` prints at 40 columns, and a Rich console prints it too
+(but that what comes next names a step's parameter plainly, ``sheet Venture TOKENS with
+cards N``, where the command line says ``--cards``: pass a front door's ``words``).
 
 Everything is importable from this package, each module loaded on first use: the
 game's table of steps (:mod:`boardgames.housewar.step_table`), listed by every front
@@ -80,6 +82,7 @@ if TYPE_CHECKING:
         drawn,
         letters,
         next_line,
+        next_phrases,
         status,
         summary,
     )
@@ -105,7 +108,7 @@ if TYPE_CHECKING:
         "Shown", "Standing", "State", "Step", "Turn", "Viewer", "apply", "board",
         "breakdown", "can_pay", "cheapest_payment", "describe", "drawn", "effective_cost",
         "explain_payment", "first_active", "letters", "looking", "new_game", "next_line",
-        "options", "outcome",
+        "next_phrases", "options", "outcome",
         "parse_resources", "replay", "replay_json", "shortfall", "snapshot", "standings",
         "status", "summary",
     ]
@@ -122,7 +125,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "rules": ("apply",),
     "score": ("Outcome", "Standing", "outcome", "standings"),
     "screen": ("LEGEND", "NAME", "Grid", "HouseRow", "HouseWarBoard", "Houses", "Shown", "board",
-               "drawn", "letters", "next_line", "status", "summary"),
+               "drawn", "letters", "next_line", "next_phrases", "status", "summary"),
     "sheets": ("HOUSE_LIST", "first_active"),
     "state": ("Card", "Close", "End", "Gain", "House", "Phase", "State", "Step", "Turn"),
     "step_table": ("MissingValue", "Option", "options"),

@@ -8,7 +8,8 @@ House), a legend of the token letters and, once over, the outcome (R-HW-3) and e
 House's breakdown (R-HW-6); :func:`drawn` is that board as a value that draws itself,
 to Rich or to plain text at a width (:class:`boardgames.drawing.HouseWarBoard`), as
 ``mistborn hw show`` prints it. :func:`next_line` says which step of the turn comes next
-(R-HW-5); :func:`summary` a game in a few words; :func:`status` the fields a report
+(R-HW-5), a step's parameter it names plainly or in a front door's words
+(:func:`next_phrases`); :func:`summary` a game in a few words; :func:`status` the fields a report
 adds.
 
 The board is made for a viewer (R-HW-6, :mod:`boardgames.housewar.privacy`): before
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgames.drawing import HouseWarBoard
 from boardgames.housewar.privacy import breakdown, hides_any, sees
@@ -33,11 +34,15 @@ from boardgames.housewar.score import outcome
 from boardgames.housewar.state import UNREST_END, Phase, State, Step
 from boardgames.housewar.timer import timer_line
 from boardgames.housewar.track import NUMERALS, numeral
-from boardgames.screen import Grid, HouseRow, Houses, Line, Title, para
+from boardgames.screen import Grid, HouseRow, Houses, Line, Phrase, Title, para, phrased, worded
 from core.viewer import NARRATOR, Viewer
 
+if TYPE_CHECKING:
+    from core.steps import Words
+
 __all__ = ["LEGEND", "NAME", "Grid", "HouseRow", "HouseWarBoard", "Houses", "Shown", "board",
-           "drawn", "final_summary", "letters", "next_line", "status", "summary"]
+           "drawn", "final_summary", "letters", "next_line", "next_phrases", "status",
+           "summary"]
 
 LETTERS = {"money": "M", "food": "F", "prestige": "P", "skaa": "S", "warriors": "W",
            "atium": "A"}
@@ -58,18 +63,35 @@ def letters(tokens: Resources, *, zeros: bool = False) -> str:
     return " ".join(parts) or "-"
 
 
-def next_line(state: State, viewer: Viewer = NARRATOR) -> str:
-    """What the game waits for, in one line (R-HW-5's five steps)."""
+def next_line(state: State, viewer: Viewer = NARRATOR, *, words: Words | None = None) -> str:
+    """What the game waits for, in one line (R-HW-5's five steps); a step's parameter
+    it names in a front door's ``words`` for it (the command line's ``--cards``), else
+    plainly (``sheet Venture TOKENS with cards N``): :func:`next_phrases`."""
+    return worded(next_phrases(state, viewer), words)
+
+
+def next_phrases(state: State, viewer: Viewer = NARRATOR) -> tuple[Phrase, ...]:
+    """What the game waits for, as :func:`next_line` says it, the parameters it names
+    left for a front door to word (:class:`~boardgames.screen.Phrase`)."""
     step = state.next_step
-    if step is Step.START:
-        return "set up a game: mistborn housewar new"
     if step is Step.SETUP_SHEETS:
         missing = state.sheets_missing
-        return (f"set-up: each House collects its sheet ({len(state.houses) - len(missing)} "
-                f"of {len(state.houses)}): sheet {missing[0]} TOKENS --cards N")
+        return phrased(f"set-up: each House collects its sheet "
+                       f"({len(state.houses) - len(missing)} of {len(state.houses)}): sheet "
+                       f"{missing[0]} TOKENS ", Phrase("with cards", "cards"), " N")
     if step is Step.SETUP_PROBLEMS:
-        return (f"set-up: place 1 Problem per player ({state.setup_problems} of "
-                f"{state.players} placed): add NAME --urgency U --setup")
+        return phrased(f"set-up: place 1 Problem per player ({state.setup_problems} of "
+                       f"{state.players} placed): add NAME ",
+                       Phrase("with urgency", "urgency"), " U ",
+                       Phrase("and reason setup", "setup"))
+    return phrased(_next_step(state))
+
+
+def _next_step(state: State) -> str:
+    """What the game waits for when it names no step's parameter."""
+    step = state.next_step
+    if step is Step.START:
+        return "set up the game first (new)"
     active = state.active.name
     if step is Step.COLLECT:
         return f"step 1: {active} collects income (turn {max(1, state.turn.number)})"
@@ -201,15 +223,17 @@ def board(state: State, viewer: Viewer = NARRATOR, now: datetime.datetime | None
 
 
 def drawn(state: State, viewer: Viewer = NARRATOR, *, name: str = NAME,
-          now: datetime.datetime | None = None, last: Sequence[str] = ()) -> HouseWarBoard:
+          now: datetime.datetime | None = None, last: Sequence[str] = (),
+          words: Words | None = None) -> HouseWarBoard:
     """The :func:`board` as ``viewer`` may see it (R-HW-6), its title after the game's
     ``name``, the sentences of the ``last`` events and what comes next
-    (:func:`next_line`) beneath, as a value that draws itself: ``board.text(40)`` is
+    (:func:`next_line`: a step's parameter it names plainly, or in a front door's
+    ``words`` for it) beneath, as a value that draws itself: ``board.text(40)`` is
     the plain text of a 40-column screen, and a Rich console prints ``board`` at its
     own width (:class:`boardgames.drawing.HouseWarBoard`); given the time ``now``, the
     negotiation timer too."""
     return HouseWarBoard(board(state, viewer, now), name, tuple(last),
-                         next_line(state, viewer))
+                         next_line(state, viewer, words=words))
 
 
 def _standings(state: State) -> list[str]:

@@ -14,13 +14,16 @@ on the table for all to see: a viewer changes nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgames.drawing import StuffedBoard
 from boardgames.screen import Line, Part, Title, Tray, TrayDie, count, para
 from boardgames.stuffed.describe import mission_words
 from boardgames.stuffed.state import Game, Ledger
 from core.viewer import NARRATOR, Viewer
+
+if TYPE_CHECKING:
+    from core.steps import Words
 
 __all__ = ["NAME", "NARRATOR", "Shown", "StuffedBoard", "Tray", "TrayDie", "Viewer", "board",
            "dice_text", "drawn", "final_summary", "next_line", "status", "summary"]
@@ -51,9 +54,11 @@ def _ends(state: Game, unset: str, won: str) -> str | None:
     return won.format(name=state.players[state.winner].name)
 
 
-def next_line(state: Game, viewer: Viewer = NARRATOR) -> str:
-    """What comes next, in one line (R-STF-2, R-STF-7)."""
-    said = _ends(state, "set up a game: mistborn stuffed new",
+def next_line(state: Game, viewer: Viewer = NARRATOR, *, words: Words | None = None) -> str:
+    """What comes next, in one line (R-STF-2, R-STF-7). It names steps (``end-turn``)
+    but none of their parameters, so a front door's ``words`` for one
+    (:data:`core.steps.Words`) change nothing."""
+    said = _ends(state, "set up the game first (new)",
                  "{name} completed the Mission: the game is over.")
     if said is not None:
         return said
@@ -178,10 +183,11 @@ def board(state: Game, viewer: Viewer = NARRATOR) -> tuple[Shown, ...]:
 
 
 def drawn(state: Game, viewer: Viewer = NARRATOR, *, name: str = NAME,
-          last: Sequence[str] = ()) -> StuffedBoard:
+          last: Sequence[str] = (), words: Words | None = None) -> StuffedBoard:
     """The :func:`board`, its title after the game's ``name``, the sentences of the
-    ``last`` events and what comes next (:func:`next_line`) beneath, as a value that
-    draws itself: ``board.text(40)`` is the plain text of a 40-column screen, and a
-    Rich console prints ``board`` at its own width
-    (:class:`boardgames.drawing.StuffedBoard`)."""
-    return StuffedBoard(board(state, viewer), name, tuple(last), next_line(state, viewer))
+    ``last`` events and what comes next (:func:`next_line`, in a front door's ``words``
+    as every game's) beneath, as a value that draws itself: ``board.text(40)`` is the
+    plain text of a 40-column screen, and a Rich console prints ``board`` at its own
+    width (:class:`boardgames.drawing.StuffedBoard`)."""
+    return StuffedBoard(board(state, viewer), name, tuple(last),
+                        next_line(state, viewer, words=words))

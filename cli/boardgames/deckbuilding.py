@@ -28,7 +28,7 @@ from cli.boardgames.base import (
     locale_language,
 )
 from cli.common.decorators import F
-from cli.common.errors import UserError
+from cli.common.errors import UserError, option_words
 from cli.common.output import json_option
 from cli.common.streams import who_option
 from cli.common.table_option import table_option
@@ -222,7 +222,8 @@ def deckbuilding() -> None:
 
 def face(lang: str | None = None) -> Face:
     """How the command line says a Deckbuilding Game, in ``lang`` (default: the one
-    asked for)."""
+    asked for); a step's parameter the next line names given as an option
+    (``edict --rows ROW…``)."""
     from boardgames.deckbuilding import screen
     from boardgames.deckbuilding.codec import snapshot
     from boardgames.deckbuilding.describe import describe
@@ -237,7 +238,7 @@ def face(lang: str | None = None) -> Face:
                 "result": data["result"]}
 
     return Face(KIND, lambda b, e, a: describe(b, e, a, chosen),
-                lambda state: screen.next_line(state, chosen), status,
+                lambda state: screen.next_line(state, chosen, words=option_words), status,
                 {**said, "summary": screen.say("summary.head", chosen)},
                 final=lambda state: final_summary(state, lang=chosen), board=board)
 

@@ -12,6 +12,7 @@ from boardgames.drawing import DECKBUILDING_WIDTH, LaidOutBoard
 from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, game_command, show_last
 from cli.boardgames.deckbuilding import common, face, language
+from cli.common.errors import option_words
 from cli.common.output import make_console, plain, print_json
 from cli.common.streams import writer
 from cli.common.table_option import open_table
@@ -90,9 +91,11 @@ def show(last: int, as_json: bool) -> None:
     if as_json:
         print_json({"game": name, "version": loaded.version, "lang": lang,
                     **snapshot(state, lang), "last": said,
-                    "next": screen.next_line(state, lang), "summary": ending})
+                    "next": screen.next_line(state, lang, words=option_words),
+                    "summary": ending})
         return
-    make_console().print(screen.drawn(state, name=name, lang=lang, last=said))
+    make_console().print(screen.drawn(state, name=name, lang=lang, last=said,
+                                      words=option_words))
 
 
 def _stored(last: int) -> bool:

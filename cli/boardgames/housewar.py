@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cli.boardgames.base import Face, add_table_commands, game_group
+from cli.common.errors import option_words
 from cli.common.twins import UNDO
 
 if TYPE_CHECKING:
@@ -76,12 +77,13 @@ def housewar() -> None:
 
 def face() -> Face:
     """How the command line says a game of House War: the library's sentences, next
-    line and report fields."""
+    line (a step's parameter it names given as an option: ``--cards N``) and report
+    fields."""
     from boardgames.housewar.describe import describe
     from boardgames.housewar.screen import next_line, status
 
-    return Face(KIND, describe, next_line, status, prelude=time_up, board=board,
-                board_summary=True)
+    return Face(KIND, describe, lambda state: next_line(state, words=option_words), status,
+                prelude=time_up, board=board, board_summary=True)
 
 
 def board(name: str, state: State, width: int, said: Sequence[str], following: str,

@@ -14,6 +14,7 @@ from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, common, game_command, game_option, show_last
 from cli.boardgames.housewar import face
 from cli.boardgames.seat import show as shown_at
+from cli.common.errors import option_words
 from cli.common.output import json_option, make_console, print_json
 from cli.common.streams import last_steps
 from cli.common.table_option import table_option
@@ -95,13 +96,13 @@ def show(last: int, shared: bool, house_typed: str | None, as_json: bool) -> Non
     if as_json:
         now = clock.parse(clock.now())
         print_json({"game": name, "version": loaded.version, **snapshot(state, viewer),
-                    "last": said, "next": next_line(state, viewer),
+                    "last": said, "next": next_line(state, viewer, words=option_words),
                     "negotiation": timer_line(state.timer, now),
                     "summary": list(final_summary(state, viewer))})
         return
     console = make_console()
-    console.print(board(name, state, console.width, said, next_line(state, viewer),
-                        viewer))
+    console.print(board(name, state, console.width, said,
+                        next_line(state, viewer, words=option_words), viewer))
 
 
 def _stored(last: int) -> bool:

@@ -81,14 +81,17 @@ def current_view(table: Table, kind: str, board: str, count: int) -> Stored | No
 
 def read_view(view: Mapping[str, Any] | None, name: str, board: str, count: int
               ) -> Stored | None:
-    """:func:`stored_show`'s reading of the view ``view`` of the game ``name``."""
-    from boardgames.screen import board_from_stored
+    """:func:`stored_show`'s reading of the view ``view`` of the game ``name``; what
+    comes next with each step's parameter it names as the command line gives it
+    (:func:`cli.common.errors.option_words`: ``--rows``), as a replay says it."""
+    from boardgames.screen import board_from_stored, phrases_from_stored, worded
+    from cli.common.errors import option_words
 
     if view is None or view.get("made_by") != __version__:
         return None
     lines, live, boards = _texts(view.get("lines")), view.get("live"), view.get("boards")
-    next_line, summary, words = view.get("next"), _texts(view.get("summary")), view.get("words")
-    if lines is None or summary is None or not isinstance(next_line, str) \
+    summary, words = _texts(view.get("summary")), view.get("words")
+    if lines is None or summary is None \
             or type(live) is not int or not isinstance(boards, dict) \
             or not isinstance(words, dict) or _texts(list(words.values())) is None:
         return None
@@ -96,10 +99,11 @@ def read_view(view: Mapping[str, Any] | None, name: str, board: str, count: int
         return None
     try:
         shown = board_from_stored(boards[board])
+        following = phrases_from_stored(view.get("next"))
     except ValueError:
         return None
-    return Stored(name, shown, lines[max(0, len(lines) - count):] if count else [], next_line,
-                  summary, words)
+    return Stored(name, shown, lines[max(0, len(lines) - count):] if count else [],
+                  worded(following, option_words), summary, words)
 
 
 def _texts(value: object) -> list[str] | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cli.boardgames.base import Face, add_table_commands, game_group
+from cli.common.errors import option_words
 from cli.common.twins import UNDO
 
 if TYPE_CHECKING:
@@ -71,12 +72,13 @@ def stuffed() -> None:
 
 def face() -> Face:
     """How the command line says a game of Stuffed: the library's sentences, next line
-    and report fields."""
+    (a step's parameter it names given as an option) and report fields."""
     from boardgames.stuffed.describe import describe
     from boardgames.stuffed.rules import check_open
     from boardgames.stuffed.screen import next_line, status
 
-    return Face(KIND, describe, next_line, status, check=check_open, board=board)
+    return Face(KIND, describe, lambda state: next_line(state, words=option_words), status,
+                check=check_open, board=board)
 
 
 def board(name: str, state: Game, width: int, said: Sequence[str], following: str,

@@ -83,17 +83,17 @@ def show(last: int, as_json: bool) -> None:
     if not as_json and _stored(last):
         return
     from boardgames.stuffed.codec import snapshot
-    from boardgames.stuffed.screen import next_line
     from cli.boardgames.stuffed_screens import board
 
-    name, loaded, lines, ending = games.showing(face(), last)
+    said = face()
+    name, loaded, lines, ending = games.showing(said, last)
     state = loaded.state
     if as_json:
         print_json({"game": name, "version": loaded.version, **snapshot(state),
-                    "last": lines, "next": next_line(state), "summary": ending})
+                    "last": lines, "next": said.next_line(state), "summary": ending})
         return
     console = make_console()
-    console.print(board(name, state, console.width, lines, next_line(state)))
+    console.print(board(name, state, console.width, lines, said.next_line(state)))
     for line in games.summary_lines(face(), ending):
         echo_wrapped(line)
 

@@ -10,7 +10,8 @@ the events the command writes, through the same stream write: one transaction ch
 by the game's rules against the game as it stands, recorded under the player's name.
 Who may write what is ruled in :mod:`cli.players.game_verbs`; every sentence, board
 and "next" line is the library's, made for this player (:mod:`core.viewer`: House
-War's scores stay face down, R-HW-6).
+War's scores stay face down, R-HW-6), a step's parameter the "next" line names worded
+as the command's option (``--cards N``), since a line here is parsed as the command.
 
 Which stream a shell sits at (ruling): the one chosen with ``use NAME`` in this
 session, while it exists; else the newest stream where the player holds a seat (a
@@ -32,7 +33,7 @@ import click
 
 from boardgames.errors import RuleViolation
 from cli.boardgames.drawing import entry_time, rows, wrapped
-from cli.common.errors import fail, said
+from cli.common.errors import fail, option_words, said
 from cli.common.output import plain
 from cli.common.step_commands import complete, worded
 from cli.common.streams import KIND_WORDS, SHORT_WORDS, last_steps
@@ -266,9 +267,11 @@ class GameDesk:
         return ["▶ Your turn" if mine else stored("You play ", f"{seat}.")]
 
     def next_parts(self, state: Any) -> list[RenderableType | str]:
-        """What comes next for this player, and whether it is their turn."""
-        return [stored("Next: ", self.rules.next(state, self.viewer(state))),
-                *self._turn_lines(state)]
+        """What comes next for this player, and whether it is their turn; a step's
+        parameter it names given as the command's option (``--cards N``), as a line here
+        is the table's command."""
+        following = self.rules.next(state, self.viewer(state), words=option_words)
+        return [stored("Next: ", following), *self._turn_lines(state)]
 
     # --- a line
 
@@ -530,7 +533,7 @@ class GameDesk:
         state, viewer = loaded.state, self.viewer(loaded.state)
         said = last_steps(loaded.states, loaded.events, last,
                           lambda b, e, a: self.rules.describe(b, e, a, viewer))
-        following = self.rules.next(state, viewer)
+        following = self.rules.next(state, viewer, words=option_words)
         width = self.host.width
         face = self.face()
         drawn = face.board(self.name, state, width, said, following, viewer)
