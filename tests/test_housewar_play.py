@@ -288,7 +288,7 @@ def check(before: State, event: Event, after: State, tally: Tally) -> None:
             assert (house["favor"], house["score"], house["face_down"]) == (None, None, None)
 
 
-@settings(max_examples=sized(40, 1000), deadline=None)  # games
+@settings(max_examples=sized(20, 1000), deadline=None)  # games
 @given(st.data())
 def test_random_games_keep_every_invariant(data: st.DataObject) -> None:
     players = data.draw(st.sampled_from([3, 4, 5]), label="players")
