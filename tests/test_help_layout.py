@@ -4,10 +4,13 @@ options 6 columns of help and split ``$MISTBORN_DB`` across lines)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 from collections.abc import Iterator
 
 import click
 import pytest
+from cli_support import console_script
 from rich.cells import cell_len
 
 from cli.common.help_layout import HELP_ROOM, NarrowHelp
@@ -21,12 +24,14 @@ def _commands(command: click.Command, ctx: click.Context, path: tuple[str, ...]
         for name in command.list_commands(ctx):
             sub = command.get_command(ctx, name)
             assert sub is not None, (path, name)
-            yield from _commands(sub, sub.context_class(sub, parent=ctx, info_name=name),
-                                 (*path, name))
+            # As click makes it (its settings: -h beside --help, which click keeps)
+            made = sub.context_class(sub, parent=ctx, info_name=name, **sub.context_settings)
+            yield from _commands(sub, made, (*path, name))
 
 
 def _every_command(width: int) -> list[tuple[tuple[str, ...], click.Command, click.Context]]:
-    root = main.context_class(main, info_name="mistborn", terminal_width=width)
+    settings = {**main.context_settings, "terminal_width": width}
+    root = main.context_class(main, info_name="mistborn", **settings)
     return list(_commands(main, root, ()))
 
 
@@ -90,3 +95,14 @@ def test_the_usage_line_never_breaks_a_word_at_its_hyphen() -> None:
     shown = formatter.getvalue()
     assert "{action|attack|defense|no-roll}" in shown.split()
     assert all(line == line.rstrip() and len(line) <= 40 for line in shown.splitlines())
+
+
+@pytest.mark.parametrize("args", [["dbg", "--lang", "pl"], ["dbg", "--lang", "pl", "edict"]])
+def test_r_dbg_8_the_polish_help_reads_at_40_columns_too(args: list[str]) -> None:
+    done = subprocess.run([str(console_script()), *args, "--help"], capture_output=True,
+                          text=True, check=False,
+                          env={**os.environ, "COLUMNS": "40", "NO_COLOR": "1"})
+    assert done.returncode == 0, done.stderr
+    assert "Opcje:" in done.stdout
+    wide = [line for line in done.stdout.splitlines() if cell_len(line) > 40]
+    assert not wide, wide

@@ -22,15 +22,17 @@ Ostatni Imperator — zapisane w bazie, z cofaniem. --lang en mówi po angielsku
 Początek: new --players vin kel marsh
           new -p vin elend --coop
 Tura:     points 3; spend 2 1 0;
-          sense 2; coins 4; boxings buy;
-          combat 7; ally 3; attack 4;
-          end-turn
-Metale:   train; burn tin; flare pewter;
+          sense 2; coins 4;
+          boxings buy; combat 7;
+          ally 3; attack 4; end-turn
+Metale:   train; burn tin;
+          flare pewter;
           refresh pewter; burns 1
 Zdrowie:  damage vin 5; heal vin 3
 Cel:      pass marsh; target elend
 Kooperacja: combat 9; shield 1 3;
-          lord attack 6; edict --rows 2;
+          lord attack 6;
+          edict --rows 2;
           adversary NAZWA 5 X;
           collective 10
 Podgląd:  show; log     Pomyłka: undo
