@@ -116,6 +116,8 @@ def test_player_invite_says_the_port_of_the_server_running_over_the_table(
             if line.startswith("Players join with"):
                 port = int(line.split()[5])
                 break
+        # Kept before the port is announced: an invitation as soon as it is read names it.
+        assert serving.record_path(db).exists()
         invited = " ".join(ok(db, "player", "invite", "vin", "--key", key).split())
         assert f"They join with: ssh -p {port} vin@THIS-MACHINE" in invited
         assert "No server runs" not in invited

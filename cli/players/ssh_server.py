@@ -540,15 +540,18 @@ def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
             loop.add_signal_handler(signal.SIGTERM, stop.set)
             loop.add_signal_handler(signal.SIGINT, interrupt)
         bound = await server.start(host, port)
-        # What start-up loaded lives as long as the server: kept out of the collector's
-        # full passes, each of which stopped every session for 15-40 ms mid-game.
-        gc.collect()
-        gc.freeze()
-        announce(f"Serving {path} on {host} port {bound}.")
-        announce(f"Host key {fingerprint(server.host_key)}")
-        announce(f"Players join with: ssh -p {bound} NAME@THIS-MACHINE (Ctrl-C stops)")
-        serving.record(path, host, bound)  # for mistborn player invite to say
         try:
+            # For mistborn player invite to say: kept before the port is announced, so
+            # an invitation made as soon as it is read names this port.
+            serving.record(path, host, bound)
+            # What start-up loaded lives as long as the server: kept out of the
+            # collector's full passes, each of which stopped every session for 15-40 ms
+            # mid-game.
+            gc.collect()
+            gc.freeze()
+            announce(f"Serving {path} on {host} port {bound}.")
+            announce(f"Host key {fingerprint(server.host_key)}")
+            announce(f"Players join with: ssh -p {bound} NAME@THIS-MACHINE (Ctrl-C stops)")
             await stop.wait()
         finally:
             serving.forget(path)
