@@ -219,19 +219,25 @@ def from_stored(data: object) -> Any:
 
 def board_from_stored(data: object) -> tuple[Any, ...]:
     """A stored board: the list of screen values :func:`to_stored` made of each
-    (see :func:`from_stored`)."""
-    if not isinstance(data, list):
-        raise ValueError(f"a stored board is a list, not {data!r}"[:120])
-    return tuple(from_stored(item) for item in data)
+    (see :func:`from_stored`), each a line of a board (a :class:`Line`, :class:`Title`,
+    :class:`Tray`, :class:`Grid` or :class:`Houses`); :class:`ValueError` for anything
+    else."""
+    return _stored_list(data, (Line, Title, Tray, Grid, Houses), "board")
 
 
 def phrases_from_stored(data: object) -> tuple[Phrase, ...]:
     """What comes next as stored: the list of :class:`Phrase` s :func:`to_stored` made
     of it (see :func:`from_stored`); :class:`ValueError` for anything else."""
-    phrases = board_from_stored(data)
-    if not all(isinstance(phrase, Phrase) for phrase in phrases):
-        raise ValueError(f"stored phrases hold other values: {data!r}"[:120])
-    return phrases
+    return _stored_list(data, (Phrase,), "next line")
+
+
+def _stored_list(data: object, kinds: tuple[type, ...], what: str) -> tuple[Any, ...]:
+    if not isinstance(data, list):
+        raise ValueError(f"a stored {what} is a list, not {data!r}"[:120])
+    values = tuple(from_stored(item) for item in data)
+    if not all(isinstance(value, kinds) for value in values):
+        raise ValueError(f"a stored {what} holds other values: {data!r}"[:120])
+    return values
 
 
 def _field(data: object, kind: str, known: Mapping[str, type]) -> Any:

@@ -3,7 +3,8 @@ game's events as the table exports them, to plain text at a width, or by Rich.
 
 Each board is a value that draws itself — ``board.text(width)`` is the plain text of a
 screen that wide, and a Rich console prints ``board`` at its own width — the same
-board ``mistborn … show`` prints::
+board ``mistborn … show`` prints, but that its next step names a parameter plainly
+(``with cards N``) where the command line gives its option (``--cards N``)::
 
     mistborn hw log --json > game.json
     python examples/draw_boards.py hw game.json 40

@@ -66,7 +66,7 @@ def test_r_dbg_2_r_hw_5_a_scripts_drawn_board_names_no_option() -> None:
         "(edict z parametrem rows RZĄD… albo adversary NAZWA TARCZA…)":
             dbg.drawn(coop(), lang="pl"),
         "(0 of 3): sheet Venture TOKENS with cards N": hw.drawn(sheets()),
-        "(0 of 3 placed): add NAME with urgency U and reason setup": hw.drawn(problems()),
+        "(0 of 3 placed): add NAME with urgency U as set-up": hw.drawn(problems()),
     }
     for plain, board in boards.items():
         text = board.text(40)
@@ -86,14 +86,14 @@ def test_r_stf_2_r_hw_5_a_game_before_its_set_up_names_no_command_line() -> None
 def test_r_hw_5_each_door_words_the_parameters_the_next_line_names() -> None:
     assert hw.next_phrases(problems()) == (
         Phrase("set-up: place 1 Problem per player (0 of 3 placed): add NAME "),
-        Phrase("with urgency", "urgency"), Phrase(" U "), Phrase("and reason setup", "setup"))
+        Phrase("with urgency", "urgency"), Phrase(" U "), Phrase("as set-up", "setup"))
     assert hw.next_line(sheets(), words=option_words).endswith(
         "sheet Venture TOKENS --cards N")
     assert hw.next_line(problems(), words=option_words).endswith(
         "add NAME --urgency U --setup")
     # A door with its own words for one parameter only, and one with none.
     assert hw.next_line(problems(), words={"urgency": "-u"}.get).endswith(
-        "add NAME -u U and reason setup")
+        "add NAME -u U as set-up")
     assert hw.next_line(problems(), words=lambda _param: None) == hw.next_line(problems())
 
 

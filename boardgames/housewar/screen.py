@@ -83,7 +83,7 @@ def next_phrases(state: State, viewer: Viewer = NARRATOR) -> tuple[Phrase, ...]:
         return phrased(f"set-up: place 1 Problem per player ({state.setup_problems} of "
                        f"{state.players} placed): add NAME ",
                        Phrase("with urgency", "urgency"), " U ",
-                       Phrase("and reason setup", "setup"))
+                       Phrase("as set-up", "setup"))
     return phrased(_next_step(state))
 
 

@@ -103,8 +103,10 @@ def _wrapped(text: str, width: int) -> list[str]:
     for paragraph in text.split("\n\n"):
         if lines:
             lines.append("")
-        lines += textwrap.wrap(" ".join(paragraph.split()), width, break_on_hyphens=False,
-                               break_long_words=False)
+        # Its lines joined, the spaces within them kept (click sets two before
+        # "[default: …]").
+        joined = " ".join(line.strip() for line in paragraph.splitlines())
+        lines += textwrap.wrap(joined, width, break_on_hyphens=False, break_long_words=False)
     return lines
 
 
