@@ -220,17 +220,35 @@ def check_aim(event: Aimed) -> None:
 
 # --- the events --------------------------------------------------------------------
 
+RULES: Final = 2
+"""The edition of the rules a Conflict begun now is played by, kept in its
+:class:`Start`. Edition 2 refuses an action declared with 1 Action Die (R-CON-11's
+ruling) and lets a participant joining a running Conflict surprised declare first in
+the round it joins (R-CON-5's ruling). A Conflict begun before them is edition 1 (its
+start event has no ``rules``) and replays as it was played: 1 die may be declared, and
+surprise counts in round 1 only."""
+
+
+def _rules_edition(_instance: object, _attribute: object, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= RULES:
+        raise BadValue(f"rules must be an edition from 1 to {RULES}, got {shown(value)}",
+                       rule="R-CON-1", param="rules", value=value)
+
+
 
 @attrs.frozen
 class Start:
     """The Conflict begins: its nature, stakes and scope (R-CON-1). Always the first
-    event; round 1's declarations follow once participants are added."""
+    event; round 1's declarations follow once participants are added. ``rules`` is the
+    edition of the rules it is played by (:data:`RULES`; a start stored without it is
+    edition 1)."""
 
     TYPE: ClassVar[str] = "start"
 
     nature: Nature = attrs.field(converter=to_nature)
     stakes: str = attrs.field(default="", validator=f.text)
     scope: str = attrs.field(default="", validator=f.text)
+    rules: int = attrs.field(default=RULES, validator=_rules_edition)
 
 
 @attrs.frozen

@@ -118,6 +118,8 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     if cls is None:
         raise BadValue(f"unknown event type {shown(kind)} (known: {', '.join(EVENT_BY_TYPE)})")
     body = {k: v for k, v in data.items() if k not in ("schema", "type")}
+    if kind == "start":
+        body.setdefault("rules", 1)  # begun before editions were kept: edition 1
     try:
         event: Event = EVENTS().structure(body, cls)
     except ConflictError:

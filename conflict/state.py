@@ -429,6 +429,7 @@ class State:
     standing: tuple[tuple[str, int], ...] = ()  # (side, undefeated participants), join order
     reactors: tuple[int, ...] = ()  # positions of participants with a Reaction (R-CON-16)
     looks: dict[tuple[int, str], str] = attrs.field(factory=dict, eq=False, repr=False)
+    rules: int = 2  # the edition of the rules it began under (conflict.events.RULES)
 
     def find(self, name: str) -> int | None:
         """The position of the participant called ``name`` (any spelling of its name,

@@ -85,7 +85,7 @@ def test_the_layout_is_plain_json() -> None:
     assert event_to_dict(EndRound()) == {"schema": 2, "type": "end_round"}
     assert event_to_dict(Start(Nature.SOCIAL, "a seat", "the Assembly")) == {
         "schema": 2, "type": "start", "nature": "social", "stakes": "a seat",
-        "scope": "the Assembly"}
+        "scope": "the Assembly", "rules": 2}
 
 
 def test_schema_1_events_are_still_read() -> None:

@@ -49,7 +49,7 @@ def declare(state: State, event: Declare) -> State:
         raise RuleViolation(f"{other.name} (Wits {other.wits}) "
                             f"{other.verb('declares', 'declare')} before "
                             f"{person.name} (Wits {person.wits})", rule="R-CON-4")
-    if event.kind is DECLARED_ACTION:
+    if event.kind is DECLARED_ACTION and state.rules >= 2:
         check_action_dice(event.dice)  # Ruling: fewer than 2 form no pool (R-CON-11)
     actions = state.actions
     next_action = state.next_action

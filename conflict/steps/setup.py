@@ -35,7 +35,14 @@ def start(state: State, event: Start) -> State:
     if state.phase is not Phase.NOT_STARTED:
         raise RuleViolation("the Conflict has already started", rule="R-CON-1")
     return State(phase=DECLARATION, nature=event.nature, stakes=event.stakes,
-                 scope=event.scope, round=1)
+                 scope=event.scope, round=1, rules=event.rules)
+
+
+def _joins(state: State) -> int:
+    """The round a participant joining now is surprised in, if surprised (R-CON-5's
+    ruling: the round it joins). A Conflict begun under edition 1 of the rules counts
+    surprise in round 1 only, as it was played."""
+    return state.round if state.rules >= 2 else 1
 
 
 @handles(AddParticipant)
@@ -59,12 +66,12 @@ def add(state: State, event: AddParticipant) -> State:
                 raise RuleViolation(f"{possessive(name)} {resilience.capitalize()} is at 0: "
                                     f"defeated characters take no part", rule="R-CON-20")
         person = Participant(name=name, character=character, side=event.side,
-                             surprised=event.surprised, joined=state.round,
+                             surprised=event.surprised, joined=_joins(state),
                              tiebreak=len(state.participants),
                              members=1, resiliences=character.resiliences)
     else:
         person = Participant(name=name, character=character, side=event.side,
-                             surprised=event.surprised, joined=state.round,
+                             surprised=event.surprised, joined=_joins(state),
                              tiebreak=len(state.participants),
                              members=character.count)
     at = len(state.participants)

@@ -1,0 +1,80 @@
+"""A Conflict keeps the edition of the rules it began under: one stored by the release
+before the R-CON-11 and R-CON-5 rulings (its start event has no ``rules``) replays
+and shows as it was played, in a real table file, while a Conflict begun now is held
+to the rulings."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from test_cli_conflict import EXAMPLES, ok, refused, rooftops, run
+
+
+def as_the_last_release_wrote_it(db: Path) -> None:
+    """The start event as the release before editions wrote it: no ``rules``."""
+    conn = sqlite3.connect(db)
+    with conn:
+        (text,) = conn.execute("SELECT event FROM entries WHERE seq = 1 AND event LIKE "
+                               "'%\"type\":\"start\"%'").fetchone()
+        old = text.replace(',"rules":2', "")
+        assert old != text
+        conn.execute("UPDATE entries SET event = ? WHERE seq = 1 AND event = ?", (old, text))
+    conn.close()
+
+
+def table(tmp_path: Path, old: bool) -> Path:
+    db = tmp_path / ("old.db" if old else "new.db")
+    ok(db, "char", "import", *EXAMPLES)
+    rooftops(db)
+    if old:
+        as_the_last_release_wrote_it(db)
+    return db
+
+
+def test_r_con_11_a_stored_declaration_of_1_action_die_replays_in_an_old_conflict(
+        tmp_path: Path) -> None:
+    """R-CON-11's ruling ("1 die is not enough to form a pool": refused when declared)
+    came after Conflicts that declared 1 Action Die were stored: such a Conflict replays
+    and shows (exit 0) as it was played; one begun now still refuses it."""
+    old = table(tmp_path, old=True)
+    ok(old, "conflict", "declare", "haze", "attack", "2", "-t", "tamsin")
+    conn = sqlite3.connect(old)
+    with conn:
+        assert conn.execute("UPDATE entries SET event = replace(event, '\"dice\":2', "
+                            "'\"dice\":1') WHERE event LIKE '%\"type\":\"declare\"%'"
+                            ).rowcount == 1
+    conn.close()
+    shown = run(old, "conflict", "show")
+    assert shown.exit_code == 0, shown.output
+    assert "1 Action Die" in ok(old, "log")
+    ok(old, "conflict", "declare", "tamsin", "attack", "1", "-t", "haze")
+    new = table(tmp_path, old=False)
+    assert refused(new, "conflict", "declare", "haze", "attack", "1", "-t", "tamsin") == (
+        "R-CON-11: an action that needs a roll takes 2 or more Action Dice: 1 die is not "
+        "enough to form a pool (DICE)")
+
+
+def late_surprise(db: Path) -> None:
+    for name in ("haze", "tamsin", "brannoch"):
+        ok(db, "conflict", "declare", name, "no-roll")
+    ok(db, "conflict", "end-round")
+    ok(db, "conflict", "add", "prelate", "--surprised")
+
+
+def test_r_con_5_an_old_conflict_keeps_surprise_to_round_1(tmp_path: Path) -> None:
+    """R-CON-5's ruling (surprise "lasts for the round in which the participant is
+    surprised (round 1, or the round it joins)") came after Conflicts where one joining
+    round 2 surprised declared in Wits order: such a Conflict replays and shows (exit 0)
+    as it was played; in one begun now the surprised declare first."""
+    old = table(tmp_path, old=True)
+    late_surprise(old)
+    ok(old, "conflict", "declare", "haze", "no-roll")  # Wits 3 before the Prelate's 5
+    shown = run(old, "conflict", "show")
+    assert shown.exit_code == 0, shown.output
+    assert run(old, "conflict", "show", "--json").exit_code == 0
+    new = table(tmp_path, old=False)
+    late_surprise(new)
+    assert refused(new, "conflict", "declare", "haze", "no-roll") == (
+        "R-CON-5: The Hollow Prelate is surprised and declares before Hazekillers of "
+        "House Orrell")
