@@ -3,7 +3,8 @@ the game and returns the next state (R-DBG-1..7), and sessions built on it
 (:func:`start`, :func:`replay`). The game's public face is
 :mod:`boardgames.deckbuilding`. The Training track, the metals and the turn's damage
 (R-DBG-9..11) apply from ``rules`` 2 on; a game saved before them (``rules`` 1) replays
-as it was played.
+as it was played. The two last rulings below apply from ``rules`` 3 on: a game set up
+before them (``rules`` 2) replays as it was played, without them.
 
 Rulings (where the rulebook leaves a choice; each is marked "Ruling:" where it is
 implemented):
@@ -565,7 +566,8 @@ def _burn(game: Game, event: ev.Burn) -> Game:
 def _flare(game: Game, event: ev.Flare) -> Game:
     seat = _token(game, event.player, event.metal)
     allowed = burns_allowed(game, seat)
-    if game.turn.burned < allowed:  # ruling: Flaring is for tokens above the limit
+    # Ruling: Flaring is for tokens above the limit (from rules 3 on).
+    if game.holds_rulings and game.turn.burned < allowed:
         raise violation("flare_burns_left", "R-DBG-10", name=game.players[seat].name,
                         metal=event.metal.value, used=game.turn.burned, allowed=allowed)
     game = _player(game, seat, flared=ev.metals_in({*game.players[seat].flared, event.metal}))
@@ -619,7 +621,8 @@ def _gain_damage(game: Game, event: ev.GainDamage) -> Game:
     _current(game, "R-DBG-11")
     seat = _active(game, event.player, "R-DBG-11")
     before_draw(game)
-    if game.turn.attacked:  # ruling: the attack on players is the turn's last use
+    # Ruling: the attack on players is the turn's last use (from rules 3 on).
+    if game.holds_rulings and game.turn.attacked:
         raise violation("damage_after_players", "R-DBG-11", name=game.players[seat].name)
     return _turn(game, damage=game.turn.damage + event.amount)
 

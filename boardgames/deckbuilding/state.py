@@ -215,13 +215,21 @@ class Game:
     """The Training track's layout (R-DBG-9)."""
     rules: int = RULES
     """1: a game saved before the Training track, metals and the turn's damage, played
-    without them (:data:`~boardgames.deckbuilding.events.RULES`)."""
+    without them; 2: one set up before the rulings on Flares and the turn's damage
+    (:data:`~boardgames.deckbuilding.events.RULES`)."""
 
     @property
     def tracks_training(self) -> bool:
         """Whether the Training track, metals and the turn's damage are kept
         (R-DBG-9..11): every game but one saved before them."""
         return self.rules >= 2
+
+    @property
+    def holds_rulings(self) -> bool:
+        """Whether a Flare waits for the turn's Burns to be used (R-DBG-10) and the
+        attack on players ends the turn's gaining of damage (R-DBG-11): every game but
+        one set up before these rulings."""
+        return self.rules >= 3
 
     @property
     def started(self) -> bool:
