@@ -20,7 +20,8 @@ def game(tmp_path: Path, *, old: bool) -> Path:
         conn = sqlite3.connect(db)
         with conn:
             assert conn.execute("UPDATE entries SET event = replace(event, '\"rules\":3', "
-                                "'\"rules\":2') WHERE seq = 1").rowcount == 1
+                                "'\"rules\":2') WHERE seq = 1 AND event LIKE "
+                                "'%\"rules\":3}'").rowcount == 1
         conn.close()
     return db
 

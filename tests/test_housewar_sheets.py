@@ -212,7 +212,7 @@ def test_r_hw_5_a_schema_1_game_replays_with_its_first_turn_doubled() -> None:
         {"type": "collect", "house": "Tekiel", "income": {"money": 2, "food": 1},
          "steal": []})]
     game = replay_json(lines)
-    assert game.events[0] == Start(3, "short", HOUSES, setup_collection=False)
+    assert game.events[0] == Start(3, "short", HOUSES, setup_collection=False, rules=1)
     assert game.state.house("Tekiel").resources == R("4 money 2 food")
     # Written again, it is version 2 and reads the same.
     assert replay_json([CODEC.to_json(e) for e in game.events]).state == game.state

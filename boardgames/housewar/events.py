@@ -146,7 +146,12 @@ class Start:
     ``setup_collection``: every House collects its sheet at set-up (:class:`Sheet`) and
     the first turn collects once more, as the rulebook says. A game saved before set-up
     collection was recorded reads as ``False``: its first turn collected double the
-    income typed, and still does, so old games keep their meaning."""
+    income typed, and still does, so old games keep their meaning.
+
+    ``rules``: the edition of the rules the game is played by. From 2, the end is final
+    (R-HW-1's ruling: only end-game reveals and the timer after it). A start stored
+    without it is edition 1 and replays as it was played: after Vin is solved or erupts,
+    Unrest and score steps (the Vin card's own effects) are still accepted."""
 
     TYPE: ClassVar[str] = "start"
 
@@ -155,6 +160,7 @@ class Start:
     houses: tuple[str, ...] = attrs.field(default=(), converter=_houses)
     first: str | None = attrs.field(default=None, converter=_first_or_none)
     setup_collection: bool = attrs.field(default=True)
+    rules: int = attrs.field(default=2, validator=whole_number(1, 2, "R-HW-5"))
 
     def __attrs_post_init__(self) -> None:
         if self.houses and len(self.houses) != self.players:

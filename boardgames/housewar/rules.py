@@ -60,7 +60,7 @@ __all__ = ["apply"]
 
 def _start(state: State, event: ev.Start) -> State:
     names = event.names
-    return State(phase=Phase.SETUP, setup_collection=event.setup_collection,
+    return State(phase=Phase.SETUP, setup_collection=event.setup_collection, rules=event.rules,
                  players=event.players, length=event.length,
                  houses=tuple(House(name) for name in names),
                  supply=starting_supply(event.players),
@@ -384,6 +384,9 @@ _TURN_EVENTS = (ev.Worsen, ev.Collect, ev.Pass, ev.Solve, ev.NoDeal, ev.EndTurn)
 # Personalities revealed, and the negotiation timer stopped or run out; reading and the
 # host's undo write no event. Nothing else changes a score, a token or the track.
 _AFTER_THE_END = (ev.Reveal, ev.StopTimer, ev.TimeUp)
+# A game set up under edition 1 of the rules, before the ruling, still takes the Vin
+# card's own Unrest and score steps after Vin is solved or erupts, as it was played.
+_VIN_EFFECTS = (ev.AddUnrest, ev.Score)
 
 
 def _check_phase(state: State, event: ev.Event) -> None:
@@ -403,7 +406,9 @@ def _check_phase(state: State, event: ev.Event) -> None:
                                 rule="R-HW-5")
         return
     if phase is Phase.ENDED:
-        if isinstance(event, _AFTER_THE_END):
+        if isinstance(event, _AFTER_THE_END) or (
+                state.rules < 2 and state.ended_by in (End.VIN_SOLVED, End.VIN_ERUPTED)
+                and isinstance(event, _VIN_EFFECTS)):
             return
         left = ("only end-game Personalities are revealed now" if state.unrevealed
                 else "the scores are final")

@@ -172,6 +172,7 @@ class State:
 
     phase: Phase = Phase.NEW
     setup_collection: bool = True  # False: a game saved before it was recorded (R-HW-5)
+    rules: int = 2  # the edition of the rules it was set up under (events.Start.rules)
     players: int = 0
     length: Length | None = None
     houses: tuple[House, ...] = ()
