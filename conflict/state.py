@@ -429,7 +429,9 @@ class State:
     standing: tuple[tuple[str, int], ...] = ()  # (side, undefeated participants), join order
     reactors: tuple[int, ...] = ()  # positions of participants with a Reaction (R-CON-16)
     looks: dict[tuple[int, str], str] = attrs.field(factory=dict, eq=False, repr=False)
-    rules: int = 2  # the edition of the rules it began under (conflict.events.RULES)
+    # The edition of the rules it began under (conflict.events.RULES); left out of the
+    # repr, which the known runs of the simulations are checked by.
+    rules: int = attrs.field(default=2, repr=False)
 
     def find(self, name: str) -> int | None:
         """The position of the participant called ``name`` (any spelling of its name,

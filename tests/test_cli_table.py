@@ -137,7 +137,7 @@ def test_every_event_exports_as_csv_json_and_nl_alike(made: Path) -> None:
         assert json.loads(row[6]) == record["event"]  # JSON keeps each event an object
         assert row[:6] == [str(value) for value in list(record.values())[:6]]
     assert as_json[0]["event"] == {"schema": 2, "type": "start", "nature": "physical",
-                                   "stakes": "the ledger", "scope": ""}
+                                   "stakes": "the ledger", "scope": "", "rules": 2}
     assert [r["undone"] for r in as_json] == ["no", "no", "no", "yes", "no"]
 
 
