@@ -59,6 +59,18 @@ def plain(path: Path, sql: str, params: tuple[object, ...] = ()) -> list[tuple[o
 
 
 @functools.cache
+def started_as_before(path: Path, now: str, before: str) -> None:
+    """The first event of the one game in the table at ``path`` (its start, or set-up)
+    rewritten as an earlier release stored it: its text ``now`` made ``before``."""
+    conn = sqlite3.connect(path)
+    with conn:
+        changed = conn.execute(
+            "UPDATE entries SET event = replace(event, ?, ?) WHERE seq = 1 "
+            "AND instr(event, ?) > 0", (now, before, now)).rowcount
+    conn.close()
+    assert changed == 1, f"no one game's first event holds {now!r}"
+
+
 def can_drop_privileges() -> bool:
     """Whether a child of this (root) process may become the user nobody."""
     drop = f"import os; os.setgroups([]); os.setgid({NOBODY}); os.setuid({NOBODY})"

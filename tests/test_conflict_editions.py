@@ -8,19 +8,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from table_support import started_as_before
 from test_cli_conflict import EXAMPLES, ok, refused, rooftops, run
-
-
-def as_the_last_release_wrote_it(db: Path) -> None:
-    """The start event as the release before editions wrote it: no ``rules``."""
-    conn = sqlite3.connect(db)
-    with conn:
-        (text,) = conn.execute("SELECT event FROM entries WHERE seq = 1 AND event LIKE "
-                               "'%\"type\":\"start\"%'").fetchone()
-        old = text.replace(',"rules":2', "")
-        assert old != text
-        conn.execute("UPDATE entries SET event = ? WHERE seq = 1 AND event = ?", (old, text))
-    conn.close()
 
 
 def table(tmp_path: Path, old: bool) -> Path:
@@ -28,7 +17,7 @@ def table(tmp_path: Path, old: bool) -> Path:
     ok(db, "char", "import", *EXAMPLES)
     rooftops(db)
     if old:
-        as_the_last_release_wrote_it(db)
+        started_as_before(db, ',"rules":2', "")  # no edition: as stored before
     return db
 
 

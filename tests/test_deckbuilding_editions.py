@@ -5,10 +5,10 @@ real table file, while a game set up now is held to the rulings."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from cli_support import ok, run, unchanged
+from table_support import started_as_before
 
 
 def game(tmp_path: Path, *, old: bool) -> Path:
@@ -17,12 +17,7 @@ def game(tmp_path: Path, *, old: bool) -> Path:
     db = tmp_path / ("old.db" if old else "new.db")
     ok(db, "dbg", "new", "--players", "A", "B", "C")
     if old:
-        conn = sqlite3.connect(db)
-        with conn:
-            assert conn.execute("UPDATE entries SET event = replace(event, '\"rules\":3', "
-                                "'\"rules\":2') WHERE seq = 1 AND event LIKE "
-                                "'%\"rules\":3}'").rowcount == 1
-        conn.close()
+        started_as_before(db, '"rules":3', '"rules":2')
     return db
 
 

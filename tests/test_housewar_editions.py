@@ -5,10 +5,10 @@ ruling."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from cli_support import data, ok, run, unchanged
+from table_support import started_as_before
 from test_cli_housewar import _vin_at_iv
 
 
@@ -18,12 +18,7 @@ def vin_erupted(tmp_path: Path, *, old: bool) -> Path:
     db = tmp_path / ("old.db" if old else "new.db")
     _vin_at_iv(db)
     if old:
-        conn = sqlite3.connect(db)
-        with conn:
-            assert conn.execute("UPDATE entries SET event = replace(event, ',\"rules\":2', '') "
-                                "WHERE seq = 1 AND event LIKE '%\"type\":\"start\"%\"rules\":2}'"
-                                ).rowcount == 1
-        conn.close()
+        started_as_before(db, ',"rules":2', "")
     ok(db, "hw", "score", "venture", "--favor", "2")
     assert data(db, "hw", "worsen", "vin")["winners"] == ["Venture"]
     return db
