@@ -93,6 +93,9 @@ class DeclareOption:
     equipment: tuple[str, ...]
     character: Character
     """The declarer's sheet, from which :attr:`pool` is figured."""
+    rules: int = 2
+    """The edition of the rules the Conflict began under (:class:`~conflict.events.Start`):
+    one begun before edition 2 may still declare an action of 1 die, as it could then."""
 
     @property
     def attribute(self) -> str:
@@ -129,7 +132,8 @@ class DeclareOption:
         event = Declare.action(self.name, dice, target=target, harm=harm,
                                attack_kind=attack_kind, resilience=resilience,
                                equipment=equipment, description=description, source=source)
-        check_action_dice(event.dice)  # refused as the engine will (R-CON-11)
+        if self.rules >= 2:
+            check_action_dice(event.dice)  # refused as the engine will (R-CON-11)
         return event
 
     def defense(self, dice: int | DicePool | None = None, *, description: str = "",

@@ -352,7 +352,7 @@ def _declaration(state: State, defeated_sides: tuple[str, ...]
         name=person.name, kinds=_KINDS, targets=tuple(targets), foes=tuple(foes),
         default_attack_kind=nature, default_resilience=nature.resilience,
         equipment=tuple([e.name for e in person.character.equipment]),
-        character=person.character)
+        character=person.character, rules=state.rules)
     return _declare_answer(phase=state.phase, round=state.round, who=(person.name,),
                            option=option, ties=tied_with_next(state, who), can_add=can_add,
                            sides_defeated=defeated_sides)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from table_support import started_as_before
 from test_cli_conflict import EXAMPLES, ok, refused, rooftops, run
 
@@ -67,3 +68,26 @@ def test_r_con_5_an_old_conflict_keeps_surprise_to_round_1(tmp_path: Path) -> No
     assert refused(new, "conflict", "declare", "haze", "no-roll") == (
         "R-CON-5: The Hollow Prelate is surprised and declares before Hazekillers of "
         "House Orrell")
+
+
+@pytest.mark.parametrize("rules", [1, 2])
+def test_r_con_11_what_now_offers_what_the_edition_accepts(rules: int) -> None:
+    """What-now's declaration is held to the Conflict's edition as the engine is: one
+    begun before the ruling may declare an action of 1 die, one begun now may not."""
+    from test_engine_rules import sheet
+
+    from conflict.engine import Conflict
+    from conflict.errors import RuleViolation
+    from conflict.events import AddParticipant, Nature, Start
+    from conflict.whatnow import what_now
+
+    c = Conflict([Start(Nature.PHYSICAL, "the stash", "one alley", rules=rules),
+                  AddParticipant(sheet("Vin", wits=5), "crew"),
+                  AddParticipant(sheet("Guard", wits=2), "ministry")])
+    option = what_now(c.state).option  # the Guard declares first (the lower Wits)
+    if rules == 1:
+        c.push(option.action(1, target="Vin"))
+        assert c.state.actions[-1].dice == 1
+    else:
+        with pytest.raises(RuleViolation, match="R-CON-11"):
+            option.action(1, target="Vin")
