@@ -250,8 +250,8 @@ def _entry_label(section: str, entry: object, index: int) -> str:
 
 VERSION_KEY: Final = "version"
 """An entry may say which version of its sheet the table held when it was exported
-(``mistborn char export`` writes it): importing with ``--replace`` then refuses to
-overwrite a sheet changed in the table since, unless forced."""
+(an export of the table writes it): importing it to replace the table's sheet then
+refuses to overwrite a sheet changed in the table since, unless forced."""
 
 Versioned = tuple[Character, "int | None"]
 

@@ -48,7 +48,7 @@ its switches), where a help text says ``{name}`` (:meth:`Step.worded`)."""
 Words = Callable[[str], "str | None"]
 """``words(name)``: how a front door gives a step's parameter that a library text names
 by its table name (``rows``), or one of its switches (``setup``): the command line's
-``--rows``; ``None`` where the door has no words of its own, and the library's plain
+option of that name; ``None`` where the door has no words of its own, and the library's plain
 wording stands. A refusal's parameter (``cli.common.errors.said``) and what comes next
 on a board game's screen (:class:`boardgames.screen.Phrase`) are worded so."""
 

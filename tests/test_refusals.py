@@ -61,13 +61,14 @@ def test_no_front_door_rewrites_a_refusal() -> None:
 
 
 def _strings(path: Path) -> list[tuple[int, str]]:
-    """Every string of ``path`` that is no docstring, with its line."""
+    """Every string of ``path`` that is no docstring of a module, class or function,
+    with its line (a value's docstring, the string after it, is read by tools and help
+    as the value's words: it counts)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     docs = {id(node.body[0].value) for node in ast.walk(tree)
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
                                  ast.AsyncFunctionDef))
             and node.body and isinstance(node.body[0], ast.Expr)}
-    docs |= {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
     return [(node.lineno, node.value) for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str)
             and id(node) not in docs]
@@ -89,6 +90,8 @@ def test_no_library_string_names_an_option() -> None:
 def test_the_scan_sees_an_option_in_any_string_but_a_docstring(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text('"""Run it with --rows."""\nNEXT = "edict --rows ROW…"\n'
-                      'HINT = f"sheet {1} TOKENS --cards N"\nBARE = "a -- b, x--y"\n')
-    assert [(line, text) for line, text in _strings(module) if FLAG.search(text)] == [
-        (2, "edict --rows ROW…"), (3, " TOKENS --cards N")]
+                      'HINT = f"sheet {1} TOKENS --cards N"\nBARE = "a -- b, x--y"\n'
+                      '"""The next step, said with --cards."""\n')
+    assert sorted((line, text) for line, text in _strings(module) if FLAG.search(text)) == [
+        (2, "edict --rows ROW…"), (3, " TOKENS --cards N"),
+        (5, "The next step, said with --cards.")]

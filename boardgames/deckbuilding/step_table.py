@@ -313,7 +313,7 @@ STEPS: Final[Steps[Game]] = Steps("deckbuilding", "R-DBG-1", (
                "record it with edict or adversary; with none left to draw the players "
                "lose (R-DBG-7)."),
 ))
-"""Every step of a Deckbuilding Game, in the order ``deckbuilding --help`` lists them."""
+"""Every step of a Deckbuilding Game, in the order every listing of them shows them."""
 
 
 def options(state: Game) -> tuple[Option[Game], ...]:

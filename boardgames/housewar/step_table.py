@@ -464,7 +464,7 @@ STEPS: Final[Steps[State]] = Steps("housewar", "R-HW-5", (
          who=Who.SEAT, may=_own_cards, rule="R-HW-3", offer=_offer("reveal")),
 ), end_rule="R-HW-6")
 """Every step of a game of House War but the negotiation timer (:func:`timer`, whose
-clock the front door gives), in the order ``housewar --help`` lists them; each offers
+clock the front door gives), in the order every listing of them shows them; each offers
 itself when the rules allow it (:mod:`boardgames.housewar.offers`)."""
 
 

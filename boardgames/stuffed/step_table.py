@@ -288,7 +288,7 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
          help="End the turn (R-STF-2), playing red-scroll cards from your hand ({red}).",
          offer=_offered("end-turn")),
 ))
-"""Every step of a game of Stuffed, in the order ``stuffed --help`` lists them."""
+"""Every step of a game of Stuffed, in the order every listing of them shows them."""
 
 
 def options(state: Game) -> tuple[Option[Game], ...]:

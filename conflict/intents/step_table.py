@@ -442,4 +442,4 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
          who=Who.HOST, phrase=lambda words: {"outcome": tuple(words)},
          usage="end OUTCOME"),
 ))
-"""Every step of a Conflict, in the order ``conflict --help`` lists them."""
+"""Every step of a Conflict, in the order every listing of them shows them."""
