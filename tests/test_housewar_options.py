@@ -248,15 +248,32 @@ def test_r_hw_5_every_option_of_a_whole_game_builds_events_the_rules_accept(seed
     assert state.next_step is Step.OVER and hw.outcome(state) is not None
 
 
+def _sheets(tokens: tuple[str, str, str] = ("1 food", "1 food", "1 food")) -> hw.Game:
+    """A game of Venture, Lekal and Hasting, each House's sheet collected with its
+    ``tokens`` through its option."""
+    game = hw.new_game(3, "short", ["Venture", "Lekal", "Hasting"])
+    for house, what in zip(("Venture", "Lekal", "Hasting"), tokens, strict=True):
+        (sheet,) = [o for o in hw.options(game.state) if o.values.get("name") == house]
+        for event in sheet.events(what=what):
+            game.push(event)
+    return game
+
+
+def _set_up(tokens: tuple[str, str, str] = ("1 food", "1 food", "1 food")) -> hw.Game:
+    """:func:`_sheets`, then Riot, Ashfall and Famine placed at urgency 1: Venture's
+    first turn is next."""
+    game = _sheets(tokens)
+    for name in ("Riot", "Ashfall", "Famine"):
+        for event in hw.options(game.state)[0].events(name=name, urgency=1):
+            game.push(event)
+    return game
+
+
 def test_r_hw_4_a_deal_is_offered_for_each_problem_the_houses_can_pay() -> None:
     """"Each player involved in the deal collects the Favor they were promised" and pays
     alone (R-HW-4): the likely deal splits the cost, the Active House first, and the
     Favor as the icons."""
-    game = hw.new_game(3, "short", ["Venture", "Lekal", "Hasting"])
-    for house, tokens in (("Venture", "1 food"), ("Lekal", "2 skaa"), ("Hasting", "1 money")):
-        (sheet,) = [o for o in hw.options(game.state) if o.values.get("name") == house]
-        for event in sheet.events(what=tokens):
-            game.push(event)
+    game = _sheets(("1 food", "2 skaa", "1 money"))
     for name, urgency, cost, favor in (("Riot", 1, "1 food 2 skaa", 6),
                                        ("Ashfall", 2, "3 warriors", 3),
                                        ("Famine", 1, None, None)):
@@ -285,14 +302,7 @@ def test_r_hw_5_collect_steals_what_the_supply_lacks_from_the_next_houses() -> N
     """"If there aren't enough resources in the supply, take the remaining resources
     from other players" (R-HW-5): the likely income takes it from the Houses after the
     Active House, in turn order."""
-    game = hw.new_game(3, "short", ["Venture", "Lekal", "Hasting"])
-    for house, tokens in (("Venture", "5 food"), ("Lekal", "2 food"), ("Hasting", "1 food")):
-        (sheet,) = [o for o in hw.options(game.state) if o.values.get("name") == house]
-        for event in sheet.events(what=tokens):
-            game.push(event)
-    for name in ("Riot", "Ashfall", "Famine"):
-        for event in hw.options(game.state)[0].events(name=name, urgency=1):
-            game.push(event)
+    game = _set_up(("5 food", "2 food", "1 food"))
     (collect,) = hw.options(game.state)
     assert collect.name == "collect" and collect.seat == "Venture"
     # The sheets took the supply's 8 Food: Venture's 5 are all lacking; Lekal's 2 and
@@ -326,13 +336,7 @@ def test_r_hw_5_the_sheet_and_the_drawn_card_are_the_tables_to_give() -> None:
 def test_r_hw_2_a_problem_put_back_on_the_deck_is_offered_by_name() -> None:
     """"If a Problem moves off the left side of the board … It will be the next Problem
     card drawn" (R-HW-2): step 3 offers it by name, needing nothing."""
-    game = hw.new_game(3, "short", ["Venture", "Lekal", "Hasting"])
-    for option in hw.options(game.state):
-        for event in option.events(what="1 food"):
-            game.push(event)
-    for name in ("Riot", "Ashfall", "Famine"):
-        for event in hw.options(game.state)[0].events(name=name, urgency=1):
-            game.push(event)
+    game = _set_up()
     for step in ("collect", "worsen", "worsen", "worsen"):
         option = next(o for o in hw.options(game.state) if o.name == step)
         for event in option.events():
@@ -350,13 +354,7 @@ def test_r_hw_1_after_the_end_only_the_reveals_are_offered_each_to_its_house() -
     """"The game immediately ends" when Unrest reaches 8 (R-HW-1); "Reveal any face down
     cards that affect your score now" (R-HW-3): each House reveals its own, and then
     nothing is offered."""
-    game = hw.new_game(3, "short", ["Venture", "Lekal", "Hasting"])
-    for option in hw.options(game.state):
-        for event in option.events(what="1 food"):
-            game.push(event)
-    for name in ("Riot", "Ashfall", "Famine"):
-        for event in hw.options(game.state)[0].events(name=name, urgency=1):
-            game.push(event)
+    game = _set_up()
     for event in hw.options(game.state)[0].events():  # Venture collects
         game.push(event)
     face_down = next(o for o in hw.options(game.state) if o.name == "face-down")

@@ -199,11 +199,18 @@ HOUSE_WAR = [
 """House War for three, set up, Venture first; Venture's player invited."""
 
 
-def conflict_pictures(folder: Path) -> Iterator[tuple[str, str]]:
-    db = folder / "canal" / "table.db"
+def table(folder: Path, name: str, commands: list[list[str]]) -> Path:
+    """A fresh table in ``folder``'s folder ``name``, set up by the Narrator's
+    ``commands``."""
+    db = folder / name / "table.db"
     db.parent.mkdir()
-    for args in CANAL:
+    for args in commands:
         mistborn(db, *args)
+    return db
+
+
+def conflict_pictures(folder: Path) -> Iterator[tuple[str, str]]:
+    db = table(folder, "canal", CANAL)
     with terminal(db, WIDTH, PHONE, "player", "--as", "ada") as phone:
         phone.wait_for("Your move")
         phone.type("re push")
@@ -220,10 +227,7 @@ def conflict_pictures(folder: Path) -> Iterator[tuple[str, str]]:
 
 
 def house_war_pictures(folder: Path) -> Iterator[tuple[str, str]]:
-    db = folder / "house-war" / "table.db"
-    db.parent.mkdir()
-    for args in HOUSE_WAR:
-        mistborn(db, *args)
+    db = table(folder, "house-war", HOUSE_WAR)
     with terminal(db, WIDTH, PHONE, "player", "--as", "venture") as phone:
         phone.wait_for("hw>")
         phone.type("collect")
@@ -232,8 +236,7 @@ def house_war_pictures(folder: Path) -> Iterator[tuple[str, str]]:
 
 
 def odds_pictures(folder: Path) -> Iterator[tuple[str, str]]:
-    db = folder / "odds" / "table.db"
-    db.parent.mkdir()
+    db = table(folder, "odds", [])
     yield "odds-table.svg", svg(screen(mistborn(db, "odds", "--table", color=True)),
                                 "mistborn odds --table")
     yield "odds-contest.svg", svg(screen(mistborn(db, "odds", "5", "vs", "4", color=True)),
