@@ -78,14 +78,20 @@ def test_a_mistyped_command_suggests_the_command_meant(args: list[str], meant: s
                              f"Did you mean {meant!r}?\n")
 
 
-def test_the_suggestion_imports_no_command() -> None:
+def _loaded(args: list[str], packages: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+    """``mistborn ARGS`` in a fresh process: its standard error says its exit status and
+    the modules of ``packages`` it had imported, on its last line."""
     code = ("import sys; from cli.main import main\n"
-            "try:\n    main(['conflcit'])\nexcept SystemExit as stop:\n"
-            "    loaded = sorted(m for m in sys.modules if m.startswith(('cli.conflict', "
-            "'cli.boardgames', 'cli.players')))\n"
+            f"try:\n    main({args!r})\nexcept SystemExit as stop:\n"
+            f"    loaded = sorted(m for m in sys.modules if m.startswith({packages!r}))\n"
             "    print(stop.code, loaded, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           encoding="utf-8", timeout=60, check=False, cwd=ROOT)
+    return done
+
+
+def test_the_suggestion_imports_no_command() -> None:
+    done = _loaded(["conflcit"], ("cli.conflict", "cli.boardgames", "cli.players"))
     assert done.stderr.splitlines() == [
         "mistborn: No such command 'conflcit'. Did you mean 'conflict'?", "2 []"]
 
@@ -242,13 +248,8 @@ def test_help_lists_the_commands_by_who_uses_them() -> None:
 def test_the_help_imports_no_command() -> None:
     # Listing the commands by section still reads their short help from the table of
     # commands: no command's module is imported to write the help.
-    code = ("import sys; from cli.main import main\n"
-            "try:\n    main(['--help'])\nexcept SystemExit as stop:\n"
-            "    loaded = sorted(m for m in sys.modules if m.startswith(('cli.conflict', "
-            "'cli.boardgames', 'cli.players', 'cli.table', 'rich')))\n"
-            "    print(stop.code, loaded, file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          encoding="utf-8", timeout=60, check=False, cwd=ROOT)
+    done = _loaded(["--help"], ("cli.conflict", "cli.boardgames", "cli.players",
+                                "cli.table", "rich"))
     assert done.stderr.splitlines() == ["0 []"]
     assert "The Narrator's commands:" in done.stdout
 

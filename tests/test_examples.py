@@ -16,10 +16,17 @@ PLAY = EXAMPLES / "play_conflict.py"
 END = re.compile(r"^The Conflict ends in round (\d+): (.+) \((\d+) events\)$")
 
 
-def run(*args: str, cwd: Path, columns: int = 200) -> subprocess.CompletedProcess[str]:
+def example(script: Path, *args: str, cwd: Path, columns: int
+            ) -> subprocess.CompletedProcess[str]:
+    """``script`` run as a tool author runs it, in ``cwd``, its terminal ``columns``
+    wide."""
     env = {**os.environ, "COLUMNS": str(columns)}
-    return subprocess.run([sys.executable, str(PLAY), *args], cwd=cwd, capture_output=True,
+    return subprocess.run([sys.executable, str(script), *args], cwd=cwd, capture_output=True,
                           text=True, timeout=60, check=False, env=env)
+
+
+def run(*args: str, cwd: Path, columns: int = 200) -> subprocess.CompletedProcess[str]:
+    return example(PLAY, *args, cwd=cwd, columns=columns)
 
 
 @pytest.mark.parametrize("seed", [None, "1", "99", "100"])
@@ -85,9 +92,7 @@ WON = re.compile(r"^The game ends on turn (\d+): (\S+ wins|.+ share the victory)
 
 
 def drive(*args: str, cwd: Path, columns: int = 1000) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": str(columns)}
-    return subprocess.run([sys.executable, str(DRIVE), *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=60, check=False, env=env)
+    return example(DRIVE, *args, cwd=cwd, columns=columns)
 
 
 @pytest.mark.parametrize("seed", [None, "1", "2", "42"])
