@@ -15,7 +15,9 @@ import pytest
 from game_seat_support import HEIST, HOUSES, HW_SETUP, cli, seated
 from player_support import make_table
 
+from cli.boardgames.stuffed import stuffed
 from cli.players.shell import PlayerShell
+from core.steps import Who
 from table import Table, clock
 
 
@@ -98,6 +100,24 @@ def test_r_stf_8_keep_advice_with_the_exact_odds_is_the_commands(folder: Path) -
     assert said(cli(folder / "t.db", "stuffed", "odds", "3-kind")) == ok(ann, "odds 3-kind")
     # Read-only: the other player may ask too, on any turn.
     assert ok(PlayerShell(table, "bo", color=False), "keep ch:2,i") == advice
+
+
+def test_r_stf_2_what_a_group_declares_it_reads_is_asked_on_any_turn_and_only_that(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Who may ask a command that is no step is its group's declaration, nothing else:
+    # ``keep`` taken out of Stuffed's ``reads`` is the host's, and ``show`` put in is
+    # anyone's (the shell runs neither list of its own).
+    table = seated(folder / "t.db", ("ann", "bo"), HEIST)
+    bo = PlayerShell(table, "bo", color=False)
+    ok(PlayerShell(table, "ann", color=False), "roll -f c c e ch ch i b b")
+    assert ok(bo, "keep ch:2,i").startswith("Keep")
+    assert stuffed.who("keep") is Who.READ and stuffed.who("show") is Who.HOST
+    assert stuffed.who("roll") is Who.TURN  # a step's is its table's
+    monkeypatch.setattr(stuffed, "reads", frozenset({"odds", "show"}))
+    assert "keep" not in [c.text for c in bo.completions("k")]
+    assert refused(bo, "keep ch:2,i") == (
+        "! 'keep' is not a step you may take at Stuffed 1; type ? for help")
+    assert [c.text for c in bo.completions("sh")] == ["show"]
 
 
 def test_a_tool_roll_news_undo_and_one_line_errors(folder: Path) -> None:

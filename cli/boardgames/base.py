@@ -53,6 +53,7 @@ from cli.common.streams import (
 from cli.common.streams import meanwhile_lines as stream_meanwhile
 from cli.common.table_option import complete_game, open_table, table_option
 from core.lazy import named
+from core.steps import Who
 
 if TYPE_CHECKING:
     from core.game import Game
@@ -80,17 +81,19 @@ common = stream_options(game_option)
 
 
 def game_group(kind: str, lazy: Mapping[str, tuple[str, str]], *, steps: str,
-               cls: type[GameGroup] | None = None
+               reads: Sequence[str] = (), cls: type[GameGroup] | None = None
                ) -> Callable[[Callable[..., Any]], GameGroup]:
     """The group of the game ``kind`` (``cls``, default :class:`GameGroup`): its commands
     kept in other modules (``lazy``, in the order its help lists them after the steps,
-    but ``new``, listed first), its table of steps (``steps``: ``"module:NAME"``), its face
-    (``cli.boardgames.KIND:face``) and the options every game's group takes: the table,
-    which game, who writes."""
+    but ``new``, listed first), those of them that only read (``reads``: anyone may ask
+    them at any time, :attr:`core.steps.Who.READ`; the others are the host's), its table
+    of steps (``steps``: ``"module:NAME"``), its face (``cli.boardgames.KIND:face``) and
+    the options every game's group takes: the table, which game, who writes."""
 
     def make(function: Callable[..., Any]) -> GameGroup:
         group = click.group(cls=cls or GameGroup, lazy=lazy, first=("new",),
                             steps=steps, face=f"cli.boardgames.{kind}:face", game_kind=kind,
+                            reads=frozenset(reads),
                             context_settings={"help_option_names": ["-h", "--help"]})
         made = group(table_option(game_option(who_option(function))))
         assert isinstance(made, GameGroup)
@@ -127,10 +130,24 @@ class GameGroup(LazyGroup):
     keeps_setup = True
 
     def __init__(self, *args: Any, face: str = "", game_kind: str = "",
-                 **kwargs: Any) -> None:
+                 reads: frozenset[str] = frozenset(), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.face_at = face
         self.game_kind = game_kind  # its stream kind (completing a game's name)
+        unknown = reads - set(self.lazy)
+        assert not unknown, f"only a command of the lazy map reads: {sorted(unknown)}"
+        self.reads = reads
+
+    def who(self, name: str) -> Who:
+        """Who may run the command ``name``: a step's is its table's; a command that
+        only reads (``reads`` of :func:`game_group`) anyone's, at any time; every other
+        command (``new``, ``show``, ``undo``…) the host's."""
+        if name in self.reads:
+            return Who.READ
+        steps = self.steps
+        if name not in self.lazy and steps is not None and name in steps.names():
+            return steps[name].who
+        return Who.HOST
 
     def face(self) -> Face:
         """How the command line says the game."""

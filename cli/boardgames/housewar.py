@@ -35,7 +35,7 @@ KIND = "housewar"
     "undo": UNDO,
     "show": ("cli.boardgames.housewar_setup:show",
              "The Problem grid, Unrest, the Houses' scores."),
-}, steps="cli.boardgames.housewar:STEPS")
+}, steps="cli.boardgames.housewar:STEPS", reads=("pay",))
 def housewar() -> None:
     """Mistborn: House War beside the cards: Unrest, the Problem track,
     each House's tokens, Favor and Disgrace, the supply — saved in the

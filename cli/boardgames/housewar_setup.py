@@ -16,6 +16,7 @@ from cli.boardgames.housewar import face
 from cli.boardgames.seat import show as shown_at
 from cli.common.errors import option_words
 from cli.common.output import json_option, make_console, print_json
+from cli.common.step_commands import OwnSeat
 from cli.common.streams import last_steps
 from cli.common.table_option import table_option
 
@@ -123,7 +124,7 @@ def last_sentences(loaded: Loaded[State, Event], count: int, viewer: Viewer) -> 
                                                             viewer=viewer))
 
 
-@game_command("pay")
+@game_command("pay", own_seat=OwnSeat("--house", ("house_typed", "hold")))
 @click.option("--hold", cls=ManyOption, commas=False, metavar="TOKENS…",
               help="The tokens one House holds (2 food 1 atium); default with --house: "
                    "that House's in the current game.")

@@ -39,7 +39,7 @@ KIND = "stuffed"
              "Exact chance to make a combination (no game needed)."),
     "keep": ("cli.boardgames.stuffed_odds:keep",
              "Which dice to keep for a combination, and the chance."),
-}, steps="boardgames.stuffed.step_table:STEPS")
+}, steps="boardgames.stuffed.step_table:STEPS", reads=("odds", "keep"))
 def stuffed() -> None:
     """Stuffed beside the box: the 8 dice, coins, cards, Teammates and the Mission,
     saved in the table as you go; and which dice to keep.

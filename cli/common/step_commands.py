@@ -12,7 +12,7 @@ a refusal that names it by its table name. Light at import: no game, no table.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 from click.shell_completion import CompletionItem
@@ -24,7 +24,7 @@ from core.steps import Kind
 if TYPE_CHECKING:
     from core.steps import Param, Step
 
-__all__ = ["ManyOption", "StepCommand", "command", "worded"]
+__all__ = ["ManyOption", "OwnSeat", "StepCommand", "command", "worded"]
 
 
 Run = Callable[["Step[Any]", dict[str, Any], bool], None]
@@ -49,9 +49,24 @@ class ManyOption(click.Option):
                 if part.strip()]
 
 
+class OwnSeat(NamedTuple):
+    """Where a command that reads a seat's own figures takes a player's seat at the
+    phones when they name none: the ``option`` given the seat, unless one of the
+    parameters ``unless`` is given."""
+
+    option: str
+    unless: tuple[str, ...]
+
+
 class StepCommand(NumbersCommand):
     """A command whose :class:`ManyOption` options take several values, and whose
-    arguments may be negative numbers (``unrest -1``, ``coins -3``)."""
+    arguments may be negative numbers (``unrest -1``, ``coins -3``). ``own_seat``
+    (:class:`OwnSeat`): the player's seat is the one it reads when they name none
+    (``pay --problem X`` at the phones asks whether the player's House pays X alone)."""
+
+    def __init__(self, *args: Any, own_seat: OwnSeat | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.own_seat = own_seat
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         many = {opt for param in self.get_params(ctx) if isinstance(param, ManyOption)

@@ -315,13 +315,13 @@ class GameDesk:
         assert command is not None  # listed by the group
         ctx = self._context(command, parent, word, list(args))
         self._own_seat(word, ctx.params)
-        seat_option = game_verbs.SEAT_DEFAULTS.get((self.kind, word))
-        if seat_option is not None and not self.host.narrator and not any(
-                ctx.params.get(param) for param in seat_option[1:]):
+        own_seat = getattr(command, "own_seat", None)  # a command reading a seat's figures
+        if own_seat is not None and not self.host.narrator and not any(
+                ctx.params.get(param) for param in own_seat.unless):
             seat = self.seat(self.stream.load().state)
             if seat is not None:  # pay --problem X: can my House pay it?
                 # Before what was typed: after a typed ``--`` it would be an argument.
-                ctx = self._context(command, parent, word, [seat_option[0], seat, *args])
+                ctx = self._context(command, parent, word, [own_seat.option, seat, *args])
         return command, ctx
 
     @staticmethod
@@ -335,7 +335,7 @@ class GameDesk:
 
     def _own_seat(self, word: str, params: dict[str, Any]) -> None:
         """A player names only their own seat where a command names who acts."""
-        if self.host.narrator or word in game_verbs.ANY_TIME[self.kind]:
+        if self.host.narrator or word in game_verbs.reads(self.kind):
             return  # what only reads may look at any seat: tokens are public
         steps = game_verbs.steps_of(self.kind)
         self._own_seat_of(steps[word], params, steps.turn_rule)

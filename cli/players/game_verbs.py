@@ -14,8 +14,9 @@ Rulings, each one line of the README's players' section:
   belong to a seat whoever's turn it is), for their own seat: the parameters that name
   who acts (:attr:`core.steps.Param.seat`) may name only their seat. Whose turn it is is read by the
   game's rules at the moment of writing, so another session that wrote first is
-  taken into account. What only reads (:data:`ANY_TIME`: odds, which dice to keep,
-  whether tokens pay a cost) may be asked at any time.
+  taken into account. What only reads (odds, which dice to keep, whether tokens pay a
+  cost: the commands each game's group declares ``reads``, :func:`reads`) may be asked
+  at any time.
 * **What the shell chooses.** The table, the game and who writes are the shell's:
   ``--db``, ``--game``, ``--as``, ``--json`` and ``--help`` are refused in a line
   (``help VERB`` shows a command's help).
@@ -32,24 +33,12 @@ from core.steps import Steps, Who
 if TYPE_CHECKING:
     from cli.boardgames.base import GameGroup
 
-__all__ = ["ANY_TIME", "GAMES", "HOST_ONLY_NOT", "PROMPTS", "SHELL_OPTIONS", "group",
-           "is_shell_option", "out_of_turn", "steps_of", "turn_verbs", "verbs_of"]
-
-ANY_TIME: Final[dict[str, frozenset[str]]] = {
-    "stuffed": frozenset({"odds", "keep"}),
-    "deckbuilding": frozenset(),
-    "housewar": frozenset({"pay"}),
-}
-"""What a player may ask at any time: it reads and writes nothing."""
+__all__ = ["GAMES", "HOST_ONLY_NOT", "PROMPTS", "SHELL_OPTIONS", "group", "is_shell_option",
+           "out_of_turn", "reads", "steps_of", "turn_verbs", "verbs_of"]
 
 HOST_ONLY_NOT: Final = frozenset({"new", "list", "use", "log", "show", "undo"})
 """The table's commands the shell never runs: a game starts at the host's terminal;
 ``games``, ``use``, ``board`` and ``undo`` are the shell's own."""
-
-SEAT_DEFAULTS: Final = {("housewar", "pay"): ("--house", "house_typed", "hold")}
-"""Where a command reads a seat's own figures, the player's seat when they name none
-(the option, then the parameters that, given, leave it out): ``pay --problem X`` asks
-whether the player's House pays X alone."""
 
 GROUPS: Final = {"stuffed": "cli.boardgames.stuffed:stuffed",
                  "deckbuilding": "cli.boardgames.deckbuilding:deckbuilding",
@@ -84,13 +73,20 @@ def group(kind: str) -> GameGroup:
 
 def verbs_of(kind: str, *, host: bool) -> list[str]:
     """The commands someone may type at a game of ``kind``, in the group's help order:
-    the host every step; a player the steps of the game's table that are not the
-    host's alone (:class:`core.steps.Who`), and what only reads."""
-    names = [name for name, _short in group(kind).listing()]
+    the host every step; a player what is not the host's alone
+    (:meth:`cli.boardgames.base.GameGroup.who`): the steps of the game's table that are
+    not, and what only reads."""
+    table = group(kind)
+    names = [name for name, _short in table.listing()]
     if host:
         return [n for n in names if n not in HOST_ONLY_NOT]
-    allowed = {step.name for step in steps_of(kind) if step.who is not Who.HOST}
-    return [n for n in names if n in allowed | ANY_TIME[kind]]
+    return [n for n in names if table.who(n) is not Who.HOST]
+
+
+def reads(kind: str) -> frozenset[str]:
+    """The commands of a game of ``kind`` that only read, which anyone may ask at any
+    time (its group's ``reads``, :attr:`core.steps.Who.READ`)."""
+    return group(kind).reads
 
 
 def steps_of(kind: str) -> Steps[Any]:

@@ -11,7 +11,7 @@ from typing import Final
 
 from cli.players import narrator_verbs as narrator_words
 from cli.players import steps
-from cli.players.game_verbs import ANY_TIME, GAMES, turn_verbs, verbs_of
+from cli.players.game_verbs import GAMES, reads, turn_verbs, verbs_of
 from cli.players.words import ANY_TIME_HELP, SHELL_VERBS
 
 __all__ = [
@@ -34,14 +34,12 @@ STREAM_WORDS: Final = frozenset({"games", "list", "use", "game"})
 """Which stream the shell sits at: ``games`` (``list``) lists them, ``use NAME`` (``game
 NAME``) sits at one (:mod:`cli.players.game_desk`)."""
 
-GAME_WORDS: Final = frozenset({*STREAM_WORDS,
-                               *(word for words in ANY_TIME.values() for word in words)})
-"""Words a line may start with at a board game known without loading any game: what
-only reads (:mod:`cli.players.game_verbs`) and the stream words (``undo`` stays the
-Narrator's word at a Conflict; at a game the shell reads it itself); their verb is
-``game``. So are a player's steps of the games' tables (:func:`step_words`), and a
-Narrator may also start one with any of the games' commands the shell runs
-(:func:`host_words`)."""
+GAME_WORDS: Final = STREAM_WORDS
+"""Words a line may start with at a board game known without loading any game: the
+stream words (``undo`` stays the Narrator's word at a Conflict; at a game the shell
+reads it itself); their verb is ``game``. So are a player's steps of the games' tables
+and what only reads (:func:`step_words`), and a Narrator may also start one with any of
+the games' commands the shell runs (:func:`host_words`)."""
 
 def host_verbs() -> dict[str, str]:
     """The Narrator's steps and own words, for a player marked Narrator."""
@@ -83,6 +81,7 @@ def host_words() -> frozenset[str]:
 
 
 def step_words() -> frozenset[str]:
-    """Every step a player takes on their own turn at any of the games, their tables of
-    steps read when asked (only for a word that is no other)."""
-    return frozenset(word for kind in GAMES for word in turn_verbs(kind))
+    """Every step a player takes on their own turn at any of the games, and what only
+    reads (:func:`cli.players.game_verbs.reads`), their groups and tables of steps read
+    when asked (only for a word that is no other)."""
+    return frozenset(word for kind in GAMES for word in (*turn_verbs(kind), *reads(kind)))
