@@ -59,6 +59,19 @@ ROWS: list[tuple[str, list[str], float]] = [  # --rows keeps some of them
 ]
 
 
+PARTS: list[tuple[str, str]] = [
+    ("import click", "import click"),
+    ("+ Rich's console", "import click, rich.console"),
+    ("+ attrs", "import click, rich.console, attrs"),
+    ("+ sqlite3, json; a line drawn",
+     "import click, attrs, sqlite3, json\nfrom rich.console import Console\n"
+     "Console(highlight=False).print('Roll · pool of 5')"),
+]
+"""What the libraries every command is made of cost alone, timed in the same rounds as
+the rows (no goal): the least a click command drawing with Rich over attrs values can
+cost, whatever this project does."""
+
+
 def install(folder: Path, revision: str | None = None) -> Path:
     """A virtual environment in ``folder`` with the working tree (or a git ``revision``
     of it) installed by ``pip install --no-deps .``, as a user installs it (packages
@@ -197,10 +210,11 @@ Times = list[tuple[float, float]]
 
 def measure(pythons: Sequence[Path], runs: int, env: dict[str, str]
             ) -> tuple[Times, list[list[Times]]]:
-    """Bare Python's times and each row's for each of ``pythons``, ``runs``
-    interleaved rounds (after one warm-up round that also writes any missing
-    bytecode)."""
+    """Bare Python's times, then the :data:`PARTS`' and each row's for each of
+    ``pythons``, ``runs`` interleaved rounds (after one warm-up round that also writes
+    any missing bytecode)."""
     commands = [[str(pythons[0]), "-c", "pass"]] + [
+        [str(pythons[0]), "-c", code] for _, code in PARTS] + [
         [str(python.parent / "mistborn"), *args] for python in pythons for _, args, _ in ROWS]
     times: list[Times] = [[] for _ in commands]
     for round_ in range(runs + 1):
@@ -210,20 +224,21 @@ def measure(pythons: Sequence[Path], runs: int, env: dict[str, str]
         if round_:
             for index, ms in took.items():
                 times[index].append(ms)
-    rows = times[1:]
-    return times[0], [rows[at:at + len(ROWS)] for at in range(0, len(rows), len(ROWS))]
+    rows = times[1 + len(PARTS):]
+    return times[0], [times[1:1 + len(PARTS)],
+                      *(rows[at:at + len(ROWS)] for at in range(0, len(rows), len(ROWS)))]
 
 
 def _ratio(times: Times, bare: Times, which: int) -> float:
     return statistics.median(t[which] / b[which] for t, b in zip(times, bare, strict=True))
 
 
-def report(bare: Times, rows: list[Times], against: list[Times] | None, revision: str
-           ) -> bool:
-    """Prints the table of ratios; whether every row met its goal (by CPU time, the
-    steadiest on a busy machine; the wall clock's figures beside it). With
-    ``against``, the same rows of another revision, timed in the same rounds (CPU /
-    wall ratios)."""
+def report(bare: Times, parts: list[Times], rows: list[Times], against: list[Times] | None,
+           revision: str) -> bool:
+    """Prints the table of ratios, the :data:`PARTS` after the rows; whether every row
+    met its goal (by CPU time, the steadiest on a busy machine; the wall clock's figures
+    beside it). With ``against``, the same rows of another revision, timed in the same
+    rounds (CPU / wall ratios)."""
     then = f"{revision[:10]} ×" if against else ""
     print(f"{'command':<30} {'CPU ms':>7} {'× bare':>7} {'goal':>6}        {'ms':>7} "
           f"{'× bare':>7}  {then:>12}")
@@ -240,6 +255,12 @@ def report(bare: Times, rows: list[Times], against: list[Times] | None, revision
               f"{'≤ ' + format(goal, 'g') + '×':>6}  {'PASS' if ok else 'FAIL'}  "
               f"{statistics.median(t[0] for t in times):7.1f} {_ratio(times, bare, 0):7.2f}  "
               f"{before}")
+    print("the parts alone, no goal: what any click command drawing with Rich over attrs "
+          "values costs")
+    for (label, _code), times in zip(PARTS, parts, strict=True):
+        print(f"  {label:<28} {statistics.median(t[1] for t in times):7.1f} "
+              f"{_ratio(times, bare, 1):7.2f}{'':14}{statistics.median(t[0] for t in times):7.1f} "
+              f"{_ratio(times, bare, 0):7.2f}")
     return passed
 
 
@@ -275,10 +296,10 @@ def main(argv: list[str] | None = None) -> int:
             count(pythons, env)
             return 0
         load = os.getloadavg()[0]
-        bare, (rows, *against) = measure(pythons, max(1, args.runs), env)
+        bare, (parts, rows, *against) = measure(pythons, max(1, args.runs), env)
         print(f"{max(1, args.runs)} interleaved rounds, load average {load:.2f} → "
               f"{os.getloadavg()[0]:.2f}; the ratio is the median of each round's own")
-        return 0 if report(bare, rows, against[0] if against else None,
+        return 0 if report(bare, parts, rows, against[0] if against else None,
                            args.against or "") else 1
 
 
