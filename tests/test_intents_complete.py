@@ -173,3 +173,30 @@ def test_the_narrator_completes_anyone_and_the_narrators_verbs(table: Table) -> 
     assert [(c.text, c.replaces) for c in gm.completions("d as haze attack tamsin v")] == [
         ("Tamsin Vey", 8)]  # the Hazekillers' foes: the crew
     assert gm.completions("d attack ") == []  # whom for? the Narrator says, with as
+
+
+def test_r_con_8_tab_completes_a_conflict_steps_words_as_its_table_declares_them(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shell's Tab after a step of the Conflict offers what the step's parameters
+    complete to in its table: "The Narrator may choose to swap which Resilience an attack
+    hurts" (R-CON-8) takes the Resilience's words, and a step added to the table
+    completes its own parameters with no word of the shell written for it."""
+    from conflict.intents import step_table
+    from core.steps import Kind, Param, Step, Who
+
+    gm = PlayerShell(table, "gm", rng=random.Random(1), color=False)
+    assert shell_offers(gm, "swap 1 he") == ["health"]
+    assert shell_offers(gm, "swap 1 ") == ["health", "reputation", "willpower"]
+    assert shell_offers(gm, "swap ") == []  # no "as": a Narrator's call acts for no one
+    assert shell_offers(gm, "defeat tam") == ["Tamsin Vey"]
+    noted = Step("note", "Note something of a participant.", lambda _s, _v: [], (
+        Param("name", "The participant.", Kind.NAME, positional=True, required=True,
+              complete=lambda state, _typed: [p.name for p in state.participants]),
+        Param("text", "What is noted.", positional=True, many=True)),
+        who=Who.HOST, usage="note NAME TEXT")
+    monkeypatch.setattr(step_table, "STEPS", step_table.STEPS.adding(noted))
+    assert shell_offers(gm, "no") == ["note"]
+    assert [(c.text, c.replaces) for c in gm.completions("note hollow pr")] == [
+        ("The Hollow Prelate", 9)]
+    ada = PlayerShell(table, "ada", rng=random.Random(1), color=False)
+    assert shell_offers(ada, "a ") == ["as"]  # a player's step: for whom, as before

@@ -16,19 +16,24 @@ from typing import TYPE_CHECKING, Final
 
 from characters.lookup import matches
 from characters.names import name_key
+from cli.players import steps as player_steps
 from cli.players.game_desk import KINDS as STREAMS
 from cli.players.verbs import host_verbs, player_verbs, verb_of
 from cli.players.words import KINDS
 from conflict.intents.complete import Completion, complete, complete_from, complete_words
+from core.steps import Kind, Who
 
 if TYPE_CHECKING:
     from cli.players.steps import Desk
     from conflict.state import State
+    from core.steps import Step
 
 __all__ = ["completions"]
 
 _KINDS: Final = ("attack", "action", "defense", "noroll")
-_NAMED: Final = frozenset({"reveal", "hide", "defeat", "reorder", "sheet"})
+_NAMED: Final = frozenset({"reveal", "hide", "sheet"})
+"""The shell's own verbs that name a character (a Conflict step's words are its
+table's: :func:`_step_words`)."""
 
 
 def completions(desk: Desk, typed: str) -> list[Completion]:
@@ -72,6 +77,12 @@ def _after(desk: Desk, words: list[str], partial: str, typed: str) -> list[Compl
     if verb in _NAMED:
         return complete_words([n for n in names if verb != "sheet" or desk.narrator
                                or name_key(n) in desk.mine()], tail, "name")
+    step = player_steps.table().get(verb)
+    if step is not None and verb not in {"declare", "change", "react"}:
+        offered = _step_words(step, state, rest, partial, tail)
+        if not rest and actor is None and step.who is not Who.HOST and verb != "roll":
+            offered += complete_from(["as"], partial)  # roll N: dice outside the Conflict
+        return offered
     acting = _acting(desk, state, actor)
     if verb == "react":
         reactions = [r.name for r in state.participant(acting).character.reactions] \
@@ -85,8 +96,26 @@ def _after(desk: Desk, words: list[str], partial: str, typed: str) -> list[Compl
         return complete(state, acting, tail, "aim") if KINDS.get(rest[0].casefold()) else []
     if verb == "change":  # an action's words, without its kind
         return complete(state, acting, "action " + tail, "aim")
-    return complete_from(["as"], partial) if not rest and actor is None \
-        and verb != "roll" else []
+    return complete_from(["as"], partial) if not rest and actor is None else []
+
+
+def _step_words(step: Step[State], state: State | None, rest: list[str], partial: str,
+                tail: str) -> list[Completion]:
+    """What may come next in a line of a Conflict ``step`` after ``rest`` (the words
+    typed whole after its verb and any ``as NAME``), as its table completes its
+    parameters (:meth:`core.steps.Param.words`): those a line gives in order, not the
+    one naming who acts (``as`` names it). A name may have several words, so a step
+    whose first is a name completes the rest of the line (``tail``) as names."""
+    given = [param for param in step.params if param.positional and not param.seat]
+    if not given:
+        return []
+    if given[0].kind is Kind.NAME:
+        return complete_words(list(given[0].words(state, "")), tail, given[0].name)
+    place = len(rest)
+    if place >= len(given) and not given[-1].many:
+        return []
+    wanted = given[min(place, len(given) - 1)]
+    return complete_from(list(wanted.words(state, partial)), partial, wanted.name)
 
 
 def _streams(desk: Desk) -> list[str]:
