@@ -194,7 +194,7 @@ def test_a_whole_round_by_phone_players_and_the_narrator(table: Table) -> None:
     action = now.action(2)
     assert action is not None and action.attacker_roll is not None  # Tamsin's roll is in
     if now.pending == 2:  # the attack succeeded: Tamsin deals the damage (R-CON-18)
-        assert "Your move: deal the damage" in said(ada.handle("b").text)
+        assert "Your move: damage (dmg," in said(ada.handle("b").text)
         assert ada.handle("dmg").status == 0
     reply = gm.handle("a as haze 5")
     assert reply.status == 0
@@ -228,6 +228,27 @@ def test_r_con_16_a_player_whose_character_reacted_is_hinted_and_rolls(table: Ta
     reply = ada.handle("roll")
     assert reply.status == 0, reply.text
     assert "Action 1: Hazekillers of House Orrell roll" in said(reply.text)
+
+
+def test_r_con_15_a_players_move_names_the_steps_the_table_lets_them_take_now(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"The target of an action may defend, react or take it" (R-CON-15, R-CON-16): the
+    hint of a player's move lists the steps of the Conflict's table that their
+    character may take now, each as typed; a step added to the table is in it with no
+    word of the shell written for it."""
+    from conflict.intents import step_table
+    from core.steps import Step, Who
+
+    gm, ada = shell(table, "gm"), shell(table, "ada")
+    for line in ("d as haze attack tamsin 5", "d as tamsin noroll", "d as brannoch defense 4",
+                 "d as prelate defense 3", "a as haze 5"):
+        assert gm.handle(line).status == 0, line
+    assert "▶ Your move: defend (def), react (re NAME) or take (t)" in said(
+        ada.handle("b").text)
+    taunt = Step("taunt", "Taunt the attacker.", lambda _s, _v: [], who=Who.SEAT,
+                 may=lambda _state, name: name == "Tamsin Vey", usage="taunt [NAME]")
+    monkeypatch.setattr(step_table, "STEPS", step_table.STEPS.adding(taunt))
+    assert "react (re NAME), take (t) or taunt" in said(ada.handle("b").text)
 
 
 # --- what players may see -------------------------------------------------------------------

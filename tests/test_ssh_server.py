@@ -474,7 +474,7 @@ def test_a_round_played_from_phones_with_the_narrators_steps_appearing(fresh: Se
         with fresh.table() as table:
             hit = conflicts.load(table)[1].state.pending == 2  # the attack succeeded
         if hit:
-            assert "Your move: deal the damage" in " ".join(ada.before.split())
+            assert "Your move: damage (dmg," in " ".join(ada.before.split())
             ada.sendline("dmg")
             ada.expect(words("of Hazekillers of House Orrell fall"))
         assert fresh.ssh("gm", "a", "as", "haze", "5", key="gm").returncode == 0

@@ -66,7 +66,6 @@ from cli.players.words import (
     SHELL_VERBS,
     SHELL_WORDS,
     Reply,
-    hint,
     number,
     only,
     refusal,
@@ -303,8 +302,10 @@ class PlayerShell:
         mine = self.mine()
         now = what_now(state)
         movers = (*now.who, *player_steps.rollers(now))  # a defender rolls too
-        if not self.narrator and any(name_key(who) in mine for who in movers):
-            lines.append(f"▶ Your move: {hint(now.expect.value)}")
+        moves = [] if self.narrator else player_steps.moves(
+            state, [who for who in movers if name_key(who) in mine])
+        if moves:
+            lines.append(f"▶ Your move: {moves}")
         return lines
 
     def completions(self, typed: str) -> list[Completion]:

@@ -146,8 +146,26 @@ def roll(desk: Desk, args: list[str]) -> Reply:
     return run(desk, table()["roll"], args)
 
 
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def _and(names: Sequence[str], word: str = "and") -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {word} {names[-1]}"
+
+
+def moves(state: State, names: Sequence[str]) -> str:
+    """The steps any of ``names`` may take now, from the table (each step's ``may``),
+    each with its short line as typed: ``act (a), change (c 6) or hold (h)``; empty when
+    none may."""
+    import re
+
+    found = []
+    for step in table():
+        may = step.may
+        if step.who is Who.HOST or may is None or not any(may(state, n) for n in names):
+            continue
+        typed = [" ".join(re.sub(r"\[[^]]*\]", "", usage).split())
+                 for usage in step.usage.split(" · ")]
+        found.append(step.name if typed == [step.name] else
+                     f"{step.name} ({', '.join(typed)})")
+    return _and(found, "or") if found else ""
 
 
 def table() -> Steps[State]:

@@ -101,19 +101,6 @@ def stored(label: str, text: str, *, style: str = "") -> RenderableType:
     return line
 
 
-HINTS: Final = {
-    "declare": "declare (d attack NAME 5, d defense 4, d noroll)",
-    "act": "act (a), hold (h) or change (c 6 NAME)",
-    "defense": "defend (def), react (re NAME) or take it (t)",
-    "roll": "roll the dice (roll)",
-    "damage": "deal the damage (dmg)",
-}
-
-
-def hint(expect: str) -> str:
-    return HINTS.get(expect, expect.replace("_", " "))
-
-
 SHELL_WORDS: Final = {"target": "d attack NAME DICE", "using": "using SOURCE"}
 """How a line here gives a step's parameter, by the table's name of the parameter, for
 a refusal about it (the library's sentence names no door's words)."""
