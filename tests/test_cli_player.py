@@ -68,9 +68,35 @@ def test_invite_by_key_list_and_revoke(db: Path, tmp_path: Path) -> None:
     assert "no player named 'vin'" in refused(db, "player", "revoke", "vin")
 
 
+def test_invite_and_list_read_at_a_phones_40_columns(db: Path) -> None:
+    """Screens must read at 40 columns: the invitation of a Narrator who plays two
+    characters, its passphrase and the list of players wrap between words, and the
+    passphrase stays whole on a line of its own, to be copied as it is."""
+    out = ok(db, "player", "invite", "zed", "--passphrase", "--narrator",
+             "--character", "tamsin", "--character", "brannoch")
+    lines = out.splitlines()
+    assert " ".join(out.split()).startswith(
+        "Invited zed as a Narrator, playing Tamsin Vey, Brannoch. Their passphrase, "
+        "shown this once: ")
+    secret = lines[lines.index("Their passphrase, shown this once:") + 1].strip()
+    assert len(secret.split("-")) == 6
+    listed = ok(db, "player", "list")
+    assert "zed · Narrator: Tamsin Vey, Brannoch (passphrase)" in " ".join(listed.split())
+    assert all(len(line) <= 40 for line in (out + listed).splitlines()), out + listed
+    empty = db.parent / "empty.db"
+    make_table(empty).close()
+    with Table(empty) as table:
+        for each in table.players():
+            table.revoke_player(each.name)
+    none = ok(empty, "player", "list")
+    assert " ".join(none.split()) == ("No players yet. Invite one: mistborn player invite "
+                                      "vin --key vin.pub")
+    assert all(len(line) <= 40 for line in none.splitlines()), none
+
+
 def test_a_passphrase_is_printed_once_and_only_its_hash_is_kept(db: Path) -> None:
     out = ok(db, "player", "invite", "kell", "--passphrase", "--narrator")
-    secret = out.split("kept only as a hash): ", 1)[1].split("\n", 1)[0]
+    secret = out.split("Their passphrase, shown this once:\n  ", 1)[1].split("\n", 1)[0]
     assert len(secret.split("-")) == 6
     stored = plain(db, "SELECT passphrase_hash FROM players WHERE name = 'kell'")[0][0]
     assert isinstance(stored, str) and secret not in stored
@@ -79,7 +105,7 @@ def test_a_passphrase_is_printed_once_and_only_its_hash_is_kept(db: Path) -> Non
     assert secret.encode() not in dump
     assert secret not in ok(db, "player", "list") + ok(db, "player", "list", "--json")
     other = ok(db, "player", "invite", "wax", "--passphrase")
-    assert other.split("hash): ", 1)[1].split("\n", 1)[0] != secret
+    assert other.split("shown this once:\n  ", 1)[1].split("\n", 1)[0] != secret
 
 
 def test_names_that_could_pass_for_someone_else_are_refused(db: Path, tmp_path: Path) -> None:

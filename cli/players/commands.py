@@ -293,9 +293,11 @@ def invite(name: str, keys: Sequence[Path], passphrase: bool, characters: Sequen
         return
     playing = ", ".join(made.characters) or "no character yet"
     role = " as a Narrator" if made.narrator else ""
-    click.echo(f"Invited {plain(made.name)}{role}, playing {plain(playing)}.")
+    echo_wrapped(f"Invited {plain(made.name)}{role}, playing {plain(playing)}.")
     if secret:
-        click.echo(f"Passphrase (shown this once, kept only as a hash): {secret}")
+        # On a line of its own, whole, however narrow the screen: copied as it is.
+        click.echo("Their passphrase, shown this once:")
+        click.echo(f"  {secret}")
     for line in join_lines(made.name):
         echo_wrapped(line)
 
@@ -326,7 +328,7 @@ def list_(everyone: bool, as_json: bool) -> None:
         print_json([_player_json(p) for p in found])
         return
     if not found:
-        click.echo("No players yet. Invite one: mistborn player invite vin --key vin.pub")
+        echo_wrapped("No players yet. Invite one: mistborn player invite vin --key vin.pub")
         return
     for each in found:
         how = [f"{len(each.keys)} key{'s' if len(each.keys) != 1 else ''}"] if each.keys \
@@ -336,7 +338,7 @@ def list_(everyone: bool, as_json: bool) -> None:
         role = " · Narrator" if each.narrator else ""
         gone = " · revoked" if each.revoked else ""
         playing = ", ".join(each.characters) or "no character"
-        click.echo(f"{plain(each.name)}{role}{gone}: {plain(playing)} ({', '.join(how)})")
+        echo_wrapped(f"{plain(each.name)}{role}{gone}: {plain(playing)} ({', '.join(how)})")
 
 
 @player.command("revoke", short_help="Stop a player from joining.")
