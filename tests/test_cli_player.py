@@ -168,7 +168,7 @@ def test_a_forced_command_that_is_no_verb_or_is_refused_exits_2(db: Path) -> Non
     for line in ("ls -la", "bash", "scp -t /etc", "undo", "rsync --server ."):
         done = forced(db, "ada", line)
         assert done.returncode == 2 and done.stdout == "", line
-        assert "is not a command here; type ? for help" in " ".join(done.stderr.split())
+        assert "is not a command here" in " ".join(done.stderr.split())
     done = forced(db, "ada", "d attack haze 5")
     assert done.returncode == 2 and done.stderr.startswith("! it is not your move")
     done = forced(db, "gm", "reveal prelate")

@@ -220,4 +220,4 @@ def test_r_hw_3_a_houses_reveal_is_taken_as_one_line_where_it_sits_at_a_game(
     with Table(path) as table:
         table.invite_player("cy")
     assert one_line(path, "cy", "reveal venture Heir") == (
-        2, "! 'reveal' is not a command here; type ? for help")
+        2, "! 'reveal' is not a command here: it is the Narrator's")

@@ -76,7 +76,7 @@ def test_exec_of_anything_but_a_player_shell_verb_exits_2(served: Served) -> Non
                     ["scp", "-t", "/tmp"], ["test", "1", "contest"]):
         done = served.ssh("ada", *command, key="ada")
         assert done.returncode == 2, command
-        assert "is not a command here; type ? for help" in " ".join(err(done).split())
+        assert "is not a command here" in " ".join(err(done).split())
         assert out(done) == ""
     # A verb that is refused by the rules also ends with 2, and says why on one line.
     done = served.ssh("ada", "roll", "99", key="ada")
@@ -688,3 +688,31 @@ def test_a_damaged_player_row_refuses_that_login_logs_a_line_and_serves_the_othe
     ]
     done = fresh.ssh("dee", "roll", "5", key="dee")
     assert done.returncode == 0, err(done)
+
+
+def test_a_narrators_step_typed_by_a_player_says_whose_it_is(fresh: Served) -> None:
+    """A player who types a step only the Narrator takes at a Conflict (undo, end,
+    reveal, the turn's calls) is told it is the Narrator's, at a phone's 40 columns and
+    in one line over ssh, instead of being sent to a help that never lists it; nothing
+    is written, and a word that is no step at all is refused as before."""
+    with fresh.table() as table:
+        version = conflicts.load(table)[1].version
+    said = {line: f"! '{line.split()[0]}' is not a command here: it is the Narrator's"
+            for line in ("undo", "end we win", "reveal prelate", "defeat brannoch",
+                         "endround")}
+    said["fly"] = "! 'fly' is not a command here; type ? for help"
+    for line, refusal in said.items():
+        done = fresh.ssh("ada", *line.split(), key="ada")
+        assert (done.returncode, " ".join(err(done).split()), out(done)) == (
+            2, refusal, ""), line
+    ada = terminal(fresh, "ada", columns=40)
+    try:
+        for line, refusal in said.items():
+            ada.sendline(line)
+            ada.expect_exact("\r\n> ")
+            assert " ".join(ada.before.split()) == f"{line} {refusal}", line
+            assert all(len(row) <= 40 for row in ada.before.split("\r\n")), ada.before
+    finally:
+        ada.close(force=True)
+    with fresh.table() as table:
+        assert conflicts.load(table)[1].version == version

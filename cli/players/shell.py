@@ -241,6 +241,9 @@ class PlayerShell:
         if kind != CONFLICT:  # a board game's steps, and what the shell does there
             known = [*verbs_of(kind, host=self.narrator), *OWN_WORDS, *PASS_ON]
         else:
+            if not self.narrator and word.casefold() in host_verbs():
+                # A step the Narrator takes (undo, end, reveal…): say whose it is.
+                return f"{safe(word)[:30]!r} is not a command here: it is the Narrator's"
             verbs = {**player_verbs(), **(host_verbs() if self.narrator else {})}
             known = [*verbs.values(), *(typed for typed in verbs if len(typed) > 2)]
         return unknown(word, [*dict.fromkeys(known), "games", "use"])
