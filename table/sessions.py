@@ -37,7 +37,7 @@ import attrs
 
 from core.errors import shown
 from table import logs
-from table.errors import DamagedRow, NothingToUndo, NotYourStep, StaleLog, name_key
+from table.errors import DamagedRow, NameTaken, NothingToUndo, NotYourStep, StaleLog, name_key
 from table.logs import Appended, Entry, Log
 from table.stored import Row
 
@@ -400,7 +400,12 @@ def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E],
     ``House War 3``: :func:`free_name`), made the current one of its kind, with its
     set-up ``events`` checked by the rules and written — with whatever the game's hooks
     write — in the same transaction as the stream itself. The first event must be the
-    set-up (the game's own refusal, naming its rule of set-up)."""
+    set-up (the game's own refusal, naming its rule of set-up).
+
+    A stream of that name whose every step was taken back, its set-up too (a game that
+    does not keep its set-up, :attr:`core.game.Game.setup_kept`: the Conflict), begins
+    again: the set-up is appended to it, made current, its history keeping what was
+    undone. Any other name taken is refused (:class:`~table.NameTaken`)."""
 
     if not events or not isinstance(events[0], game.setup):
         raise game.refuse(f"a {game.title} begins with its set-up", rule=game.rule)
@@ -412,8 +417,8 @@ def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E],
         if chosen is None:
             chosen = free_name([row[0] for row in db.execute("SELECT name FROM streams")],
                                game.short)
-        logs.create(db, game.kind, chosen, who=who, current=True)
-        appended = logs.append(db, game.kind, chosen, encoded, based_on=0, who=who)
+        chosen, based_on = _begun(db, game.kind, chosen, who=who)
+        appended = logs.append(db, game.kind, chosen, encoded, based_on=based_on, who=who)
         saved = Saved(table, game, chosen)
         recorded = Recorded(events=tuple(events), entries=appended.entries,
                             before=game.initial, after=state, steps=steps,
@@ -427,6 +432,20 @@ def start(table: Table, game: Game[S, E], name: str | None, events: Sequence[E],
     made: tuple[Saved[S, E], Recorded[S, E]] = table.transaction(work)
     made[0]._cache = None
     return made
+
+
+def _begun(db: sqlite3.Connection, kind: str, name: str, *, who: str) -> tuple[str, int]:
+    """The stream ``name`` of ``kind`` made, or begun again when every entry it holds is
+    undone (see :func:`start`), and made current: its stored name and version."""
+    try:
+        logs.create(db, kind, name, who=who, current=True)
+        return name, 0
+    except NameTaken:
+        emptied = logs.read(db, kind, name, include_undone=False)
+        if emptied.entries:
+            raise
+    logs.set_current(db, kind, emptied.name)
+    return emptied.name, emptied.version
 
 
 def _stored_view(game: Game[S, E], name: str) -> Projection[S, E] | None:

@@ -209,6 +209,24 @@ def test_undo_takes_back_one_step_and_the_log_keeps_it(db: Path) -> None:
     assert log[-1]["undone_by"] == "Narrator" and "(undone by Narrator)" in log[-1]["text"]
 
 
+def test_r_con_1_a_conflict_begun_wrong_is_undone_and_begun_again_under_its_name(
+        db: Path) -> None:
+    # Physical where the Narrator meant social: undo takes the start back, says how to
+    # begin again, and `new` under the same name does (before, the name stayed taken by
+    # a Conflict no step could reach: R-CON-1 refused every step, and `new` the name).
+    ok(db, "conflict", "new", "Canal fight", "--physical")
+    said = " ".join(ok(db, "conflict", "undo", columns=40).split())
+    assert said.endswith("Begin it again with: mistborn conflict new 'Canal fight' "
+                         "--physical, --mental or --social")
+    assert "A social Conflict begins." in ok(db, "conflict", "new", "canal fight", "--social")
+    ok(db, "conflict", "add", "tamsin")
+    assert json.loads(ok(db, "conflict", "show", "--json"))["nature"] == "social"
+    assert "'canal fight' is already a conflict" in refused(
+        db, "conflict", "new", "canal fight", "--mental")
+    told = [entry["text"] for entry in json.loads(ok(db, "log", "--json"))]
+    assert told[0].startswith("A physical Conflict begins.") and "(undone by" in told[0]
+
+
 def test_r_con_21_the_end_writes_damage_to_the_roster_and_undo_puts_it_back(db: Path) -> None:
     rooftops(db)
     ok(db, "conflict", "declare", "haze", "attack", "5", "-t", "tamsin", "-w", "arrows")

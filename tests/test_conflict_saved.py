@@ -67,3 +67,31 @@ def test_r_con_4_a_saved_conflict_goes_on_and_record_takes_any_sequence(
         for event in declared:
             c.push(event)
         assert after.after == c.state
+
+
+def test_r_con_1_a_conflict_whose_start_was_taken_back_begins_again_under_its_name(
+        tmp_path: Path) -> None:
+    """R-CON-1: "a Conflict begins with a Start event". Undo takes a Conflict's start
+    back like any step; its name then begins a Conflict again (current, its history
+    keeping what was undone), where it used to be taken for good by a Conflict that no
+    step could reach. A name whose Conflict still holds a step stays refused."""
+    from conflict.events import Nature
+    from conflict.saved import start, undo
+    from table import NameTaken
+
+    with Table(tmp_path / "t.db") as t:
+        start(t, "Canal", Nature.PHYSICAL, who="gm")
+        start(t, "Rooftops", Nature.MENTAL, who="gm")  # now the current one
+        undo(t, "Canal", who="gm")
+        again = start(t, "canal", Nature.SOCIAL, who="gm")  # any case: the stored name
+        assert [type(e).__name__ for e in again.events] == ["Start"]
+        current = t.current("conflict")
+        assert current is not None and current.name == "Canal"
+        _saved, loaded = load(t, "Canal")
+        assert loaded.state.nature is Nature.SOCIAL and len(loaded.events) == 1
+        kept = t.read("conflict", "Canal", include_undone=True).entries
+        assert [entry.undone for entry in kept] == [True, False]
+        with pytest.raises(NameTaken):
+            start(t, "Canal", Nature.MENTAL, who="gm")
+        with pytest.raises(NameTaken):
+            start(t, "Rooftops", Nature.MENTAL, who="gm")

@@ -231,6 +231,7 @@ class ConflictGroup(LazyGroup):
     def take_back(self, *, anyone: bool, as_json: bool) -> None:
         """Take back the last step of the chosen Conflict (``undo``)."""
         from conflict import saved as conflicts
+        from conflict.state import Phase
         from table import NotYourStep
 
         with open_table() as table:
@@ -240,6 +241,11 @@ class ConflictGroup(LazyGroup):
             except NotYourStep as error:
                 fail(f"{error} (undo --anyone takes it back)")
         report_undone(undid, as_json=as_json)
+        if undid.after.phase is Phase.NOT_STARTED and not as_json:  # its start taken back
+            import shlex
+
+            echo_wrapped(f"Begin it again with: mistborn conflict new {shlex.quote(name)} "
+                         f"--physical, --mental or --social")
 
 
 def conflict_now() -> State | None:
