@@ -16,6 +16,20 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """After a whole run, the functions past 60 lines, if any: a smell to mend, which
+    fails nothing (:mod:`layout_support`)."""
+    from pathlib import Path
+
+    from layout_support import LONG, long_functions
+
+    found = long_functions(Path(__file__).resolve().parent.parent)
+    if found:
+        terminalreporter.section(f"functions past {LONG} lines: a smell to mend")
+        for line in found:
+            terminalreporter.write_line(line)
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: one worker more than the machine has cores. Many tests wait on
     something besides the processor (a terminal's answer, the SSH server, a child

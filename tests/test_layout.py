@@ -1,7 +1,8 @@
 """The layout stays ready for growth: every event kind is wired everywhere it must be,
 everything a script needs is importable from the packages, no module imports another
-that imports it back, and no function grows past what one reader holds in mind. A
-module is as long as its one concept needs: it is split by concept, never by size."""
+that imports it back. A module is as long as its one concept needs: it is split by
+concept, never by size; a function past 60 lines is a smell the run's summary lists,
+not a cap."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from layout_support import long_functions
 
 import conflict
 from conflict.engine import HANDLERS
@@ -23,7 +25,6 @@ from conflict.serial import event_from_dict, event_to_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("core", "conflict", "characters", "boardgames", "table", "cli")
-MAX_FUNCTION_LINES = 60
 
 
 def _tree(path: Path) -> ast.Module:
@@ -196,17 +197,17 @@ def test_what_now_does_not_import_the_engine() -> None:
     assert "conflict.engine" not in graph["conflict.whatnow"]
 
 
-def test_no_function_grows_past_60_lines() -> None:
-    long = []
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            for node in ast.walk(_tree(path)):
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    lines = (node.end_lineno or node.lineno) - node.lineno + 1
-                    if lines > MAX_FUNCTION_LINES:
-                        long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} "
-                                    f"has {lines} lines")
-    assert long == []
+def test_the_summary_names_a_function_past_60_lines_and_no_shorter_one(
+        tmp_path: Path) -> None:
+    # A long function is a smell to mend, not a cap: the run's summary lists each
+    # (tests/conftest.py), and nothing fails for it.
+    package = tmp_path / "house"
+    package.mkdir()
+    body = "\n".join(f"    x{i} = {i}" for i in range(59))
+    (package / "rooms.py").write_text(
+        f"def short():\n{body}\n\n\ndef long():\n{body}\n    x = 1\n    return x\n",
+        encoding="utf-8")
+    assert long_functions(tmp_path, ("house",)) == ["house/rooms.py:63 long has 62 lines"]
 
 
 NAMES_CHECK = """
