@@ -227,6 +227,19 @@ def test_r_con_1_a_conflict_begun_wrong_is_undone_and_begun_again_under_its_name
     assert told[0].startswith("A physical Conflict begins.") and "(undone by" in told[0]
 
 
+def test_r_con_18_with_nothing_declares_no_equipment_as_at_a_phone(db: Path) -> None:
+    # "- / none / nothing" is no equipment in the player shell's words; the command
+    # line's --with read it as a name and refused it.
+    rooftops(db)
+    for gear in ("nothing", "-"):
+        declared = step(db, "declare", "haze", "attack", "4", "-t", "tamsin", "--with", gear)
+        assert declared["events"][0]["equipment"] is None
+        assert "with" not in declared["said"][0]
+        step(db, "undo")
+    assert "no equipment" in refused(db, "conflict", "declare", "haze", "attack", "4",
+                                     "-t", "tamsin", "--with", "sling")
+
+
 def test_r_con_21_the_end_writes_damage_to_the_roster_and_undo_puts_it_back(db: Path) -> None:
     rooftops(db)
     ok(db, "conflict", "declare", "haze", "attack", "5", "-t", "tamsin", "-w", "arrows")

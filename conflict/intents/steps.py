@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from conflict.errors import BadValue, RuleViolation, possessive
-from conflict.intents.words import Declaration, figure, read_faces, refused
+from conflict.intents.words import NOTHING, Declaration, figure, read_faces, refused
 
 if TYPE_CHECKING:
     from conflict.events import Event
@@ -67,8 +67,10 @@ def pending_or(state: State, number: int | None, doing: str) -> int:
 
 
 def gear(state: State, who: str, typed: str | None) -> str | None:
-    """The equipment on ``who``'s sheet that ``typed`` means ("glass" → "Glass dagger")."""
-    if typed is None:
+    """The equipment on ``who``'s sheet that ``typed`` means ("glass" → "Glass dagger");
+    none for ``-``, ``none`` or ``nothing`` (:data:`~conflict.intents.words.NOTHING`),
+    at every door alike."""
+    if typed is None or typed.strip().casefold() in NOTHING:
         return None
     from characters.lookup import resolve
 
