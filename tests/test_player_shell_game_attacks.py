@@ -126,7 +126,7 @@ def test_r_hw_5_the_hosts_own_steps_at_a_game_run_as_one_line(tmp_path: Path) ->
     seated(path, SEATS, HOUSES, *HW_SETUP).close()
     assert one_line(path, "gm", "transfer venture lekal 1f")[0] == 0
     assert one_line(path, "venture", "transfer venture lekal 1f")[1] == (
-        "! 'transfer' is not a step you may take at House War 1; type ? for help")
+        "! 'transfer' is not a step you may take at House War 1: it is the host's")
 
 
 def test_r_hw_6_a_player_does_not_take_back_the_end_that_showed_every_score(

@@ -116,7 +116,7 @@ def test_r_stf_2_what_a_group_declares_it_reads_is_asked_on_any_turn_and_only_th
     monkeypatch.setattr(stuffed, "reads", frozenset({"odds", "show"}))
     assert "keep" not in [c.text for c in bo.completions("k")]
     assert refused(bo, "keep ch:2,i") == (
-        "! 'keep' is not a step you may take at Stuffed 1; type ? for help")
+        "! 'keep' is not a step you may take at Stuffed 1: it is the host's")
     assert [c.text for c in bo.completions("sh")] == ["show"]
 
 

@@ -14,7 +14,7 @@ import pexpect
 import pytest
 from game_seat_support import HOUSES, HW_SETUP, cli
 from player_support import SSH, make_key
-from ssh_support import SHARED, Served, out, terminal, words
+from ssh_support import SHARED, Served, err, out, terminal, words
 
 pytestmark = pytest.mark.skipif(not SSH.exists(), reason="needs OpenSSH's ssh client")
 
@@ -133,3 +133,31 @@ def test_r_hw_2_tab_at_a_phone_completes_every_word_of_a_step(served: Served) ->
         assert [event["type"] for event in events][-1] == "collect"  # nothing after it
     finally:
         phone.close()
+
+
+def _events(served: Served) -> list[str]:
+    with served.table() as table:
+        return [event["type"] for event in table.read("housewar", "House War 1").events]
+
+
+def test_r_hw_5_a_player_typing_the_hosts_sheet_is_told_it_is_the_hosts(
+        served: Served) -> None:
+    """House War's set-up is the host's (R-HW-5: "the first House's turn begins with
+    its income once the set-up is done"): a phone at 40 columns typing the host's
+    ``sheet`` is told so, as for any host's step, not sent to the character sheets of
+    a Conflict (``you play no character``); nothing is written."""
+    before = _events(served)
+    phone = terminal(served, "lekal")
+    try:
+        phone.sendline("sheet lekal 2s")
+        phone.expect(words("! 'sheet' is not a step you may take at House War 1: it "
+                           "is the host's"))
+        phone.expect("hw> ")
+        assert "character" not in phone.before
+    finally:
+        phone.close()
+    done = served.ssh("lekal", "sheet", "lekal", "2s", key="lekal")
+    assert done.returncode == 2
+    assert " ".join(err(done).split()) == (
+        "! 'sheet' is not a step you may take at House War 1: it is the host's")
+    assert _events(served) == before

@@ -307,8 +307,8 @@ class GameDesk:
                 raise RuleViolation(f"{step.name} is the host's step", rule=step.rule)
             if word not in game_verbs.verbs_of(self.kind, host=True):
                 fail(self.host.unknown(word))
-            fail(f"{word[:30]!r} is not a step you may take at {self.name}; type ? for "
-                 f"help")
+            fail(f"{word[:30]!r} is not a step you may take at {self.name}: it is the "
+                 f"host's")
         _no_shell_option(args)
         parent = context(group)
         command = group.get_command(parent, word)

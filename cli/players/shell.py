@@ -217,7 +217,7 @@ class PlayerShell:
             if word in STREAM_WORDS:
                 return self._streams(word, args)
             if desk is not None and (word not in PASS_ON or word in verbs_of(
-                    desk.kind, host=self.narrator)):
+                    desk.kind, host=True)):  # the game's, even the host's alone
                 return self._at_game(desk, word, args)
             if verb is None or verb == "game":
                 fail(f"{safe(word)[:30]!r} is not a command here; type ? for help"
