@@ -177,6 +177,20 @@ def test_r_dbg_1_a_player_moves_their_own_dials_as_the_commands_do(folder: Path)
     assert ok(kelsier, "coins 2").startswith("Kelsier")
 
 
+def test_r_dbg_7_a_players_step_after_the_end_says_the_game_is_over(folder: Path) -> None:
+    """R-DBG-7 (Game end: the last player alive wins): once the game is over a phone's
+    step is refused as the table's command refuses it, not as "it is not your turn: no
+    one's"."""
+    table = seated(folder / "t.db", ("vin", "kelsier"),
+                   ["dbg", "new", "--players", "Vin", "Kelsier"],
+                   ["dbg", "damage", "kelsier", "38"])
+    written = events(table, "deckbuilding")
+    for name in ("vin", "kelsier"):
+        assert refused(PlayerShell(table, name, color=False), "coins 3") == (
+            "! R-DBG-7: the game is over; only undo can change it")
+    assert events(table, "deckbuilding") == written
+
+
 # --- House War ------------------------------------------------------------------------
 
 

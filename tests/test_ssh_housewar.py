@@ -161,3 +161,26 @@ def test_r_hw_5_a_player_typing_the_hosts_sheet_is_told_it_is_the_hosts(
     assert " ".join(err(done).split()) == (
         "! 'sheet' is not a step you may take at House War 1: it is the host's")
     assert _events(served) == before
+
+
+def test_r_hw_1_a_step_at_a_phone_after_the_end_is_refused_as_the_game_over(
+        served: Served) -> None:
+    """R-HW-1: "the game ends at once (no more cards or deals) when Unrest reaches 8".
+    A phone that takes a step after the host's ``unrest 8`` is told the game is over,
+    as the table's command says, not "it is not your turn: no one's"; nothing is
+    written."""
+    cli(served.path, "hw", "collect")
+    cli(served.path, "hw", "unrest", "8")
+    before = _events(served)
+    phone = terminal(served, "venture")
+    try:
+        phone.sendline("worsen famine riot ashfall disobedience")
+        phone.expect(words("! R-HW-1: the game is over (Unrest reached 8)"))
+        phone.expect("hw> ")
+        assert "your turn" not in phone.before
+    finally:
+        phone.close()
+    done = served.ssh("hasting", "pass", "--take", "atium", key="hasting")
+    assert done.returncode == 2
+    assert " ".join(err(done).split()).startswith("! R-HW-1: the game is over")
+    assert _events(served) == before

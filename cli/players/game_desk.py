@@ -373,14 +373,32 @@ class GameDesk:
         """Write the command's events as this player, on their own turn only."""
         def checked(state: Any) -> Sequence[Any]:
             face.check(state)
+            events = None
+            if self._over(state):  # the rules say why, as at the table (R-HW-1)
+                events = [*face.prelude(state), *build(state)]
+                self._judged(state, events)
             self._may_write(state)
-            events = [*face.prelude(state), *build(state)]
+            if events is None:
+                events = [*face.prelude(state), *build(state)]
             self._may_end(state, events)
             return events
 
         recorded = self.stream.record(checked, who=self.host.name)
         self.wrote += [entry.seq for entry in recorded.entries]
         self._said += self._report(recorded)
+
+    def _over(self, state: Any) -> bool:
+        """Whether this player's turn step meets a game where it is no one's turn and
+        the set-up is done: a game over. The rules' own refusal then says so, as at the
+        table (R-HW-1: "the game is over"), not "it is not your turn: no one's"."""
+        step = game_verbs.steps_of(self.kind).get(self._verb)
+        return not (self.host.narrator or step is None or step.who is not Who.TURN
+                    or self.turn(state) is not None or self.rules.setting_up(state))
+
+    def _judged(self, state: Any, events: Sequence[Any]) -> None:
+        """``events`` applied to ``state``: what the rules refuse, they say."""
+        for event in events:
+            state = self.rules.apply(state, event)
 
     def _may_write(self, state: Any) -> None:
         if self.host.narrator:
