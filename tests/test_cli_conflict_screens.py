@@ -53,6 +53,12 @@ def spawn(db: Path, *args: str, rows: int = 60, columns: int = 60) -> pexpect.sp
                          dimensions=(rows, columns), timeout=15)
 
 
+def words(text: str) -> str:
+    """A pattern for ``text`` however the screen wrapped it (the prompt's own
+    terminal codes between its words too)."""
+    return r"(?:\s|\x1b\[[0-9;?]*[A-Za-z])+".join(re.escape(word) for word in text.split())
+
+
 def events(db: Path) -> list[dict[str, object]]:
     data: list[dict[str, object]] = json.loads(ok(db, "conflict", "export", "--json"))
     return data
@@ -192,6 +198,33 @@ def test_the_round_picks_up_a_step_another_process_wrote_meanwhile(db: Path) -> 
     declared = [e for e in events(db) if e["event"]["type"] == "declare"]  # type: ignore[index]
     assert [(e["who"], e["event"]["kind"]) for e in declared] == [  # type: ignore[index]
         ("Vin", "defense")]
+
+
+def test_r_con_7_a_question_waiting_at_40_columns_moves_on_when_another_process_does(
+        db: Path) -> None:
+    """R-CON-7 (declarations in Wits order): while the Narrator's question waits, a
+    declaration from another terminal, and then its undo, are told and the question now
+    current is asked, with nothing typed: the screen never keeps a question that no
+    longer stands until Enter. What was typed for the old question is not saved."""
+    run = spawn(db, "conflict", "run", columns=40)
+    run.expect(words("Hazekillers of House Orrell (Wits 3) declare [attack Tamsin Vey]:"))
+    run.send("attack bran")  # typed, not sent
+    ok(db, "conflict", "declare", "haze", "defense", "4", "--as", "Vin")
+    run.expect(words("Meanwhile (Vin): Hazekillers of House Orrell declare full defense: "
+                     "4 Defense Dice."))
+    run.expect(words("Tamsin Vey (Wits 4) declares [attack Hazekillers of House "
+                     "Orrell]:"))
+    ok(db, "conflict", "undo", "--as", "Vin")
+    run.expect(words("Meanwhile: undone — Hazekillers of House Orrell declare full "
+                     "defense: 4 Defense Dice."))
+    run.expect(words("Hazekillers of House Orrell (Wits 3) declare [attack Tamsin Vey]:"))
+    _no_refusal(run.before)
+    run.sendcontrol("c")
+    run.expect(pexpect.EOF)
+    run.close()
+    assert run.exitstatus == 130
+    assert [(e["who"], e["event"]["type"], e["undone_by"])  # type: ignore[index]
+            for e in events(db)][-1] == ("Vin", "declare", "Vin")
 
 
 def test_a_step_is_not_written_when_the_conflict_moved_on_just_before_the_write(

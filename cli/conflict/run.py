@@ -21,7 +21,8 @@ and the same question is asked again.
 Every step is saved at once; Ctrl-C leaves, and running again carries on exactly
 there. When another process (a player, another terminal) moves the Conflict on
 meanwhile, what it did is told in a line ("Meanwhile (Vin): …") and the question now
-current is asked: an answer to a question that no longer stands is never saved.
+current is asked — on a terminal at once, while the question waits, the keys typed for
+it dropped: an answer to a question that no longer stands is never saved.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import click
 
@@ -132,18 +133,53 @@ def _tab_keys() -> Any:
     return keys
 
 
+class Moved(Exception):
+    """The question on the screen no longer stands: another process moved the
+    Conflict on while it was asked."""
+
+
+LOOK_EVERY: Final = 0.5
+"""Seconds between looks at the table while a question waits on a terminal."""
+
+
+def _watching(moved: Callable[[], bool]) -> Callable[[], None]:
+    """A prompt's ``pre_run``: while the question waits, look at the table every
+    :data:`LOOK_EVERY` seconds and leave the prompt (:class:`Moved`) once ``moved()``
+    says the question no longer stands."""
+    import asyncio
+
+    from prompt_toolkit.application import get_app
+
+    def start() -> None:
+        app = get_app()
+
+        async def look() -> None:
+            while True:
+                await asyncio.sleep(LOOK_EVERY)
+                if moved():
+                    app.exit(exception=Moved())
+                    return
+
+        app.create_background_task(look())
+
+    return start
+
+
 class Prompter:
     """Asks one question at a time: prompt_toolkit on a terminal (Tab completes each
-    word in its place), plain lines otherwise."""
+    word in its place; a step someone else makes meanwhile leaves the question at
+    once, :class:`Moved`), plain lines otherwise."""
 
     def __init__(self) -> None:
         self._session: Any = None
+        self._stale = False  # the last question left because the Conflict moved on
         if sys.stdin.isatty() and sys.stdout.isatty():
             from prompt_toolkit import PromptSession
 
             self._session = PromptSession(key_bindings=_tab_keys())
 
-    def ask(self, question: str, default: str, words: Words = ()) -> str:
+    def ask(self, question: str, default: str, words: Words = (),
+            moved: Callable[[], bool] | None = None) -> str:
         shown = fitted(f"{question} [{default}]: " if default else f"{question}: ")
         if self._session is None:
             click.echo(shown, nl=False)
@@ -152,8 +188,28 @@ class Prompter:
                 raise EOFError
             answer = line.strip()
         else:
-            answer = self._session.prompt(shown, completer=_tab(words)).strip()
+            if self._stale:  # keys typed for the question that left: never this one's
+                self._stale = False
+                self._drop_typed()
+            try:
+                answer = self._session.prompt(
+                    shown, completer=_tab(words),
+                    pre_run=_watching(moved) if moved is not None else None).strip()
+            except Moved:
+                self._stale = True
+                raise
+
         return answer or default
+
+    def _drop_typed(self) -> None:
+        """Forget the keys typed for a question that no longer stands, read already or
+        still waiting: an answer to it is never taken for the next question's."""
+        import termios
+
+        from prompt_toolkit.input.typeahead import clear_typeahead
+
+        clear_typeahead(self._session.input)
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
 
 
 class Guide:
@@ -172,6 +228,7 @@ class Guide:
         self._answers = 0  # answers kept so far in the step at hand
         self._asked = 0  # questions put to the Narrator, ever
         self._settle: list[Callable[[], None]] = []  # to remember once the step is saved
+        self._version: int | None = None  # the table's data version last looked at
 
     # --- talking ------------------------------------------------------------------------
 
@@ -189,7 +246,13 @@ class Guide:
         ask it again; ``u`` undoes or goes back (see the module docstring)."""
         while True:
             self._asked += 1
-            answer = self.prompter.ask(question, default, words).strip()
+            try:
+                answer = self.prompter.ask(question, default, words,
+                                           moved=self._moved).strip()
+            except Moved:
+                if self._catch_up():
+                    raise Again from None  # told; the question now current is asked
+                continue
             lowered = answer.lower()
             if lowered in ("?", "b"):
                 moved = self._catch_up()
@@ -275,6 +338,20 @@ class Guide:
         self.loaded = self.saved.load()  # seen: never told again as someone else's
 
     # --- others moving the Conflict on ----------------------------------------------------
+
+    def _moved(self) -> bool:
+        """Whether someone else has moved the Conflict on past the step at hand (a
+        look at the table's version first: cheap enough to ask twice a second)."""
+        from conflict.whatnow import what_now
+
+        if self.loaded is None or self._step is None:
+            return False
+        version = self.saved.table.data_version()
+        if version == self._version:
+            return False
+        self._version = version
+        fresh = self.saved.load()
+        return fresh.version != self.loaded.version and what_now(fresh.state) != self._step
 
     def _catch_up(self) -> bool:
         """Whether the step at hand no longer stands because someone else moved the
