@@ -108,7 +108,7 @@ def test_r_hw_5_a_players_other_phone_follows_their_steps(tmp_path: Path) -> Non
     assert phone.news() == ""
     assert said(laptop.news()).startswith("Famine worsens")
     ok(laptop, "undo")
-    assert said(phone.news()).startswith("Undone: Famine worsens")
+    assert said(phone.news()).startswith("Undone: Disobedience worsens")  # newest first
 
 
 def one_line(path: Path, who: str, line: str) -> tuple[int, str]:

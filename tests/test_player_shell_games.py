@@ -353,6 +353,23 @@ def test_r_hw_5_a_houses_turn_writes_the_events_of_the_tables_commands(
     assert events(at_shell, "housewar") == events(at_table, "housewar")
 
 
+def test_r_hw_5_an_undo_of_several_events_reads_newest_first_at_every_phone(
+        folder: Path) -> None:
+    # One step that wrote several events, taken back: the undoer's reply and the news
+    # at the other phones say them in one order, newest first (the way back).
+    table = seated(folder / "t.db", ("venture", "lekal", "tekiel", "hasting"), HOUSES,
+                   *HW_SETUP)
+    venture, lekal = shells(table, "venture", "lekal").values()
+    ok(venture, "collect")
+    lekal.news()
+    ok(venture, "worsen famine riot ashfall disobedience")
+    lekal.news()
+    reply = [line for line in venture.handle("undo").text.splitlines()
+             if line.startswith("Undone: ")]
+    news = [line for line in lekal.news().splitlines() if line.startswith("Undone: ")]
+    assert len(reply) > 1 and said("\n".join(news)) == said("\n".join(reply))
+
+
 def test_a_seats_stored_name_reaches_the_phone_as_plain_text(folder: Path) -> None:
     # An old table may hold fillers and variation selectors, which show nothing, in a
     # House's name (today's checks refuse them): it is still ada's seat, shown without.

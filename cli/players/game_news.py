@@ -189,8 +189,9 @@ def _moved(desk: GameDesk, old: Loaded[Any, Any], new: Loaded[Any, Any],
     live = {entry.seq for entry in new.entries}
     known = {entry.seq for entry in old.entries}
     lines = []
-    for i, entry in enumerate(old.entries):
-        if entry.seq not in live:
+    # Newest first, the way back, as the undo's own reply and the terminal say it.
+    for i in reversed(range(len(old.entries))):
+        if old.entries[i].seq not in live:
             lines.append("Undone: " + desk.rules.describe(
                 old.states[i], old.events[i], old.states[i + 1], viewer))
     for i, entry in enumerate(new.entries):
