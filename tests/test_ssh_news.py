@@ -51,7 +51,7 @@ def test_r_con_15_news_of_a_hidden_number_reaches_the_narrators_phone_only(
         # dee's phone is 72 columns wide: the step and what comes next, a line each.
         assert told["dee"].startswith(" not defend against action 1.\r\nNext: Action 1 "
                                       "rolls\r\n")
-        assert told["ada"].startswith(" not defend\r\nagainst action 1.\r\n")  # 40 columns
+        assert told["ada"].startswith(" not defend\r\n  against action 1.\r\n")  # 40: hung
     finally:
         for phone in (gm, ada, dee):
             phone.close(force=True)

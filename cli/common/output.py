@@ -14,7 +14,7 @@ from cli.common.glyphs import die as die
 from core.text import json_safe, printable
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions, RenderResult
     from rich.text import Text
 
 
@@ -113,3 +113,15 @@ def hanging(text: Text | str, width: int, indent: int = 2, style: str = "") -> l
             piece = Text(" " * indent) + piece
         lines.append(piece)
     return lines
+
+
+class Hanging:
+    """A line of text as a Rich renderable, wrapped by :func:`hanging` at the width Rich
+    draws it (a phone's 40 columns, a wide terminal's 120): the lines after the first
+    hang ``indent`` spaces in, as every sentence of the command line wraps."""
+
+    def __init__(self, text: Text, indent: int = 2) -> None:
+        self.text, self.indent = text, indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from hanging(self.text, options.max_width, self.indent)

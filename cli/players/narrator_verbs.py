@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from cli.common.errors import fail
-from cli.common.output import plain as safe
 from cli.players.words import stored, verbs
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ def undo(shell: Desk, args: list[str]) -> Reply:
         undid = conflicts.undo(shell.table, conflict, who=shell.name, own=not anyone)
     except NotYourStep as error:
         fail(f"{error} (undo anyone takes it back)")
-    said = safe(f"Undone: {describe(undid.after, undid.event, undid.before)}")
+    said = stored("Undone: ", describe(undid.after, undid.event, undid.before))
     return shell.reply([said, *shell.next_lines(undid.after)])
 
 

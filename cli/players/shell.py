@@ -289,26 +289,28 @@ class PlayerShell:
         recorded = conflicts.record(self.table, conflict, intent, who=self.name)
         return self.reply(self._step_report(conflict, recorded))
 
-    def _step_report(self, conflict: str, recorded: Recorded[State, Event]) -> list[str]:
+    def _step_report(self, conflict: str, recorded: Recorded[State, Event]
+                     ) -> list[RenderableType]:
         from conflict.narrate import describe
 
         viewer = self._viewer(conflict)
         said = [describe(b, e, a, viewer) for b, e, a in recorded.steps]
-        return [*(safe(line) for line in said), *self.next_lines(recorded.after)]
+        return [*(stored("", line) for line in said), *self.next_lines(recorded.after)]
 
-    def next_lines(self, state: State) -> list[str]:
-        """What comes next, and whether it is this player's move."""
+    def next_lines(self, state: State) -> list[RenderableType]:
+        """What comes next, and whether it is this player's move (each wrapped as every
+        sentence is, :func:`cli.players.words.stored`)."""
         from cli.common.board import next_line
         from conflict.whatnow import what_now
 
-        lines = [f"Next: {next_line(state)}"]
+        lines = [stored("Next: ", next_line(state))]
         mine = self.mine()
         now = what_now(state)
         movers = (*now.who, *player_steps.rollers(now))  # a defender rolls too
-        moves = [] if self.narrator else player_steps.moves(
+        moves = "" if self.narrator else player_steps.moves(
             state, [who for who in movers if name_key(who) in mine])
         if moves:
-            lines.append(f"▶ Your move: {moves}")
+            lines.append(stored("▶ Your move: ", moves))
         return lines
 
     def completions(self, typed: str) -> list[Completion]:

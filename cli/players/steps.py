@@ -25,6 +25,7 @@ from core.errors import RefusedError
 from core.steps import Who
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
 
     from cli.players.words import Reply
     from conflict.events import Event
@@ -45,7 +46,7 @@ class Desk(ShellFace, Protocol):
 
     def record_step(self, conflict: str, intent: Intent) -> Reply: ...
 
-    def next_lines(self, state: State) -> list[str]: ...
+    def next_lines(self, state: State) -> list[RenderableType]: ...
 
 
 def split_as(args: list[str]) -> tuple[str | None, list[str]]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final, Protocol, TypeVar
 import attrs
 
 from cli.common.errors import fail
+from cli.common.output import Hanging
 from cli.common.output import plain as safe
 from conflict.intents.words import AIM_WORDS as AIM_WORDS
 from conflict.intents.words import HARMLESS as HARMLESS
@@ -92,13 +93,15 @@ Aim = Declaration
 
 
 def stored(label: str, text: str, *, style: str = "") -> RenderableType:
-    """A line holding stored text: through :func:`cli.common.output.plain`, as Rich ``Text``."""
+    """A line holding stored text (through :func:`cli.common.output.plain`) after
+    ``label``, wrapped at the screen's width with the lines after the first hanging 2
+    spaces in from the label's own indent, as the command line wraps a sentence
+    (:class:`cli.common.output.Hanging`)."""
     from rich.text import Text
 
     line = Text(label)
     line.append(safe(text), style=style)
-    line.overflow = "fold"
-    return line
+    return Hanging(line, len(label) - len(label.lstrip(" ")) + 2)
 
 
 SHELL_WORDS: Final = {"target": "d attack NAME DICE", "using": "using SOURCE"}
