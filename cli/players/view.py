@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from characters.names import name_key
+from cli.common.output import Hanging, hanging
 from cli.common.output import plain as safe
 from cli.players.game_news import GamesMoved, GameVersions, refused_line
 from conflict.dice import Roll
@@ -111,11 +112,21 @@ def _unstyled(part: RenderableType | str, width: int) -> str | None:
     (no tab, no line break), which Rich prints as it is, with no escape code, in colour
     or not: whole when it fits in ``width`` cells, else cut where Rich's own wrapping
     of it cuts (:meth:`rich.text.Text.wrap`). ``None`` for anything else: Rich draws
-    it. Most news lines and a roll's purpose are such lines, and Rich's console was
-    most of the server's CPU for a roll."""
+    it. So is a :class:`~cli.common.output.Hanging` sentence of such text, cut by
+    :func:`~cli.common.output.hanging`. Most news lines and a roll's purpose are such
+    lines, and Rich's console was most of the server's CPU for a roll."""
     from rich.cells import cell_len  # Rich at the first drawing, as in render
     from rich.text import Text
 
+    if isinstance(part, Hanging):  # a sentence hung by the one wrapper: its lines as cut
+        text = part.text
+        if type(text) is not Text or text.spans or text.style or \
+                not text.plain.isprintable():
+            return None
+        line = text.plain.rstrip(" ")
+        if (len(line) if line.isascii() else cell_len(line)) <= width:
+            return f"{line}\n"  # one line, as the wrapper leaves it
+        return "".join(f"{piece.plain}\n" for piece in hanging(text, width, part.indent))
     if isinstance(part, str):
         line = part
     elif type(part) is Text and not part.spans and not part.style and \
