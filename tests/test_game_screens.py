@@ -149,8 +149,11 @@ def test_r_hw_5_the_next_line_names_the_step_of_the_turn() -> None:
 
 
 def test_r_hw_2_the_board_shows_the_track_as_on_the_table() -> None:
+    # Set-up done: turn 1 begins, on the title as on the next line (R-HW-5).
     shown = hw_screen.board(set_up().state)
-    assert shown[0] == Title(" · set-up · Venture", wrap=True)
+    assert shown[0] == Title(" · turn 1 · Venture", wrap=True)
+    assert hw_screen.board(new_game(3, "short", ["Venture", "Lekal", "Hasting"]).state
+                           )[0] == Title(" · set-up · Venture", wrap=True)
     grid = next(item for item in shown if isinstance(item, hw_screen.Grid))
     assert grid.heads == ("I", "II", "III", "IV")
     assert grid.rows == (("", "", "", ""), ("Famine", "Ashfall", "", "Riot"))

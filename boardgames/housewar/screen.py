@@ -129,7 +129,9 @@ def status(state: State) -> dict[str, Any]:
 
 
 def _title(state: State) -> str:
-    title = f" · turn {state.turn.number}" if state.turn.number else " · set-up"
+    # Set-up until its last Problem is placed; then turn 1, as the next line says it.
+    setting_up = state.next_step in (Step.START, Step.SETUP_SHEETS, Step.SETUP_PROBLEMS)
+    title = " · set-up" if setting_up else f" · turn {max(1, state.turn.number)}"
     if outcome(state) is not None:
         return title + " · the game is over"
     if state.houses:
