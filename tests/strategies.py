@@ -184,8 +184,14 @@ def characters(name: st.SearchStrategy[str] = names) -> st.SearchStrategy[Charac
 
 
 def rosters(max_size: int = 6) -> st.SearchStrategy[list[Character]]:
-    """Several characters whose names differ even ignoring case (as a table holds them)."""
-    return st.lists(characters(), max_size=max_size, unique_by=lambda c: name_key(c.name))
+    """Several characters whose names differ even ignoring case, none looking like
+    another (``I`` beside ``1``), as a table holds them."""
+    from core.names import look_alike
+
+    return st.lists(characters(), max_size=max_size,
+                    unique_by=lambda c: name_key(c.name)).filter(
+        lambda roster: all(look_alike(c.name, [o.name for o in roster[:i]]) is None
+                           for i, c in enumerate(roster)))
 
 
 # --- Conflict events (conflict.events; R-CON-*) -------------------------------------
