@@ -140,6 +140,20 @@ def _events(served: Served) -> list[str]:
         return [event["type"] for event in table.read("housewar", "House War 1").events]
 
 
+def _refused_at_the_phone(served: Served, seat: str, line: str, said: str, *,
+                          not_said: str) -> None:
+    """``line`` typed at ``seat``'s phone (40 columns) is refused with ``said``, and the
+    reply before the next prompt holds nothing of ``not_said``."""
+    phone = terminal(served, seat)
+    try:
+        phone.sendline(line)
+        phone.expect(words(said))
+        phone.expect("hw> ")
+        assert not_said not in phone.before
+    finally:
+        phone.close()
+
+
 def test_r_hw_5_a_player_typing_the_hosts_sheet_is_told_it_is_the_hosts(
         served: Served) -> None:
     """House War's set-up is the host's (R-HW-5: "the first House's turn begins with
@@ -147,15 +161,8 @@ def test_r_hw_5_a_player_typing_the_hosts_sheet_is_told_it_is_the_hosts(
     ``sheet`` is told so, as for any host's step, not sent to the character sheets of
     a Conflict (``you play no character``); nothing is written."""
     before = _events(served)
-    phone = terminal(served, "lekal")
-    try:
-        phone.sendline("sheet lekal 2s")
-        phone.expect(words("! 'sheet' is not a step you may take at House War 1: it "
-                           "is the host's"))
-        phone.expect("hw> ")
-        assert "character" not in phone.before
-    finally:
-        phone.close()
+    _refused_at_the_phone(served, "lekal", "sheet lekal 2s", "! 'sheet' is not a step you "
+                          "may take at House War 1: it is the host's", not_said="character")
     done = served.ssh("lekal", "sheet", "lekal", "2s", key="lekal")
     assert done.returncode == 2
     assert " ".join(err(done).split()) == (
@@ -172,14 +179,9 @@ def test_r_hw_1_a_step_at_a_phone_after_the_end_is_refused_as_the_game_over(
     cli(served.path, "hw", "collect")
     cli(served.path, "hw", "unrest", "8")
     before = _events(served)
-    phone = terminal(served, "venture")
-    try:
-        phone.sendline("worsen famine riot ashfall disobedience")
-        phone.expect(words("! R-HW-1: the game is over (Unrest reached 8)"))
-        phone.expect("hw> ")
-        assert "your turn" not in phone.before
-    finally:
-        phone.close()
+    _refused_at_the_phone(served, "venture", "worsen famine riot ashfall disobedience",
+                          "! R-HW-1: the game is over (Unrest reached 8)",
+                          not_said="your turn")
     done = served.ssh("hasting", "pass", "--take", "atium", key="hasting")
     assert done.returncode == 2
     assert " ".join(err(done).split()).startswith("! R-HW-1: the game is over")
