@@ -74,7 +74,9 @@ def _strings(path: Path) -> list[tuple[int, str]]:
             and id(node) not in docs]
 
 
-FLAG = re.compile(r"(?<![\w-])--[a-z]")
+FLAG = re.compile(r"(?<![\w-])(--[a-z]|-[a-z](?![\w-]))")
+"""A long option (``--rows``) or a short one (``-p``); not ``-N`` (a negative amount's
+metavar), a dash between words, or a suffix such as ``-kind``."""
 
 
 def test_no_library_string_names_an_option() -> None:
@@ -91,7 +93,8 @@ def test_the_scan_sees_an_option_in_any_string_but_a_docstring(tmp_path: Path) -
     module = tmp_path / "m.py"
     module.write_text('"""Run it with --rows."""\nNEXT = "edict --rows ROW…"\n'
                       'HINT = f"sheet {1} TOKENS --cards N"\nBARE = "a -- b, x--y"\n'
-                      '"""The next step, said with --cards."""\n')
+                      '"""The next step, said with --cards."""\n'
+                      'WHO = "who acts (-p)"\nSPEND = "spend -N, 3-kind, a - b"\n')
     assert sorted((line, text) for line, text in _strings(module) if FLAG.search(text)) == [
         (2, "edict --rows ROW…"), (3, " TOKENS --cards N"),
-        (5, "The next step, said with --cards.")]
+        (5, "The next step, said with --cards."), (6, "who acts (-p)")]

@@ -124,7 +124,8 @@ def _step(name: str, summary: str, *params: Param, **fields: Any) -> Step[Game]:
 WHO_ACTS: Final = Param("who_acts", "Who acts (default: the player whose turn it is).",
                         Kind.NAME, option="player", short="p", metavar="NAME", seat=True,
                         complete=_players)
-"""``{who_acts}/-p``: who acts; at a phone, only the player's own seat (R-DBG-1)."""
+"""``{who_acts}``: who acts, the player whose turn it is unless named; at a phone, only
+the player's own seat (R-DBG-1)."""
 
 
 def _n(name: str = "amount", help_text: str = "How many.") -> Param:
