@@ -118,27 +118,21 @@ def _unstyled(part: RenderableType | str, width: int) -> str | None:
     from rich.cells import cell_len  # Rich at the first drawing, as in render
     from rich.text import Text
 
-    if isinstance(part, Hanging):  # a sentence hung by the one wrapper: its lines as cut
-        text = part.text
-        if type(text) is not Text or text.spans or text.style or \
-                not text.plain.isprintable():
-            return None
-        line = text.plain.rstrip(" ")
-        if (len(line) if line.isascii() else cell_len(line)) <= width:
-            return f"{line}\n"  # one line, as the wrapper leaves it
-        return "".join(f"{piece.plain}\n" for piece in hanging(text, width, part.indent))
-    if isinstance(part, str):
-        line = part
-    elif type(part) is Text and not part.spans and not part.style and \
-            part.end == "\n" and part.justify is None and not part.no_wrap and \
-            part.overflow in (None, "fold"):
-        line = part.plain
+    text = part.text if isinstance(part, Hanging) else part  # a sentence hung or not
+    if isinstance(text, str):
+        line = text
+    elif type(text) is Text and not text.spans and not text.style and \
+            text.end == "\n" and text.justify is None and not text.no_wrap and \
+            text.overflow in (None, "fold"):
+        line = text.plain
     else:
         return None
     if not line.isprintable():
         return None
     if (len(line) if line.isascii() else cell_len(line)) <= width:
         return f"{line}\n"
+    if isinstance(part, Hanging):  # its lines as the one wrapper cuts them
+        return "".join(f"{piece.plain}\n" for piece in hanging(text, width, part.indent))
     cut = Text(line, overflow="fold").wrap(_measuring(), width)
     return "".join(f"{piece.plain}\n" for piece in cut)
 
