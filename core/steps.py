@@ -250,6 +250,12 @@ class Step(Generic[S]):
     may_end: bool = False
     offer: Callable[[S], Sequence[Offered]] | None = None
 
+    @property
+    def shapes(self) -> tuple[str, ...]:
+        """The shapes a line of this step may take, in order: its ``usage`` cut at each
+        `` · `` (``d attack NAME 5 [with GEAR]``, ``d defense 4``…); none without one."""
+        return tuple(self.usage.split(" · ")) if self.usage else ()
+
     def param(self, name: str) -> Param:
         """The parameter called ``name`` (its table name)."""
         for param in self.params:

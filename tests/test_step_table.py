@@ -213,3 +213,12 @@ def test_a_steps_help_names_parameters_and_each_door_words_them() -> None:
         for step in steps:
             texts = [step.summary, step.help, *(p.help for p in step.params)]
             assert not any("--" in text for text in texts), step.name
+
+
+def test_a_steps_shapes_are_its_usage_cut_at_each_dot() -> None:
+    from conflict.intents.step_table import STEPS
+
+    assert STEPS["declare"].shapes == ("d attack NAME 5 [with GEAR]",
+                                       "d action 4 [at NAME] [harmless]", "d defense 4",
+                                       "d noroll [what]")
+    assert STEPS["hold"].shapes == ("h",) and CHEER.shapes == ()

@@ -12,6 +12,8 @@ Narrator's verbs, :mod:`cli.players.narrator_verbs`, use it too).
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -155,18 +157,21 @@ def moves(state: State, names: Sequence[str]) -> str:
     """The steps any of ``names`` may take now, from the table (each step's ``may``),
     each with its short line as typed: ``act (a), change (c 6) or hold (h)``; empty when
     none may."""
-    import re
-
     found = []
     for step in table():
         may = step.may
         if step.who is Who.HOST or may is None or not any(may(state, n) for n in names):
             continue
-        typed = [" ".join(re.sub(r"\[[^]]*\]", "", usage).split())
-                 for usage in step.usage.split(" · ")]
+        typed = [_bare(shape) for shape in step.shapes]
         found.append(step.name if typed == [step.name] else
                      f"{step.name} ({', '.join(typed)})")
     return _and(found, "or") if found else ""
+
+
+@functools.cache
+def _bare(shape: str) -> str:
+    """A step's shape as typed at its shortest: its optional ``[…]`` words left out."""
+    return " ".join(re.sub(r"\[[^]]*\]", "", shape).split())
 
 
 def table() -> Steps[State]:
@@ -188,10 +193,10 @@ def help_lines(host: bool) -> list[str]:
     and what it does."""
     if host:
         return [f" {part}" for step in table() if step.who is Who.HOST
-                for part in step.usage.split(" · ")]
+                for part in step.shapes]
     return ["On your move (the board says when):",
-            *(f" {usage}" for usage in table()["declare"].usage.split(" · ")),
-            *(f" {step.usage.split(' · ')[0]:<11} {step.name}" for step in table()
+            *(f" {shape}" for shape in table()["declare"].shapes),
+            *(f" {step.shapes[0]:<11} {step.name}" for step in table()
               if step.who is not Who.HOST and step.name != "declare"),
             f" {'? STEP':<11} a step in full"]
 
@@ -208,5 +213,5 @@ def step_help(word: str, *, host: bool) -> list[str]:
     def said(param: Param, flag: str | None) -> str:  # a line here names no option
         return SHELL_WORDS.get(param.name) or (flag or param.name).replace("_", " ")
 
-    return [*(f" {usage}" for usage in step.usage.split(" · ")), "",
+    return [*(f" {shape}" for shape in step.shapes), "",
             step.worded(step.summary, said), step.worded(step.help, said)]
