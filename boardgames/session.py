@@ -184,18 +184,23 @@ class Codec(Generic[E]):
     ``game`` names the game (``"stuffed"``), ``events`` are its event classes, each with
     a ``TYPE`` class attribute used as the tag; ``schema`` is the version of the layout
     written, and ``upgrades`` maps an older version to a function that turns a dict of
-    that version into one of the next. ``setups`` register the game's own hooks on the
+    that version into one of the next. ``stored_before`` gives, by type tag, the fields
+    an event type gained after some were stored, with what one stored without them
+    means (House War's ``{"start": {"rules": 1}}``: a game set up before editions were
+    kept is played by edition 1). ``setups`` register the game's own hooks on the
     codec's own converter (:attr:`converter`), made on first use after
     :func:`strict_scalars`.
     """
 
     def __init__(self, game: str, events: Sequence[type[E]], *, schema: int = 1,
                  upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]
-                 | None = None, setups: Sequence[convert.Setup] = ()) -> None:
+                 | None = None, stored_before: Mapping[str, Mapping[str, Any]] | None = None,
+                 setups: Sequence[convert.Setup] = ()) -> None:
         self.game = game
         self.converter = convert.Converter(strict_scalars, *setups)
         self.schema = schema
         self.upgrades = dict(upgrades or {})
+        self.stored_before = dict(stored_before or {})
         self.by_type: dict[str, type[E]] = {}
         for cls in events:
             tag = getattr(cls, "TYPE", None)
@@ -232,7 +237,8 @@ class Codec(Generic[E]):
         if cls is None:
             raise BadValue(f"unknown {self.game} event type {shown(tag)} "
                            f"(known: {', '.join(self.by_type)})")
-        fields = {k: v for k, v in body.items() if k not in ("game", "schema", "type")}
+        fields = {**self.stored_before.get(str(tag), {}),
+                  **{k: v for k, v in body.items() if k not in ("game", "schema", "type")}}
         import cattrs
 
         try:

@@ -165,6 +165,15 @@ def test_bad_json_is_refused_as_a_bad_value(body: dict[str, object], match: str)
         CODEC.from_json(json.dumps({"game": "housewar", "schema": 1, **body}))
 
 
+def test_r_hw_5_a_start_stored_before_editions_were_kept_reads_as_edition_1() -> None:
+    stored = CODEC.to_dict(Start(3, "short"))
+    assert stored["rules"] == 2 and CODEC.from_dict(stored).rules == 2
+    del stored["rules"]
+    assert CODEC.from_dict(stored).rules == 1
+    with pytest.raises(BadValue, match="rules"):
+        CODEC.from_dict({**stored, "rules": 3})
+
+
 def test_other_games_and_schemas_are_refused() -> None:
     with pytest.raises(BadValue, match="not a housewar event: it belongs to 'stuffed'"):
         CODEC.from_dict({"game": "stuffed", "schema": 1, "type": "end_turn"})

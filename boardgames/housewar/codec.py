@@ -78,24 +78,13 @@ def _hooks(conv: cattrs.Converter) -> None:
         attrs.resolve_types(cls)
         return _lists_only(cls, conv)
 
-    def start_reader(cls: type[Any]) -> Callable[[Any, Any], Any]:
-        base = strict_reader(cls)
-
-        def structure(value: Any, type_: Any) -> Any:
-            if isinstance(value, Mapping) and "rules" not in value:
-                value = {**value, "rules": 1}  # set up before editions were kept
-            return base(value, type_)
-
-        return structure
-
     conv.register_unstructure_hook(Resources, _unstructure_resources)
     # Each class's reader is built when first read, not with the converter.
     conv.register_structure_hook_factory(lambda t: t in _READ_STRICTLY, strict_reader)
-    conv.register_structure_hook_factory(lambda t: t is Start, start_reader)
 
 
 CODEC: Codec[Event] = Codec("housewar", EVENTS, schema=SCHEMA, upgrades={1: _from_v1},
-                            setups=[_hooks])
+                            stored_before={Start.TYPE: {"rules": 1}}, setups=[_hooks])
 """Writes and reads House War events (``CODEC.to_json(event)``,
 ``CODEC.from_json(line)``)."""
 
