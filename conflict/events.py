@@ -229,12 +229,6 @@ start event has no ``rules``) and replays as it was played: 1 die may be declare
 surprise counts in round 1 only."""
 
 
-def _rules_edition(_instance: object, _attribute: object, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= RULES:
-        raise BadValue(f"rules must be an edition from 1 to {RULES}, got {shown(value)}",
-                       rule="R-CON-1", param="rules", value=value)
-
-
 
 @attrs.frozen
 class Start:
@@ -248,7 +242,7 @@ class Start:
     nature: Nature = attrs.field(converter=to_nature)
     stakes: str = attrs.field(default="", validator=f.text)
     scope: str = attrs.field(default="", validator=f.text)
-    rules: int = attrs.field(default=RULES, validator=_rules_edition)
+    rules: int = attrs.field(default=RULES, validator=f.whole(1, RULES, "R-CON-1"))
 
 
 @attrs.frozen
