@@ -19,6 +19,7 @@ from characters.names import name_key
 from conflict.dice import RandomSource
 from conflict.errors import BadValue, RuleViolation, shown
 from conflict.events import (
+    RULES,
     Act,
     ApplyDamage,
     Change,
@@ -93,7 +94,7 @@ class DeclareOption:
     equipment: tuple[str, ...]
     character: Character
     """The declarer's sheet, from which :attr:`pool` is figured."""
-    rules: int = 2
+    rules: int = RULES
     """The edition of the rules the Conflict began under (:class:`~conflict.events.Start`):
     one begun before edition 2 may still declare an action of 1 die, as it could then."""
 

@@ -43,7 +43,7 @@ from characters.model import ExtraGroup, Resilience, Resiliences, Sheet
 from characters.names import name_key
 from conflict.dice import Roll
 from conflict.errors import RuleViolation, shown
-from conflict.events import DeclarationKind, Nature
+from conflict.events import RULES, DeclarationKind, Nature
 from conflict.values import copier, quick_init
 
 __all__ = [
@@ -431,7 +431,7 @@ class State:
     looks: dict[tuple[int, str], str] = attrs.field(factory=dict, eq=False, repr=False)
     # The edition of the rules it began under (conflict.events.RULES); left out of the
     # repr, which the known runs of the simulations are checked by.
-    rules: int = attrs.field(default=2, repr=False)
+    rules: int = attrs.field(default=RULES, repr=False)
 
     def find(self, name: str) -> int | None:
         """The position of the participant called ``name`` (any spelling of its name,

@@ -136,6 +136,11 @@ def _first_or_none(value: str | None) -> str | None:
     return None if value is None else clean(value)
 
 
+RULES = 2
+"""The edition of the rules a game set up now is played by, kept in its :class:`Start`
+(from 2, R-HW-1's ruling: the end is final)."""
+
+
 @attrs.frozen
 class Start:
     """Set-up (R-HW-5): ``players`` 3–5, the game's ``length``, and the Houses in turn
@@ -160,7 +165,7 @@ class Start:
     houses: tuple[str, ...] = attrs.field(default=(), converter=_houses)
     first: str | None = attrs.field(default=None, converter=_first_or_none)
     setup_collection: bool = attrs.field(default=True)
-    rules: int = attrs.field(default=2, validator=whole_number(1, 2, "R-HW-5"))
+    rules: int = attrs.field(default=RULES, validator=whole_number(1, RULES, "R-HW-5"))
 
     def __attrs_post_init__(self) -> None:
         if self.houses and len(self.houses) != self.players:
@@ -480,7 +485,7 @@ Event: TypeAlias = (Start | AddProblem | Worsen | MoveProblem | Collect | Pass |
 EVENTS: tuple[type[Event], ...] = get_args(Event)
 """Every event class, in the order of the union :data:`Event`."""
 
-__all__ = ["EVENTS", "AddProblem", "AddUnrest", "Advisor", "Award", "ChangeCost",
+__all__ = ["EVENTS", "RULES", "AddProblem", "AddUnrest", "Advisor", "Award", "ChangeCost",
            "Collect", "DiscardFaceDown", "EndTurn", "Event", "FaceDown", "Length",
            "MoveProblem", "NoDeal", "Pass", "Place", "Reason", "Reveal", "Ruin", "Score",
            "Share", "Sheet", "Solve", "Start", "StartTimer", "Steal", "StopTimer",

@@ -14,7 +14,7 @@ import enum
 import attrs
 
 from boardgames.errors import RuleViolation, shown
-from boardgames.housewar.events import Length, key
+from boardgames.housewar.events import RULES, Length, key
 from boardgames.housewar.pay import effective_cost
 from boardgames.housewar.resources import NOTHING, Resources
 from boardgames.housewar.timer import Timer
@@ -172,7 +172,7 @@ class State:
 
     phase: Phase = Phase.NEW
     setup_collection: bool = True  # False: a game saved before it was recorded (R-HW-5)
-    rules: int = 2  # the edition of the rules it was set up under (events.Start.rules)
+    rules: int = RULES  # the edition of the rules it was set up under (events.Start.rules)
     players: int = 0
     length: Length | None = None
     houses: tuple[House, ...] = ()
