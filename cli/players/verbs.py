@@ -15,7 +15,6 @@ from cli.players.game_verbs import GAMES, reads, turn_verbs, verbs_of
 from cli.players.words import ANY_TIME_HELP, SHELL_VERBS
 
 __all__ = [
-    "GAME_WORDS",
     "STREAM_WORDS",
     "help_text",
     "host_verbs",
@@ -32,14 +31,12 @@ def player_verbs() -> dict[str, str]:
 
 STREAM_WORDS: Final = frozenset({"games", "list", "use", "game"})
 """Which stream the shell sits at: ``games`` (``list``) lists them, ``use NAME`` (``game
-NAME``) sits at one (:mod:`cli.players.game_desk`)."""
+NAME``) sits at one (:mod:`cli.players.game_desk`). They are the words of a board game
+known without loading any game (``undo`` stays the Narrator's word at a Conflict; at a
+game the shell reads it itself); their verb is ``game``. So are a player's steps of the
+games' tables and what only reads (:func:`step_words`), and a Narrator may also start a
+line with any of the games' commands the shell runs (:func:`host_words`)."""
 
-GAME_WORDS: Final = STREAM_WORDS
-"""Words a line may start with at a board game known without loading any game: the
-stream words (``undo`` stays the Narrator's word at a Conflict; at a game the shell
-reads it itself); their verb is ``game``. So are a player's steps of the games' tables
-and what only reads (:func:`step_words`), and a Narrator may also start one with any of
-the games' commands the shell runs (:func:`host_words`)."""
 
 def host_verbs() -> dict[str, str]:
     """The Narrator's steps and own words, for a player marked Narrator."""
@@ -68,7 +65,7 @@ def verb_of(line: str, *, narrator: bool = False) -> str | None:
     theirs = host_verbs() if narrator else {}
     if word in theirs:
         return theirs[word]
-    if word in GAME_WORDS or word in step_words() or (narrator and word in host_words()):
+    if word in STREAM_WORDS or word in step_words() or (narrator and word in host_words()):
         return "game"
     return None
 
