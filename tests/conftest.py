@@ -17,12 +17,17 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """After a whole run, the functions past 60 lines, if any: a smell to mend, which
-    fails nothing (:mod:`layout_support`)."""
+    """After a run that held the layout's tests (the whole suite), the functions past 60
+    lines, if any: a smell to mend, which fails nothing (:mod:`layout_support`). A run
+    of other files does not pay for reading every module again."""
     from pathlib import Path
 
     from layout_support import LONG, long_functions
 
+    ran = (report.nodeid for reports in terminalreporter.stats.values()
+           for report in reports if hasattr(report, "nodeid"))
+    if not any(nodeid.startswith("tests/test_layout.py") for nodeid in ran):
+        return
     found = long_functions(Path(__file__).resolve().parent.parent)
     if found:
         terminalreporter.section(f"functions past {LONG} lines: a smell to mend")
