@@ -86,6 +86,7 @@ class Terminal:
                    shlex.join(command),
                    ";", "set", "-g", "status", "off")
         self.rows = rows
+        self.typed = ""
         self.path = self._tmux("display-message", "-p", "#{socket_path}").strip()
 
     def _tmux(self, *args: str) -> str:
@@ -103,10 +104,20 @@ class Terminal:
     def plain(self) -> str:
         return " ".join(self._tmux("capture-pane", "-p").split())
 
+    def since_typed(self) -> str:
+        """The screen's words after the line last typed and its prompt, or none until
+        that line shows: what a reply says, never what stood above it before."""
+        shown = self.plain()
+        if not self.typed:
+            return shown
+        echo = shown.rfind(f"> {self.typed}")
+        return "" if echo < 0 else shown[echo + len(self.typed) + 2:]
+
     def wait_for(self, words: str, timeout: float = 30.0) -> list[str]:
-        """The screen once ``words`` show on it and it stays still."""
+        """The screen once ``words`` show on it, after the line last typed, and it
+        stays still."""
         ends = time.monotonic() + timeout
-        while words not in self.plain():
+        while words not in self.since_typed():
             if time.monotonic() > ends:
                 raise SystemExit(f"{words!r} never showed:\n{self.plain()}")
             time.sleep(0.1)
@@ -119,6 +130,7 @@ class Terminal:
             before = now
 
     def type(self, line: str) -> None:
+        self.typed = " ".join(line.split())
         self._tmux("send-keys", "-l", line)
         self._tmux("send-keys", "Enter")
 
