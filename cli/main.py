@@ -109,7 +109,9 @@ class LazyGroup(Loading):
             click.echo(f"{PREFIX}{one_line(no_such_option_line(error))}", err=True)
             sys.exit(2)
         except click.ClickException as error:
-            click.echo(f"{PREFIX}{one_line(error.format_message())}", err=True)
+            from cli.common.values import said as click_said  # on an error only
+
+            click.echo(f"{PREFIX}{one_line(click_said(error))}", err=True)
             sys.exit(2)
         except user_errors() as error:
             click.echo(f"{PREFIX}{one_line(said(error))}", err=True)

@@ -9,10 +9,11 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -116,3 +117,24 @@ def colour_is_honoured(db: Path, *args: str) -> None:
     plain = run(db, *args, columns=60, env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
     assert plain.exit_code == 0, plain.output
     assert not COLOUR.search(plain.stdout)
+
+
+def _commands(command: click.Command, ctx: click.Context, path: tuple[str, ...]
+              ) -> Iterator[tuple[tuple[str, ...], click.Command, click.Context]]:
+    yield path, command, ctx
+    if isinstance(command, click.Group):
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            assert sub is not None, (path, name)
+            # As click makes it (its settings: -h beside --help, which click keeps)
+            made = sub.context_class(sub, parent=ctx, info_name=name, **sub.context_settings)
+            yield from _commands(sub, made, (*path, name))
+
+
+def every_command(width: int = 80
+                  ) -> list[tuple[tuple[str, ...], click.Command, click.Context]]:
+    """Every command of the tool (its path of names, the command, its context), each
+    group's too, loaded as click loads them, at a terminal ``width`` columns wide."""
+    settings = {**main.context_settings, "terminal_width": width}
+    root = main.context_class(main, info_name="mistborn", **settings)
+    return list(_commands(main, root, ()))

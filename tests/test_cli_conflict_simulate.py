@@ -94,9 +94,10 @@ def test_policies_for_every_side_or_one(db: Path) -> None:
     (["--policy", "sneaky"], "--policy 'sneaky': no policy called 'sneaky' (policies: "),
     (["--policy", "=bold"], "--policy '=bold': name the side before '='"),
     (["--policy", "ministry=bold"], "no side called 'ministry' in this Conflict"),
-    (["--runs", "0"], "Invalid value for '--runs'"),
-    (["--until-precision", "0.5"], "Invalid value for '--until-precision'"),
-    (["--rounds", "0"], "Invalid value for '--rounds'"),
+    (["--runs", "0"], "--runs must be 1–1000000, got 0"),
+    (["--until-precision", "0.5"],
+     "--until-precision must be a number more than 0 and less than 0.5, got 0.5"),
+    (["--rounds", "x"], "--rounds must be a whole number 1–1000, got 'x'"),
     (["Nowhere"], "no Conflict named 'Nowhere' (there is 'Gatehouse')"),
 ])
 def test_bad_requests_are_one_line(db: Path, args: list[str], message: str) -> None:

@@ -456,7 +456,7 @@ def test_r_hw_5_a_sheet_names_its_tokens(db: Path) -> None:
     given, ``none`` for a sheet that shows none; left out, nothing is written."""
     ok(db, *NEW)
     assert unchanged(db, "hw", "sheet", "venture", "--cards", "1") == (
-        "Missing argument 'TOKENS…'.")
+        "sheet needs TOKENS")
     ok(db, "hw", "sheet", "venture", "none", "--cards", "1")
     assert house(db, "Venture")["resources"] == game(db)["houses"][1]["resources"]
 

@@ -248,7 +248,7 @@ def test_bad_set_up_and_odds_are_refused_on_one_line(db: Path) -> None:
                    "ch").startswith("R-STF-6: a player is NAME:ATTRIBUTE")
     assert refused(db, "stuffed", "odds", "ch:9").startswith("R-STF-5: a count must be 1–8")
     assert refused(db, "stuffed", "odds", "3-kind", "-r", "9").startswith(
-        "Invalid value for '--rerolls'")
+        "--rerolls must be 0–8, got 9")
     ok(db, *HEIST)
     assert refused(db, "stuffed", "undo") == (
         "R-STF-2: only the set-up is left, and it is not undone: start another game with "

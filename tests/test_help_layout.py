@@ -6,46 +6,26 @@ from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Iterator
 
 import click
 import pytest
-from cli_support import console_script
+from cli_support import console_script, every_command
 from rich.cells import cell_len
 
 from cli.common.help_layout import HELP_ROOM, NarrowHelp
-from cli.main import main
-
-
-def _commands(command: click.Command, ctx: click.Context, path: tuple[str, ...]
-              ) -> Iterator[tuple[tuple[str, ...], click.Command, click.Context]]:
-    yield path, command, ctx
-    if isinstance(command, click.Group):
-        for name in command.list_commands(ctx):
-            sub = command.get_command(ctx, name)
-            assert sub is not None, (path, name)
-            # As click makes it (its settings: -h beside --help, which click keeps)
-            made = sub.context_class(sub, parent=ctx, info_name=name, **sub.context_settings)
-            yield from _commands(sub, made, (*path, name))
-
-
-def _every_command(width: int) -> list[tuple[tuple[str, ...], click.Command, click.Context]]:
-    settings = {**main.context_settings, "terminal_width": width}
-    root = main.context_class(main, info_name="mistborn", **settings)
-    return list(_commands(main, root, ()))
 
 
 def test_every_command_of_the_tool_lays_its_help_out_for_the_terminal() -> None:
     # A command made anywhere in the tool (a step of a game's table, a twin, a group's
     # own) has a context that makes this formatter.
-    found = _every_command(40)
+    found = every_command(40)
     assert len(found) > 80
     assert all(isinstance(ctx.make_formatter(), NarrowHelp) for _path, _c, ctx in found)
 
 
 @pytest.mark.parametrize("width", [40, 60])
 def test_no_help_line_is_wider_than_the_screen_and_no_word_is_cut(width: int) -> None:
-    for path, command, ctx in _every_command(width):
+    for path, command, ctx in every_command(width):
         shown = command.get_help(ctx)
         wide = [line for line in shown.splitlines() if cell_len(line) > width]
         assert not wide, (path, wide)

@@ -128,7 +128,7 @@ def test_a_tool_roll_news_undo_and_one_line_errors(folder: Path) -> None:
     news = said(players["bo"].news())
     assert news.startswith("ann rolls:") and news.endswith("You play bo.")
     assert players["ann"].news() == ""  # one's own step was said in the reply
-    assert refused(players["ann"], "spend").startswith("! Missing argument")
+    assert refused(players["ann"], "spend") == "! spend needs DICE (type: help spend)"
     assert refused(players["ann"], "spend c:3 --db other.db") == (
         "! the shell chooses the table, the game and who writes: leave out --db")
     assert refused(players["ann"], "score 3").startswith("! 'score' is not a command here")

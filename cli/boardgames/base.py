@@ -52,6 +52,7 @@ from cli.common.streams import (
 )
 from cli.common.streams import meanwhile_lines as stream_meanwhile
 from cli.common.table_option import complete_game, open_table, table_option
+from cli.common.values import Whole
 from core.lazy import named
 from core.steps import Who
 
@@ -367,7 +368,7 @@ def last_sentences(face: Face, loaded: Loaded[Any, Any], count: int) -> list[str
 
 def show_last(function: F) -> F:
     """``--last N``: how many of the game's last events ``show`` says (default 3)."""
-    return click.option("--last", default=3, show_default=True, type=click.IntRange(0, 100),
+    return click.option("--last", default=3, show_default=True, type=Whole(0, 100),
                         metavar="N", help="How many of the last events to show.")(function)
 
 

@@ -33,6 +33,7 @@ from cli.common.output import json_option
 from cli.common.streams import who_option
 from cli.common.table_option import table_option
 from cli.common.twins import UNDO
+from cli.common.values import OneOf
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -58,7 +59,7 @@ def _keep_lang(ctx: click.Context, _param: click.Parameter, value: str | None) -
 
 def lang_option(function: F) -> F:
     """``--lang en|pl``: the language of screens, sentences and errors."""
-    return click.option("--lang", type=click.Choice(["en", "pl"]), expose_value=False,
+    return click.option("--lang", type=OneOf(["en", "pl"]), expose_value=False,
                         callback=_keep_lang,
                         help="en or pl (default: pl in a Polish locale, else en).")(function)
 

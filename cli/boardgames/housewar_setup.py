@@ -19,6 +19,7 @@ from cli.common.output import json_option, make_console, print_json
 from cli.common.step_commands import OwnSeat
 from cli.common.streams import last_steps
 from cli.common.table_option import table_option
+from cli.common.values import Whole
 
 if TYPE_CHECKING:
     from boardgames.housewar.events import Event
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 
 @game_command("new")
-@click.option("--players", type=int, required=True, metavar="N",
+@click.option("--players", type=Whole(), required=True, metavar="N",
               help="3, 4 or 5 (R-HW-5).")
 @click.option("--length", required=True, metavar="short|medium|long",
               help="1, 2 or 3 piles above the Vin pile.")

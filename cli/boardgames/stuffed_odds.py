@@ -23,6 +23,7 @@ from cli.boardgames.seat import show
 from cli.common.decorators import F
 from cli.common.output import json_option, print_json
 from cli.common.table_option import table_option
+from cli.common.values import Whole
 
 if TYPE_CHECKING:
     from boardgames.stuffed.dice import Die, Symbol
@@ -35,7 +36,7 @@ def _die(faces: Sequence[str]) -> Die:
 
 
 def _rerolls_option(default: int) -> Callable[[F], F]:
-    return click.option("--rerolls", "-r", type=click.IntRange(0, 8), default=default,
+    return click.option("--rerolls", "-r", type=Whole(0, 8), default=default,
                         show_default=True, metavar="R",
                         help="Rerolls to come (the Hero's ability, cards…).")
 
@@ -55,7 +56,7 @@ def _by_rerolls(chances: Sequence[Fraction]) -> list[dict[str, Any]]:
 @click.option("--from", "roll", cls=ManyOption, metavar="DICE…",
               help="The dice showing now (c c e ch ch i b b); default: rolling all of "
                    "them.")
-@click.option("--dice", type=click.IntRange(1, 8), default=8, show_default=True,
+@click.option("--dice", type=Whole(1, 8), default=8, show_default=True,
               metavar="N", help="How many dice are rolled, without --from.")
 @_die_option()
 @json_option

@@ -14,6 +14,7 @@ from cli.boardgames.base import ManyOption, common, game_command, show_last
 from cli.boardgames.stuffed import face
 from cli.common.output import echo_wrapped, make_console, print_json
 from cli.common.streams import ENGLISH
+from cli.common.values import Whole
 
 if TYPE_CHECKING:
     from boardgames.stuffed.events import Seat
@@ -41,9 +42,9 @@ def _seat(spec: str) -> Seat:
                    "card (ann:charisma), and optionally the Hero's name (ann:ch:Kelsier).")
 @click.option("--mission", "mission_name", default="Mission", show_default=True,
               metavar="NAME", help="The Mission card's name.")
-@click.option("--teammates", type=int, required=True, metavar="N",
+@click.option("--teammates", type=Whole(), required=True, metavar="N",
               help="Teammates the Mission needs (Heroes don't count).")
-@click.option("--mercenaries", type=int, default=0, show_default=True, metavar="M",
+@click.option("--mercenaries", type=Whole(), default=0, show_default=True, metavar="M",
               help="How many of them must be Mercenaries.")
 @click.option("--combo", required=True, metavar="COMBO",
               help="The Mission's combination, e.g. ch:2,i,r or 3-kind,b.")

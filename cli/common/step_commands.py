@@ -18,6 +18,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from cli.common.options import NumbersCommand
+from cli.common.values import OneOf, Whole
 from core.errors import RefusedError
 from core.steps import Kind
 
@@ -104,11 +105,9 @@ def worded(param: Param, flag: str | None = None) -> str:
 
 def _type(param: Param) -> Any:
     if param.kind is Kind.CHOICE and param.choices:
-        return click.Choice(param.choices)
+        return OneOf(param.choices)
     if param.kind is Kind.NUMBER:
-        if param.low is None and param.high is None:
-            return int
-        return click.IntRange(param.low, param.high)
+        return Whole(param.low, param.high)
     return None
 
 

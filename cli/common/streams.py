@@ -31,6 +31,7 @@ import click
 from cli.common.decorators import F
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.table_option import open_table, table_option
+from cli.common.values import Whole
 from cli.common.who import WHO_ENV
 from cli.common.who import logged_name as logged_name  # read here before it moved
 
@@ -105,7 +106,7 @@ def who_option(function: F) -> F:
 
 def log_last(lines: str) -> Callable[[F], F]:
     """``--last N``: a log's last N ``lines`` only (1 to 100,000; default every one)."""
-    return click.option("--last", type=click.IntRange(1, 100_000), metavar="N",
+    return click.option("--last", type=Whole(1, 100_000), metavar="N",
                         help=f"Only the last N {lines}.")
 
 

@@ -29,6 +29,7 @@ from cli.common.output import (
     print_json,
 )
 from cli.common.table_option import complete_character, open_table, table_option, table_path
+from cli.common.values import OneOf, Whole
 
 if TYPE_CHECKING:
     from characters.files import Versioned
@@ -248,7 +249,7 @@ def show(name: str, as_json: bool) -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["toml", "json"]),
+    type=OneOf(["toml", "json"]),
     default="toml",
     show_default=True,
     help="File format to write.",
@@ -357,7 +358,7 @@ def _resilience_command(verb: str, short_help: str, doc: str,
     @char.command(verb, context_settings=AMOUNT_SETTINGS, short_help=short_help, help=doc)
     @click.argument("name", shell_complete=complete_character)
     @click.argument("resilience")
-    @click.argument("amount", type=int)
+    @click.argument("amount", type=Whole())
     @json_option
     @table_option
     def command(name: str, resilience: str, amount: int, as_json: bool) -> None:

@@ -23,6 +23,7 @@ from cli.common.errors import fail
 from cli.common.help_layout import Command
 from cli.common.options import SEED
 from cli.common.output import hanging, json_option, make_console, plain, print_json
+from cli.common.values import Number, Whole
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -47,12 +48,12 @@ DEFAULT_ROUNDS: Final = 3
               type=SEED, help="Seed of the dice: the same seed "
               "plays the same Conflict.")
 @click.option("--rounds", default=DEFAULT_ROUNDS, show_default=True, metavar="N",
-              type=click.IntRange(1, 10), help="The most rounds to play before the "
+              type=Whole(1, 10), help="The most rounds to play before the "
               "Narrator calls an end.")
 @click.option("--keep", metavar="PATH", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the demo's table to PATH (a new file) and keep it, to look "
               "around afterwards with --db PATH.")
-@click.option("--pace", metavar="SECONDS", type=click.FloatRange(0, 5),
+@click.option("--pace", metavar="SECONDS", type=Number(0, 5),
               help="A pause after each step [default: 0.15 on a terminal, else 0].")
 @json_option
 def demo(seed: int, rounds: int, keep: Path | None, pace: float | None,

@@ -43,6 +43,7 @@ from cli.common.table_option import (
     table_option,
 )
 from cli.common.twins import UNDO
+from cli.common.values import Whole
 from cli.conflict.stored import from_view as _from_view
 from cli.conflict.stored import with_rolls as with_rolls  # read here before it moved
 from conflict.errors import possessive
@@ -385,7 +386,7 @@ def use(name: str, as_json: bool) -> None:
 @conflict.command("show", short_help="The board: who stands, with what dice, what's next.")
 @conflict_named
 @click.option("--last", default=5, show_default=True, metavar="N",
-              type=click.IntRange(0, 100), help="How many of the last events to show.")
+              type=Whole(0, 100), help="How many of the last events to show.")
 @players_option
 @table_option
 @json_option

@@ -19,6 +19,7 @@ from cli.common.help_layout import Command
 from cli.common.options import SEED
 from cli.common.output import json_option, make_console, print_json
 from cli.common.table_option import open_table, table_option
+from cli.common.values import Number, Whole
 from cli.conflict.group import conflict_named, find_conflict
 
 DEFAULT_PRECISION: Final = 0.02
@@ -51,22 +52,22 @@ def _policies(given: Sequence[str]) -> tuple[str | None, dict[str, str]]:
 
 @click.command("simulate", cls=Command)
 @conflict_named
-@click.option("--runs", type=click.IntRange(1, 1_000_000), metavar="N",
+@click.option("--runs", type=Whole(1, 1_000_000), metavar="N",
               help="How many times to play it on (with --until-precision: the most).")
-@click.option("--until-precision", "precision", type=click.FloatRange(0, 0.5, min_open=True,
-                                                                       max_open=True),
+@click.option("--until-precision", "precision", type=Number(0, 0.5, above_low=True,
+                                                                  below_high=True),
               metavar="P", help=f"Stop once every side's win chance is known to ±P "
               f"(95%) [default: {DEFAULT_PRECISION}, when --runs is not given].")
 @click.option("--seed", type=SEED, metavar="S",
               help="Seed of the dice: the same seed gives the same answer [default: a "
               "new one, shown in the report].")
-@click.option("--rounds", type=click.IntRange(1, 1000), metavar="R",
+@click.option("--rounds", type=Whole(1, 1000), metavar="R",
               help="Rounds a run may take, counting the current one, before it counts "
               "as undecided [default: 20].")
 @click.option("--policy", "policy_values", multiple=True, metavar="[SIDE=]NAME",
               help="How a side plays: default, reckless, bold or cautious; "
               "SIDE=NAME for one side, NAME for every side. Repeatable.")
-@click.option("--workers", type=click.IntRange(1, 1024), metavar="N",
+@click.option("--workers", type=Whole(1, 1024), metavar="N",
               help="Processes to play in [default: the cores other work leaves free].")
 @table_option
 @json_option

@@ -22,6 +22,7 @@ import click
 from cli.common.help_layout import Command
 from cli.common.output import hanging, json_option, make_console, plain, print_json
 from cli.common.table_option import open_table, table_option
+from cli.common.values import Whole
 from cli.conflict.group import (
     conflict_named,
     find_conflict,
@@ -173,7 +174,7 @@ def _pressed(fd: int | None, timeout: float) -> bytes:
 
 @click.command("watch", cls=Command)
 @conflict_named
-@click.option("--last", default=5, show_default=True, type=click.IntRange(0, 50),
+@click.option("--last", default=5, show_default=True, type=Whole(0, 50),
               metavar="N", help="How many of the last events to show beneath.")
 @players_option
 @table_option

@@ -37,6 +37,7 @@ from cli.common.errors import fail, option_words, said
 from cli.common.output import plain
 from cli.common.step_commands import complete, worded
 from cli.common.streams import KIND_WORDS, SHORT_WORDS, last_steps
+from cli.common.values import said as click_said
 from cli.players import game_verbs
 from cli.players.words import ShellFace, stored
 from conflict.errors import ConflictError
@@ -293,7 +294,7 @@ class GameDesk:
             with seated(self), ctx:
                 command.invoke(ctx)
         except click.ClickException as error:
-            fail(error.format_message())
+            fail(click_said(error))
         except RefusedError as error:
             fail(" ".join(said(error).split()))  # --needs: a line here is the command
         return self.host.reply(self._said)
@@ -331,7 +332,7 @@ class GameDesk:
         try:
             return command.make_context(word, args, parent=parent, help_option_names=[])
         except click.ClickException as error:
-            fail(f"{error.format_message()} (type: help {word})")
+            fail(f"{click_said(error)} (type: help {word})")
 
     def _own_seat(self, word: str, params: dict[str, Any]) -> None:
         """A player names only their own seat where a command names who acts."""

@@ -10,17 +10,18 @@ import click
 
 from cli.common.help_layout import Command
 from cli.common.table_option import open_table, table_option, table_path
+from cli.common.values import Number, Whole
 
 
 @click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--host", default="0.0.0.0", show_default=True,
               help="The address to listen on (127.0.0.1: this machine only).")
-@click.option("--port", default=2222, show_default=True, type=click.IntRange(0, 65535),
+@click.option("--port", default=2222, show_default=True, type=Whole(0, 65535),
               help="The port to listen on.")
 @click.option("--host-key", type=click.Path(dir_okay=False, path_type=Path),
               metavar="FILE", help="The server's private host key (default: beside the "
                                    "table file; made the first time, mode 0600).")
-@click.option("--rate", default=8.0, show_default=True, type=click.FloatRange(0.1, 10_000),
+@click.option("--rate", default=8.0, show_default=True, type=Number(0.1, 10_000),
               metavar="N", help="Lines a second each player may send (a burst of twice "
                                 "that is allowed); more are refused, so nobody can starve "
                                 "the others.")

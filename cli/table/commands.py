@@ -27,6 +27,7 @@ from cli.common.help_layout import Group
 from cli.common.output import plain
 from cli.common.streams import KIND_WORDS
 from cli.common.table_option import complete_stream, open_table, table_option, table_path
+from cli.common.values import OneOf
 from core.errors import shown_path
 
 WHAT = ("events", "rolls", "sheets", "games", "players")
@@ -59,10 +60,10 @@ def path_command() -> None:
 
 
 @table.command("export")
-@click.option("--what", type=click.Choice(WHAT), default="events", metavar="WHAT",
+@click.option("--what", type=OneOf(WHAT), default="events", metavar="WHAT",
               help="Which rows: events (every step of every game, the default), rolls, "
                    "sheets, games, or players (never their keys).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="csv", metavar="FORMAT",
+@click.option("--format", "fmt", type=OneOf(FORMATS), default="csv", metavar="FORMAT",
               help="csv (with a header line, the default), json (one array) or nl (one "
                    "JSON object a line).")
 @click.option("--game", metavar="KIND", callback=lambda _ctx, _param, value: _kind(value),
@@ -107,8 +108,8 @@ def _kind(typed: str | None) -> str | None:
 
     close = closest(word, list(KIND_WORDS))
     if close is not None:
-        raise click.BadParameter(f"no kind of game named {typed[:40]!r} — did you mean "
-                                 f"{close!r}? (the kinds are {', '.join(KIND_WORDS)})")
+        raise click.UsageError(f"--game {typed[:40]!r} names no kind of game — did you "
+                               f"mean {close!r}? (the kinds are {', '.join(KIND_WORDS)})")
     return typed
 
 
