@@ -159,8 +159,8 @@ def _in_process(argv: list[str], env: dict[str, str | None],
         from sqlite_utils.cli import cli as program
     else:
         return None
-    typing = typed is not None
-    result = CliRunner(echo_stdin=typing).invoke(
+    # What is typed is not echoed here: the commands write piped answers themselves.
+    result = CliRunner().invoke(
         program, argv[1:], env=env, input="".join(f"{line}\n" for line in typed or ()),
         prog_name=argv[0])
     if result.exception is not None and not isinstance(result.exception, SystemExit):

@@ -620,6 +620,22 @@ def test_run_with_no_one_to_add_stops_with_one_line(tmp_path: Path) -> None:
                            "sheets with mistborn char import FILE (or --examples)\n")
 
 
+def test_answers_piped_to_run_stand_in_its_transcript_as_typed(db: Path) -> None:
+    # No terminal echoes a piped answer: run writes it after its question, so each
+    # refusal stands on a line of its own below the answer it refuses.
+    env = {**os.environ, "MISTBORN_DB": str(db), "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
+    done = subprocess.run([sys.executable, "-c", CODE, "conflict", "run"], env=env,
+                          input="flurb\nattack haze\n", capture_output=True, text=True,
+                          timeout=30, check=False)
+    lines = done.stdout.splitlines()
+    asked = [n for n, line in enumerate(lines) if line.endswith("]: flurb")]
+    assert len(asked) == 1, done.stdout
+    assert lines[asked[0] + 1].startswith("! no kind of declaration named 'flurb'")
+    assert lines[asked[0] + 2].endswith("]: attack haze")
+    assert lines[asked[0] + 3].startswith("! no target named 'haze'")
+    assert done.returncode == 0 and "Saved." in done.stdout
+
+
 def test_export_gives_no_heading_to_a_round_with_nothing_in_it(tmp_path: Path) -> None:
     path = tmp_path / "t.db"
     ok(path, "char", "import", *EXAMPLES)

@@ -47,6 +47,7 @@ from cli.conflict.group import (
     writer,
 )
 from conflict.errors import ConflictError
+from core.text import printable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -187,6 +188,8 @@ class Prompter:
             if not line:
                 raise EOFError
             answer = line.strip()
+            if not sys.stdin.isatty():  # no terminal echoed it: the transcript shows it
+                click.echo(printable(answer))
         else:
             if self._stale:  # keys typed for the question that left: never this one's
                 self._stale = False

@@ -31,6 +31,7 @@ from cli.common.help_layout import Group
 from cli.common.output import echo_wrapped, json_option, plain, print_json
 from cli.common.table_option import complete_character, open_table, table_option, table_path
 from core.errors import shown, shown_path
+from core.text import printable
 
 if TYPE_CHECKING:
     from cli.players.shell import PlayerShell
@@ -126,6 +127,8 @@ def _interactive(shell: PlayerShell, path: Path) -> int:
             except EOFError:
                 click.echo()
                 return 0
+            if not sys.stdin.isatty():  # no terminal echoed it: the transcript shows it
+                click.echo(printable(line))
             shell.width = _width()
             with watcher.lock:  # the news waits: a step the reply tells is no news
                 reply = shell.handle(line)
