@@ -129,7 +129,8 @@ def test_r_dbg_2_a_co_op_game_against_the_lord_ruler(db: Path) -> None:
 def test_r_dbg_8_polish_with_lang_pl_and_with_a_polish_locale(db: Path) -> None:
     started = ok(db, *FOUR, "--lang", "pl")
     assert "nowa gra rywalizacyjna" in started.lower() and "cel ma Elend" in started
-    assert started.startswith("Gra 1:\n")  # the default name in Polish too
+    # The default name in Polish too, saying which game it is, as the English one does.
+    assert started.startswith("Budowanie talii 1:\n")
     said = ok(db, "dbg", "points", "3", env=POLISH, columns=100)  # one line: unwrapped
     assert said.startswith("Vin zdobywa 3 punkty misji (do wydania: 3).")
     assert "Dalej: tura 1 — Vin" in said

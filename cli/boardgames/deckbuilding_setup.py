@@ -51,20 +51,22 @@ def new(players: Sequence[str], mode: str | None, missions: Sequence[str],
     event = NewGame(tuple(players), Mode(mode or "competitive"),
                     specs or (MissionSpec(),) * 3, training=layout)
     if games.chosen_game() is None and language() == "pl":
-        _start_gra(event, as_json=as_json)
+        _start_polish(event, as_json=as_json)
         return
     games.start(face(), [event], as_json=as_json)
 
 
-def _start_gra(event: NewGame, *, as_json: bool) -> None:
+def _start_polish(event: NewGame, *, as_json: bool) -> None:
     """Start a game as every game starts, named in Polish when no --game names it: the
-    first free ``Gra N``, its number unique in the table as every default name's
-    (R-DBG-8, :func:`table.games.free_name`)."""
+    first free ``Budowanie talii N`` ("deckbuilding", as the English name says which
+    game it is beside a table's others), its number unique in the table as every
+    default name's (R-DBG-8, :func:`table.games.free_name`)."""
     from table import games as saved
 
     said = face()
     with open_table() as table:
-        chosen = saved.free_name([info.name for info in table.streams()], "Gra")
+        chosen = saved.free_name([info.name for info in table.streams()],
+                                  "Budowanie talii")
         name, recorded = saved.start(table, said.kind, chosen, [event], who=writer())
     if not as_json:
         click.echo(f"{plain(name)}:")
