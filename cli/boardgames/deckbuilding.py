@@ -207,10 +207,11 @@ def deckbuilding() -> None:
             refresh pewter; burns 1
     Health: damage vin 5; heal vin 3
     Target: pass marsh; target elend
+    Atium:  atium gain 2; confront
     Co-op:  combat 9; shield 1 3;
             lord attack 6; edict --rows 2;
             adversary NAME 5 X;
-            collective 10
+            collective 10; dominance 2
     See:    show; log     Slip: undo
 
     Players: any unique beginning of a name.

@@ -52,11 +52,12 @@ def housewar() -> None:
            add Famine --urgency 1
            pass --take atium, or
            solve PROBLEM --share
-             venture=2f --favor venture=3
+             venture=2f --favor venture=3,
+             or no-deal PROBLEM
            end-turn
     Also:  unrest 1; score; transfer;
            cost; move; ruin; advisor;
-           face-down; reveal
+           face-down; discard; reveal
     Deal:  timer 3 (negotiation
              minutes); timer stop
     Pay:   pay --hold 2f 1a --cost 3 food

@@ -49,8 +49,9 @@ def stuffed() -> None:
              --teammates 3 --mercenaries 1
              --combo ch:2,i,r
     Turn:  roll, spend, buy, recruit,
-           ability, reroll, play, mission,
-           end-turn
+           steal, ability, reroll, play,
+           discard, mission, end-turn
+    Offer: offer NAME (turned face up)
     Slip:  undo         See: show, log
     Odds:  odds COMBO, keep COMBO
 

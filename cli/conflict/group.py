@@ -275,6 +275,8 @@ def conflict() -> None:
     Round: declare, test, act, change,
            hold, defend, react, take,
            roll, damage, end-round
+    Also:  swap, reorder, defeat NAME
+    End:   end OUTCOME
     Slip:  undo
     See:   show; mistborn log
     Show players: reveal NAME
