@@ -1,6 +1,7 @@
 """A number or a word from a list given wrong, or left out, is refused in the tool's
 own words on one line (exit status 2, nothing written): the option or argument as the
-help names it, what it may be and what was given, as the library's checks say it. Not
+help names it (an argument's words, as its usage lists them), what it may be and what
+was given, as the library's checks say it; and so are words left over. Not
 click's inner names ("Invalid value for '{action|attack|defense|no-roll}'", "not in
 the range 0<=x<=100", "Missing argument '{coin|card}'. Choose from: …")."""
 
@@ -50,9 +51,9 @@ def db(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(("args", "said"), [
     # A step's list of words, as its table declares them (the usage shows them in {}).
     (["conflict", "declare", "tamsin", "flurb"],
-     "KIND must be one of action, attack, defense, no-roll, got 'flurb'"),
-    (["stuffed", "buy"], "buy needs WHAT: one of coin, card"),
-    (["stuffed", "buy", "cards"], "WHAT must be one of coin, card, got 'cards'"),
+     "'flurb' is none of action, attack, defense, no-roll"),
+    (["stuffed", "buy"], "buy needs one of coin, card"),
+    (["stuffed", "buy", "cards"], "'cards' is none of coin, card"),
     # Whole numbers: a bound broken, or no whole number at all.
     (["conflict", "show", "--last", "-1"], "--last must be 0–100, got -1"),
     (["stuffed", "odds", "3-kind", "--rerolls", "x"],
@@ -63,6 +64,11 @@ def db(tmp_path: Path) -> Path:
     (["char", "export", "tamsin", "--format", "yaml"],
      "--format must be one of toml, json, got 'yaml'"),
     (["hw", "new", "--length", "short"], "new needs --players N"),
+    # Words left over once a command's arguments are read (click: "Got unexpected
+    # extra argument (3)").
+    (["conflict", "change", "tamsin", "attack", "3"], "one word too many: '3'"),
+    (["stuffed", "roll", "now", "please"], "2 words too many: 'now please'"),
+    (["roll", "--faces", ""], "no faces: give the dice you rolled, e.g. 5,5,4,2 (--faces)"),
 ])
 def test_a_bad_or_missing_value_is_one_line_in_the_tools_words(
         db: Path, args: list[str], said: str) -> None:
@@ -73,10 +79,9 @@ def test_r_con_7_a_declaration_of_no_kind_the_rules_know_changes_nothing(db: Pat
     # R-CON-7: a declaration is an action, an attack, a defense or no roll.
     before = ok(db, "table", "export", "--format", "json")
     assert refused(db, "conflict", "declare", "tamsin", "charge") == (
-        "KIND must be one of action, attack, defense, no-roll, got 'charge'")
+        "'charge' is none of action, attack, defense, no-roll")
     assert ok(db, "table", "export", "--format", "json") == before
-    assert unchanged(db, "stuffed", "buy", "coins") == (
-        "WHAT must be one of coin, card, got 'coins'")
+    assert unchanged(db, "stuffed", "buy", "coins") == "'coins' is none of coin, card"
 
 
 @given(st.integers(-10**6, 10**6), st.integers(0, 50), st.integers(0, 50))
@@ -98,3 +103,15 @@ def test_an_argument_is_named_as_the_usage_names_it() -> None:
     assert named(click.Argument(["dice"], metavar="[DICE]", required=False)) == "DICE"
     assert named(click.Argument(["kind"], type=OneOf(["a", "b"]))) == "KIND"
     assert named(click.Option(["-r", "--rerolls"], type=Whole(0, 8))) == "--rerolls"
+
+
+@pytest.mark.parametrize(("args", "shown", "hidden"), [
+    (["conflict", "defend"], "--action N", "x<="),  # a number with no bounds: none said
+    (["serve"], "--port N", "INTEGER RANGE"),
+    (["serve"], "0–65535", "0<=x<=65535"),
+    (["conflict", "simulate"], "more than 0 and less than 0.5", "0<x<0.5"),
+])
+def test_the_help_gives_a_numbers_bounds_in_the_tools_words(
+        db: Path, args: list[str], shown: str, hidden: str) -> None:
+    helped = " ".join(ok(db, *args, "--help", columns=100).split())
+    assert shown in helped and hidden not in helped

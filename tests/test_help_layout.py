@@ -60,7 +60,7 @@ def test_an_option_s_help_gets_its_room_beside_or_beneath_it() -> None:
 def test_a_wide_terminal_gets_click_s_own_layout() -> None:
     rows = [("-t, --target NAME", "Whom it is aimed at."),
             ("--db PATH", "The table database file (else $MISTBORN_DB)."),
-            ("--last N", "How many of the last events to show.  [default: 5; 0<=x<=100]")]
+            ("--last N", "How many of the last events to show.  [default: 5; 0–100]")]
     ours, clicks = NarrowHelp(width=80), click.HelpFormatter(width=80)
     for formatter in (ours, clicks):
         formatter.current_indent = 2

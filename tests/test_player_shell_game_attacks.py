@@ -44,7 +44,8 @@ def test_r_hw_4_pay_with_a_double_dash_still_asks_about_ones_own_house(
     lekal = PlayerShell(table, "lekal", color=False)
     assert refused(lekal, "pay --").startswith("! R-HW-4: give the tokens held")
     assert "Holding 2 Skaa Cost 2 Food" in ok(lekal, "pay --problem ashfall --")
-    assert "extra arguments" in refused(lekal, "pay -- --problem ashfall")
+    assert "2 words too many: '--problem ashfall'" in refused(
+            lekal, "pay -- --problem ashfall")
 
 
 def test_r_hw_5_the_set_up_is_the_hosts_not_the_first_houses(tmp_path: Path) -> None:

@@ -117,9 +117,25 @@ class Context(click.Context):
 
 
 class Command(click.Command):
-    """A command of the tool: its help laid out by :class:`NarrowHelp`."""
+    """A command of the tool: its help laid out by :class:`NarrowHelp`; words left over
+    once its arguments are read are refused in the tool's words, not click's ("Got
+    unexpected extra argument")."""
 
     context_class = Context
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        allowed = ctx.allow_extra_args
+        ctx.allow_extra_args = True  # the words left over are said here
+        try:
+            rest = super().parse_args(ctx, args)
+        finally:
+            ctx.allow_extra_args = allowed
+        if rest and not allowed and not ctx.resilient_parsing:
+            from core.errors import shown  # on a refusal only (start-up)
+
+            many = "one word" if len(rest) == 1 else f"{len(rest)} words"
+            raise click.UsageError(f"{many} too many: {shown(' '.join(rest))}", ctx)
+        return rest
 
 
 class Group(click.Group):

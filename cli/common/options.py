@@ -118,9 +118,13 @@ class FacesType(click.ParamType[Any]):
         from conflict.intents.words import read_faces  # start-up: only for faces typed
 
         try:
-            return read_faces(value, group=False)[0]
+            return read_faces(value, "faces", group=False)[0]
         except ConflictError as error:
-            self.fail(str(error), param, ctx)
+            # The library's message names the rule and the value; one about the faces
+            # as a whole is said with this option (cli.common.errors.said).
+            from cli.common.errors import said
+
+            raise click.UsageError(said(error), ctx) from None
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "F"
