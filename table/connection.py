@@ -111,6 +111,26 @@ _MISSING: Final = ("no such table", "no such column")
 _NO_COLUMN: Final = "No item with that key"  # sqlite3.Row's word for a column it lacks
 
 
+def unchangeable(path: Path) -> bool:
+    """Whether the table file ``path`` is in a folder no one can write (or on a
+    read-only disk): SQLite cannot keep its working files beside it, and no one can
+    change it, so it is read as it stands (``immutable``)."""
+    return path.is_file() and not os.access(path.parent, os.W_OK)
+
+
+def reading_uri(path: Path) -> str:
+    """The URI that opens the table ``path`` for reading, without creating it."""
+    mode = "ro&immutable=1" if unchangeable(path) else "rw"
+    return f"file:{_uri_path(path)}?mode={mode}"
+
+
+def folder_read_only(path: Path) -> errors.TableReadOnly:
+    """The refusal of a write to a table whose folder cannot be written."""
+    return errors.TableReadOnly(
+        f"cannot write to the table {shown_path(path)}: its folder is read-only "
+        "(the table keeps working files beside it)")
+
+
 def translate(error: sqlite3.Error, path: Path, *, wait: float) -> errors.TableError:
     """The table's one-line error for a failure SQLite reported on ``path``."""
     code = getattr(error, "sqlite_errorcode", None)
@@ -120,10 +140,7 @@ def translate(error: sqlite3.Error, path: Path, *, wait: float) -> errors.TableE
     if isinstance(error, sqlite3.ProgrammingError) and "closed" in text:
         return errors.TableError(f"the table {where} is closed")
     if code == sqlite3.SQLITE_READONLY_DIRECTORY:
-        return errors.TableReadOnly(
-            f"cannot write to the table {where}: its folder is read-only "
-            "(the table keeps working files beside it)"
-        )
+        return folder_read_only(path)
     if primary == sqlite3.SQLITE_READONLY:
         return errors.TableReadOnly(f"cannot write to the table {where}: the file is read-only")
     if primary == sqlite3.SQLITE_FULL:
@@ -165,10 +182,22 @@ class Connection:
         self.path = path
         self.wait = wait
         self._closed = False
+        self.frozen = False
+        """Whether the table is read as a file no one can change (its folder is
+        read-only): every write is refused."""
         self._db = self._connect(create)
         try:
             with self._guard():
                 self._retry(self._set_up)
+        except (errors.TableReadOnly, errors.TableCannotOpen):
+            # SQLite keeps its working files (-wal, -shm) beside the table, even to
+            # read it: in a folder no one can write, no one writes the table either, so
+            # it is read as it stands, unchanging.
+            self._db.close()
+            if not unchangeable(self.path):
+                raise
+            self._db = self._connect(create=False, reading=True)
+            self.frozen = True
         except errors.TableFull:
             # Opening makes the journal files beside the table, for reading too: a
             # command that only reads is told so, not that its write failed.
@@ -181,7 +210,7 @@ class Connection:
             self._db.close()
             raise
 
-    def _connect(self, create: bool) -> sqlite3.Connection:
+    def _connect(self, create: bool, *, reading: bool = False) -> sqlite3.Connection:
         where = shown_path(self.path)
         try:
             if not self.path.parent.is_dir():
@@ -201,8 +230,10 @@ class Connection:
                                          ) from None
         # mode=rw never creates the file; either mode opens a write-protected file for
         # reading only, and writing to it then fails as SQLITE_READONLY.
-        uri = "file:" + _uri_path(self.path)
-        uri += "?mode=rwc" if create else "?mode=rw"
+        if reading:
+            uri = reading_uri(self.path)
+        else:
+            uri = f"file:{_uri_path(self.path)}?mode={'rwc' if create else 'rw'}"
         try:
             # isolation_level=None: no implicit transactions (read/write open them);
             # timeout=0: no busy wait inside C (see _retry).
@@ -284,6 +315,8 @@ class Connection:
         ``work`` may run more than once if the table stays locked mid-transaction, so
         it must only read and write through the connection it is given.
         """
+        if self.frozen:
+            raise folder_read_only(self.path)
         with self._guard():
             return self._retry(lambda: self._transaction("BEGIN IMMEDIATE", work))
 

@@ -307,6 +307,27 @@ def test_a_read_only_folder_for_the_export_is_one_line_with_exit_2(made: Path,
     assert list(folder.iterdir()) == []
 
 
+def test_a_table_in_a_read_only_folder_is_exported_as_it_stands(made: Path,
+                                                                 shared_dir: Path) -> None:
+    # On a read-only disk or in a folder no one may write, SQLite cannot keep its
+    # working files beside the table; no one can change it either, and it is read.
+    if RUNNING_AS_ROOT and not can_drop_privileges():
+        pytest.skip("running as root, which ignores file modes, and unable to drop to nobody")
+    folder = shared_dir / "locked"
+    folder.mkdir()
+    db = folder / "t.db"
+    shutil.copy(made, db)
+    give_to_nobody(db, folder)
+    folder.chmod(0o555)
+    done = subprocess.run([sys.executable, "-c", EXPORT_AS_NOBODY, str(db), "-"],
+                          capture_output=True, text=True, encoding="utf-8", timeout=60,
+                          check=False, cwd=ROOT)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[0].startswith("game_kind,game_name,step,")
+    assert len(done.stdout.splitlines()) > 5
+    assert [path.name for path in folder.iterdir()] == ["t.db"]
+
+
 def test_table_path_names_the_file_the_commands_use(made: Path) -> None:
     assert ok(made, "table", "path") == f"{made}\n"
     assert run(made, "table").exit_code == 0  # its help
