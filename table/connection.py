@@ -112,16 +112,37 @@ _NO_COLUMN: Final = "No item with that key"  # sqlite3.Row's word for a column i
 
 
 def unchangeable(path: Path) -> bool:
-    """Whether the table file ``path`` is in a folder no one can write (or on a
-    read-only disk): SQLite cannot keep its working files beside it, and no one can
-    change it, so it is read as it stands (``immutable``)."""
+    """Whether this process cannot write the folder of the table file ``path`` (a
+    read-only disk, an archive's folder): SQLite cannot make its working files beside
+    the table there, which it needs even to read it."""
     return path.is_file() and not os.access(path.parent, os.W_OK)
 
 
-def reading_uri(path: Path) -> str:
-    """The URI that opens the table ``path`` for reading, without creating it."""
-    mode = "ro&immutable=1" if unchangeable(path) else "rw"
-    return f"file:{_uri_path(path)}?mode={mode}"
+def open_reading(path: Path) -> sqlite3.Connection:
+    """The table file ``path`` opened to read it, never created. Where its folder cannot
+    be written (:func:`unchangeable`), it is read sharing the working files a writer
+    keeps beside it (another account may write it: its locks are honoured), and with
+    none there, as the file stands (``immutable``): nothing committed lies outside it.
+    SQLite's error when it cannot be read."""
+    base = f"file:{_uri_path(path)}"
+    uris = [f"{base}?mode=rw"]
+    if unchangeable(path):
+        uris = [f"{base}?mode=ro"]
+        if not Path(f"{path}-wal").exists():
+            uris.append(f"{base}?mode=ro&immutable=1")
+    for number, uri in enumerate(uris, start=1):
+        # isolation_level=None: no implicit transactions; timeout=0: no busy wait
+        # inside C (see Connection._retry).
+        db = sqlite3.connect(uri, uri=True, timeout=0, isolation_level=None)
+        try:
+            db.execute("PRAGMA schema_version").fetchone()  # what needs the working files
+        except sqlite3.Error:
+            db.close()
+            if number == len(uris):
+                raise
+            continue
+        return db
+    raise AssertionError("unreachable: the last URI returns or raises")
 
 
 def folder_read_only(path: Path) -> errors.TableReadOnly:
@@ -230,14 +251,12 @@ class Connection:
                                          ) from None
         # mode=rw never creates the file; either mode opens a write-protected file for
         # reading only, and writing to it then fails as SQLITE_READONLY.
-        if reading:
-            uri = reading_uri(self.path)
-        else:
-            uri = f"file:{_uri_path(self.path)}?mode={'rwc' if create else 'rw'}"
+        uri = f"file:{_uri_path(self.path)}?mode={'rwc' if create else 'rw'}"
         try:
             # isolation_level=None: no implicit transactions (read/write open them);
             # timeout=0: no busy wait inside C (see _retry).
-            db = sqlite3.connect(uri, uri=True, timeout=0, isolation_level=None)
+            db = (open_reading(self.path) if reading
+                  else sqlite3.connect(uri, uri=True, timeout=0, isolation_level=None))
         except sqlite3.Error as error:
             if not create and not self.path.exists():
                 raise errors.TableNotFound(f"no table at {where}") from None

@@ -30,7 +30,7 @@ from core.errors import shown, shown_path
 from core.names import matches
 from core.registry import MODULES
 from core.text import json_safe
-from table.connection import reading_uri
+from table.connection import open_reading
 from table.errors import RESTORE, TableDamaged, UnknownStream, closest_name, name_key
 
 __all__ = ["FORMATS", "GAME_VIEWS", "WHAT", "write"]
@@ -55,7 +55,7 @@ Row = tuple[Any, ...]
 
 def _open(path: Path) -> sqlite_utils.Database:
     try:
-        conn = sqlite3.connect(reading_uri(path), uri=True)
+        conn = open_reading(path)
     except sqlite3.Error as error:
         raise TableDamaged(f"cannot read the table {shown_path(path)}: {error}") from None
     return sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)

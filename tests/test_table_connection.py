@@ -238,6 +238,27 @@ def test_a_table_in_a_read_only_folder_is_read_and_a_write_refused_in_one_line(
     assert sorted(p.name for p in shared_dir.iterdir()) == ["table.db"]
 
 
+READ_HEALTH = """
+import sys
+from table import Table
+with Table(sys.argv[1], create=False) as table:
+    print(table.get("Kell").resiliences.health.damage)
+"""
+
+
+def test_a_table_in_a_read_only_folder_is_read_with_what_its_live_writer_committed(
+        shared_dir: Path) -> None:
+    # Another account writes the table (its folder is theirs): its working files hold
+    # steps not yet in the file itself, and the reader sees them too.
+    path = made_table(shared_dir / "table.db")
+    with Table(path) as writer:
+        writer.damage("Kell", "health", 2)
+        assert Path(f"{path}-wal").stat().st_size > 0  # the step lies in the working files
+        shared_dir.chmod(0o555)
+        done = python(READ_HEALTH, str(path), unprivileged=True)
+    assert (done.stderr, done.stdout) == ("", "2\n")
+
+
 def _immutable(path: Path, on: bool) -> bool:
     if shutil.which("chattr") is None:
         return False
