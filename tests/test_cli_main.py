@@ -308,9 +308,9 @@ def test_a_mistyped_option_keeps_clicks_hint(args: list[str], hint: str) -> None
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["roll", "-3"], "R-DICE-1: dice asked must be 0 or more, got -3"),
+    (["roll", "-3"], "R-DICE-1: a pool must be 0–40 dice, got -3"),
     (["roll", "41"], "R-DICE-1: a pool must be 0–40 dice, got 41"),
-    (["roll", "9" * 5000], "R-DICE-1: dice asked must be a whole number of 0 or more, got"),
+    (["roll", "9" * 5000], "R-DICE-1: a pool must be a whole number of dice 0–40, got"),
     (["roll", "4", "-d", "x"], "R-DICE-6: Difficulty must be a whole number 0–5, got 'x'"),
     (["odds", "21"], "R-DICE-2: odds cover pools of 0–20 dice"),
 ])

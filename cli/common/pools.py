@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from conflict.dice import check_count
 from conflict.errors import BadValue, shown
 
 __all__ = ["MAX_ROLL", "check_roll_pool"]
@@ -15,9 +14,11 @@ already far past any sheet; a larger number is a typo."""
 
 
 def check_roll_pool(value: object) -> int:
-    """A pool ``mistborn roll`` may roll: 0–:data:`MAX_ROLL` dice (R-DICE-1/2)."""
-    count = check_count(value)
-    if count > MAX_ROLL:
-        raise BadValue(f"a pool must be 0–{MAX_ROLL} dice, got {shown(count)}",
-                       rule="R-DICE-1")
-    return count
+    """A pool ``mistborn roll`` may roll: 0–:data:`MAX_ROLL` dice (R-DICE-1/2); a
+    whole number out of them is told both bounds, as a pool too large is."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadValue(f"a pool must be a whole number of dice 0–{MAX_ROLL}, got "
+                       f"{shown(value)}", rule="R-DICE-1")
+    if not 0 <= value <= MAX_ROLL:
+        raise BadValue(f"a pool must be 0–{MAX_ROLL} dice, got {value}", rule="R-DICE-1")
+    return value
