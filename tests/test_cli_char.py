@@ -178,6 +178,16 @@ def test_the_same_name_in_two_files_imports_nothing(db: Path, tmp_path: Path) ->
     assert roster(db) == []
 
 
+def test_a_look_alike_name_is_refused_naming_the_file_it_came_from(
+        db: Path, tmp_path: Path) -> None:
+    ok(db, "import", write(tmp_path / "kell.toml", KELL))
+    alike = write(tmp_path / "alike.toml", KELL.replace('name = "Kell"', 'name = "K\u0435ll"'))
+    assert refused(db, "import", alike) == (
+        f"{alike}: 'K\u0435ll' looks like 'Kell' already at the table (it uses a Cyrillic "
+        "letter); choose another name; nothing imported")
+    assert [row["name"] for row in roster(db)] == ["Kell"]
+
+
 def test_reimport_needs_replace(db: Path, tmp_path: Path) -> None:
     path = write(tmp_path / "kell.toml", KELL)
     ok(db, "import", path)

@@ -95,6 +95,7 @@ def import_(files: Sequence[Path], examples: bool, replace: bool, force: bool,
     naming it, unless --force. A file with no version (kept by hand) replaces the sheet
     but keeps the damage the table recorded (R-CON-20), and says so; --force drops it.
     """
+    from characters.errors import NameLooksAlike
     from characters.names import name_key
     from table import NameTaken, SheetChanged
 
@@ -127,6 +128,8 @@ def import_(files: Sequence[Path], examples: bool, replace: bool, force: bool,
                 f"{where}: {error.name!r} is already in the table; nothing imported "
                 "(use --replace to overwrite it)"
             )
+        except NameLooksAlike as error:  # named in the file it came from, as NameTaken
+            fail(f"{origin.get(name_key(error.name))}: {error}; nothing imported")
         except SheetChanged as error:
             fail(f"{error}; nothing imported (export again, or --force to overwrite)")
         location = table.path
