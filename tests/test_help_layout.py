@@ -87,3 +87,14 @@ def test_r_dbg_8_the_polish_help_reads_at_40_columns_too(args: list[str]) -> Non
     assert "Opcje:" in done.stdout
     wide = [line for line in done.stdout.splitlines() if cell_len(line) > 40]
     assert not wide, wide
+
+
+def test_every_group_lists_its_commands_help_whole_at_40_columns() -> None:
+    # click cut each line of a group's list to what the screen's one line holds
+    # ("Export the table's rows..."): the tool's list wraps it instead.
+    groups = [(path, ctx) for path, command, ctx in every_command(40)
+              if isinstance(command, click.Group)]
+    assert len(groups) > 5
+    for path, ctx in groups:
+        below_usage = ctx.get_help().split("\n\n", 1)[1]  # its usage ends "[ARGS]..."
+        assert "..." not in below_usage, (path, below_usage)

@@ -21,7 +21,12 @@ from typing import Final
 
 import click
 
-__all__ = ["HELP_ROOM", "Command", "Context", "Group", "NarrowHelp"]
+__all__ = ["HELP_ROOM", "SHORT_HELP", "Command", "Context", "Group", "NarrowHelp"]
+
+SHORT_HELP: Final = 60
+"""The longest a command's one-line help is cut to in its group's list, which wraps it
+to the screen (click cut it to what one line of the screen holds: "Export the
+table's rows...")."""
 
 HELP_ROOM: Final = 24
 """The fewest columns an option's help is given beside or beneath it."""
@@ -145,3 +150,13 @@ class Group(click.Group):
     context_class = Context
     command_class = Command
     group_class = type  # a group made by a group is of its class
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(SHORT_HELP)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.common.help_layout import Group
+from cli.common.help_layout import SHORT_HELP, Group
 
 if TYPE_CHECKING:
     from core.steps import Step, Steps
@@ -89,7 +89,7 @@ class LazyGroup(SuggestsUnloaded):
 
     def listing(self) -> list[tuple[str, str]]:
         """Every command's name and short help, in the help's order."""
-        held = [(name, command.get_short_help_str(60)) for name, command
+        held = [(name, command.get_short_help_str(SHORT_HELP)) for name, command
                 in self.commands.items() if name not in self.lazy]
         lazy = [(name, short) for name, (_target, short) in self.lazy.items()]
         steps = self.steps
