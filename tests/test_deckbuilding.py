@@ -227,6 +227,22 @@ def test_r_dbg_2_co_op_turn_ends_only_after_drawing() -> None:
     assert session.state.active.name == "Kelsier"
 
 
+def test_r_dbg_2_one_lord_ruler_card_is_drawn_a_turn() -> None:
+    """"After each player's turn (after they've drawn their new hand), they draw and play
+    the top card of the Lord Ruler's deck" (R-DBG-2): the top card, one a turn."""
+    session = game(("Vin", "Kelsier"), Mode.COOP)
+    session.push(DrawAdversary("Inquisitor", ("3",)))
+    deck = session.state.lord_ruler.deck if session.state.lord_ruler else None
+    for second in (Edict(1, (2,)), DrawAdversary("Obligator", ("2",))):
+        said = refused(session, second, "R-DBG-2")
+        assert said == ("R-DBG-2: Vin has drawn this turn's Lord Ruler card: one is drawn "
+                        "each turn, and the turn ends next (end-turn)")
+    assert session.state.lord_ruler is not None and session.state.lord_ruler.deck == deck
+    session.push(EndTurn())
+    session.push(Edict(1, (2,)))  # the next player's turn: their own card
+    assert session.state.active.name == "Kelsier"
+
+
 # --- R-DBG-4 the Target --------------------------------------------------------------------
 
 

@@ -419,10 +419,13 @@ def _dominance_up(game: Game, event: ev.DominanceUp) -> Game:
 
 
 def _draw(game: Game) -> Game:
-    """The active player draws the top Lord Ruler card after their turn."""
+    """The active player draws the top Lord Ruler card after their turn: one card a
+    turn ("they draw and play the top card", R-DBG-2)."""
     lord = _lord(game)
     if game.active.out:
         raise violation("draw_out", "R-DBG-7", name=game.active.name)
+    if game.tracks_training and game.turn.drawn:
+        raise violation("drawn_already", "R-DBG-2", name=game.active.name, **COMMANDS)
     if lord.deck == 0:
         raise violation("deck_empty", "R-DBG-7")
     game = _lord_set(game, deck=lord.deck - 1)

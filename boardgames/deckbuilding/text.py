@@ -109,6 +109,8 @@ EN: dict[str, str] = {
     "not_enough_atium": "{name} has {have:Atium token|Atium tokens}, not {want}",
     "draw_out": "{name} is out of the game: no Lord Ruler card is drawn this turn",
     "deck_empty": "the Lord Ruler deck is empty: end the turn, and the Lord Ruler wins",
+    "drawn_already": "{name} has drawn this turn's Lord Ruler card: one is drawn each "
+                     "turn, and the turn ends next ({end})",
     "edict_rows": "with {players:player|players} alive this Edict moves Dominance up "
                   "{ups:time|times}, so give {ups:row|rows}, got {shown}: each row the "
                   "number the Dominance track shows on the row the Lord Ruler card moves "

@@ -111,6 +111,8 @@ PL: dict[str, str] = {
                         "nie {want}",
     "draw_out": "{name} nie bierze już udziału w grze: w tej turze nie dobiera się karty "
                 "Ostatniego Imperatora",
+    "drawn_already": "karta Ostatniego Imperatora gracza {name} jest już dobrana: w każdej "
+                     "turze dobiera się jedną, a tura kończy się teraz ({end})",
     "deck_empty": "talia Ostatniego Imperatora jest pusta: zakończ turę – Ostatni "
                   "Imperator wygrywa",
     "edict_rows": "przy {players:graczu|graczach|graczach} w grze ten edykt podnosi "
