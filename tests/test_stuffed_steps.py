@@ -38,6 +38,18 @@ def test_r_stf_1_dice_are_meant_by_position_or_picked_by_symbol_and_set() -> Non
         steps.chosen_dice(start().state, ["ch"], "a set")
 
 
+@pytest.mark.parametrize("typed", [["b", "b", "b"], ["b:3"], ["birdens"], ["b", "b"]])
+def test_r_stf_4_a_set_picked_as_birdens_is_refused_as_birdens_whatever_the_dice(
+        typed: list[str]) -> None:
+    # One Birden rolled: "show no 3 birdens" said the dice were the trouble, as if three
+    # Birdens would have made a set.
+    state = start(Roll(ROLLED)).state
+    with pytest.raises(RuleViolation, match=r"^R-STF-4: a set: Birdens never make a set$"):
+        steps.spend(state, typed)
+    with pytest.raises(RuleViolation, match=r"^R-STF-4: a coin: Birdens never make a set$"):
+        steps.buy(state, "coin", typed)
+
+
 def test_r_stf_5_a_teammate_on_offer_is_meant_by_a_beginning_of_its_name() -> None:
     state = start(Offer(GRUNT), Roll(ROLLED)).state
     assert steps.teammate(state, "gru", None, None, None) == GRUNT

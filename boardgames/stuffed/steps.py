@@ -34,9 +34,10 @@ def _tokens(typed: Sequence[str]) -> list[str]:
 
 
 def chosen_dice(state: Game, typed: Sequence[str], doing: str, *, rule: str = "R-STF-1",
-                exclude: Sequence[int] = ()) -> tuple[int, ...]:
+                exclude: Sequence[int] = (), a_set: bool = False) -> tuple[int, ...]:
     """The dice a player means: positions (``1 4 5``), or symbols and sets picked from
-    the unspent dice (``ch ch b``, ``ch:2``, ``3-kind``), leaving out ``exclude``."""
+    the unspent dice (``ch ch b``, ``ch:2``, ``3-kind``), leaving out ``exclude``;
+    ``a_set``: they are to be N of a kind, which Birdens never make (R-STF-4)."""
     tokens = _tokens(typed)
     if not tokens:
         raise BadValue(f"{doing} needs dice: positions (1 4 5) or symbols (ch ch b)",
@@ -51,6 +52,8 @@ def chosen_dice(state: Game, typed: Sequence[str], doing: str, *, rule: str = "R
         raise RuleViolation(f"{state.current.name} has not rolled yet: a turn starts with "
                             f"all 8 dice rolled", rule="R-STF-2")
     combo = parse_combo(" ".join(tokens))
+    if a_set and combo.needs and {symbol for symbol, _ in combo.needs} == {Symbol.BIRDEN}:
+        raise RuleViolation(f"{doing}: Birdens never make a set", rule="R-STF-4")
     found = match(combo, [(p, s) for p, s in state.unspent if p not in exclude])
     if found is None:
         besides = "".join(f" besides die {p}" for p in exclude)
@@ -144,7 +147,7 @@ def reroll_typed(state: Game, dice: Sequence[str], faces: Sequence[str] = (), *,
 
 def spend(state: Game, dice: Sequence[str]) -> ev.SpendSet:
     """Spending ``dice`` as a set: 3 of a kind for a coin, 4 for a card (R-STF-4)."""
-    return ev.SpendSet(chosen_dice(state, dice, "a set", rule="R-STF-4"))
+    return ev.SpendSet(chosen_dice(state, dice, "a set", rule="R-STF-4", a_set=True))
 
 
 def buy(state: Game, what: str, dice: Sequence[str] = ()) -> ev.Event:
@@ -152,7 +155,8 @@ def buy(state: Game, what: str, dice: Sequence[str] = ()) -> ev.Event:
     coins, or 4 of a kind given as ``dice``) (R-STF-4)."""
     if what == "card" and not dice:
         return ev.BuyCard()
-    return ev.SpendSet(chosen_dice(state, dice or ["3-kind"], f"a {what}", rule="R-STF-4"))
+    return ev.SpendSet(chosen_dice(state, dice or ["3-kind"], f"a {what}", rule="R-STF-4",
+                                   a_set=True))
 
 
 def recruit(state: Game, name: str, dice: Sequence[str] = (), *, kind: str | None = None,
