@@ -70,6 +70,7 @@ def test_r_dice_a_kept_roll_screen_is_the_screen_rich_draws_whatever_the_order_o
 @example("tab\there", 40, (False, True))
 @example("[bold]not markup[/bold] :smile:", 40, (False, True))
 @example("👍🏽 fine", 20, (False, True))
+@example("0" * 30 + "\u093e", 34, (False, True))  # a vowel sign the wrapper counts, Rich not
 @example("", 40, (False, True))
 def test_a_plain_line_written_without_rich_is_what_rich_draws(
         line: str, width: int, mode: tuple[bool, bool]) -> None:

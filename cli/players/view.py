@@ -129,10 +129,12 @@ def _unstyled(part: RenderableType | str, width: int) -> str | None:
         return None
     if not line.isprintable():
         return None
-    if (len(line) if line.isascii() else cell_len(line)) <= width:
+    if line.isascii() and len(line) <= width:
         return f"{line}\n"
-    if isinstance(part, Hanging):  # its lines as the one wrapper cuts them
+    if isinstance(part, Hanging):  # its lines as the one wrapper cuts them and measures
         return "".join(f"{piece.plain}\n" for piece in hanging(text, width, part.indent))
+    if cell_len(line) <= width:
+        return f"{line}\n"
     cut = Text(line, overflow="fold").wrap(_measuring(), width)
     return "".join(f"{piece.plain}\n" for piece in cut)
 
