@@ -1,8 +1,8 @@
 """Whose roll it is, over the real OpenSSH client: a roll throws the attacker's and the
 defenders' dice at once, and a player may roll it when any of those dice are theirs
 (R-CON-14/17); the Narrator may roll any. The Conflict is brought to the roll in
-process; only the rolls go over SSH. And ``mistborn serve`` stopped by Ctrl-C, as a
-process of its own."""
+process; only the rolls go over SSH. And ``mistborn serve`` stopped by Ctrl-C, or
+unable to listen, as a process of its own."""
 
 from __future__ import annotations
 
@@ -92,6 +92,108 @@ def test_serve_stops_on_ctrl_c_with_exit_status_130(tmp_path: Path) -> None:
         server.wait()
     assert server.returncode == 130
     assert said.strip() == "mistborn: interrupted" and "Traceback" not in said
+
+
+def _serve(db: Path, host: str, port: int) -> subprocess.CompletedProcess[str]:
+    """``mistborn serve`` as its own process, expected to stop at once."""
+    from cli_support import console_script, env_for
+
+    return subprocess.run(
+        [str(console_script()), "serve", "--host", host, "--port", str(port)],
+        capture_output=True, text=True, timeout=60, check=False, stdin=subprocess.DEVNULL,
+        env={**os.environ, **env_for(db)})
+
+
+def test_serve_where_it_cannot_listen_says_why_in_one_line_and_makes_nothing(
+        tmp_path: Path) -> None:
+    """README: "A mistake is reported on one line with exit status 2, and changes
+    nothing": a port another server holds, a host name that names no address, an
+    address this machine does not have, a name no host could have — no traceback, no
+    table or host key made, no record of a server that never ran."""
+    import socket
+
+    from cli.players import serving
+
+    db = tmp_path / "t.db"
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        cases = [
+            ("127.0.0.1", port, f"cannot listen on 127.0.0.1 port {port}: address already "
+                                "in use"),
+            ("999.1.1.1", 2299, "cannot listen on 999.1.1.1 port 2299: name or service not "
+                                "known"),
+            ("192.0.2.1", 2299, "cannot listen on 192.0.2.1 port 2299: that is not an "
+                                "address of this machine"),
+            ("h" * 70, 2299, f"cannot listen on {'h' * 30}…{'h' * 29} port 2299: that is no "
+                             "host name or address"),
+        ]
+        for host, at, said in cases:
+            done = _serve(db, host, at)
+            assert (done.returncode, done.stdout) == (2, ""), done.stderr[-2000:]
+            assert done.stderr == f"mistborn: {said}\n"
+    assert sorted(tmp_path.iterdir()) == []
+    assert not serving.record_path(db).exists()
+
+
+def test_a_second_serve_on_the_port_of_the_first_leaves_the_first_ones_record(
+        tmp_path: Path) -> None:
+    """A server already listening on the port, over the same table: the second says so
+    in one line, exit status 2, and the first's record still names the first."""
+    from cli_support import console_script, env_for
+
+    from cli.players import serving
+
+    db = tmp_path / "t.db"
+    first = subprocess.Popen(
+        [str(console_script()), "serve", "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **env_for(db)})
+    try:
+        assert first.stdout is not None
+        for line in first.stdout:
+            if line.startswith("Players join with"):
+                port = int(line.split()[5])
+                break
+        done = _serve(db, "127.0.0.1", port)
+        assert (done.returncode, done.stdout) == (2, ""), done.stderr[-2000:]
+        assert done.stderr == (f"mistborn: cannot listen on 127.0.0.1 port {port}: address "
+                               "already in use\n")
+        assert serving.running(db) == serving.Serving(first.pid, "127.0.0.1", port)
+        first.send_signal(signal.SIGINT)
+        first.communicate(timeout=30)
+    finally:
+        first.kill()
+        first.wait()
+
+
+def test_a_server_whose_port_was_taken_after_it_was_tried_says_why(tmp_path: Path) -> None:
+    """The port checked free, then taken before the server listens: still one line
+    (the command's refusal), and the server's table and threads let go."""
+    import asyncio
+    import socket
+
+    from cli.common.errors import UserError
+    from cli.players.ssh_login import host_key_path
+    from cli.players.ssh_server import Server
+
+    served = Served(tmp_path, FAST)  # a table, its players and a host key
+    try:
+        with socket.create_server(("127.0.0.1", 0)) as taken:
+            port = taken.getsockname()[1]
+            server = Server(served.path, host_key_path(served.path), FAST)
+
+            async def start() -> None:
+                try:
+                    await server.start("127.0.0.1", port)
+                finally:
+                    await server.close()
+
+            with pytest.raises(UserError) as refused:
+                asyncio.run(start())
+        assert str(refused.value) == (f"cannot listen on 127.0.0.1 port {port}: address "
+                                      "already in use")
+    finally:
+        served.close()
 
 
 def test_player_invite_says_the_port_of_the_server_running_over_the_table(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from cli.common.errors import fail
 from cli.common.help_layout import Command
 from cli.common.table_option import open_table, table_option, table_path
 from cli.common.values import Number, Whole
@@ -33,9 +34,14 @@ def serve(host: str, port: int, host_key: Path | None, rate: float) -> None:
     Join:     ssh -p 2222 vin@HOST
     One line: ssh -p 2222 vin@HOST r 5
     """
+    from cli.players import serving
     from cli.players.ssh_login import Settings
     from cli.players.ssh_server import serve as run
 
+    try:  # first: an address or port that cannot be had leaves nothing made
+        serving.try_listen(host, port)
+    except (OSError, UnicodeError) as error:
+        fail(serving.cannot_listen(host, port, error))
     with open_table():  # made and brought up to date here, before anyone joins
         pass
     settings = Settings(lines_per_second=rate, line_burst=max(16, round(2 * rate)))

@@ -10,8 +10,10 @@ is taken as no server. Light at import: no asyncssh, no table.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import socket
 import tempfile
 from pathlib import Path
 from typing import Final
@@ -58,6 +60,43 @@ def forget(table: Path) -> None:
     if found is not None and found.pid == os.getpid():
         with contextlib.suppress(OSError):
             record_path(table).unlink()
+
+
+def try_listen(host: str, port: int) -> None:
+    """Take ``host``:``port`` as the server listens on it, every address the host names,
+    and let go at once: an address this machine does not have, a name that names none,
+    or a port in use or not permitted raises :class:`OSError` or :class:`UnicodeError`
+    (:func:`cannot_listen` says which) before anything is made."""
+    found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                               flags=socket.AI_PASSIVE)
+    for family, kind, proto, _name, address in dict.fromkeys(found):
+        try:
+            probe = socket.socket(family, kind, proto)
+        except OSError:  # a family this system lacks: the server skips it too
+            continue
+        with probe:
+            # As the server's listener is made (asyncio's create_server).
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            probe.bind(address)
+
+
+def cannot_listen(host: str, port: int, error: OSError | UnicodeError) -> str:
+    """Why the server cannot listen on ``host``:``port``, as one line."""
+    where = f"cannot listen on {host or 'every address'} port {port}"
+    if isinstance(error, UnicodeError):  # a name too long, or an empty part: no host name
+        return f"{where}: that is no host name or address"
+    if isinstance(error, socket.gaierror):
+        why = error.strerror or str(error)
+    elif error.errno == errno.EADDRNOTAVAIL:
+        return f"{where}: that is not an address of this machine"
+    else:
+        why = os.strerror(error.errno) if error.errno else str(error)
+    said = f"{where}: {why[:1].lower()}{why[1:]}"
+    if error.errno in (errno.EACCES, errno.EPERM) and 0 < port < 1024:
+        said += " (ports below 1024 are mostly kept for the system's own servers)"
+    return said
 
 
 RECORD_MOST = 4096

@@ -66,6 +66,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import asyncssh
 
 from characters.names import name_key
+from cli.common.errors import UserError
 from cli.players import serving
 from cli.players.one_line import refused
 from cli.players.shell import WITHDRAWN, PlayerShell
@@ -264,20 +265,25 @@ class Server:
     # --- life
 
     async def start(self, host: str = "0.0.0.0", port: int = 2222) -> int:
-        """Listen on ``host``:``port`` (0: any free port); returns the port."""
+        """Listen on ``host``:``port`` (0: any free port); returns the port. An address
+        or port that cannot be had is a :class:`~cli.common.errors.UserError` saying
+        why (:func:`~cli.players.serving.cannot_listen`)."""
         from asyncssh.kex import get_kex_algs
 
         s = self.settings
-        self._acceptor = await asyncssh.create_server(
-            lambda: Login(self), host, port, server_host_keys=[self.host_key],
-            process_factory=self._session, encoding="utf-8", errors="replace",
-            line_editor=False, kex_algs=offered(KEX, get_kex_algs()),
-            encryption_algs=CIPHERS, mac_algs=MACS, compression_algs=COMPRESSION,
-            allow_scp=False, sftp_factory=None, agent_forwarding=False,
-            x11_forwarding=False, kbdint_auth=False, host_based_auth=False,
-            gss_auth=False, gss_kex=False, keepalive_interval=s.keepalive_interval,
-            keepalive_count_max=s.keepalive_count_max, login_timeout=s.login_timeout,
-            reuse_address=True)
+        try:
+            self._acceptor = await asyncssh.create_server(
+                lambda: Login(self), host, port, server_host_keys=[self.host_key],
+                process_factory=self._session, encoding="utf-8", errors="replace",
+                line_editor=False, kex_algs=offered(KEX, get_kex_algs()),
+                encryption_algs=CIPHERS, mac_algs=MACS, compression_algs=COMPRESSION,
+                allow_scp=False, sftp_factory=None, agent_forwarding=False,
+                x11_forwarding=False, kbdint_auth=False, host_based_auth=False,
+                gss_auth=False, gss_kex=False, keepalive_interval=s.keepalive_interval,
+                keepalive_count_max=s.keepalive_count_max, login_timeout=s.login_timeout,
+                reuse_address=True)
+        except (OSError, UnicodeError) as error:  # taken since it was tried, or a bad host
+            raise UserError(serving.cannot_listen(host, port, error)) from None
         self._reader = await self.worker.run(NewsReader, self.worker.table, self.log)
         await self.worker.run(warm_up)
         self._dirty = asyncio.Event()
@@ -539,7 +545,11 @@ def serve(path: Path, *, host: str, port: int, host_key: Path | None = None,
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signal.SIGTERM, stop.set)
             loop.add_signal_handler(signal.SIGINT, interrupt)
-        bound = await server.start(host, port)
+        try:
+            bound = await server.start(host, port)
+        except BaseException:  # nothing listens: the table and threads are let go
+            await server.close()
+            raise
         try:
             # For mistborn player invite to say: kept before the port is announced, so
             # an invitation made as soon as it is read names this port.
