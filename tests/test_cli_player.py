@@ -215,6 +215,33 @@ def test_the_local_prompt_shows_others_rolls_while_it_waits(db: Path) -> None:
     assert child.exitstatus == 0
 
 
+def test_ctrl_c_at_the_local_prompt_stops_it_as_every_command_with_130(db: Path) -> None:
+    """docs/reliability.md: "Ctrl-C stops any command at once with exit status 130" — the
+    player shell at a local prompt too, with the one line every command says, whether
+    the line is empty or half typed."""
+    env = {**os.environ, "MISTBORN_DB": str(db), "TERM": "xterm"}
+    env.pop("SSH_ORIGINAL_COMMAND", None)
+    for typed in ("", "r 3 for"):
+        child = pexpect.spawn(MISTBORN[0], [*MISTBORN[1:], "player", "--as", "ada"],
+                              env=env, encoding="utf-8", dimensions=(40, 40), timeout=20,
+                              cwd=str(ROOT))
+        try:
+            child.expect("Welcome, ada")
+            child.expect("> ")
+            child.send(typed)
+            child.expect_exact(typed)  # echoed: read before the interrupt drops it
+            child.sendintr()  # what Ctrl-C at the terminal sends
+            child.expect("mistborn: interrupted\r\n")
+            after = child.before
+            child.expect(pexpect.EOF)
+        finally:
+            child.close(force=True)
+        assert child.exitstatus == 130, typed
+        # On a line of its own, right after the one interrupted: no empty line between.
+        assert after.endswith("\r\n") and not after.endswith("\r\n\r\n"), after
+        assert "Traceback" not in after
+
+
 def test_r_hw_5_the_local_prompt_tells_a_players_own_game_step_once(tmp_path: Path) -> None:
     # The reply tells the player's own step; the news beside the prompt tells only what
     # others did (here the host's next step for the seat), never the player's step again.

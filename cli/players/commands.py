@@ -10,7 +10,9 @@
 The local prompt is the standard library's ``input`` (with ``readline`` when the
 platform has it): prompt_toolkit would add about 100 ms to every start for nothing a
 line shell needs. Others' rolls and steps appear while the prompt waits, read by a
-thread with its own connection to the table.
+thread with its own connection to the table. ``q`` or the end of the input leaves it
+(status 0); Ctrl-C stops it as it stops every command (``mistborn: interrupted``,
+status 130).
 """
 
 from __future__ import annotations
@@ -135,9 +137,8 @@ def _interactive(shell: PlayerShell, path: Path) -> int:
                 click.echo(reply.text, nl=False)
             if reply.quit:
                 return reply.status  # 2: the player was revoked
-    except KeyboardInterrupt:
-        click.echo()
-        return 0
+    except KeyboardInterrupt:  # as every command: "mistborn: interrupted", status 130
+        raise  # on a line of its own: input() has ended the line the ^C stands on
     finally:
         watcher.stop()
 
