@@ -242,6 +242,42 @@ def test_ctrl_c_at_the_local_prompt_stops_it_as_every_command_with_130(db: Path)
         assert "Traceback" not in after
 
 
+def test_tab_at_the_local_prompt_completes_as_over_ssh(db: Path) -> None:
+    """docs/players/index.md: either way the player gets "the same shell", and
+    "`mistborn player --as NAME` opens it too" — Tab included, as "Typing on a phone"
+    tells it: the one answer and a space (a name of several words, typed in any case,
+    in place of the words typed), else the answers listed below the line, which
+    stays as it was; what is completed is the line the shell runs."""
+    from cli.players.shell import PlayerShell
+    from cli.players.ssh_editor import columns
+
+    with Table(db) as table:  # the words the SSH shell offers for "r"
+        offered = [c.text for c in PlayerShell(table, "ada").completions("r")]
+    assert offered == ["react", "roll"]
+    env = {**os.environ, "MISTBORN_DB": str(db), "TERM": "xterm"}
+    env.pop("SSH_ORIGINAL_COMMAND", None)
+    child = pexpect.spawn(MISTBORN[0], [*MISTBORN[1:], "player", "--as", "ada"], env=env,
+                          encoding="utf-8", dimensions=(40, 40), timeout=20, cwd=str(ROOT))
+    try:
+        child.expect("Welcome, ada")
+        child.expect("> ")
+        child.send("pl\t")
+        child.expect_exact("plain ")
+        child.send("\x15r\t")  # Ctrl-U, then a verb two answers begin
+        child.expect_exact(f"\r\n{columns(offered, 40)}\r\n> r")
+        child.send("\x15s tamsin v\t")
+        child.expect_exact("Tamsin Vey ")
+        child.send("\r")
+        child.expect("Tamsin Vey")  # the sheet, shown for the completed line
+        child.expect("> ")
+        assert "!" not in child.before, child.before  # no refusal
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+
+
 def test_r_hw_5_the_local_prompt_tells_a_players_own_game_step_once(tmp_path: Path) -> None:
     # The reply tells the player's own step; the news beside the prompt tells only what
     # others did (here the host's next step for the seat), never the player's step again.

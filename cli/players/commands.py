@@ -117,10 +117,11 @@ def run_shell(path: Path, who: str, *, plain_mode: bool = False) -> int:
 
 
 def _interactive(shell: PlayerShell, path: Path) -> int:
-    with contextlib.suppress(ImportError):  # every POSIX Python has it
-        import readline  # noqa: F401  (line editing and history for input())
-    click.echo(shell.welcome(), nl=False)
     watcher = _Watcher(shell, path)
+    with contextlib.suppress(ImportError):  # every POSIX Python has it
+        # Line editing and history for input(), and Tab as over SSH.
+        _Tab(shell, watcher.lock).install()
+    click.echo(shell.welcome(), nl=False)
     watcher.start()
     try:
         while True:
@@ -141,6 +142,76 @@ def _interactive(shell: PlayerShell, path: Path) -> int:
         raise  # on a line of its own: input() has ended the line the ^C stands on
     finally:
         watcher.stop()
+
+
+class _Tab:
+    """Tab at the local prompt, as over SSH: readline completes the line before the
+    cursor with the words the shell finds (:meth:`PlayerShell.completions`), and does
+    with them what a phone's Tab does (:func:`cli.players.ssh_editor.tab`): the one
+    answer and a space; what several begin with; else the list of them below the line.
+    The whole line before the cursor is readline's word, for an answer may replace
+    more than the last word (``tamsin v`` → ``Tamsin Vey``). The table is read with
+    the news waiting (``lock``), as for a line."""
+
+    def __init__(self, shell: PlayerShell, lock: threading.Lock) -> None:
+        import readline  # ImportError: no line editing here, nor Tab
+
+        self.readline = readline
+        self.shell = shell
+        self.lock = lock
+        self.found: list[str] = []
+        self.listed: tuple[str, ...] = ()
+
+    def install(self) -> None:
+        readline = self.readline
+        readline.set_completer_delims("")
+        readline.set_completer(self.complete)
+        readline.set_completion_display_matches_hook(self.show)
+        if "libedit" in (readline.__doc__ or ""):  # macOS's Python: editline's words
+            readline.parse_and_bind("bind ^I rl_complete")
+        else:  # several answers are listed at the first Tab that adds nothing
+            readline.parse_and_bind("tab: complete")
+            readline.parse_and_bind("set show-all-if-ambiguous on")
+
+    def complete(self, typed: str, state: int) -> str | None:
+        """readline's completer: the ``state``-th line ``typed`` may become."""
+        if state == 0:
+            self.found = self._find(typed)
+        return self.found[state] if state < len(self.found) else None
+
+    def _find(self, typed: str) -> list[str]:
+        from cli.players.ssh_editor import tab
+
+        try:
+            with self.lock:
+                answer = tab(typed, self.shell.completions(typed))
+        except Exception:  # a busy or damaged table: nothing to offer, as over SSH
+            return []
+        if answer is None:
+            return []
+        if answer.put is not None:  # one line: readline puts it in place
+            return [typed[:answer.start] + answer.put]
+        # Several: readline lists them (show draws the shell's words, never these) and
+        # keeps the line as typed, since the lines it is given begin with it and differ
+        # in the next character (a number: 0, 1 … or 00, 01 … 10, 11).
+        self.listed = answer.listed
+        digits = len(str(len(answer.listed) - 1))
+        return [f"{typed}{number:0{digits}d}" for number in range(len(answer.listed))]
+
+    def show(self, _substitution: str, _matches: Sequence[str], _longest: int) -> None:
+        """readline's hook to list several answers: the shell's words, in columns
+        that fit the screen, then the prompt and the line again, the cursor where it
+        was."""
+        from rich.cells import cell_len
+
+        from cli.players.ssh_editor import columns
+
+        line = self.readline.get_line_buffer()
+        after = cell_len(line[self.readline.get_endidx():])
+        listing = columns(list(self.listed), _width()).replace("\r\n", "\n")
+        sys.stdout.write(f"\n{listing}\n{self.shell.prompt()}{line}"
+                         + (f"\x1b[{after}D" if after else ""))
+        sys.stdout.flush()
 
 
 class _Watcher(threading.Thread):

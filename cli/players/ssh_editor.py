@@ -32,6 +32,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
+import attrs
 from rich.cells import cell_len
 
 if TYPE_CHECKING:
@@ -274,30 +275,23 @@ class LineEditor:
 
     def complete(self, found: Sequence[str | Completion]) -> str:
         """What a Tab shows, given what the text before the cursor may become
-        (``found``: each a :class:`~conflict.intents.complete.Completion` of the
-        characters it replaces, or a word for the last word typed): the one, and a
-        space; what they all begin with; else the list of them below the line, and the
-        line again; a bell when there are none."""
+        (``found``, as :func:`tab` takes them): the one, and a space; what they all
+        begin with; else the list of them below the line, and the line again; a bell
+        when there are none."""
         typed = self.before_cursor()
-        if not found:
+        answer = tab(typed, found)
+        if answer is None:
             return "\a"
-        word = "" if not typed or typed[-1].isspace() else typed.split()[-1]
-        made = [(c, len(word)) if isinstance(c, str) else (c.text, min(c.replaces, len(typed)))
-                for c in found]
-        start = self.cursor - max(back for _, back in made)
-        # Each answer as the whole line from ``start`` would read: their common beginning.
-        spans = [typed[start:len(typed) - back] + text for text, back in made]
-        common = spans[0] + " " if len(spans) == 1 else _common_beginning(spans)
-        said = typed[start:]
         echo: list[str] = []
-        if len(common) > len(said) or len(spans) == 1:
+        if answer.put is not None:
+            start, common, said = answer.start, answer.put, typed[answer.start:]
             if self.cursor == len(self.buffer) and common.startswith(said):
                 self._add(common[len(said):], echo)  # at the end: only what is added
                 return "".join(echo)
             self._edit(self.buffer[:start] + common + self.buffer[self.cursor:],
                        start + len(common), echo)
             return "".join(echo)
-        listing = columns([visible(text) for text, _ in made], self.width)
+        listing = columns(list(answer.listed), self.width)
         at = self.cursor
         self._move(len(self.buffer), echo)
         self.cursor = at
@@ -358,6 +352,38 @@ class LineEditor:
         cursor = min(max(cursor, 0), len(self.buffer))
         if cursor != self.cursor:
             self._edit(self.buffer, cursor, echo)
+
+
+@attrs.frozen
+class TabAnswer:
+    """What a Tab does to the text before the cursor, ``typed``: put ``put`` in place
+    of ``typed[start:]``; or, when ``put`` is ``None``, list ``listed`` (the answers,
+    each as a terminal may show it) below the line, which stays as it is."""
+
+    start: int
+    put: str | None
+    listed: tuple[str, ...] = ()
+
+
+def tab(typed: str, found: Sequence[str | Completion]) -> TabAnswer | None:
+    """What a Tab does to ``typed`` (the line up to the cursor), given what it may
+    become (``found``: each a :class:`~conflict.intents.complete.Completion` of the
+    characters it replaces, or a word for the last word typed): the one answer, and a
+    space; else what they all begin with, when that is more than is typed; else the
+    list of them. ``None``: there is none. The terminal over SSH
+    (:meth:`LineEditor.complete`) and the local prompt's readline answer alike."""
+    if not found:
+        return None
+    word = "" if not typed or typed[-1].isspace() else typed.split()[-1]
+    made = [(c, len(word)) if isinstance(c, str) else (c.text, min(c.replaces, len(typed)))
+            for c in found]
+    start = len(typed) - max(back for _, back in made)
+    # Each answer as the whole line from ``start`` would read: their common beginning.
+    spans = [typed[start:len(typed) - back] + text for text, back in made]
+    common = spans[0] + " " if len(spans) == 1 else _common_beginning(spans)
+    if len(common) > len(typed) - start or len(spans) == 1:
+        return TabAnswer(start, common)
+    return TabAnswer(start, None, tuple(visible(text) for text, _ in made))
 
 
 def _common_beginning(words: Sequence[str]) -> str:
