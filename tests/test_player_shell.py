@@ -488,7 +488,7 @@ def test_refusals_speak_the_shell_s_words_not_the_step_commands_options(
     ada = shell(table, "ada")
     said = {line: " ".join(ada.handle(line).text.split())
             for line in ("d attack", "d attack haze", "d attack haze 4 using charm")}
-    assert "an attack needs a target (d attack NAME DICE)" in said["d attack"]
+    assert "an attack needs a target (d attack NAME N)" in said["d attack"]
     assert "using SOURCE" in said["d attack haze"]
     assert "4 dice disagree with the source's: Charm 2 = 2 (using SOURCE)" in said[
         "d attack haze 4 using charm"]
@@ -501,7 +501,7 @@ def test_a_word_too_many_is_refused_not_ignored(table: Table) -> None:
     assert ada.handle("d attack haze 4").status == 0
     assert dee.handle("d defense 2").status == 0
     assert gm.handle("d as prelate defense 2").status == 0  # now Tamsin acts
-    for line, usage in (("a 4 4", "a, or a 5"), ("h now", "h"), ("l prelate", "l")):
+    for line, usage in (("a 4 4", "a [N]"), ("h now", "h"), ("l prelate", "l")):
         reply = ada.handle(line)
         assert reply.status == 2, line
         assert "one word too many" in reply.text and f"type {usage}" in said(reply.text)
@@ -526,7 +526,7 @@ def test_last_shows_a_roll_against_ones_character_though_the_narrator_made_it(
 
 def test_the_help_fits_a_phone_and_tells_each_step_in_full(table: Table) -> None:
     # A player's ? fits a 24-row phone at 40 columns, one line a step; ? STEP says the
-    # step in full, from the Conflict's table (R-CON-18's damage, here).
+    # step in full, its lines from the Conflict's table (R-CON-18's damage, here).
     ada = shell(table, "ada")
     ada.width = 40
     lines = ada.handle("?").text.splitlines()
@@ -536,3 +536,110 @@ def test_the_help_fits_a_phone_and_tells_each_step_in_full(table: Table) -> None
     assert "dmg [N] spend N what" in full and "(R-CON-18)" in full
     assert ada.handle("? test").status == 2  # the Narrator's, not a player's
     assert "(R-CON-9)" in " ".join(shell(table, "gm").handle("? test").text.split())
+
+
+# --- ? WORD: what the shell takes, as it takes it ---------------------------------------------
+
+
+def _helped(who: PlayerShell, word: str) -> str:
+    reply = who.handle(f"? {word}")
+    assert reply.status == 0, (word, reply.text)
+    return said(reply.text)
+
+
+def test_r_con_14_help_for_roll_says_the_forms_a_line_takes(table: Table) -> None:
+    """R-CON-14/17: the action's roll throws the actor's and each defender's dice. The
+    shell rolls them all itself — ``roll`` takes no faces rolled at the table — so its
+    help offers only what a line takes: ``r 5`` for a pool, ``roll`` alone for the
+    action; and a line that gives faces is told those forms."""
+    ada = shell(table, "ada")
+    helped = _helped(ada, "roll")
+    assert helped == _helped(ada, "r")  # one verb, however it is spelt
+    assert helped.startswith("r 5 [for the lock] roll Roll dice")
+    assert "(R-CON-14/17)" in helped and "roll alone rolls the dice of the action" in helped
+    assert "faces" not in helped and "against" not in helped
+    assert ada.handle("r 5 for the lock").status == 0
+    reply = ada.handle("roll faces 5,5,1 against 1,2")
+    assert reply.status == 2
+    assert said(reply.text) == ("! the pool must be a whole number, got 'faces' (type r 5 "
+                                "[for the lock], or roll alone: the action's dice)")
+    assert len(table.rolls(who="ada")) == 1
+
+
+def test_r_con_16_help_for_re_names_what_its_line_gives(table: Table) -> None:
+    """R-CON-16: a Reaction adds the reacting character's own dice. ``re NAME [N]``:
+    NAME is the Reaction and N the dice it adds, as the help says — not the
+    ``conflict react`` command's NAME, REACTION and ADDED."""
+    gm, ada = shell(table, "gm"), shell(table, "ada")
+    helped = _helped(ada, "re")
+    assert helped.startswith("re NAME [N] Use a Reaction")
+    assert "Your character uses NAME against the action, adding N of its own dice " \
+        "(R-CON-16)" in helped
+    assert "REACTION" not in helped and "ADDED" not in helped
+    for line in ("d as haze attack tamsin 5", "d as tamsin noroll", "d as brannoch defense 4",
+                 "d as prelate defense 3", "a as haze 5"):
+        assert gm.handle(line).status == 0, line
+    reply = ada.handle("re push 2")  # as the help says it
+    assert reply.status == 0, reply.text
+    assert "Push away incoming metal" in said(reply.text)
+
+
+def test_r_con_7_help_for_d_says_using_source_where_a_line_takes_it(table: Table) -> None:
+    """R-CON-7: a declaration's dice may be figured from the sheet. ``? d`` tells where
+    a line gives ``using SOURCE`` (in place of the number), with a line the shell
+    takes."""
+    gm, ada = shell(table, "gm"), shell(table, "ada")
+    helped = _helped(ada, "d")
+    assert "using SOURCE in place of N figures the dice from the sheet" in helped
+    assert gm.handle("d as haze attack tamsin 5").status == 0
+    reply = ada.handle("d action using wits")
+    assert reply.status == 0, reply.text
+    assert "Tamsin Vey declares an action: 4 Action Dice (Wits 4 = 4)" in said(reply.text)
+
+
+def test_r_con_10_help_of_each_step_names_only_what_its_lines_give() -> None:
+    """R-CON-10: every step of a round, and the Narrator's calls, are the Conflict's
+    table's. ``? STEP`` tells each with the words its lines give (NAME, N, GEAR…), never
+    the ``conflict`` command's arguments a line here does not give (REACTION, ADDED,
+    POOL, DICE, ACTION)."""
+    from cli.players.steps import table
+    from cli.players.verbs import verb_help
+
+    capitals = re.compile(r"(?<![\w-])[A-Z]+(?![\w-])")
+    for step in table():
+        lines = verb_help(step.aliases[0] if step.aliases else step.name, narrator=True)
+        shapes = " ".join(lines[:lines.index("")])
+        helped = " ".join(lines[lines.index("") + 1:])
+        named = set(capitals.findall(helped)) - {"A", "I"}
+        assert named <= {*capitals.findall(shapes), "N", "SOURCE", "TEXT"}, (step.name, named)
+
+
+def test_a_word_too_many_for_a_step_says_what_to_type_once(table: Table) -> None:
+    ada = shell(table, "ada")
+    reply = ada.handle("h extra")
+    assert reply.status == 2
+    assert said(reply.text) == "! one word too many: 'extra' (type h)"
+    assert said(ada.handle("a 4 4").text) == "! one word too many: '4' (type a [N])"
+    # A refusal that does not say what to type is told the step's line.
+    assert said(ada.handle("def x").text) == ("! the dice must be a whole number, got 'x' "
+                                              "(type def [N])")
+
+
+def test_help_tells_each_command_of_the_shell_not_only_the_steps(table: Table) -> None:
+    """``r`` and ``o`` are listed in ``?``: ``? r`` and ``? o`` tell them, as ``?`` tells
+    every word a line may start with — a player's, and a Narrator's for a Narrator."""
+    from cli.players.verbs import host_verbs, player_verbs
+
+    ada, gm = shell(table, "ada"), shell(table, "gm")
+    assert _helped(ada, "o") == ("o 5 o 5 vs 4 Exact odds. The exact odds of a pool of 5 "
+                                 "dice, or of a Contest of 5 dice against 4.")
+    for word in [*player_verbs(), "games", "use"]:
+        assert _helped(ada, word), word
+    for word in host_verbs():
+        assert _helped(gm, word), word
+        if word not in player_verbs():
+            assert said(ada.handle(f"? {word}").text) == (
+                f"! {word!r} is not a command here: it is the Narrator's")
+    assert "R-CON-9" in _helped(gm, "test")
+    assert said(ada.handle("? rol").text) == "! 'rol' is not a command here; did you mean 'roll'?"
+    assert said(ada.handle("? b x").text) == "! one word too many: 'x' (type ? or ? WORD)"

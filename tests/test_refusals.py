@@ -51,7 +51,7 @@ def test_r_con_8_each_door_says_how_to_give_the_parameter_the_library_names() ->
     assert (str(error), error.rule, error.param) == ("an attack needs a target", "R-CON-8",
                                                      "target")
     assert said(error) == "an attack needs a target (--target)"  # the command line
-    assert said(error, SHELL_WORDS.get) == "an attack needs a target (d attack NAME DICE)"
+    assert said(error, SHELL_WORDS.get) == "an attack needs a target (d attack NAME N)"
     assert said(error, lambda _param: None) == str(error)  # a door with no words for it
 
 

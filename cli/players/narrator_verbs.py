@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from cli.common.errors import fail
-from cli.players.words import stored, verbs
+from cli.players.words import VerbHelp, stored, verbs
 
 if TYPE_CHECKING:
     from cli.players.steps import Desk
@@ -62,3 +62,18 @@ HELP: Final = """\
  undo [anyone]
  reveal NAME         hide NAME"""
 """The help of the Narrator's own words."""
+
+VERB_HELP: Final = {
+    "undo": VerbHelp(
+        ("undo [anyone]",), "Take back a step.",
+        "Take back your own last step of the Conflict; undo anyone takes back the last "
+        "step, whoever wrote it. The log keeps it, marked undone."),
+    "reveal": VerbHelp(
+        ("reveal NAME",), "Show the players a character's numbers.",
+        "A Villain's or an Extra's statistics and Resiliences are hidden from the "
+        "players until revealed: from now on they see NAME's."),
+    "hide": VerbHelp(
+        ("hide NAME",), "Hide a character's numbers again.",
+        "The players no longer see NAME's statistics and Resiliences."),
+}
+"""``? VERB`` for the Narrator's own words."""

@@ -47,7 +47,14 @@ from cli.players.game_desk import (
 from cli.players.game_desk import completions as game_completions
 from cli.players.game_news import GamesMoved, GameWatch
 from cli.players.game_verbs import PROMPTS, verbs_of
-from cli.players.verbs import STREAM_WORDS, help_text, host_verbs, player_verbs, verb_of
+from cli.players.verbs import (
+    STREAM_WORDS,
+    help_text,
+    host_verbs,
+    player_verbs,
+    verb_help,
+    verb_of,
+)
 from cli.players.view import (
     Batch,
     NewsReader,
@@ -338,7 +345,10 @@ class PlayerShell:
     def _roll(self, args: list[str]) -> Reply:
         if not args or args[0].casefold() == "as":
             return player_steps.roll(self, args)
-        pool = check_roll_pool(number(args[0], "the pool"))
+        try:
+            pool = check_roll_pool(number(args[0], "the pool"))
+        except UserError as error:  # roll faces 5,5,1: no form of roll here
+            fail(f"{error} (type r 5 [for the lock], or roll alone: the action's dice)")
         purpose = ""
         if len(args) > 1:
             if args[1].casefold() != "for" or len(args) == 2:
@@ -447,7 +457,9 @@ class PlayerShell:
         return []
 
     def _help(self, args: list[str]) -> Reply:
-        lines = player_steps.step_help(args[0], host=self.narrator) if args else \
+        if len(args) > 1:
+            fail(f"one word too many: {' '.join(args[1:])[:30]!r} (type ? or ? WORD)")
+        lines = verb_help(args[0], narrator=self.narrator) if args else \
             help_text(narrator=self.narrator)
         parts: list[RenderableType | str] = [row for line in lines
                                              for row in rows(line, self.width, indent=5)]

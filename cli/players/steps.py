@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from characters.names import name_key
 from cli.common.errors import fail
@@ -24,7 +24,7 @@ from conflict.errors import RuleViolation
 from conflict.intents import step_table
 from conflict.intents.steps import participant
 from core.errors import RefusedError
-from core.steps import Who
+from core.steps import Kind, Who
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -198,20 +198,33 @@ def help_lines(host: bool) -> list[str]:
             *(f" {shape}" for shape in table()["declare"].shapes),
             *(f" {step.shapes[0]:<11} {step.name}" for step in table()
               if step.who is not Who.HOST and step.name != "declare"),
-            f" {'? STEP':<11} a step in full"]
+            f" {'? WORD':<11} one in full"]
 
 
-def step_help(word: str, *, host: bool) -> list[str]:
-    """``? STEP``: the step a word means, its line as typed and its help; refused for a
-    word that is no step this player may take."""
-    name = {**words(), **(words(host=True) if host else {}), "roll": "roll"}.get(
-        word.casefold())
+_NUMBERED: Final = ("dice", "action")
+"""Parameters a line gives as a number, which the command line also takes as words (a
+sheet's figures, an action's actor): ``d attack NAME 5``, ``test 2 contest``."""
+
+
+def step_help(word: str, *, host: bool) -> list[str] | None:
+    """``? STEP``: the step of the Conflict a word means, its line as typed and its
+    help; ``None`` for a word that is no step this player may take."""
+    name = {**words(), **(words(host=True) if host else {})}.get(word.casefold())
     if name is None:
-        fail(f"{word[:30]!r} is not a step here; type ? for the steps")
+        return None
     step = table()[name]
 
     def said(param: Param, flag: str | None) -> str:  # a line here names no option
-        return SHELL_WORDS.get(param.name) or (flag or param.name).replace("_", " ")
+        if param.seat and param.positional:  # who acts: the one typing (or as NAME)
+            return "your character"
+        if param.name in SHELL_WORDS:
+            return SHELL_WORDS[param.name]
+        if param.positional and (param.kind is Kind.NUMBER or param.name in _NUMBERED):
+            return "N"  # a line's number (d attack NAME 5, a 4, re NAME 2)
+        if param.positional and param.kind is Kind.NAME:
+            return "NAME"
+        return (flag or param.name).replace("_", " ")
 
-    return [*(f" {shape}" for shape in step.shapes), "",
-            step.worded(step.summary, said), step.worded(step.help, said)]
+    helped = step.worded(step.help, said)
+    return [*(f" {shape}" for shape in step.shapes), "", step.worded(step.summary, said),
+            helped[:1].upper() + helped[1:]]  # "Your character acts…"

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from cli.common.errors import fail
 from cli.players import narrator_verbs as narrator_words
 from cli.players import steps
 from cli.players.game_verbs import GAMES, reads, turn_verbs, verbs_of
-from cli.players.words import ANY_TIME_HELP, SHELL_VERBS
+from cli.players.words import ANY_TIME_HELP, SHELL_VERBS, VERB_HELP, unknown
 
 __all__ = [
     "STREAM_WORDS",
@@ -21,6 +22,7 @@ __all__ = [
     "host_words",
     "player_verbs",
     "step_words",
+    "verb_help",
     "verb_of",
 ]
 
@@ -50,6 +52,25 @@ def help_text(*, narrator: bool = False) -> list[str]:
         lines += ["Narrator:", " VERB as NAME …  act for anyone", *steps.help_lines(host=True),
                   *narrator_words.HELP.splitlines()]
     return lines
+
+
+def verb_help(word: str, *, narrator: bool = False) -> list[str]:
+    """``? WORD``: the lines that tell in full the step or command ``word`` starts (a
+    step of the Conflict's, the shell's own, the Narrator's with ``narrator``);
+    refused for a word that starts none of this player's."""
+    found = steps.step_help(word, host=narrator)
+    if found is not None:
+        return found
+    verb = verb_of(word, narrator=narrator)
+    if verb in VERB_HELP and word.casefold() in {*SHELL_VERBS, "games", "use"}:
+        return VERB_HELP[verb].lines()
+    if narrator and verb in narrator_words.VERB_HELP:
+        return narrator_words.VERB_HELP[verb].lines()
+    if not narrator and word.casefold() in host_verbs():
+        fail(f"{word[:30]!r} is not a command here: it is the Narrator's")
+    verbs = {**player_verbs(), **(host_verbs() if narrator else {})}
+    fail(unknown(word, [*dict.fromkeys([*verbs.values(), *(w for w in verbs if len(w) > 2)]),
+                        "games", "use"]))
 
 
 def verb_of(line: str, *, narrator: bool = False) -> str | None:

@@ -59,6 +59,61 @@ Playing several? add: as NAME
  (a as vin 5)"""
 
 
+@attrs.frozen
+class VerbHelp:
+    """``? VERB``: a verb's lines as typed here (``shapes``), what it does in a few
+    words (``summary``), and in full (``help``), in the shell's own words."""
+
+    shapes: tuple[str, ...]
+    summary: str
+    help: str
+
+    def lines(self) -> list[str]:
+        """The lines of ``? VERB``."""
+        return [*(f" {shape}" for shape in self.shapes), "", self.summary, self.help]
+
+
+VERB_HELP: Final = {
+    "roll": VerbHelp(
+        ("r 5 [for the lock]", "roll"), "Roll dice: a pool, or the action's.",
+        "r 5 rolls 5 dice for all to see, kept as your last result; r 5 for the lock "
+        "says what for. roll alone rolls the dice of the action being resolved "
+        "(R-CON-14/17), the actor's and each defender's at once, when any of them are "
+        "your character's. The tool rolls every die: dice rolled at the table are the "
+        "Narrator's to enter."),
+    "sheet": VerbHelp(
+        ("s [NAME]",), "A character's sheet.",
+        "The sheet of the character you play, with the damage taken in the Conflict; "
+        "NAME: which, when you play several (the Narrator: anyone's)."),
+    "board": VerbHelp(
+        ("b",), "The Conflict's board.",
+        "The board as you may see it, its last steps, and what comes next."),
+    "odds": VerbHelp(
+        ("o 5", "o 5 vs 4"), "Exact odds.",
+        "The exact odds of a pool of 5 dice, or of a Contest of 5 dice against 4."),
+    "last": VerbHelp(
+        ("l",), "Your last result again.",
+        "Your last roll, or your last step in the Conflict if that came later, read "
+        "from the table: never rolled again."),
+    "help": VerbHelp(
+        ("?", "? WORD"), "Help.",
+        "The steps and commands, one a line; ? WORD tells the step or command WORD "
+        "in full."),
+    "plain": VerbHelp(
+        ("plain on|off",), "Plain text.",
+        "plain on: ASCII without colour, for a client that mangles Unicode or colours; "
+        "plain off brings them back."),
+    "quit": VerbHelp(
+        ("q",), "Leave.", "Leave the shell (exit and logout too)."),
+    "game": VerbHelp(
+        ("games", "use NAME"), "Sit at a game.",
+        "games lists the Conflict and the board games at the table; use NAME sits at "
+        "one, to play or watch it (use conflict: back to the Conflict)."),
+}
+"""``? VERB`` for what a player may do at any time, by the verb (:data:`SHELL_VERBS`;
+``game``: the words of the streams, ``games`` and ``use``)."""
+
+
 def refusal(line: str) -> str | None:
     """Why a line is refused before anything reads it, or ``None``: longer than
     :data:`MAX_LINE` characters, not UTF-8 text (arrives as U+FFFD), holding what the
@@ -104,7 +159,7 @@ def stored(label: str, text: str, *, style: str = "") -> RenderableType:
     return Hanging(line, len(label) - len(label.lstrip(" ")) + 2)
 
 
-SHELL_WORDS: Final = {"target": "d attack NAME DICE", "using": "using SOURCE"}
+SHELL_WORDS: Final = {"target": "d attack NAME N", "using": "using SOURCE"}
 """How a line here gives a step's parameter, by the table's name of the parameter, for
 a refusal about it (the library's sentence names no door's words)."""
 
@@ -162,7 +217,7 @@ def only(rest: list[str], most: int, usage: str) -> list[str]:
     """``rest`` when it holds at most ``most`` words; else a refusal showing ``usage``
     (a word too many is a slip to tell, never to ignore)."""
     if len(rest) > most:
-        fail(f"one word too many ({' '.join(rest[most:])[:30]!r}): type {usage}")
+        fail(f"one word too many: {' '.join(rest[most:])[:30]!r} (type {usage})")
     return rest
 
 

@@ -109,13 +109,13 @@ def _whole(text: str, what: str, param: str) -> int:
     return value
 
 
-def _at_most(words: Sequence[str], most: int, usage: str) -> Sequence[str]:
-    """``words`` when they are at most ``most``; a word too many is a slip to tell."""
+def _at_most(words: Sequence[str], most: int) -> Sequence[str]:
+    """``words`` when they are at most ``most``; a word too many is a slip to tell (the
+    door that read them says how the step is typed)."""
     from conflict.intents.words import refused
 
     if len(words) > most:
-        raise refused(BadValue, f"one word too many ({' '.join(words[most:])[:30]!r}): "
-                                f"type {usage}")
+        raise refused(BadValue, f"one word too many: {' '.join(words[most:])[:30]!r}")
     return words
 
 
@@ -136,17 +136,17 @@ def _declared(words: Sequence[str]) -> dict[str, Any]:
     return _aimed(words[1:], KINDS[words[0].casefold()])
 
 
-def _one_number(param: str, what: str, usage: str) -> Any:
+def _one_number(param: str, what: str) -> Any:
     def phrase(words: Sequence[str]) -> dict[str, Any]:
-        _at_most(words, 1, usage)
+        _at_most(words, 1)
         return {param: _whole(words[0], what, param) if words else None}
 
     return phrase
 
 
-def _nothing(usage: str) -> Any:
+def _nothing() -> Any:
     def phrase(words: Sequence[str]) -> dict[str, Any]:
-        _at_most(words, 0, usage)
+        _at_most(words, 0)
         return {}
 
     return phrase
@@ -184,8 +184,9 @@ def _testing(words: Sequence[str]) -> dict[str, Any]:
         raise refused(BadValue, "say the action and contest or challenge", "R-CON-9",
                       param="contest")
     difficulty = _whole(words[2], "the Difficulty", "difficulty") if len(words) > 2 else 0
-    return {"action": _whole(words[0], "the action", "action"),
-            "contest": words[1].casefold() == "contest", "difficulty": difficulty}
+    # The action as the command line takes it: its number, place (2nd) or actor's name.
+    return {"action": words[0], "contest": words[1].casefold() == "contest",
+            "difficulty": difficulty}
 
 
 def _swapping(words: Sequence[str]) -> dict[str, Any]:
@@ -194,8 +195,7 @@ def _swapping(words: Sequence[str]) -> dict[str, Any]:
     if len(words) != 2 or words[1].casefold() not in RESILIENCES:
         raise refused(BadValue, "say the action and the Resilience it hurts", "R-CON-8",
                       param="resilience")
-    return {"action": _whole(words[0], "the action", "action"),
-            "resilience": words[1].casefold()}
+    return {"action": words[0], "resilience": words[1].casefold()}
 
 
 def _named(param: str, what: str, rest: str = "") -> Any:
@@ -310,9 +310,10 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
               choices=("action", "attack", "defense", "no-roll")),
         Param("dice", "The dice (or {using} SOURCE).", positional=True, metavar="DICE"),
         *_AIM),
-         help="NAME declares (R-CON-7): an action needing a roll with DICE Action Dice (an "
-              "attack with {target}), full defense with DICE Defense Dice, or an action "
-              "that needs no roll. {using} figures the dice from the sheet.",
+         help="{name} declares (R-CON-7): an action needing a roll with {dice} Action Dice "
+              "(an attack with {target}), full defense with {dice} Defense Dice, or an "
+              "action that needs no roll. {using} in place of {dice} figures the dice from "
+              "the sheet.",
          who=Who.SEAT, may=_expected(_DECLARE, first=True), rule="R-CON-4",
          aliases=("d", "dec"), phrase=_declared,
          usage="d attack NAME 5 [with GEAR] · d action 4 [at NAME] [harmless] · "
@@ -325,9 +326,9 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
               default=True, off="challenge"),
         Param("difficulty", "Difficulty 0–5.", Kind.NUMBER, short="d", default=0,
               metavar="D")),
-         help="The Narrator sets ACTION as a Contest or a Challenge, and its Difficulty "
-              "(R-CON-9). ACTION: its number (as the log tells it), its place on the board "
-              "(2nd) or its actor's name.",
+         help="The Narrator sets {action} as a Contest or a Challenge, and its Difficulty "
+              "(R-CON-9). {action}: its number (as the log tells it), its place on the "
+              "board (2nd) or its actor's name.",
          who=Who.HOST, phrase=_testing, usage="test N contest|challenge [D]"),
     Step("swap", "Turn an attack against another Resilience.", _intent(
         "swap", "action", "resilience"), (
@@ -335,15 +336,15 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
               positional=True, required=True),
         Param("resilience", "The Resilience it hurts now.", Kind.CHOICE, positional=True,
               required=True, choices=RESILIENCES)),
-         help="The Narrator turns attack ACTION against RESILIENCE; it keeps its kind "
-              "(R-CON-8). ACTION: its number, its place on the board (2nd) or its actor's "
-              "name.",
+         help="The Narrator turns attack {action} against {resilience}; it keeps its kind "
+              "(R-CON-8). {action}: its number, its place on the board (2nd) or its "
+              "actor's name.",
          who=Who.HOST, phrase=_swapping, usage="swap N health|reputation|willpower"),
     Step("reorder", "Order participants tied on Wits.", _intent("reorder", "names"), (
         Param("names", "The participants tied on Wits, in order.", Kind.NAME,
               positional=True, many=True, required=True, metavar="NAME...",
               complete=_participants),),
-         help="The Narrator orders NAME... (tied on Wits); the last declares last "
+         help="The Narrator orders {names} (tied on Wits); the last declares last "
               "(R-CON-4).",
          who=Who.HOST, phrase=_named("names", "who, in order"), usage="reorder NAME NAME …"),
     # --- step 2: acting
@@ -352,32 +353,32 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
         _NAME,
         Param("pool", "The pool (default: all it may roll).", Kind.NUMBER,
               positional=True)),
-         help="NAME acts as declared with a pool of POOL dice (default: all it may roll); "
-              "the Action Dice left become Defense Dice (R-CON-11).",
+         help="{name} acts as declared with a pool of {pool} dice (default: all it may "
+              "roll); the Action Dice left become Defense Dice (R-CON-11).",
          who=Who.SEAT, may=_expected(_ACT, all_of=True), aliases=("a",),
-         phrase=_one_number("pool", "the pool", "a, or a 5"), usage="a [N]"),
+         phrase=_one_number("pool", "the pool"), usage="a [N]"),
     Step("change", "Declare a new action instead (halved dice).", _change, (
         _NAME, Param("dice", "The dice, figured afresh then halved.", positional=True,
                      metavar="DICE"), *_AIM),
-         help="NAME declares a new action: DICE figured afresh, then halved (never more than "
-              "it holds); it acts at the end of the round (R-CON-12).",
+         help="{name} declares a new action: {dice} figured afresh, then halved (never more "
+              "than it holds); it acts at the end of the round (R-CON-12).",
          who=Who.SEAT, may=_expected(_ACT, all_of=True), rule="R-CON-12",
          aliases=("c",), phrase=lambda words: _aimed(words, "action"),
          usage="c 6 [NAME]"),
     Step("hold", "Do nothing: Action Dice become Defense Dice.", _intent("hold", "name"),
          (_NAME,),
-         help="NAME holds: all its Action Dice become Defense Dice (R-CON-13).",
+         help="{name} holds: all its Action Dice become Defense Dice (R-CON-13).",
          who=Who.SEAT, may=_expected(_ACT, all_of=True), rule="R-CON-13",
-         aliases=("h",), phrase=_nothing("h"), usage="h"),
+         aliases=("h",), phrase=_nothing(), usage="h"),
     # --- against an action: defense, Reactions, taking it
     Step("defend", "The target spends dice to defend.", _intent(
         "defend", "name", "dice", "action", "granted"), (
         _NAME, Param("dice", "The dice spent (default: what-now's).", Kind.NUMBER,
                      positional=True), _ACTION, _GRANTED),
-         help="NAME defends with DICE of its Action or Defense Dice (R-CON-15). Default: "
-              "every Defense Die it may spend, or the fewest Action Dice.",
+         help="{name} defends with {dice} of its Action or Defense Dice (R-CON-15). "
+              "Default: every Defense Die it may spend, or the fewest Action Dice.",
          who=Who.SEAT, may=_expected(_DEFENSE), rule="R-CON-15", aliases=("def",),
-         phrase=_one_number("dice", "the dice", "def, or def 3"), usage="def [N]"),
+         phrase=_one_number("dice", "the dice"), usage="def [N]"),
     Step("react", "Use a Reaction, for oneself or an ally.", _intent(
         "react", "name", "reaction", "added", "action", "granted"), (
         _NAME,
@@ -385,15 +386,15 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
               complete=_reactions),
         Param("added", "Its own dice it adds.", Kind.NUMBER, positional=True, default=0),
         _ACTION, _GRANTED),
-         help="NAME uses REACTION against the action, adding ADDED of its own dice "
+         help="{name} uses {reaction} against the action, adding {added} of its own dice "
               "(R-CON-16); an ally of the target may react for it.",
          who=Who.SEAT, may=_may_react, rule="R-CON-16", aliases=("re",),
          phrase=_reacting, usage="re NAME [N]"),
     Step("take", "The target does not defend.", _intent(
         "take", "name", "action", "granted"), (_NAME, _ACTION, _GRANTED),
-         help="NAME does not defend against the action (R-CON-15d).",
+         help="{name} does not defend against the action (R-CON-15d).",
          who=Who.SEAT, may=_expected(_DEFENSE), rule="R-CON-15", aliases=("t",),
-         phrase=_nothing("t"), usage="t"),
+         phrase=_nothing(), usage="t"),
     # --- the dice and what follows
     Step("roll", "Roll the dice of the action being resolved.", _intent(
         "roll", "faces", "against", "action"), (
@@ -403,9 +404,9 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
                          "group: its kept roll, or every member's 4,4,1/3,2,2); NAME= when "
                          "several roll.", Kind.FACES, repeat=True, metavar="[NAME=]F"),
         _ACTION),
-         help="Roll the action being resolved (R-CON-14/17): the tool rolls whatever is "
-              "not given with {faces} and {against}.",
-         who=Who.SEAT, may=_may_roll, rule="R-CON-14", phrase=_nothing("roll"),
+         help="Roll the action being resolved (R-CON-14/17): the actor's dice and each "
+              "defender's at once; the tool rolls those not rolled at the table.",
+         who=Who.SEAT, may=_may_roll, rule="R-CON-14", phrase=_nothing(),
          usage="roll"),
     Step("damage", "Apply a successful attack's damage.", _intent(
         "damage", "nudges", "spend", "note", "action"), (
@@ -424,7 +425,7 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
         Param("name", "The participant.", Kind.NAME, positional=True, required=True,
               complete=_participants),
         Param("reason", "Why, in words.", default="", metavar="TEXT")),
-         help="The Narrator takes NAME out of the Conflict (R-CON-21).",
+         help="The Narrator takes {name} out of the Conflict (R-CON-21).",
          who=Who.HOST, phrase=_named("name", "who", rest="reason"),
          usage="defeat NAME [why]"),
     Step("end-round", "End the round: unspent dice are lost.", _end_round, (
@@ -437,7 +438,7 @@ STEPS: Final[Steps[State]] = Steps("conflict", "R-CON-10", (
          usage="endround"),
     Step("end", "End the Conflict with its outcome.", _end, (
         Param("outcome", "How it ends, in words.", positional=True, many=True),),
-         help="End the Conflict with OUTCOME in words (R-CON-21). Heroes' and Villains' "
+         help="End the Conflict with {outcome} in words (R-CON-21). Heroes' and Villains' "
               "damage then reaches their sheets in the table.",
          who=Who.HOST, phrase=lambda words: {"outcome": tuple(words)},
          usage="end OUTCOME"),
