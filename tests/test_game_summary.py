@@ -182,3 +182,44 @@ def test_conflict_log_player_keeps_a_participants_own_steps(tmp_path: Path) -> N
     assert [line["text"] for line in brannoch] == ["Brannoch joins the crew: hero, Wits 4."]
     assert conflict_refused(db, "log", "-p", "tamsim") == (
         "no participant named 'tamsim' — did you mean 'Tamsin Vey'?")
+
+
+def test_r_con_18_conflict_log_player_keeps_the_damage_taken_and_the_attackers_roll(
+        tmp_path: Path) -> None:
+    """``log -p`` shows a participant "their actions and what was done to them … their
+    damage": the roll and the damage name the action's number only, and the act its
+    actor only; the participants are read from the action they are about. A step taken
+    back stays in the history of those it named."""
+    from test_cli_conflict import ok as conflict_ok
+
+    db = tmp_path / "table.db"
+    conflict_ok(db, "char", "import", "--examples")
+    for step in (["new", "Canal", "--physical"], ["add", "brannoch", "tamsin", "prelate"],
+                 ["declare", "brannoch", "attack", "5", "--target", "prelate", "--with",
+                  "staff"],
+                 ["declare", "tamsin", "defense", "3"], ["declare", "prelate", "defense", "4"],
+                 ["act", "brannoch"], ["defend", "prelate", "2"],
+                 ["roll", "--faces", "5,5,6,6,2", "--against", "1,2"], ["damage"], ["undo"],
+                 ["damage", "--nudges", "1"]):
+        conflict_ok(db, "conflict", *step)
+
+    def texts(name: str) -> list[str]:
+        return [line["text"] for line in json.loads(conflict_ok(db, "log", "-p", name,
+                                                                 "--json"))]
+
+    declared = ("Brannoch declares an attack on The Hollow Prelate: 5 Action Dice, with "
+                "the Iron-shod staff.")
+    fight = ["Brannoch attacks The Hollow Prelate: 5 dice, Contest, Difficulty 0.",
+             "The Hollow Prelate defends against action 1 with 2 Defense Dice.",
+             "Action 1: Brannoch rolls 5 5 6 6 2 (Result 5, 2 Nudges); The Hollow Prelate "
+             "rolls 1 2 (no set): the attack succeeds.",
+             "The Hollow Prelate takes 4 Health damage (1 + 2 Nudges + 1 for the Iron-shod "
+             "staff): Health 10/14. (undone by Narrator)",
+             "The Hollow Prelate takes 3 Health damage (1 + 1 Nudge + 1 for the Iron-shod "
+             "staff): Health 11/14."]
+    assert texts("prelate") == [
+        "The Hollow Prelate joins the opposition: villain, Wits 5.", declared,
+        "The Hollow Prelate declares full defense: 4 Defense Dice.", *fight]
+    assert texts("brannoch") == ["Brannoch joins the crew: hero, Wits 4.", declared, *fight]
+    assert texts("tamsin") == ["Tamsin Vey joins the crew: hero, Wits 4.",
+                               "Tamsin Vey declares full defense: 3 Defense Dice."]

@@ -48,21 +48,41 @@ def conflict_lines(table: Table, name: str) -> list[Line]:
 
 
 def participant_lines(table: Table, name: str, typed: str) -> list[Line]:
-    """The steps of the Conflict ``name`` that are the participant's ``typed`` means
-    (see :func:`core.player_log.concerns`: in a Conflict, steps naming them or written
-    as them)."""
+    """The steps of the Conflict ``name`` that are the participant's ``typed`` means:
+    those written as them, and those whose event names them as the one acting, the
+    target, a roller or the one damaged, read from the event and the Conflict as the
+    live steps before it leave it (see :func:`conflict.involved.involved`; a step taken
+    back is read there too)."""
+    import bisect
+
+    from characters.names import name_key
     from cli.common.errors import fail
     from conflict import saved as conflicts
-    from core.player_log import PlayerNotFound, concerns, resolve_player
+    from conflict.errors import ConflictError
+    from conflict.involved import involved
+    from core.player_log import PlayerNotFound, resolve_player
 
-    state = conflicts.load(table, name)[1].state
+    loaded = conflicts.load(table, name)[1]
     try:
-        found = resolve_player(typed, [p.name for p in state.participants],
+        found = resolve_player(typed, [p.name for p in loaded.state.participants],
                                what="participant")
     except PlayerNotFound as error:
         fail(str(error))
-    return [line for line in conflict_lines(table, name) if concerns(
-        found, who=line[2]["who"], turn_of=None, event=line[2]["event"])]
+    wanted = name_key(found)
+    live = [entry.seq for entry in loaded.entries]
+
+    def theirs(line: Line) -> bool:
+        if name_key(line[2]["who"]) == wanted:
+            return True
+        at = bisect.bisect_left(live, line[1])
+        try:
+            event = (loaded.events[at] if at < len(live) and live[at] == line[1]
+                     else conflicts.game().decode(line[2]["event"]))
+        except ConflictError:  # a step taken back that no longer reads: only its writer's
+            return False
+        return any(name_key(person) == wanted for person in involved(loaded.states[at], event))
+
+    return [line for line in conflict_lines(table, name) if theirs(line)]
 
 
 def _taken_back(before: State, event: dict[str, Any]) -> str:
@@ -103,8 +123,9 @@ def log(conflict_name: str | None, last: int | None, participant: str | None,
     """Rolls and Conflict steps, newest last, with who and when.
 
     With --player NAME, one participant's steps in one Conflict: those that name them
-    (their declarations and actions, attacks on them, their damage) and those written
-    as them (--as NAME)."""
+    as the one acting, the target, a roller or the one damaged (their declarations,
+    actions and rolls, attacks on them, their damage) and those written as them
+    (--as NAME)."""
     from conflict import saved as conflicts
 
     with open_table(create=False) as table:
