@@ -109,6 +109,22 @@ def widest(text: str) -> int:
     return max((rich.cells.cell_len(line) for line in text.splitlines()), default=0)
 
 
+def overflowing(text: str, width: int = 40) -> list[str]:
+    """The lines of ``text`` wider than ``width`` cells, but for a line that holds one
+    word longer than the room its indent leaves (a long word is never cut: it stands
+    alone on its line, as a path to copy does)."""
+    import rich.cells
+
+    wide = []
+    for line in text.splitlines():
+        if rich.cells.cell_len(line) <= width:
+            continue
+        word = line.lstrip(" ")
+        if " " in word or rich.cells.cell_len(word) <= width - (len(line) - len(word)):
+            wide.append(line)
+    return wide
+
+
 def colour_is_honoured(db: Path, *args: str) -> None:
     """With colour forced the screen is styled; with ``NO_COLOR`` no colour is left."""
     coloured = run(db, *args, columns=60, env={"FORCE_COLOR": "1", "NO_COLOR": ""})

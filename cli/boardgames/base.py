@@ -318,7 +318,7 @@ def start(face: Face, events: Sequence[Any], *, as_json: bool) -> None:
     with open_table() as table:
         name, recorded = games.start(table, face.kind, chosen_game(), events, who=writer())
     if not as_json:
-        click.echo(f"{plain(name)}:")
+        echo_wrapped(f"{plain(name)}:")
     report(face, name, recorded.steps, recorded.after, as_json=as_json,
            version=recorded.version)
 

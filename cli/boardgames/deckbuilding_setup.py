@@ -13,7 +13,7 @@ from cli.boardgames import base as games
 from cli.boardgames.base import ManyOption, game_command, show_last
 from cli.boardgames.deckbuilding import common, face, language
 from cli.common.errors import option_words
-from cli.common.output import make_console, plain, print_json
+from cli.common.output import echo_wrapped, make_console, plain, print_json
 from cli.common.streams import writer
 from cli.common.table_option import open_table
 
@@ -69,7 +69,7 @@ def _start_polish(event: NewGame, *, as_json: bool) -> None:
                                   "Budowanie talii")
         name, recorded = saved.start(table, said.kind, chosen, [event], who=writer())
     if not as_json:
-        click.echo(f"{plain(name)}:")
+        echo_wrapped(f"{plain(name)}:")
     games.report(said, name, recorded.steps, recorded.after, as_json=as_json,
                  version=recorded.version)
 

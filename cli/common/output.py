@@ -15,6 +15,7 @@ from core.text import json_safe, printable
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
+    from rich.measure import Measurement
     from rich.text import Text
 
 
@@ -125,3 +126,16 @@ class Hanging:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from hanging(self.text, options.max_width, self.indent)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """As wide as the whole line at most; at least its longest part between spaces
+        and hyphens (a table's column given less breaks it there)."""
+        import re
+
+        from rich.cells import cell_len
+        from rich.measure import Measurement
+
+        text = self.text.plain
+        parts = re.findall(r"[^ \-\u2010]*[-\u2010]?", text)
+        least = max((cell_len(part) for part in parts), default=0)
+        return Measurement(min(least, options.max_width), min(cell_len(text), options.max_width))

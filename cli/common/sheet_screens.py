@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from characters.model import Character, ExtraGroup, Resilience, Sheet
 from characters.summary import defeated as defeated
 from characters.summary import summary as summed
-from cli.common.output import plain
+from cli.common.output import Hanging, plain
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -127,7 +127,7 @@ def _who(character: Character) -> list[RenderableType]:
     """The sheet's first lines: the name, and whose it is (or the group's Wits)."""
     from rich.text import Text
 
-    parts: list[RenderableType] = [Text(plain(character.name), style="bold")]
+    parts: list[RenderableType] = [Hanging(Text(plain(character.name), style="bold"), 0)]
     if isinstance(character, ExtraGroup):
         lowest = " (lowest member)" if character.member_wits else ""
         parts.append(Text(f"Extra group · {kind_text(character)}"))
@@ -204,10 +204,10 @@ def _lists(character: Character) -> list[RenderableType]:
     if character.powers:
         parts.append(_heading("Powers"))
         powers = Table.grid(padding=(0, 1))
-        powers.add_column(overflow="fold")
+        powers.add_column()
         powers.add_column(justify="right", no_wrap=True)
         for power in character.powers:
-            powers.add_row(Text(plain(power.name)), str(power.rating))
+            powers.add_row(Hanging(Text(plain(power.name)), 0), str(power.rating))
         parts.append(powers)
     lists: list[tuple[str, Sequence[str]]] = [("Traits", character.traits)]
     if not isinstance(character, ExtraGroup):
@@ -215,22 +215,23 @@ def _lists(character: Character) -> list[RenderableType]:
     for title, names in lists:
         if names:
             parts.append(_heading(title))
-            parts.append(Text(plain(" · ".join(names)), overflow="fold"))
+            parts.append(Hanging(Text(plain(" · ".join(names))), 0))
     if character.equipment:
         parts.append(_heading("Equipment"))
         parts.extend(
-            Text(plain(f"{item.name} (+{item.damage} damage)"), overflow="fold")
+            Hanging(Text(plain(f"{item.name} (+{item.damage} damage)")), 0)
             for item in character.equipment
         )
     if character.reactions:
         parts.append(_heading("Reactions"))
         parts.extend(
-            Text(plain(f"{reaction.name} ({reaction.dice} dice)"), overflow="fold")
+            Hanging(Text(plain(f"{reaction.name} ({reaction.dice} dice)")), 0)
             for reaction in character.reactions
         )
     if character.notes.strip():
         parts.append(_heading("Notes"))
-        parts.append(Text(plain(character.notes.strip(), lines=True), overflow="fold"))
+        parts.extend(Hanging(Text(line), 0) for line in
+                     plain(character.notes.strip(), lines=True).splitlines())
     return parts
 
 

@@ -186,7 +186,7 @@ def list_streams(kind: str, row: Callable[[Table, StreamInfo], dict[str, Any]], 
         print_json(rows)
         return
     if not rows:
-        click.echo(empty)
+        echo_wrapped(empty)
         return
     for found in rows:
         mark = "*" if found["current"] else " "
@@ -202,7 +202,7 @@ def use_stream(kind: str, typed: str, find: Callable[[Table, str], str], *, what
     if as_json:
         print_json({"current": info.name})
         return
-    click.echo(f"{plain(info.name)} is now the current {what}.")
+    echo_wrapped(f"{plain(info.name)} is now the current {what}.")
 
 
 # --- the last steps and the history ------------------------------------------------------------

@@ -148,7 +148,7 @@ def _imported(added: Sequence[Added], location: Path, *, as_json: bool) -> None:
         return
     for entry in added:
         verb = "replaced" if entry.replaced else "added"
-        click.echo(f"{verb} {plain(entry.character.name)} ({kind_text(entry.character)})")
+        echo_wrapped(f"{verb} {plain(entry.character.name)} ({kind_text(entry.character)})")
         if entry.kept_damage:
             kept = ", ".join(f"{name.capitalize()} {damage}"
                              for name, damage in entry.kept_damage.items())
@@ -192,8 +192,8 @@ def list_(as_json: bool) -> None:
         print_json(roster)
         return
     if not roster:
-        click.echo(f"The table at {table_path()} is empty.")
-        click.echo("Add sheets with: mistborn char import FILE...")
+        echo_wrapped(f"The table at {table_path()} is empty.")
+        echo_wrapped("Add sheets with: mistborn char import FILE...")
         return
     from cli.common.roster_screen import roster_view
 
@@ -345,7 +345,8 @@ def _report(sheet: Sheet, resilience: str, as_json: bool, said: str) -> None:
     if as_json:
         print_json(resilience_json(sheet, resilience))
     else:
-        click.echo("\n".join(resilience_lines(sheet, resilience, said)))
+        for line in resilience_lines(sheet, resilience, said):
+            echo_wrapped(line)
 
 
 # A negative AMOUNT reaches the model's own check ("must be ≥ 0") instead of being
@@ -410,4 +411,4 @@ def rm(name: str, yes: bool, as_json: bool) -> None:
     if as_json:
         print_json({"removed": character.name})
         return
-    click.echo(plain(f"Removed {character.name}."))
+    echo_wrapped(plain(f"Removed {character.name}."))

@@ -146,7 +146,7 @@ def log(conflict_name: str | None, last: int | None, participant: str | None,
         print_json([line for _, _, line in lines])
         return
     if not lines:
-        click.echo("Nothing yet: no rolls recorded, no Conflict started.")
+        echo_wrapped("Nothing yet: no rolls recorded, no Conflict started.")
         return
     for at, _, line in lines:
         where = f" · {plain(line['conflict'])}" if "conflict" in line else ""
