@@ -34,7 +34,7 @@ import attrs
 from core.errors import Malformed, RuledError
 
 __all__ = ["Kind", "MissingValue", "Offered", "Option", "Param", "Step", "Steps", "Values", "Who",
-           "Wording", "Words"]
+           "Wording", "Words", "text"]
 
 S = TypeVar("S")
 
@@ -94,6 +94,17 @@ def _no_completion(state: Any, typed: str) -> Sequence[str]:
     return ()
 
 
+def text(value: Any) -> Any:
+    """A value of words as one text: a string whole, a list of words joined by spaces
+    (as the command line gives several words: ``("My", "Birden")``), anything else (none
+    given) as it is. Every step that reads a parameter's words as one text (a card's
+    name) reads it so, whoever gave it: a program's ``card="My Birden"`` is never taken
+    letter by letter."""
+    if isinstance(value, (list, tuple)) and all(isinstance(word, str) for word in value):
+        return " ".join(value)
+    return value
+
+
 @attrs.frozen
 class Param:
     """One parameter of a :class:`Step`.
@@ -147,6 +158,18 @@ class Param:
     def spelt(self) -> str:
         """The parameter's word as an option (``with``) or an argument's metavar."""
         return self.option or self.name
+
+    def read(self, value: Any) -> Any:
+        """``value`` as the command line gives this parameter, whoever gave it: for one
+        that takes several values (:attr:`many`, :attr:`repeat`), a tuple, a string
+        taken whole as one of them (``what="2 money 1 food"``, ``card="Ally"``, never its
+        letters); for free text (:attr:`Kind.TEXT`), a list of words as one text
+        (:func:`text`). Anything else is left to the step's grammar to judge."""
+        if self.many or self.repeat:
+            if isinstance(value, str):
+                return (value,)
+            return tuple(value) if isinstance(value, list) else value
+        return text(value) if self.kind is Kind.TEXT else value
 
     def words(self, state: Any, typed: str) -> list[str]:
         """What this parameter may be, completing ``typed``: its choices or flags, else
@@ -202,7 +225,7 @@ class Option(Generic[S]):
             raise MissingValue(f"{self.step.name} takes no {unknown[0]!r} (it takes "
                                f"{', '.join(p.name for p in self.step.params) or 'nothing'})",
                                param=unknown[0])
-        chosen = {**self.step.defaults(), **self.values, **values}
+        chosen = {**self.step.defaults(), **self.step.read({**self.values, **values})}
         for param in self.step.params:
             if param.required and chosen.get(param.name) in (None, ()):
                 raise MissingValue(f"{self.step.name} needs its {param.name}: "
@@ -278,6 +301,13 @@ class Step(Generic[S]):
             return found.group(0)
 
         return _NAMED.sub(named, text)
+
+    def read(self, values: Values) -> dict[str, Any]:
+        """``values`` (by parameter name) each as the command line gives it
+        (:meth:`Param.read`): what a program gives is built as what is typed is."""
+        by_name = {param.name: param for param in self.params}
+        return {name: by_name[name].read(value) if name in by_name else value
+                for name, value in values.items()}
 
     def defaults(self) -> dict[str, Any]:
         """Every parameter's value when not given."""

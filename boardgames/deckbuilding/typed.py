@@ -33,9 +33,10 @@ METALS = tuple(metal.value for metal in Metal)
 """The metal tokens as typed, in the board's order (R-DBG-10)."""
 
 
-def _words(typed: Sequence[str]) -> list[str]:
-    """The words of ``typed``, split at spaces and commas."""
-    return [word for item in typed for word in item.replace(",", " ").split() if word]
+def _words(typed: Sequence[str] | str) -> list[str]:
+    """The words of ``typed`` (a text, or a list of them), split at spaces and commas."""
+    items = [typed] if isinstance(typed, str) else typed
+    return [word for item in items for word in item.replace(",", " ").split() if word]
 
 
 def whole(text: str, field: str, rule: str, low: int = 1, high: int | None = None) -> int:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from boardgames.errors import BadValue, GameError
-from core.steps import Kind, MissingValue, Offered, Option, Param, Step, Steps, Values, Who
+from core.steps import Kind, MissingValue, Offered, Option, Param, Step, Steps, Values, Who, text
 
 if TYPE_CHECKING:
     from boardgames.housewar.state import State
@@ -274,21 +274,21 @@ def _face_down(state: State, v: Values) -> list[Any]:
     from boardgames.housewar import grammar
     from boardgames.housewar.events import FaceDown
 
-    return [FaceDown(grammar.house(state, v["name"]), " ".join(v["card"]))]
+    return [FaceDown(grammar.house(state, v["name"]), text(v["card"]))]
 
 
 def _discard(state: State, v: Values) -> list[Any]:
     from boardgames.housewar import grammar
     from boardgames.housewar.events import DiscardFaceDown
 
-    return [DiscardFaceDown(grammar.house(state, v["name"]), " ".join(v["card"]))]
+    return [DiscardFaceDown(grammar.house(state, v["name"]), text(v["card"]))]
 
 
 def _reveal(state: State, v: Values) -> list[Any]:
     from boardgames.housewar import grammar
     from boardgames.housewar.events import Reveal
 
-    return [Reveal(grammar.house(state, v["name"]), " ".join(v["card"]), v["favor"],
+    return [Reveal(grammar.house(state, v["name"]), text(v["card"]), v["favor"],
                    v["disgrace"])]
 
 

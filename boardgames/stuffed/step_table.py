@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from core.steps import Kind, Offered, Option, Param, Step, Steps, Values
+from core.steps import Kind, Offered, Option, Param, Step, Steps, Values, text
 
 if TYPE_CHECKING:
     from boardgames.stuffed.state import Game
@@ -135,14 +135,14 @@ def _ability(state: Game, v: Values) -> list[Any]:
 def _play(state: Game, v: Values) -> list[Any]:
     from boardgames.stuffed import steps
 
-    return [steps.card(state, " ".join(v["card"]), coins=v["coins"], cards=v["cards"],
+    return [steps.card(state, text(v["card"]), coins=v["coins"], cards=v["cards"],
                        dice=v["dice"], attribute=v["attribute"])]
 
 
 def _discard(state: Game, v: Values) -> list[Any]:
     from boardgames.stuffed.events import Discard
 
-    return [Discard(" ".join(v["card"]))]
+    return [Discard(text(v["card"]))]
 
 
 def _mission(state: Game, v: Values) -> list[Any]:

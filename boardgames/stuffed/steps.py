@@ -17,24 +17,28 @@ from boardgames.stuffed import events as ev
 from boardgames.stuffed.dice import Symbol, match, parse_combo, parse_symbols
 from boardgames.stuffed.state import Game
 from core.names import closest, matches, name_key
+from core.steps import text
 
 __all__ = ["ability", "buy", "card", "character", "chosen_dice", "dice_words", "mission",
            "paid_die", "player", "recruit", "reroll", "reroll_typed", "roll", "spend", "steal",
            "teammate"]
 
 
-def roll(state: Game, faces: Sequence[str] = ()) -> ev.Roll:
+def roll(state: Game, faces: Sequence[str] | str = ()) -> ev.Roll:
     """The turn's roll of all 8 dice (R-STF-2): ``faces`` as rolled at the table
-    (``c c e b i ch r r``), else the tool rolls them."""
-    return ev.Roll(" ".join(faces)) if faces else ev.Roll(state.die.roll(8))
+    (``c c e b i ch r r``, or a list of them), else the tool rolls them."""
+    return ev.Roll(text(faces)) if faces else ev.Roll(state.die.roll(8))
 
 
-def _tokens(typed: Sequence[str]) -> list[str]:
-    return [part for item in typed for part in item.replace(",", " ").split() if part]
+def _tokens(typed: Sequence[str] | str) -> list[str]:
+    """The words of ``typed`` (a text, or a list of them), split at spaces and commas."""
+    items = [typed] if isinstance(typed, str) else typed
+    return [part for item in items for part in item.replace(",", " ").split() if part]
 
 
-def chosen_dice(state: Game, typed: Sequence[str], doing: str, *, rule: str = "R-STF-1",
-                exclude: Sequence[int] = (), a_set: bool = False) -> tuple[int, ...]:
+def chosen_dice(state: Game, typed: Sequence[str] | str, doing: str, *,
+                rule: str = "R-STF-1", exclude: Sequence[int] = (), a_set: bool = False
+                ) -> tuple[int, ...]:
     """The dice a player means: positions (``1 4 5``), or symbols and sets picked from
     the unspent dice (``ch ch b``, ``ch:2``, ``3-kind``), leaving out ``exclude``;
     ``a_set``: they are to be N of a kind, which Birdens never make (R-STF-4)."""
@@ -135,13 +139,13 @@ def reroll(state: Game, positions: tuple[int, ...], new: tuple[Symbol, ...], *,
     return ev.Reroll(positions, new, character=name, paid=paid_die(state, name, positions, pay))
 
 
-def reroll_typed(state: Game, dice: Sequence[str], faces: Sequence[str] = (), *,
+def reroll_typed(state: Game, dice: Sequence[str] | str, faces: Sequence[str] | str = (), *,
                  by: str | None = None, pay: int | None = None,
                  card: str | None = None) -> ev.Reroll:
     """:func:`reroll` of the ``dice`` a player names, showing ``faces`` as rolled at the
     table, else what the tool rolls for them (R-STF-3)."""
     positions = chosen_dice(state, dice, "a reroll", rule="R-STF-3")
-    new = parse_symbols(" ".join(faces)) if faces else state.die.roll(len(positions))
+    new = parse_symbols(text(faces)) if faces else state.die.roll(len(positions))
     return reroll(state, positions, new, by=by, pay=pay, card=card)
 
 
@@ -268,7 +272,7 @@ def _known_card(title: str, *, gave: bool) -> str:
     if close is not None:
         raise BadValue(f"no card {title[:40]!r} is known by name — did you mean {close}? "
                        "(another card: say the coins or cards it gave)", rule="R-STF-4",
-                       param="coins", value=title)
+                       param="card", value=title)
     return title
 
 

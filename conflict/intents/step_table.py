@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from conflict.errors import BadValue
-from core.steps import Kind, Param, Step, Steps, Values, Who
+from core.steps import Kind, Param, Step, Steps, Values, Who, text
 
 if TYPE_CHECKING:
     from conflict.events import Event
@@ -260,7 +260,7 @@ def _end(state: State, v: Values) -> Sequence[Event]:
     from conflict.intents import steps
     from conflict.intents.words import refused
 
-    said = " ".join(" ".join(v["outcome"]).split())
+    said = " ".join(text(v["outcome"]).split())
     if not said:
         raise refused(BadValue, "say how it ends, in words: the crew escapes", "R-CON-21",
                       param="outcome")
