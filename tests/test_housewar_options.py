@@ -298,6 +298,29 @@ def test_r_hw_4_a_deal_is_offered_for_each_problem_the_houses_can_pay() -> None:
     assert [h.favor for h in game.state.houses] == [2, 4, 0]
 
 
+def test_r_hw_3_a_deal_over_a_problem_of_unknown_cost_shares_its_printed_favor() -> None:
+    """"The Favor shown on the Problem card is distributed as negotiated" (R-HW-3): a
+    Problem added with its Favor but not its cost is offered with all of its Favor to
+    the Active House, which starts the deal, and the rules accept it as offered (it was
+    offered by name alone, then refused: "the awards share 0 Favor, but Spook gives
+    3")."""
+    game = _sheets(("2 money 1 food", "2 money 1 food", "2 money 1 food"))
+    for name, urgency, cost, favor in (("Ashfall", 2, ("2 food 1 skaa",), 5),
+                                       ("Riot", 3, ("2 warriors",), 4),
+                                       ("Spook", 1, (), 3)):
+        (add,) = hw.options(game.state)
+        game.push(*add.events(name=name, urgency=urgency, cost=cost, favor=favor))
+    while game.state.next_step is not Step.PASS_OR_DEAL:
+        option = hw.options(game.state)[0]
+        game.push(*option.events(**({"name": "Famine", "urgency": 2, "cost": "3 food",
+                                     "favor": 5} if option.needs else {})))
+    (spook,) = [o for o in hw.options(game.state)
+                if o.name == "solve" and o.values["name"] == "Spook"]
+    assert spook.needs == () and spook.values["favor"] == ("Venture=3",)
+    game.push(*spook.events())
+    assert [h.favor for h in game.state.houses] == [3, 0, 0]
+
+
 def test_r_hw_5_collect_steals_what_the_supply_lacks_from_the_next_houses() -> None:
     """"If there aren't enough resources in the supply, take the remaining resources
     from other players" (R-HW-5): the likely income takes it from the Houses after the

@@ -19,7 +19,7 @@ What the game waits for (``State.next_step``) is offered exactly then:
   then each House after it in turn order, each paying the cheapest way, and the Favor
   is shared as the icons were, the rest to the Active House, which is part of every
   deal it starts (R-HW-3, R-HW-4); a Problem whose printed cost is not known is offered
-  by name, its shares and Favor the table's;
+  by name, its shares the table's and its Favor, if printed, the Active House's;
 * step 5, ``end-turn``;
 * once the game is over, ``reveal`` for each face-down Personality, by its House
   (R-HW-3), and nothing else (R-HW-1 ruling).
@@ -160,11 +160,15 @@ def deal(state: State, name: str) -> dict[str, Any] | None:
     the Active House covers all it can pay alone, then each House after it in turn
     order (``share``; each pays the cheapest way), and the Favor is shared as the icons
     were, the rest to the Active House (``favor``); ``None`` when the Houses cannot pay
-    its cost as it is now. A Problem whose printed cost is not known: by name alone."""
+    its cost as it is now. A Problem whose printed cost is not known: by name, its
+    shares the table's, and its printed Favor, when known, all the Active House's (no
+    icon is known to share it by), as the rules want it shared in full (R-HW-3)."""
     card = state.card(name)
     cost = None if card is None else card.cost_now
     if card is None or cost is None:
-        return {"name": name}
+        if card is None or card.favor is None:
+            return {"name": name}
+        return {"name": name, "favor": (f"{state.active.name}={card.favor}",)}
     parts = _split(state, cost)
     if parts is None:
         return None
