@@ -17,7 +17,10 @@ refusal that names a parameter names the table's name and each door shows its ow
 
 A game offers what may be done now from the same table: each step's ``offer`` says
 when and for whom, and :meth:`Steps.options` lists them as :class:`Option` s that build
-their events, as a Conflict's what-now does.
+their events, as a Conflict's what-now does. A step that rolls dice draws them from the
+random source an option is given (``option.events(rng=random.Random(7))``, found in its
+values under :data:`RANDOM`), so that a program replays a game from a seed; without one
+it rolls as the command line does, from the operating system's secure source.
 
 This module imports no project package but :mod:`core` (pure: no click, no Rich).
 """
@@ -27,19 +30,25 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
 from core.errors import Malformed, RuledError
 
-__all__ = ["Kind", "MissingValue", "Offered", "Option", "Param", "Step", "Steps", "Values", "Who",
-           "Wording", "Words", "text"]
+__all__ = ["RANDOM", "Kind", "MissingValue", "Offered", "Option", "Param", "Step", "Steps",
+           "Values", "Who", "Wording", "Words", "text"]
 
 S = TypeVar("S")
 
 Values = Mapping[str, Any]
 """A step's parsed values, by parameter name (absent options as their default)."""
+
+RANDOM: Final = "rng"
+"""Where a step's values carry the random source its dice are rolled from, when one was
+given (:meth:`Option.events`): anything with ``randint``, as :class:`random.Random`.
+Absent, a step that rolls uses the game's own (the operating system's secure source);
+no parameter is called so."""
 
 Wording = Callable[["Param", "str | None"], str]
 """``word(param, flag)``: how a front door names a step's parameter (``flag``: one of
@@ -217,9 +226,12 @@ class Option(Generic[S]):
         return tuple(p.name for p in self.step.params
                      if p.required and p.name not in self.values)
 
-    def events(self, **values: Any) -> Sequence[Any]:
+    def events(self, *, rng: Any = None, **values: Any) -> Sequence[Any]:
         """The step's events with ``values`` (by parameter name) over its likely
-        choice; :class:`MissingValue` when one it needs is not given."""
+        choice; :class:`MissingValue` when one it needs is not given. ``rng``: the
+        random source a step that rolls dice draws them from (a seeded
+        :class:`random.Random` replays a game; see :data:`RANDOM`); a step that rolls
+        none takes nothing from it."""
         unknown = [name for name in values if name not in {p.name for p in self.step.params}]
         if unknown:
             raise MissingValue(f"{self.step.name} takes no {unknown[0]!r} (it takes "
@@ -230,6 +242,8 @@ class Option(Generic[S]):
             if param.required and chosen.get(param.name) in (None, ()):
                 raise MissingValue(f"{self.step.name} needs its {param.name}: "
                                    f"{param.help}", param=param.name)
+        if rng is not None:
+            chosen[RANDOM] = rng
         return self.step.build(self.state, chosen)
 
 
@@ -331,6 +345,9 @@ class Steps(Generic[S]):
     def __attrs_post_init__(self) -> None:
         words: dict[str, Step[S]] = {}
         for step in self.steps:
+            if any(param.name == RANDOM for param in step.params):
+                raise ValueError(f"{step.name} of {self.kind}: no parameter is called "
+                                 f"{RANDOM!r} (its values carry the dice's random source)")
             for word in (step.name, *step.aliases):
                 if word in words:
                     raise ValueError(f"two steps of {self.kind} are called {word!r}")

@@ -3,12 +3,13 @@ names its step, who takes it and its likely values, and builds the step's events
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from core.errors import Malformed
-from core.steps import Kind, MissingValue, Offered, Param, Step, Steps, Values
+from core.steps import RANDOM, Kind, MissingValue, Offered, Param, Step, Steps, Values
 
 
 def _count(state: int, values: Values) -> list[Any]:
@@ -49,3 +50,24 @@ def test_an_option_refuses_a_missing_or_unknown_value_naming_it() -> None:
     assert isinstance(missing.value, Malformed) and missing.value.param == "card"
     with pytest.raises(MissingValue, match="draw takes no 'cards'"):
         draw.events(cards="Riot")
+
+
+def test_an_option_hands_the_random_source_it_is_given_to_its_step() -> None:
+    """A step that rolls finds the source in its values (``RANDOM``), so that a seed
+    replays a game; none given, none is there (the step rolls as the command line does);
+    no parameter may take that name."""
+    seen: list[Any] = []
+
+    def roll(state: int, values: Values) -> list[Any]:
+        seen.append(values.get(RANDOM))
+        return [("roll", values["dice"])]
+
+    steps: Steps[int] = Steps("toy", "R-TOY-1", (
+        Step("roll", "Roll.", roll, (Param("dice", "How many.", Kind.NUMBER, default=2),),
+             offer=lambda state: [Offered()]),))
+    (option,) = steps.options(0)
+    source = random.Random(3)
+    assert option.events(rng=source) == option.events() == [("roll", 2)]
+    assert seen == [source, None]
+    with pytest.raises(ValueError, match="no parameter is called 'rng'"):
+        Steps("toy", "R-TOY-1", (Step("roll", "Roll.", roll, (Param(RANDOM, "A source."),)),))

@@ -113,6 +113,43 @@ def test_r_stf_2_a_turn_starts_with_the_roll_and_the_host_turns_teammates_up() -
     assert isinstance(made, Roll) and len(made.faces) == 8
 
 
+def _seeded_game(seed: int, turns: int = 6) -> list[Event]:
+    """The events of a game whose every option is taken with nothing but a random
+    source seeded with ``seed``: the dice rolled and rerolled, and the choices."""
+    rng = random.Random(seed)
+    state = game(Offer(SPOOK), Offer(HAM))
+    events: list[Event] = []
+    while state.turn_number < turns and not state.over:
+        options = [o for o in stuffed.options(state) if not o.needs]
+        rolls = [o for o in options if o.name in ("roll", "reroll")]
+        option = rng.choice(rolls or options)
+        for event in option.events(rng=rng):
+            state = stuffed.apply(state, event)
+            events.append(event)
+    return events
+
+
+def test_r_stf_2_an_offered_roll_takes_a_random_source_and_a_seed_replays_the_game() -> None:
+    """R-STF-2: "Turn: Roll all 8 Attribute dice"; R-STF-3: a reroll "rolls all the
+    chosen unspent dice at once". The dice of an offered roll or reroll come from the
+    random source given to the option, so the same seed plays the same game (they came
+    from the operating system's, whatever the program's seed); without one the tool
+    still rolls as the command line does."""
+    state = game()
+    roll = the(state, "roll")
+    assert roll.needs == ()
+    first = roll.events(rng=random.Random(1))
+    assert first == roll.events(rng=random.Random(1))
+    assert first == [Roll(state.die.roll(8, random.Random(1)))]
+    played = _seeded_game(7)
+    assert any(isinstance(event, Reroll) for event in played)
+    assert played == _seeded_game(7)
+    assert played != _seeded_game(8)
+    # A step that rolls no dice takes nothing from the source.
+    rolled = pushed(state, roll)
+    assert the(rolled, "end-turn").events(rng=random.Random(1)) == [EndTurn()]
+
+
 def test_r_stf_5_a_kind_is_turned_up_only_while_fewer_than_2_are_on_offer() -> None:
     """R-STF-5: "2 Loyals and 2 Mercenaries always on offer"."""
     state = game(Offer(SPOOK), Offer(Teammate("Sazed", "loyal", "intelligence", "i:2")))

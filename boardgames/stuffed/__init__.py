@@ -23,7 +23,9 @@ that the odds alone start fast — :mod:`~boardgames.stuffed.codec` brings cattr
   each :class:`Option` names its step, who takes it (the player whose turn it is, or
   ``None`` for the host) and its likely values, and builds its events
   (``option.events(**values)``, given what ``option.needs``: a card's name only the
-  table knows), so that a driver loop needs no rule of its own;
+  table knows), so that a driver loop needs no rule of its own; the dice an option
+  rolls come from the random source it is given (``option.events(rng=rng)``), so that
+  a seed replays a game;
 * :mod:`boardgames.stuffed.choices` — what the dice can buy now, as events to push
   (:func:`boardgames.stuffed.choices.options`);
 * :mod:`boardgames.stuffed.describe` — each event as one plain sentence

@@ -11,7 +11,8 @@ step           who           offered (the player: whose turn it is)
                              (R-STF-5), once for each kind: the card's ``name``,
                              ``attribute`` and ``needs`` are the table's to give
 ``roll``       the player    at the start of the turn (R-STF-2); ``faces`` when the dice
-                             are rolled at the table, else the tool rolls
+                             are rolled at the table, else the tool rolls (from the
+                             source given: ``option.events(rng=random.Random(7))``)
 ``reroll``     the player    by the Hero's ability while it is unused and a die of the
                              Hero's Attribute is unspent (R-STF-3, R-STF-6), and by an
                              Advantage card while the hand holds one; the dice to reroll

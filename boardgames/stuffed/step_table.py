@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from core.steps import Kind, Offered, Option, Param, Step, Steps, Values, text
+from core.steps import RANDOM, Kind, Offered, Option, Param, Step, Steps, Values, text
 
 if TYPE_CHECKING:
     from boardgames.stuffed.state import Game
@@ -88,7 +88,7 @@ def _gave(what: str) -> tuple[Param, Param]:
 def _roll(state: Game, v: Values) -> list[Any]:
     from boardgames.stuffed import steps
 
-    return [steps.roll(state, v["faces"])]
+    return [steps.roll(state, v["faces"], rng=v.get(RANDOM))]
 
 
 def _reroll(state: Game, v: Values) -> list[Any]:
@@ -97,7 +97,7 @@ def _reroll(state: Game, v: Values) -> list[Any]:
     card = v["card"]
     return [steps.reroll_typed(state, v["dice"], v["faces"], by=v["by"], pay=v["pay"],
                                card=None if card is None else "" if card == "card"
-                               else card)]
+                               else card, rng=v.get(RANDOM))]
 
 
 def _spend(state: Game, v: Values) -> list[Any]:
@@ -191,7 +191,8 @@ STEPS: Final[Steps[Game]] = Steps("stuffed", "R-STF-2", (
          offer=_offered("offer")),
     Step("roll", "Roll the 8 dice (or enter them: {faces}).", _roll, (
         _faces("The 8 dice rolled at the table (c c e b i ch r r); default: the tool "
-               "rolls."),),
+               "rolls (an option's from the random source it is given: "
+               "option.events(rng=...))."),),
          help="Roll all 8 dice to start the turn (R-STF-2), or enter the dice rolled by "
               "hand.",
          offer=_offered("roll")),

@@ -14,7 +14,7 @@ from typing import Final
 
 from boardgames.errors import BadValue, RuleViolation
 from boardgames.stuffed import events as ev
-from boardgames.stuffed.dice import Symbol, match, parse_combo, parse_symbols
+from boardgames.stuffed.dice import RandomSource, Symbol, match, parse_combo, parse_symbols
 from boardgames.stuffed.state import Game
 from core.names import closest, matches, name_key
 from core.steps import text
@@ -24,10 +24,12 @@ __all__ = ["ability", "buy", "card", "character", "chosen_dice", "dice_words", "
            "teammate"]
 
 
-def roll(state: Game, faces: Sequence[str] | str = ()) -> ev.Roll:
+def roll(state: Game, faces: Sequence[str] | str = (), *,
+         rng: RandomSource | None = None) -> ev.Roll:
     """The turn's roll of all 8 dice (R-STF-2): ``faces`` as rolled at the table
-    (``c c e b i ch r r``, or a list of them), else the tool rolls them."""
-    return ev.Roll(text(faces)) if faces else ev.Roll(state.die.roll(8))
+    (``c c e b i ch r r``, or a list of them), else the tool rolls them from ``rng``
+    (default: the operating system's secure source)."""
+    return ev.Roll(text(faces)) if faces else ev.Roll(state.die.roll(8, rng))
 
 
 def _tokens(typed: Sequence[str] | str) -> list[str]:
@@ -141,11 +143,12 @@ def reroll(state: Game, positions: tuple[int, ...], new: tuple[Symbol, ...], *,
 
 def reroll_typed(state: Game, dice: Sequence[str] | str, faces: Sequence[str] | str = (), *,
                  by: str | None = None, pay: int | None = None,
-                 card: str | None = None) -> ev.Reroll:
+                 card: str | None = None, rng: RandomSource | None = None) -> ev.Reroll:
     """:func:`reroll` of the ``dice`` a player names, showing ``faces`` as rolled at the
-    table, else what the tool rolls for them (R-STF-3)."""
+    table, else what the tool rolls for them from ``rng`` (default: the operating
+    system's secure source) (R-STF-3)."""
     positions = chosen_dice(state, dice, "a reroll", rule="R-STF-3")
-    new = parse_symbols(text(faces)) if faces else state.die.roll(len(positions))
+    new = parse_symbols(text(faces)) if faces else state.die.roll(len(positions), rng)
     return reroll(state, positions, new, by=by, pay=pay, card=card)
 
 
