@@ -191,10 +191,22 @@ class Param:
 @attrs.frozen
 class Offered:
     """One way a step is offered now: ``seat`` takes it (``None``: the host), with
-    ``values`` (by parameter name) its likely choice, as the rules' defaults give it."""
+    ``values`` (by parameter name) its likely choice, as the rules' defaults give it.
+
+    What the rules will want besides, that only the table knows, is said so that a
+    program giving exactly :attr:`Option.needs` is accepted: ``needs`` names parameters
+    the step does not always take but this way of taking it does (a new Problem's
+    Urgency, printed on the card just drawn); ``either`` groups parameters of which the
+    rules take at least one (a score's ``favor`` or ``disgrace``), or exactly one (a
+    move's ``by`` or ``to``). The first of a group that has no value stands in
+    :attr:`Option.needs`, the rest in :attr:`Option.instead`; a value given for one of a
+    group replaces the values offered for the others (a move offered ``by=-1`` taken
+    ``to="highest"``)."""
 
     seat: str | None = None
     values: Mapping[str, Any] = attrs.field(factory=dict)
+    needs: tuple[str, ...] = ()
+    either: tuple[tuple[str, ...], ...] = ()
 
 
 class MissingValue(RuledError, Malformed):
@@ -208,12 +220,22 @@ class Option(Generic[S]):
     do: ``seat`` takes it (``None``: the host), ``values`` are its likely choice, and
     :attr:`needs` the parameters still to give (what only the table knows: the card
     drawn, the dice rolled by hand). ``events(**values)`` builds the step's events
-    against the game as it stood when offered; the rules judge them when pushed."""
+    against the game as it stood when offered; the rules judge them when pushed.
+    ``wants`` and ``either`` are the offer's :attr:`Offered.needs` and
+    :attr:`Offered.either`."""
 
     step: Step[S]
     state: S = attrs.field(repr=False, eq=False)
     seat: str | None = None
     values: Mapping[str, Any] = attrs.field(factory=dict)
+    wants: tuple[str, ...] = ()
+    either: tuple[tuple[str, ...], ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        names = {param.name for param in self.step.params}
+        for name in (*self.wants, *(name for group in self.either for name in group)):
+            if name not in names:
+                raise ValueError(f"{self.step.name} has no parameter {name!r} to need")
 
     @property
     def name(self) -> str:
@@ -222,9 +244,25 @@ class Option(Generic[S]):
 
     @property
     def needs(self) -> tuple[str, ...]:
-        """The required parameters the offer leaves to the caller."""
+        """The parameters the offer leaves to the caller, in the step's order: every one
+        the rules will want, so that the events built with exactly these are accepted
+        (given values the table could give). Where the rules take one of several (a
+        score's Favor or Disgrace), the first stands for them and :attr:`instead` names
+        the others. The step refuses (:class:`MissingValue`) only a required parameter
+        left out; the rules judge the rest when the events are pushed."""
+        needed = {p.name for p in self.step.params if p.required} | set(self.wants)
+        needed |= {group[0] for group in self.either
+                   if not any(name in self.values for name in group)}
         return tuple(p.name for p in self.step.params
-                     if p.required and p.name not in self.values)
+                     if p.name in needed and p.name not in self.values)
+
+    @property
+    def instead(self) -> Mapping[str, tuple[str, ...]]:
+        """For a parameter in :attr:`needs` that stands for several the rules take at
+        least one of, the others, which may be given instead or besides (``{"favor":
+        ("disgrace",)}``)."""
+        return {group[0]: group[1:] for group in self.either
+                if not any(name in self.values for name in group)}
 
     def events(self, *, rng: Any = None, **values: Any) -> Sequence[Any]:
         """The step's events with ``values`` (by parameter name) over its likely
@@ -237,7 +275,13 @@ class Option(Generic[S]):
             raise MissingValue(f"{self.step.name} takes no {unknown[0]!r} (it takes "
                                f"{', '.join(p.name for p in self.step.params) or 'nothing'})",
                                param=unknown[0])
-        chosen = {**self.step.defaults(), **self.step.read({**self.values, **values})}
+        offered = dict(self.values)
+        for group in self.either:  # a value given for one replaces the others offered
+            if any(name in values for name in group):
+                for name in group:
+                    if name not in values:
+                        offered.pop(name, None)
+        chosen = {**self.step.defaults(), **self.step.read({**offered, **values})}
         for param in self.step.params:
             if param.required and chosen.get(param.name) in (None, ()):
                 raise MissingValue(f"{self.step.name} needs its {param.name}: "
@@ -376,7 +420,8 @@ class Steps(Generic[S]):
         """Every step the game offers now, each way it is offered (the steps' own
         :attr:`Step.offer`), in the listings' order: a driver picks one and pushes its
         events, needing no rule of its own."""
-        return tuple(Option(step, state, offered.seat, offered.values)
+        return tuple(Option(step, state, offered.seat, offered.values, offered.needs,
+                            offered.either)
                      for step in self if step.offer is not None
                      for offered in step.offer(state))
 

@@ -80,7 +80,8 @@ class Table:
         if option.name == "sheet":
             return option.needs == ("what",)
         if option.name == "add":
-            return option.needs in ((), ("name",)) and option.values.get("reason") != "effect"
+            return (option.needs in ((), ("name", "urgency"))
+                    and option.values.get("reason") != "effect")
         return not option.needs
 
     def give(self, option: hw.Option[hw.State]) -> dict[str, Any]:

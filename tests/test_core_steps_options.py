@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from core.errors import Malformed
-from core.steps import RANDOM, Kind, MissingValue, Offered, Param, Step, Steps, Values
+from core.steps import RANDOM, Kind, MissingValue, Offered, Option, Param, Step, Steps, Values
 
 
 def _count(state: int, values: Values) -> list[Any]:
@@ -71,3 +71,30 @@ def test_an_option_hands_the_random_source_it_is_given_to_its_step() -> None:
     assert seen == [source, None]
     with pytest.raises(ValueError, match="no parameter is called 'rng'"):
         Steps("toy", "R-TOY-1", (Step("roll", "Roll.", roll, (Param(RANDOM, "A source."),)),))
+
+
+def test_an_option_needs_what_its_offer_adds_and_one_of_each_group() -> None:
+    """An offer names what its way of taking the step needs besides the step's required
+    values, and groups of which one will do: the first of a group stands in ``needs``,
+    the rest in ``instead``; a value given for one replaces the others offered."""
+
+    def gain(state: int, values: Values) -> list[Any]:
+        return [("gain", values["who"], values["favor"], values["disgrace"], values["by"],
+                 values["to"])]
+
+    steps: Steps[int] = Steps("toy", "R-TOY-1", (
+        Step("gain", "Gain.", gain, (
+            Param("who", "Who gains.", Kind.NAME, positional=True, required=True),
+            Param("favor", "Favor.", Kind.NUMBER), Param("disgrace", "Disgrace.", Kind.NUMBER),
+            Param("by", "Columns.", Kind.NUMBER), Param("to", "Where to."),
+            Param("note", "Why.")),
+             offer=lambda state: [Offered(None, {"by": -1}, ("note",),
+                                          (("favor", "disgrace"), ("by", "to")))]),))
+    (option,) = steps.options(0)
+    assert option.needs == ("who", "favor", "note")
+    assert dict(option.instead) == {"favor": ("disgrace",)}
+    assert option.events(who="ann", disgrace=1) == [("gain", "ann", None, 1, -1, None)]
+    assert option.events(who="ann", favor=2, to="highest") == [
+        ("gain", "ann", 2, None, None, "highest")]  # the offered by gives way
+    with pytest.raises(ValueError, match="gain has no parameter 'shame' to need"):
+        Option(steps["gain"], 0, None, {}, ("shame",))

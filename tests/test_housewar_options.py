@@ -95,7 +95,7 @@ class Table:
         elif name in ("move", "no-deal"):
             given = {"name": rng.choice(state.track.names)}
         elif name == "cost":
-            given = self._cost(state)
+            given = self._cost(state, option.values["name"])
         elif name == "score":
             given = {"name": rng.choice(state.houses).name,
                      rng.choice(["favor", "disgrace"]): rng.randint(1, 3)}
@@ -114,11 +114,10 @@ class Table:
         return {key: value for key, value in given.items()
                 if key in option.needs or key not in option.values}
 
-    def _cost(self, state: State) -> dict[str, Any]:
-        known = [card for card in state.cards
-                 if card.name in state.track.names and card.cost is not None]
-        card = self.rng.choice(known)
-        assert card.cost is not None
+    def _cost(self, state: State, name: str) -> dict[str, Any]:
+        """A card lowering (a Tineye) or raising the cost of the Problem offered."""
+        card = state.card(name)
+        assert card is not None and card.cost is not None
         lowerable = card.cost - card.cost.cap(card.lowered)
         if lowerable and self.rng.randrange(2):  # a Tineye
             return {"name": card.name, "lower": (_one(self.rng, lowerable),)}
@@ -353,7 +352,7 @@ def test_r_hw_5_the_sheet_and_the_drawn_card_are_the_tables_to_give() -> None:
             game.push(event)
     (add,) = hw.options(game.state)
     assert (add.name, add.seat, dict(add.values), add.needs) == (
-        "add", None, {"reason": "setup"}, ("name",))
+        "add", None, {"reason": "setup"}, ("name", "urgency"))  # a new card's, printed
 
 
 def test_r_hw_2_a_problem_put_back_on_the_deck_is_offered_by_name() -> None:

@@ -242,8 +242,9 @@ class MoveProblem:
 
     def __attrs_post_init__(self) -> None:
         if (self.by == 0) == (self.to is None):
+            to = None if self.to is None else self.to.value  # as it was given
             raise BadValue("a move gives either a number of columns or highest/lowest, "
-                           f"got by={self.by}, to={shown(self.to)}", rule="R-HW-2")
+                           f"got by={self.by}, to={shown(to)}", rule="R-HW-2")
         if self.to is Place.START:
             raise BadValue("a Problem on the board moves by columns or to the highest or "
                            "lowest free space, not to its start", rule="R-HW-2")

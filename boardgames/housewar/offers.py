@@ -13,7 +13,8 @@ What the game waits for (``State.next_step``) is offered exactly then:
 * step 2, ``worsen``: each Problem still to move, one option each (the Active House
   chooses the order, R-HW-2);
 * step 3, ``add``: the next Problem (its name given when it is on top of the deck,
-  else the table's to draw, with its printed Urgency, cost and Favor);
+  else the table's to draw, with its printed Urgency, which ``needs`` names, and its
+  cost and Favor);
 * step 4: ``pass`` (taking a Personality card), ``no-deal`` over each Problem, and
   ``solve`` for each Problem the Houses can pay: the Active House covers all it can,
   then each House after it in turn order, each paying the cheapest way, and the Favor
@@ -26,16 +27,18 @@ What the game waits for (``State.next_step``) is offered exactly then:
 
 While the game is played, what cards and eruptions do at any time is offered too, each
 needing what the card or the effect names, as only the table knows it: ``move`` (a
-Problem; one column left, a Soother, unless told), ``cost`` (a Problem whose printed
-cost is known, and the icons the card lowers or raises), ``score`` (a House, and the
-Favor or Disgrace), ``ruin`` (a House and an icon it collects; with ``dismiss``, one a
-Ruined token covers), ``advisor`` (the Active House's Advisor's icon; with ``discard``,
-a House's Advisor leaving play), ``face-down`` (the Active House's card),
+Problem; one column left, a Soother, unless told: ``by`` or ``to`` instead), ``cost``
+(each Problem whose printed cost is known; the icons the card lowers or raises),
+``score`` (a House, and the Favor or Disgrace), ``ruin`` (a House and an icon it
+collects; with ``dismiss``, one a Ruined token covers), ``advisor`` (the Active House's
+Advisor's icon; with ``discard``, a House's Advisor leaving play), ``face-down`` (the
+Active House's card),
 ``transfer``, ``unrest`` and ``discard`` (a face-down card, while one is in play), the
 host's; and while an eruption's effect is applied, ``add`` as an effect (R-HW-2). They
 are the Active House's to take, acting for itself, or the host's for any House.
-``option.needs`` names the required values; the amounts a card says where its step has
-no default (a cost's icons, a score's Favor or Disgrace) are given with them. At a
+``option.needs`` names every value the rules will want, the amounts a card says
+included (a cost's icons, a score's Favor); where one of several will do, it names the
+first and ``option.instead`` the others (a score's Disgrace, a cost's raised icons). At a
 table with a clock, ``timer`` is offered for step 4's deal (3 minutes: the rulebook
 recommends 3–4) and, while one runs, to stop it.
 """
@@ -73,12 +76,14 @@ def _at(state: State, step: Step) -> list[Offered]:
 
 
 def _any_time(state: State, values: Mapping[str, Any] | None = None, *,
-              host: bool = False) -> list[Offered]:
+              host: bool = False, needs: tuple[str, ...] = (),
+              either: tuple[tuple[str, ...], ...] = ()) -> list[Offered]:
     """A card's or an effect's step while the game is played (R-HW-1 ruling: none
-    after the end, none during set-up)."""
+    after the end, none during set-up), needing ``needs`` and one of each group of
+    ``either`` besides its required values (:class:`core.steps.Offered`)."""
     if state.phase is not Phase.PLAYING:
         return []
-    return [Offered(None if host else _turn(state), dict(values or {}))]
+    return [Offered(None if host else _turn(state), dict(values or {}), needs, either)]
 
 
 def _in_order(state: State) -> list[str]:
@@ -122,15 +127,19 @@ def _worsen(state: State) -> list[Offered]:
 
 def _add(state: State) -> list[Offered]:
     """The set-up's Problems, the turn's step 3 and an eruption's effect (R-HW-2): the
-    card put back on top of the deck is drawn first, by name; else the table draws."""
+    card put back on top of the deck is drawn first, by name (an effect may bring back
+    another the game has seen instead); else the table draws, and gives the card's
+    printed Urgency with its name (a new card's is needed; a card coming back starts
+    where it did)."""
     top = {"name": state.deck_top[-1]} if state.deck_top else {}
+    drawn = () if top else ("urgency",)
     offered = []
     if state.next_step is Step.SETUP_PROBLEMS:
-        offered.append(Offered(None, {**top, "reason": "setup"}))
+        offered.append(Offered(None, {**top, "reason": "setup"}, drawn))
     if state.next_step is Step.DRAW:
-        offered.append(Offered(_turn(state), top))
+        offered.append(Offered(_turn(state), top, drawn))
     if state.erupting is not None:
-        offered += _any_time(state, {"reason": "effect"})
+        offered += _any_time(state, {**top, "reason": "effect"}, needs=drawn)
     return offered
 
 
@@ -210,15 +219,32 @@ def _reveal(state: State) -> list[Offered]:
 
 def _move(state: State) -> list[Offered]:
     """A Soother moves a Problem one column left (R-HW-2: "usually because a Soother
-    Personality card is played")."""
-    return _any_time(state, {"by": -1}) if state.track.names else []
+    Personality card is played"); or by other columns, or to the highest or lowest free
+    space, instead (one of them)."""
+    if not state.track.names:
+        return []
+    return _any_time(state, {"by": -1}, either=(("by", "to"),))
 
 
 def _cost(state: State) -> list[Offered]:
-    """A card lowers or raises a cost this turn (R-HW-4): only a printed cost known."""
-    known = any(card.cost is not None for card in state.cards
-                if card.name in state.track.names)
-    return _any_time(state) if known else []
+    """A card lowers or raises a cost this turn (R-HW-4), for each Problem on the board
+    whose printed cost is known: the icons lowered or raised (at least one), only
+    raised once no printed icon is left to lower."""
+    offered = []
+    for name in state.track.names:
+        card = state.card(name)
+        if card is None or card.cost is None:
+            continue
+        if card.cost - card.cost.cap(card.lowered):
+            offered += _any_time(state, {"name": name}, either=(("lower", "higher"),))
+        else:
+            offered += _any_time(state, {"name": name}, needs=("higher",))
+    return offered
+
+
+def _score(state: State) -> list[Offered]:
+    """A card or an effect gives a House Favor or Disgrace (R-HW-3): at least one."""
+    return _any_time(state, either=(("favor", "disgrace"),))
 
 
 def _ruin(state: State) -> list[Offered]:
@@ -251,10 +277,6 @@ def _host(state: State) -> list[Offered]:
     return _any_time(state, host=True)
 
 
-def _turn_any_time(state: State) -> list[Offered]:
-    return _any_time(state)
-
-
 def _timer(state: State) -> list[Offered]:
     """The negotiation timer: started for the deal of step 4 (the rulebook recommends
     3–4 minutes), stopped while one runs."""
@@ -270,7 +292,7 @@ OFFERS: Final[Mapping[str, Callable[[State], Sequence[Offered]]]] = {
     "add": _add, "worsen": _worsen, "move": _move, "collect": _collect,
     "pass": lambda state: _at(state, Step.PASS_OR_DEAL), "solve": _solve,
     "no-deal": _no_deal, "end-turn": lambda state: _at(state, Step.END_TURN),
-    "cost": _cost, "unrest": _host, "score": _turn_any_time, "ruin": _ruin,
+    "cost": _cost, "unrest": _host, "score": _score, "ruin": _ruin,
     "advisor": _advisor, "transfer": _host, "face-down": _face_down, "discard": _discard,
     "reveal": _reveal, "timer": _timer,
 }
