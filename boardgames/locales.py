@@ -158,11 +158,13 @@ class Localized(GameError):
     :meth:`text` any language of the catalog."""
 
     def __init__(self, catalog: Catalog, key: str, params: Mapping[str, Param] | None = None,
-                 *, rule: str | None = None, param: str | None = None) -> None:
+                 *, rule: str | None = None, param: str | None = None,
+                 value: object = None) -> None:
         self.catalog = catalog
         self.key = key
         self.params: dict[str, Param] = dict(params or {})
-        super().__init__(catalog.render(key, self.params, "en"), rule=rule, param=param)
+        super().__init__(catalog.render(key, self.params, "en"), rule=rule, param=param,
+                         value=value)
 
     def text(self, lang: str = "en") -> str:
         """The message in ``lang``, led by the rule it names."""

@@ -33,12 +33,17 @@ class RandomSource(Protocol):
     def randint(self, a: int, b: int) -> int: ...
 
 
-def check_count(value: object, what: str = "dice asked", rule: str = "R-DICE-1") -> int:
-    """Return ``value`` if it is a whole number ≥ 0, else raise :class:`BadValue`."""
+def check_count(value: object, what: str = "dice asked", rule: str = "R-DICE-1", *,
+                param: str | None = "asked") -> int:
+    """Return ``value`` if it is a whole number ≥ 0, else raise :class:`BadValue`
+    carrying the value and ``param``, the name it was given by (:func:`roll`'s
+    ``asked``)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadValue(f"{what} must be a whole number of 0 or more, got {shown(value)}", rule=rule)
+        raise BadValue(f"{what} must be a whole number of 0 or more, got {shown(value)}",
+                       rule=rule, param=param, value=value)
     if value < 0:
-        raise BadValue(f"{what} must be 0 or more, got {value}", rule=rule)
+        raise BadValue(f"{what} must be 0 or more, got {value}", rule=rule, param=param,
+                       value=value)
     return value
 
 
@@ -48,9 +53,10 @@ def check_difficulty(value: object) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadValue(f"Difficulty must be a whole number 0–5, got {shown(value)}",
-                       rule="R-DICE-6")
+                       rule="R-DICE-6", param="difficulty", value=value)
     if not 0 <= value <= MAX_DIFFICULTY:
-        raise BadValue(f"Difficulty must be 0–5, got {value}", rule="R-DICE-6")
+        raise BadValue(f"Difficulty must be 0–5, got {value}", rule="R-DICE-6",
+                       param="difficulty", value=value)
     return value
 
 

@@ -155,7 +155,7 @@ def check_resilience(_instance: Any, attribute: attrs.Attribute[Any], value: Any
                        f"got {shown(value)}", rule="R-CON-8")
 
 
-_NATURE = f.to_enum(Nature, "nature")
+_NATURE = f.to_enum(Nature, "nature", param="nature")
 _KIND = f.to_enum(DeclarationKind, "kind")
 _ATTACK_KIND = f.to_enum(Nature, "attack_kind")
 

@@ -114,9 +114,10 @@ def lower_or_none(value: str | None) -> str | None:
     return None if value is None else lower(value)
 
 
-def to_enum(cls: type[E], field: str) -> Callable[[Any], E]:
+def to_enum(cls: type[E], field: str, *, param: str | None = None) -> Callable[[Any], E]:
     """A converter to ``cls`` from a member or its value; else :class:`BadValue`
-    naming ``field``."""
+    naming ``field``, carrying the value given (and ``param``, its table name, where a
+    value of that name is given so)."""
 
     def convert(value: Any) -> E:
         if isinstance(value, cls):
@@ -125,8 +126,8 @@ def to_enum(cls: type[E], field: str) -> Callable[[Any], E]:
             return cls(value.strip().lower() if isinstance(value, str) else value)
         except (ValueError, TypeError):
             allowed = ", ".join(str(m.value) for m in cls)
-            raise BadValue(f"{field} must be one of {allowed}, got "
-                           f"{shown(value)}") from None
+            raise BadValue(f"{field} must be one of {allowed}, got {shown(value)}",
+                           param=param, value=value) from None
 
     return convert
 

@@ -9,7 +9,10 @@ field, what was expected and what was given::
     pool must be 2–10, got 11                       (a whole number out of bounds)
 
 Each package raises its own error class (``refuse=said_by(BadValue)``), or says it in
-its own words from the :class:`Bounds` that were broken (a localized catalog).
+its own words from the :class:`Bounds` that were broken (a localized catalog). The
+error keeps the value given (``error.value``) and, where the number is a step's
+parameter, that parameter's table name (``error.param``, ``param=`` here: ``amount``),
+which each front door words its own way; the message is the same with or without it.
 """
 
 from __future__ import annotations
@@ -32,13 +35,15 @@ class BadNumber(RuledError, Malformed):
 @attrs.frozen
 class Bounds:
     """A broken bound: ``field`` held ``value``, which should have been a whole number
-    within ``low``–``high`` (``None``: no bound on that side), by rule ``rule``."""
+    within ``low``–``high`` (``None``: no bound on that side), by rule ``rule``;
+    ``param``: the table name of the step's parameter that gave it, where one did."""
 
     field: str
     value: object
     low: int | None = None
     high: int | None = None
     rule: str | None = None
+    param: str | None = None
 
     @property
     def span(self) -> str:
@@ -70,10 +75,12 @@ Refuse = Callable[[Bounds], Exception]
 
 
 def said_by(error: type[RuledError], *, whole_in_range: bool = False) -> Refuse:
-    """Refusals as ``error(message, rule=...)`` with :meth:`Bounds.message`'s words."""
+    """Refusals as ``error(message, rule=..., param=..., value=...)`` with
+    :meth:`Bounds.message`'s words, carrying the value given and its parameter."""
 
     def refuse(bounds: Bounds) -> Exception:
-        return error(bounds.message(whole_in_range=whole_in_range), rule=bounds.rule)
+        return error(bounds.message(whole_in_range=whole_in_range), rule=bounds.rule,
+                     param=bounds.param, value=bounds.value)
 
     return refuse
 
@@ -82,28 +89,32 @@ _DEFAULT: Refuse = said_by(BadNumber)
 
 
 def check_whole(value: object, field: str, low: int | None = None, high: int | None = None,
-                *, rule: str | None = None, refuse: Refuse = _DEFAULT) -> int:
+                *, rule: str | None = None, refuse: Refuse = _DEFAULT,
+                param: str | None = None) -> int:
     """``value`` if it is a whole number within ``low``–``high``; else the error
-    ``refuse`` makes from the broken :class:`Bounds`."""
+    ``refuse`` makes from the broken :class:`Bounds` (``param``: the step's parameter
+    that gave it, by its table name)."""
     if isinstance(value, int) and not isinstance(value, bool) and (
             low is None or value >= low) and (high is None or value <= high):
         return value
-    raise refuse(Bounds(field, value, low, high, rule))
+    raise refuse(Bounds(field, value, low, high, rule, param))
 
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
 def whole(low: int | None = None, high: int | None = None, *, rule: str | None = None,
-          refuse: Refuse = _DEFAULT, optional: bool = False, field: str | None = None
-          ) -> Validator:
+          refuse: Refuse = _DEFAULT, optional: bool = False, field: str | None = None,
+          param: str | None = None) -> Validator:
     """An attrs validator: the field holds a whole number within ``low``–``high`` (or
     ``None``, if ``optional``). The refusal names the field (``field``, else the
-    attribute's name)."""
+    attribute's name) and carries ``param``, the step's parameter that gives it, where
+    every step that makes the value gives it by that table name."""
 
     def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if optional and value is None:
             return
-        check_whole(value, field or attribute.name, low, high, rule=rule, refuse=refuse)
+        check_whole(value, field or attribute.name, low, high, rule=rule, refuse=refuse,
+                    param=param)
 
     return check

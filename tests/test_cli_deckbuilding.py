@@ -264,7 +264,7 @@ def test_r_dbg_2_a_dominance_row_out_of_range_names_the_rules_range(db: Path) ->
     ok(db, "dbg", "new", "-p", "Vin", "Elend", "--coop")
     for row in ("-1", "9"):
         assert unchanged(db, "dbg", "dominance", "--", row) == (
-            f"R-DBG-2: the Dominance shown must be a whole number 0–6, got {row}")
+            f"R-DBG-2: the Dominance shown must be a whole number 0–6, got {row} (ROW)")
 
 
 def _training(db: Path) -> dict[str, tuple[int, int, list[str], int]]:

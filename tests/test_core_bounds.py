@@ -71,3 +71,23 @@ def test_a_package_may_say_whole_number_for_a_bound_too() -> None:
     with pytest.raises(GameBadValue, match=r"^R-STF-1: a die must be a whole number 1–8, got 9$"):
         check_whole(9, "a die", 1, 8, rule="R-STF-1", refuse=refuse)
     assert Bounds("x", 3, high=2).span == "2 or less"
+
+
+def test_r_dice_1_a_refusal_carries_the_value_and_the_steps_parameter_as_data() -> None:
+    """The number given is the refusal's ``value``; where a step's parameter gave it,
+    ``param`` names it by its table name; the sentence is the same either way."""
+    with pytest.raises(BadNumber) as caught:
+        check_whole(11, "pool", 2, 10, rule="R-DICE-1", param="dice")
+    error = caught.value
+    assert (str(error), error.rule, error.param, error.value) == (
+        "R-DICE-1: pool must be 2–10, got 11", "R-DICE-1", "dice", 11)
+    with pytest.raises(BadNumber) as bare:
+        Pool(dice=1)
+    assert (bare.value.param, bare.value.value) == (None, 1)  # no step gave it
+    with pytest.raises(GameBadValue) as localized:
+        check_whole(0, "the amount", 1, 9, rule="R-DBG-1", param="amount",
+                    refuse=said_by(GameBadValue))
+    assert (localized.value.param, localized.value.value) == ("amount", 0)
+    with pytest.raises(GameBadValue) as damage:
+        Damage("Vin", -3)
+    assert (damage.value.param, damage.value.value) == (None, -3)

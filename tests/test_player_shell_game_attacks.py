@@ -78,7 +78,7 @@ def test_r_dbg_8_a_phone_reads_english_whatever_the_servers_locale(
     vin = PlayerShell(table, "vin", color=False)
     assert "Coins for this turn: gain N" in ok(vin, "help coins")
     assert refused(vin, "coins x") == (
-        "! R-DBG-5: the amount must be a whole number 1–999, got 'x'")
+        "! R-DBG-5: the amount must be a whole number 1–999, got 'x' (N)")
     assert ok(vin, "coins 3").startswith("Vin gains 3 coins")
 
 

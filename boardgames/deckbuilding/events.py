@@ -62,8 +62,9 @@ from typing import Any, ClassVar, cast, get_args
 
 import attrs
 
-from boardgames.deckbuilding.text import bad_value
+from boardgames.deckbuilding.text import CATALOG, bad_value
 from boardgames.errors import shown
+from boardgames.locales import LocalizedBadValue
 from core import bounds
 from core.bounds import Bounds
 from core.names import name_key, two_spellings
@@ -129,16 +130,20 @@ def label(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
 
 
 def _said(broken: Bounds) -> Exception:
-    """A number out of its bounds, in the catalog's words (any language)."""
+    """A number out of its bounds, in the catalog's words (any language), carrying the
+    value given and the step's parameter that gave it."""
     assert broken.low is not None and broken.high is not None  # every bound here has both
-    return bad_value("bad.number", broken.rule, field=broken.field, value=shown(broken.value),
-                     low=broken.low, high=broken.high)
+    return LocalizedBadValue(CATALOG, "bad.number", {
+        "field": broken.field, "value": shown(broken.value), "low": broken.low,
+        "high": broken.high}, rule=broken.rule, param=broken.param, value=broken.value)
 
 
-def check_whole(value: object, field: str, low: int, high: int, rule: str) -> int:
+def check_whole(value: object, field: str, low: int, high: int, rule: str, *,
+                param: str | None = None) -> int:
     """``value`` if it is a whole number within ``low``–``high`` (the project's one
-    check, :func:`core.bounds.check_whole`)."""
-    return bounds.check_whole(value, field, low, high, rule=rule, refuse=_said)
+    check, :func:`core.bounds.check_whole`); ``param``: the step's parameter that gave
+    it, by its table name."""
+    return bounds.check_whole(value, field, low, high, rule=rule, refuse=_said, param=param)
 
 
 def whole(low: int, high: int, rule: str) -> Check:

@@ -55,9 +55,16 @@ __all__ = ["build"]
 
 
 def _count(v: Values, name: str, rule: str, low: int = 1, high: int | None = None) -> int:
-    """The number given as ``name`` (``1`` when an optional count is left out)."""
+    """The number given as ``name`` (``1`` when an optional count is left out). Its
+    refusal carries no parameter: the command line words an optional argument in
+    brackets, as its usage shows it, which reads badly after a refusal (``([N])``)."""
     given = v[name]
     return typed.whole("1" if given is None else str(given), name, rule, low, high)
+
+
+def _amount(v: Values, field: str, rule: str) -> int:
+    """The number given as the step's ``amount``, named ``field`` if refused."""
+    return typed.whole(v["amount"], field, rule, param="amount")
 
 
 def _who(state: Game, v: Values) -> str:
@@ -68,17 +75,17 @@ def _who(state: Game, v: Values) -> str:
 
 
 def damage(state: Game, v: Values) -> list[Event]:
-    n = typed.whole(v["amount"], "amount", "R-DBG-1")
+    n = _amount(v, "amount", "R-DBG-1")
     return [Damage(typed.player(state, v["name"]), n)]
 
 
 def heal(state: Game, v: Values) -> list[Event]:
-    n = typed.whole(v["amount"], "amount", "R-DBG-1")
+    n = _amount(v, "amount", "R-DBG-1")
     return [Heal(typed.player(state, v["name"]), n)]
 
 
 def points(state: Game, v: Values) -> list[Event]:
-    n = typed.whole(v["amount"], "points", "R-DBG-3")
+    n = _amount(v, "points", "R-DBG-3")
     return [GainMission(_who(state, v), n)]
 
 
@@ -87,18 +94,18 @@ def spend(state: Game, v: Values) -> list[Event]:
 
 
 def sense(state: Game, v: Values) -> list[Event]:
-    n = typed.whole(v["amount"], "amount", "R-DBG-3")
+    n = _amount(v, "amount", "R-DBG-3")
     by = v["by"]
     return [Sense(_who(state, v), n, None if by is None else typed.player(state, by))]
 
 
 def attack(state: Game, v: Values) -> list[Event]:
-    n = typed.whole(v["amount"], "amount", "R-DBG-4")
+    n = _amount(v, "amount", "R-DBG-4")
     return [Attack(_who(state, v), n, typed.blocked(state, v["blocked"]))]
 
 
 def target(state: Game, v: Values) -> list[Event]:
-    n = typed.whole(v["blocked"], "blocked", "R-DBG-4", 0)
+    n = typed.whole(v["blocked"], "blocked", "R-DBG-4", 0, param="blocked")
     return [ChooseTarget(typed.player(state, v["name"]), n)]
 
 
@@ -111,7 +118,7 @@ def pass_target(state: Game, v: Values) -> list[Event]:
 
 def coins(state: Game, v: Values) -> list[Event]:
     amount: str = v["amount"]
-    n = typed.whole(amount.lstrip("-"), "amount", "R-DBG-5")
+    n = typed.whole(amount.lstrip("-"), "amount", "R-DBG-5", param="amount")
     kind = SpendCoins if amount.startswith("-") else GainCoins
     return [kind(_who(state, v), n)]
 
@@ -131,7 +138,7 @@ def atium(state: Game, v: Values) -> list[Event]:
 
 
 def confront(state: Game, v: Values) -> list[Event]:
-    n = typed.whole(v["tokens"], "atium", "R-DBG-7", 0)
+    n = typed.whole(v["tokens"], "atium", "R-DBG-7", 0, param="tokens")
     return [Confrontation(_who(state, v), n)]
 
 
@@ -161,15 +168,15 @@ def refresh(state: Game, v: Values) -> list[Event]:
 
 
 def combat(state: Game, v: Values) -> list[Event]:
-    return [GainDamage(_who(state, v), typed.whole(v["amount"], "amount", "R-DBG-11"))]
+    return [GainDamage(_who(state, v), _amount(v, "amount", "R-DBG-11"))]
 
 
 def ally(state: Game, v: Values) -> list[Event]:
-    return [AttackAlly(_who(state, v), typed.whole(v["amount"], "amount", "R-DBG-11"))]
+    return [AttackAlly(_who(state, v), _amount(v, "amount", "R-DBG-11"))]
 
 
 def collective(state: Game, v: Values) -> list[Event]:
-    n = typed.whole(v["amount"], "amount", "R-DBG-2")
+    n = _amount(v, "amount", "R-DBG-2")
     split = v["split"]
     return list(split_damage(state, n, typed.shares(state, split) if split else None))
 
@@ -178,14 +185,15 @@ def collective(state: Game, v: Values) -> list[Event]:
 
 
 def lord(state: Game, v: Values) -> list[Event]:
-    n = typed.whole(v["amount"], "amount", "R-DBG-2")
+    n = _amount(v, "amount", "R-DBG-2")
     if v["action"] == "heal":
         return [HealLordRuler(n)]
     return [AttackLordRuler(_who(state, v), n)]
 
 
 def dominance(state: Game, v: Values) -> list[Event]:
-    return [DominanceUp(typed.whole(v["shown"], "shown", "R-DBG-2", 0, MAX_DOMINANCE))]
+    return [DominanceUp(typed.whole(v["shown"], "shown", "R-DBG-2", 0, MAX_DOMINANCE,
+                                   param="shown"))]
 
 
 def edict(state: Game, v: Values) -> list[Event]:
@@ -201,6 +209,7 @@ def shield(state: Game, v: Values) -> list[Event]:
     if kill == (amount is not None):
         raise bad_value("bad.number", "R-DBG-6", field="damage", value=repr(amount),
                         low=1, high=999)
+    # No param, as for an optional count (_count): the door would say "([DAMAGE])".
     done = None if amount is None else typed.whole(amount, "damage", "R-DBG-6")
     number, who = typed.adversary(state, v["which"]), _who(state, v)
     if done is None:

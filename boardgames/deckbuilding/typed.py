@@ -39,11 +39,14 @@ def _words(typed: Sequence[str] | str) -> list[str]:
     return [word for item in items for word in item.replace(",", " ").split() if word]
 
 
-def whole(text: str, field: str, rule: str, low: int = 1, high: int | None = None) -> int:
+def whole(text: str, field: str, rule: str, low: int = 1, high: int | None = None, *,
+          param: str | None = None) -> int:
     """``text`` as a whole number ``low``–``high`` (default :data:`MAX_AMOUNT`), else
-    the library's own refusal naming ``field`` and ``rule``."""
+    the library's own refusal naming ``field`` and ``rule``, carrying the value typed
+    and ``param``, the step's parameter that gave it (by its table name)."""
     value: object = int(text) if text.lstrip("-").isdigit() and len(text) < 8 else text
-    return check_whole(value, field, low, MAX_AMOUNT if high is None else high, rule)
+    return check_whole(value, field, low, MAX_AMOUNT if high is None else high, rule,
+                       param=param)
 
 
 def player(state: Game, typed: str) -> str:
@@ -72,7 +75,8 @@ def blocked(state: Game, typed: Sequence[str]) -> tuple[Blocked, ...]:
         name, sep, value = item.partition("=")
         if not sep:
             raise bad_value("bad.list", "R-DBG-4", field="blocked", value=repr(item)[:60])
-        out.append(Blocked(player(state, name), whole(value, "blocked", "R-DBG-4")))
+        out.append(Blocked(player(state, name), whole(value, "blocked", "R-DBG-4",
+                                                      param="blocked")))
     return tuple(out)
 
 
@@ -83,6 +87,8 @@ def shares(state: Game, typed: Sequence[str]) -> dict[str, int]:
         name, sep, value = item.partition("=")
         if not sep:
             raise bad_value("bad.list", "R-DBG-2", field="amount", value=repr(item)[:60])
+        # No param: the command line words an optional argument in brackets, as its
+        # usage shows it, which reads badly after a refusal ("([PLAYER=N…])").
         found[player(state, name)] = whole(value, "amount", "R-DBG-2", 0)
     return found
 
@@ -143,7 +149,8 @@ def mission_split(state: Game, typed: Sequence[str]) -> tuple[int, ...]:
         spent = [0, 0, 0]
         for token in tokens:
             mission, _, value = token.partition("=")
-            spent[find_mission(state, mission)] += whole(value, "points", "R-DBG-3", 0)
+            spent[find_mission(state, mission)] += whole(value, "points", "R-DBG-3", 0,
+                                                         param="split")
         return tuple(spent)
     if len(tokens) == 3 and all(t.isdigit() and len(t) < 4 for t in tokens):
         return tuple(int(t) for t in tokens)
@@ -153,7 +160,7 @@ def mission_split(state: Game, typed: Sequence[str]) -> tuple[int, ...]:
 def rows(typed: Sequence[str]) -> tuple[int, ...]:
     """Dominance rows as typed: the number each shows, 0 for a row without one
     (R-DBG-2)."""
-    return tuple(whole(t, "shown", "R-DBG-2", 0) for t in _words(typed))
+    return tuple(whole(t, "shown", "R-DBG-2", 0, param="rows") for t in _words(typed))
 
 
 def shields(typed: Sequence[str]) -> tuple[str, ...]:

@@ -61,9 +61,12 @@ def a_name(rule: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
 
 
 def whole_number(low: int | None = None, high: int | None = None, rule: str | None = None,
-           optional: bool = False) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A whole number within ``low``–``high`` (:func:`core.bounds.whole`)."""
-    return bounds.whole(low, high, rule=rule, optional=optional, refuse=_REFUSE)
+                 optional: bool = False, *, param: str | None = None
+                 ) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """A whole number within ``low``–``high`` (:func:`core.bounds.whole`); ``param``:
+    the step's parameter that gives it, by its table name, in every step that does."""
+    return bounds.whole(low, high, rule=rule, optional=optional, refuse=_REFUSE,
+                        param=param)
 
 
 _REFUSE = said_by(BadValue)

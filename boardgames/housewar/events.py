@@ -210,7 +210,8 @@ class AddProblem:
     reason: Reason = attrs.field(default=Reason.TURN, converter=_to_reason)
     cost: Resources | None = attrs.field(default=None)
     favor: int | None = attrs.field(default=None,
-                                   validator=whole_number(0, 99, "R-HW-3", optional=True))
+                                   validator=whole_number(0, 99, "R-HW-3", optional=True,
+                                                          param="favor"))
 
     @cost.validator
     def _cost(self, _attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -237,7 +238,8 @@ class MoveProblem:
     TYPE: ClassVar[str] = "move_problem"
 
     problem: str = attrs.field(converter=clean, validator=a_name("R-HW-2"))
-    by: int = attrs.field(default=0, validator=whole_number(-MAX_MOVE, MAX_MOVE, "R-HW-2"))
+    by: int = attrs.field(default=0, validator=whole_number(-MAX_MOVE, MAX_MOVE, "R-HW-2",
+                                                            param="by"))
     to: Place | None = attrs.field(default=None, converter=_to_place_or_none)
 
     def __attrs_post_init__(self) -> None:
@@ -313,7 +315,7 @@ class Award:
     """Favor promised to a House in a deal (doubled while the Lord Ruler is in play)."""
 
     house: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
-    favor: int = attrs.field(validator=whole_number(0, 99, "R-HW-3"))
+    favor: int = attrs.field(validator=whole_number(0, 99, "R-HW-3", param="favor"))
 
 
 def _shares(value: Iterable[Share]) -> tuple[Share, ...]:
@@ -387,11 +389,12 @@ class AddUnrest:
 
     TYPE: ClassVar[str] = "unrest"
 
-    amount: int = attrs.field(validator=whole_number(-20, 20, "R-HW-1"))
+    amount: int = attrs.field(validator=whole_number(-20, 20, "R-HW-1", param="amount"))
 
     def __attrs_post_init__(self) -> None:
         if self.amount == 0:
-            raise BadValue("Unrest moves by at least 1 space, got 0", rule="R-HW-1")
+            raise BadValue("Unrest moves by at least 1 space, got 0", rule="R-HW-1",
+                           param="amount", value=0)
 
 
 @attrs.frozen
@@ -404,8 +407,10 @@ class Score:
     TYPE: ClassVar[str] = "score"
 
     house: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
-    favor: int = attrs.field(default=0, validator=whole_number(-99, 99, "R-HW-3"))
-    disgrace: int = attrs.field(default=0, validator=whole_number(-99, 99, "R-HW-3"))
+    favor: int = attrs.field(default=0, validator=whole_number(-99, 99, "R-HW-3",
+                                                               param="favor"))
+    disgrace: int = attrs.field(default=0, validator=whole_number(-99, 99, "R-HW-3",
+                                                                  param="disgrace"))
     modifier: bool = attrs.field(default=False)
     source: str = attrs.field(default="", converter=clean)
 
@@ -419,10 +424,12 @@ class Score:
             raise BadValue(f"modifier must be true or false, got {shown(self.modifier)}")
         if self.favor == 0 and self.disgrace == 0:
             raise BadValue("a score change gains at least 1 Favor or Disgrace",
-                           rule="R-HW-3")
+                           rule="R-HW-3", param="favor", value=0)
         if not self.modifier and (self.favor < 0 or self.disgrace < 0):
+            negative = "favor" if self.favor < 0 else "disgrace"
             raise BadValue("Favor and Disgrace once gained stay: a gain cannot be "
-                           "negative (only a modifier can)", rule="R-HW-3")
+                           "negative (only a modifier can)", rule="R-HW-3",
+                           param=negative, value=getattr(self, negative))
 
 
 @attrs.frozen
@@ -473,8 +480,9 @@ class Reveal:
 
     house: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
     card: str = attrs.field(converter=clean, validator=a_name("R-HW-3"))
-    favor: int = attrs.field(default=0, validator=whole_number(0, 99, "R-HW-3"))
-    disgrace: int = attrs.field(default=0, validator=whole_number(0, 99, "R-HW-3"))
+    favor: int = attrs.field(default=0, validator=whole_number(0, 99, "R-HW-3", param="favor"))
+    disgrace: int = attrs.field(default=0, validator=whole_number(0, 99, "R-HW-3",
+                                                                  param="disgrace"))
 
 
 Event: TypeAlias = (Start | AddProblem | Worsen | MoveProblem | Collect | Pass | Solve

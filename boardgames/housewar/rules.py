@@ -78,7 +78,7 @@ def _problem_card(state: State, event: ev.AddProblem) -> tuple[State, Card]:
                                 f"on top of the deck, not {shown(event.name)}", rule="R-HW-2")
         if event.urgency is None:
             raise BadValue(f"give {event.name}'s starting Urgency (I–IV, top left of the "
-                           f"card)", rule="R-HW-2")
+                           f"card)", rule="R-HW-2", param="urgency")
         card = Card(event.name, event.urgency, event.cost, event.favor)
         return _set_card(state, card), card
     if event.urgency is not None and event.urgency != card.start:
