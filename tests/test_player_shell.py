@@ -643,3 +643,20 @@ def test_help_tells_each_command_of_the_shell_not_only_the_steps(table: Table) -
     assert "R-CON-9" in _helped(gm, "test")
     assert said(ada.handle("? rol").text) == "! 'rol' is not a command here; did you mean 'roll'?"
     assert said(ada.handle("? b x").text) == "! one word too many: 'x' (type ? or ? WORD)"
+
+
+def test_r_con_9_the_narrators_test_at_a_phone_takes_an_action_as_the_command_line_does(
+        table: Table) -> None:
+    """R-CON-9: the Narrator sets each action a Contest or a Challenge. At a phone the
+    action is named as at the command line: its number, its place on the board or its
+    actor's name."""
+    gm = shell(table, "gm")
+    assert gm.handle("d as haze attack tamsin 5").status == 0
+    for line, contest in (("test haze challenge 2", False), ("test 1 contest", True),
+                          ("swap hazekillers reputation", True)):
+        reply = gm.handle(line)
+        assert reply.status == 0, (line, reply.text)
+        action = conflicts.load(table)[1].state.actions[0]
+        assert action.contest is contest, line
+    assert action.resilience == "reputation" and action.difficulty == 0
+    assert said(gm.handle("test nobody contest").text).startswith("! ")
