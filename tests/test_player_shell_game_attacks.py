@@ -222,3 +222,18 @@ def test_r_hw_3_a_houses_reveal_is_taken_as_one_line_where_it_sits_at_a_game(
         table.invite_player("cy")
     assert one_line(path, "cy", "reveal venture Heir") == (
         2, "! 'reveal' is not a command here: it is the Narrator's")
+
+
+def test_r_hw_6_a_house_at_its_phone_may_leave_its_own_name_out(tmp_path: Path) -> None:
+    """R-HW-6 (ruling): at a phone, a House takes only the steps its turn gives it, for
+    itself: the House a step names first is the player's own, whether typed or not."""
+    table = seated(tmp_path / "t.db", SEATS, HOUSES, *HW_SETUP)
+    venture = PlayerShell(table, "venture", color=False)
+    ok(venture, "collect")
+    assert said(ok(venture, "score --favor 2")).startswith("Venture gains 2 Favor")
+    assert said(ok(venture, "score venture --disgrace 1")).startswith(
+        "Venture gains 1 Disgrace")
+    assert said(ok(venture, "face-down ally")).startswith("Venture plays ally face down")
+    assert refused(venture, "face-down") == "! face-down needs CARD (type: help face-down)"
+    assert refused(venture, "score lekal --favor 1").startswith(
+        "! R-HW-5: you act only for your own seat (Venture)")

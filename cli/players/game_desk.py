@@ -314,7 +314,7 @@ class GameDesk:
         parent = context(group)
         command = group.get_command(parent, word)
         assert command is not None  # listed by the group
-        ctx = self._context(command, parent, word, list(args))
+        ctx = self._context(command, parent, word, list(args), self._seat_first(word, args))
         self._own_seat(word, ctx.params)
         own_seat = getattr(command, "own_seat", None)  # a command reading a seat's figures
         if own_seat is not None and not self.host.narrator and not any(
@@ -325,12 +325,44 @@ class GameDesk:
                 ctx = self._context(command, parent, word, [own_seat.option, seat, *args])
         return command, ctx
 
+    def _seat_first(self, word: str, args: list[str]) -> str | None:
+        """The player's own seat, where the step ``word`` names who acts first among
+        its words (``score HOUSE``, ``reveal HOUSE CARD``) and ``args`` do not begin
+        with it: at a phone it is always the player's own, so it may be left out
+        (``score --favor 2``, ``reveal ally``)."""
+        if self.host.narrator or word in game_verbs.reads(self.kind):
+            return None
+        step = game_verbs.steps_of(self.kind).get(word)
+        first = next((p for p in step.params if p.positional), None) if step else None
+        if first is None or not first.seat or first.many:
+            return None
+        state = self.stream.load().state
+        seat = self.seat(state)
+        typed = next((arg for arg in args if not arg.startswith("-")), None)
+        if seat is None or (typed is not None and game_verbs.same_seat(
+                typed, seat, self.rules.players(state)[0])):
+            return None
+        return seat
+
     @staticmethod
     def _context(command: click.Command, parent: click.Context, word: str,
-                 args: list[str]) -> click.Context:
-        """``args`` parsed by ``command``; what it refuses, in one line."""
+                 args: list[str], seat: str | None = None) -> click.Context:
+        """``args`` parsed by ``command``; what it refuses, in one line. ``seat``: the
+        player's own, put first when a word it needs was left out (the seat, when the
+        words typed are one short of them all)."""
         try:
             return command.make_context(word, args, parent=parent, help_option_names=[])
+        except click.MissingParameter as error:
+            missing = error
+            if seat is not None and isinstance(error.param, click.Argument):
+                try:
+                    return command.make_context(word, [seat, *args], parent=parent,
+                                                help_option_names=[])
+                except click.MissingParameter as still:  # what is missing besides
+                    missing = still
+                except click.ClickException:
+                    pass
+            fail(f"{click_said(missing)} (type: help {word})")
         except click.ClickException as error:
             fail(f"{click_said(error)} (type: help {word})")
 
