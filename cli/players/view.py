@@ -118,6 +118,8 @@ def _unstyled(part: RenderableType | str, width: int) -> str | None:
     from rich.cells import cell_len  # Rich at the first drawing, as in render
     from rich.text import Text
 
+    from core.wrap import cells
+
     text = part.text if isinstance(part, Hanging) else part  # a sentence hung or not
     if isinstance(text, str):
         line = text
@@ -131,7 +133,9 @@ def _unstyled(part: RenderableType | str, width: int) -> str | None:
         return None
     if line.isascii() and len(line) <= width:
         return f"{line}\n"
-    if isinstance(part, Hanging):  # its lines as the one wrapper cuts them and measures
+    if isinstance(part, Hanging):  # its lines as the one wrapper measures and cuts them
+        if cells(line) <= width:
+            return f"{line}\n"
         return "".join(f"{piece.plain}\n" for piece in hanging(text, width, part.indent))
     if cell_len(line) <= width:
         return f"{line}\n"
