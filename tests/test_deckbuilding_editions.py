@@ -10,6 +10,8 @@ from pathlib import Path
 from cli_support import ok, run, unchanged
 from table_support import started_as_before
 
+from boardgames.deckbuilding.events import RULES
+
 
 def game(tmp_path: Path, *, old: bool) -> Path:
     """A game of A, B and C; ``old``: its set-up as the release before the rulings
@@ -17,7 +19,7 @@ def game(tmp_path: Path, *, old: bool) -> Path:
     db = tmp_path / ("old.db" if old else "new.db")
     ok(db, "dbg", "new", "--players", "A", "B", "C")
     if old:
-        started_as_before(db, '"rules":3', '"rules":2')
+        started_as_before(db, f'"rules":{RULES}', '"rules":2')
     return db
 
 
@@ -62,3 +64,22 @@ def test_r_dbg_11_damage_gained_after_the_attack_on_players_replays_in_an_old_ga
     assert unchanged(new, "dbg", "combat", "2") == (
         "R-DBG-11: A's damage at players was used: it is the turn's last use of damage, "
         "so no more is gained this turn")
+
+
+def test_r_dbg_2_a_second_lord_ruler_card_in_a_turn_replays_in_a_game_set_up_before(
+        tmp_path: Path) -> None:
+    """R-DBG-2 ("they draw and play the top card of the Lord Ruler's deck": one a turn)
+    was first held after games that drew two in a turn were stored (rules 3): such a game
+    replays and shows (exit 0); one set up now refuses the second card."""
+    old = tmp_path / "old.db"
+    ok(old, "dbg", "new", "--players", "A", "B", "--coop")
+    started_as_before(old, f'"rules":{RULES}', '"rules":3')
+    ok(old, "dbg", "adversary", "Inquisitor", "2")
+    ok(old, "dbg", "adversary", "Obligator", "1")
+    shows(old)
+    new = tmp_path / "new.db"
+    ok(new, "dbg", "new", "--players", "A", "B", "--coop")
+    ok(new, "dbg", "adversary", "Inquisitor", "2")
+    assert unchanged(new, "dbg", "adversary", "Obligator", "1") == (
+        "R-DBG-2: A has drawn this turn's Lord Ruler card: one is drawn each turn, and the "
+        "turn ends next (end-turn)")

@@ -91,8 +91,9 @@ def test_json_layout_of_an_attack() -> None:
 def test_json_of_a_new_game_with_defaults() -> None:
     # Schema 1: saved before the Training track, metals and the turn's damage (R-DBG-9
     # to 11): it reads as a game of the rules it was played by, so its events keep
-    # their meaning; a new game is written with schema 2 and rules 3 (the rulings on
-    # Flares and the turn's damage, R-DBG-10 and R-DBG-11).
+    # their meaning; a new game is written with schema 2 and rules 4 (the rulings on
+    # Flares and the turn's damage, R-DBG-10 and R-DBG-11; one Lord Ruler card a turn,
+    # R-DBG-2).
     text = ('{"game":"deckbuilding","schema":1,"type":"new","players":["Vin","Elend"],'
             '"mode":"coop","missions":[{"name":"","rewards":[]},{"name":"","rewards":[]},'
             '{"name":"Ash","rewards":[3,9]}]}')
@@ -100,7 +101,7 @@ def test_json_of_a_new_game_with_defaults() -> None:
         ("Vin", "Elend"), Mode.COOP, (MissionSpec(), MissionSpec(), MissionSpec("Ash", (3, 9))),
         rules=1)
     written = json.loads(CODEC.to_json(NewGame(("Vin", "Elend"))))
-    assert written["schema"] == 2 and written["rules"] == 3
+    assert written["schema"] == 2 and written["rules"] == 4
     assert written["training"] == {"end": 16, "burns": [4, 7, 12],
                                    "abilities": [2, 5, 11, 9, 14],
                                    "atium": [3, 6, 8, 10, 13, 15]}
@@ -229,7 +230,7 @@ def test_r_dbg_9_training_layout_shapes() -> None:
     _bad(lambda: TrainingLayout(1), "R-DBG-9", "2–40")
     _bad(lambda: TrainingLayout(16, atium=(1,)), "R-DBG-9", "2–16")
     _bad(lambda: NewGame(("A", "B"), training=(16,)), "R-DBG-9")  # type: ignore[arg-type]
-    _bad(lambda: NewGame(("A", "B"), rules=4), "R-DBG-9", "1–3")
+    _bad(lambda: NewGame(("A", "B"), rules=5), "R-DBG-9", "1–4")
     _bad(lambda: Train("Vin", 0), "R-DBG-9", "steps", "1–40")
 
 

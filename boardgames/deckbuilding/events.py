@@ -84,12 +84,13 @@ ATTACK_ROW = 0
 """A row of the Dominance track that shows no Dominance number (a one-time attack)."""
 SHIELD_X = "X"
 """A shield whose value is the Lord Ruler's current Dominance (R-DBG-6)."""
-RULES = 3
-"""The reading of the rulebook a new game is played by: 3 adds two rulings, a Flare
-only once the turn's Burns are used (R-DBG-10) and no damage gained after the attack
-on players (R-DBG-11); 2, a game set up before them, keeps the Training track, the
-metals and the turn's damage (R-DBG-9..11) and replays without the rulings; 1, a game
-saved before those, replays as it was played, without them."""
+RULES = 4
+"""The reading of the rulebook a new game is played by: 4 draws one Lord Ruler card a
+turn (R-DBG-2); 3, a game set up before that check, replays any it drew, and adds two
+rulings, a Flare only once the turn's Burns are used (R-DBG-10) and no damage gained
+after the attack on players (R-DBG-11); 2, a game set up before them, keeps the
+Training track, the metals and the turn's damage (R-DBG-9..11) and replays without the
+rulings; 1, a game saved before those, replays as it was played, without them."""
 
 
 # --- field checks: each raises a localized BadValue naming the field and the value ---

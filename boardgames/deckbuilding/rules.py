@@ -4,7 +4,8 @@ the game and returns the next state (R-DBG-1..7), and sessions built on it
 :mod:`boardgames.deckbuilding`. The Training track, the metals and the turn's damage
 (R-DBG-9..11) apply from ``rules`` 2 on; a game saved before them (``rules`` 1) replays
 as it was played. The two last rulings below apply from ``rules`` 3 on: a game set up
-before them (``rules`` 2) replays as it was played, without them.
+before them (``rules`` 2) replays as it was played, without them; one Lord Ruler card a
+turn (R-DBG-2) is held from ``rules`` 4 on.
 
 Rulings (where the rulebook leaves a choice; each is marked "Ruling:" where it is
 implemented):
@@ -424,7 +425,7 @@ def _draw(game: Game) -> Game:
     lord = _lord(game)
     if game.active.out:
         raise violation("draw_out", "R-DBG-7", name=game.active.name)
-    if game.tracks_training and game.turn.drawn:
+    if game.one_card_a_turn and game.turn.drawn:
         raise violation("drawn_already", "R-DBG-2", name=game.active.name, **COMMANDS)
     if lord.deck == 0:
         raise violation("deck_empty", "R-DBG-7")

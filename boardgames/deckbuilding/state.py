@@ -232,6 +232,12 @@ class Game:
         return self.rules >= 3
 
     @property
+    def one_card_a_turn(self) -> bool:
+        """Whether a second Lord Ruler card in one turn is refused (R-DBG-2): every
+        game but one set up before the check."""
+        return self.rules >= 4
+
+    @property
     def started(self) -> bool:
         """Whether the game has been set up."""
         return bool(self.players)
