@@ -221,24 +221,26 @@ def test_ctrl_c_at_the_local_prompt_stops_it_as_every_command_with_130(db: Path)
     the line is empty or half typed."""
     env = {**os.environ, "MISTBORN_DB": str(db), "TERM": "xterm"}
     env.pop("SSH_ORIGINAL_COMMAND", None)
-    # "x" rubbed out: a line left empty, once readline is reading (its echo of the x says
-    # so; an interrupt before it reads would come before the prompt's line could end).
-    for typed, echoed in (("x\x7f", "x"), ("r 3 for", "r 3 for")):
+    # "x" rubbed out: a line left empty, once readline is reading. Each key is sent once
+    # the one before it is echoed: readline, as Python runs it, sees an interrupt only
+    # while it waits for a key, not while it handles one.
+    for keys in ((("x", "x"), ("\x7f", "\x1b[K")), (("r 3 for", "r 3 for"),)):
         child = pexpect.spawn(MISTBORN[0], [*MISTBORN[1:], "player", "--as", "ada"],
                               env=env, encoding="utf-8", dimensions=(40, 40), timeout=20,
                               cwd=str(ROOT))
         try:
             child.expect("Welcome, ada")
             child.expect("> ")
-            child.send(typed)
-            child.expect_exact(echoed)  # read before the interrupt drops it
+            for typed, echoed in keys:
+                child.send(typed)
+                child.expect_exact(echoed)  # read before the interrupt drops it
             child.sendintr()  # what Ctrl-C at the terminal sends
             child.expect("mistborn: interrupted\r\n")
             after = child.before
             child.expect(pexpect.EOF)
         finally:
             child.close(force=True)
-        assert child.exitstatus == 130, typed
+        assert child.exitstatus == 130, keys
         # On a line of its own, right after the one interrupted: no empty line between.
         assert after.endswith("\r\n") and not after.endswith("\r\n\r\n"), after
         assert "Traceback" not in after

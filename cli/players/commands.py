@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import signal
 import sys
 import threading
 from collections.abc import Sequence
@@ -122,7 +123,14 @@ def _interactive(shell: PlayerShell, path: Path) -> int:
         # Line editing and history for input(), and Tab as over SSH.
         _Tab(shell, watcher.lock).install()
     click.echo(shell.welcome(), nl=False)
-    watcher.start()
+    # Ctrl-C is the prompt's: the system hands a signal to any thread that takes it, and
+    # taken by the news thread it left the prompt waiting in readline for another key.
+    # The thread is started with it blocked, and keeps it so.
+    taken = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        watcher.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, taken)
     try:
         while True:
             try:
