@@ -314,7 +314,8 @@ class GameDesk:
         parent = context(group)
         command = group.get_command(parent, word)
         assert command is not None  # listed by the group
-        ctx = self._context(command, parent, word, list(args), self._seat_first(word, args))
+        ctx = self._context(command, parent, word, list(args),
+                            lambda: self._seat_first(word, args))
         self._own_seat(word, ctx.params)
         own_seat = getattr(command, "own_seat", None)  # a command reading a seat's figures
         if own_seat is not None and not self.host.narrator and not any(
@@ -346,15 +347,18 @@ class GameDesk:
 
     @staticmethod
     def _context(command: click.Command, parent: click.Context, word: str,
-                 args: list[str], seat: str | None = None) -> click.Context:
-        """``args`` parsed by ``command``; what it refuses, in one line. ``seat``: the
-        player's own, put first when a word it needs was left out (the seat, when the
-        words typed are one short of them all)."""
+                 args: list[str], seat_first: Callable[[], str | None] | None = None
+                 ) -> click.Context:
+        """``args`` parsed by ``command``; what it refuses, in one line. ``seat_first``:
+        the player's own seat, put first when a word it needs was left out (the seat,
+        when the words typed are one short of them all); asked only then."""
         try:
             return command.make_context(word, args, parent=parent, help_option_names=[])
         except click.MissingParameter as error:
             missing = error
-            if seat is not None and isinstance(error.param, click.Argument):
+            seat = seat_first() if seat_first is not None and isinstance(
+                error.param, click.Argument) else None
+            if seat is not None:
                 try:
                     return command.make_context(word, [seat, *args], parent=parent,
                                                 help_option_names=[])
