@@ -1,6 +1,6 @@
 """Whom a step of a Conflict is about, read from the event itself and the Conflict as it
-stood before it: a participant's own history (``mistborn log --player NAME``) is every
-step this names them in.
+stood before it: a participant's own history (the log of one participant, as every
+front door shows it) is every step this names them in.
 
 An event names a participant as
 

@@ -211,9 +211,9 @@ class Connection:
             with self._guard():
                 self._retry(self._set_up)
         except (errors.TableReadOnly, errors.TableCannotOpen):
-            # SQLite keeps its working files (-wal, -shm) beside the table, even to
-            # read it: in a folder no one can write, no one writes the table either, so
-            # it is read as it stands, unchanging.
+            # SQLite keeps its working files (the write-ahead log, the shared memory)
+            # beside the table, even to read it: where this process cannot make them,
+            # the table is opened only to read (open_reading says how).
             self._db.close()
             if not unchangeable(self.path):
                 raise
