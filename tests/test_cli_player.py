@@ -190,7 +190,8 @@ def test_a_forced_command_for_a_revoked_or_unknown_player_names_no_other(db: Pat
 # --- the local prompt ---------------------------------------------------------------------
 
 
-def test_the_local_prompt_shows_others_rolls_while_it_waits(db: Path) -> None:
+def local_prompt(db: Path) -> pexpect.spawn:
+    """``mistborn player --as ada`` on a terminal 40 columns wide, at its first prompt."""
     env = {**os.environ, "MISTBORN_DB": str(db), "TERM": "xterm"}
     env.pop("SSH_ORIGINAL_COMMAND", None)
     child = pexpect.spawn(MISTBORN[0], [*MISTBORN[1:], "player", "--as", "ada"], env=env,
@@ -198,6 +199,15 @@ def test_the_local_prompt_shows_others_rolls_while_it_waits(db: Path) -> None:
     try:
         child.expect("Welcome, ada")
         child.expect("> ")
+    except BaseException:
+        child.close(force=True)
+        raise
+    return child
+
+
+def test_the_local_prompt_shows_others_rolls_while_it_waits(db: Path) -> None:
+    child = local_prompt(db)
+    try:
         child.sendline("r 3 for the vault")
         child.expect("For the vault")
         child.expect("> ")
@@ -219,18 +229,12 @@ def test_ctrl_c_at_the_local_prompt_stops_it_as_every_command_with_130(db: Path)
     """docs/reliability.md: "Ctrl-C stops any command at once with exit status 130" — the
     player shell at a local prompt too, with the one line every command says, whether
     the line is empty or half typed."""
-    env = {**os.environ, "MISTBORN_DB": str(db), "TERM": "xterm"}
-    env.pop("SSH_ORIGINAL_COMMAND", None)
     # "x" rubbed out: a line left empty, once readline is reading. Each key is sent once
     # the one before it is echoed: readline, as Python runs it, sees an interrupt only
     # while it waits for a key, not while it handles one.
     for keys in ((("x", "x"), ("\x7f", "\x1b[K")), (("r 3 for", "r 3 for"),)):
-        child = pexpect.spawn(MISTBORN[0], [*MISTBORN[1:], "player", "--as", "ada"],
-                              env=env, encoding="utf-8", dimensions=(40, 40), timeout=20,
-                              cwd=str(ROOT))
+        child = local_prompt(db)
         try:
-            child.expect("Welcome, ada")
-            child.expect("> ")
             for typed, echoed in keys:
                 child.send(typed)
                 child.expect_exact(echoed)  # read before the interrupt drops it
@@ -258,13 +262,8 @@ def test_tab_at_the_local_prompt_completes_as_over_ssh(db: Path) -> None:
     with Table(db) as table:  # the words the SSH shell offers for "r"
         offered = [c.text for c in PlayerShell(table, "ada").completions("r")]
     assert offered == ["react", "roll"]
-    env = {**os.environ, "MISTBORN_DB": str(db), "TERM": "xterm"}
-    env.pop("SSH_ORIGINAL_COMMAND", None)
-    child = pexpect.spawn(MISTBORN[0], [*MISTBORN[1:], "player", "--as", "ada"], env=env,
-                          encoding="utf-8", dimensions=(40, 40), timeout=20, cwd=str(ROOT))
+    child = local_prompt(db)
     try:
-        child.expect("Welcome, ada")
-        child.expect("> ")
         child.send("pl\t")
         child.expect_exact("plain ")
         child.send("\x15r\t")  # Ctrl-U, then a verb two answers begin
