@@ -130,19 +130,24 @@ def open_reading(path: Path) -> sqlite3.Connection:
         uris = [f"{base}?mode=ro"]
         if not Path(f"{path}-wal").exists():
             uris.append(f"{base}?mode=ro&immutable=1")
-    for number, uri in enumerate(uris, start=1):
-        # isolation_level=None: no implicit transactions; timeout=0: no busy wait
-        # inside C (see Connection._retry).
-        db = sqlite3.connect(uri, uri=True, timeout=0, isolation_level=None)
-        try:
-            db.execute("PRAGMA schema_version").fetchone()  # what needs the working files
-        except sqlite3.Error:
-            db.close()
-            if number == len(uris):
-                raise
-            continue
-        return db
-    raise AssertionError("unreachable: the last URI returns or raises")
+    *first, last = uris
+    for uri in first:
+        with contextlib.suppress(sqlite3.Error):
+            return _reading(uri)
+    return _reading(last)  # its error is the one told
+
+
+def _reading(uri: str) -> sqlite3.Connection:
+    """The table at ``uri``, read once: what needs SQLite's working files."""
+    # isolation_level=None: no implicit transactions; timeout=0: no busy wait inside C
+    # (see Connection._retry).
+    db = sqlite3.connect(uri, uri=True, timeout=0, isolation_level=None)
+    try:
+        db.execute("PRAGMA schema_version").fetchone()
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def folder_read_only(path: Path) -> errors.TableReadOnly:
